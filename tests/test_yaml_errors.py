@@ -1,0 +1,432 @@
+"""Broken native_functions.yaml / derivatives.yaml snippets and the exact messages they produce.
+
+Every message reads `FILE:LINE: OP: what is wrong; what to do`; each test compares the whole
+list of messages of one run, so a wrong line, a missing hint or an extra cascade error fails.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tools.codegen.load import SpecError, load
+
+RELU = """\
+- func: relu(Tensor self) -> Tensor
+  variants: function, method
+  elementwise: 'self > 0 ? self : 0'
+  dtypes: all
+"""
+
+ADD = """\
+- func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+  variants: function, method
+  elementwise: 'self + alpha * other'
+  dtypes: all_and_bool
+"""
+
+KNOWN_GROUPS = "all, all_and_bool, floating, integral, integral_and_bool, signed"
+
+
+def errors(tmp_path: Path, native: str, derivatives: str = "", *,
+           shape_rules: str | None = None, helpers: str | None = None) -> list[str]:
+    """Load the two snippets (with an optional runtime) and return the messages raised."""
+    (tmp_path / "native_functions.yaml").write_text(textwrap.dedent(native))
+    (tmp_path / "derivatives.yaml").write_text(textwrap.dedent(derivatives))
+    if shape_rules is not None:
+        (tmp_path / "aten_lite").mkdir(exist_ok=True)
+        (tmp_path / "aten_lite" / "shape_rules.py").write_text(shape_rules)
+    if helpers is not None:
+        (tmp_path / "aten_lite" / "autograd").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "aten_lite" / "autograd" / "formulas.py").write_text(helpers)
+    with pytest.raises(SpecError) as info:
+        load(tmp_path / "native_functions.yaml", tmp_path / "derivatives.yaml",
+             runtime_root=tmp_path)
+    assert str(info.value) == "\n".join(info.value.messages)
+    return list(info.value.messages)
+
+
+# ---- keys and value types ----
+
+
+def test_unknown_dispatch_key_lists_the_known(tmp_path):
+    native = """\
+    - func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+      dispatch:
+        CPU: add_cpu
+        CPUU: add_cpu
+    """
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:4: add.Tensor: unknown dispatch key 'CPUU'; known: CPU, Meta, "
+        "SparseCPU, CompositeImplicitAutograd"]
+
+
+def test_unknown_key_lists_the_allowed(tmp_path):
+    assert errors(tmp_path, RELU + "  dispach: {CPU: relu_cpu}\n") == [
+        "native_functions.yaml:5: relu: unknown key 'dispach'; allowed: func, variants, "
+        "dispatch, elementwise, reduction, dtypes, shape, type_promotion, keeps_zero, doc, tags"]
+
+
+def test_wrong_value_type(tmp_path):
+    assert errors(tmp_path, RELU + "  keeps_zero: yes please\n") == [
+        "native_functions.yaml:5: relu: 'keeps_zero:' must be true or false; found the text "
+        "'yes please'"]
+
+
+def test_dispatch_kernel_must_be_a_function_name(tmp_path):
+    native = "- func: f(Tensor self) -> Tensor\n  dispatch: {CPU: 3}\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: f: dispatch kernel for 'CPU' must be a Python function name; "
+        "found the number 3"]
+
+
+def test_repeated_key_in_an_entry(tmp_path):
+    assert errors(tmp_path, RELU + "  dtypes: floating\n") == [
+        "native_functions.yaml:5: relu: key 'dtypes' repeats the one on line 4; keep one"]
+
+
+def test_unknown_variant(tmp_path):
+    native = RELU.replace("function, method", "function, methd")
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: relu: unknown variant 'methd'; known: function, method"]
+
+
+# ---- schemas ----
+
+
+def test_bad_schema_reports_the_schema_error_under_the_raw_text(tmp_path):
+    native = "- func: relu(Tensor self)\n  dispatch: {CPU: relu_cpu}\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:1: relu(Tensor self): missing ' -> ' and the return type in "
+        "'relu(Tensor self)'; a schema looks like 'name.overload(Type arg, ...) -> Type'"]
+
+
+def test_duplicate_schema_names_both_lines(tmp_path):
+    assert errors(tmp_path, RELU + "\n" + RELU) == [
+        "native_functions.yaml:6: relu: declared twice (also at native_functions.yaml:1); give "
+        "each overload its own name, or delete one"]
+
+
+def test_two_functional_overloads_with_one_signature(tmp_path):
+    native = RELU + "- func: relu.other(Tensor self) -> Tensor\n  dispatch: {CPU: relu_cpu}\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:5: relu.other: same signature as relu (native_functions.yaml:1): "
+        "both are functional variants of 'relu(Tensor self) -> Tensor'; change the arguments of "
+        "one, or delete one"]
+
+
+def test_method_variant_needs_self(tmp_path):
+    native = "- func: f(Tensor x) -> Tensor\n  variants: method\n  dispatch: {CPU: f_cpu}\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: f: variant 'method' needs an argument named 'self'; name the "
+        "receiving tensor 'self', or drop 'method'"]
+
+
+def test_inplace_first_argument_must_be_written(tmp_path):
+    native = RELU + "- func: relu_(Tensor self) -> Tensor(a!)\n  variants: method\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:5: relu_: an in-place op's first argument must be 'Tensor(a!)'; "
+        "found 'Tensor self'; write e.g. 'Tensor(a!) self'"]
+
+
+def test_out_overload_without_out_argument(tmp_path):
+    native = RELU + "- func: relu.out(Tensor self, *, Tensor out) -> Tensor\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:5: relu.out: out= overload has no out argument; add a "
+        "keyword-only 'Tensor(a!) out' after '*'"]
+
+
+# ---- kernels, dtypes and siblings ----
+
+
+def test_elementwise_unknown_function_did_you_mean(tmp_path):
+    native = "- func: e(Tensor self) -> Tensor\n  elementwise: exq(self)\n  dtypes: floating\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: e: 'elementwise:' calls unknown function 'exq'; did you mean "
+        "'exp'?"]
+
+
+def test_elementwise_unknown_name_did_you_mean(tmp_path):
+    native = ("- func: softplus(Tensor self, Scalar beta=1) -> Tensor\n"
+              "  elementwise: log1p(exp(beta * slef)) / beta\n  dtypes: floating\n")
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: softplus: 'elementwise:' uses unknown name 'slef'; did you "
+        "mean 'self'?"]
+
+
+def test_elementwise_unknown_name_without_a_close_match(tmp_path):
+    native = "- func: e(Tensor self) -> Tensor\n  elementwise: self * zzz\n  dtypes: all\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: e: 'elementwise:' uses unknown name 'zzz'; use the op's "
+        "arguments (self) or true/false"]
+
+
+def test_elementwise_argument_of_unusable_type(tmp_path):
+    native = ("- func: e(Tensor self, int[] dim) -> Tensor\n  elementwise: self * dim\n"
+              "  dtypes: all\n")
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: e: 'elementwise:' uses 'dim', of type 'int[]'; only Tensor, "
+        "Scalar, int, float, bool arguments can appear in an elementwise expression"]
+
+
+def test_elementwise_that_is_not_one_expression(tmp_path):
+    native = ("- func: e(Tensor self) -> Tensor\n  elementwise: 'self; return 0'\n"
+              "  dtypes: all\n")
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: e: 'elementwise:' is not one C++ expression: unexpected "
+        "character ';' at column 5 of 'self; return 0'; write a single expression over the "
+        "op's arguments"]
+
+
+def test_elementwise_clashes_with_cpu_dispatch(tmp_path):
+    native = RELU + "  dispatch: {CPU: relu_cpu, SparseCPU: relu_sparse}\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:5: relu: dispatch key 'CPU' clashes with 'elementwise:', which "
+        "generates the CPU and Meta kernels; remove it (only SparseCPU may be added)"]
+
+
+def test_elementwise_belongs_on_the_functional_entry(tmp_path):
+    native = RELU + ("- func: relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n"
+                     "  elementwise: self\n")
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:6: relu.out: 'elementwise:' belongs on the functional op "
+        "'relu(Tensor self) -> Tensor'; in-place and out= entries inherit it"]
+
+
+def test_unknown_dtype_group(tmp_path):
+    native = "- func: e(Tensor self) -> Tensor\n  elementwise: exp(self)\n  dtypes: floats\n"
+    assert errors(tmp_path, native) == [
+        f"native_functions.yaml:3: e: unknown dtype group 'floats'; known groups: {KNOWN_GROUPS}; "
+        "or list dtypes, e.g. [float32, float64]"]
+
+
+def test_unknown_dtype_in_a_list_points_at_its_item(tmp_path):
+    native = """\
+    - func: e(Tensor self) -> Tensor
+      elementwise: exp(self)
+      dtypes:
+        - float32
+        - float128
+    """
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:5: e: unknown dtype 'float128'; known: bool, uint8, int8, int16, "
+        "int32, int64, float16, float32, float64"]
+
+
+def test_generated_kernel_needs_dtypes(tmp_path):
+    native = "- func: e(Tensor self) -> Tensor\n  elementwise: exp(self)\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:1: e: missing 'dtypes:'; say which dtypes the generated kernel "
+        f"covers: a group ({KNOWN_GROUPS}) or a list, e.g. [float32, float64]"]
+
+
+def test_unknown_type_promotion_and_reduction(tmp_path):
+    native = """\
+    - func: e(Tensor self) -> Tensor
+      elementwise: exp(self)
+      dtypes: floating
+      type_promotion: int_to_double
+    - func: total(Tensor self) -> Tensor
+      reduction: summ
+      dtypes: all
+    """
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:4: e: unknown type_promotion 'int_to_double'; known: default, "
+        "int_to_float, always_bool",
+        "native_functions.yaml:6: total: unknown reduction 'summ'; known: sum, prod, mean, amax, "
+        "amin, all, any"]
+
+
+def test_unknown_shape_rule_did_you_mean(tmp_path):
+    native = """\
+    - func: mm(Tensor self, Tensor mat2) -> Tensor
+      dispatch: {CPU: mm_cpu}
+      shape: matmull
+    """
+    shape_rules = "def matmul(a, b):\n    return a\n\ndef reduction(a):\n    return a\n"
+    assert errors(tmp_path, native, shape_rules=shape_rules) == [
+        "native_functions.yaml:3: mm: unknown shape rule 'matmull'; did you mean 'matmul'?"]
+
+
+def test_functional_op_without_kernel(tmp_path):
+    assert errors(tmp_path, "- func: neg(Tensor self) -> Tensor\n  doc: Negation.\n") == [
+        "native_functions.yaml:1: neg: has no kernel; add 'elementwise:' (a C++ expression), "
+        "'reduction:' or 'dispatch:' naming its kernels"]
+
+
+def test_inplace_op_without_functional_sibling(tmp_path):
+    assert errors(tmp_path, "- func: neg_(Tensor(a!) self) -> Tensor(a!)\n") == [
+        "native_functions.yaml:1: neg_: has no kernel and no functional sibling to take one "
+        "from; declare '- func: neg(Tensor self) -> Tensor' with its kernel, or give this entry "
+        "a 'dispatch:'"]
+
+
+def test_kernel_detail_on_an_inheriting_entry(tmp_path):
+    native = RELU + "- func: relu_(Tensor(a!) self) -> Tensor(a!)\n  dtypes: floating\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:6: relu_: 'dtypes:' has no effect here: this entry takes its "
+        "kernel and dtypes from relu (native_functions.yaml:1); move it there"]
+
+
+# ---- file structure ----
+
+
+def test_yaml_syntax_error_has_the_line(tmp_path):
+    native = RELU + "- func: relu_(Tensor(a!) self) -> Tensor(a!)\n  doc: a: b\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:6: invalid YAML: mapping values are not allowed in this context "
+        "(column 9); fix the syntax, quoting values that contain ': ' or start with a special "
+        "character"]
+
+
+def test_entry_that_is_not_a_mapping(tmp_path):
+    assert errors(tmp_path, RELU + "- relu_(Tensor(a!) self) -> Tensor(a!)\n") == [
+        "native_functions.yaml:5: entry 2: expected a mapping, found the text "
+        "'relu_(Tensor(a!) self) -> Tensor(a!)'; write '- func: <schema>' with the entry's keys "
+        "under it"]
+
+
+def test_file_that_is_not_a_list(tmp_path):
+    assert errors(tmp_path, "func: relu(Tensor self) -> Tensor\n") == [
+        "native_functions.yaml:1: expected a list of entries, found a mapping; start each entry "
+        "with '- '"]
+
+
+def test_entry_without_func(tmp_path):
+    assert errors(tmp_path, "- variants: method\n  dispatch: {CPU: f}\n") == [
+        "native_functions.yaml:1: entry 1: missing 'func:'; start each entry with "
+        "'- func: <schema>'"]
+
+
+# ---- derivatives.yaml ----
+
+
+def test_derivative_for_unknown_op_did_you_mean(tmp_path):
+    assert errors(tmp_path, RELU, "- name: rleu(Tensor self) -> Tensor\n  self: grad\n") == [
+        "derivatives.yaml:1: rleu: derivative for an op that native_functions.yaml does not "
+        "declare; did you mean 'relu'?"]
+
+
+def test_derivative_schema_differs_from_the_declaration(tmp_path):
+    deriv = "- name: relu(Tensor self, int x) -> Tensor\n  self: grad\n"
+    assert errors(tmp_path, RELU, deriv) == [
+        "derivatives.yaml:1: relu: schema differs from the declaration at "
+        "native_functions.yaml:1 'relu(Tensor self) -> Tensor'; copy the schema from there"]
+
+
+def test_derivative_declared_twice(tmp_path):
+    deriv = "- name: relu(Tensor self) -> Tensor\n  self: grad\n" * 2
+    assert errors(tmp_path, RELU, deriv) == [
+        "derivatives.yaml:3: relu: derivative declared twice (also at derivatives.yaml:1); "
+        "keep one"]
+
+
+def test_formula_unknown_name_did_you_mean(tmp_path):
+    deriv = "- name: relu(Tensor self) -> Tensor\n  self: grda * (result > 0)\n"
+    assert errors(tmp_path, RELU, deriv) == [
+        "derivatives.yaml:2: relu: formula for 'self' uses unknown name 'grda'; did you mean "
+        "'grad'?"]
+
+
+def test_formula_helpers_come_from_the_runtime(tmp_path):
+    deriv = ("- name: relu(Tensor self) -> Tensor\n"
+             "  self: threshold_backward(grad, result, 0)\n"
+             "- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
+             "  self: grad\n"
+             "  other: handle_r_to_c(other, grad * alpha)\n")
+    helpers = "def threshold_backward(grad, result, threshold):\n    return grad\n"
+    assert errors(tmp_path, RELU + ADD, deriv, shape_rules="", helpers=helpers) == [
+        "derivatives.yaml:5: add.Tensor: formula for 'other' uses unknown name 'handle_r_to_c'; "
+        "use grad, grads, result, the op's arguments (self, other, alpha), aten_lite ops, or a "
+        "helper defined in aten_lite/autograd/formulas.py"]
+
+
+def test_formula_that_is_not_python_gives_the_column(tmp_path):
+    deriv = "- name: relu(Tensor self) -> Tensor\n  self: grad * * result\n"
+    assert errors(tmp_path, RELU, deriv) == [
+        "derivatives.yaml:2: relu: formula for 'self' is not valid Python: invalid syntax at "
+        "column 8 of 'grad * * result'; write one Python expression"]
+
+
+def test_formula_for_an_argument_the_op_lacks(tmp_path):
+    deriv = "- name: relu(Tensor self) -> Tensor\n  selff: grad\n"
+    assert errors(tmp_path, RELU, deriv) == [
+        "derivatives.yaml:2: relu: formula for 'selff', which is not an argument of relu; did "
+        "you mean 'self'?"]
+
+
+def test_formula_for_a_non_tensor_argument(tmp_path):
+    deriv = ("- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
+             "  self, alpha: grad\n")
+    assert errors(tmp_path, ADD, deriv) == [
+        "derivatives.yaml:2: add.Tensor: formula for 'alpha', which is 'Scalar', not a Tensor; "
+        "only Tensor arguments have gradients; remove the formula"]
+
+
+def test_output_differentiability_needs_one_flag_per_return(tmp_path):
+    deriv = ("- name: relu(Tensor self) -> Tensor\n  output_differentiability: [True, False]\n"
+             "  self: grad\n")
+    assert errors(tmp_path, RELU, deriv) == [
+        "derivatives.yaml:2: relu: 'output_differentiability:' has 2 flags but the op returns "
+        "1 value; give one True/False per return"]
+
+
+def test_non_differentiable_names_an_argument(tmp_path):
+    deriv = "- name: relu(Tensor self) -> Tensor\n  non_differentiable: [slf]\n"
+    assert errors(tmp_path, RELU, deriv) == [
+        "derivatives.yaml:2: relu: non_differentiable names 'slf', which is not an argument; "
+        "did you mean 'self'?"]
+
+
+def test_input_both_differentiated_and_non_differentiable(tmp_path):
+    deriv = ("- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
+             "  non_differentiable: other\n  self: grad\n  other: grad * alpha\n")
+    assert errors(tmp_path, ADD, deriv) == [
+        "derivatives.yaml:4: add.Tensor: 'other' has a formula but is listed in "
+        "non_differentiable; remove one of the two"]
+
+
+# ---- all at once ----
+
+
+def test_every_error_of_a_run_is_reported_together_in_file_and_line_order(tmp_path):
+    native = """\
+    - func: relu(Tensor self) -> Tensor
+      elementwise: 'self > 0 ? self : 0'
+      dtypes: floats
+
+    - func: neg(Tensor self) -> Tensor
+      dispatch: {CPUU: neg_cpu}
+
+    - func: neg_(Tensor self) -> Tensor(a!)
+
+    - func: exp(Tensor self) -> Tensor
+      elementwise: exq(self)
+      dtypes: floating
+      colour: blue
+    """
+    deriv = """\
+    - name: relu(Tensor self) -> Tensor
+      self: grad * * result
+
+    - name: tanh(Tensor self) -> Tensor
+      self: grad * (1 - result * result)
+    """
+    assert errors(tmp_path, native, deriv) == [
+        f"native_functions.yaml:3: relu: unknown dtype group 'floats'; known groups: "
+        f"{KNOWN_GROUPS}; or list dtypes, e.g. [float32, float64]",
+        "native_functions.yaml:6: neg: unknown dispatch key 'CPUU'; known: CPU, Meta, "
+        "SparseCPU, CompositeImplicitAutograd",
+        "native_functions.yaml:8: neg_: an in-place op's first argument must be 'Tensor(a!)'; "
+        "found 'Tensor self'; write e.g. 'Tensor(a!) self'",
+        "native_functions.yaml:11: exp: 'elementwise:' calls unknown function 'exq'; did you "
+        "mean 'exp'?",
+        "native_functions.yaml:13: exp: unknown key 'colour'; allowed: func, variants, dispatch, "
+        "elementwise, reduction, dtypes, shape, type_promotion, keeps_zero, doc, tags",
+        "derivatives.yaml:2: relu: formula for 'self' is not valid Python: invalid syntax at "
+        "column 8 of 'grad * * result'; write one Python expression",
+        "derivatives.yaml:4: tanh: derivative for an op that native_functions.yaml does not "
+        "declare; declare the op in native_functions.yaml",
+    ]
