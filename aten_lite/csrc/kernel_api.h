@@ -1,0 +1,76 @@
+// The ABI between the core module (module.cpp) and every kernel translation unit.
+//
+// A kernel TU includes this header (through loops.h or reduce.h), defines one entry function
+// and registers it with AL_REGISTER_KERNEL. It never includes Python or NumPy headers: the core
+// reads the ndarrays, checks them against the KernelInfo, and hands the entry plain structs.
+#pragma once
+
+#include <cstdint>
+
+#include "dtype.h"
+
+namespace al {
+
+// One ndarray as the core read it: byte strides, any sign, zero for broadcast dims.
+struct TensorRef {
+  char* data;
+  int64_t ndim;
+  const int64_t* sizes;
+  const int64_t* strides;
+};
+
+// A Python bool/int/float argument, converted by the entry once to the compute type.
+struct Scalar {
+  enum Kind : int { kBoolean = 0, kInteger = 1, kFloating = 2 };
+  Kind kind;
+  int64_t i;  // kBoolean (0/1) and kInteger
+  double d;   // kFloating
+
+  template <class C> C to() const {
+    return kind == kFloating ? static_cast<C>(d) : static_cast<C>(i);
+  }
+};
+
+// Which dtype `out` must have, given the compute dtype the kernel is called with.
+enum class OutKind : int {
+  kSame = 0,    // out has the compute dtype
+  kBool = 1,    // always_bool elementwise ops, all, any
+  kWideInt = 2, // sum/prod: int64 for bool and integer inputs, else the compute dtype
+};
+
+enum class KernelKind : int { kElementwise = 0, kReduction = 1 };
+
+// Path codes an entry returns (see Note [Kernel path codes] in loops.h); negative means the
+// dtype code is not one the entry was generated for.
+constexpr int kUnsupportedDType = -1;
+
+// t[0] is out, t[1..n_tensors] the inputs in schema order; s holds n_scalars scalars.
+using KernelFn = int (*)(int dtype, const TensorRef* t, const Scalar* s);
+
+struct KernelInfo {
+  const char* name;                 // op full name: "add.Tensor", "relu"
+  KernelFn fn;
+  int n_tensors;                    // inputs, not counting out
+  int n_scalars;
+  uint32_t dtype_mask;              // bit c set when dtype code c is supported
+  OutKind out_kind;
+  KernelKind kind;
+  const char* const* tensor_names;  // n_tensors schema names, for error messages
+  const char* const* scalar_names;  // n_scalars schema names (may be null when n_scalars == 0)
+};
+
+// Most tensor plus scalar arguments one kernel may take (the core keeps them on the stack).
+constexpr int kMaxKernelArgs = 16;
+
+// Adds an entry to the registry; called by static initialisers before the module initialises,
+// so it must not touch Python. Returns true so it can initialise a namespace-scope constant.
+bool register_kernel(const KernelInfo& info);
+
+}  // namespace al
+
+// Registers a kernel from any translation unit: AL_REGISTER_KERNEL(add_Tensor, {...fields...}).
+#define AL_REGISTER_KERNEL(ident, ...)                                              \
+  namespace {                                                                       \
+  [[maybe_unused]] const bool al_registered_##ident =                               \
+      ::al::register_kernel(::al::KernelInfo __VA_ARGS__);                          \
+  }

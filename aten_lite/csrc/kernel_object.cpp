@@ -1,0 +1,367 @@
+// Kernel objects: `kernel(dtype_code, out, *tensors, *scalars)` -> path code (int).
+//
+// This call sits on the critical path of every small op, so the happy path reads the ndarray
+// structs directly and formats nothing; every message is built only once a check has failed.
+#include "kernel_object.h"
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL AL_ARRAY_API
+#define NO_IMPORT_ARRAY
+#include <numpy/arrayobject.h>
+
+#include <cstddef>
+#include <string>
+
+#include "geometry.h"
+#include "registry.h"
+
+static_assert(NPY_MAXDIMS <= al::kMaxDims, "loops.h must hold NumPy's largest ndim");
+static_assert(sizeof(npy_intp) == sizeof(int64_t), "strides are read as int64");
+
+namespace al {
+
+namespace {
+
+// Below this many elements the loop is shorter than releasing and retaking the GIL is worth.
+constexpr npy_intp kReleaseGilElements = 8192;
+
+struct KernelObject {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  const KernelInfo* info;
+};
+
+// NumPy type number -> our dtype code, or -1. int64 is both NPY_LONG and NPY_LONGLONG on LP64.
+int code_of_type_num(int type_num) {
+  switch (type_num) {
+    case NPY_BOOL: return kBool;
+    case NPY_UBYTE: return kUInt8;
+    case NPY_BYTE: return kInt8;
+    case NPY_SHORT: return kInt16;
+    case NPY_INT: return kInt32;
+    case NPY_LONG: return sizeof(long) == 8 ? kInt64 : kInt32;
+    case NPY_LONGLONG: return kInt64;
+    case NPY_HALF: return kFloat16;
+    case NPY_FLOAT: return kFloat32;
+    case NPY_DOUBLE: return kFloat64;
+    default: return -1;
+  }
+}
+
+// "out", "tensor 'other'", "scalar 'alpha'" for messages.
+std::string arg_label(const KernelInfo& info, int tensor_index) {
+  if (tensor_index == 0) return "out";
+  return std::string("tensor '") + info.tensor_names[tensor_index - 1] + "'";
+}
+
+std::string shape_str(int ndim, const npy_intp* dims) {
+  std::string s = "(";
+  for (int d = 0; d < ndim; ++d) {
+    if (d) s += ", ";
+    s += std::to_string(static_cast<long long>(dims[d]));
+  }
+  if (ndim == 1) s += ",";
+  return s + ")";
+}
+
+std::string supported_list(uint32_t mask) {
+  std::string s;
+  for (int c = 0; c < kNumDTypes; ++c) {
+    if (!(mask >> c & 1)) continue;
+    if (!s.empty()) s += ", ";
+    s += kDTypeNames[c];
+  }
+  return s;
+}
+
+std::string dtype_str(PyArrayObject* a) {
+  int code = code_of_type_num(PyArray_DESCR(a)->type_num);
+  if (code >= 0) return kDTypeNames[code];
+  PyObject* s = PyObject_Str(reinterpret_cast<PyObject*>(PyArray_DESCR(a)));
+  std::string out = s ? PyUnicode_AsUTF8(s) : "?";
+  Py_XDECREF(s);
+  return out;
+}
+
+// Checks tensor argument k (0 = out) and fills ref. Returns false with an exception set.
+bool read_array(const KernelInfo& info, PyObject* obj, int k, int want, TensorRef* ref) {
+  if (!PyArray_Check(obj)) {
+    PyErr_Format(PyExc_TypeError, "%s: %s must be a numpy.ndarray, got %s", info.name,
+                 arg_label(info, k).c_str(), Py_TYPE(obj)->tp_name);
+    return false;
+  }
+  auto* a = reinterpret_cast<PyArrayObject*>(obj);
+  PyArray_Descr* descr = PyArray_DESCR(a);
+  if (code_of_type_num(descr->type_num) != want) {
+    PyErr_Format(PyExc_TypeError, "%s: %s has dtype %s, expected %s", info.name,
+                 arg_label(info, k).c_str(), dtype_str(a).c_str(), kDTypeNames[want]);
+    return false;
+  }
+  int flags = PyArray_FLAGS(a);
+  if (PyArray_ISBYTESWAPPED(a) || !(flags & NPY_ARRAY_ALIGNED)) {
+    PyErr_Format(PyExc_ValueError,
+                 "%s: %s must be aligned and in native byte order; pass "
+                 "x.astype(x.dtype.newbyteorder('='))",
+                 info.name, arg_label(info, k).c_str());
+    return false;
+  }
+  if (k == 0 && !(flags & NPY_ARRAY_WRITEABLE)) {
+    PyErr_Format(PyExc_ValueError, "%s: out is read-only", info.name);
+    return false;
+  }
+  ref->data = static_cast<char*>(PyArray_DATA(a));
+  ref->ndim = PyArray_NDIM(a);
+  ref->sizes = reinterpret_cast<const int64_t*>(PyArray_DIMS(a));
+  ref->strides = reinterpret_cast<const int64_t*>(PyArray_STRIDES(a));
+  return true;
+}
+
+bool read_scalar(const KernelInfo& info, PyObject* obj, int j, Scalar* s) {
+  if (PyFloat_Check(obj)) {
+    *s = Scalar{Scalar::kFloating, 0, PyFloat_AS_DOUBLE(obj)};
+    return true;
+  }
+  if (PyBool_Check(obj)) {
+    *s = Scalar{Scalar::kBoolean, obj == Py_True, 0.0};
+    return true;
+  }
+  if (PyLong_Check(obj)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (overflow) {
+      PyErr_Format(PyExc_OverflowError, "%s: scalar '%s' = %R does not fit in int64", info.name,
+                   info.scalar_names[j], obj);
+      return false;
+    }
+    *s = Scalar{Scalar::kInteger, v, 0.0};
+    return true;
+  }
+  PyErr_Format(PyExc_TypeError, "%s: scalar '%s' must be a bool, int or float, got %s",
+               info.name, info.scalar_names[j], Py_TYPE(obj)->tp_name);
+  return false;
+}
+
+// The shape rules the loops rely on for memory safety (Python has checked them already; a
+// direct caller of _C gets an error instead of a stray read).
+bool check_shapes(const KernelInfo& info, PyArrayObject* const* arrays) {
+  PyArrayObject* out = arrays[0];
+  int ond = PyArray_NDIM(out);
+  const npy_intp* od = PyArray_DIMS(out);
+  for (int k = 1; k <= info.n_tensors; ++k) {
+    int nd = PyArray_NDIM(arrays[k]);
+    const npy_intp* dims = PyArray_DIMS(arrays[k]);
+    bool ok;
+    if (info.kind == KernelKind::kReduction) {
+      ok = nd >= ond;
+      for (int d = 0; ok && d < ond; ++d) ok = dims[d] == od[d];
+    } else {
+      ok = nd <= ond;
+      for (int d = 0; ok && d < nd; ++d) {
+        npy_intp want = od[ond - nd + d];
+        ok = dims[d] == want || dims[d] == 1;
+      }
+    }
+    if (!ok) {
+      const char* rule = info.kind == KernelKind::kReduction
+                             ? "must start with the out shape"
+                             : "does not broadcast to the out shape";
+      PyErr_Format(PyExc_ValueError, "%s: %s of shape %s %s %s", info.name,
+                   arg_label(info, k).c_str(), shape_str(nd, dims).c_str(), rule,
+                   shape_str(ond, od).c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+bool read_dtype_code(const KernelInfo& info, PyObject* obj, int* code) {
+  if (!PyLong_Check(obj)) {
+    PyErr_Format(PyExc_TypeError, "%s: the first argument must be an int dtype code, got %s",
+                 info.name, Py_TYPE(obj)->tp_name);
+    return false;
+  }
+  long v = PyLong_AsLong(obj);
+  if (v == -1 && PyErr_Occurred()) return false;
+  if (v < 0 || v >= kNumDTypes) {
+    PyErr_Format(PyExc_ValueError, "%s: dtype code %ld out of range; valid codes are 0..%d",
+                 info.name, v, kNumDTypes - 1);
+    return false;
+  }
+  if (!(info.dtype_mask >> v & 1)) {
+    PyErr_Format(PyExc_TypeError, "%s: not implemented for '%s'; supported: %s", info.name,
+                 kDTypeNames[v], supported_list(info.dtype_mask).c_str());
+    return false;
+  }
+  *code = static_cast<int>(v);
+  return true;
+}
+
+void wrong_count(const KernelInfo& info, Py_ssize_t nargs) {
+  std::string names = "dtype code, out";
+  for (int k = 0; k < info.n_tensors; ++k) names += std::string(", ") + info.tensor_names[k];
+  for (int j = 0; j < info.n_scalars; ++j) names += std::string(", ") + info.scalar_names[j];
+  PyErr_Format(PyExc_TypeError, "%s: expected %d arguments (%s), got %zd", info.name,
+               2 + info.n_tensors + info.n_scalars, names.c_str(), nargs);
+}
+
+PyObject* kernel_vectorcall(PyObject* self, PyObject* const* args, size_t nargsf,
+                            PyObject* kwnames) {
+  const KernelInfo& info = *reinterpret_cast<KernelObject*>(self)->info;
+  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  if (kwnames && PyTuple_GET_SIZE(kwnames)) {
+    PyErr_Format(PyExc_TypeError, "%s: kernels take no keyword arguments", info.name);
+    return nullptr;
+  }
+  if (nargs != 2 + info.n_tensors + info.n_scalars) {
+    wrong_count(info, nargs);
+    return nullptr;
+  }
+  int code;
+  if (!read_dtype_code(info, args[0], &code)) return nullptr;
+  TensorRef refs[kMaxKernelArgs + 1];
+  Scalar scalars[kMaxKernelArgs];
+  PyArrayObject* arrays[kMaxKernelArgs + 1];
+  if (!read_array(info, args[1], 0, out_dtype(info.out_kind, code), &refs[0])) return nullptr;
+  for (int k = 1; k <= info.n_tensors; ++k) {
+    if (!read_array(info, args[1 + k], k, code, &refs[k])) return nullptr;
+  }
+  for (int k = 0; k <= info.n_tensors; ++k) arrays[k] = reinterpret_cast<PyArrayObject*>(args[1 + k]);
+  if (!check_shapes(info, arrays)) return nullptr;
+  for (int j = 0; j < info.n_scalars; ++j) {
+    if (!read_scalar(info, args[2 + info.n_tensors + j], j, &scalars[j])) return nullptr;
+  }
+  PyArrayObject* big = info.kind == KernelKind::kReduction ? arrays[1] : arrays[0];
+  int rc;
+  if (PyArray_SIZE(big) >= kReleaseGilElements) {
+    Py_BEGIN_ALLOW_THREADS
+    rc = info.fn(code, refs, scalars);
+    Py_END_ALLOW_THREADS
+  } else {
+    rc = info.fn(code, refs, scalars);
+  }
+  if (rc < 0) {
+    PyErr_Format(PyExc_SystemError, "%s: kernel has no branch for dtype %s", info.name,
+                 kDTypeNames[code]);
+    return nullptr;
+  }
+  return PyLong_FromLong(rc);
+}
+
+// ---- attributes --------------------------------------------------------------------------
+
+const KernelInfo& info_of(PyObject* self) { return *reinterpret_cast<KernelObject*>(self)->info; }
+
+PyObject* get_name(PyObject* self, void*) { return PyUnicode_FromString(info_of(self).name); }
+
+PyObject* get_dtypes(PyObject* self, void*) {
+  uint32_t mask = info_of(self).dtype_mask;
+  PyObject* t = PyTuple_New(__builtin_popcount(mask));
+  if (!t) return nullptr;
+  for (int c = 0, i = 0; c < kNumDTypes; ++c) {
+    if (mask >> c & 1) PyTuple_SET_ITEM(t, i++, PyLong_FromLong(c));
+  }
+  return t;
+}
+
+PyObject* get_n_tensors(PyObject* self, void*) { return PyLong_FromLong(info_of(self).n_tensors); }
+PyObject* get_n_scalars(PyObject* self, void*) { return PyLong_FromLong(info_of(self).n_scalars); }
+
+PyObject* names_tuple(const char* const* names, int n) {
+  PyObject* t = PyTuple_New(n);
+  if (!t) return nullptr;
+  for (int i = 0; i < n; ++i) {
+    PyObject* s = PyUnicode_FromString(names[i]);
+    if (!s) {
+      Py_DECREF(t);
+      return nullptr;
+    }
+    PyTuple_SET_ITEM(t, i, s);
+  }
+  return t;
+}
+
+PyObject* get_tensor_names(PyObject* self, void*) {
+  return names_tuple(info_of(self).tensor_names, info_of(self).n_tensors);
+}
+
+PyObject* get_scalar_names(PyObject* self, void*) {
+  return names_tuple(info_of(self).scalar_names, info_of(self).n_scalars);
+}
+
+PyObject* get_kind(PyObject* self, void*) {
+  bool red = info_of(self).kind == KernelKind::kReduction;
+  return PyUnicode_FromString(red ? "reduction" : "elementwise");
+}
+
+PyObject* get_out_kind(PyObject* self, void*) {
+  static const char* const names[] = {"same", "bool", "wide_int"};
+  return PyUnicode_FromString(names[static_cast<int>(info_of(self).out_kind)]);
+}
+
+PyObject* kernel_repr(PyObject* self) {
+  const KernelInfo& info = info_of(self);
+  bool red = info.kind == KernelKind::kReduction;
+  return PyUnicode_FromFormat("<aten_lite._C.Kernel %s: %s, %d tensors, %d scalars; dtypes %s>",
+                              info.name, red ? "reduction" : "elementwise", info.n_tensors,
+                              info.n_scalars, supported_list(info.dtype_mask).c_str());
+}
+
+PyGetSetDef kernel_getset[] = {
+    {"name", get_name, nullptr, "op full name, as in native_functions.yaml", nullptr},
+    {"dtypes", get_dtypes, nullptr, "tuple of supported dtype codes", nullptr},
+    {"n_tensors", get_n_tensors, nullptr, "tensor inputs, out not counted", nullptr},
+    {"n_scalars", get_n_scalars, nullptr, "scalar arguments", nullptr},
+    {"tensor_names", get_tensor_names, nullptr, "schema names of the tensor inputs, in call order",
+     nullptr},
+    {"scalar_names", get_scalar_names, nullptr, "schema names of the scalars, in call order",
+     nullptr},
+    {"kind", get_kind, nullptr, "'elementwise' or 'reduction'", nullptr},
+    {"out_kind", get_out_kind, nullptr,
+     "out dtype rule: 'same' (compute dtype), 'bool', or 'wide_int' (int64 for bool and "
+     "integer inputs)",
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(nullptr, 0)
+};
+
+}  // namespace
+
+int add_kernel_type(PyObject* module) {
+  KernelType.tp_name = "aten_lite._C.Kernel";
+  KernelType.tp_basicsize = sizeof(KernelObject);
+  KernelType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_IMMUTABLETYPE;
+  KernelType.tp_doc =
+      "A registered C++ kernel. Call as kernel(dtype_code, out, *tensors, *scalars); returns "
+      "the path code (0 contiguous, 1 scalar operand / row reduction, 2 strided).";
+  KernelType.tp_vectorcall_offset = offsetof(KernelObject, vectorcall);
+  KernelType.tp_call = PyVectorcall_Call;
+  KernelType.tp_repr = kernel_repr;
+  KernelType.tp_getset = kernel_getset;
+  if (PyType_Ready(&KernelType) < 0) return -1;
+  Py_INCREF(&KernelType);
+  if (PyModule_AddObject(module, "Kernel", reinterpret_cast<PyObject*>(&KernelType)) < 0) {
+    Py_DECREF(&KernelType);
+    return -1;
+  }
+  return 0;
+}
+
+PyObject* make_kernel(const KernelInfo* info) {
+  KernelObject* k = PyObject_New(KernelObject, &KernelType);
+  if (!k) return nullptr;
+  k->vectorcall = kernel_vectorcall;
+  k->info = info;
+  return reinterpret_cast<PyObject*>(k);
+}
+
+PyObject* dtype_names_tuple() {
+  PyObject* t = PyTuple_New(kNumDTypes);
+  if (!t) return nullptr;
+  for (int c = 0; c < kNumDTypes; ++c) PyTuple_SET_ITEM(t, c, PyUnicode_FromString(kDTypeNames[c]));
+  return t;
+}
+
+}  // namespace al

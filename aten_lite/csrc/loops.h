@@ -1,0 +1,289 @@
+// The elementwise loop: out[i] = f(in_1[i], ..., in_N[i]) over broadcast, strided operands.
+//
+// Note [Kernel path codes]
+// Every kernel entry returns which loop ran, so the Python dispatcher can show it in its trace:
+//   0 (kPathContiguous)     every operand is one contiguous run (or the call has one element);
+//   1 (kPathScalarOperand)  as 0, but some input is a single element repeated (stride 0);
+//   2 (kPathStrided)        anything else: index counters over the outer dims, and an inner loop
+//                           that is still the contiguous one when the innermost dim allows it.
+// Reductions (reduce.h) use the same numbers for their own three loops.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <utility>
+
+#include "geometry.h"
+#include "kernel_api.h"
+#include "scalar_math.h"
+#include "stream.h"
+#include "threads.h"
+
+namespace al {
+
+enum PathCode : int { kPathContiguous = 0, kPathScalarOperand = 1, kPathStrided = 2 };
+
+// Elements per thread before an extra thread pays for its start-up (~ a few microseconds).
+constexpr int64_t kGrain = 32768;
+// Thread chunks of contiguous elements start on multiples of this (a cache line of int8).
+constexpr int64_t kLineElements = 64;
+// Elements per pass when a stride-0 operand is expanded into a buffer (fits in L1).
+constexpr int64_t kScalarChunk = 512;
+// Edge of the square tiles used when an input is transposed relative to out: 128 reads 512
+// bytes of each row of a transposed float input per visit (32 was 2x slower for a.T + b).
+constexpr int64_t kTile = 128;
+
+namespace loops_detail {
+
+// The loop GCC vectorises: unit strides, restrict pointers, the functor copied into a local so
+// its captured scalars stay in registers. Exact aliasing of out with an input (in-place ops) is
+// fine: each element is read before it is written, in the same iteration.
+template <class Out, class S, class F, class... P>
+inline void contig_restrict(int64_t n, F f, Out* __restrict o, P __restrict... in) {
+  using C = compute_t<S>;
+  for (int64_t i = 0; i < n; ++i) o[i] = static_cast<Out>(f(static_cast<C>(in[i])...));
+}
+
+template <class Out, class S, class F, size_t... I>
+[[gnu::noinline]] void contig(int64_t n, const F& f, Out* o, const S* const* in,
+                             std::index_sequence<I...>) {
+  contig_restrict<Out, S>(n, f, o, in[I]...);
+}
+
+template <class Out, class S, class F, size_t... I>
+[[gnu::noinline]] void strided(int64_t n, const F& fref, char* o, int64_t os,
+                              const char* const* in, const int64_t* is,
+                              std::index_sequence<I...>) {
+  using C = compute_t<S>;
+  F f = fref;
+  for (int64_t i = 0; i < n; ++i) {
+    *reinterpret_cast<Out*>(o + i * os) = static_cast<Out>(
+        f(static_cast<C>(*reinterpret_cast<const S*>(in[I] + i * is[I]))...));
+  }
+}
+
+// One inner run of n elements from the pointers p (out first) with inner strides s.
+// Unit strides (or stride 0 for inputs) take the vectorised loop; a stride-0 input is copied
+// into a small buffer so the same loop serves it, without another instantiation per pattern.
+template <class Out, class S, int N, class F>
+void run_inner(int64_t n, const F& f, char* const* p, const int64_t* s) {
+  using Seq = std::make_index_sequence<N>;
+  bool unit = s[0] == static_cast<int64_t>(sizeof(Out));
+  bool any_zero = false;
+  for (int k = 1; k <= N && unit; ++k) {
+    any_zero |= s[k] == 0;
+    unit = s[k] == 0 || s[k] == static_cast<int64_t>(sizeof(S));
+  }
+  if (!unit) {
+    const char* in[N];
+    for (int k = 0; k < N; ++k) in[k] = p[k + 1];
+    strided<Out, S>(n, f, p[0], s[0], in, s + 1, Seq{});
+    return;
+  }
+  const S* in[N];
+  for (int k = 0; k < N; ++k) in[k] = reinterpret_cast<const S*>(p[k + 1]);
+  Out* o = reinterpret_cast<Out*>(p[0]);
+  if (!any_zero) {
+    contig<Out, S>(n, f, o, in, Seq{});
+    return;
+  }
+  S buf[N][kScalarChunk];
+  int64_t fill = std::min(n, kScalarChunk);
+  for (int k = 0; k < N; ++k) {
+    if (s[k + 1] != 0) continue;
+    std::fill(buf[k], buf[k] + fill, *in[k]);
+  }
+  for (int64_t i = 0; i < n; i += kScalarChunk) {
+    const S* q[N];
+    for (int k = 0; k < N; ++k) q[k] = s[k + 1] == 0 ? buf[k] : in[k] + i;
+    contig<Out, S>(std::min(kScalarChunk, n - i), f, o + i, q, Seq{});
+  }
+}
+
+// run_inner for a large contiguous out: blocks are computed into an L1 buffer and copied out
+// with streaming stores (see stream.h); the unaligned head and the tail are written directly.
+// Stride-0 inputs are expanded once into block-sized buffers.
+template <class Out, class S, int N, class F>
+void run_streamed(int64_t n, const F& f, char* const* p, const int64_t* s) {
+  constexpr int64_t kWidest = sizeof(Out) > sizeof(S) ? sizeof(Out) : sizeof(S);
+  constexpr int64_t kBlock = kStreamBlockBytes / kWidest;
+  constexpr int64_t kOutBytes = kBlock * static_cast<int64_t>(sizeof(Out));
+  static_assert(kOutBytes % 64 == 0, "streaming copies whole cache lines");
+  auto addr = reinterpret_cast<uintptr_t>(p[0]);
+  if (addr % sizeof(Out) != 0) {
+    run_inner<Out, S, N>(n, f, p, s);
+    return;
+  }
+  int64_t i = std::min<int64_t>(n, ((64 - addr % 64) % 64) / sizeof(Out));
+  run_inner<Out, S, N>(i, f, p, s);
+  alignas(64) Out buf[kBlock];
+  alignas(64) S expanded[N][kBlock];
+  char* q[N + 1];
+  int64_t qs[N + 1];
+  q[0] = reinterpret_cast<char*>(buf);
+  qs[0] = sizeof(Out);
+  for (int k = 1; k <= N; ++k) {
+    qs[k] = sizeof(S);
+    if (s[k] == 0) {
+      std::fill(expanded[k - 1], expanded[k - 1] + kBlock, *reinterpret_cast<const S*>(p[k]));
+      q[k] = reinterpret_cast<char*>(expanded[k - 1]);
+    }
+  }
+  for (; i + kBlock <= n; i += kBlock) {
+    for (int k = 1; k <= N; ++k) {
+      if (s[k] != 0) q[k] = p[k] + i * s[k];
+    }
+    run_inner<Out, S, N>(kBlock, f, q, qs);
+    stream_copy(p[0] + i * s[0], reinterpret_cast<const char*>(buf), kOutBytes);
+  }
+  for (int k = 0; k <= N; ++k) q[k] = p[k] + i * s[k];
+  run_inner<Out, S, N>(n - i, f, q, s);
+  stream_fence();
+}
+
+// Flat positions [b, e) of g in row-major order, one inner run at a time.
+template <class Out, class S, int N, class F>
+void strided_range(const Geometry<N + 1>& g, const F& f, int64_t b, int64_t e) {
+  int last = g.nd - 1;
+  int64_t idx[kMaxDims];
+  char* ptr[N + 1];
+  unravel(g, b, 0, g.nd, idx);
+  offset_pointers(g, idx, 0, g.nd, ptr);
+  const int64_t* inner = g.stride[last];
+  for (int64_t pos = b; pos < e;) {
+    int64_t run = std::min(g.size[last] - idx[last], e - pos);
+    run_inner<Out, S, N>(run, f, ptr, inner);
+    pos += run;
+    for (int k = 0; k <= N; ++k) ptr[k] += (run - 1) * inner[k];
+    idx[last] += run - 1;
+    increment(g, idx, 0, g.nd, ptr);
+  }
+}
+
+// Operand k walks the two innermost dims in the opposite order to out (the a of a.T + b).
+template <int NT>
+bool is_transposed(const Geometry<NT>& g, int k) {
+  int64_t outer = std::llabs(g.stride[g.nd - 2][k]), inner = std::llabs(g.stride[g.nd - 1][k]);
+  return outer != 0 && outer < inner;
+}
+
+// True when the plain row loop would touch a new cache line per element of some input; the
+// tiled loop then packs that input tile by tile, reading it along its own contiguous dim.
+template <int NT>
+bool wants_tiles(const Geometry<NT>& g) {
+  if (g.nd < 2 || g.size[g.nd - 1] < 2 * kTile || g.size[g.nd - 2] < 2 * kTile) return false;
+  for (int k = 1; k < NT; ++k) {
+    if (is_transposed(g, k)) return true;
+  }
+  return false;
+}
+
+// Tiles [tb, te) of kTile x kTile over the two innermost dims, for every outer index. Each
+// transposed input's tile is first copied into a buffer laid out like out's rows.
+template <class Out, class S, int N, class F>
+void tiled_range(const Geometry<N + 1>& g, const F& f, int64_t tb, int64_t te) {
+  int r = g.nd - 2, c = g.nd - 1;
+  int64_t rows = g.size[r], cols = g.size[c];
+  int64_t tr = (rows + kTile - 1) / kTile, tc = (cols + kTile - 1) / kTile;
+  bool packed[N + 1] = {};
+  for (int k = 1; k <= N; ++k) packed[k] = is_transposed(g, k);
+  // On the heap: N tiles of kTile^2 doubles would be a lot of stack for a worker thread.
+  std::unique_ptr<S[]> tiles(new S[N * kTile * kTile]);
+  S* tile[N];
+  for (int k = 0; k < N; ++k) tile[k] = tiles.get() + k * kTile * kTile;
+  int64_t idx[kMaxDims];
+  char* corner[N + 1];
+  char* p[N + 1];
+  int64_t s[N + 1];
+  for (int k = 0; k <= N; ++k) s[k] = packed[k] ? static_cast<int64_t>(sizeof(S)) : g.stride[c][k];
+  for (int64_t t = tb; t < te; ++t) {
+    int64_t j = t % tc, i = (t / tc) % tr, outer = t / (tc * tr);
+    unravel(g, outer, 0, r, idx);
+    idx[r] = i * kTile;
+    idx[c] = j * kTile;
+    offset_pointers(g, idx, 0, g.nd, corner);
+    int64_t n = std::min(kTile, cols - j * kTile);
+    int64_t m = std::min(kTile, rows - i * kTile);
+    for (int k = 1; k <= N; ++k) {
+      if (!packed[k]) continue;
+      for (int64_t col = 0; col < n; ++col) {
+        const char* src = corner[k] + col * g.stride[c][k];
+        for (int64_t row = 0; row < m; ++row)
+          tile[k - 1][row * kTile + col] = *reinterpret_cast<const S*>(src + row * g.stride[r][k]);
+      }
+    }
+    for (int64_t row = 0; row < m; ++row) {
+      for (int k = 0; k <= N; ++k) {
+        p[k] = packed[k] ? reinterpret_cast<char*>(tile[k - 1] + row * kTile)
+                         : corner[k] + row * g.stride[r][k];
+      }
+      run_inner<Out, S, N>(n, f, p, s);
+    }
+  }
+}
+
+template <class Out, class S, int N>
+void build(const TensorRef* t, Geometry<N + 1>& g, bool& empty) {
+  for (int k = 0; k <= N; ++k) g.base[k] = t[k].data;
+  empty = !push_dims(g, t, 0, t[0].ndim);
+  if (empty) return;
+  sort_dims(g, 0, g.nd, 0);
+  coalesce(g, 0, g.nd);
+}
+
+}  // namespace loops_detail
+
+// Runs f over the operands t[0] (out, element type Out) and t[1..N] (element type S), which
+// broadcast to out. Returns the path code (Note [Kernel path codes]).
+template <class Out, class S, int N, class F>
+int elementwise(const TensorRef* t, const F& f) {
+  static_assert(N >= 1, "an elementwise kernel needs at least one tensor input");
+  using namespace loops_detail;
+  Geometry<N + 1> g;
+  bool empty = false;
+  build<Out, S, N>(t, g, empty);
+  if (empty) return kPathContiguous;
+  if (g.nd == 0) {  // one element: every dim had size 1
+    int64_t unit[N + 1];
+    for (int k = 0; k <= N; ++k) unit[k] = k == 0 ? sizeof(Out) : sizeof(S);
+    run_inner<Out, S, N>(1, f, g.base, unit);
+    return kPathContiguous;
+  }
+  if (g.nd == 1) {
+    const int64_t* s = g.stride[0];
+    bool contiguous = s[0] == static_cast<int64_t>(sizeof(Out));
+    bool scalar_operand = false;
+    for (int k = 1; k <= N; ++k) {
+      contiguous &= s[k] == 0 || s[k] == static_cast<int64_t>(sizeof(S));
+      scalar_operand |= s[k] == 0;
+    }
+    bool stream = contiguous && g.numel * static_cast<int64_t>(sizeof(Out)) >= kStreamBytes;
+    parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
+      char* p[N + 1];
+      for (int k = 0; k <= N; ++k) p[k] = g.base[k] + b * s[k];
+      if (stream) {
+        run_streamed<Out, S, N>(e - b, f, p, s);
+      } else {
+        run_inner<Out, S, N>(e - b, f, p, s);
+      }
+    }, kLineElements);
+    if (contiguous) return scalar_operand ? kPathScalarOperand : kPathContiguous;
+    return kPathStrided;
+  }
+  if (wants_tiles(g)) {
+    int64_t r = g.size[g.nd - 2], c = g.size[g.nd - 1];
+    int64_t tiles = g.numel / (r * c) * ((r + kTile - 1) / kTile) * ((c + kTile - 1) / kTile);
+    int64_t grain = std::max<int64_t>(1, kGrain / (kTile * kTile));
+    parallel_range(tiles, grain, [&](int64_t b, int64_t e) {
+      tiled_range<Out, S, N>(g, f, b, e);
+    });
+    return kPathStrided;
+  }
+  parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
+    strided_range<Out, S, N>(g, f, b, e);
+  }, kLineElements);
+  return kPathStrided;
+}
+
+}  // namespace al

@@ -1,0 +1,135 @@
+// aten_lite._C: the registry of C++ kernels and the thread count, seen from Python.
+//
+//   >>> from aten_lite import _C
+//   >>> k = _C.get_kernel("add.Tensor")
+//   >>> k(7, out, a, b, 1)   # dtype code 7 = float32; returns the path code
+#include "kernel_object.h"
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL AL_ARRAY_API
+#include <numpy/arrayobject.h>
+
+#include <cstring>
+#include <string>
+
+#include "registry.h"
+#include "threads.h"
+
+namespace al {
+
+namespace {
+
+PyObject* get_kernel(PyObject*, PyObject* name) {
+  if (!PyUnicode_Check(name)) {
+    PyErr_Format(PyExc_TypeError, "get_kernel: name must be a str, got %s",
+                 Py_TYPE(name)->tp_name);
+    return nullptr;
+  }
+  const char* s = PyUnicode_AsUTF8(name);
+  if (!s) return nullptr;
+  const KernelInfo* info = find_kernel(s);
+  if (!info) {
+    std::string known;
+    for (const KernelInfo& k : sorted_kernels()) {
+      if (!known.empty()) known += ", ";
+      known += k.name;
+    }
+    PyObject* msg = PyUnicode_FromFormat("no C++ kernel named '%s'; registered: %s", s,
+                                         known.empty() ? "(none)" : known.c_str());
+    if (msg) {
+      PyErr_SetObject(PyExc_KeyError, msg);
+      Py_DECREF(msg);
+    }
+    return nullptr;
+  }
+  return make_kernel(info);
+}
+
+PyObject* kernel_names(PyObject*, PyObject*) {
+  const std::vector<KernelInfo>& entries = sorted_kernels();
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(entries.size()));
+  if (!list) return nullptr;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    PyObject* s = PyUnicode_FromString(entries[i].name);
+    if (!s) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+    PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), s);
+  }
+  return list;
+}
+
+PyObject* py_set_num_threads(PyObject*, PyObject* arg) {
+  if (!PyLong_Check(arg) || PyBool_Check(arg)) {
+    PyErr_Format(PyExc_TypeError, "set_num_threads: expected an int, got %s",
+                 Py_TYPE(arg)->tp_name);
+    return nullptr;
+  }
+  int overflow = 0;
+  long n = PyLong_AsLongAndOverflow(arg, &overflow);
+  if (n == -1 && PyErr_Occurred()) return nullptr;
+  if (overflow || n < 1 || n > 1024) {
+    PyErr_Format(PyExc_ValueError, "set_num_threads: expected 1 <= n <= 1024, got %R", arg);
+    return nullptr;
+  }
+  set_num_threads(static_cast<int>(n));
+  Py_RETURN_NONE;
+}
+
+PyObject* py_get_num_threads(PyObject*, PyObject*) { return PyLong_FromLong(num_threads()); }
+
+PyMethodDef methods[] = {
+    {"get_kernel", get_kernel, METH_O,
+     "get_kernel(name) -> Kernel for the op full name ('add.Tensor'); KeyError when absent."},
+    {"kernel_names", kernel_names, METH_NOARGS, "kernel_names() -> sorted list of kernel names."},
+    {"set_num_threads", py_set_num_threads, METH_O,
+     "set_num_threads(n): threads used by kernels on large inputs (n >= 1)."},
+    {"get_num_threads", py_get_num_threads, METH_NOARGS, "get_num_threads() -> int."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "aten_lite._C",
+    "C++ kernels of aten_lite: a registry of generated elementwise and reduction kernels.", -1,
+    methods,
+};
+
+// Registration cannot raise (it runs before Python knows the module), so its mistakes are
+// reported here.
+bool check_registry() {
+  const std::vector<KernelInfo>& entries = sorted_kernels();
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const KernelInfo& k = entries[i];
+    if (i > 0 && std::strcmp(entries[i - 1].name, k.name) == 0) {
+      PyErr_Format(PyExc_ImportError, "aten_lite._C: kernel '%s' is registered twice", k.name);
+      return false;
+    }
+    if (k.n_tensors < 1 || k.n_scalars < 0 || k.n_tensors + k.n_scalars > kMaxKernelArgs) {
+      PyErr_Format(PyExc_ImportError,
+                   "aten_lite._C: kernel '%s' takes %d tensors and %d scalars; expected at least "
+                   "one tensor and at most %d arguments",
+                   k.name, k.n_tensors, k.n_scalars, kMaxKernelArgs);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+}  // namespace al
+
+PyMODINIT_FUNC PyInit__C(void) {
+  import_array();
+  if (!al::check_registry()) return nullptr;
+  PyObject* m = PyModule_Create(&al::module_def);
+  if (!m) return nullptr;
+  PyObject* names = al::dtype_names_tuple();
+  if (al::add_kernel_type(m) < 0 || !names || PyModule_AddObject(m, "DTYPE_NAMES", names) < 0) {
+    Py_XDECREF(names);
+    Py_DECREF(m);
+    return nullptr;
+  }
+  return m;
+}

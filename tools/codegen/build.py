@@ -1,0 +1,326 @@
+"""Incremental build of the C++ extension ``aten_lite._C``.
+
+    >>> report = build_extension(".", "aten_lite/_C" + ext_suffix(), jobs=2)  # doctest: +SKIP
+    >>> report.compiled, report.linked                                         # doctest: +SKIP
+    (('generated/csrc/relu.cpp',), True)
+
+Each ``aten_lite/csrc/*.cpp`` and ``generated/csrc/*.cpp`` compiles to its own object file,
+cached under ``build/al_objs/`` by a hash of what decides its content (Note [Object cache key]);
+sources run through the compiler in parallel, and the shared library is relinked only when the
+set of objects changed, into a temporary name moved over the old one, so a failed or
+interrupted build never leaves a broken module.
+
+This file imports nothing outside the standard library (and NumPy, for its headers): setup.py
+loads it by path inside pip's isolated build, where ``tools`` is not a package.
+
+Note [Object cache key]
+An object is reused when the hash of (source text, the text of every local header it includes,
+compiler and its version, flags, the Python and NumPy versions) matches. Include paths are left
+out: pip's isolated build sees the same NumPy headers under a new temporary path every time.
+Comment-only lines and the numbers of ``#line`` directives are left out of the hash: they do not
+change the object code (no ``-g``, no ``__LINE__``), and they are exactly what moves when an op
+is added to the YAML above others (the provenance header's YAML digest, the YAML line of each
+expression). So adding one op recompiles one file.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import os
+import platform
+import re
+import shlex
+import subprocess
+import sys
+import sysconfig
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SOURCE_DIRS = ("aten_lite/csrc", "generated/csrc")
+OBJECT_DIR = "build/al_objs"
+YAML_NAME = "native_functions.yaml"
+
+_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
+_LINE_DIRECTIVE = re.compile(r"^(\s*#\s*line\s+)\d+", re.MULTILINE)
+_COMMENT_LINE = re.compile(r"^\s*//.*\n", re.MULTILINE)
+_YAML_LINE = re.compile(r'^\s*#\s*line\s+(\d+)\s+"([^"]+\.yaml)"', re.MULTILINE)
+_OP_LINE = re.compile(r"^// op: (\S+)", re.MULTILINE)
+_ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:\d+:)? (?:fatal )?error: (?P<msg>.*)$",
+                    re.MULTILINE)
+
+
+class BuildError(Exception):
+    """The extension could not be built; the message says where and why, briefly."""
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """How every object is compiled and the library linked."""
+
+    cxx: tuple[str, ...]  # compiler command (CXX may hold several words)
+    cflags: tuple[str, ...]  # compile flags, include paths and defines included
+    ldflags: tuple[str, ...]  # link flags and libraries
+    fingerprint: str  # compiler version and NumPy version: part of every object's key
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One source file and the object it compiles to."""
+
+    source: str  # path relative to the repository root: names the object and its messages
+    file: Path  # where the text is read from now: the source itself, or its staged copy
+    obj: Path  # cached object file (absolute)
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What one build did."""
+
+    compiled: tuple[str, ...]  # sources compiled this time (relative paths)
+    linked: bool  # whether the library was relinked
+    seconds: float
+
+
+def ext_suffix() -> str:
+    """``.cpython-311-x86_64-linux-gnu.so``: the file name suffix of an extension module."""
+    return sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+
+def default_output(repo_root: str | os.PathLike[str]) -> Path:
+    """The in-tree location of the module: ``<repo>/aten_lite/_C<EXT_SUFFIX>``."""
+    return Path(repo_root).resolve() / "aten_lite" / f"_C{ext_suffix()}"
+
+
+def build_extension(repo_root: str | os.PathLike[str], output_path: str | os.PathLike[str],
+                    jobs: int = 2, verbose: bool = False) -> BuildReport:
+    """Compile what changed and relink ``output_path`` if needed; raise BuildError on failure."""
+    start = time.perf_counter()
+    units, compiled = compile_objects(repo_root, jobs=jobs, verbose=verbose)
+    linked = link_extension(repo_root, units, output_path, verbose=verbose)
+    return BuildReport(compiled, linked, time.perf_counter() - start)
+
+
+def compile_objects(repo_root: str | os.PathLike[str],
+                    generated_csrc: str | os.PathLike[str] | None = None, jobs: int = 2,
+                    verbose: bool = False) -> tuple[list[Unit], tuple[str, ...]]:
+    """Compile every source whose object is not cached; return all units and the compiled ones.
+
+    ``generated_csrc`` reads the generated kernels from a staged folder instead of
+    ``generated/csrc`` (Note [Generation is all or nothing] in gen.py). Objects are keyed by
+    the path the file will have in the repository, so moving the staged files in place later
+    finds every object already built.
+    """
+    root = Path(repo_root).resolve()
+    tools = toolchain(root)
+    staged = Path(generated_csrc).resolve() if generated_csrc is not None else None
+    units = _units(root, tools, staged)
+    todo = [u for u in units if not u.obj.exists()]
+    _compile_all(root, tools, todo, jobs, verbose)
+    return units, tuple(u.source for u in todo)
+
+
+def link_extension(repo_root: str | os.PathLike[str], units: list[Unit],
+                   output_path: str | os.PathLike[str] | None = None,
+                   verbose: bool = False) -> bool:
+    """Link ``units`` into the module unless the same objects were linked there last time."""
+    root = Path(repo_root).resolve()
+    output = Path(output_path).resolve() if output_path is not None else default_output(root)
+    tools = toolchain(root)
+    stamp = _stamp_path(root, output)
+    key = _link_key(tools, units)
+    linked = not output.exists() or _read(stamp) != key
+    if linked:
+        _link(tools, units, output, verbose)
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(key)
+    _prune(root, units)
+    return linked
+
+
+def stale_objects(repo_root: str | os.PathLike[str]) -> tuple[str, ...]:
+    """The sources a build would compile now (relative paths); nothing is written."""
+    root = Path(repo_root).resolve()
+    return tuple(u.source for u in _units(root, toolchain(root)) if not u.obj.exists())
+
+
+def toolchain(root: Path) -> Toolchain:
+    """Compiler and flags from the environment: CXX (default g++), AL_NATIVE=0 to build
+    without -march=native (for a library copied to another machine)."""
+    import numpy  # a build requirement: its headers describe the ndarray struct
+
+    cxx = tuple(shlex.split(os.environ.get("CXX", "g++")))
+    flags = ["-O3", "-std=c++17", "-fPIC", "-fopenmp", "-fwrapv", "-fno-math-errno",
+             "-fno-trapping-math", "-fvisibility=hidden", "-fno-semantic-interposition",
+             "-fdiagnostics-color=never", "-fmax-errors=5"]
+    if os.environ.get("AL_NATIVE", "1") != "0":
+        flags.append("-march=native")
+    libs = ["-fopenmp"]
+    if _have_libmvec():
+        flags.append("-DAL_HAVE_MVEC=1")
+        libs.append("-lmvec")
+    flags += ["-I" + str(root), "-I" + sysconfig.get_paths()["include"],
+              "-I" + numpy.get_include()]
+    fingerprint = (f"{_compiler_version(cxx)}|python {sys.version}|numpy {numpy.__version__}"
+                   f"|{sysconfig.get_platform()}")
+    return Toolchain(cxx, tuple(flags), ("-shared", *libs), fingerprint)
+
+
+def _have_libmvec() -> bool:
+    """glibc >= 2.35 on x86-64 has every vector function scalar_math.h declares."""
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return False
+    try:
+        name, version = os.confstr("CS_GNU_LIBC_VERSION").split()
+    except (ValueError, OSError, AttributeError):
+        return False
+    major, minor = (int(x) for x in version.split(".")[:2])
+    return name == "glibc" and (major, minor) >= (2, 35)
+
+
+def _compiler_version(cxx: tuple[str, ...]) -> str:
+    try:
+        out = subprocess.run([*cxx, "--version"], capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise BuildError(f"C++ compiler '{cxx[0]}' not found; install g++ or set CXX") from None
+    return out.stdout.split("\n", 1)[0]
+
+
+# ---- the object cache ------------------------------------------------------------------
+
+def _units(root: Path, tools: Toolchain, staged: Path | None = None) -> list[Unit]:
+    objdir = root / OBJECT_DIR
+    units = []
+    for d in SOURCE_DIRS:
+        folder = staged if (staged is not None and d == "generated/csrc") else root / d
+        for src in sorted(folder.glob("*.cpp")):
+            rel = f"{d}/{src.name}"
+            digest = _object_key(root, src, rel, tools)
+            units.append(Unit(rel, src, objdir / f"{rel[:-4].replace('/', '__')}-{digest}.o"))
+    return units
+
+
+def _object_key(root: Path, src: Path, rel: str, tools: Toolchain) -> str:
+    h = hashlib.sha256()
+    for part in (tools.fingerprint, *tools.cxx, *tools.cflags):
+        if not part.startswith("-I"):  # where the headers are does not matter, their version does
+            h.update(part.encode() + b"\0")
+    h.update(rel.encode() + b"\0")
+    h.update(_normalized(src.read_text()).encode() + b"\0")
+    for path in sorted(_local_headers(root, src)):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(_normalized(path.read_text()).encode() + b"\0")
+    return h.hexdigest()[:20]
+
+
+def _normalized(text: str) -> str:
+    """The text with what cannot change the object removed (Note [Object cache key])."""
+    return _LINE_DIRECTIVE.sub(r"\1N", _COMMENT_LINE.sub("", text))
+
+
+def _local_headers(root: Path, src: Path) -> set[Path]:
+    """Every file reachable through #include "..." from src, resolved as the compiler does
+    (the including file's folder first, then the repository root)."""
+    seen: set[Path] = set()
+    stack = [src]
+    while stack:
+        current = stack.pop()
+        for name in _INCLUDE.findall(current.read_text()):
+            for base in (current.parent, root):
+                candidate = (base / name).resolve()
+                if candidate.is_file():
+                    if candidate not in seen:
+                        seen.add(candidate)
+                        stack.append(candidate)
+                    break
+    return seen
+
+
+def _prune(root: Path, units: list[Unit]) -> None:
+    """Remove cached objects no current source uses (old versions of edited files)."""
+    keep = {u.obj.name for u in units}
+    for obj in (root / OBJECT_DIR).glob("*.o"):
+        if obj.name not in keep:
+            obj.unlink(missing_ok=True)
+
+
+# ---- compiling and linking -------------------------------------------------------------
+
+def _compile_all(root: Path, tools: Toolchain, todo: list[Unit], jobs: int,
+                 verbose: bool) -> None:
+    if not todo:
+        return
+    (root / OBJECT_DIR).mkdir(parents=True, exist_ok=True)
+    errors = []
+    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+        for unit, error in zip(todo, pool.map(lambda u: _compile(root, tools, u, verbose), todo)):
+            if error is not None:
+                errors.append(_explain(root, unit, error))
+    if errors:
+        raise BuildError("\n".join(errors))
+
+
+def _compile(root: Path, tools: Toolchain, unit: Unit, verbose: bool) -> str | None:
+    """Compiles one unit; returns the compiler's output on failure, else None."""
+    tmp = unit.obj.with_name(f"{unit.obj.name}.{os.getpid()}.tmp")
+    cmd = [*tools.cxx, *tools.cflags, "-c", str(unit.file), "-o", str(tmp)]
+    if verbose:
+        print(" ".join(cmd), file=sys.stderr)
+    # C locale: plain ASCII quotes in messages, which BuildError passes on.
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
+    done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env, check=False)
+    if done.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        return done.stderr + done.stdout
+    os.replace(tmp, unit.obj)
+    return None
+
+
+def _explain(root: Path, unit: Unit, output: str) -> str:
+    """One line for a generated kernel (``native_functions.yaml:LINE: OP: C++ error: ...``),
+    else the compiler's first error lines."""
+    first = _ERROR.search(output)
+    source = unit.file.read_text()
+    op = _OP_LINE.search(source)
+    if unit.source.startswith("generated/") and first and op:
+        if first.group("file").endswith(".yaml"):
+            file, line = Path(first.group("file")).name, first.group("line")
+        else:
+            where = _YAML_LINE.search(source)
+            file, line = (where.group(2), where.group(1)) if where else (YAML_NAME, "?")
+        return f"{file}:{line}: {op.group(1)}: C++ error: {first.group('msg').strip()}"
+    lines = [m.group(0) for m in _ERROR.finditer(output)][:3] or output.strip().splitlines()[:5]
+    return f"{unit.source}: compilation failed:\n  " + "\n  ".join(lines)
+
+
+def _link_key(tools: Toolchain, units: list[Unit]) -> str:
+    h = hashlib.sha256()
+    for part in (*tools.cxx, *tools.ldflags, *(u.obj.name for u in units)):
+        h.update(part.encode() + b"\0")
+    return h.hexdigest()
+
+
+def _stamp_path(root: Path, output: Path) -> Path:
+    tag = hashlib.sha256(str(output).encode()).hexdigest()[:16]
+    return root / OBJECT_DIR / f"link-{tag}.stamp"
+
+
+def _link(tools: Toolchain, units: list[Unit], output: Path, verbose: bool) -> None:
+    output.parent.mkdir(parents=True, exist_ok=True)
+    tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
+    cmd = [*tools.cxx, *(str(u.obj) for u in units), "-o", str(tmp), *tools.ldflags]
+    if verbose:
+        print(" ".join(cmd), file=sys.stderr)
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        raise BuildError(f"linking {output.name} failed:\n{(done.stderr + done.stdout).strip()}")
+    os.replace(tmp, output)
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text()
+    except FileNotFoundError:
+        return None

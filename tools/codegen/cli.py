@@ -1,0 +1,143 @@
+"""`aten-lite-gen`: regenerate, check, list and explain operators.
+
+Exit codes: 0 ok, 1 spec error / stale files / build error, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import gen, report
+from .load import SpecError
+
+EXAMPLES = """\
+examples:
+  aten-lite-gen                 regenerate generated/ and rebuild the C++ extension
+  aten-lite-gen --check         exit 1 and name stale files if generated/ lags the YAML
+  aten-lite-gen list            every op: variants, dispatch keys, dtypes, derivative
+  aten-lite-gen show relu       everything about one op, and where its code was generated
+  aten-lite-gen show add.Tensor one overload
+  python -m tools.codegen ...   the same CLI, from a checkout
+
+exit codes: 0 ok, 1 spec error, stale files or C++ build error, 2 usage error
+"""
+
+
+def find_root(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` holding both YAML files and tools/codegen."""
+    for d in (start, *start.parents):
+        if (d / gen.NATIVE).is_file() and (d / gen.DERIVATIVES).is_file() and (d / "tools" / "codegen").is_dir():
+            return d
+    return None
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="aten-lite-gen",
+        description="Generate aten_lite's bindings, autograd nodes and C++ kernels from "
+        "native_functions.yaml and derivatives.yaml.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("command", nargs="?", choices=("generate", "list", "show"), default="generate",
+                   help="what to do (default: generate)")
+    p.add_argument("op", nargs="?", help="operator name for `show` (relu, add, add.Tensor)")
+    p.add_argument("--check", action="store_true", help="only check that generated/ is up to date")
+    p.add_argument("--root", type=Path, help="repository root (default: found from the current folder)")
+    p.add_argument("--no-build", action="store_true", help="write generated/ but skip the C++ build")
+    p.add_argument("-j", "--jobs", type=int, default=2, help="parallel C++ compile jobs (default 2)")
+    p.add_argument("-v", "--verbose", action="store_true", help="print compiler commands")
+    return p
+
+
+def _generate(root: Path, args) -> int:
+    from . import build
+
+    t0 = time.perf_counter()
+    plan = gen.plan(root)
+    if args.no_build:
+        gen.apply(plan)
+    else:
+        # Compile the new C++ sources from a staging copy first (Note [Generation is all or
+        # nothing] in gen.py): a C++ error leaves generated/ and the extension untouched.
+        (root / "build").mkdir(exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="al-stage-", dir=root / "build") as tmp:
+            staged = gen.stage(plan, Path(tmp))
+            units, compiled = build.compile_objects(root, staged / "csrc", jobs=args.jobs,
+                                                    verbose=args.verbose)
+        gen.apply(plan)
+        units, _ = build.compile_objects(root, jobs=args.jobs, verbose=args.verbose)
+        built = build.link_extension(root, units, verbose=args.verbose)
+    n = len(plan.changed) + len(plan.removed)
+    what = "up to date" if n == 0 else f"{len(plan.changed)} written, {len(plan.removed)} removed"
+    print(f"generated/: {what} ({len(plan.files)} files)")
+    for path in plan.changed:
+        print(f"  wrote {path}")
+    for path in plan.removed:
+        print(f"  removed {path}")
+    if not args.no_build:
+        done = f"compiled {len(compiled)} file(s), relinked" if built else "up to date"
+        print(f"extension: {done}")
+        note = report.install_note(root)
+        if note:
+            print(note)
+    print(f"done in {time.perf_counter() - t0:.2f} s")
+    return 0
+
+
+def _check(root: Path) -> int:
+    plan = gen.plan(root)
+    stale = list(plan.changed) + list(plan.removed)
+    if not stale:
+        print(f"generated/ is up to date ({len(plan.files)} files)")
+        return 0
+    print("generated/ does not match the YAML; stale files:", file=sys.stderr)
+    for path in plan.changed:
+        print(f"  {path}", file=sys.stderr)
+    for path in plan.removed:
+        print(f"  {path} (no longer generated)", file=sys.stderr)
+    print("run `aten-lite-gen` to regenerate", file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "show" and not args.op:
+        parser.error("`show` needs an operator name, e.g. `aten-lite-gen show relu`")
+    if args.command != "show" and args.op:
+        parser.error(f"unexpected argument {args.op!r}; only `show` takes an operator name")
+    root = (args.root or find_root(Path.cwd()))
+    if root is None:
+        parser.error(f"no {gen.NATIVE} with tools/codegen/ found in {Path.cwd()} or above; "
+                     "run inside an aten_lite checkout or pass --root")
+    root = root.resolve()
+    try:
+        if args.check:
+            return _check(root)
+        if args.command == "list":
+            print(report.list_ops(gen.load_spec(root)))
+            return 0
+        if args.command == "show":
+            return report.show_op(root, gen.load_spec(root), args.op)
+        return _generate(root, args)
+    except SpecError as e:
+        print(e, file=sys.stderr)
+        return 1
+    except ImportError:
+        raise
+    except Exception as e:  # a C++ build failure is reported like a spec error
+        from .build import BuildError
+
+        if not isinstance(e, BuildError):
+            raise
+        print(e, file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

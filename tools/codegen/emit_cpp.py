@@ -1,0 +1,54 @@
+"""Emit ``generated/csrc/<op>.cpp``: one C++ translation unit per elementwise or reduction op.
+
+Text assembly only: what goes into each file is decided in ``api_cpp``. The expression sits
+under ``#line N "native_functions.yaml"`` so the compiler reports its errors at the YAML line;
+a second ``#line`` right after it puts the numbering back on the generated file.
+
+    >>> emit(spec)["generated/csrc/relu.cpp"]  # doctest: +SKIP
+    '// op: relu\\n...'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from . import api_cpp
+
+_TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+_TEMPLATE = {"elementwise": "kernel.cpp.j2", "reduction": "reduction.cpp.j2"}
+
+
+def emit(spec: Any) -> dict[str, str]:
+    """{path relative to the repository root: C++ source} for every generated kernel."""
+    return {k.path: render_kernel(k) for k in api_cpp.cpp_kernels(spec)}
+
+
+def render_kernel(k: api_cpp.CppKernel) -> str:
+    template = _ENV.get_template(_TEMPLATE[k.kind])
+    if k.kind != "elementwise":
+        return template.render(k=k)
+    # The restoring #line needs its own line number, known only once the text is laid out:
+    # render once to find it, then again with it (the line count does not change).
+    draft = template.render(k=k, restore_line=0).split("\n")
+    directive = draft.index(f'#line 0 "{k.path}"')
+    return template.render(k=k, restore_line=directive + 2)
+
+
+def locate(spec: Any, nf: Any) -> list[str]:
+    """Where `aten-lite-gen show` finds the C++ of ``nf`` (only functional ops have a file)."""
+    if not api_cpp._has_own_kernel(nf):
+        return []
+    k = api_cpp.cpp_kernel(nf)
+    names = ", ".join(d.name for d in k.dtypes)
+    return [f"{k.path}: {k.kind} kernel '{k.op_name}', dtype switch over {names}"]

@@ -1,0 +1,131 @@
+"""Run every emitter over the loaded spec and bring ``generated/`` up to date.
+
+Note [Generation is all or nothing]
+Everything is rendered in memory first. Only when every emitter succeeded (and, for the CLI,
+the new C++ sources compiled) are files replaced, each one atomically through a temporary file
+and ``os.replace``. So a spec error, an emitter bug or a C++ error in an ``elementwise:``
+expression leaves ``generated/`` exactly as it was. Files are written only when their text
+changed, which keeps mtimes (and the object cache) stable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import emit_autograd, emit_cpp, emit_python
+from .load import Spec, load
+
+NATIVE = "native_functions.yaml"
+DERIVATIVES = "derivatives.yaml"
+GENERATED = "generated"
+REGENERATE = "`aten-lite-gen` (or `python -m tools.codegen`)"
+
+# Emitters in a fixed order; each returns {path relative to the repo root: text}.
+EMITTERS = (emit_python, emit_cpp, emit_autograd)
+
+_COMMENT = {".py": "#", ".pyi": "#", ".cpp": "//", ".h": "//"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a generation run would change: the rendered files and how they differ on disk."""
+
+    root: Path  # repository root the paths are relative to
+    files: dict[str, str]  # every generated file: relative path -> full text, header included
+    changed: tuple[str, ...]  # paths whose text differs from disk (or that are missing)
+    removed: tuple[str, ...]  # files under generated/ that no emitter produces any more
+
+
+def source_digest(root: Path) -> str:
+    """A short hash of both YAML files: the header records it so drift is visible at a glance."""
+    h = hashlib.sha256()
+    for name in (NATIVE, DERIVATIVES):
+        h.update((root / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def header_lines(digest: str) -> list[str]:
+    return [
+        f"@generated from {NATIVE} and {DERIVATIVES} (sha256 {digest}).",
+        f"Do not edit: change the YAML and run {REGENERATE}.",
+    ]
+
+
+def _with_header(path: str, text: str, lines: list[str]) -> str:
+    mark = _COMMENT[Path(path).suffix]
+    head = "".join(f"{mark} {line}\n" for line in lines) + "\n"
+    body = text.lstrip("\n")
+    # A `#line N "<this file>"` directive that hands line numbering back to the file itself
+    # after a YAML expression must count the header too, or compiler messages drift.
+    shift = head.count("\n")
+    own = re.compile(r'^(#line )(\d+)( "' + re.escape(path) + r'")$', re.MULTILINE)
+    body = own.sub(lambda m: f"{m[1]}{int(m[2]) + shift}{m[3]}", body)
+    return head + body
+
+
+def load_spec(root: Path) -> Spec:
+    return load(root / NATIVE, root / DERIVATIVES, runtime_root=root)
+
+
+def render(root: Path, spec: Spec | None = None) -> dict[str, str]:
+    """Every generated file's full text, in memory. Raises SpecError on a bad spec."""
+    spec = spec if spec is not None else load_spec(root)
+    lines = header_lines(source_digest(root))
+    files: dict[str, str] = {}
+    for emitter in EMITTERS:
+        for path, text in emitter.emit(spec).items():
+            files[path] = _with_header(path, text, lines)
+    return dict(sorted(files.items()))
+
+
+def _existing(root: Path) -> set[str]:
+    out = set()
+    for p in (root / GENERATED).rglob("*"):
+        if p.is_file() and p.suffix in _COMMENT and "__pycache__" not in p.parts:
+            out.add(p.relative_to(root).as_posix())
+    return out
+
+
+def plan(root: Path, spec: Spec | None = None) -> Plan:
+    files = render(root, spec)
+    changed = []
+    for path, text in files.items():
+        target = root / path
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            changed.append(path)
+    removed = sorted(_existing(root) - set(files))
+    return Plan(root, files, tuple(changed), tuple(removed))
+
+
+def _write_atomic(target: Path, text: str) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def apply(p: Plan) -> None:
+    """Replace changed files and delete removed ones (Note [Generation is all or nothing])."""
+    for path in p.changed:
+        _write_atomic(p.root / path, p.files[path])
+    for path in p.removed:
+        (p.root / path).unlink()
+
+
+def stage(p: Plan, staging: Path) -> Path:
+    """Write the would-be ``generated/`` tree under ``staging`` so it can be compiled first."""
+    for path, text in p.files.items():
+        if path.startswith(GENERATED + "/"):
+            _write_atomic(staging / path, text)
+    return staging / GENERATED

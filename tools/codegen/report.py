@@ -1,0 +1,144 @@
+"""Text for `aten-lite-gen list` and `aten-lite-gen show OP`: the user's map of the ops."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from . import gen
+from .load import Derivative, NativeFunction, Spec
+from .model import SchemaKind
+from .vocab import DTYPE_GROUPS
+
+
+def _dtypes_text(dtypes: tuple[str, ...]) -> str:
+    for name, members in DTYPE_GROUPS.items():
+        if tuple(members) == tuple(dtypes):
+            return name
+    return ", ".join(dtypes)
+
+
+def kernel_keys(nf: NativeFunction) -> list[str]:
+    """The dispatch keys an op has kernels for, as the runtime fills its table."""
+    if nf.elementwise is not None or nf.reduction is not None:
+        keys = ["CPU", "Meta"]
+        return keys + [k for k in nf.dispatch if k not in keys]
+    return list(nf.dispatch)
+
+
+def _groups(spec: Spec) -> list[list[NativeFunction]]:
+    """Functional ops each followed by their in-place/out siblings, in YAML order."""
+    by_sig: dict[object, list[NativeFunction]] = {}
+    for nf in spec.native:
+        by_sig.setdefault(nf.func.signature(), []).append(nf)
+    order = {SchemaKind.functional: 0, SchemaKind.inplace: 1, SchemaKind.out: 2, SchemaKind.mutable: 3}
+    return [sorted(g, key=lambda nf: order[nf.func.kind()]) for g in by_sig.values()]
+
+
+def _derivatives(spec: Spec) -> dict[str, Derivative]:
+    return {str(d.func.name): d for d in spec.derivatives}
+
+
+def list_ops(spec: Spec) -> str:
+    derivs = _derivatives(spec)
+    rows = [("op", "variants", "dispatch keys", "dtypes", "grad")]
+    for group in _groups(spec):
+        head = group[0]
+        name = str(head.func.name)
+        extra = [str(nf.func.name) for nf in group[1:]]
+        label = name + (f" (+ {', '.join(extra)})" if extra else "")
+        rows.append((
+            label,
+            ", ".join(sorted(head.variants)),
+            ", ".join(kernel_keys(head)),
+            _dtypes_text(head.dtypes),
+            "yes" if name in derivs else "-",
+        ))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    n_grad = sum(1 for g in _groups(spec) if str(g[0].func.name) in derivs)
+    lines.append(f"\n{len(spec.native)} schemas in {len(rows) - 1} ops; {n_grad} with a derivative")
+    return "\n".join(lines)
+
+
+def _matching(spec: Spec, query: str) -> list[list[NativeFunction]]:
+    found = []
+    for group in _groups(spec):
+        names = {str(nf.func.name) for nf in group} | {nf.func.name.name.base for nf in group}
+        if query in names:
+            found.append(group)
+    return found
+
+
+def _locations(spec: Spec, nf: NativeFunction) -> list[str]:
+    out = []
+    for emitter in gen.EMITTERS:
+        locate = getattr(emitter, "locate", None)
+        if locate is not None:
+            out.extend(locate(spec, nf))
+    return out
+
+
+def show_op(root: Path, spec: Spec, query: str) -> int:
+    groups = _matching(spec, query)
+    if not groups:
+        import difflib
+
+        names = sorted({nf.func.name.name.base for nf in spec.native})
+        close = difflib.get_close_matches(query, names, n=3)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else "; see `aten-lite-gen list`"
+        print(f"no op named {query!r}{hint}")
+        return 1
+    derivs = _derivatives(spec)
+    for group in groups:
+        print(_show_group(spec, group, derivs))
+    return 0
+
+
+def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Derivative]) -> str:
+    head = group[0]
+    lines = [f"{head.func.name}    ({head.loc})"]
+    if head.doc:
+        lines.append(f"  {head.doc}")
+    lines.append("  schemas:")
+    for nf in group:
+        lines.append(f"    {str(nf.func):<70} {nf.func.kind().name:<10} {nf.loc}")
+    lines.append(f"  variants: {', '.join(sorted(head.variants))}")
+    lines.append(f"  dtypes:   {_dtypes_text(head.dtypes)} ({', '.join(head.dtypes)})")
+    lines.append("  dispatch:")
+    if head.elementwise is not None:
+        lines.append(f"    elementwise: {head.elementwise.expr}   (type_promotion: {head.type_promotion})")
+    if head.reduction is not None:
+        lines.append(f"    reduction: {head.reduction}")
+    for key in kernel_keys(head):
+        lines.append(f"    {key:<26} -> {head.dispatch.get(key, 'generated kernel')}")
+    if head.shape:
+        lines.append(f"  shape rule: {head.shape}")
+    d = derivs.get(str(head.func.name))
+    if d is None:
+        lines.append("  derivative: none (backward raises; add one to derivatives.yaml)")
+    else:
+        lines.append(f"  derivative ({d.loc}):")
+        for f in d.formulas:
+            lines.append(f"    {', '.join(f.inputs)}: {f.expr}")
+        if d.non_differentiable:
+            lines.append(f"    non-differentiable: {', '.join(d.non_differentiable)}")
+    where = [loc for nf in group for loc in _locations(spec, nf)]
+    if where:
+        lines.append("  generated:")
+        lines.extend(f"    {w}" for w in dict.fromkeys(where))
+    return "\n".join(lines)
+
+
+def install_note(root: Path) -> str | None:
+    """Say so when the `aten_lite` Python imports is not this checkout (a non-editable install)."""
+    spec = importlib.util.find_spec("aten_lite")
+    if spec is None or spec.origin is None:
+        return "note: aten_lite is not installed; run `pip install -e .` in this checkout"
+    installed = Path(spec.origin).resolve().parent
+    if installed != (root / "aten_lite").resolve():
+        return (f"note: Python imports aten_lite from {installed}, not from this checkout, so it "
+                "will not see this change; run `pip install .` again, or `pip install -e .` once "
+                "so that aten-lite-gen changes are live")
+    return None
