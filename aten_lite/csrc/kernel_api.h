@@ -38,7 +38,22 @@ enum class OutKind : int {
   kWideInt = 2, // sum/prod: int64 for bool and integer inputs, else the compute dtype
 };
 
-enum class KernelKind : int { kElementwise = 0, kReduction = 1 };
+enum class KernelKind : int { kElementwise = 0, kReduction = 1, kCustom = 2 };
+
+// Note [Custom kernels]
+// A hand-written kernel template (aten_lite/csrc/<name>.h, named by a YAML `cpp:` key) gets a
+// generated dtype-switched entry like every op, but its tensors need not share one dtype or
+// broadcast to out: its CustomSig says which dtype each tensor must have, which ones it writes,
+// and checks the shapes the kernel relies on for memory safety. Such an entry returns a count
+// of its own (e.g. how many rows it wrote) instead of a path code.
+constexpr int kComputeDType = -1;  // a CustomSig dtype entry: "the dtype of the call"
+
+struct CustomSig {
+  const int* dtypes;   // n_tensors + 1 entries, out first: a dtype code or kComputeDType
+  uint32_t writes;     // bit k set when tensor k is written (bit 0, out, is always written)
+  // nullptr when the shapes are acceptable, else what is wrong (a static string).
+  const char* (*check)(const TensorRef* t, const Scalar* s);
+};
 
 // Path codes an entry returns (see Note [Kernel path codes] in loops.h); negative means the
 // dtype code is not one the entry was generated for.
@@ -57,6 +72,7 @@ struct KernelInfo {
   KernelKind kind;
   const char* const* tensor_names;  // n_tensors schema names, for error messages
   const char* const* scalar_names;  // n_scalars schema names (may be null when n_scalars == 0)
+  const CustomSig* custom = nullptr;  // kCustom kernels only (Note [Custom kernels])
 };
 
 // Most tensor plus scalar arguments one kernel may take (the core keeps them on the stack).

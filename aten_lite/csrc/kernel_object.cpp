@@ -9,6 +9,7 @@
 #define NO_IMPORT_ARRAY
 #include <numpy/arrayobject.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 
@@ -105,8 +106,9 @@ bool read_array(const KernelInfo& info, PyObject* obj, int k, int want, TensorRe
                  info.name, arg_label(info, k).c_str());
     return false;
   }
-  if (k == 0 && !(flags & NPY_ARRAY_WRITEABLE)) {
-    PyErr_Format(PyExc_ValueError, "%s: out is read-only", info.name);
+  bool writes = k == 0 || (info.custom && (info.custom->writes >> k & 1));
+  if (writes && !(flags & NPY_ARRAY_WRITEABLE)) {
+    PyErr_Format(PyExc_ValueError, "%s: %s is read-only", info.name, arg_label(info, k).c_str());
     return false;
   }
   ref->data = static_cast<char*>(PyArray_DATA(a));
@@ -174,6 +176,22 @@ bool check_shapes(const KernelInfo& info, PyArrayObject* const* arrays) {
   return true;
 }
 
+// The dtype code tensor k (0 = out) must have in a call with dtype `code`.
+int tensor_dtype(const KernelInfo& info, int k, int code) {
+  if (info.custom) {
+    int d = info.custom->dtypes[k];
+    return d == kComputeDType ? code : d;
+  }
+  return k == 0 ? out_dtype(info.out_kind, code) : code;
+}
+
+// A custom kernel checks its own shapes (Note [Custom kernels] in kernel_api.h).
+bool check_custom(const KernelInfo& info, const TensorRef* refs, const Scalar* scalars) {
+  const char* why = info.custom->check(refs, scalars);
+  if (why) PyErr_Format(PyExc_ValueError, "%s: %s", info.name, why);
+  return why == nullptr;
+}
+
 bool read_dtype_code(const KernelInfo& info, PyObject* obj, int* code) {
   if (!PyLong_Check(obj)) {
     PyErr_Format(PyExc_TypeError, "%s: the first argument must be an int dtype code, got %s",
@@ -221,18 +239,22 @@ PyObject* kernel_vectorcall(PyObject* self, PyObject* const* args, size_t nargsf
   TensorRef refs[kMaxKernelArgs + 1];
   Scalar scalars[kMaxKernelArgs];
   PyArrayObject* arrays[kMaxKernelArgs + 1];
-  if (!read_array(info, args[1], 0, out_dtype(info.out_kind, code), &refs[0])) return nullptr;
-  for (int k = 1; k <= info.n_tensors; ++k) {
-    if (!read_array(info, args[1 + k], k, code, &refs[k])) return nullptr;
+  for (int k = 0; k <= info.n_tensors; ++k) {
+    if (!read_array(info, args[1 + k], k, tensor_dtype(info, k, code), &refs[k])) return nullptr;
   }
   for (int k = 0; k <= info.n_tensors; ++k) arrays[k] = reinterpret_cast<PyArrayObject*>(args[1 + k]);
-  if (!check_shapes(info, arrays)) return nullptr;
   for (int j = 0; j < info.n_scalars; ++j) {
     if (!read_scalar(info, args[2 + info.n_tensors + j], j, &scalars[j])) return nullptr;
   }
-  PyArrayObject* big = info.kind == KernelKind::kReduction ? arrays[1] : arrays[0];
+  if (info.custom ? !check_custom(info, refs, scalars) : !check_shapes(info, arrays)) {
+    return nullptr;
+  }
+  npy_intp work = PyArray_SIZE(info.kind == KernelKind::kReduction ? arrays[1] : arrays[0]);
+  if (info.kind == KernelKind::kCustom) {
+    for (int k = 1; k <= info.n_tensors; ++k) work = std::max(work, PyArray_SIZE(arrays[k]));
+  }
   int rc;
-  if (PyArray_SIZE(big) >= kReleaseGilElements) {
+  if (work >= kReleaseGilElements) {
     Py_BEGIN_ALLOW_THREADS
     rc = info.fn(code, refs, scalars);
     Py_END_ALLOW_THREADS
@@ -288,10 +310,12 @@ PyObject* get_scalar_names(PyObject* self, void*) {
   return names_tuple(info_of(self).scalar_names, info_of(self).n_scalars);
 }
 
-PyObject* get_kind(PyObject* self, void*) {
-  bool red = info_of(self).kind == KernelKind::kReduction;
-  return PyUnicode_FromString(red ? "reduction" : "elementwise");
+const char* kind_name(const KernelInfo& info) {
+  static const char* const names[] = {"elementwise", "reduction", "custom"};
+  return names[static_cast<int>(info.kind)];
 }
+
+PyObject* get_kind(PyObject* self, void*) { return PyUnicode_FromString(kind_name(info_of(self))); }
 
 PyObject* get_out_kind(PyObject* self, void*) {
   static const char* const names[] = {"same", "bool", "wide_int"};
@@ -300,9 +324,8 @@ PyObject* get_out_kind(PyObject* self, void*) {
 
 PyObject* kernel_repr(PyObject* self) {
   const KernelInfo& info = info_of(self);
-  bool red = info.kind == KernelKind::kReduction;
   return PyUnicode_FromFormat("<aten_lite._C.Kernel %s: %s, %d tensors, %d scalars; dtypes %s>",
-                              info.name, red ? "reduction" : "elementwise", info.n_tensors,
+                              info.name, kind_name(info), info.n_tensors,
                               info.n_scalars, supported_list(info.dtype_mask).c_str());
 }
 
@@ -315,7 +338,7 @@ PyGetSetDef kernel_getset[] = {
      nullptr},
     {"scalar_names", get_scalar_names, nullptr, "schema names of the scalars, in call order",
      nullptr},
-    {"kind", get_kind, nullptr, "'elementwise' or 'reduction'", nullptr},
+    {"kind", get_kind, nullptr, "'elementwise', 'reduction' or 'custom'", nullptr},
     {"out_kind", get_out_kind, nullptr,
      "out dtype rule: 'same' (compute dtype), 'bool', or 'wide_int' (int64 for bool and "
      "integer inputs)",

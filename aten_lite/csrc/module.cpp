@@ -12,6 +12,7 @@
 #include <cstring>
 #include <string>
 
+#include "allocator.h"
 #include "registry.h"
 #include "threads.h"
 
@@ -86,6 +87,13 @@ PyMethodDef methods[] = {
     {"set_num_threads", py_set_num_threads, METH_O,
      "set_num_threads(n): threads used by kernels on large inputs (n >= 1)."},
     {"get_num_threads", py_get_num_threads, METH_NOARGS, "get_num_threads() -> int."},
+    {"empty", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_empty)),
+     METH_FASTCALL,
+     "empty(shape, dtype) -> ndarray: np.empty for results; large ones reuse cached blocks."},
+    {"empty_cache", py_empty_cache, METH_NOARGS,
+     "empty_cache() -> int: return the cached large blocks to the system; bytes released."},
+    {"cache_info", py_cache_info, METH_NOARGS,
+     "cache_info() -> (cached bytes, cached blocks, live blocks from the cache)."},
     {nullptr, nullptr, 0, nullptr},
 };
 

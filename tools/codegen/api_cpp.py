@@ -86,7 +86,7 @@ class CppKernel:
     op_name: str  # full name, "add.Tensor": the registry key Python looks up
     ident: str  # "add_Tensor": file stem, C++ namespace suffix, registration tag
     path: str  # "generated/csrc/add_Tensor.cpp", relative to the repository root
-    kind: str  # "elementwise" or "reduction": picks the template
+    kind: str  # "elementwise", "reduction" or "custom" (a `cpp:` template): picks the template
     tensor_args: tuple[str, ...]  # functor inputs, in schema order
     scalar_args: tuple[str, ...]  # captured scalars, in schema order (after the tensors in a call)
     dtypes: tuple[CppDType, ...]  # the switch cases, in dtype code order
@@ -97,6 +97,10 @@ class CppKernel:
     expr_file: str  # YAML file name for the #line directive
     expr_line: int  # line of the expression (of the entry, for a reduction)
     reducer: str  # reducer class template ("" for elementwise)
+    # For "custom": the hand-written header and the struct whose run<S> each case calls; the
+    # registry key is then `ident` (the `cpp:` name), not the op's name.
+    header: str = ""  # "aten_lite/csrc/sparse_mm.h"
+    template: str = ""  # "::al::sparse_mm::Kernel"
 
     @property
     def params(self) -> tuple[str, ...]:
@@ -114,6 +118,8 @@ def cpp_kernels(spec: Any) -> tuple[CppKernel, ...]:
     file order. Raises SpecError listing every op whose schema C++ cannot take."""
     kernels, problems = [], []
     for nf in spec.native:
+        if getattr(nf, "cpp", None) is not None:  # entries made by hand may lack the field
+            kernels.append(custom_kernel(nf))
         if not _has_own_kernel(nf):
             continue
         try:
@@ -156,6 +162,21 @@ def cpp_kernel(nf: Any) -> CppKernel:
         kind="reduction", tensor_args=tensors, scalar_args=(),
         out_kind=f"::al::OutKind::{out_kind}", out_type="", expr="",
         expr_file=nf.loc.file, expr_line=nf.loc.line, reducer=reducer, **common)
+
+
+def custom_kernel(nf: Any) -> CppKernel:
+    """The CppKernel of an entry's `cpp:` template: the header declares the arguments, so only
+    the dtype switch (the entry's `dtypes:`) and the names come from the YAML."""
+    name = nf.cpp
+    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", _STORAGE[d])
+                   for d in sorted(nf.dtypes, key=vocab.DTYPES.index))
+    mask = sum(1 << d.code for d in dtypes)
+    return CppKernel(
+        op_name=str(nf.func.name), ident=name, path=f"{GENERATED_DIR}/{name}.cpp",
+        kind="custom", tensor_args=(), scalar_args=(), dtypes=dtypes,
+        dtype_mask=f"0x{mask:03x}", out_kind="::al::OutKind::kSame", out_type="", expr="",
+        expr_file=nf.loc.file, expr_line=nf.loc.line, reducer="",
+        header=f"aten_lite/csrc/{name}.h", template=f"::al::{name}::Kernel")
 
 
 def _split_args(nf: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -68,6 +68,7 @@ class Written:
 def check_native(entries: list[Written], problems: Problems) -> tuple[NativeFunction, ...]:
     """Reject duplicate names, fill in-place/out= entries from their functional sibling."""
     _check_duplicate_names(entries, problems)
+    _check_cpp_names(entries, problems)
     groups: dict[FunctionSchema, dict[SchemaKind, Written]] = {}
     for entry in entries:
         _add_to_group(groups.setdefault(entry.nf.func.signature(), {}), entry, problems)
@@ -88,6 +89,29 @@ def _check_duplicate_names(entries: list[Written], problems: Problems) -> None:
                          "give each overload its own name, or delete one")
         else:
             first[name] = entry
+
+
+def _check_cpp_names(entries: list[Written], problems: Problems) -> None:
+    """A `cpp:` kernel is registered in C++ under its own name and written to
+    generated/csrc/<name>.cpp: neither may be taken by another `cpp:` or by an op's
+    generated kernel (which uses the op's full name, dots as underscores, for its file)."""
+    taken: dict[str, NativeFunction] = {}
+    for entry in entries:
+        nf = entry.nf
+        if nf.elementwise is not None or nf.reduction is not None:
+            taken.setdefault(str(nf.func.name).replace(".", "_"), nf)
+    for entry in entries:
+        nf = entry.nf
+        if nf.cpp is None or entry.broken:  # a broken entry's error is reported already
+            continue
+        other = taken.get(nf.cpp)
+        if other is not None:
+            what = "'cpp:' kernel" if other.cpp == nf.cpp else "generated kernel"
+            problems.add(nf.loc.at(entry.key_lines.get("cpp", nf.loc.line)), str(nf.func.name),
+                         f"'cpp: {nf.cpp}' is also the name of the {what} of {other.func.name} "
+                         f"({other.loc}); give one C++ kernel another name")
+        else:
+            taken[nf.cpp] = nf
 
 
 def _add_to_group(kinds: dict[SchemaKind, Written], entry: Written, problems: Problems) -> None:

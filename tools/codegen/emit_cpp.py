@@ -1,4 +1,5 @@
-"""Emit ``generated/csrc/<op>.cpp``: one C++ translation unit per elementwise or reduction op.
+"""Emit ``generated/csrc/<op>.cpp``: one C++ translation unit per elementwise or reduction op,
+and ``generated/csrc/<name>.cpp`` for each `cpp: <name>` kernel template.
 
 Text assembly only: what goes into each file is decided in ``api_cpp``. The expression sits
 under ``#line N "native_functions.yaml"`` so the compiler reports its errors at the YAML line;
@@ -26,7 +27,8 @@ _ENV = jinja2.Environment(
     keep_trailing_newline=True,
     autoescape=False,
 )
-_TEMPLATE = {"elementwise": "kernel.cpp.j2", "reduction": "reduction.cpp.j2"}
+_TEMPLATE = {"elementwise": "kernel.cpp.j2", "reduction": "reduction.cpp.j2",
+             "custom": "custom.cpp.j2"}
 
 
 def emit(spec: Any) -> dict[str, str]:
@@ -47,8 +49,13 @@ def render_kernel(k: api_cpp.CppKernel) -> str:
 
 def locate(spec: Any, nf: Any) -> list[str]:
     """Where `aten-lite-gen show` finds the C++ of ``nf`` (only functional ops have a file)."""
+    found = []
+    if getattr(nf, "cpp", None) is not None:
+        k = api_cpp.custom_kernel(nf)
+        names = ", ".join(d.name for d in k.dtypes)
+        found.append(f"{k.path}: kernel '{k.ident}' ({k.header}), dtype switch over {names}")
     if not api_cpp._has_own_kernel(nf):
-        return []
+        return found
     k = api_cpp.cpp_kernel(nf)
     names = ", ".join(d.name for d in k.dtypes)
-    return [f"{k.path}: {k.kind} kernel '{k.op_name}', dtype switch over {names}"]
+    return found + [f"{k.path}: {k.kind} kernel '{k.op_name}', dtype switch over {names}"]

@@ -28,8 +28,8 @@ from .yaml_lines import KeyReader, YamlSyntaxError, YList, YMap, describe, read_
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-NATIVE_KEYS = ("func", "variants", "dispatch", "elementwise", "reduction", "dtypes", "shape",
-               "type_promotion", "keeps_zero", "doc", "tags")
+NATIVE_KEYS = ("func", "variants", "dispatch", "elementwise", "reduction", "cpp", "dtypes",
+               "shape", "type_promotion", "keeps_zero", "doc", "tags")
 # Any other key of a derivatives.yaml entry names the input(s) its formula differentiates.
 DERIVATIVE_KEYS = ("name", "output_differentiability", "non_differentiable", "result")
 
@@ -81,6 +81,9 @@ class NativeFunction:
     doc: str  # the docstring of the Python binding
     tags: tuple[str, ...]  # free-form labels
     inherits_from: str | None = None  # functional op whose kernel an in-place/out= entry uses
+    # A hand-written C++ kernel template aten_lite/csrc/<cpp>.h that gets a generated
+    # dtype-switched entry over `dtypes:` (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
+    cpp: str | None = None
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,7 @@ class _Runtime:
 
     shape_rules: frozenset[str] | None  # top-level names of aten_lite/shape_rules(.py)
     helpers: frozenset[str] | None  # top-level names of aten_lite/autograd/formulas.py
+    headers: frozenset[str] | None = None  # stems of aten_lite/csrc/*.h, for `cpp:`
 
     @staticmethod
     def read(root: PathLike | None, problems: Problems) -> _Runtime:
@@ -181,7 +185,8 @@ class _Runtime:
             return _Runtime(None, None)
         pkg = Path(root) / "aten_lite"
         return _Runtime(_names(pkg / "shape_rules", problems),
-                        _names(pkg / "autograd" / "formulas", problems))
+                        _names(pkg / "autograd" / "formulas", problems),
+                        frozenset(h.stem for h in (pkg / "csrc").glob("*.h")))
 
 
 def _names(module: Path, problems: Problems) -> frozenset[str]:
@@ -294,7 +299,8 @@ def _native_entry(item: Any, line: int, index: int, ctx: _Context) -> Written | 
     if reduction is not None and reduction not in vocab.REDUCERS:
         keys.error("reduction", f"unknown reduction '{reduction}'; known: "
                    f"{', '.join(vocab.REDUCERS)}")
-    generated = elementwise is not None or "reduction" in item
+    cpp = _cpp(keys)
+    generated = elementwise is not None or "reduction" in item or cpp is not None
     # Only a functional entry may generate a kernel (else one error says so, not two).
     functional = func is None or func.kind() is SchemaKind.functional
     dtypes = _dtypes(keys, required=generated and functional)
@@ -312,7 +318,7 @@ def _native_entry(item: Any, line: int, index: int, ctx: _Context) -> Written | 
     _check_kind(keys, func)
     _check_kernel_keys(keys, func)
     nf = NativeFunction(func, loc, variants, dispatch, elementwise, reduction, dtypes, shape,
-                        promotion, keeps_zero, doc, tags)
+                        promotion, keeps_zero, doc, tags, cpp=cpp)
     return Written(nf, item.key_lines, keys.failed)
 
 
@@ -393,6 +399,23 @@ def _elementwise(keys: _Keys, func: FunctionSchema | None) -> Elementwise | None
     return result
 
 
+def _cpp(keys: _Keys) -> str | None:
+    """`cpp: sparse_mm`: the kernel template aten_lite/csrc/sparse_mm.h (struct
+    al::sparse_mm::Kernel), registered in C++ as 'sparse_mm'."""
+    name = keys.take("cpp", (str,), "the name of a kernel header in aten_lite/csrc, e.g. "
+                     "'cpp: sparse_mm' for sparse_mm.h")
+    if name is None:
+        return None
+    headers = keys.ctx.runtime.headers
+    if not name.isidentifier():
+        keys.error("cpp", f"'cpp: {name}' must be a C++ identifier (the header's stem and "
+                   "namespace), e.g. 'cpp: sparse_mm'")
+    elif headers is not None and name not in headers:
+        keys.error("cpp", _unknown(f"no kernel header 'aten_lite/csrc/{name}.h'", name, headers,
+                                   f"write it, defining struct al::{name}::Kernel"))
+    return name
+
+
 def _unknown(what: str, name: str, candidates: Any, otherwise: str) -> str:
     """``what; did you mean 'x'?`` when a candidate is close, else ``what; otherwise``."""
     close = did_you_mean(name, candidates)
@@ -456,6 +479,12 @@ def _check_kind(keys: _Keys, func: FunctionSchema) -> None:
 
 def _check_kernel_keys(keys: _Keys, func: FunctionSchema) -> None:
     """Which kernel keys may be combined, and on which kind of entry."""
+    if "cpp" in keys.data and func.kind() is not SchemaKind.functional:
+        keys.error("cpp", "'cpp:' belongs on a functional op; its C++ kernel serves the "
+                   "in-place and out= variants through their functional sibling")
+    if "cpp" in keys.data and "dispatch" not in keys.data:
+        keys.error("cpp", "'cpp:' names a C++ kernel that a Python kernel calls; add the "
+                   "'dispatch:' entry naming that kernel")
     generated = [k for k in ("elementwise", "reduction") if k in keys.data]
     if len(generated) == 2:
         keys.error("reduction", "an entry has 'elementwise:' or 'reduction:', not both; "

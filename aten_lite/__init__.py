@@ -1,0 +1,108 @@
+"""aten_lite: a small tensor library whose operators are declared in YAML and generated.
+
+>>> import aten_lite as al
+>>> x = al.tensor([[1.0, 2.0], [3.0, 4.0]])
+>>> (x @ x).sum().item()
+54.0
+
+The ops (``al.add``, ``x.sum()``, ``x + y``, ...) come from ``native_functions.yaml`` through
+the generated bindings (``generated/ops.py``); see Note [The journey of an op] in
+``_dispatch.py`` for what a call does, and ``al.trace_dispatch()`` to watch it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+
+
+def _load_generated():
+    """``aten_lite._generated``: in a checkout, the generated/ folder beside this package (so
+    a copy of the repository runs its own generated code even while another copy is installed
+    in editable mode); otherwise the package setuptools installed from generated/."""
+    name = f"{__name__}._generated"
+    checkout = Path(__file__).resolve().parent.parent
+    folder = checkout / "generated"
+    if not ((checkout / "native_functions.yaml").is_file() and (folder / "__init__.py").is_file()):
+        return importlib.import_module(name)
+    spec = importlib.util.spec_from_file_location(
+        name, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+from . import _dtype, _device  # noqa: E402
+from ._device import device, Layout, strided, sparse_coo  # noqa: E402
+from ._dtype import (  # noqa: E402
+    DType, uint8, int8, int16, int32, int64, float16, float32, float64,
+    get_default_dtype, set_default_dtype, promote_types, result_type, can_cast,
+)
+from ._tensor import Tensor, Size  # noqa: E402
+from .autograd.grad_mode import (  # noqa: E402
+    no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
+)
+from . import _dispatch  # noqa: E402
+from ._trace import trace_dispatch  # noqa: E402
+from ._creation import *  # noqa: E402,F401,F403
+from . import _indexing  # noqa: E402,F401  (attaches Tensor.__getitem__/__setitem__)
+
+_generated = _load_generated()
+from ._generated import registry as _registry  # noqa: E402
+
+_dispatch.install(_registry.OPS)
+
+from ._generated import ops as _ops  # noqa: E402
+from ._generated.ops import *  # noqa: E402,F401,F403
+
+for _name, _fn in _ops.METHODS.items():
+    setattr(Tensor, _name, _fn)
+del _name, _fn
+
+from . import library  # noqa: E402,F401
+from . import autograd  # noqa: E402
+from .autograd import kernel as _autograd_kernel  # noqa: E402
+
+_autograd_kernel.install()  # the Autograd key's kernel, now that the ops exist
+from . import nn, optim  # noqa: E402,F401
+
+# torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see _dtype.py).
+bool = _dtype.bool_  # noqa: A001
+float = _dtype.float32  # noqa: A001
+double = _dtype.float64
+half = _dtype.float16
+long = _dtype.int64
+int = _dtype.int32  # noqa: A001
+short = _dtype.int16
+
+
+def set_num_threads(n) -> None:
+    """Threads the C++ kernels and NumPy's BLAS (which runs matmul) may use, like
+    torch.set_num_threads. Until it is called, both keep the thread counts they start with.
+
+    >>> import aten_lite as al
+    >>> n = al.get_num_threads()
+    >>> al.set_num_threads(1); al.get_num_threads()
+    1
+    >>> al.set_num_threads(n)
+    """
+    if type(n) is not type(1) or n < 1:
+        raise ValueError(f"set_num_threads expects a positive int, got {n!r}")
+    from . import _C
+
+    _C.set_num_threads(n)
+    # threadpoolctl finds the BLAS NumPy loaded (OpenBLAS, MKL...) and sets its thread count;
+    # imported here because it inspects the loaded libraries, which `import aten_lite` need not.
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=n, user_api="blas")
+
+
+def get_num_threads() -> int:
+    """Threads the C++ kernels may use for large tensors."""
+    from . import _C
+
+    return _C.get_num_threads()

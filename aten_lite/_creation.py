@@ -1,0 +1,429 @@
+"""Creating tensors: from data (``tensor``, ``as_tensor``, ``from_numpy``), filled factories,
+ranges, and random numbers with one reproducible generator (``manual_seed``).
+
+Factories take ``dtype=``, ``device=`` and ``requires_grad=`` as torch's do; sizes are given as
+ints or as one sequence (``zeros(2, 3)`` or ``zeros((2, 3))``). On ``device='meta'`` they
+return shape-only tensors and draw no random numbers.
+
+>>> import aten_lite as al
+>>> al.manual_seed(0); a = al.rand(2); al.manual_seed(0); bool((al.rand(2) == a).all())
+True
+>>> al.tensor([[1, 2], [3, 4]]).dtype, al.arange(0.0, 1.0, 0.25).tolist()
+(aten_lite.int64, [0.0, 0.25, 0.5, 0.75])
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+
+import numpy as np
+
+from . import _dtype
+from ._device import device as _device
+from ._tensor import Tensor, empty_array
+
+__all__ = [
+    "tensor", "as_tensor", "from_numpy", "empty", "zeros", "ones", "full", "arange",
+    "linspace", "eye", "rand", "randn", "randint", "empty_like", "zeros_like", "ones_like",
+    "full_like", "rand_like", "randn_like", "manual_seed", "initial_seed",
+]
+
+_wrap = Tensor._wrap
+
+
+# ---- argument helpers ----
+
+
+def _size(fn: str, size) -> tuple[int, ...]:
+    """Sizes given as ints (``zeros(2, 3)``) or as one sequence (``zeros((2, 3))``)."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = size[0]
+    out = []
+    for pos, n in enumerate(size):
+        try:
+            n = operator.index(n)
+        except TypeError:
+            raise TypeError(
+                f"{fn}(): argument 'size' must be a sequence of ints, but found element of "
+                f"type {type(n).__name__} at pos {pos}"
+            ) from None
+        out.append(n)
+    if any(n < 0 for n in out):
+        bad = next(n for n in out if n < 0)
+        raise RuntimeError(
+            f"{fn}(): Trying to create tensor with negative dimension {bad}: {out}"
+        )
+    return tuple(out)
+
+
+def _dt(dtype, default=None) -> _dtype.DType:
+    if dtype is None:
+        return default if default is not None else _dtype.get_default_dtype()
+    return _dtype.parse(dtype)
+
+
+def _finish(t: Tensor, requires_grad: bool) -> Tensor:
+    if requires_grad:
+        t.requires_grad = True
+    return t
+
+
+def _is_meta(device) -> bool:
+    return device is not None and _device(device).type == "meta"
+
+
+def _make(shape, dtype, device, requires_grad, fill):
+    """A fresh tensor of `shape`; `fill(array)` writes its values on CPU."""
+    if _is_meta(device):
+        return _finish(Tensor._meta(shape, dtype), requires_grad)
+    a = empty_array(shape, dtype)
+    if fill is not None:
+        fill(a)
+    return _finish(_wrap(a), requires_grad)
+
+
+# ---- from data ----
+
+
+def array_from_data(data) -> np.ndarray:
+    """A new ndarray holding `data`, with torch's dtype inference (see ``tensor``)."""
+    if isinstance(data, Tensor):
+        return np.array(data._a, copy=True)
+    if isinstance(data, (np.ndarray, np.generic)):
+        dt = _dtype.from_numpy(data.dtype.newbyteorder("=")) if data.dtype.byteorder not in "=|" \
+            else _dtype.from_numpy(data.dtype)
+        return np.array(data, dtype=dt.np, copy=True)
+    if isinstance(data, (bool, int, float)):
+        return _python_array(data, data)
+    if isinstance(data, (list, tuple)):
+        try:
+            a = np.array(data)
+        except (ValueError, OverflowError):
+            a = None
+        if a is None or a.dtype.kind not in "biuf":
+            _explain_bad_sequence(data)
+        return _python_array(a, data)
+    raise TypeError(f"tensor(): could not infer dtype of {type(data).__name__}")
+
+
+def _python_array(a, data) -> np.ndarray:
+    # Python numbers: bools stay bool, integers become int64, floats the default dtype.
+    a = np.asarray(a)
+    kind = a.dtype.kind
+    if kind == "f":
+        return a.astype(_dtype.get_default_dtype().np)
+    if kind in "iu":
+        if a.size and (a.max() > np.iinfo(np.int64).max or a.min() < np.iinfo(np.int64).min):
+            raise RuntimeError("tensor(): an integer in the data does not fit in int64")
+        return a.astype(np.int64)
+    if kind == "b":
+        return a.astype(np.bool_, copy=True)
+    raise TypeError(f"tensor(): could not infer dtype of {type(data).__name__}")
+
+
+def _explain_bad_sequence(data) -> None:
+    """Raise the error for nested data NumPy could not turn into a numeric array: a ragged
+    nesting (torch's message: the first element at each depth sets the expected lengths),
+    a non-number, or an integer too large for int64."""
+    shape, x = [], data
+    while isinstance(x, (list, tuple)):
+        shape.append(len(x))
+        if not x:
+            break
+        x = x[0]
+    _check_nested(data, shape, 0)
+    raise TypeError("tensor(): could not infer a numeric dtype from the data")
+
+
+def _check_nested(x, shape: list[int], dim: int) -> None:
+    if dim == len(shape):
+        if isinstance(x, (list, tuple)):
+            raise ValueError(f"expected a number at dim {dim} (got a sequence of length {len(x)})")
+        if not isinstance(x, (bool, int, float, np.number, np.bool_, Tensor)):
+            raise TypeError(f"tensor(): could not infer dtype of {type(x).__name__}")
+        if isinstance(x, int) and not -2**63 <= x < 2**63:
+            raise RuntimeError(f"tensor(): integer {x} does not fit in int64")
+        return
+    if not isinstance(x, (list, tuple)):
+        raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got a number)")
+    if len(x) != shape[dim]:
+        raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got {len(x)})")
+    for y in x:
+        _check_nested(y, shape, dim + 1)
+
+
+def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """A new tensor holding a copy of `data` (nested lists, numbers, NumPy arrays or
+    scalars, tensors). The dtype is inferred as torch does: bools -> bool, ints -> int64,
+    any float -> the default dtype (float32); NumPy data keeps its dtype."""
+    if isinstance(data, Tensor) and data._a is None:
+        dt = data._dtype if dtype is None else _dtype.parse(dtype)
+        if not _is_meta(device):
+            raise RuntimeError("tensor(): cannot copy data out of a meta tensor: it has none")
+        return _finish(Tensor._meta(data._shape, dt), requires_grad)
+    a = array_from_data(data)
+    if dtype is not None:
+        dt = _dtype.parse(dtype)
+        if a.dtype != dt.np:
+            with np.errstate(invalid="ignore", over="ignore"):
+                a = a.astype(dt.np)
+    if _is_meta(device):
+        return _finish(Tensor._meta(a.shape, _dtype.from_numpy(a.dtype)), requires_grad)
+    return _finish(_wrap(a), requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None) -> Tensor:
+    """Like ``tensor`` but without a copy when `data` already is a tensor or a NumPy array of
+    the requested dtype and device (then the result shares its memory)."""
+    if isinstance(data, Tensor):
+        dev = data._device if device is None else _device(device)
+        dt = data._dtype if dtype is None else _dtype.parse(dtype)
+        if dev is data._device and dt is data._dtype:
+            return data
+        return data.to(dev, dt)
+    if isinstance(data, np.ndarray) and not _is_meta(device):
+        shared = from_numpy(data)
+        if dtype is None or _dtype.parse(dtype) is shared._dtype:
+            return shared
+    return tensor(data, dtype=dtype, device=device)
+
+
+def from_numpy(a: np.ndarray) -> Tensor:
+    """A CPU tensor sharing `a`'s memory: writes to either show in the other."""
+    if not isinstance(a, np.ndarray):
+        raise TypeError(f"from_numpy(): expected np.ndarray (got {type(a).__name__})")
+    _dtype.from_numpy(a.dtype)  # TypeError for unsupported dtypes and byte orders
+    if any(s % a.itemsize for s in a.strides):
+        raise ValueError(
+            f"from_numpy(): strides {a.strides} are not multiples of the element size "
+            f"{a.itemsize}; copy the array first (np.ascontiguousarray)"
+        )
+    return _wrap(a.view(np.ndarray) if type(a) is not np.ndarray else a)
+
+
+# ---- filled factories ----
+
+
+def empty(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """An uninitialised tensor."""
+    return _make(_size("empty", size), _dt(dtype), device, requires_grad, None)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    return _make(_size("zeros", size), _dt(dtype), device, requires_grad, lambda a: a.fill(0))
+
+
+def ones(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    return _make(_size("ones", size), _dt(dtype), device, requires_grad, lambda a: a.fill(1))
+
+
+def _fill_dtype(value) -> _dtype.DType:
+    if isinstance(value, (bool, np.bool_)):
+        return _dtype.bool_
+    if isinstance(value, (int, np.integer)):
+        return _dtype.int64
+    return _dtype.get_default_dtype()
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """A tensor of `size` filled with `fill_value`; the dtype follows the value (bool, int64,
+    or the default float) unless given."""
+    from .backends._cpu_data import scalar_for
+
+    dt = _dt(dtype, _fill_dtype(fill_value))
+    v = scalar_for(fill_value, dt, "full")
+    return _make(_size("full", (size,)), dt, device, requires_grad, lambda a: a.fill(v))
+
+
+def eye(n: int, m: int | None = None, *, dtype=None, device=None,
+        requires_grad: bool = False) -> Tensor:
+    """The n x m identity (ones on the diagonal)."""
+    m = n if m is None else m
+    shape = _size("eye", (n, m))
+
+    def fill(a):
+        a.fill(0)
+        np.fill_diagonal(a, 1)
+
+    return _make(shape, _dt(dtype), device, requires_grad, fill)
+
+
+# ---- ranges ----
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None,
+           requires_grad: bool = False) -> Tensor:
+    """Values start, start + step, ... below `end` (above it for a negative step).
+    ``arange(n)`` counts 0..n-1. Integers give int64, any float the default dtype."""
+    if end is None:
+        start, end = 0, start
+    for name, v in (("start", start), ("end", end), ("step", step)):
+        if not isinstance(v, (int, float, np.number)) or isinstance(v, complex):
+            raise TypeError(f"arange(): {name} must be a number, got {type(v).__name__}")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise RuntimeError(f"arange(): {name} must be finite, got {v}")
+    if step == 0:
+        raise RuntimeError("arange(): step must be nonzero")
+    if (end - start) * step < 0:
+        raise RuntimeError(
+            f"arange(): upper bound and larger bound inconsistent with step sign "
+            f"(start={start}, end={end}, step={step})"
+        )
+    floats = any(isinstance(v, (float, np.floating)) for v in (start, end, step))
+    dt = _dt(dtype, None if floats else _dtype.int64)
+    n = max(math.ceil((end - start) / step), 0)
+
+    def fill(a):
+        if floats or dt.is_floating_point:
+            # Computed in float64 as start + i * step, then converted (torch's accuracy).
+            a[...] = np.arange(n, dtype=np.float64) * step + start
+        else:
+            a[...] = np.arange(start, start + n * step, step, dtype=np.int64)[:n]
+
+    return _make((n,), dt, device, requires_grad, fill)
+
+
+def linspace(start, end, steps: int, *, dtype=None, device=None,
+             requires_grad: bool = False) -> Tensor:
+    """`steps` evenly spaced values from start to end, both included."""
+    steps = operator.index(steps)
+    if steps < 0:
+        raise RuntimeError(f"linspace(): number of steps must be non-negative, got {steps}")
+
+    def fill(a):
+        values = np.linspace(start, end, steps, dtype=np.float64)
+        with np.errstate(invalid="ignore"):
+            a[...] = values if a.dtype.kind == "f" else np.trunc(values)
+
+    return _make((steps,), _dt(dtype), device, requires_grad, fill)
+
+
+# ---- random numbers ----
+
+
+class _Generator:
+    """The one random stream of the process. Like torch, it starts from a fixed seed, so a
+    program without manual_seed still draws the same numbers each run."""
+
+    __slots__ = ("seed", "rng")
+
+    DEFAULT_SEED = 67280421310721
+
+    def __init__(self) -> None:
+        self.reset(self.DEFAULT_SEED)
+
+    def reset(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = np.random.Generator(np.random.PCG64(seed))
+
+
+_generator = _Generator()
+
+
+def manual_seed(seed: int) -> None:
+    """Restart the random stream from `seed`: the same calls then give the same numbers."""
+    seed = operator.index(seed)
+    if seed < 0:
+        raise ValueError(f"manual_seed: seed must be non-negative, got {seed}")
+    _generator.reset(seed)
+
+
+def initial_seed() -> int:
+    """The seed the random stream last started from."""
+    return _generator.seed
+
+
+def _random_float(fn: str, size, dtype, device, requires_grad, draw) -> Tensor:
+    dt = _dt(dtype)
+    if not dt.is_floating_point:
+        raise TypeError(f"{fn}(): expected a floating dtype, got {dt.name}; use randint for integers")
+
+    def fill(a):
+        wide = np.float64 if dt.np == np.float64 else np.float32
+        values = draw(_generator.rng, a.shape, wide)
+        if dt.np == np.float16 and fn == "rand":
+            # Rounding to half precision must not turn values just below 1 into 1.
+            values = np.minimum(values, np.float32(np.nextafter(np.float16(1), np.float16(0))))
+        a[...] = values
+
+    return _make(_size(fn, size), dt, device, requires_grad, fill)
+
+
+def rand(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """Uniform samples from [0, 1)."""
+    return _random_float("rand", size, dtype, device, requires_grad,
+                         lambda rng, shape, wide: rng.random(shape, dtype=wide))
+
+
+def randn(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """Standard normal samples (mean 0, variance 1)."""
+    return _random_float("randn", size, dtype, device, requires_grad,
+                         lambda rng, shape, wide: rng.standard_normal(shape, dtype=wide))
+
+
+def randint(*args, size=None, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """Uniform integers in [low, high): ``randint(high, size)`` or
+    ``randint(low, high, size)``; int64 unless `dtype` says otherwise."""
+    if size is None:
+        if not args:
+            raise TypeError("randint(): missing the 'size' argument")
+        args, size = args[:-1], args[-1]
+    if len(args) == 1:
+        low, high = 0, args[0]
+    elif len(args) == 2:
+        low, high = args
+    else:
+        raise TypeError(
+            "randint(): expected randint(high, size) or randint(low, high, size), got "
+            f"{len(args)} bounds"
+        )
+    low, high = operator.index(low), operator.index(high)
+    if low >= high:
+        raise RuntimeError(
+            f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
+        )
+    dt = _dt(dtype, _dtype.int64)
+
+    def fill(a):
+        a[...] = _generator.rng.integers(low, high, size=a.shape, dtype=np.int64)
+
+    return _make(_size("randint", (size,)), dt, device, requires_grad, fill)
+
+
+# ---- *_like ----
+
+
+def _like(fn, input: Tensor, dtype, device, requires_grad):
+    # Same shape, and unless given, the same dtype and device as `input`.
+    dev = input._device if device is None else device
+    dt = input._dtype if dtype is None else dtype
+    return fn(input._shape, dtype=dt, device=dev, requires_grad=requires_grad)
+
+
+def empty_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
+    return _like(empty, input, dtype, device, requires_grad)
+
+
+def zeros_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
+    return _like(zeros, input, dtype, device, requires_grad)
+
+
+def ones_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
+    return _like(ones, input, dtype, device, requires_grad)
+
+
+def full_like(input: Tensor, fill_value, *, dtype=None, device=None,
+              requires_grad: bool = False):
+    dev = input._device if device is None else device
+    dt = input._dtype if dtype is None else dtype
+    return full(input._shape, fill_value, dtype=dt, device=dev, requires_grad=requires_grad)
+
+
+def rand_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
+    return _like(rand, input, dtype, device, requires_grad)
+
+
+def randn_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
+    return _like(randn, input, dtype, device, requires_grad)
+

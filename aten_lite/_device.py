@@ -1,0 +1,117 @@
+"""Devices ('cpu', 'meta') and layouts (strided, sparse_coo).
+
+A ``meta`` tensor has a shape, dtype and strides but no data: every op runs on it through its
+shape rule only, which makes it the cheap way to check shapes of a whole program.
+
+>>> import aten_lite as al
+>>> al.device("meta") == "meta", al.device("cpu")
+(True, device(type='cpu'))
+"""
+
+from __future__ import annotations
+
+__all__ = ["device", "Device", "Layout", "strided", "sparse_coo", "DEVICE_TYPES", "dispatch_key"]
+
+DEVICE_TYPES: tuple[str, ...] = ("cpu", "meta")
+
+
+class device:
+    """A device, like ``torch.device``. ``device('cpu')`` returns the one shared instance;
+    it compares equal to its name string, so ``t.device == 'cpu'`` works."""
+
+    __slots__ = ("type",)
+    _instances: dict[str, "device"] = {}
+
+    def __new__(cls, spec: "str | device") -> "device":
+        if isinstance(spec, device):
+            return spec
+        if not isinstance(spec, str):
+            raise TypeError(f"device: expected a string such as 'cpu' or 'meta', got {spec!r}")
+        # torch accepts an index ('cpu:0'); there is only one CPU, so index 0 is the CPU.
+        name = spec[:-2] if spec.endswith(":0") else spec
+        try:
+            return cls._instances[name]
+        except KeyError:
+            valid = ", ".join(repr(t) for t in DEVICE_TYPES)
+            raise ValueError(f"unknown device {spec!r}; valid: {valid}") from None
+
+    @property
+    def index(self) -> None:
+        return None
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, device):
+            return other is self
+        if isinstance(other, str):
+            return other == self.type or other == self.type + ":0"
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        # Equal to its name string, so it must hash like it.
+        return hash(self.type)
+
+    def __repr__(self) -> str:
+        return f"device(type={self.type!r})"
+
+    def __str__(self) -> str:
+        return self.type
+
+    def __reduce__(self):
+        return (device, (self.type,))
+
+
+def _make_device(name: str) -> device:
+    d = object.__new__(device)
+    d.type = name
+    return d
+
+
+device._instances.update({name: _make_device(name) for name in DEVICE_TYPES})
+Device = device  # the class, under the name the rest of the runtime uses for annotations
+cpu = device._instances["cpu"]
+meta = device._instances["meta"]
+
+
+class Layout:
+    """How a tensor's elements are stored: ``strided`` (dense, with strides) or
+    ``sparse_coo`` (indices and values)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"aten_lite.{self.name}"
+
+    def __reduce__(self):
+        return (_layout_by_name, (self.name,))
+
+
+strided = Layout("strided")
+sparse_coo = Layout("sparse_coo")
+LAYOUTS: tuple[Layout, ...] = (strided, sparse_coo)
+
+
+def _layout_by_name(name: str) -> Layout:
+    for layout in LAYOUTS:
+        if layout.name == name:
+            return layout
+    valid = ", ".join(x.name for x in LAYOUTS)
+    raise ValueError(f"unknown layout {name!r}; valid: {valid}")
+
+
+# Note [Dispatch keys]: a tensor's backend key is a function of (device, layout) only, computed
+# once when the tensor is made and kept in Tensor._key, so dispatch reads one attribute.
+_KEYS = {("cpu", "strided"): "CPU", ("meta", "strided"): "Meta", ("cpu", "sparse_coo"): "SparseCPU"}
+
+
+def dispatch_key(dev: device, layout: Layout) -> str:
+    """The backend dispatch key for a (device, layout) pair: 'CPU', 'Meta' or 'SparseCPU'."""
+    try:
+        return _KEYS[(dev.type, layout.name)]
+    except KeyError:
+        supported = ", ".join(f"({d}, {lay})" for d, lay in _KEYS)
+        raise RuntimeError(
+            f"no backend for device '{dev.type}', layout '{layout.name}'; supported: {supported}"
+        ) from None

@@ -1,0 +1,608 @@
+"""Level 1 dispatch: every op overload is an ``OpHandle`` with a table from key to kernel.
+
+Note [The journey of an op]
+1. A generated binding (``generated/ops.py``) matches the Python arguments to one overload
+   and calls ``handle.call(args)`` with the arguments in schema order. For the commonest case
+   (all tensors on one backend, no grad, no trace) it skips to ``handle.table[key](*args)``
+   itself: the same decision, inlined.
+2. ``handle.dispatch_key(args)`` reads the precomputed ``Tensor._key`` of every tensor argument
+   (lists and optional tensors included): all must be on one device; a sparse layout wins over
+   strided; ``Autograd`` sits above the backend keys when grad mode is on and an input requires
+   grad, and falls through to the backend key while no autograd kernel is registered.
+3. ``handle.table[key]`` is the kernel: a function taking the arguments in schema order.
+   The table always holds every key, so a key with no kernel finds one that raises the miss
+   message instead of a KeyError. Tables are filled by ``backends.build_table`` from the YAML
+   and changed at run time only through ``aten_lite.library``.
+4. The kernel of an ``elementwise:`` or ``reduction:`` op does level 2: it promotes dtypes,
+   checks the dtype against the op's ``dtypes:``, allocates the result and calls the C++ entry,
+   which switches on the dtype code (``backends/_cpu_ops.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from . import _dtype, _trace
+from ._device import Layout, device as _device_cls, sparse_coo as _SPARSE
+from ._tensor import Tensor
+from .autograd.grad_mode import _state as _grad_state
+
+__all__ = ["OpHandle", "Binding", "handle", "handles", "set_autograd_kernel", "MISSING",
+           "NUMBER_TYPES", "int_seq", "varargs_ints"]
+
+BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
+AUTOGRAD = "Autograd"
+COMPOSITE = "CompositeImplicitAutograd"
+# Where each backend key's tensors live, for the miss message.
+KEY_PLACES = {"CPU": ("cpu", "strided"), "Meta": ("meta", "strided"),
+              "SparseCPU": ("cpu", "sparse_coo")}
+# Python numbers a `Scalar` (and a Tensor argument of a pointwise op) accepts on the fast path.
+NUMBER_TYPES = frozenset((int, float, bool))
+
+# False while a dispatch trace records: the bindings' inlined path then defers to call().
+fast = True
+
+
+_SEQUENCES = frozenset((list, tuple))
+
+
+def int_seq(x) -> bool:
+    """Whether ``x`` is a tuple or list of plain ints: an int list the generated bindings may
+    pass on without the parser (which converts NumPy ints and explains anything else)."""
+    if x.__class__ is not tuple and x.__class__ is not list:
+        return False
+    for v in x:
+        if v.__class__ is not int:
+            return False
+    return True
+
+
+def varargs_ints(args: tuple):
+    """The sizes a varargs-size method was given (``x.view(2, 3)``, ``x.view((2, 3))`` or
+    ``x.view([2, 3])``) as a tuple of ints, or None when only the parser can tell."""
+    if len(args) == 1 and args[0].__class__ in _SEQUENCES:
+        args = args[0]
+    elif not args:
+        return None
+    for v in args:
+        if v.__class__ is not int:
+            return None
+    return args if args.__class__ is tuple else tuple(args)
+
+
+class _Missing:
+    """Default of a merged binding parameter that some overloads do not have."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+MISSING = _Missing()
+
+
+class ArgSpec:
+    """One schema argument as the runtime needs it (the generator wrote it out as data)."""
+
+    __slots__ = ("name", "type", "base", "optional", "list_size", "is_list", "default",
+                 "has_default", "kwarg_only", "is_write", "tensor_like")
+
+    _TYPE_RE = re.compile(r"(\w+)(\?)?(?:\[(\d*)\](\?)?)?")
+
+    def __init__(self, name, type_text, has_default, default, kwarg_only, is_write):
+        m = self._TYPE_RE.fullmatch(type_text)
+        if m is None:
+            raise ValueError(f"unsupported argument type {type_text!r} for {name!r}")
+        self.name = name  # keyword callers use; also named in error messages
+        self.type = type_text  # as written in the schema, for messages
+        self.base = m[1]  # Tensor, int, Scalar, ...
+        self.is_list = m[3] is not None  # T[] / T[N]
+        self.list_size = int(m[3]) if m[3] else None  # N of T[N]: a lone int repeats N times
+        # `T?` or `T[]?`; `Tensor?[]` is a list whose *elements* may be None.
+        self.optional = bool(m[4]) if self.is_list else bool(m[2])
+        self.has_default = has_default
+        self.default = default  # the Python value of the schema default
+        self.kwarg_only = kwarg_only  # after `*` in the schema
+        self.is_write = is_write  # in-place self / out=: the version counter is bumped
+        self.tensor_like = self.base == "Tensor"  # takes part in the dispatch key
+
+
+class OpHandle:
+    """One op overload: its schema, YAML facts, and the key -> kernel table.
+
+    >>> import aten_lite as al
+    >>> h = al._dispatch.handle("add.Tensor")
+    >>> h.registered_keys(), h.loc.startswith("native_functions.yaml:")
+    (['CPU', 'Meta'], True)
+    """
+
+    __slots__ = (
+        "name", "base", "overload", "schema", "loc", "kind", "functional", "args",
+        "tensor_pos", "write_pos", "device_pos", "returns", "result_tuple", "dtypes",
+        "type_promotion", "elementwise", "reduction", "shape", "int_division", "dispatch",
+        "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
+        "stacks", "plain", "keeps_zero",
+    )
+
+    def __init__(self, record: dict) -> None:
+        self.name = record["name"]  # 'add.Tensor': tables, messages, C++ kernel registry
+        self.base, _, self.overload = self.name.partition(".")
+        self.schema = record["schema"]  # the YAML `func:` text, for error messages
+        self.loc = record["loc"]  # 'native_functions.yaml:42'
+        self.kind = record["kind"]  # functional / inplace / out / mutable
+        self.functional = record["functional"]  # the sibling whose kernel data this one uses
+        self.args = tuple(ArgSpec(*a) for a in record["args"])
+        self.tensor_pos = tuple(i for i, a in enumerate(self.args) if a.tensor_like)
+        self.write_pos = tuple(i for i, a in enumerate(self.args) if a.is_write)
+        self.device_pos = next((i for i, a in enumerate(self.args)
+                                if a.base == "Device" and a.name == "device"), None)
+        self.returns = record["returns"]  # ((name or None, type text), ...)
+        self.result_tuple = None  # a named tuple class for named multi-returns (set by build)
+        self.dtypes = record["dtypes"]  # names from `dtypes:` (of the functional sibling)
+        self.type_promotion = record["type_promotion"]
+        self.elementwise = record["elementwise"]  # generic elementwise kernels apply
+        self.reduction = record["reduction"]  # reducer name for generic reduction kernels
+        self.shape = record["shape"]  # shape rule name, or None
+        self.int_division = record["int_division"]  # integer zero divisors must raise
+        # f(0) == 0: the sparse backend maps the values (backends/sparse.py)
+        self.keeps_zero = record.get("keeps_zero", False)
+        self.dispatch = record["dispatch"]  # YAML `dispatch:` key -> kernel function name
+        self.doc = record["doc"]
+        self.variants = record["variants"]
+        self.tags = record["tags"]
+        # Pointwise ops take Python numbers for Tensor arguments ("wrapped numbers").
+        self.numbers_ok = self.elementwise or "pointwise" in self.tags
+        self.composite = COMPOSITE in self.dispatch
+        self.table: dict = {}  # key -> kernel(*args); always holds every key
+        self.kernel_names: dict = {}  # key -> a readable kernel name, for traces and misses
+        # key -> [(kernel, name), ...]: YAML kernel first, run-time registrations on top.
+        self.stacks: dict = {}
+        self.plain = False  # no version to bump, no named tuple to make: call() returns as is
+
+    def __repr__(self) -> str:
+        return f"<op {self.name} ({self.loc})>"
+
+    # ---- the table ----
+
+    def registered_keys(self) -> list[str]:
+        """Backend keys with a real kernel (a composite kernel serves them all)."""
+        if self.stacks.get(COMPOSITE):
+            return list(BACKEND_KEYS)
+        return [k for k in BACKEND_KEYS if self.stacks.get(k)]
+
+    def rebuild_table(self) -> None:
+        """Fill ``table`` from the tops of ``stacks``: backend kernel, else composite, else the
+        miss kernel. Updates the dict in place: the bindings hold a reference to it."""
+        self.plain = not self.write_pos and self.result_tuple is None
+        composite = self.stacks.get(COMPOSITE)
+        for key in BACKEND_KEYS:
+            stack = self.stacks.get(key) or composite
+            if stack:
+                self.table[key], self.kernel_names[key] = stack[-1]
+            else:
+                self.table[key], self.kernel_names[key] = _miss_kernel(self, key), "(none)"
+        stack = self.stacks.get(AUTOGRAD)
+        if stack and not composite:
+            self.table[AUTOGRAD], self.kernel_names[AUTOGRAD] = stack[-1]
+        elif _autograd_hook is not None and not composite:
+            self.table[AUTOGRAD] = _hook_kernel(self)
+            self.kernel_names[AUTOGRAD] = getattr(_autograd_hook, "__qualname__", "autograd")
+        else:
+            self.table.pop(AUTOGRAD, None)
+            self.kernel_names.pop(AUTOGRAD, None)
+
+    # ---- calling ----
+
+    def dispatch_key(self, args) -> str:
+        """The key for these arguments (Note [The journey of an op], step 2)."""
+        key, grad = self._scan(args)
+        if grad and _grad_state.enabled and AUTOGRAD in self.table:
+            return AUTOGRAD
+        return key
+
+    def _scan(self, args) -> tuple[str, bool]:
+        """(backend key, whether any tensor argument requires grad)."""
+        key = None
+        first = 0
+        grad = False
+        for i in self.tensor_pos:
+            x = args[i]
+            if isinstance(x, Tensor):
+                k = x._key
+                if key is None:
+                    key, first = k, i
+                elif k is not key:
+                    key = self._merge_keys(key, first, k, i, args)
+                grad = grad or x._requires_grad
+            elif self.args[i].is_list:
+                for j, t in self._tensor_list(i, x):
+                    k = t._key
+                    if key is None:
+                        key, first = k, (i, j)
+                    elif k is not key:
+                        key = self._merge_keys(key, first, k, (i, j), args)
+                    grad = grad or t._requires_grad
+            elif not (x is None or self.numbers_ok):
+                raise TypeError(f"al.{self.base}: argument '{self.args[i].name}' must be a "
+                                f"Tensor, not {type(x).__name__}")
+            # else: an absent optional tensor, or a wrapped number
+        if key is None:
+            key = self._key_without_tensors(args)
+        return key, grad
+
+    def call(self, args: tuple):
+        """Dispatch and run; ``args`` are in schema order, already matched to this overload."""
+        key = self.dispatch_key(args)
+        if _trace.active is not None:
+            return self._call_traced(key, args)
+        if self.plain:
+            return self.table[key](*args)
+        return self._finish(args, self.table[key](*args))
+
+    def redispatch_below_autograd(self, args: tuple):
+        """Run the backend kernel for ``args``, skipping the Autograd key: what an autograd
+        kernel calls after recording the graph."""
+        key = self._scan(args)[0]
+        if _trace.active is not None:
+            return self._call_traced(key, args, below_autograd=True)
+        return self.table[key](*args)
+
+    def _finish(self, args, result):
+        for i in self.write_pos:
+            t = args[i]
+            if t is not None:
+                t._bump_version()
+        if self.result_tuple is not None:
+            result = self.result_tuple(*result)
+        return result
+
+    def _call_traced(self, key, args, below_autograd=False):
+        keys = self._candidate_keys(args, below_autograd)
+        record = _trace.open_record(self, key, keys, self.kernel_names.get(key, "?"))
+        try:
+            result = self.table[key](*args)
+        finally:
+            _trace.close_record(record)
+        return result if below_autograd else self._finish(args, result)
+
+    # ---- key helpers (slow paths) ----
+
+    def _arg_label(self, where) -> str:
+        if isinstance(where, tuple):
+            i, j = where
+            return f"argument '{self.args[i].name}[{j}]'"
+        return f"argument '{self.args[where].name}'"
+
+    def _tensor_at(self, args, where) -> Tensor:
+        return args[where[0]][where[1]] if isinstance(where, tuple) else args[where]
+
+    def _merge_keys(self, key, first, k, where, args) -> str:
+        a, b = self._tensor_at(args, first), self._tensor_at(args, where)
+        if a._device is not b._device:
+            raise RuntimeError(
+                f"expected all tensors on one device, got {a._device.type} "
+                f"({self._arg_label(first)}) and {b._device.type} ({self._arg_label(where)})"
+            )
+        # Same device, different layouts: the sparse kernel handles mixed operands.
+        return k if b._layout is _SPARSE else key
+
+    def _tensor_list(self, i, x):
+        a = self.args[i]
+        if type(x) is not list and type(x) is not tuple:
+            raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of Tensors, "
+                            f"not {type(x).__name__}")
+        for j, t in enumerate(x):
+            if isinstance(t, Tensor):
+                yield j, t
+            elif not (t is None and a.type == "Tensor?[]"):
+                raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of "
+                                f"Tensors, but element {j} is {type(t).__name__}")
+
+    def _key_without_tensors(self, args) -> str:
+        if self.tensor_pos and not any(self.args[i].optional or self.args[i].is_list
+                                       for i in self.tensor_pos):
+            raise TypeError(f"al.{self.base}: expected at least one Tensor argument, got only "
+                            "Python numbers")
+        dev = args[self.device_pos] if self.device_pos is not None else None
+        if dev is None:
+            return "CPU"
+        return "Meta" if _device_cls(dev).type == "meta" else "CPU"
+
+    def _candidate_keys(self, args, below_autograd) -> tuple[str, ...]:
+        found = set()
+        grad = False
+        for i in self.tensor_pos:
+            x = args[i]
+            items = x if isinstance(x, (list, tuple)) else (x,)
+            for t in items:
+                if isinstance(t, Tensor):
+                    found.add(t._key)
+                    grad = grad or t._requires_grad
+        if not found:
+            found.add(self._key_without_tensors(args))
+        order = (AUTOGRAD, "SparseCPU", "CPU", "Meta")  # priority: the first one found wins
+        if grad and _grad_state.enabled and not self.composite and not below_autograd:
+            found.add(AUTOGRAD)
+        return tuple(k for k in order if k in found)
+
+
+def _miss_kernel(h: OpHandle, key: str):
+    def miss(*args):
+        device, layout = KEY_PLACES[key]
+        registered = ", ".join(h.registered_keys()) or "none"
+        # Sparse kernels serve both devices, so a sparse miss names only the layout.
+        where = f"layout '{layout}'" if key == "SparseCPU" else \
+            f"device '{device}', layout '{layout}'"
+        raise NotImplementedError(
+            f"al.{h.base}: no kernel for {where}; registered: {registered}{_miss_hint(h, key)}"
+        )
+
+    miss.__qualname__ = f"miss[{h.name}, {key}]"
+    return miss
+
+
+def _miss_hint(h: OpHandle, key: str) -> str:
+    """What the backend suggests instead ("; exp(0) != 0, call .to_dense() first"), if any."""
+    from . import backends
+
+    hint = getattr(backends.backend_module(key), "miss_hint", None)
+    return f"; {hint(h)}" if hint is not None else ""
+
+
+# ---- the autograd hook (Note [The journey of an op], step 2) ----
+
+_autograd_hook = None
+
+
+def _hook_kernel(h: OpHandle):
+    hook = _autograd_hook
+
+    def autograd_kernel(*args):
+        return hook(h, args)
+
+    return autograd_kernel
+
+
+def set_autograd_kernel(fn) -> None:
+    """Install ``fn(handle, args) -> result`` as the Autograd kernel of every op that is not
+    composite (composite ops are differentiated through their decomposition). ``fn`` typically
+    records a graph node and calls ``handle.redispatch_below_autograd(args)``. ``None``
+    removes it. Kernels registered for 'Autograd' through ``aten_lite.library`` take
+    precedence for their op."""
+    global _autograd_hook
+    _autograd_hook = fn
+    for h in _HANDLES.values():
+        h.rebuild_table()
+
+
+# ---- the handle registry ----
+
+_HANDLES: dict[str, OpHandle] = {}
+
+
+def handle(name: str) -> OpHandle:
+    """The handle of an op overload by full name ('add.Tensor', 'relu'); KeyError names close
+    matches."""
+    try:
+        return _HANDLES[name]
+    except KeyError:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(_HANDLES), n=5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise KeyError(f"no op named {name!r}{hint}") from None
+
+
+def handles() -> dict[str, OpHandle]:
+    """Every op overload, by full name, in YAML order."""
+    return dict(_HANDLES)
+
+
+def install(records) -> None:
+    """Make handles from the generated registry records and fill their tables."""
+    from . import backends
+
+    for record in records:
+        _HANDLES[record["name"]] = OpHandle(record)
+    # Functional ops first: their in-place and out= siblings derive kernels from them.
+    ordered = sorted(_HANDLES.values(), key=lambda h: h.functional is not None)
+    for h in ordered:
+        backends.build_table(h, _HANDLES)
+
+
+# ---- the full argument parser (Note [Binding tiers] in tools/codegen/api_python.py) ----
+
+
+class _NoMatch(Exception):
+    """This overload does not take these arguments; the text says why."""
+
+
+def _type_name(x) -> str:
+    return "Tensor" if isinstance(x, Tensor) else type(x).__name__
+
+
+def _is_int(x) -> bool:
+    return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, np.integer)
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating, np.bool_))
+
+
+def _convert_one(a: ArgSpec, x, numbers_ok: bool, name: str):
+    base = a.base
+    if base == "Tensor":
+        if isinstance(x, Tensor):
+            return x
+        if numbers_ok and _is_number(x):
+            return x.item() if isinstance(x, np.generic) else x
+        what = "Tensor or a number" if numbers_ok else "Tensor"
+    elif base in ("int", "SymInt"):
+        if _is_int(x):
+            return int(x)
+        what = "int"
+    elif base == "float":
+        if _is_number(x) and not isinstance(x, (bool, np.bool_)):
+            return float(x)
+        what = "float"
+    elif base == "bool":
+        if isinstance(x, (bool, np.bool_)):
+            return bool(x)
+        what = "bool"
+    elif base == "Scalar":
+        if _is_number(x):
+            return x.item() if isinstance(x, np.generic) else x
+        what = "a number (bool, int or float)"
+    elif base == "str":
+        if isinstance(x, str):
+            return x
+        what = "str"
+    elif base == "ScalarType":
+        if isinstance(x, (_dtype.DType, str, np.dtype)) or x in (bool, int, float):
+            try:
+                return _dtype.parse(x)
+            except ValueError as error:  # another overload may take the string
+                raise _NoMatch(f"argument '{name}': {error}") from None
+        what = "a dtype such as aten_lite.float32"
+    elif base == "Device":
+        if isinstance(x, (_device_cls, str)):
+            try:
+                return _device_cls(x)
+            except ValueError as error:
+                raise _NoMatch(f"argument '{name}': {error}") from None
+        what = "a device such as 'cpu' or 'meta'"
+    elif base == "Layout":
+        if isinstance(x, Layout):
+            return x
+        what = "a layout (aten_lite.strided or aten_lite.sparse_coo)"
+    else:  # Generator, MemoryFormat: passed through to the kernel
+        return x
+    raise _NoMatch(f"argument '{name}' must be {what}, not {_type_name(x)}")
+
+
+def _convert(a: ArgSpec, x, numbers_ok: bool):
+    if x is None:
+        if a.optional or (a.has_default and a.default is None):
+            return None
+        raise _NoMatch(f"argument '{a.name}' ({a.type}) must not be None")
+    if not a.is_list:
+        return _convert_one(a, x, numbers_ok, a.name)
+    if isinstance(x, (list, tuple)):
+        if a.base == "Tensor":
+            return [t if t is None and a.type == "Tensor?[]" else
+                    _convert_one(a, t, False, f"{a.name}[{i}]") for i, t in enumerate(x)]
+        if a.list_size is not None and len(x) != a.list_size and a.list_size != 1:
+            raise _NoMatch(f"argument '{a.name}' must have {a.list_size} elements, "
+                           f"not {len(x)}")
+        return tuple(_convert_one(a, v, False, f"{a.name}[{i}]") for i, v in enumerate(x))
+    if a.base in ("int", "SymInt") and _is_int(x):
+        return (int(x),) * (a.list_size or 1)  # torch accepts one int for an int list
+    what = "an int or a sequence of ints" if a.base in ("int", "SymInt") else "a sequence"
+    raise _NoMatch(f"argument '{a.name}' ({a.type}) must be {what}, not {_type_name(x)}")
+
+
+class Binding:
+    """The overloads one Python name binds (a module function or a Tensor method), in YAML
+    order; ``parse`` is the generated bindings' slow path: it converts what the guards did not
+    accept (tuples, NumPy numbers, single ints for int lists, varargs sizes) and explains a
+    failed match."""
+
+    def __init__(self, qualname: str, ops: tuple[str, ...], method: bool = False) -> None:
+        self.qualname = qualname  # 'al.add' / 'Tensor.add', for messages
+        self.ops = ops  # full op names, in the order they are tried
+        self.method = method  # args[0] is the receiver, bound to `self`
+        self._handles = None
+        self._layouts: dict = {}
+
+    def handles(self) -> list[OpHandle]:
+        if self._handles is None:
+            self._handles = [handle(n) for n in self.ops]
+        return self._handles
+
+    def parse(self, args: tuple, kwargs: dict):
+        if kwargs:
+            kwargs = {k: v for k, v in kwargs.items() if v is not MISSING}
+        failures = []
+        for h in self.handles():
+            try:
+                values = self._bind(h, args, kwargs)
+            except _NoMatch as why:
+                failures.append((h, str(why)))
+                continue
+            return h.call(values)
+        raise TypeError(self._message(args, kwargs, failures))
+
+    def _layout(self, h: OpHandle):
+        """(positional ArgSpecs in binding order, argument names): computed once per op."""
+        found = self._layouts.get(h.name)
+        if found is None:
+            positional = [a for a in h.args if not a.kwarg_only]
+            if self.method:
+                receiver = next(a for a in positional if a.name == "self")
+                positional = [receiver] + [a for a in positional if a is not receiver]
+            found = self._layouts[h.name] = (positional, frozenset(a.name for a in h.args))
+        return found
+
+    def _bind(self, h: OpHandle, args: tuple, kwargs: dict) -> tuple:
+        positional, names = self._layout(h)
+        n = len(positional)
+        if len(args) > n and n > int(self.method):
+            last = positional[-1]
+            if last.is_list and last.base in ("int", "SymInt"):
+                # Varargs sizes: x.view(2, 3) means x.view((2, 3)).
+                args = tuple(args[:n - 1]) + (tuple(args[n - 1:]),)
+        if len(args) > n:
+            want, given = n - int(self.method), len(args) - int(self.method)
+            raise _NoMatch(f"takes {want} positional argument{'s' if want != 1 else ''} but "
+                           f"{given} {'were' if given != 1 else 'was'} given")
+        values = {a.name: x for a, x in zip(positional, args)}
+        for name, x in kwargs.items():
+            if name not in names:
+                if name == "out" and x is None:
+                    continue  # the merged bindings pass out=None to every overload
+                raise _NoMatch(f"unexpected keyword argument '{name}'")
+            if name in values:
+                raise _NoMatch(f"got multiple values for argument '{name}'")
+            values[name] = x
+        numbers_ok = h.numbers_ok
+        result = []
+        for a in h.args:
+            if a.name in values:
+                result.append(_convert(a, values[a.name], numbers_ok and not a.is_write))
+            elif a.has_default:
+                result.append(a.default)
+            else:
+                raise _NoMatch(f"missing argument '{a.name}'")
+        return tuple(result)
+
+    def _message(self, args, kwargs, failures) -> str:
+        shown = list(args[1:] if self.method else args)
+        got = [_type_name(x) for x in shown]
+        # The merged bindings pass every keyword; those left at None say nothing.
+        got += [f"{k}={_type_name(v)}" for k, v in kwargs.items() if v is not None]
+        lines = [f"{self.qualname}() got ({', '.join(got)}); no overload matches. Tried in order:"]
+        for h, why in failures:
+            lines.append(f"  {h.schema}\n      {why}")
+        return "\n".join(lines)
+
+
+_OPERATORS = {"__and__": ("&", "and"), "__rand__": ("&", "and"), "__or__": ("|", "or"),
+              "__ror__": ("|", "or"), "__xor__": ("^", "xor"), "__rxor__": ("^", "xor"),
+              "__invert__": ("~", "not")}
+
+
+def bool_operator_error(name: str, self, other=MISSING):
+    """The operators & | ^ ~ are logical here, so defined for bool tensors only."""
+    symbol, word = _OPERATORS[name]
+
+    def describe(x):
+        return f"a {x._dtype.name} Tensor" if isinstance(x, Tensor) else _type_name(x)
+
+    got = describe(self) if other is MISSING else f"{describe(self)} and {describe(other)}"
+    raise TypeError(
+        f"operator {symbol} is logical {word} on bool tensors (there are no bitwise ops); "
+        f"got {got}; compare first (x != 0) or use al.logical_{word}"
+    )

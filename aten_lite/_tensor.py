@@ -1,0 +1,473 @@
+"""The Tensor class: a NumPy array (CPU) or a bare shape (meta), plus dtype, device, layout,
+a version counter shared by views, and the slots autograd fills in.
+
+Ops are not defined here: the generated bindings attach them (``add``, ``__add__``, ...) at
+import time, and ``_indexing.py`` attaches ``__getitem__``/``__setitem__``.
+
+>>> import aten_lite as al
+>>> t = al.tensor([[1.0, 2.0], [3.0, 4.0]])
+>>> t.shape, t.stride(), t.dtype
+(aten_lite.Size([2, 2]), (2, 1), aten_lite.float32)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _dtype
+from ._device import cpu as _CPU, meta as _META, strided as _STRIDED
+from ._dtype import DType
+
+__all__ = ["Tensor", "Size", "empty_array", "contiguous_strides", "is_contiguous_strides"]
+
+_new = object.__new__
+_DTYPE_OF_NP = _dtype._FROM_NP  # np.dtype -> DType, one dict lookup on the hot path
+
+
+try:  # the C++ extension may not be built yet: `import aten_lite` must work anyway
+    from ._C import empty as _c_empty
+except ImportError:
+    _c_empty = None
+
+
+def empty_array(shape, dtype: DType) -> np.ndarray:
+    """Allocate an uninitialised C-contiguous array for a CPU result.
+
+    Every CPU kernel allocates through here. ``_C.empty`` is np.empty whose large results
+    (1 MB and up) come from a cache of freed blocks, so a loop over fresh 64 MB results takes
+    no page faults and no zeroing by the OS (Note [Large block cache] in csrc/allocator.h)."""
+    if _c_empty is None:
+        return np.empty(shape, dtype.np)
+    return _c_empty(shape, dtype.np)
+
+
+def contiguous_strides(shape) -> tuple[int, ...]:
+    """Row-major strides, in elements, for `shape`."""
+    strides = []
+    step = 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def is_contiguous_strides(shape, strides) -> bool:
+    """Whether (shape, strides) is row-major contiguous. Like torch (and NumPy), dims of size 1
+    may have any stride, and a tensor with no elements is contiguous."""
+    if 0 in shape:
+        return True
+    step = 1
+    for n, s in zip(reversed(shape), reversed(strides)):
+        if n != 1:
+            if s != step:
+                return False
+            step *= n
+    return True
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple of ints, printed as ``aten_lite.Size([2, 3])``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"aten_lite.Size({list(self)!r})"
+
+    def __getitem__(self, item):
+        result = tuple.__getitem__(self, item)
+        return Size(result) if isinstance(item, slice) else result
+
+    def numel(self) -> int:
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+class _VersionCounter:
+    """Counts in-place writes to one storage; shared by every view of it. Autograd saves the
+    value when it records a tensor and refuses to use the tensor if the value has changed."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+class Tensor:
+    """An n-dimensional array of one dtype on one device.
+
+    Invariants (see Note [Tensor storage]):
+      * CPU: `_a` is an ndarray with exactly this tensor's shape and strides; views share its
+        memory. `_st` caches the strides in elements (None until first asked for).
+      * meta: `_a` is None; `_shape`, `_st` and `_offset` (in elements) describe the geometry.
+      * `_vc` is the version counter shared with every view of the storage, made on first
+        use; `_base` is the tensor that owns the storage when this is a view, else None.
+    """
+
+    # Note [Tensor storage]: state lives in slots so that making a tensor (every op does) costs
+    # a few attribute stores; strides and the version counter are computed lazily because most
+    # results are never asked for either.
+    __slots__ = (
+        "_a", "_shape", "_st", "_offset", "_dtype", "_device", "_layout", "_key", "_vc", "_base",
+        "_requires_grad", "grad", "grad_fn", "_retains_grad", "_hooks", "_output_nr",
+        "__weakref__",
+    )
+
+    # NumPy defers binary operators (ndarray + tensor) to the Tensor's reflected methods.
+    __array_priority__ = 1000
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError(
+            "aten_lite.Tensor cannot be constructed directly; use aten_lite.tensor(data), "
+            "aten_lite.empty(shape) or aten_lite.from_numpy(array)"
+        )
+
+    # ---- constructors (internal; the hot path) ----
+
+    @staticmethod
+    def _wrap(a: np.ndarray, base: "Tensor | None" = None) -> "Tensor":
+        """A CPU strided tensor over `a` (shared, not copied). `base`: the tensor `a` is a view
+        of; the result then shares its version counter."""
+        t = _new(Tensor)
+        t._a = a
+        t._shape = a.shape
+        t._st = None
+        t._offset = 0
+        t._dtype = _DTYPE_OF_NP[a.dtype]
+        t._device = _CPU
+        t._layout = _STRIDED
+        t._key = "CPU"
+        if base is None:
+            t._vc = None
+            t._base = None
+        else:
+            if base._base is not None:
+                base = base._base
+            t._vc = base._version
+            t._base = base
+        t._requires_grad = False
+        t.grad = None
+        t.grad_fn = None
+        t._retains_grad = False
+        t._hooks = None
+        t._output_nr = 0
+        return t
+
+    @staticmethod
+    def _meta(shape, dtype: DType, strides=None, base: "Tensor | None" = None,
+              offset: int = 0) -> "Tensor":
+        """A meta tensor: geometry and dtype, no data. `strides` default to contiguous;
+        `offset` is the element offset into the (imaginary) storage, for views."""
+        t = _new(Tensor)
+        t._a = None
+        t._shape = shape = tuple(shape)
+        t._st = contiguous_strides(shape) if strides is None else tuple(strides)
+        t._offset = offset
+        t._dtype = dtype
+        t._device = _META
+        t._layout = _STRIDED
+        t._key = "Meta"
+        if base is None:
+            t._vc = None
+            t._base = None
+        else:
+            if base._base is not None:
+                base = base._base
+            t._vc = base._version
+            t._base = base
+        t._requires_grad = False
+        t.grad = None
+        t.grad_fn = None
+        t._retains_grad = False
+        t._hooks = None
+        t._output_nr = 0
+        return t
+
+    # ---- lazily made state ----
+
+    @property
+    def _strides(self) -> tuple[int, ...]:
+        st = self._st
+        if st is None:
+            a = self._a
+            n = a.itemsize
+            st = self._st = tuple([s // n for s in a.strides])
+        return st
+
+    @property
+    def _version(self) -> _VersionCounter:
+        vc = self._vc
+        if vc is None:
+            vc = self._vc = _VersionCounter()
+        return vc
+
+    def _bump_version(self) -> None:
+        """Record an in-place write (every in-place op and __setitem__ calls this)."""
+        self._version.value += 1
+
+    # ---- geometry ----
+
+    @property
+    def shape(self) -> Size:
+        return Size(self._shape)
+
+    def size(self, dim: int | None = None):
+        """The shape, or the size of one dimension (negative dims count from the end)."""
+        if dim is None:
+            return Size(self._shape)
+        return self._shape[wrap_dim(dim, len(self._shape))]
+
+    def stride(self, dim: int | None = None):
+        """Strides in elements (not bytes), or the stride of one dimension."""
+        if dim is None:
+            return self._strides
+        return self._strides[wrap_dim(dim, len(self._shape))]
+
+    @property
+    def ndim(self) -> int:
+        return len(self._shape)
+
+    def dim(self) -> int:
+        return len(self._shape)
+
+    def ndimension(self) -> int:
+        return len(self._shape)
+
+    def numel(self) -> int:
+        n = 1
+        for d in self._shape:
+            n *= d
+        return n
+
+    nelement = numel
+
+    def is_contiguous(self) -> bool:
+        if self._a is not None:
+            return self._a.flags.c_contiguous
+        return is_contiguous_strides(self._shape, self._st)
+
+    def element_size(self) -> int:
+        return self._dtype.itemsize
+
+    @property
+    def itemsize(self) -> int:
+        return self._dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self.numel() * self._dtype.itemsize
+
+    def storage_offset(self) -> int:
+        """Offset in elements of the first element from the start of the storage."""
+        if self._a is None:
+            return self._offset
+        root = self._base._a if self._base is not None else self._a
+        here = self._a.__array_interface__["data"][0]
+        return (here - root.__array_interface__["data"][0]) // self._dtype.itemsize
+
+    # ---- dtype, device, layout ----
+
+    @property
+    def dtype(self) -> DType:
+        return self._dtype
+
+    @property
+    def device(self):
+        return self._device
+
+    @property
+    def layout(self):
+        return self._layout
+
+    @property
+    def is_meta(self) -> bool:
+        return self._key == "Meta"
+
+    @property
+    def is_cpu(self) -> bool:
+        return self._device is _CPU
+
+    @property
+    def is_sparse(self) -> bool:
+        return self._layout is not _STRIDED
+
+    def is_floating_point(self) -> bool:
+        return self._dtype.is_floating_point
+
+    def is_signed(self) -> bool:
+        return self._dtype.is_signed
+
+    def data_ptr(self) -> int:
+        """Address of the first element (0 for meta tensors, which have no data)."""
+        if self._a is None:
+            return 0
+        return self._a.__array_interface__["data"][0]
+
+    # ---- autograd state (the engine lives in aten_lite/autograd) ----
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        value = bool(value)
+        if value and not self._dtype.is_floating_point:
+            raise RuntimeError(
+                "only Tensors of floating point dtype can require gradients, "
+                f"got {self._dtype.name}"
+            )
+        if not value and self.grad_fn is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables; to use a computed "
+                "tensor without gradients, use tensor.detach()"
+            )
+        self._requires_grad = value
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.grad_fn is None
+
+    # ---- conversion to Python and NumPy ----
+
+    def _data_or_raise(self, what: str) -> np.ndarray:
+        if self._a is None:
+            raise RuntimeError(f"{what}: meta tensors have no data")
+        return self._a
+
+    def item(self):
+        """The value of a one-element tensor as a Python number."""
+        a = self._data_or_raise("Tensor.item()")
+        if a.size != 1:
+            raise ValueError(
+                f"a Tensor with {a.size} elements cannot be converted to Scalar"
+            )
+        return a.item()
+
+    def tolist(self):
+        """Nested Python lists of Python numbers (a number for a 0-dim tensor)."""
+        return self._data_or_raise("Tensor.tolist()").tolist()
+
+    def numpy(self, *, force: bool = False) -> np.ndarray:
+        """The data as an ndarray sharing memory with this tensor (no copy). Refused when the
+        tensor requires grad (writes would bypass autograd) unless `force=True`."""
+        a = self._data_or_raise("Tensor.numpy()")
+        if self._requires_grad and not force:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. "
+                "Use tensor.detach().numpy() instead."
+            )
+        return a
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.numpy()
+        if dtype is not None and np.dtype(dtype) != a.dtype:
+            return a.astype(dtype)
+        return a.copy() if copy else a
+
+    def __len__(self) -> int:
+        if not self._shape:
+            raise TypeError("len() of a 0-d tensor")
+        return self._shape[0]
+
+    def __iter__(self):
+        if not self._shape:
+            raise TypeError("iteration over a 0-d tensor")
+        for i in range(self._shape[0]):
+            yield self[i]
+
+    def __bool__(self) -> bool:
+        n = self.numel()
+        if n != 1:
+            which = "no values" if n == 0 else "more than one value"
+            raise RuntimeError(f"Boolean value of Tensor with {which} is ambiguous")
+        return bool(self.item())
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self._dtype.is_floating_point or self.numel() != 1:
+            raise TypeError(
+                "only integer tensors of a single element can be converted to an index"
+            )
+        return int(self.item())
+
+    def __hash__(self) -> int:
+        # By identity, as torch: == is elementwise, so equal-valued tensors are distinct keys.
+        return id(self)
+
+    def __repr__(self) -> str:
+        from ._tensor_str import tensor_repr
+
+        return tensor_repr(self)
+
+    def __format__(self, spec: str) -> str:
+        # A 0-dim tensor formats like its number (f"{loss:.3f}"), as in torch.
+        if not self._shape and self._a is not None:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    # ---- dtype conversion methods (torch's float(), long(), ...; `to` comes from YAML) ----
+
+    def double(self) -> "Tensor":
+        return self.to(_dtype.float64)
+
+    def half(self) -> "Tensor":
+        return self.to(_dtype.float16)
+
+    def long(self) -> "Tensor":
+        return self.to(_dtype.int64)
+
+    def short(self) -> "Tensor":
+        return self.to(_dtype.int16)
+
+    def byte(self) -> "Tensor":
+        return self.to(_dtype.uint8)
+
+    def char(self) -> "Tensor":
+        return self.to(_dtype.int8)
+
+    @property
+    def T(self) -> "Tensor":
+        """All dimensions reversed (a view), as ndarray.T."""
+        return self.permute(list(range(len(self._shape) - 1, -1, -1)))
+
+    @property
+    def mT(self) -> "Tensor":
+        """The last two dimensions swapped (a view)."""
+        return self.transpose(-2, -1)
+
+    # Defined last: inside the class body these names shadow the builtins from here on.
+    def float(self) -> "Tensor":
+        return self.to(_dtype.float32)
+
+    def int(self) -> "Tensor":
+        return self.to(_dtype.int32)
+
+    def bool(self) -> "Tensor":
+        return self.to(_dtype.bool_)
+
+
+def wrap_dim(dim: int, ndim: int) -> int:
+    """Map a possibly negative dim into [0, ndim), with torch's message when out of range.
+    A 0-dim tensor accepts dims -1 and 0, as in torch."""
+    n = ndim if ndim > 0 else 1
+    if not -n <= dim < n:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        )
+    return dim + n if dim < 0 else dim
+
+
+# Attaches __getitem__/__setitem__ (Note [Indexing as ops]); imported here, after Tensor
+# exists, so that indexing works wherever Tensor does.
+from . import _indexing  # noqa: E402,F401

@@ -1,0 +1,161 @@
+"""Tensor repr in torch's format, so printed values look as a PyTorch user expects.
+
+>>> import aten_lite as al
+>>> al.tensor([[1.0, 2.5], [3.0, 4.0]])
+tensor([[1.0000, 2.5000],
+        [3.0000, 4.0000]])
+
+The rules follow torch's printing: floats print with 4 decimals, or as ``1.`` when every value
+is whole, or in scientific notation when values span more than 1000x, exceed 1e8 or go below
+1e-4; columns are right-aligned to a common width; rows wrap at 80 columns; tensors of more
+than 1000 elements show the first and last 3 entries of each dimension around ``...``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import _dtype
+
+PRECISION = 4
+THRESHOLD = 1000  # more elements than this: summarise
+EDGEITEMS = 3  # entries kept at each end of a summarised dimension
+LINEWIDTH = 80
+
+
+def tensor_repr(t) -> str:
+    prefix = "tensor("
+    indent = len(prefix)
+    suffixes = []
+    if t._a is None:
+        suffixes.append(f"device='{t._device.type}'")
+        suffixes.append(f"size={tuple(t._shape)}")
+        if t._dtype is not _dtype.get_default_dtype():
+            suffixes.append(f"dtype={t._dtype!r}")
+        body = "..."
+    elif t._a.size == 0:
+        # No values to infer the dtype from, so it is shown unless it is the default float.
+        if len(t._shape) != 1:
+            suffixes.append(f"size={tuple(t._shape)}")
+        if t._dtype is not _dtype.get_default_dtype():
+            suffixes.append(f"dtype={t._dtype!r}")
+        body = "[]"
+    else:
+        if t._dtype not in (_dtype.get_default_dtype(), _dtype.int64, _dtype.bool_):
+            suffixes.append(f"dtype={t._dtype!r}")
+        body = _body(t._a, indent)
+    if t.grad_fn is not None:
+        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
+    elif t._requires_grad:
+        suffixes.append("requires_grad=True")
+    return prefix + _add_suffixes(body, suffixes, indent) + ")"
+
+
+def _add_suffixes(body: str, suffixes: list[str], indent: int) -> str:
+    # Each suffix goes on the current line unless that would pass LINEWIDTH.
+    parts = [body]
+    line_len = len(body) - body.rfind("\n") + 1
+    for suffix in suffixes:
+        if line_len + len(suffix) + 2 > LINEWIDTH:
+            parts.append(",\n" + " " * indent + suffix)
+            line_len = indent + len(suffix)
+        else:
+            parts.append(", " + suffix)
+            line_len += len(suffix) + 2
+    return "".join(parts)
+
+
+def _body(a: np.ndarray, indent: int) -> str:
+    summarize = a.size > THRESHOLD
+    shown = _summarized(a) if summarize else a
+    fmt = _Formatter(shown)
+    return _nested(a, indent, summarize, fmt)
+
+
+def _summarized(a: np.ndarray) -> np.ndarray:
+    # The entries that will be printed, so the column width only depends on them.
+    for axis, n in enumerate(a.shape):
+        if n > 2 * EDGEITEMS:
+            keep = list(range(EDGEITEMS)) + list(range(n - EDGEITEMS, n))
+            a = np.take(a, keep, axis=axis)
+    return a
+
+
+class _Formatter:
+    """Chooses one number format and width for all the values shown."""
+
+    def __init__(self, a: np.ndarray) -> None:
+        self.floating = a.dtype.kind == "f"
+        self.int_mode = True  # floats that are all whole print as "3."
+        self.sci_mode = False
+        self.width = 1
+        values = a.reshape(-1)
+        if not self.floating:
+            self.width = max(len(_plain(v)) for v in values.tolist())
+            return
+        values = values.astype(np.float64)
+        finite = values[np.isfinite(values) & (values != 0)]
+        if finite.size == 0:
+            return
+        mags = np.abs(finite)
+        lo, hi = float(mags.min()), float(mags.max())
+        self.int_mode = bool(np.all(finite == np.ceil(finite)))
+        spread = hi / lo > 1000.0 or hi > 1.0e8
+        if self.int_mode:
+            self.sci_mode = spread
+            extra = 0 if spread else 1  # room for the trailing "."
+        else:
+            self.sci_mode = spread or lo < 1.0e-4
+            extra = 0
+        self.width = max(len(self._raw(v)) + extra for v in finite.tolist())
+
+    def _raw(self, v: float) -> str:
+        if self.sci_mode:
+            return f"{v:.{PRECISION}e}"
+        if self.int_mode:
+            return f"{v:.0f}"
+        return f"{v:.{PRECISION}f}"
+
+    def format(self, v) -> str:
+        if not self.floating:
+            text = _plain(v)
+        else:
+            text = self._raw(v)
+            if self.int_mode and not self.sci_mode and math.isfinite(v):
+                text += "."
+        return text.rjust(self.width)
+
+
+def _plain(v) -> str:
+    return str(v)  # ints as digits, bools as True/False
+
+
+def _nested(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
+    if a.ndim == 0:
+        return fmt.format(a.item())
+    if a.ndim == 1:
+        return _row(a, indent, summarize, fmt)
+    n = a.shape[0]
+    if summarize and n > 2 * EDGEITEMS:
+        parts = [_nested(a[i], indent + 1, summarize, fmt) for i in range(EDGEITEMS)]
+        parts.append("...")
+        parts += [_nested(a[i], indent + 1, summarize, fmt) for i in range(n - EDGEITEMS, n)]
+    else:
+        parts = [_nested(a[i], indent + 1, summarize, fmt) for i in range(n)]
+    # Blank lines between blocks grow with the depth, as in torch and NumPy.
+    sep = "," + "\n" * (a.ndim - 1) + " " * (indent + 1)
+    return "[" + sep.join(parts) + "]"
+
+
+def _row(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
+    values = a.tolist()
+    if summarize and len(values) > 2 * EDGEITEMS:
+        items = [fmt.format(v) for v in values[:EDGEITEMS]] + [" ..."]
+        items += [fmt.format(v) for v in values[-EDGEITEMS:]]
+    else:
+        items = [fmt.format(v) for v in values]
+    per_line = max(1, (LINEWIDTH - indent) // (fmt.width + 2))
+    lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
+    return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"

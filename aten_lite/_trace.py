@@ -1,0 +1,131 @@
+"""``al.trace_dispatch()``: watch each op's journey through the dispatcher.
+
+Each dispatch inside the block adds a ``DispatchRecord``: the op and overload, the key chosen
+and the keys it was chosen from, the kernel that ran, the dtype branch the C++ kernel took, and
+whether its fast (contiguous) path ran. Ops that a kernel calls (a composite decomposition, or
+the backend call below an autograd kernel) appear nested, with a larger ``depth``.
+
+>>> import aten_lite as al
+>>> x = al.ones(3)
+>>> with al.trace_dispatch() as trace:
+...     y = x + x
+>>> [(r.op, r.key, r.dtype, r.fast_path) for r in trace]
+[('add.Tensor', 'CPU', 'float32', True)]
+
+Tracing is process-wide (one trace at a time) and disables the bindings' inlined fast path
+while it records, so every call goes through ``OpHandle.call`` and is seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["trace_dispatch", "DispatchTrace", "DispatchRecord"]
+
+# Note [Kernel path codes]: what a C++ entry returns; see aten_lite/csrc/loops.h.
+PATHS = {0: "contiguous", 1: "contiguous, one operand a single element", 2: "strided"}
+
+# The trace recording now, or None. Kernels test this before reporting (one global read).
+active: "DispatchTrace | None" = None
+
+
+@dataclass
+class DispatchRecord:
+    """One dispatch, as ``trace_dispatch`` saw it."""
+
+    op: str  # full name, 'add.Tensor'
+    overload: str  # 'Tensor' ('' for the default overload)
+    key: str  # the key whose kernel ran: 'CPU', 'Meta', 'SparseCPU', 'Autograd'
+    keys: tuple[str, ...]  # the candidates it was chosen from, highest priority first
+    kernel: str  # which kernel ran, e.g. 'elementwise CPU kernel (C++ add.Tensor)'
+    depth: int  # 0 for a call from user code, 1 for an op a kernel called, ...
+    dtype: str | None = None  # the dtype branch the C++ kernel took (None: no C++ kernel)
+    path: int | None = None  # the C++ kernel's path code (Note [Kernel path codes])
+
+    @property
+    def fast_path(self) -> bool | None:
+        """True when the C++ kernel ran a contiguous loop; None when no C++ kernel ran."""
+        return None if self.path is None else self.path in (0, 1)
+
+
+class DispatchTrace:
+    """The records of one ``trace_dispatch`` block; iterable, indexable, printable."""
+
+    def __init__(self) -> None:
+        self.records: list[DispatchRecord] = []
+        self._open: list[DispatchRecord] = []  # the records whose kernels are running
+
+    def __iter__(self):
+        return iter(self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __getitem__(self, i):
+        return self.records[i]
+
+    def ops(self) -> list[str]:
+        """The op names in call order, nested ones included."""
+        return [r.op for r in self.records]
+
+    def __str__(self) -> str:
+        head = ("op", "key", "from keys", "kernel", "dtype", "path")
+        rows = [head]
+        for r in self.records:
+            path = "-" if r.path is None else PATHS.get(r.path, str(r.path))
+            rows.append(("  " * r.depth + r.op, r.key, ", ".join(r.keys), r.kernel,
+                         r.dtype or "-", path))
+        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<DispatchTrace of {len(self.records)} dispatches>"
+
+
+class trace_dispatch:
+    """Context manager recording every dispatch in its block; ``as`` gives the trace."""
+
+    def __enter__(self) -> DispatchTrace:
+        global active
+        from . import _dispatch
+
+        if active is not None:
+            raise RuntimeError("trace_dispatch blocks cannot be nested; one trace records at a time")
+        self._trace = DispatchTrace()
+        active = self._trace
+        _dispatch.fast = False
+        return self._trace
+
+    def __exit__(self, *exc) -> None:
+        global active
+        from . import _dispatch
+
+        active = None
+        _dispatch.fast = True
+
+
+def open_record(handle, key: str, keys: tuple[str, ...], kernel: str) -> DispatchRecord:
+    """Called by the dispatcher before running a kernel."""
+    trace = active
+    record = DispatchRecord(handle.name, handle.overload, key, keys, kernel, len(trace._open))
+    trace.records.append(record)
+    trace._open.append(record)
+    return record
+
+
+def close_record(record: DispatchRecord) -> None:
+    trace = active
+    if trace is not None and trace._open and trace._open[-1] is record:
+        trace._open.pop()
+
+
+def note(dtype: str, path: int | None) -> None:
+    """Called by a kernel after its C++ call: the dtype branch and the path code it took
+    (None when the work was not a C++ kernel's, e.g. NumPy's matmul)."""
+    trace = active
+    if trace is not None and trace._open:
+        record = trace._open[-1]
+        record.dtype = dtype
+        record.path = path

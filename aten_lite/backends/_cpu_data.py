@@ -1,0 +1,329 @@
+"""CPU kernels for views and data movement (names that YAML `dispatch: CPU:` entries give).
+
+Results are allocated with ``empty_array`` from the op's shape rule (``shape_rules/data.py``),
+then filled by NumPy. In-place kernels do not bump the version counter themselves: the
+dispatcher bumps it for every `(a!)` argument after the kernel returns.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .._device import device as _device
+from .._dtype import bool_, parse as _parse_dtype
+from .._tensor import Tensor, empty_array, wrap_dim
+from .._views import *  # noqa: F401,F403  (the view kernels)
+from .._views import __all__ as _view_names
+from .._views import narrow_cpu, split_sizes_for
+from ..shape_rules import data as rules
+from ..shape_rules.core import broadcast_shapes
+
+__all__ = list(_view_names) + [
+    "split_cpu", "split_sizes_cpu", "chunk_cpu", "cat_cpu", "stack_cpu", "gather_cpu",
+    "index_select_cpu", "masked_fill_cpu", "masked_fill_inplace_cpu", "index_cpu",
+    "index_put_cpu", "index_put_inplace_cpu", "clone_cpu", "copy_cpu", "fill_cpu", "zero_cpu",
+    "to_dtype_cpu", "to_device_cpu", "check_writable", "scalar_for",
+]
+
+_wrap = Tensor._wrap
+
+
+# ---- shared checks ----
+
+
+def check_writable(t: Tensor) -> None:
+    """Refuse to write into memory several elements share (an expanded tensor) or that NumPy
+    marked read-only; C kernels would otherwise write regardless."""
+    a = t._a
+    if a.flags.writeable:
+        return
+    if _overlaps(t):
+        raise RuntimeError(
+            "unsupported operation: more than one element of the written-to tensor refers to a "
+            "single memory location. Please clone() the tensor before performing the operation."
+        )
+    raise RuntimeError(
+        "cannot write into this tensor: it shares a read-only NumPy array; clone() it first"
+    )
+
+
+def _overlaps(t: Tensor) -> bool:
+    # Only expand makes a read-only view of writable memory, so such a view (or a view of it
+    # that dropped the expanded dim: x.expand(2, 3)[0]) has elements sharing memory.
+    root = t._base if t._base is not None else t
+    if root._a.flags.writeable:
+        return True
+    return any(s == 0 and n > 1 for a in (t._a, root._a) for s, n in zip(a.strides, a.shape))
+
+
+# The largest finite value of each floating dtype (np.finfo is slow to ask on every call).
+_FLOAT_MAX = {np.dtype(t): float(np.finfo(t).max) for t in (np.float16, np.float32, np.float64)}
+
+
+def scalar_for(value, dtype, op: str = "fill_"):
+    """`value` as a Python number of `dtype`'s kind, refusing values the dtype cannot hold
+    (torch's "cannot be converted ... without overflow"). Floats truncate into integers."""
+    if isinstance(value, Tensor):
+        value = value.item()
+    if not isinstance(value, (bool, int, float, np.number, np.bool_)):
+        raise TypeError(f"{op}: expected a number, got {type(value).__name__} {value!r}")
+    if dtype is bool_:
+        return bool(value)
+    if dtype.is_floating_point:
+        v = float(value)
+        if math.isfinite(v) and abs(v) > _FLOAT_MAX[dtype.np]:
+            _overflow(op, value, dtype)
+        return v
+    if isinstance(value, (float, np.floating)):
+        if not math.isfinite(value):
+            _overflow(op, value, dtype)
+        v = int(value)
+    else:
+        v = int(value)
+    info = np.iinfo(dtype.np)
+    if not info.min <= v <= info.max:
+        _overflow(op, value, dtype)
+    return v
+
+
+def _overflow(op: str, value, dtype):
+    raise RuntimeError(
+        f"{op}: value {value!r} cannot be converted to type {dtype.name} without overflow"
+    )
+
+
+def _casting_quietly(src_kind: str, dst_kind: str):
+    # NumPy warns when NaN or inf become integers; torch converts silently (the value is
+    # unspecified in both), so the warning would only be noise.
+    if src_kind == "f" and dst_kind != "f":
+        return np.errstate(invalid="ignore", over="ignore")
+    return _NO_ERRSTATE
+
+
+class _NoErrstate:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+_NO_ERRSTATE = _NoErrstate()
+
+
+def _astype(a: np.ndarray, dtype) -> np.ndarray:
+    with _casting_quietly(a.dtype.kind, dtype.np.kind):
+        return a.astype(dtype.np, order="C")
+
+
+def _check_bounds(idx: np.ndarray, size: int, dim: int, negative_ok: bool) -> None:
+    if idx.size == 0:
+        return
+    lo, hi = int(idx.min()), int(idx.max())
+    bad = lo if lo < (-size if negative_ok else 0) else hi if hi >= size else None
+    if bad is not None:
+        raise IndexError(f"index {bad} is out of bounds for dimension {dim} with size {size}")
+
+
+# ---- split / chunk (views) ----
+
+
+def split_cpu(self: Tensor, split_size: int, dim: int = 0) -> list[Tensor]:
+    d, sizes = split_sizes_for(self._shape, split_size, dim)
+    return _narrow_pieces(self, d, sizes)
+
+
+def split_sizes_cpu(self: Tensor, split_size, dim: int = 0) -> list[Tensor]:
+    d, sizes = split_sizes_for(self._shape, list(split_size), dim)
+    return _narrow_pieces(self, d, sizes)
+
+
+def chunk_cpu(self: Tensor, chunks: int, dim: int = 0) -> list[Tensor]:
+    d, sizes = split_sizes_for(self._shape, None, dim, chunks=chunks)
+    return _narrow_pieces(self, d, sizes)
+
+
+def _narrow_pieces(self: Tensor, d: int, sizes) -> list[Tensor]:
+    pieces, start = [], 0
+    for n in sizes:
+        pieces.append(narrow_cpu(self, d, start, n))
+        start += n
+    return pieces
+
+
+# ---- joining ----
+
+
+def cat_cpu(tensors, dim: int = 0) -> Tensor:
+    shape, dtype = rules.cat(tensors, dim)
+    out = empty_array(shape, dtype)
+    parts = [t._a for t in tensors if t._shape != (0,)]
+    if parts:
+        np.concatenate(parts, axis=wrap_dim(dim, len(shape)), out=out, casting="unsafe")
+    return _wrap(out)
+
+
+def stack_cpu(tensors, dim: int = 0) -> Tensor:
+    shape, dtype = rules.stack(tensors, dim)
+    out = empty_array(shape, dtype)
+    np.stack([t._a for t in tensors], axis=wrap_dim(dim, len(shape)), out=out, casting="unsafe")
+    return _wrap(out)
+
+
+# ---- gathering by index ----
+
+
+def gather_cpu(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
+    shape, dtype = rules.gather(self, dim, index)
+    a, idx = self._a, index._a
+    if a.ndim == 0:
+        a = a.reshape(1)
+    if idx.ndim == 0:
+        idx = idx.reshape(1)
+    d = wrap_dim(dim, a.ndim)
+    _check_bounds(idx, a.shape[d], d, negative_ok=False)
+    # Only the leading part of the other dims is read (the index may be smaller there).
+    a = a[tuple(slice(None) if k == d else slice(0, n) for k, n in enumerate(idx.shape))]
+    out = np.take_along_axis(a, idx, axis=d)
+    return _wrap(np.ascontiguousarray(out).reshape(shape))
+
+
+def index_select_cpu(self: Tensor, dim: int, index: Tensor) -> Tensor:
+    shape, dtype = rules.index_select(self, dim, index)
+    a, idx = self._a, index._a.reshape(-1)
+    if a.ndim == 0:
+        a = a.reshape(1)
+    d = wrap_dim(dim, a.ndim)
+    _check_bounds(idx, a.shape[d], d, negative_ok=False)
+    out = empty_array(shape, dtype)
+    np.take(a, idx, axis=d, out=out.reshape(out.shape or (1,)))
+    return _wrap(out)
+
+
+def masked_fill_cpu(self: Tensor, mask: Tensor, value) -> Tensor:
+    shape, dtype = rules.masked_fill(self, mask, value)
+    v = scalar_for(value, dtype, "masked_fill")
+    out = empty_array(shape, dtype)
+    np.copyto(out, self._a)
+    if mask._shape == shape:
+        np.putmask(out, mask._a, v)  # one cheaper pass where the mask needs no broadcasting
+    else:
+        np.copyto(out, v, where=mask._a, casting="unsafe")
+    return _wrap(out)
+
+
+def masked_fill_inplace_cpu(self: Tensor, mask: Tensor, value) -> Tensor:
+    rules.masked_fill_inplace(self, mask, value)
+    check_writable(self)
+    np.copyto(self._a, scalar_for(value, self._dtype, "masked_fill_"), where=mask._a,
+              casting="unsafe")
+    return self
+
+
+def _numpy_index(self: Tensor, indices) -> tuple:
+    """The index list as a NumPy index, after checking integer indices are in range."""
+    out, dim = [], 0
+    for t in indices:
+        if t is None:
+            out.append(slice(None))
+            dim += 1
+        elif t._dtype is bool_:
+            out.append(t._a)
+            dim += len(t._shape)
+        else:
+            _check_bounds(t._a, self._shape[dim], dim, negative_ok=True)
+            out.append(t._a)
+            dim += 1
+    return tuple(out)
+
+
+def index_cpu(self: Tensor, indices) -> Tensor:
+    shape, _ = rules.advanced_index(self, indices)
+    out = np.ascontiguousarray(self._a[_numpy_index(self, indices)])
+    return _wrap(out.reshape(shape))
+
+
+def index_put_inplace_cpu(self: Tensor, indices, values: Tensor, accumulate: bool = False):
+    rules.index_put(self, indices, values, accumulate)
+    check_writable(self)
+    where = _numpy_index(self, indices)
+    vals = values._a
+    if vals.dtype != self._a.dtype:
+        vals = _astype(vals, self._dtype)
+    target, _ = rules.advanced_index(self, indices)
+    if vals.ndim > len(target):  # leading dims of size 1 (checked by the rule)
+        vals = vals.reshape(vals.shape[vals.ndim - len(target):])
+    if accumulate:
+        # np.add.at adds once per occurrence, so repeated indices accumulate.
+        np.add.at(self._a, where, vals)
+    else:
+        self._a[where] = vals
+    return self
+
+
+def index_put_cpu(self: Tensor, indices, values: Tensor, accumulate: bool = False) -> Tensor:
+    return index_put_inplace_cpu(clone_cpu(self), indices, values, accumulate)
+
+
+# ---- copies and fills ----
+
+
+def clone_cpu(self: Tensor) -> Tensor:
+    """A contiguous copy (expanded dims are materialised)."""
+    return _wrap(np.array(self._a, order="C", copy=True))
+
+
+def copy_cpu(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
+    """Copy src into self, broadcasting src and converting its dtype (any conversion)."""
+    _check_copy_shape(self, src)
+    check_writable(self)
+    with _casting_quietly(src._a.dtype.kind, self._a.dtype.kind):
+        np.copyto(self._a, src._a, casting="unsafe")
+    return self
+
+
+def _check_copy_shape(self: Tensor, src: Tensor) -> None:
+    try:
+        ok = broadcast_shapes(self._shape, src._shape) == self._shape
+    except RuntimeError:
+        ok = False
+    if not ok:
+        raise RuntimeError(
+            f"copy_: source of shape {list(src._shape)} cannot be broadcast to the "
+            f"destination's shape {list(self._shape)}"
+        )
+
+
+def fill_cpu(self: Tensor, value) -> Tensor:
+    v = scalar_for(value, self._dtype)
+    check_writable(self)
+    self._a.fill(v)
+    return self
+
+
+def zero_cpu(self: Tensor) -> Tensor:
+    check_writable(self)
+    self._a.fill(0)
+    return self
+
+
+# ---- conversion ----
+
+
+def to_dtype_cpu(self: Tensor, dtype, non_blocking: bool = False, copy: bool = False) -> Tensor:
+    """self converted to `dtype`; self itself when nothing changes and copy=False."""
+    dtype = _parse_dtype(dtype)
+    if dtype is self._dtype and not copy:
+        return self
+    return _wrap(_astype(self._a, dtype))
+
+
+def to_device_cpu(self: Tensor, device, dtype=None, non_blocking: bool = False,
+                  copy: bool = False) -> Tensor:
+    target = _device(device)
+    dtype = self._dtype if dtype is None else _parse_dtype(dtype)
+    if target.type == "meta":
+        return Tensor._meta(self._shape, dtype)
+    return to_dtype_cpu(self, dtype, non_blocking, copy)

@@ -1,0 +1,524 @@
+"""CPU kernels for the compute ops: the generic elementwise and reduction kernels (Python
+prepares, C++ computes) and the named kernels of `dispatch:` entries (matrix products, index
+reductions, where).
+
+Note [Elementwise kernels]
+For an `elementwise:` op the Python side does everything C++ must be able to trust: it finds
+the promoted dtype (``_dtype.result_type``: dimensioned tensors, then 0-dim tensors, then
+Python numbers), maps it to the compute and result dtypes by the op's ``type_promotion``,
+refuses a dtype outside the op's ``dtypes:``, broadcasts the shapes, casts inputs whose dtype
+differs from the compute dtype, turns Python numbers into 0-dim arrays ("wrapped numbers"),
+allocates the result with ``empty_array``, and raises ZeroDivisionError for an integer zero
+divisor. The C++ entry then only loops. The in-place and out= siblings share the same C++
+entry and write into ``self``/``out`` after checking that the result dtype can be cast there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _trace
+from .._dtype import DTYPES, bool_, float16, int64
+from .._tensor import Tensor, empty_array
+from ..shape_rules import core as rules
+from . import (
+    ElementwisePlan, check_inplace_shape, check_out_dtype, integer_zero_division,
+    not_implemented, resize_out, wrapped,
+)
+
+__all__ = ["mm", "bmm", "dot", "where", "max_dim", "min_dim", "argmax", "argmin"]
+
+_wrap = Tensor._wrap
+_NUMBERS = frozenset((int, float, bool))
+# Dtype codes below this are bool and integers: where zero divisors and float scalars matter.
+_FIRST_FLOAT = float16.code
+
+
+def c_kernel(name: str):
+    """The C++ entry registered under an op's full name (imported on first use, so that
+    ``import aten_lite`` works before the extension is built)."""
+    try:
+        from .. import _C
+    except ImportError as error:
+        raise RuntimeError(
+            "aten_lite._C, the C++ extension, is not built; run `pip install .` (or "
+            "`aten-lite-gen` in a checkout) to build it"
+        ) from error
+    return _C.get_kernel(name)
+
+
+# ---- elementwise (Note [Elementwise kernels]) ----
+
+
+def make_elementwise(h, src):
+    """The CPU kernel of elementwise op ``h``; ``src`` is its functional sibling, whose YAML
+    entry holds the expression, dtypes and promotion."""
+    plan = ElementwisePlan(src)
+    cell = [None]  # the C++ entry, looked up on the first call
+
+    def load():
+        cell[0] = c_kernel(src.name)
+        return cell[0]
+
+    # In-place ops read `self` too; only out= arguments are not inputs.
+    tensor_pos = [i for i, a in enumerate(h.args)
+                  if a.tensor_like and not (a.is_write and a.kwarg_only)]
+    scalar_pos = [i for i, a in enumerate(h.args) if not a.tensor_like]
+    simple = tensor_pos == list(range(len(tensor_pos))) and scalar_pos == list(
+        range(len(tensor_pos), len(tensor_pos) + len(scalar_pos)))
+    if h.kind == "inplace":
+        slow = _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+        return _inplace_binary_kernel(plan, cell, load, slow) if simple and len(
+            tensor_pos) == 2 else slow
+    if h.kind == "out":
+        return _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+    if simple and len(tensor_pos) == 2:
+        return _binary_kernel(h, plan, cell, load)
+    if simple and len(tensor_pos) == 1:
+        return _unary_kernel(h, plan, cell, load)
+    return _general_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+
+
+def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
+    """Promote, broadcast, cast, allocate, call: the general path of every elementwise kernel.
+    Returns (result array, plan entry)."""
+    if entry is None:
+        entry = plan.for_operands(ins)
+    compute, out_dt, code, cnp = entry
+    arrays = []
+    shapes = []
+    for x in ins:
+        if isinstance(x, Tensor):
+            a = x._a
+            arrays.append(a if x._dtype is compute else a.astype(cnp))
+            shapes.append(x._shape)
+        else:
+            arrays.append(wrapped(x, cnp))
+    shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
+    if plan.int_division and not compute.is_floating_point:
+        integer_zero_division(plan.name, arrays[-1])
+    out = empty_array(shape, out_dt) if out_array is None else out_array
+    if scalars and code < _FIRST_FLOAT:
+        plan.check_scalars(compute, scalars)
+    path = (cell[0] or load())(code, out, *arrays, *scalars)
+    if _trace.active is not None:
+        _trace.note(compute.name, path)
+    return out, entry
+
+
+def _binary_kernel(h, plan, cell, load):
+    table = plan.table
+    name = plan.name
+    int_division = plan.int_division
+    broadcast = rules.broadcast_shapes
+
+    def binary(a, b, *s):
+        # The hot path: two tensors (of one dtype, or of two with the promotion cached per
+        # pair of dtypes). A tensor and a number take _with_number, anything else _run.
+        if a.__class__ is not Tensor or b.__class__ is not Tensor:
+            if a.__class__ is Tensor and b.__class__ in _NUMBERS:
+                return _with_number(a, b, True, s)
+            if b.__class__ is Tensor and a.__class__ in _NUMBERS:
+                return _with_number(b, a, False, s)
+            return _wrap(_run(plan, cell, load, (a, b), s)[0])
+        entry = table.get(a._dtype) if a._dtype is b._dtype else None
+        if entry is None:
+            entry = plan.for_tensor_pair(a, b)
+        compute, out_dt, code, cnp = entry
+        sa = a._shape
+        sb = b._shape
+        x = a._a if a._dtype is compute else a._a.astype(cnp)
+        y = b._a if b._dtype is compute else b._a.astype(cnp)
+        if int_division and code < _FIRST_FLOAT and not y.all():
+            integer_zero_division(name, y)
+        out = empty_array(sa if sa == sb else broadcast(sa, sb), out_dt)
+        if s and code < _FIRST_FLOAT:
+            plan.check_scalars(compute, s)
+        path = (cell[0] or load())(code, out, x, y, *s)
+        if _trace.active is not None:
+            _trace.note(compute.name, path)
+        return _wrap(out)
+
+    def _with_number(t, number, tensor_first, s):
+        # A tensor and a Python number: promotion is cached per (dtype, number type); the
+        # number becomes a 0-dim array, which the C++ loop treats as one broadcast element.
+        compute, out_dt, code, cnp = plan.for_tensor_and_number(t._dtype, number)
+        arr = t._a if t._dtype is compute else t._a.astype(cnp)
+        w = wrapped(number, cnp)
+        x, y = (arr, w) if tensor_first else (w, arr)
+        if int_division and code < _FIRST_FLOAT and not y.all():
+            integer_zero_division(name, y)
+        out = empty_array(t._shape, out_dt)
+        if s and code < _FIRST_FLOAT:
+            plan.check_scalars(compute, s)
+        path = (cell[0] or load())(code, out, x, y, *s)
+        if _trace.active is not None:
+            _trace.note(compute.name, path)
+        return _wrap(out)
+
+    return binary
+
+
+def _unary_kernel(h, plan, cell, load):
+    table = plan.table
+
+    def unary(a, *s):
+        entry = table.get(a._dtype) if a.__class__ is Tensor else None
+        if entry is None:
+            return _wrap(_run(plan, cell, load, (a,), s)[0])
+        compute, out_dt, code, cnp = entry
+        out = empty_array(a._shape, out_dt)
+        if s and code < _FIRST_FLOAT:
+            plan.check_scalars(compute, s)
+        path = (cell[0] or load())(code, out, a._a, *s)
+        if _trace.active is not None:
+            _trace.note(compute.name, path)
+        return _wrap(out)
+
+    return unary
+
+
+def _general_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
+    def general(*args):
+        ins = tuple(args[i] for i in tensor_pos)
+        scalars = tuple(args[i] for i in scalar_pos)
+        return _wrap(_run(plan, cell, load, ins, scalars)[0])
+
+    return general
+
+
+def _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
+    def inplace(*args):
+        self = args[0]
+        ins = tuple(args[i] for i in tensor_pos)
+        scalars = tuple(args[i] for i in scalar_pos)
+        entry = plan.for_operands(ins)
+        out_dt = entry[1]
+        if out_dt is not self._dtype:
+            check_out_dtype(out_dt, self._dtype)
+        check_inplace_shape(self, ins)
+        dest = self._a
+        ins = _prepare_destination(dest, ins)
+        if out_dt is self._dtype:
+            _run(plan, cell, load, ins, scalars, dest, entry)
+        else:
+            tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
+            np.copyto(dest, tmp, casting="unsafe")
+        return self
+
+    return inplace
+
+
+def _inplace_binary_kernel(plan, cell, load, slow):
+    table = plan.table
+    name = plan.name
+    int_division = plan.int_division
+
+    def inplace_binary(self, other, *s):
+        # The hot path of `x += y`: same dtype and shape, neither a view (so no overlap).
+        if other.__class__ is Tensor and other._dtype is self._dtype and \
+                other._shape == self._shape:
+            entry = table.get(self._dtype)
+            dest = self._a
+            y = other._a
+            if entry is not None and entry[1] is self._dtype and dest.base is None and \
+                    y.base is None:
+                code = entry[2]
+                if int_division and code < _FIRST_FLOAT and not y.all():
+                    integer_zero_division(name, y)
+                if s and code < _FIRST_FLOAT:
+                    plan.check_scalars(entry[0], s)
+                path = (cell[0] or load())(code, dest, dest, y, *s)
+                if _trace.active is not None:
+                    _trace.note(entry[0].name, path)
+                return self
+        return slow(self, other, *s)
+
+    return inplace_binary
+
+
+def _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
+    out_pos = next(i for i, a in enumerate(h.args) if a.is_write)
+
+    def out_kernel(*args):
+        out = args[out_pos]
+        ins = tuple(args[i] for i in tensor_pos)
+        scalars = tuple(args[i] for i in scalar_pos)
+        entry = plan.for_operands(ins)
+        out_dt = entry[1]
+        check_out_dtype(out_dt, out._dtype)
+        shapes = [x._shape for x in ins if isinstance(x, Tensor)]
+        shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
+        if out._shape != shape:
+            resize_out(out, shape)
+        dest = out._a
+        ins = _prepare_destination(dest, ins)
+        if out_dt is out._dtype:
+            _run(plan, cell, load, ins, scalars, dest, entry)
+        else:
+            tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
+            np.copyto(dest, tmp, casting="unsafe")
+        return out
+
+    return out_kernel
+
+
+def _prepare_destination(dest: np.ndarray, ins):
+    """Check that ``dest`` can be written elementwise, and copy inputs that overlap it."""
+    if 0 in dest.strides and any(s == 0 and n > 1 for s, n in zip(dest.strides, dest.shape)):
+        # An expanded tensor has several elements in one memory location.
+        raise RuntimeError(
+            "unsupported operation: more than one element of the written-to tensor refers to "
+            "a single memory location. Please clone() the tensor before performing the "
+            "operation."
+        )
+    if dest.base is None and all(not isinstance(x, Tensor) or x._a.base is None for x in ins):
+        return ins  # no views involved: distinct arrays cannot overlap
+    result = []
+    for x in ins:
+        if isinstance(x, Tensor):
+            a = x._a
+            # The same elements in the same layout are read before written: safe. Any other
+            # overlap would read elements already overwritten: read a copy instead.
+            if a is not dest and np.may_share_memory(a, dest) and not (
+                    a.ctypes.data == dest.ctypes.data and a.strides == dest.strides
+                    and a.shape == dest.shape):
+                x = _wrap(a.copy())
+        result.append(x)
+    return tuple(result)
+
+
+# ---- reductions ----
+
+# Note [Reduction plans]
+# A reduction's Python work (normalising dims, checking them and the dtype, the permutation
+# that puts reduced dims last, the kept and final shapes, the result dtype) depends only on
+# (shape, dtype, dim, keepdim, dtype=), not on data. ``make_reduction`` computes it once per
+# such key, raising every error then, and keeps it: a later call with the same key goes
+# straight to the C++ call. (A failed plan is not kept, so errors repeat.)
+
+# What each C++ reducer writes (aten_lite/csrc/kernel_api.h, OutKind).
+_WIDE = frozenset(("sum", "prod"))  # int64 for bool and integer inputs
+_BOOL_OUT = frozenset(("all", "any"))
+_NO_IDENTITY = frozenset(("amax", "amin"))  # an empty reduction is an error
+
+
+def reduction_plan(h, src, args, positions):
+    """(input after dtype=, dims, kept shape, keepdim shape, compute, result dtype) shared by
+    the CPU and Meta reduction kernels."""
+    si, di, ki, ti = positions
+    self = args[si]
+    dim = args[di] if di is not None else None
+    keepdim = args[ki] if ki is not None else False
+    dtype = args[ti] if ti is not None else None
+    compute = dtype if dtype is not None else self._dtype
+    if compute.name not in src.dtypes:
+        not_implemented(src, compute)
+    shape = self._shape
+    dims = rules.reduction_dims(shape, dim)
+    reducer = src.reduction
+    if reducer in _NO_IDENTITY:
+        for d in dims:
+            if shape[d] == 0:
+                raise IndexError(
+                    f"al.{h.base}(): expected reduction dim {d} to have non-zero size "
+                    f"(shape {tuple(shape)})"
+                )
+    if reducer in _BOOL_OUT:
+        out_dt = bool_
+    elif reducer in _WIDE and not compute.is_floating_point:
+        out_dt = int64
+    else:
+        out_dt = compute
+    kept = rules.reduced_shape(shape, dims, False)
+    final = rules.reduced_shape(shape, dims, True) if keepdim else kept
+    result_dt = dtype if dtype is not None else out_dt
+    return self, dims, kept, final, compute, out_dt, result_dt
+
+
+def reduction_positions(h):
+    names = [a.name for a in h.args]
+
+    def pos(n):
+        return names.index(n) if n in names else None
+
+    return pos("self"), pos("dim"), pos("keepdim"), pos("dtype")
+
+
+# Plans a reduction kernel remembers (per op), before it starts over: shapes in a program
+# repeat, and a plan is a pure function of its key, so forgetting one only costs time.
+_PLAN_CACHE_SIZE = 256
+
+
+def make_reduction(h, src):
+    """The CPU kernel of a `reduction:` op: permute the reduced dims to the end, call C++.
+
+    What to do for given (shape, dtype, dim, keepdim, dtype=) is planned once, with every
+    check, and kept in ``plans`` (Note [Reduction plans])."""
+    positions = reduction_positions(h)
+    si, di, ki, ti = positions
+    out_pos = next((i for i, a in enumerate(h.args) if a.is_write), None)
+    cell = [None]
+    # dtype -> (dtype code, result dtype) for a reduction over everything with no options.
+    simple = {}
+    for d in DTYPES:
+        if d.name in src.dtypes:
+            out_dt = bool_ if src.reduction in _BOOL_OUT else int64 if (
+                src.reduction in _WIDE and not d.is_floating_point) else d
+            simple[d] = (d.code, out_dt)
+    needs_elements = src.reduction in _NO_IDENTITY
+    plans: dict = {}
+
+    def plan_for(args):
+        self, dims, kept, final, compute, out_dt, result_dt = reduction_plan(
+            h, src, args, positions)
+        nd = len(self._shape)
+        perm = None
+        if len(dims) != nd and dims != tuple(range(nd - len(dims), nd)):
+            perm = [i for i in range(nd) if i not in dims] + list(dims)
+        cast = None if compute is self._dtype else compute.np
+        return cast, perm, kept, final, compute.code, compute.name, out_dt, result_dt
+
+    def reduction(*args):
+        self = args[si]
+        dim = args[di] if di is not None else None
+        keepdim = args[ki] if ki is not None else False
+        dtype = args[ti] if ti is not None else None
+        if (out_pos is None and self.__class__ is Tensor and (dim is None or dim == ())
+                and keepdim is False and dtype is None):
+            entry = simple.get(self._dtype)
+            if entry is not None and not (needs_elements and self._a.size == 0):
+                out = empty_array((), entry[1])
+                if cell[0] is None:
+                    cell[0] = c_kernel(src.name)
+                path = cell[0](entry[0], out, self._a)
+                if _trace.active is not None:
+                    _trace.note(self._dtype.name, path)
+                return _wrap(out)
+        if dim.__class__ is list:
+            dim = tuple(dim)  # a key must be hashable
+        key = (self._shape, self._dtype, dim, keepdim, dtype)
+        plan = plans.get(key)
+        if plan is None:
+            plan = plan_for(args)
+            if len(plans) >= _PLAN_CACHE_SIZE:
+                plans.clear()
+            plans[key] = plan
+        cast, perm, kept, final, code, compute_name, out_dt, result_dt = plan
+        x = self._a
+        if cast is not None:
+            x = x.astype(cast)
+        if perm is not None:
+            x = x.transpose(perm)
+        out = empty_array(kept, out_dt)
+        if cell[0] is None:
+            cell[0] = c_kernel(src.name)
+        path = cell[0](code, out, x)
+        if _trace.active is not None:
+            _trace.note(compute_name, path)
+        if final != kept:
+            out = out.reshape(final)
+        if result_dt is not out_dt:
+            out = out.astype(result_dt.np)
+        if out_pos is None:
+            return _wrap(out)
+        return _copy_into_out(args[out_pos], out, result_dt)
+
+    return reduction
+
+
+def _copy_into_out(out: Tensor, result: np.ndarray, result_dt) -> Tensor:
+    check_out_dtype(result_dt, out._dtype)
+    if out._shape != result.shape:
+        resize_out(out, result.shape)
+    np.copyto(out._a, result, casting="unsafe")
+    return out
+
+
+# ---- named kernels (YAML `dispatch: CPU: <name>`) ----
+
+
+def _matmul_into(shape, dtype, a, b) -> Tensor:
+    out = empty_array(shape, dtype)
+    # NumPy calls the BLAS it ships with for float32/float64; for two matrices np.dot does
+    # it with half of np.matmul's fixed cost, which dominates small products.
+    (np.dot if len(shape) == 2 else np.matmul)(a._a, b._a, out=out)
+    if _trace.active is not None:
+        _trace.note(dtype.name, None)  # NumPy ran it: a dtype, but no C++ path code
+    return _wrap(out)
+
+
+def mm(self, mat2):
+    shape, dtype = rules.mm(self, mat2)
+    return _matmul_into(shape, dtype, self, mat2)
+
+
+def bmm(self, mat2):
+    shape, dtype = rules.bmm(self, mat2)
+    return _matmul_into(shape, dtype, self, mat2)
+
+
+def dot(self, tensor):
+    shape, dtype = rules.dot(self, tensor)
+    out = empty_array(shape, dtype)
+    out[()] = np.dot(self._a, tensor._a)
+    return _wrap(out)
+
+
+def where(condition, self, other):
+    shape, dtype = rules.where(condition, self, other)
+    out = empty_array(shape, dtype)
+    x = self._a if isinstance(self, Tensor) else wrapped(self, dtype.np)
+    y = other._a if isinstance(other, Tensor) else wrapped(other, dtype.np)
+    c = condition._a
+    np.copyto(out, y, casting="unsafe")  # copyto broadcasts its source and its mask
+    if x.shape == shape and c.shape == shape and x.dtype == out.dtype:
+        np.putmask(out, c, x)  # the same, in one cheaper pass (no broadcasting, no casting)
+    else:
+        np.copyto(out, x, casting="unsafe", where=c)
+    return _wrap(out)
+
+
+def _index_reduce(pick, self, dim, keepdim):
+    """Indices of the max/min along ``dim`` (None: over the flattened tensor)."""
+    a = self._a
+    if dim is None:
+        idx = np.asarray(pick(a.reshape(-1)), dtype=np.int64)
+        return idx.reshape((1,) * a.ndim) if keepdim else idx
+    if a.ndim == 0:
+        return np.zeros((), np.int64)
+    return np.asarray(pick(a, axis=dim, keepdims=keepdim), dtype=np.int64)
+
+
+def _values_indices(pick, self, dim, keepdim):
+    (vshape, vdtype), (ishape, idtype) = rules.reduction_with_indices(self, dim, keepdim)
+    d = dim % self.ndim if self.ndim else None
+    idx = _index_reduce(pick, self, d, True)
+    a = self._a
+    values = np.take_along_axis(a, idx, axis=d) if a.ndim else a.copy()
+    return _wrap(values.reshape(vshape).copy()), _wrap(idx.reshape(ishape).copy())
+
+
+def max_dim(self, dim, keepdim=False):
+    return _values_indices(np.argmax, self, dim, keepdim)
+
+
+def min_dim(self, dim, keepdim=False):
+    return _values_indices(np.argmin, self, dim, keepdim)
+
+
+def _arg(pick, self, dim, keepdim):
+    shape, dtype = rules.arg_reduction(self, dim, keepdim)
+    d = None if dim is None else (dim % self.ndim if self.ndim else None)
+    if dim is not None and d is None:
+        return _wrap(np.zeros(shape, np.int64))
+    return _wrap(_index_reduce(pick, self, d, keepdim).reshape(shape))
+
+
+def argmax(self, dim=None, keepdim=False):
+    return _arg(np.argmax, self, dim, keepdim)
+
+
+def argmin(self, dim=None, keepdim=False):
+    return _arg(np.argmin, self, dim, keepdim)
+

@@ -1,0 +1,87 @@
+"""CPU kernels of softmax and log_softmax: each is one op (one autograd node, one formula in
+derivatives.yaml) whose steps run in the C++ entries the other ops generate.
+
+Both shift by the max along ``dim`` before ``exp``, so nothing overflows: softmax is
+``e / sum(e)`` with ``e = exp(x - max)``, log_softmax is ``(x - max) - log(sum(e))``. As in
+torch, a row holding +inf (or only -inf) gives NaN. float16 computes in float32 and rounds once
+at the end, as torch does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _trace
+from .._dtype import float16, float32
+from .._tensor import Tensor, empty_array, wrap_dim
+from ..shape_rules import core as rules
+from ._cpu_ops import c_kernel
+
+__all__ = ["softmax_cpu", "log_softmax_cpu"]
+
+_wrap = Tensor._wrap
+_KERNELS: dict = {}  # op name -> C++ entry, looked up on first use
+
+
+def _kernel(name: str):
+    k = _KERNELS.get(name)
+    if k is None:
+        k = _KERNELS[name] = c_kernel(name)
+    return k
+
+
+def _prepare(self: Tensor, dim: int, dtype):
+    """(input array in the compute dtype, at least 1-D; dim; result dtype; compute dtype)."""
+    shape, result_dt = rules.softmax(self, dim, dtype)
+    compute = float32 if result_dt is float16 else result_dt
+    x = self._a
+    if x.dtype != compute.np:
+        x = x.astype(compute.np)
+    if not shape:
+        x = x.reshape(1)  # a 0-dim tensor is one row of one element
+    return x, wrap_dim(dim, x.ndim), result_dt, compute
+
+
+def _reduce_keep(name: str, code: int, x: np.ndarray, d: int) -> np.ndarray:
+    """C++ reducer `name` (amax, sum) over dim d of x, keeping d with size 1. The reducers
+    take the reduced dims last (docs/DESIGN.md, "The C++ kernel ABI")."""
+    nd = x.ndim
+    src = x if d == nd - 1 else x.transpose([i for i in range(nd) if i != d] + [d])
+    out = np.empty(src.shape[:-1], x.dtype)
+    _kernel(name)(code, out, src)
+    return out.reshape(x.shape[:d] + (1,) + x.shape[d + 1:])
+
+
+def _finish(self: Tensor, out: np.ndarray, result_dt, compute) -> Tensor:
+    if _trace.active is not None:
+        _trace.note(compute.name, None)
+    if out.shape != self._shape:
+        out = out.reshape(self._shape)
+    return _wrap(out if result_dt is compute else out.astype(result_dt.np))
+
+
+def softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
+    x, d, result_dt, compute = _prepare(self, dim, dtype)
+    if x.size == 0:
+        return _wrap(empty_array(self._shape, result_dt))
+    code = compute.code
+    out = empty_array(x.shape, compute)
+    _kernel("sub.Tensor")(code, out, x, _reduce_keep("amax", code, x, d), 1)
+    _kernel("exp")(code, out, out)
+    _kernel("div.Tensor")(code, out, out, _reduce_keep("sum", code, out, d))
+    return _finish(self, out, result_dt, compute)
+
+
+def log_softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
+    x, d, result_dt, compute = _prepare(self, dim, dtype)
+    if x.size == 0:
+        return _wrap(empty_array(self._shape, result_dt))
+    code = compute.code
+    out = empty_array(x.shape, compute)
+    _kernel("sub.Tensor")(code, out, x, _reduce_keep("amax", code, x, d), 1)
+    e = np.empty(x.shape, compute.np)
+    _kernel("exp")(code, e, out)
+    log_sum = _reduce_keep("sum", code, e, d)
+    _kernel("log")(code, log_sum, log_sum)
+    _kernel("sub.Tensor")(code, out, out, log_sum, 1)
+    return _finish(self, out, result_dt, compute)

@@ -1,0 +1,118 @@
+"""CompositeImplicitAutograd kernels: ops written in terms of other aten_lite ops.
+
+A composite kernel serves every backend key (meta tensors run the same decomposition, whose
+pieces have meta kernels) and needs no derivative of its own: autograd records the pieces.
+These functions receive the op's arguments in schema order, like every kernel.
+"""
+
+from __future__ import annotations
+
+import math
+
+import aten_lite as al
+
+from .. import _dispatch, _dtype
+from ..autograd.grad_mode import no_grad
+from ..shape_rules import core as rules
+
+__all__ = [
+    "matmul", "logsumexp", "clamp", "clamp_tensor", "div_mode", "max_all", "min_all",
+    "max_other", "min_other",
+]
+
+# ---- linear algebra ----
+
+
+def matmul(self, other):
+    """torch.matmul by cases: dot, mm, matrix-vector, and batched mm with broadcast batch dims
+    (expanded, folded into one batch dim for bmm, unfolded again)."""
+    a, b = len(self._shape), len(other._shape)
+    if a == 2 and b == 2 and self._shape[1] == other._shape[0] and self._dtype is other._dtype:
+        return al.mm(self, other)  # the common case first
+    shape, _ = rules.matmul(self, other)  # checks the shapes and dtypes, with the message
+    if a == 1 and b == 1:
+        return al.dot(self, other)
+    if a == 1 and b == 2:
+        return al.mm(self.unsqueeze(0), other).squeeze(0)
+    if b == 1 and a >= 2:
+        # (..., n, k) @ (k,): one mm over all rows.
+        k = self.shape[-1]
+        return al.mm(self.reshape(-1, k), other.unsqueeze(1)).reshape(shape)
+    left = self.unsqueeze(0) if a == 1 else self
+    (n, k), m = left.shape[-2:], other.shape[-1]
+    batch = rules.broadcast_shapes(tuple(left.shape[:-2]), tuple(other.shape[:-2]))
+    lhs = left.expand(*batch, n, k).reshape(-1, n, k)
+    rhs = other.expand(*batch, k, m).reshape(-1, k, m)
+    return al.bmm(lhs, rhs).reshape(shape)
+
+
+# ---- reductions built from others ----
+
+
+def logsumexp(self, dim, keepdim=False):
+    """log(sum(exp(self))) over dim, computed around the max so exp cannot overflow.
+
+    The max is taken under no_grad: log(sum(exp(x - m))) + m does not depend on m, so its
+    gradient through m is zero, and recording it would only cost nodes."""
+    x = self if self._dtype.is_floating_point else self.to(_dtype.get_default_dtype())
+    with no_grad():
+        m = al.amax(x, dim, keepdim=True)
+        # Infinite maxima become 0 so that x - m stays finite where x is (an all -inf row
+        # gives -inf, a row holding +inf gives +inf, as in torch).
+        m = al.where(al.abs(m) == math.inf, 0.0, m)
+    result = al.log(al.sum(al.exp(x - m), dim, keepdim=True)) + m
+    if keepdim:
+        return result
+    dims = rules.reduction_dims(tuple(x.shape), dim)
+    return result.reshape(rules.reduced_shape(tuple(x.shape), dims, False))
+
+
+def max_all(self):
+    return al.amax(self)
+
+
+def min_all(self):
+    return al.amin(self)
+
+
+def max_other(self, other):
+    return al.maximum(self, other)
+
+
+def min_other(self, other):
+    return al.minimum(self, other)
+
+
+# ---- elementwise built from others ----
+
+
+def clamp(self, min=None, max=None):
+    """Limit to [min, max]: maximum with min, then minimum with max (so max wins when
+    min > max, as in torch). Python-number bounds promote like any wrapped number."""
+    if min is None and max is None:
+        raise RuntimeError("clamp: at least one of 'min' or 'max' must not be None")
+    result = self
+    if min is not None:
+        result = al.maximum(result, min)
+    if max is not None:
+        result = al.minimum(result, max)
+    return result
+
+
+def clamp_tensor(self, min=None, max=None):
+    return clamp(self, min, max)
+
+
+def div_mode(self, other, rounding_mode=None):
+    """Division with a rounding mode: None (true division), 'trunc' (towards zero) or
+    'floor' (towards minus infinity, Python's //)."""
+    if rounding_mode is None:
+        return al.div(self, other)
+    if rounding_mode == "trunc":
+        return _dispatch.handle("_div_trunc").call((self, other))
+    if rounding_mode == "floor":
+        return al.floor_divide(self, other)
+    raise ValueError(
+        f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+        f"{rounding_mode!r}"
+    )

@@ -1,0 +1,3645 @@
+# @generated from native_functions.yaml and derivatives.yaml (sha256 0a0cdd00ed6118a3).
+# Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
+
+"""Backward nodes and their recorders, one per derivatives.yaml entry.
+
+A recorder is what the Autograd kernel (aten_lite/autograd/kernel.py) runs for its op: it
+builds the node, saves what the formulas read (Note [What a node saves] in
+tools/codegen/api_autograd.py), runs the op below autograd and gives the outputs their
+history. A node's apply() evaluates the formulas of the inputs that need a gradient.
+"""
+
+from aten_lite._tensor import Tensor
+from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
+from aten_lite.autograd.node import (
+    Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
+    set_history, unpack, unpack_list, unpack_output, version, view_base_fn,
+)
+from aten_lite._generated.ops import (  # the ops the formulas call
+    _sparse_values_at,
+    floor_divide,
+    sparse_coo_tensor,
+)
+
+
+class NegBackward0(Node):
+    """Backward of neg (derivatives.yaml:21)."""
+
+    __slots__ = ()
+    _op = "neg"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:22
+        grad_self = (-grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class AbsBackward0(Node):
+    """Backward of abs (derivatives.yaml:24)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "abs"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:25
+        grad_self = (grad * self.sign()) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class SignBackward0(Node):
+    """Backward of sign (derivatives.yaml:27)."""
+
+    __slots__ = ()
+    _op = "sign"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:28
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ReluBackward0(Node):
+    """Backward of relu (derivatives.yaml:30)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "relu"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:32
+        grad_self = (grad * result.sign()) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class SigmoidBackward0(Node):
+    """Backward of sigmoid (derivatives.yaml:34)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "sigmoid"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:35
+        grad_self = (grad * result * (1 - result)) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class TanhBackward0(Node):
+    """Backward of tanh (derivatives.yaml:37)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "tanh"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:38
+        grad_self = (grad * (1 - result * result)) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class ExpBackward0(Node):
+    """Backward of exp (derivatives.yaml:40)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "exp"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:41
+        grad_self = (grad * result) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class Expm1Backward0(Node):
+    """Backward of expm1 (derivatives.yaml:43)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "expm1"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:44
+        grad_self = (grad * (result + 1)) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class LogBackward0(Node):
+    """Backward of log (derivatives.yaml:46)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "log"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:47
+        grad_self = (grad / self) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class Log1pBackward0(Node):
+    """Backward of log1p (derivatives.yaml:49)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "log1p"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:50
+        grad_self = (grad / (self + 1)) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class SqrtBackward0(Node):
+    """Backward of sqrt (derivatives.yaml:52)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "sqrt"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:53
+        grad_self = (grad / (2 * result)) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class RsqrtBackward0(Node):
+    """Backward of rsqrt (derivatives.yaml:55)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "rsqrt"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:56
+        grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class ReciprocalBackward0(Node):
+    """Backward of reciprocal (derivatives.yaml:58)."""
+
+    __slots__ = ("result_", "result_v")
+    _op = "reciprocal"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:59
+        grad_self = (-grad * result * result) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = None
+        node.result_v = None
+
+
+class SinBackward0(Node):
+    """Backward of sin (derivatives.yaml:61)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "sin"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:62
+        grad_self = (grad * self.cos()) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class CosBackward0(Node):
+    """Backward of cos (derivatives.yaml:64)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "cos"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:65
+        grad_self = (-grad * self.sin()) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class FloorBackward0(Node):
+    """Backward of floor (derivatives.yaml:67)."""
+
+    __slots__ = ()
+    _op = "floor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:68
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class CeilBackward0(Node):
+    """Backward of ceil (derivatives.yaml:70)."""
+
+    __slots__ = ()
+    _op = "ceil"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:71
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class RoundBackward0(Node):
+    """Backward of round (derivatives.yaml:73)."""
+
+    __slots__ = ()
+    _op = "round"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:74
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class TruncBackward0(Node):
+    """Backward of trunc (derivatives.yaml:76)."""
+
+    __slots__ = ()
+    _op = "trunc"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:77
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class AddBackward0(Node):
+    """Backward of add.Tensor (derivatives.yaml:81)."""
+
+    __slots__ = ("alpha_",)
+    _op = "add.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        alpha = node.alpha_
+        # derivatives.yaml:82
+        grad_self = grad if need[0] is not None else None
+        # derivatives.yaml:83
+        grad_other = scale(grad, alpha) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.alpha_ = None
+
+
+class SubBackward0(Node):
+    """Backward of sub.Tensor (derivatives.yaml:85)."""
+
+    __slots__ = ("alpha_",)
+    _op = "sub.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        alpha = node.alpha_
+        # derivatives.yaml:86
+        grad_self = grad if need[0] is not None else None
+        # derivatives.yaml:87
+        grad_other = scale(grad, -alpha) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.alpha_ = None
+
+
+class MulBackward0(Node):
+    """Backward of mul.Tensor (derivatives.yaml:89)."""
+
+    __slots__ = ("other_", "other_v", "self_", "self_v")
+    _op = "mul.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        other = unpack(node, node.other_, node.other_v, 'other')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:90
+        grad_self = (grad * other) if need[0] is not None else None
+        # derivatives.yaml:91
+        grad_other = (grad * self) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.other_ = None
+        node.other_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class DivBackward0(Node):
+    """Backward of div.Tensor (derivatives.yaml:93)."""
+
+    __slots__ = ("other_", "other_v", "self_", "self_v")
+    _op = "div.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        other = unpack(node, node.other_, node.other_v, 'other')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:94
+        grad_self = (grad / other) if need[0] is not None else None
+        # derivatives.yaml:95
+        grad_other = (-grad * self / (other * other)) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.other_ = None
+        node.other_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class DivTruncBackward0(Node):
+    """Backward of _div_trunc (derivatives.yaml:97)."""
+
+    __slots__ = ()
+    _op = "_div_trunc"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:98
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        # derivatives.yaml:99
+        grad_other = zeros_like(grad) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+
+
+class FloorDivideBackward0(Node):
+    """Backward of floor_divide (derivatives.yaml:101)."""
+
+    __slots__ = ()
+    _op = "floor_divide"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:102
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        # derivatives.yaml:103
+        grad_other = zeros_like(grad) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+
+
+class RemainderBackward0(Node):
+    """Backward of remainder.Tensor (derivatives.yaml:105)."""
+
+    __slots__ = ("other_", "other_v", "self_", "self_v")
+    _op = "remainder.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        other = unpack(node, node.other_, node.other_v, 'other')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:106
+        grad_self = grad if need[0] is not None else None
+        # derivatives.yaml:107
+        grad_other = (-grad * floor_divide(self, other)) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.other_ = None
+        node.other_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class PowBackward0(Node):
+    """Backward of pow.Tensor_Tensor (derivatives.yaml:109)."""
+
+    __slots__ = ("exponent_", "exponent_v", "self_", "self_v", "result_", "result_v")
+    _op = "pow.Tensor_Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        exponent = unpack(node, node.exponent_, node.exponent_v, 'exponent')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:110
+        grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
+        # derivatives.yaml:111
+        grad_exponent = pow_exponent_grad(grad, self, exponent, result) if need[1] is not None else None
+        return (grad_self, grad_exponent)
+
+    def release(node):
+        node._released = True
+        node.exponent_ = None
+        node.exponent_v = None
+        node.self_ = None
+        node.self_v = None
+        node.result_ = None
+        node.result_v = None
+
+
+class MaximumBackward0(Node):
+    """Backward of maximum (derivatives.yaml:113)."""
+
+    __slots__ = ("other_", "other_v", "self_", "self_v")
+    _op = "maximum"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        other = unpack(node, node.other_, node.other_v, 'other')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:114
+        grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
+        # derivatives.yaml:115
+        grad_other = binary_extremum_grad(grad, other, self, True) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.other_ = None
+        node.other_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class MinimumBackward0(Node):
+    """Backward of minimum (derivatives.yaml:117)."""
+
+    __slots__ = ("other_", "other_v", "self_", "self_v")
+    _op = "minimum"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        other = unpack(node, node.other_, node.other_v, 'other')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:118
+        grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
+        # derivatives.yaml:119
+        grad_other = binary_extremum_grad(grad, other, self, False) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.other_ = None
+        node.other_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class WhereBackward0(Node):
+    """Backward of where.self (derivatives.yaml:121)."""
+
+    __slots__ = ("condition_", "condition_v")
+    _op = "where.self"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        condition = unpack(node, node.condition_, node.condition_v, 'condition')
+        # derivatives.yaml:123
+        grad_self = (grad * condition) if need[0] is not None else None
+        # derivatives.yaml:124
+        grad_other = (grad * condition.logical_not()) if need[1] is not None else None
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.condition_ = None
+        node.condition_v = None
+
+
+class SumBackward0(Node):
+    """Backward of sum (derivatives.yaml:128)."""
+
+    __slots__ = ("dim_", "keepdim_", "self_shape")
+    _op = "sum"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        keepdim = node.keepdim_
+        self_shape = node.self_shape
+        # derivatives.yaml:129
+        grad_self = expand_reduced(grad, self_shape, dim, keepdim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.keepdim_ = None
+        node.self_shape = None
+
+
+class MeanBackward0(Node):
+    """Backward of mean (derivatives.yaml:131)."""
+
+    __slots__ = ("dim_", "keepdim_", "self_shape")
+    _op = "mean"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        keepdim = node.keepdim_
+        self_shape = node.self_shape
+        # derivatives.yaml:132
+        grad_self = expand_reduced(grad / reduced_count(self_shape, dim), self_shape, dim, keepdim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.keepdim_ = None
+        node.self_shape = None
+
+
+class ProdBackward0(Node):
+    """Backward of prod (derivatives.yaml:134)."""
+
+    __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
+    _op = "prod"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        keepdim = node.keepdim_
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:135
+        grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.keepdim_ = None
+        node.result_ = None
+        node.result_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class AmaxBackward0(Node):
+    """Backward of amax (derivatives.yaml:137)."""
+
+    __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
+    _op = "amax"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        keepdim = node.keepdim_
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:138
+        grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.keepdim_ = None
+        node.result_ = None
+        node.result_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class AminBackward0(Node):
+    """Backward of amin (derivatives.yaml:140)."""
+
+    __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
+    _op = "amin"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        keepdim = node.keepdim_
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:141
+        grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.keepdim_ = None
+        node.result_ = None
+        node.result_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class MaxBackward0(Node):
+    """Backward of max.dim (derivatives.yaml:143)."""
+
+    __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
+    _op = "max.dim"
+    _n_out = 2
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        keepdim = node.keepdim_
+        self_shape = node.self_shape
+        # derivatives.yaml:145
+        grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.indices_ = None
+        node.indices_v = None
+        node.keepdim_ = None
+        node.self_shape = None
+
+
+class MinBackward0(Node):
+    """Backward of min.dim (derivatives.yaml:147)."""
+
+    __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
+    _op = "min.dim"
+    _n_out = 2
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        keepdim = node.keepdim_
+        self_shape = node.self_shape
+        # derivatives.yaml:149
+        grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.indices_ = None
+        node.indices_v = None
+        node.keepdim_ = None
+        node.self_shape = None
+
+
+class SoftmaxBackward0(Node):
+    """Backward of softmax.int (derivatives.yaml:151)."""
+
+    __slots__ = ("dim_", "result_", "result_v")
+    _op = "softmax.int"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:152
+        grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_ = None
+        node.result_v = None
+
+
+class LogSoftmaxBackward0(Node):
+    """Backward of log_softmax.int (derivatives.yaml:154)."""
+
+    __slots__ = ("dim_", "result_", "result_v")
+    _op = "log_softmax.int"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        # derivatives.yaml:155
+        grad_self = (grad - result.exp() * grad.sum(dim, keepdim=True)) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_ = None
+        node.result_v = None
+
+
+class MmBackward0(Node):
+    """Backward of mm (derivatives.yaml:159)."""
+
+    __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
+    _op = "mm"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:160
+        grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
+        # derivatives.yaml:161
+        grad_mat2 = self.t().mm(grad) if need[1] is not None else None
+        return (grad_self, grad_mat2)
+
+    def release(node):
+        node._released = True
+        node.mat2_ = None
+        node.mat2_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class BmmBackward0(Node):
+    """Backward of bmm (derivatives.yaml:163)."""
+
+    __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
+    _op = "bmm"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:164
+        grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
+        # derivatives.yaml:165
+        grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
+        return (grad_self, grad_mat2)
+
+    def release(node):
+        node._released = True
+        node.mat2_ = None
+        node.mat2_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class DotBackward0(Node):
+    """Backward of dot (derivatives.yaml:167)."""
+
+    __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
+    _op = "dot"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:168
+        grad_self = (grad * tensor) if need[0] is not None else None
+        # derivatives.yaml:169
+        grad_tensor = (grad * self) if need[1] is not None else None
+        return (grad_self, grad_tensor)
+
+    def release(node):
+        node._released = True
+        node.tensor_ = None
+        node.tensor_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class ViewBackward0(Node):
+    """Backward of view (derivatives.yaml:173)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "view"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:174
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class ReshapeBackward0(Node):
+    """Backward of reshape (derivatives.yaml:176)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "reshape"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:177
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class TBackward0(Node):
+    """Backward of t (derivatives.yaml:179)."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+    _op = "t"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:180
+        grad_self = grad.t() if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class TransposeBackward0(Node):
+    """Backward of transpose.int (derivatives.yaml:182)."""
+
+    __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
+    _op = "transpose.int"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim0 = node.dim0_
+        dim1 = node.dim1_
+        # derivatives.yaml:183
+        grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim0_ = None
+        node.dim1_ = None
+
+
+class PermuteBackward0(Node):
+    """Backward of permute (derivatives.yaml:185)."""
+
+    __slots__ = ("dims_", "_view_version", "_view_base_fn")
+    _op = "permute"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dims = node.dims_
+        # derivatives.yaml:186
+        grad_self = permute_backward(grad, dims) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dims_ = None
+
+
+class ExpandBackward0(Node):
+    """Backward of expand (derivatives.yaml:188)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "expand"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:189
+        grad_self = sum_to(grad, self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward0(Node):
+    """Backward of squeeze (derivatives.yaml:191)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:192
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward1(Node):
+    """Backward of squeeze.dim (derivatives.yaml:194)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dim"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:195
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class UnsqueezeBackward0(Node):
+    """Backward of unsqueeze (derivatives.yaml:197)."""
+
+    __slots__ = ("dim_", "_view_version", "_view_base_fn")
+    _op = "unsqueeze"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        # derivatives.yaml:198
+        grad_self = grad.squeeze(dim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+
+
+class FlattenBackward0(Node):
+    """Backward of flatten.using_ints (derivatives.yaml:200)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "flatten.using_ints"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:201
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class NarrowBackward0(Node):
+    """Backward of narrow (derivatives.yaml:203)."""
+
+    __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
+    _op = "narrow"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        length = node.length_
+        start = node.start_
+        self_shape = node.self_shape
+        # derivatives.yaml:204
+        grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.length_ = None
+        node.start_ = None
+        node.self_shape = None
+
+
+class SelectBackward0(Node):
+    """Backward of select.int (derivatives.yaml:206)."""
+
+    __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
+    _op = "select.int"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        index = node.index_
+        self_shape = node.self_shape
+        # derivatives.yaml:207
+        grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.index_ = None
+        node.self_shape = None
+
+
+class SliceBackward0(Node):
+    """Backward of slice.Tensor (derivatives.yaml:209)."""
+
+    __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
+    _op = "slice.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        end = node.end_
+        start = node.start_
+        step = node.step_
+        self_shape = node.self_shape
+        # derivatives.yaml:210
+        grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.end_ = None
+        node.start_ = None
+        node.step_ = None
+        node.self_shape = None
+
+
+class ContiguousBackward0(Node):
+    """Backward of contiguous (derivatives.yaml:212)."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+    _op = "contiguous"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:213
+        grad_self = grad if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class SplitBackward0(Node):
+    """Backward of split.Tensor (derivatives.yaml:215)."""
+
+    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
+    _op = "split.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        dim = node.dim_
+        result_shape = node.result_shape
+        # derivatives.yaml:216
+        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_shape = None
+
+
+class SplitBackward1(Node):
+    """Backward of split.sizes (derivatives.yaml:218)."""
+
+    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
+    _op = "split.sizes"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        dim = node.dim_
+        result_shape = node.result_shape
+        # derivatives.yaml:219
+        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_shape = None
+
+
+class ChunkBackward0(Node):
+    """Backward of chunk (derivatives.yaml:221)."""
+
+    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
+    _op = "chunk"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        dim = node.dim_
+        result_shape = node.result_shape
+        # derivatives.yaml:222
+        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_shape = None
+
+
+class CatBackward0(Node):
+    """Backward of cat (derivatives.yaml:226)."""
+
+    __slots__ = ("dim_", "tensors_shape")
+    _op = "cat"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        tensors_shape = node.tensors_shape
+        # derivatives.yaml:227
+        grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
+        return (*grad_tensors,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.tensors_shape = None
+
+
+class StackBackward0(Node):
+    """Backward of stack (derivatives.yaml:229)."""
+
+    __slots__ = ("dim_", "tensors_shape")
+    _op = "stack"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        tensors_shape = node.tensors_shape
+        # derivatives.yaml:230
+        grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
+        return (*grad_tensors,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.tensors_shape = None
+
+
+class GatherBackward0(Node):
+    """Backward of gather (derivatives.yaml:232)."""
+
+    __slots__ = ("dim_", "index_", "index_v", "self_shape")
+    _op = "gather"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        index = unpack(node, node.index_, node.index_v, 'index')
+        self_shape = node.self_shape
+        # derivatives.yaml:234
+        grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.index_ = None
+        node.index_v = None
+        node.self_shape = None
+
+
+class IndexSelectBackward0(Node):
+    """Backward of index_select (derivatives.yaml:236)."""
+
+    __slots__ = ("dim_", "index_", "index_v", "self_shape")
+    _op = "index_select"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        index = unpack(node, node.index_, node.index_v, 'index')
+        self_shape = node.self_shape
+        # derivatives.yaml:238
+        grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.index_ = None
+        node.index_v = None
+        node.self_shape = None
+
+
+class MaskedFillBackward0(Node):
+    """Backward of masked_fill.Scalar (derivatives.yaml:240)."""
+
+    __slots__ = ("mask_", "mask_v")
+    _op = "masked_fill.Scalar"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        mask = unpack(node, node.mask_, node.mask_v, 'mask')
+        # derivatives.yaml:242
+        grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.mask_ = None
+        node.mask_v = None
+
+
+class IndexBackward0(Node):
+    """Backward of index.Tensor (derivatives.yaml:244)."""
+
+    __slots__ = ("indices_", "indices_v", "self_shape")
+    _op = "index.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
+        self_shape = node.self_shape
+        # derivatives.yaml:246
+        grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.indices_ = None
+        node.indices_v = None
+        node.self_shape = None
+
+
+class IndexPutBackward0(Node):
+    """Backward of index_put (derivatives.yaml:248)."""
+
+    __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
+    _op = "index_put"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        accumulate = node.accumulate_
+        indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
+        values_shape = node.values_shape
+        # derivatives.yaml:250
+        grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
+        # derivatives.yaml:251
+        grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
+        return (grad_self, grad_values)
+
+    def release(node):
+        node._released = True
+        node.accumulate_ = None
+        node.indices_ = None
+        node.indices_v = None
+        node.values_shape = None
+
+
+class CloneBackward0(Node):
+    """Backward of clone (derivatives.yaml:253)."""
+
+    __slots__ = ()
+    _op = "clone"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:254
+        grad_self = grad if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class CopyBackward0(Node):
+    """Backward of copy_ (derivatives.yaml:256)."""
+
+    __slots__ = ()
+    _op = "copy_"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:257
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        # derivatives.yaml:258
+        grad_src = grad if need[1] is not None else None
+        return (grad_self, grad_src)
+
+    def release(node):
+        node._released = True
+
+
+class FillBackward0(Node):
+    """Backward of fill_.Scalar (derivatives.yaml:260)."""
+
+    __slots__ = ()
+    _op = "fill_.Scalar"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:261
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ZeroBackward0(Node):
+    """Backward of zero_ (derivatives.yaml:263)."""
+
+    __slots__ = ()
+    _op = "zero_"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:264
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ToBackward0(Node):
+    """Backward of to.dtype (derivatives.yaml:266)."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+    _op = "to.dtype"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:267
+        grad_self = grad if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ToBackward1(Node):
+    """Backward of to.device (derivatives.yaml:269)."""
+
+    __slots__ = ("self_device", "_view_version", "_view_base_fn")
+    _op = "to.device"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_device = node.self_device
+        # derivatives.yaml:270
+        grad_self = grad.to(self_device) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_device = None
+
+
+class SparseCooTensorBackward0(Node):
+    """Backward of sparse_coo_tensor (derivatives.yaml:275)."""
+
+    __slots__ = ("indices_", "indices_v")
+    _op = "sparse_coo_tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        indices = unpack(node, node.indices_, node.indices_v, 'indices')
+        # derivatives.yaml:276
+        grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
+        grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
+        return (grad_indices, grad_values)
+
+    def release(node):
+        node._released = True
+        node.indices_ = None
+        node.indices_v = None
+
+
+class ToSparseBackward0(Node):
+    """Backward of to_sparse (derivatives.yaml:278)."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+    _op = "to_sparse"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:279
+        grad_self = grad.to_dense() if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ToDenseBackward0(Node):
+    """Backward of to_dense (derivatives.yaml:281)."""
+
+    __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
+    _op = "to_dense"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:282
+        grad_self = grad.sparse_mask(self) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class CoalesceBackward0(Node):
+    """Backward of coalesce (derivatives.yaml:284)."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+    _op = "coalesce"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:285
+        grad_self = grad if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ValuesBackward0(Node):
+    """Backward of values (derivatives.yaml:287)."""
+
+    __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
+    _op = "values"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        self_shape = node.self_shape
+        # derivatives.yaml:288
+        grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+        node.self_shape = None
+
+
+class SparseMaskBackward0(Node):
+    """Backward of sparse_mask (derivatives.yaml:290)."""
+
+    __slots__ = ("mask_", "mask_v")
+    _op = "sparse_mask"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        mask = unpack(node, node.mask_, node.mask_v, 'mask')
+        # derivatives.yaml:291
+        grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
+        grad_mask = not_implemented(node, 'mask') if need[1] is not None else None
+        return (grad_self, grad_mask)
+
+    def release(node):
+        node._released = True
+        node.mask_ = None
+        node.mask_v = None
+
+
+def record_neg(op, args):
+    """Run neg and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = NegBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_neg_(op, args):
+    """Run neg_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = NegBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_abs(op, args):
+    """Run abs and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = AbsBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_abs_(op, args):
+    """Run abs_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = AbsBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sign(op, args):
+    """Run sign and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SignBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sign_(op, args):
+    """Run sign_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = SignBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_relu(op, args):
+    """Run relu and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ReluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_relu_(op, args):
+    """Run relu_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = ReluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result) + 1
+    return result
+
+
+def record_sigmoid(op, args):
+    """Run sigmoid and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SigmoidBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_tanh(op, args):
+    """Run tanh and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = TanhBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_exp(op, args):
+    """Run exp and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ExpBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_expm1(op, args):
+    """Run expm1 and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = Expm1Backward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_log(op, args):
+    """Run log and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = LogBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_log1p(op, args):
+    """Run log1p and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = Log1pBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sqrt(op, args):
+    """Run sqrt and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SqrtBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_rsqrt(op, args):
+    """Run rsqrt and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = RsqrtBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_reciprocal(op, args):
+    """Run reciprocal and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ReciprocalBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_sin(op, args):
+    """Run sin and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SinBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_cos(op, args):
+    """Run cos and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = CosBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_floor(op, args):
+    """Run floor and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = FloorBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_floor_(op, args):
+    """Run floor_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = FloorBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_ceil(op, args):
+    """Run ceil and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = CeilBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_ceil_(op, args):
+    """Run ceil_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = CeilBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_round(op, args):
+    """Run round and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = RoundBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_round_(op, args):
+    """Run round_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = RoundBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_trunc(op, args):
+    """Run trunc and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = TruncBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_trunc_(op, args):
+    """Run trunc_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = TruncBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_add_Tensor(op, args):
+    """Run add.Tensor and record its node."""
+    self, other, alpha = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = AddBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.alpha_ = alpha
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_add__Tensor(op, args):
+    """Run add_.Tensor and record its node."""
+    self, other, alpha = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = AddBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.alpha_ = alpha
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sub_Tensor(op, args):
+    """Run sub.Tensor and record its node."""
+    self, other, alpha = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = SubBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.alpha_ = alpha
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sub__Tensor(op, args):
+    """Run sub_.Tensor and record its node."""
+    self, other, alpha = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = SubBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.alpha_ = alpha
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_mul_Tensor(op, args):
+    """Run mul.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = MulBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other if need_self else None
+    node.other_v = version(other) if need_self else 0
+    node.self_ = self if need_other else None
+    node.self_v = version(self) if need_other else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_mul__Tensor(op, args):
+    """Run mul_.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = MulBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other if need_self else None
+    node.other_v = version(other) if need_self else 0
+    node.self_ = saved_copy(self) if need_other else None
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_div_Tensor(op, args):
+    """Run div.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = DivBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other
+    node.other_v = version(other)
+    node.self_ = self if need_other else None
+    node.self_v = version(self) if need_other else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_floor_divide(op, args):
+    """Run floor_divide and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = FloorDivideBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_floor_divide_(op, args):
+    """Run floor_divide_ and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = FloorDivideBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_pow_Tensor_Tensor(op, args):
+    """Run pow.Tensor_Tensor and record its node."""
+    self, exponent = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
+    if not (need_self or need_exponent):
+        return op.redispatch_below_autograd(args)
+    node = PowBackward0()
+    node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
+    node._hooks = None
+    node._released = False
+    node.exponent_ = exponent
+    node.exponent_v = version(exponent)
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result) if need_exponent else None
+    node.result_v = version(result)
+    return result
+
+
+def record_pow__Tensor_Tensor(op, args):
+    """Run pow_.Tensor_Tensor and record its node."""
+    self, exponent = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
+    if not (need_self or need_exponent):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = PowBackward0()
+    node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
+    node._hooks = None
+    node._released = False
+    node.exponent_ = exponent
+    node.exponent_v = version(exponent)
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result) if need_exponent else None
+    node.result_v = version(result) + 1
+    return result
+
+
+def record_maximum(op, args):
+    """Run maximum and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = MaximumBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other
+    node.other_v = version(other)
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_maximum_(op, args):
+    """Run maximum_ and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = MaximumBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other
+    node.other_v = version(other)
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_minimum(op, args):
+    """Run minimum and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = MinimumBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other
+    node.other_v = version(other)
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_minimum_(op, args):
+    """Run minimum_ and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = MinimumBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other
+    node.other_v = version(other)
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_remainder_Tensor(op, args):
+    """Run remainder.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = RemainderBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other if need_other else None
+    node.other_v = version(other) if need_other else 0
+    node.self_ = self if need_other else None
+    node.self_v = version(self) if need_other else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_remainder__Tensor(op, args):
+    """Run remainder_.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = RemainderBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other if need_other else None
+    node.other_v = version(other) if need_other else 0
+    node.self_ = saved_copy(self) if need_other else None
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_div__Tensor(op, args):
+    """Run div_.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = DivBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other
+    node.other_v = version(other)
+    node.self_ = saved_copy(self) if need_other else None
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__div_trunc(op, args):
+    """Run _div_trunc and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = DivTruncBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_where_self(op, args):
+    """Run where.self and record its node."""
+    condition, self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = WhereBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.condition_ = condition
+    node.condition_v = version(condition)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sum(op, args):
+    """Run sum and record its node."""
+    self, dim, keepdim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SumBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.keepdim_ = keepdim
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_mean(op, args):
+    """Run mean and record its node."""
+    self, dim, keepdim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = MeanBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.keepdim_ = keepdim
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_prod(op, args):
+    """Run prod and record its node."""
+    self, dim, keepdim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ProdBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.keepdim_ = keepdim
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_amax(op, args):
+    """Run amax and record its node."""
+    self, dim, keepdim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = AmaxBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.keepdim_ = keepdim
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_amin(op, args):
+    """Run amin and record its node."""
+    self, dim, keepdim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = AminBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.keepdim_ = keepdim
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_max_dim(op, args):
+    """Run max.dim and record its node."""
+    self, dim, keepdim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = MaxBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.keepdim_ = keepdim
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result[0], node, 0)
+    node.indices_ = detached(result[1])
+    node.indices_v = version(result[1])
+    return result
+
+
+def record_min_dim(op, args):
+    """Run min.dim and record its node."""
+    self, dim, keepdim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = MinBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.keepdim_ = keepdim
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result[0], node, 0)
+    node.indices_ = detached(result[1])
+    node.indices_v = version(result[1])
+    return result
+
+
+def record_softmax_int(op, args):
+    """Run softmax.int and record its node."""
+    self, dim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SoftmaxBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_log_softmax_int(op, args):
+    """Run log_softmax.int and record its node."""
+    self, dim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = LogSoftmaxBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_mm(op, args):
+    """Run mm and record its node."""
+    self, mat2 = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+    if not (need_self or need_mat2):
+        return op.redispatch_below_autograd(args)
+    node = MmBackward0()
+    node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
+    node._hooks = None
+    node._released = False
+    node.mat2_ = mat2 if need_self else None
+    node.mat2_v = version(mat2) if need_self else 0
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_bmm(op, args):
+    """Run bmm and record its node."""
+    self, mat2 = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+    if not (need_self or need_mat2):
+        return op.redispatch_below_autograd(args)
+    node = BmmBackward0()
+    node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
+    node._hooks = None
+    node._released = False
+    node.mat2_ = mat2 if need_self else None
+    node.mat2_v = version(mat2) if need_self else 0
+    node.self_ = self if need_mat2 else None
+    node.self_v = version(self) if need_mat2 else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_dot(op, args):
+    """Run dot and record its node."""
+    self, tensor = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_tensor = isinstance(tensor, Tensor) and tensor._requires_grad
+    if not (need_self or need_tensor):
+        return op.redispatch_below_autograd(args)
+    node = DotBackward0()
+    node._next = (edge(self) if need_self else None, edge(tensor) if need_tensor else None)
+    node._hooks = None
+    node._released = False
+    node.tensor_ = tensor if need_self else None
+    node.tensor_v = version(tensor) if need_self else 0
+    node.self_ = self if need_tensor else None
+    node.self_v = version(self) if need_tensor else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_view(op, args):
+    """Run view and record its node."""
+    self, size = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ViewBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_reshape(op, args):
+    """Run reshape and record its node."""
+    self, shape = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ReshapeBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_t(op, args):
+    """Run t and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = TBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_transpose_int(op, args):
+    """Run transpose.int and record its node."""
+    self, dim0, dim1 = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = TransposeBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim0_ = dim0
+    node.dim1_ = dim1
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_permute(op, args):
+    """Run permute and record its node."""
+    self, dims = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = PermuteBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dims_ = dims
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_expand(op, args):
+    """Run expand and record its node."""
+    self, size, implicit = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ExpandBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_squeeze(op, args):
+    """Run squeeze and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SqueezeBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_squeeze_dim(op, args):
+    """Run squeeze.dim and record its node."""
+    self, dim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SqueezeBackward1()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_unsqueeze(op, args):
+    """Run unsqueeze and record its node."""
+    self, dim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = UnsqueezeBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_flatten_using_ints(op, args):
+    """Run flatten.using_ints and record its node."""
+    self, start_dim, end_dim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = FlattenBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_narrow(op, args):
+    """Run narrow and record its node."""
+    self, dim, start, length = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = NarrowBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim_ = dim
+    node.length_ = length
+    node.start_ = start
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_select_int(op, args):
+    """Run select.int and record its node."""
+    self, dim, index = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SelectBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim_ = dim
+    node.index_ = index
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_slice_Tensor(op, args):
+    """Run slice.Tensor and record its node."""
+    self, dim, start, end, step = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SliceBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim_ = dim
+    node.end_ = end
+    node.start_ = start
+    node.step_ = step
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_contiguous(op, args):
+    """Run contiguous and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ContiguousBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_split_Tensor(op, args):
+    """Run split.Tensor and record its node."""
+    self, split_size, dim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SplitBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    node._view_version = version(self)
+    node._n_out = len(result)
+    for i, t in enumerate(result):
+        set_history(t, node, i)
+    node.result_shape = [t._shape for t in result]
+    return result
+
+
+def record_split_sizes(op, args):
+    """Run split.sizes and record its node."""
+    self, split_size, dim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SplitBackward1()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    node._view_version = version(self)
+    node._n_out = len(result)
+    for i, t in enumerate(result):
+        set_history(t, node, i)
+    node.result_shape = [t._shape for t in result]
+    return result
+
+
+def record_chunk(op, args):
+    """Run chunk and record its node."""
+    self, chunks, dim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ChunkBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    node._view_version = version(self)
+    node._n_out = len(result)
+    for i, t in enumerate(result):
+        set_history(t, node, i)
+    node.result_shape = [t._shape for t in result]
+    return result
+
+
+def record_cat(op, args):
+    """Run cat and record its node."""
+    tensors, dim = args
+    need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
+    if not any(need_tensors):
+        return op.redispatch_below_autograd(args)
+    node = CatBackward0()
+    node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.tensors_shape = [t._shape for t in tensors]
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_stack(op, args):
+    """Run stack and record its node."""
+    tensors, dim = args
+    need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
+    if not any(need_tensors):
+        return op.redispatch_below_autograd(args)
+    node = StackBackward0()
+    node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.tensors_shape = [t._shape for t in tensors]
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_gather(op, args):
+    """Run gather and record its node."""
+    self, dim, index, sparse_grad = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = GatherBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index
+    node.index_v = version(index)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_index_select(op, args):
+    """Run index_select and record its node."""
+    self, dim, index = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = IndexSelectBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index
+    node.index_v = version(index)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_masked_fill_Scalar(op, args):
+    """Run masked_fill.Scalar and record its node."""
+    self, mask, value = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = MaskedFillBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.mask_ = mask
+    node.mask_v = version(mask)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_masked_fill__Scalar(op, args):
+    """Run masked_fill_.Scalar and record its node."""
+    self, mask, value = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = MaskedFillBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.mask_ = mask
+    node.mask_v = version(mask)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_index_Tensor(op, args):
+    """Run index.Tensor and record its node."""
+    self, indices = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = IndexBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.indices_ = list(indices)
+    node.indices_v = [version(t) for t in indices]
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_index_put(op, args):
+    """Run index_put and record its node."""
+    self, indices, values, accumulate = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_values = isinstance(values, Tensor) and values._requires_grad
+    if not (need_self or need_values):
+        return op.redispatch_below_autograd(args)
+    node = IndexPutBackward0()
+    node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
+    node._hooks = None
+    node._released = False
+    node.accumulate_ = accumulate
+    node.indices_ = list(indices)
+    node.indices_v = [version(t) for t in indices]
+    node.values_shape = values._shape if need_values else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_index_put_(op, args):
+    """Run index_put_ and record its node."""
+    self, indices, values, accumulate = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_values = isinstance(values, Tensor) and values._requires_grad
+    if not (need_self or need_values):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = IndexPutBackward0()
+    node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
+    node._hooks = None
+    node._released = False
+    node.accumulate_ = accumulate
+    node.indices_ = list(indices)
+    node.indices_v = [version(t) for t in indices]
+    node.values_shape = values._shape if need_values else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_clone(op, args):
+    """Run clone and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = CloneBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_copy_(op, args):
+    """Run copy_ and record its node."""
+    self, src, non_blocking = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_src = isinstance(src, Tensor) and src._requires_grad
+    if not (need_self or need_src):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = CopyBackward0()
+    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_fill__Scalar(op, args):
+    """Run fill_.Scalar and record its node."""
+    self, value = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = FillBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_zero_(op, args):
+    """Run zero_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = ZeroBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_to_device(op, args):
+    """Run to.device and record its node."""
+    self, device, dtype, non_blocking, copy = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ToBackward1()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_device = self._device
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_to_dtype(op, args):
+    """Run to.dtype and record its node."""
+    self, dtype, non_blocking, copy = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ToBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sparse_coo_tensor(op, args):
+    """Run sparse_coo_tensor and record its node."""
+    indices, values, size, dtype, is_coalesced = args
+    need_indices = isinstance(indices, Tensor) and indices._requires_grad
+    need_values = isinstance(values, Tensor) and values._requires_grad
+    if not (need_indices or need_values):
+        return op.redispatch_below_autograd(args)
+    node = SparseCooTensorBackward0()
+    node._next = (edge(indices) if need_indices else None, edge(values) if need_values else None)
+    node._hooks = None
+    node._released = False
+    node.indices_ = indices if need_values else None
+    node.indices_v = version(indices) if need_values else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_to_sparse(op, args):
+    """Run to_sparse and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ToSparseBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_to_dense(op, args):
+    """Run to_dense and record its node."""
+    self, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ToDenseBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_coalesce(op, args):
+    """Run coalesce and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = CoalesceBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_values(op, args):
+    """Run values and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ValuesBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_ = self
+    node.self_v = version(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
+def record_sparse_mask(op, args):
+    """Run sparse_mask and record its node."""
+    self, mask = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_mask = isinstance(mask, Tensor) and mask._requires_grad
+    if not (need_self or need_mask):
+        return op.redispatch_below_autograd(args)
+    node = SparseMaskBackward0()
+    node._next = (edge(self) if need_self else None, edge(mask) if need_mask else None)
+    node._hooks = None
+    node._released = False
+    node.mask_ = mask if need_self else None
+    node.mask_v = version(mask) if need_self else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+# Op overload -> recorder, read by the Autograd kernel.
+RECORDERS = {
+    "neg": record_neg,
+    "neg_": record_neg_,
+    "abs": record_abs,
+    "abs_": record_abs_,
+    "sign": record_sign,
+    "sign_": record_sign_,
+    "relu": record_relu,
+    "relu_": record_relu_,
+    "sigmoid": record_sigmoid,
+    "tanh": record_tanh,
+    "exp": record_exp,
+    "expm1": record_expm1,
+    "log": record_log,
+    "log1p": record_log1p,
+    "sqrt": record_sqrt,
+    "rsqrt": record_rsqrt,
+    "reciprocal": record_reciprocal,
+    "sin": record_sin,
+    "cos": record_cos,
+    "floor": record_floor,
+    "floor_": record_floor_,
+    "ceil": record_ceil,
+    "ceil_": record_ceil_,
+    "round": record_round,
+    "round_": record_round_,
+    "trunc": record_trunc,
+    "trunc_": record_trunc_,
+    "add.Tensor": record_add_Tensor,
+    "add_.Tensor": record_add__Tensor,
+    "sub.Tensor": record_sub_Tensor,
+    "sub_.Tensor": record_sub__Tensor,
+    "mul.Tensor": record_mul_Tensor,
+    "mul_.Tensor": record_mul__Tensor,
+    "div.Tensor": record_div_Tensor,
+    "floor_divide": record_floor_divide,
+    "floor_divide_": record_floor_divide_,
+    "pow.Tensor_Tensor": record_pow_Tensor_Tensor,
+    "pow_.Tensor_Tensor": record_pow__Tensor_Tensor,
+    "maximum": record_maximum,
+    "maximum_": record_maximum_,
+    "minimum": record_minimum,
+    "minimum_": record_minimum_,
+    "remainder.Tensor": record_remainder_Tensor,
+    "remainder_.Tensor": record_remainder__Tensor,
+    "div_.Tensor": record_div__Tensor,
+    "_div_trunc": record__div_trunc,
+    "where.self": record_where_self,
+    "sum": record_sum,
+    "mean": record_mean,
+    "prod": record_prod,
+    "amax": record_amax,
+    "amin": record_amin,
+    "max.dim": record_max_dim,
+    "min.dim": record_min_dim,
+    "softmax.int": record_softmax_int,
+    "log_softmax.int": record_log_softmax_int,
+    "mm": record_mm,
+    "bmm": record_bmm,
+    "dot": record_dot,
+    "view": record_view,
+    "reshape": record_reshape,
+    "t": record_t,
+    "transpose.int": record_transpose_int,
+    "permute": record_permute,
+    "expand": record_expand,
+    "squeeze": record_squeeze,
+    "squeeze.dim": record_squeeze_dim,
+    "unsqueeze": record_unsqueeze,
+    "flatten.using_ints": record_flatten_using_ints,
+    "narrow": record_narrow,
+    "select.int": record_select_int,
+    "slice.Tensor": record_slice_Tensor,
+    "contiguous": record_contiguous,
+    "split.Tensor": record_split_Tensor,
+    "split.sizes": record_split_sizes,
+    "chunk": record_chunk,
+    "cat": record_cat,
+    "stack": record_stack,
+    "gather": record_gather,
+    "index_select": record_index_select,
+    "masked_fill.Scalar": record_masked_fill_Scalar,
+    "masked_fill_.Scalar": record_masked_fill__Scalar,
+    "index.Tensor": record_index_Tensor,
+    "index_put": record_index_put,
+    "index_put_": record_index_put_,
+    "clone": record_clone,
+    "copy_": record_copy_,
+    "fill_.Scalar": record_fill__Scalar,
+    "zero_": record_zero_,
+    "to.device": record_to_device,
+    "to.dtype": record_to_dtype,
+    "sparse_coo_tensor": record_sparse_coo_tensor,
+    "to_sparse": record_to_sparse,
+    "to_dense": record_to_dense,
+    "coalesce": record_coalesce,
+    "values": record_values,
+    "sparse_mask": record_sparse_mask,
+}

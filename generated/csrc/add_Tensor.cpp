@@ -1,0 +1,53 @@
+// @generated from native_functions.yaml and derivatives.yaml (sha256 0a0cdd00ed6118a3).
+// Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
+
+// op: add.Tensor
+// The C++ kernel of `add.Tensor`: its `elementwise:` expression (native_functions.yaml:219) as a
+// functor, run by aten_lite/csrc/loops.h for each of its dtypes.
+#include "aten_lite/csrc/loops.h"
+
+namespace al::math::op_add_Tensor {
+
+template <class AlCompute>
+struct Functor {
+  AlCompute alpha;
+
+  auto operator()(AlCompute self, AlCompute other) const {
+#line 219 "native_functions.yaml"
+    return self + alpha * other;
+#line 19 "generated/csrc/add_Tensor.cpp"
+  }
+};
+
+template <class AlStorage>
+int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
+  using AlCompute = ::al::compute_t<AlStorage>;
+  const Functor<AlCompute> f{s[0].to<AlCompute>()};
+  return ::al::elementwise<AlStorage, AlStorage, 2>(t, f);
+}
+
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  switch (dtype) {
+    case ::al::kBool: return run<bool>(t, s);
+    case ::al::kUInt8: return run<uint8_t>(t, s);
+    case ::al::kInt8: return run<int8_t>(t, s);
+    case ::al::kInt16: return run<int16_t>(t, s);
+    case ::al::kInt32: return run<int32_t>(t, s);
+    case ::al::kInt64: return run<int64_t>(t, s);
+    case ::al::kFloat16: return run<::al::half>(t, s);
+    case ::al::kFloat32: return run<float>(t, s);
+    case ::al::kFloat64: return run<double>(t, s);
+    default: return ::al::kUnsupportedDType;
+  }
+}
+
+// Schema names for error messages; the null ends a list that may be empty.
+const char* const kTensorNames[] = {"self", "other", nullptr};
+const char* const kScalarNames[] = {"alpha", nullptr};
+
+}  // namespace al::math::op_add_Tensor
+
+AL_REGISTER_KERNEL(add_Tensor, {"add.Tensor", &::al::math::op_add_Tensor::entry,
+                   2, 1, 0x1ff, ::al::OutKind::kSame,
+                   ::al::KernelKind::kElementwise, ::al::math::op_add_Tensor::kTensorNames,
+                   ::al::math::op_add_Tensor::kScalarNames})

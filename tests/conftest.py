@@ -1,0 +1,36 @@
+"""Fixtures shared by the tests that run the generator on a copy of the repository."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def copy_repo(dest: Path) -> Path:
+    """A working copy of the repository (sources, generated code, built extension and the
+    object cache, so that only new kernels compile)."""
+    ignore = shutil.ignore_patterns("__pycache__", ".git", ".venv", "*.egg-info", ".pytest_cache")
+    for name in ("native_functions.yaml", "derivatives.yaml", "pyproject.toml", "setup.py"):
+        shutil.copy2(ROOT / name, dest / name)
+    for name in ("tools", "aten_lite", "generated"):
+        shutil.copytree(ROOT / name, dest / name, ignore=ignore)
+    if (ROOT / "build" / "al_objs").is_dir():
+        shutil.copytree(ROOT / "build" / "al_objs", dest / "build" / "al_objs")
+    return dest
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return copy_repo(tmp_path)
+
+
+def run_gen(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    """`python -m tools.codegen ARGS` in ``repo``, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "tools.codegen", *args], cwd=repo,
+                          capture_output=True, text=True, timeout=300)

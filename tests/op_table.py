@@ -1,0 +1,590 @@
+"""The op table: one row per op, driving the forward, meta and dtype-error tests.
+
+A row names the op (``al.<name>``), a NumPy reference, the dtypes the op supports (exactly
+its YAML `dtypes:`; a test checks), how to make sample inputs for a dtype, and the rule for
+the result dtype. Adding an op = adding a row. ``tests/test_ops.py`` runs every row on every
+supported dtype and both devices (cpu: values against NumPy; meta: shapes and dtypes), and
+checks that the other dtypes fail with the documented message.
+
+Samples cover broadcasting, 0-dim, empty and non-contiguous (strided, negative-step) inputs.
+A sample's arguments are NumPy arrays (made into tensors by the test), lists of arrays and
+None (for `Tensor[]` and `Tensor?[]` arguments), ``DEVICE`` (the device the test runs on) or
+Python numbers. A row of a method-only op (``x.view(...)``) sets ``method=True``; tests call
+every row through ``OpCase.fn``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+import aten_lite as al
+
+ALL = ("uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64")
+ALL_AND_BOOL = ("bool",) + ALL
+FLOATING = ("float16", "float32", "float64")
+INTEGRAL = ("uint8", "int8", "int16", "int32", "int64")
+
+
+@dataclass(frozen=True)
+class Sample:
+    args: tuple  # NumPy arrays become tensors; anything else is passed as is
+    kwargs: dict = field(default_factory=dict)
+    note: str = ""  # what the sample exercises, for failure messages
+    result: str | None = None  # the result dtype, when an argument (dtype=) decides it
+
+
+@dataclass(frozen=True)
+class OpCase:
+    name: str  # the al function: al.<name>(*args, **kwargs)
+    ref: Callable  # NumPy reference on the same arguments (arrays, numbers, kwargs)
+    dtypes: tuple[str, ...]  # the op's YAML dtypes
+    samples: Callable[[str], list[Sample]]  # dtype name -> samples
+    # Result dtype rule: same, float (int_to_float), bool, wide (sum/prod), int64; for an op
+    # with several results (multi), one rule per result, or one rule for all of a list.
+    result: str | tuple[str, ...] = "same"
+    tol: float | None = None  # relative tolerance for floating results (None: default)
+    # The op's handle name, when the dtype-error message and `dtypes:` belong to it.
+    op: str | None = None
+    multi: bool = False  # returns several tensors: a tuple (values, indices) or a list
+    dtype_error: bool = True  # unsupported dtypes raise "not implemented for"
+    method: bool = False  # a Tensor method only (view, contiguous, to): args[0].<name>(...)
+    # The sparse column (tests/test_sparse.py): each entry lists the argument positions made
+    # sparse COO in one variant (coalesced, with duplicates, empty); every variant must give
+    # the result of the op on the dense arguments.
+    sparse: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def fn(self) -> Callable:
+        """The op as a function of the sample's arguments (converted to tensors)."""
+        if not self.method:
+            return getattr(al, self.name)
+        return lambda self_, *args, **kwargs: getattr(self_, self.name)(*args, **kwargs)
+
+
+class _Device:
+    """The DEVICE placeholder: a device argument that follows the test's device, so that a
+    row of `to(device)` runs on cpu and on meta alike."""
+
+    def __repr__(self) -> str:
+        return "DEVICE"
+
+
+DEVICE = _Device()
+
+
+# ---- sample data ----
+
+_RNG = np.random.default_rng(0)
+
+
+def data(shape, dtype: str, kind: str = "any") -> np.ndarray:
+    """Random data of a dtype. kind: any, positive (log/sqrt domain), nonzero (divisors),
+    small (pow exponents 0..3), unit (-0.9..0.9)."""
+    return np.asarray(_data(shape, dtype, kind))
+
+
+def _data(shape, dtype: str, kind: str):
+    if dtype == "bool":
+        return _RNG.integers(0, 2, shape).astype(bool)
+    np_dtype = np.dtype(dtype)
+    if np_dtype.kind == "f":
+        x = _RNG.standard_normal(shape) * 2
+        if kind == "positive":
+            x = np.abs(x) + 0.25
+        elif kind == "nonzero":
+            x = np.where(np.abs(x) < 0.25, 1.5, x)
+        elif kind == "small":
+            x = _RNG.integers(0, 4, shape).astype(np.float64)
+        elif kind == "unit":
+            x = _RNG.uniform(-0.9, 0.9, shape)
+        return x.astype(np_dtype)
+    lo = 0 if dtype == "uint8" else -5
+    if kind in ("positive", "small"):
+        lo = 1 if kind == "positive" else 0
+    hi = 4 if kind == "small" else 6
+    x = _RNG.integers(lo, hi, shape)
+    if kind == "nonzero":
+        x = np.where(x == 0, 3, x)
+    return x.astype(np_dtype)
+
+
+def strided(shape, dtype: str, kind: str = "any") -> np.ndarray:
+    """A non-contiguous view with a negative step in the last dim."""
+    big = data(tuple(2 * n for n in shape), dtype, kind)
+    index = tuple(slice(None, None, 2) for _ in shape[:-1]) + (slice(None, None, -2),)
+    return big[index]
+
+
+def unary_samples(kind: str = "any"):
+    def make(dtype):
+        return [
+            Sample((data((2, 3), dtype, kind),), note="2-D"),
+            Sample((data((), dtype, kind),), note="0-dim"),
+            Sample((data((0, 3), dtype, kind),), note="empty"),
+            Sample((strided((3, 4), dtype, kind),), note="non-contiguous, negative step"),
+            Sample((data((3, 4), dtype, kind).T,), note="transposed"),
+        ]
+    return make
+
+
+def binary_samples(kind: str = "any", numbers: bool = True):
+    """Samples for (self, other); `kind` shapes the second operand's values."""
+    def make(dtype):
+        out = [
+            Sample((data((2, 3), dtype), data((2, 3), dtype, kind)), note="same shape"),
+            Sample((data((2, 3), dtype), data((3,), dtype, kind)), note="broadcast (3,)"),
+            Sample((data((2, 1), dtype), data((1, 3), dtype, kind)), note="broadcast both"),
+            Sample((data((), dtype), data((), dtype, kind)), note="0-dim"),
+            Sample((data((0, 3), dtype), data((3,), dtype, kind)), note="empty"),
+            Sample((strided((3, 4), dtype), data((4, 3), dtype, kind).T), note="non-contiguous"),
+        ]
+        if numbers and dtype != "bool":
+            # A number of the tensor's own category, so the result dtype stays the tensor's.
+            number = 2.0 if np.dtype(dtype).kind == "f" else 3
+            out.append(Sample((data((2, 3), dtype), number), note="Python number"))
+        return out
+    return make
+
+
+def reduction_samples(dims: bool = True, empty: bool = True):
+    def make(dtype):
+        out = [
+            Sample((data((2, 3, 4), dtype),), note="all dims"),
+            Sample((data((), dtype),), note="0-dim"),
+            Sample((strided((3, 4), dtype),), note="non-contiguous"),
+        ]
+        if empty:
+            out.append(Sample((data((0, 3), dtype),), note="empty"))
+        if dims:
+            out += [
+                Sample((data((2, 3, 4), dtype), 1), note="dim=1"),
+                Sample((data((2, 3, 4), dtype), (0, 2)), {"keepdim": True}, "dims (0, 2), keepdim"),
+                Sample((data((2, 3, 4), dtype), -1), note="dim=-1"),
+                Sample((strided((3, 4), dtype), 0), note="non-contiguous dim=0"),
+            ]
+        return out
+    return make
+
+
+def _axis(dim):
+    return None if dim is None else (tuple(dim) if isinstance(dim, (list, tuple)) else dim)
+
+
+def _red(fn):
+    """A NumPy reduction taking torch's (x, dim=None, keepdim=False)."""
+    def ref(x, dim=None, keepdim=False):
+        axis = _axis(dim)
+        if x.ndim == 0:
+            axis = None
+        return np.asarray(fn(x, axis=axis, keepdims=keepdim))
+    return ref
+
+
+def _f64(x):
+    return x.astype(np.float64) if isinstance(x, np.ndarray) else x
+
+
+def _sigmoid(x):
+    return 1 / (1 + np.exp(-_f64(x)))
+
+
+def _logsumexp(x, dim, keepdim=False):
+    x = _f64(x)
+    m = np.max(x, axis=_axis(dim), keepdims=True)
+    r = np.log(np.sum(np.exp(x - m), axis=_axis(dim), keepdims=True)) + m
+    return r if keepdim else np.squeeze(r, axis=_axis(dim))
+
+
+def _softmax(x, dim, dtype=None):
+    x = _f64(x)
+    e = np.exp(x - np.max(x, axis=dim, keepdims=True))
+    return e / e.sum(axis=dim, keepdims=True)
+
+
+def _log_softmax(x, dim, dtype=None):
+    shifted = _f64(x) - np.max(_f64(x), axis=dim, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+
+
+def _max_dim(pick_v, pick_i):
+    def ref(x, dim, keepdim=False):
+        return (np.asarray(pick_v(x, axis=dim, keepdims=keepdim)),
+                np.asarray(pick_i(x, axis=dim, keepdims=keepdim)))
+    return ref
+
+
+def _arg(pick):
+    def ref(x, dim=None, keepdim=False):
+        if dim is None:
+            r = np.asarray(pick(x.reshape(-1)))
+            return r.reshape((1,) * x.ndim) if keepdim else r
+        return np.asarray(pick(x, axis=dim, keepdims=keepdim))
+    return ref
+
+
+def _div_mode(a, b, rounding_mode):
+    q = _f64(a) / _f64(b)
+    return np.trunc(q) if rounding_mode == "trunc" else np.floor(q)
+
+
+def _clamp(x, min=None, max=None):  # noqa: A002 (torch's argument names)
+    r = _f64(x)
+    if min is not None:
+        r = np.maximum(r, min)
+    if max is not None:
+        r = np.minimum(r, max)
+    return r
+
+
+def _where_samples(dtype):
+    cond = data((2, 3), "bool")
+    return [
+        Sample((cond, data((2, 3), dtype), data((2, 3), dtype)), note="same shape"),
+        Sample((cond, data((3,), dtype), data((2, 1), dtype)), note="broadcast"),
+        Sample((data((), "bool"), data((), dtype), data((), dtype)), note="0-dim"),
+    ]
+
+
+def _clamp_samples(dtype):
+    lo, hi = (-1.0, 1.0) if np.dtype(dtype).kind == "f" else (-1, 2)
+    if dtype == "uint8":
+        lo = 1
+    return [
+        Sample((data((2, 3), dtype), lo, hi), note="both bounds"),
+        Sample((data((2, 3), dtype),), {"min": lo}, "min only"),
+        Sample((strided((3, 4), dtype),), {"max": hi}, "max only, non-contiguous"),
+    ]
+
+
+def _clamp_tensor_samples(dtype):
+    x = data((2, 3), dtype)
+    lo = np.minimum(data((3,), dtype), data((3,), dtype))
+    return [Sample((x, lo, lo + np.asarray(2, dtype)), note="tensor bounds, broadcast"),
+            Sample((x,), {"max": data((2, 1), dtype)}, "tensor max only")]
+
+
+def _matrix_samples(shapes):
+    def make(dtype):
+        kind = "unit" if dtype == "float16" else "any"
+        return [Sample(tuple(data(s, dtype, kind) for s in pair), note=str(pair)) for pair in shapes]
+    return make
+
+
+def _softmax_samples(dtype):
+    return [Sample((data((2, 5), dtype), 1)), Sample((data((3, 4), dtype), 0)),
+            Sample((strided((3, 4), dtype), -1), note="non-contiguous"),
+            Sample((data((2, 3, 4), dtype), 1), note="middle dim of 3"),
+            Sample((data((), dtype), 0), note="0-dim"),
+            Sample((data((0, 3), dtype), 1), note="empty"),
+            Sample((data((2, 5), dtype) * 300, 1), note="large values (exp would overflow)"),
+            Sample((data((2, 3), dtype), 1), {"dtype": al.float64}, "dtype=float64", "float64")]
+
+
+def _logsumexp_samples(dtype):
+    return [Sample((data((2, 5), dtype), 1)),
+            Sample((data((2, 3, 4), dtype), (0, 2)), {"keepdim": True}, "dims, keepdim")]
+
+
+def _max_dim_samples(dtype):
+    return [Sample((data((2, 3, 4), dtype), 1)),
+            Sample((data((2, 3, 4), dtype), -1), {"keepdim": True}, "keepdim"),
+            Sample((strided((3, 4), dtype), 0), note="non-contiguous")]
+
+
+def _prod_samples(dtype):
+    # prod takes one dim (int?), and small values keep float16 products finite.
+    return [Sample((data((2, 3), dtype, "unit"),), note="all"),
+            Sample((data((), dtype, "unit"),), note="0-dim"),
+            Sample((data((0, 3), dtype),), note="empty"),
+            Sample((data((2, 3), dtype, "unit"), 1), {"keepdim": True}, "dim=1, keepdim"),
+            Sample((strided((3, 4), dtype, "unit"), 0), note="non-contiguous dim=0")]
+
+
+def _args_samples(specs):
+    """Samples from (shape, *other args[, "strided"]) tuples: the first argument is data."""
+    def make(dtype):
+        out = []
+        for shape, *rest in specs:
+            kind = rest.pop() if rest and rest[-1] == "strided" else None
+            x = strided(shape, dtype) if kind else data(shape, dtype)
+            out.append(Sample((x, *rest), note=kind or str(shape)))
+        return out
+    return make
+
+
+def _shaped(name, ref, specs, **kw):
+    return OpCase(name, ref, ALL_AND_BOOL, _args_samples(specs), dtype_error=False, **kw)
+
+
+def _flatten(x, start=0, end=-1):
+    if x.ndim == 0:
+        return x.reshape(1)
+    start, end = start % x.ndim, end % x.ndim
+    return x.reshape(x.shape[:start] + (-1,) + x.shape[end + 1:])
+
+
+def _split(x, size, dim=0):
+    if isinstance(size, int):
+        return np.split(x, range(size, x.shape[dim], size), axis=dim)
+    return np.split(x, np.cumsum(size)[:-1], axis=dim)
+
+
+def _slice(x, dim=0, start=None, end=None, step=1):
+    return x[(slice(None),) * dim + (slice(start, end, step),)]
+
+
+def _index_key(indices):
+    # Tensor?[]: None takes a whole dim (a slice in NumPy).
+    return tuple(slice(None) if i is None else i for i in indices)
+
+
+def _index_put(x, indices, values, accumulate=False):
+    r = x.copy()
+    if accumulate:
+        np.add.at(r, _index_key(indices), values)  # once per occurrence, repeats add up
+    else:
+        r[_index_key(indices)] = values
+    return r
+
+
+def _index_samples(dtype):
+    x = data((3, 4), dtype)
+    return [Sample((x, [np.array([2, 0, 2])]), note="rows, repeated"),
+            Sample((x, [None, np.array([[3, 1], [0, 0]])]), note="None, 2-D index"),
+            Sample((strided((3, 4), dtype), [np.array([1, 2]), np.array([0, 3])]),
+                   note="two indices, non-contiguous")]
+
+
+def _index_put_samples(dtype):
+    return [Sample((data((3, 4), dtype), [np.array([2, 0])], data((2, 4), dtype)),
+                   note="rows"),
+            Sample((data((3, 4), dtype), [None, np.array([1])], data((3, 1), dtype)),
+                   note="None, one column"),
+            Sample((data((3, 4), dtype), [np.array([0, 2, 0])], data((3, 4), dtype)),
+                   {"accumulate": True}, "accumulate, repeated")]
+
+
+def _list_samples(shapes_dims):
+    """Samples for (tensors, dim) ops from ([shapes], dim) pairs."""
+    def make(dtype):
+        return [Sample(([data(s, dtype) for s in shapes], dim), note=f"{shapes} dim={dim}")
+                for shapes, dim in shapes_dims]
+    return make
+
+
+def _cat(tensors, dim=0):
+    # torch still skips 1-D empty tensors, whatever their partners' shapes.
+    return np.concatenate([t for t in tensors if t.shape != (0,)], axis=dim)
+
+
+def _to(x, *args, dtype=None, copy=False):
+    # to(device[, dtype]) or to(dtype): the DType among the arguments, if any, converts.
+    dtype = next((a for a in args if isinstance(a, al.DType)), dtype)
+    return x.astype(dtype.np) if dtype is not None else x
+
+
+def _to_samples(dtype):
+    return [Sample((data((2, 3), dtype), DEVICE), {"copy": True}, "device, copy"),
+            Sample((strided((3, 4), dtype), DEVICE), {"dtype": al.float64}, "device, dtype",
+                   "float64"),
+            Sample((data((2, 3), dtype), al.float64), {"copy": True}, "dtype, copy", "float64")]
+
+
+def _sparse_coo(indices, values, size):
+    out = np.zeros(size, values.dtype)
+    flat = out.reshape(-1)  # 0-dim too: one position, 0
+    keys = np.ravel_multi_index(tuple(indices), size) if len(size) else np.zeros(len(values), int)
+    np.add.at(flat, keys, values)  # duplicates add up (bool: or)
+    return out
+
+
+def _sparse_coo_samples(dtype):
+    idx = np.array([[0, 1, 1, 0], [2, 0, 2, 2]])
+    return [
+        Sample((idx, data((4,), dtype), (2, 3)), note="duplicates, unsorted"),
+        Sample((idx[:, :0], data((0,), dtype), (2, 3)), note="nnz = 0"),
+        Sample((np.zeros((0, 1), np.int64), data((1,), dtype), ()), note="0-dim"),
+        Sample((idx[:, 1:3], strided((2,), dtype), (3, 4)), note="non-contiguous values"),
+    ]
+
+
+def _unary(name, ref, dtypes, kind="any", result="same", **kw):
+    return OpCase(name, ref, dtypes, unary_samples(kind), result, **kw)
+
+
+def _binary(name, ref, dtypes, kind="any", result="same", numbers=True, **kw):
+    return OpCase(name, ref, dtypes, binary_samples(kind, numbers), result, **kw)
+
+
+# The sparse column's usual entries: the first argument sparse; or either or both.
+S0 = ((0,),)
+S01 = ((0,), (1,), (0, 1))
+
+_MM = [((2, 3), (3, 4)), ((1, 1), (1, 5)), ((0, 3), (3, 2)), ((3, 0), (0, 2))]
+_BMM = [((2, 2, 3), (2, 3, 4)), ((1, 0, 2), (1, 2, 3))]
+_MATMUL = [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 2)), ((2, 3), (3, 4)),
+           ((2, 2, 3), (3, 4)), ((2, 1, 2, 3), (3, 3, 2)), ((4,), (2, 4, 3)), ((2, 2, 3), (3,))]
+
+CASES: list[OpCase] = [
+    # ---- unary ----
+    _unary("neg", np.negative, ALL, sparse=S0),
+    _unary("abs", np.abs, ALL, sparse=S0),
+    _unary("sign", np.sign, ALL, sparse=S0),
+    _unary("relu", lambda x: np.maximum(x, 0).astype(x.dtype), ALL, sparse=S0),
+    _unary("sigmoid", _sigmoid, FLOATING, result="float"),
+    _unary("tanh", lambda x: np.tanh(_f64(x)), FLOATING, result="float", sparse=S0),
+    _unary("exp", lambda x: np.exp(_f64(x)), FLOATING, result="float"),
+    _unary("expm1", lambda x: np.expm1(_f64(x)), FLOATING, result="float", sparse=S0),
+    _unary("log", lambda x: np.log(_f64(x)), FLOATING, "positive", result="float"),
+    _unary("log1p", lambda x: np.log1p(_f64(x)), FLOATING, "positive", result="float", sparse=S0),
+    _unary("sqrt", lambda x: np.sqrt(_f64(x)), FLOATING, "positive", result="float", sparse=S0),
+    _unary("rsqrt", lambda x: 1 / np.sqrt(_f64(x)), FLOATING, "positive", result="float"),
+    _unary("reciprocal", lambda x: 1 / _f64(x), FLOATING, "nonzero", result="float"),
+    _unary("sin", lambda x: np.sin(_f64(x)), FLOATING, result="float", sparse=S0),
+    _unary("cos", lambda x: np.cos(_f64(x)), FLOATING, result="float"),
+    _unary("floor", np.floor, ALL, sparse=S0),
+    _unary("ceil", np.ceil, ALL, sparse=S0),
+    _unary("round", np.round, ALL, sparse=S0),
+    _unary("trunc", np.trunc, ALL, sparse=S0),
+    _unary("logical_not", np.logical_not, ALL_AND_BOOL, result="bool"),
+    # ---- binary ----
+    _binary("add", np.add, ALL_AND_BOOL, sparse=S01),
+    OpCase("add", lambda a, b, alpha: a + alpha * b, ALL,
+           lambda d: [Sample((data((2, 3), d), data((3,), d)), {"alpha": 2}, "alpha=2")],
+           dtype_error=False, sparse=S0),
+    _binary("sub", np.subtract, ALL, sparse=S01),
+    _binary("mul", np.multiply, ALL_AND_BOOL, sparse=S01),
+    _binary("div", lambda a, b: _f64(a) / _f64(b), FLOATING, "nonzero", result="float"),
+    OpCase("div", _div_mode, FLOATING,
+           lambda d: [Sample((data((2, 3), d), data((2, 3), d, "nonzero")),
+                             {"rounding_mode": "trunc"}, "trunc")], dtype_error=False),
+    OpCase("div", _div_mode, ALL,
+           lambda d: [Sample((data((2, 3), d), data((3,), d, "nonzero")),
+                             {"rounding_mode": "floor"}, "floor")], dtype_error=False),
+    _binary("floor_divide", lambda a, b: np.floor(_f64(a) / _f64(b)), ALL, "nonzero"),
+    _binary("remainder", np.remainder, ALL, "nonzero", tol=1e-2),
+    _binary("pow", lambda a, b: np.power(_f64(a), _f64(b)), ALL, "small", tol=1e-2),
+    _binary("maximum", np.maximum, ALL_AND_BOOL),
+    _binary("minimum", np.minimum, ALL_AND_BOOL),
+    _binary("eq", np.equal, ALL_AND_BOOL, result="bool"),
+    _binary("ne", np.not_equal, ALL_AND_BOOL, result="bool"),
+    _binary("lt", np.less, ALL_AND_BOOL, result="bool"),
+    _binary("le", np.less_equal, ALL_AND_BOOL, result="bool"),
+    _binary("gt", np.greater, ALL_AND_BOOL, result="bool"),
+    _binary("ge", np.greater_equal, ALL_AND_BOOL, result="bool"),
+    _binary("logical_and", np.logical_and, ALL_AND_BOOL, result="bool"),
+    _binary("logical_or", np.logical_or, ALL_AND_BOOL, result="bool"),
+    OpCase("where", lambda c, a, b: np.where(c, a, b), ALL_AND_BOOL, _where_samples),
+    OpCase("clamp", _clamp, ALL, _clamp_samples, dtype_error=False),
+    OpCase("clamp", _clamp, ALL, _clamp_tensor_samples, dtype_error=False),
+    # ---- reductions ----
+    OpCase("sum", _red(np.sum), ALL_AND_BOOL, reduction_samples(), "wide", sparse=S0),
+    OpCase("mean", _red(np.mean), FLOATING, reduction_samples(empty=False), "same", tol=1e-2),
+    OpCase("prod", _red(np.prod), ALL_AND_BOOL, _prod_samples, "wide", tol=1e-2),
+    OpCase("amax", _red(np.max), ALL_AND_BOOL, reduction_samples(empty=False)),
+    OpCase("amin", _red(np.min), ALL_AND_BOOL, reduction_samples(empty=False)),
+    OpCase("all", _red(np.all), ALL_AND_BOOL, reduction_samples(), "bool"),
+    OpCase("any", _red(np.any), ALL_AND_BOOL, reduction_samples(), "bool"),
+    OpCase("max", _max_dim(np.max, np.argmax), ALL_AND_BOOL, _max_dim_samples,
+           ("same", "int64"), multi=True, op="max.dim"),
+    OpCase("min", _max_dim(np.min, np.argmin), ALL_AND_BOOL, _max_dim_samples,
+           ("same", "int64"), multi=True, op="min.dim"),
+    OpCase("max", lambda x: np.max(x), ALL_AND_BOOL, reduction_samples(False, False),
+           dtype_error=False),
+    OpCase("min", lambda x: np.min(x), ALL_AND_BOOL, reduction_samples(False, False),
+           dtype_error=False),
+    OpCase("max", np.maximum, ALL_AND_BOOL, binary_samples(numbers=False), dtype_error=False),
+    OpCase("min", np.minimum, ALL_AND_BOOL, binary_samples(numbers=False), dtype_error=False),
+    OpCase("argmax", _arg(np.argmax), ALL,
+           lambda d: [Sample((data((2, 3, 4), d),)), Sample((data((2, 3, 4), d), 1)),
+                      Sample((strided((3, 4), d), 0), {"keepdim": True}, "keepdim")],
+           "int64"),
+    OpCase("argmin", _arg(np.argmin), ALL,
+           lambda d: [Sample((data((2, 3, 4), d),)), Sample((data((2, 3), d),),
+                                                         {"keepdim": True}, "keepdim")],
+           "int64"),
+    OpCase("logsumexp", _logsumexp, FLOATING, _logsumexp_samples, dtype_error=False, tol=1e-2),
+    OpCase("softmax", _softmax, FLOATING, _softmax_samples, op="softmax.int", tol=1e-2),
+    OpCase("log_softmax", _log_softmax, FLOATING, _softmax_samples, op="log_softmax.int",
+           tol=1e-2),
+    # ---- linear algebra ----
+    OpCase("mm", np.matmul, ALL, _matrix_samples(_MM), tol=1e-2, sparse=S0),
+    OpCase("bmm", np.matmul, ALL, _matrix_samples(_BMM), tol=1e-2),
+    OpCase("dot", np.dot, ALL, _matrix_samples([((3,), (3,)), ((0,), (0,))]), tol=1e-2),
+    OpCase("matmul", np.matmul, ALL, _matrix_samples(_MATMUL), dtype_error=False, tol=1e-2,
+           sparse=S0),
+    # ---- views and data movement ----
+    _shaped("reshape", lambda x, s: x.reshape(s), [((2, 3), (3, 2)), ((3, 4), (-1,), "strided"),
+                                                   ((), (1,))]),
+    _shaped("t", np.transpose, [((2, 3),), ((3,),), ((3, 4), "strided")], sparse=S0),
+    _shaped("transpose", np.swapaxes, [((2, 3, 4), 0, 2), ((3, 4), -1, 0, "strided")],
+            sparse=S0),
+    _shaped("permute", np.transpose, [((2, 3, 4), (2, 0, 1)), ((3, 4), (1, 0), "strided")]),
+    _shaped("squeeze", np.squeeze, [((2, 1, 3),), ((1, 1),), ((2, 1, 3), 1)]),
+    _shaped("unsqueeze", np.expand_dims, [((2, 3), 1), ((), 0), ((3, 4), -1, "strided")]),
+    _shaped("flatten", _flatten, [((2, 3, 4),), ((2, 3, 4), 1), ((3, 4), "strided")]),
+    _shaped("narrow", lambda x, d, start, n: np.take(x, range(start, start + n), axis=d),
+            [((4, 5), 1, 1, 2), ((3, 4), 0, 1, 2, "strided")]),
+    _shaped("select", lambda x, d, i: np.take(x, i, axis=d), [((2, 3), 1, 2), ((3, 4), 0, -1)]),
+    _shaped("slice", _slice, [((4, 5), 1, 0, 4, 2), ((3, 4), 0, 1, None, 1, "strided")]),
+    _shaped("clone", np.copy, [((2, 3),), ((3, 4), "strided"), ((),)], sparse=S0),
+    OpCase("split", _split, ALL_AND_BOOL,
+           _args_samples([((5, 2), 2), ((2, 6), 3, 1), ((5, 2), [1, 4]), ((2, 6), [2, 0, 4], 1)]),
+           multi=True, dtype_error=False),
+    OpCase("chunk", lambda x, n, d=0: np.array_split(x, n, axis=d), ALL_AND_BOOL,
+           _args_samples([((6, 2), 3), ((2, 4), 2, 1)]), multi=True, dtype_error=False),
+    OpCase("gather", lambda x, d, i: np.take_along_axis(x, i, axis=d), ALL_AND_BOOL,
+           lambda d: [Sample((data((3, 4), d), 1, np.array([[0, 3], [1, 1], [2, 0]])))],
+           dtype_error=False),
+    OpCase("index_select", lambda x, d, i: np.take(x, i, axis=d), ALL_AND_BOOL,
+           lambda d: [Sample((data((3, 4), d), 1, np.array([3, 0, 3]))),
+                      Sample((strided((3, 4), d), 0, np.array([2])), note="non-contiguous")],
+           dtype_error=False),
+    OpCase("cat", _cat, ALL_AND_BOOL,
+           _list_samples([([(2, 3), (1, 3)], 0), ([(2, 1), (2, 3)], -1), ([(2, 3), (0,)], 0)]),
+           dtype_error=False),
+    OpCase("stack", lambda ts, dim=0: np.stack(ts, axis=dim), ALL_AND_BOOL,
+           _list_samples([([(2, 3), (2, 3)], 0), ([(3,), (3,), (3,)], -1)]),
+           dtype_error=False),
+    OpCase("index", lambda x, i: x[_index_key(i)], ALL_AND_BOOL, _index_samples,
+           dtype_error=False),
+    OpCase("index_put", _index_put, ALL_AND_BOOL, _index_put_samples, dtype_error=False),
+    OpCase("view", lambda x, s: x.reshape(s), ALL_AND_BOOL,
+           _args_samples([((2, 3), (3, 2)), ((2, 3, 4), (-1, 4)), ((), (1,))]),
+           dtype_error=False, method=True),
+    OpCase("contiguous", np.ascontiguousarray, ALL_AND_BOOL,
+           _args_samples([((3, 4), "strided"), ((2, 3),)]), dtype_error=False, method=True),
+    OpCase("to", _to, ALL_AND_BOOL, _to_samples, dtype_error=False, method=True, sparse=S0),
+    OpCase("masked_fill", lambda x, m, v: np.where(m, np.asarray(v).astype(x.dtype), x),
+           ALL_AND_BOOL, lambda d: [Sample((data((2, 3), d), data((2, 3), "bool"), 1)),
+                                    Sample((data((2, 3), d), data((3,), "bool"), 0),
+                                           note="broadcast mask")],
+           dtype_error=False),
+    # ---- sparse COO (results that are sparse are compared in their dense form) ----
+    OpCase("sparse_coo_tensor", _sparse_coo, ALL_AND_BOOL, _sparse_coo_samples,
+           dtype_error=False),
+    OpCase("to_sparse", np.copy, ALL_AND_BOOL, unary_samples(), dtype_error=False, method=True,
+           sparse=S0),
+    OpCase("to_dense", np.copy, ALL_AND_BOOL, unary_samples(), dtype_error=False, method=True,
+           sparse=S0),
+]
+
+
+def result_dtype(rule: str, dtype: str) -> str:
+    """The dtype a result of `rule` has for inputs of `dtype` (torch's rules)."""
+    floating = dtype in FLOATING
+    return {
+        "same": dtype,
+        "float": dtype if floating else "float32",
+        "bool": "bool",
+        "wide": dtype if floating else "int64",
+        "int64": "int64",
+    }[rule]
+
+
+
+def case_id(case: OpCase, dtype: str | None = None) -> str:
+    return case.name + (f"-{dtype}" if dtype else "")

@@ -1,0 +1,271 @@
+"""Level 1 dispatch: keys from devices and layouts, misses, the Autograd key, traces,
+run-time kernels (al.library), grad mode."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+import aten_lite as al
+from aten_lite import _dispatch
+
+
+def fake_sparse(shape=(2,)):
+    """A sparse COO tensor (its key is SparseCPU); tests/test_sparse.py tests the layout."""
+    return al.ones(*shape).to_sparse()
+
+
+# ---- keys ----
+
+
+def test_mixed_devices_name_both_arguments():
+    with pytest.raises(RuntimeError, match=re.escape(
+            "expected all tensors on one device, got cpu (argument 'self') and meta "
+            "(argument 'other')")):
+        al.add(al.ones(2), al.ones(2, device="meta"))
+
+
+def test_mixed_devices_inside_a_tensor_list():
+    with pytest.raises(RuntimeError, match=re.escape(
+            "expected all tensors on one device, got cpu (argument 'tensors[0]') and meta "
+            "(argument 'tensors[1]')")):
+        al.cat([al.ones(2), al.ones(2, device="meta")])
+
+
+def test_a_missing_kernel_explains_itself():
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "al.exp: no kernel for layout 'sparse_coo'; registered: CPU, Meta; exp(0) != 0, "
+            "call .to_dense() first")):
+        al.exp(fake_sparse())
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "al.is_coalesced: no kernel for device 'cpu', layout 'strided'; registered: "
+            "SparseCPU")):
+        al.ones(2).is_coalesced()
+
+
+def test_sparse_layout_wins_over_strided():
+    x, s = al.ones(2), fake_sparse()
+    with al.trace_dispatch() as trace:
+        assert al.add(x, s).tolist() == [2.0, 2.0]
+    assert (trace[0].key, trace[0].keys) == ("SparseCPU", ("SparseCPU", "CPU"))
+
+
+def test_composite_ops_run_on_every_backend():
+    h = _dispatch.handle("matmul")
+    assert h.registered_keys() == ["CPU", "Meta", "SparseCPU"]
+    assert al.matmul(al.ones(2, 3, device="meta"), al.ones(3, device="meta")).shape == (2,)
+
+
+def test_only_numbers_is_a_type_error():
+    with pytest.raises(TypeError, match="^al.add: expected at least one Tensor argument, got "
+                                        "only Python numbers$"):
+        al.add(1, 2)
+
+
+def test_factory_key_comes_from_the_device_argument():
+    h = _dispatch.handle("add.Tensor")
+    assert h.dispatch_key((al.ones(1), 2)) == "CPU"
+    assert h.dispatch_key((al.ones(1, device="meta"), 2)) == "Meta"
+
+
+# ---- the Autograd key ----
+
+
+def test_autograd_key_when_an_input_requires_grad():
+    x = al.ones(2, requires_grad=True)
+    with al.trace_dispatch() as trace:
+        al.mul(x, 2.0)
+        with al.no_grad():
+            al.mul(x, 2.0)
+    keys = [(r.op, r.key, r.keys, r.depth) for r in trace]
+    assert keys == [("mul.Tensor", "Autograd", ("Autograd", "CPU"), 0),
+                    ("mul.Tensor", "CPU", ("CPU",), 1),
+                    ("mul.Tensor", "CPU", ("CPU",), 0)]
+
+
+def test_autograd_falls_through_without_a_kernel():
+    saved = _dispatch._autograd_hook
+    try:
+        _dispatch.set_autograd_kernel(None)
+        x = al.ones(2, requires_grad=True)
+        assert _dispatch.handle("mul.Tensor").dispatch_key((x, 2.0)) == "CPU"
+        assert al.mul(x, 2.0).tolist() == [2.0, 2.0]
+    finally:
+        _dispatch.set_autograd_kernel(saved)
+
+
+def test_autograd_kernel_receives_the_handle_and_redispatches():
+    saved = _dispatch._autograd_hook
+    seen = []
+
+    def hook(handle, args):
+        seen.append(handle.name)
+        return handle.redispatch_below_autograd(args)
+
+    try:
+        _dispatch.set_autograd_kernel(hook)
+        x = al.ones(2, requires_grad=True)
+        assert al.add(x, x).tolist() == [2.0, 2.0]
+        al.matmul(x, x)  # composite: no Autograd key of its own, its pieces have it
+    finally:
+        _dispatch.set_autograd_kernel(saved)
+    assert seen == ["add.Tensor", "dot"]
+
+
+# ---- tracing ----
+
+
+def test_trace_records_key_kernel_dtype_and_path():
+    x = al.ones(4)
+    every_other = x[::2]
+    with al.trace_dispatch() as trace:
+        al.add(x, x)
+        al.add(every_other, every_other)
+        al.sum(x)
+    first, strided, total = trace
+    assert (first.op, first.overload, first.key, first.keys) == ("add.Tensor", "Tensor", "CPU",
+                                                                 ("CPU",))
+    assert first.kernel == "cpu: elementwise, C++ add.Tensor"
+    assert (first.dtype, first.path, first.fast_path) == ("float32", 0, True)
+    assert (strided.path, strided.fast_path) == (2, False)
+    assert (total.op, total.dtype, total.fast_path) == ("sum", "float32", True)
+
+
+def test_trace_shows_composite_decomposition_nested():
+    with al.trace_dispatch() as trace:
+        al.logsumexp(al.ones(2, 3), 1)
+    assert trace[0].op == "logsumexp" and trace[0].kernel == "composite.logsumexp"
+    assert trace[0].depth == 0 and all(r.depth == 1 for r in trace[1:])
+    assert [r.op for r in trace[1:]] == ["amax", "abs", "eq.Tensor", "where.self", "sub.Tensor",
+                                         "exp", "sum", "log", "add.Tensor", "reshape"]
+
+
+def test_trace_prints_a_table():
+    x = al.ones(2, dtype=al.float64)
+    with al.trace_dispatch() as trace:
+        x * x
+    assert str(trace) == (
+        "op          key  from keys  kernel                            dtype    path\n"
+        "----------  ---  ---------  --------------------------------  -------  ----------\n"
+        "mul.Tensor  CPU  CPU        cpu: elementwise, C++ mul.Tensor  float64  contiguous"
+    )
+
+
+def test_trace_stops_at_the_end_of_the_block():
+    with al.trace_dispatch() as trace:
+        al.neg(al.ones(1))
+    al.neg(al.ones(1))
+    assert len(trace) == 1 and _dispatch.fast
+
+
+# ---- al.library ----
+
+
+def test_library_overrides_and_undoes():
+    calls = []
+
+    def relu_twice(self):
+        calls.append(self.shape)
+        return al.maximum(self, 0.0) * 2
+
+    with al.library.impl("relu", "CPU", relu_twice) as reg:
+        assert al.relu(al.tensor([-1.0, 3.0])).tolist() == [0.0, 6.0]
+        assert reg.active
+        with al.trace_dispatch() as trace:
+            al.relu(al.ones(1))
+        assert trace[0].kernel.startswith("library: ") and trace[0].kernel.endswith("relu_twice")
+    assert not reg.active and calls == [(2,), (1,)]
+    assert al.relu(al.tensor([-1.0, 3.0])).tolist() == [0.0, 3.0]
+
+
+def test_library_decorator_stacks_and_restore():
+    @al.library.impl("neg", "CPU")
+    def first(self):
+        return al.zeros(self.shape)
+
+    @al.library.impl("neg", "CPU")
+    def second(self):
+        return al.ones(self.shape)
+
+    try:
+        assert al.neg(al.ones(1)).tolist() == [1.0]
+        al.library.registrations("neg")[-1].undo()
+        assert al.neg(al.ones(1)).tolist() == [0.0]
+    finally:
+        al.library.restore("neg")
+    assert al.neg(al.ones(1)).tolist() == [-1.0] and not al.library.registrations("neg")
+
+
+def test_library_fills_a_missing_key():
+    with al.library.impl("exp", "SparseCPU", lambda self: "sparse exp"):
+        assert al.exp(fake_sparse()) == "sparse exp"
+    with pytest.raises(NotImplementedError):
+        al.exp(fake_sparse())
+
+
+def test_library_errors():
+    with pytest.raises(ValueError, match=re.escape(
+            "al.library.impl: unknown dispatch key 'GPU'; valid: CPU, Meta, SparseCPU, "
+            "CompositeImplicitAutograd, Autograd")):
+        al.library.impl("relu", "GPU", lambda self: self)
+    with pytest.raises(KeyError, match=re.escape(
+            "op 'div' has several overloads; name one: div.Tensor, div.Tensor_out, "
+            "div.Tensor_mode, div.out_mode")):
+        al.library.impl("div", "CPU", lambda self: self)
+    with pytest.raises(KeyError, match="no op named 'relux'; did you mean relu"):
+        al.library.impl("relux", "CPU", lambda self: self)
+    assert al.library.schema("add.Tensor") == "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"
+
+
+# ---- versions, threads, grad mode ----
+
+
+def test_inplace_bumps_the_shared_version_of_views():
+    x = al.zeros(4)
+    view = x[1:]
+    before = x._version.value
+    view.add_(1.0)
+    al.add(x, 1.0, out=x)
+    assert x._version.value == view._version.value == before + 2
+
+
+def test_num_threads_round_trip():
+    n = al.get_num_threads()
+    try:
+        al.set_num_threads(1)
+        assert al.get_num_threads() == 1
+    finally:
+        al.set_num_threads(n)
+    with pytest.raises(ValueError, match=re.escape("set_num_threads expects a positive int, got 0")):
+        al.set_num_threads(0)
+
+
+def test_grad_mode_is_thread_local_and_decorates():
+    seen = {}
+
+    def worker():
+        seen["thread"] = al.is_grad_enabled()
+
+    with al.no_grad():
+        t = threading.Thread(target=worker)
+        t.start()
+        t.join()
+        assert not al.is_grad_enabled()
+        with al.enable_grad():
+            assert al.is_grad_enabled()
+    assert seen["thread"] and al.is_grad_enabled()
+
+    @al.no_grad()
+    def inside():
+        return al.is_grad_enabled()
+
+    @al.set_grad_enabled(False)
+    def inside_too():
+        return al.is_grad_enabled()
+
+    assert not inside() and not inside_too() and al.is_grad_enabled()
+    with al.set_grad_enabled(False):
+        assert not al.is_grad_enabled()
+    assert al.is_grad_enabled()

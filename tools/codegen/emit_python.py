@@ -1,0 +1,73 @@
+"""Emit the Python side of the generated code: ``generated/ops.py`` (bindings),
+``generated/registry.py`` (op table data), ``generated/__init__.py`` and
+``generated/aten_lite.pyi`` (the editor stub).
+
+Text assembly only: every decision is made in ``api_python`` (Note [Binding tiers] there).
+``gen.py`` adds the header naming the sources and their hash.
+
+    >>> files = emit(spec)  # doctest: +SKIP
+    >>> sorted(files)       # doctest: +SKIP
+    ['generated/__init__.py', 'generated/aten_lite.pyi', 'generated/ops.py', 'generated/registry.py']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from . import api_python
+
+_TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+
+
+def _docstring(text: str, indent: str = "    ") -> str:
+    body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    lines = body.split("\n")
+    if len(lines) == 1:
+        return f'"""{body}"""'
+    rest = "\n".join(indent + line if line.strip() else "" for line in lines[1:])
+    return '"""' + lines[0] + "\n" + rest + "\n" + indent + '"""'
+
+
+_ENV.filters["py"] = repr
+_ENV.filters["docstring"] = _docstring
+
+
+def emit(spec: Any) -> dict[str, str]:
+    """{path relative to the repository root: text} for the Python outputs."""
+    functions, methods, groups = api_python.bindings(spec)
+    operators = api_python.dunders(spec)
+    records = api_python.records(spec)
+    stub_functions, stub_methods, stub_operators = api_python.stubs(spec)
+    public = [b.name for b in functions if not b.name.startswith("_")]
+    return {
+        "generated/__init__.py": _ENV.get_template("generated_init.py.j2").render(),
+        "generated/registry.py": _ENV.get_template("registry.py.j2").render(records=records),
+        "generated/ops.py": _ENV.get_template("ops.py.j2").render(
+            records=records, groups=groups, functions=functions, methods=methods,
+            operators=operators, public=public),
+        "generated/aten_lite.pyi": _ENV.get_template("aten_lite.pyi.j2").render(
+            functions=stub_functions, methods=stub_methods, operators=stub_operators),
+    }
+
+
+def locate(spec: Any, nf: Any) -> list[str]:
+    """Where `aten-lite-gen show` finds the Python of ``nf``: its binding and its record."""
+    name = str(nf.func.name)
+    py = str(nf.func.name.name)  # 'add', 'add_', '__iadd__': the Python-visible name
+    out = [f"generated/registry.py: OPS record '{name}' (dispatch table, dtypes, schema)"]
+    if "function" in nf.variants and nf.func.kind().name != "out":
+        out.append(f"generated/ops.py: {py}()  (al.{py}, handle _H_{api_python.ident(name)})")
+    if "method" in nf.variants:
+        out.append(f"generated/ops.py: _m_{py}  (Tensor.{py})")
+    return out
