@@ -1,0 +1,30 @@
+"""Reverse-mode automatic differentiation, generated from derivatives.yaml.
+
+* ``grad_mode``: ``no_grad`` / ``enable_grad`` / ``set_grad_enabled`` (thread-local).
+* ``kernel``: the Autograd dispatch key's kernel; it records generated nodes
+  (``generated/autograd_nodes.py``) and redispatches below itself.
+* ``engine``: the backward walk; ``api``: ``backward`` and ``grad``.
+* ``gradcheck``: finite-difference checks of every formula.
+
+>>> import aten_lite as al
+>>> x = al.tensor([3.0], requires_grad=True)
+>>> al.autograd.grad(x * x, x, al.ones(1))
+(tensor([6.]),)
+
+This package imports nothing that depends on the dispatcher, which itself imports
+``grad_mode`` from here; ``aten_lite/__init__.py`` calls ``kernel.install()`` once the ops
+exist.
+"""
+
+from . import tensor_methods as _tensor_methods
+from .api import backward, grad
+from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .gradcheck import GradcheckError, gradcheck, gradgradcheck
+from .node import Node
+
+__all__ = [
+    "backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
+    "gradcheck", "gradgradcheck", "GradcheckError", "Node",
+]
+
+_tensor_methods.attach()

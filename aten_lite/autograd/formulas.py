@@ -1,0 +1,288 @@
+"""Helper functions that derivatives.yaml formulas may call, besides the ops themselves.
+
+Each is a top-level function (the generator reads this file with ``ast`` to know the names a
+formula may use). They are written with aten_lite ops only, so that under ``create_graph``
+the backward is itself recorded and can be differentiated again. Shapes arrive as tuples
+(a formula's ``self.shape`` is saved as one).
+
+>>> import aten_lite as al
+>>> sum_to(al.ones(2, 3), (3,))
+tensor([2., 2., 2.])
+"""
+
+from __future__ import annotations
+
+import aten_lite as al
+
+from .._tensor import Tensor
+
+__all__ = [
+    "sum_to", "scale", "zeros_like", "expand_reduced", "reduced_count", "prod_grad",
+    "extremum_grad", "index_grad", "pow_self_grad", "pow_exponent_grad", "binary_extremum_grad",
+    "permute_backward", "slice_backward", "select_backward", "cat_backward", "stack_backward",
+    "split_backward", "gather_backward", "index_select_backward", "index_backward",
+    "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward",
+]
+
+
+def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
+    """Sum ``grad`` over the dimensions broadcasting added to ``shape`` (right-aligned).
+
+    ``node``/``index`` only name the culprit when the shapes cannot be reconciled.
+    """
+    have = grad._shape
+    lead = len(have) - len(shape)
+    if lead < 0 or any(n != 1 and n != m for n, m in zip(shape, have[lead:])):
+        raise RuntimeError(
+            f"Function {node} returned an invalid gradient at index {index} - got "
+            f"{list(have)} but expected shape compatible with {list(shape)}"
+        )
+    ones = [lead + i for i, n in enumerate(shape) if n == 1 and have[lead + i] != 1]
+    if not ones:
+        if not lead:
+            return grad
+        return grad.sum(0) if lead == 1 else grad.sum(list(range(lead)))  # an int is faster
+    if not lead and len(ones) == 1:
+        return grad.sum(ones[0], keepdim=True)
+    grad = grad.sum(list(range(lead)) + ones, keepdim=True)
+    return grad.reshape(tuple(shape)) if lead else grad
+
+
+def scale(grad: Tensor, alpha) -> Tensor:
+    """``grad * alpha``, without an op when alpha is 1 (add's `other`, the common case)."""
+    return grad if alpha == 1 else grad * alpha
+
+
+def zeros_like(t: Tensor) -> Tensor:
+    """Zeros of ``t``'s shape, dtype and device: the gradient of a piecewise-constant op."""
+    return al.zeros(t._shape, dtype=t._dtype, device=t._device)
+
+
+# ---- reductions ----
+
+
+def _dims(shape, dim) -> list[int]:
+    """The reduced dims, non-negative and sorted; None or [] means all dims."""
+    n = len(shape)
+    if dim is None:
+        return list(range(n))
+    dims = [dim] if isinstance(dim, int) else list(dim)
+    if not dims:
+        return list(range(n))
+    return sorted(d % n if n else 0 for d in dims)
+
+
+def expand_reduced(grad: Tensor, shape, dim, keepdim: bool) -> Tensor:
+    """Spread the gradient of a reduction over ``dim`` back to the input ``shape``."""
+    if not keepdim and grad.ndim != len(shape):
+        # Put the reduced dims back as size 1 (one reshape); a full reduction's 0-dim
+        # gradient expands as it is.
+        if grad.ndim:
+            dims = set(_dims(shape, dim))
+            grad = grad.reshape(tuple(1 if d in dims else n for d, n in enumerate(shape)))
+    return grad.expand(tuple(shape))
+
+
+def reduced_count(shape, dim) -> int:
+    """How many elements each output of a reduction over ``dim`` summarises (for mean)."""
+    n = 1
+    for d in _dims(shape, dim) if shape else ():
+        n *= shape[d]
+    return n
+
+
+def prod_grad(grad: Tensor, self: Tensor, result: Tensor, dim, keepdim: bool) -> Tensor:
+    """d prod / d x_i = product of the other elements, also where x has zeros: an element
+    that is the only zero of its slice gets the product of the rest; all others get
+    ``result / x`` (which is 0 wherever the slice holds a zero). Differentiating this again
+    (double backward) is exact except in slices holding two or more zeros, where the mixed
+    second derivatives come out 0."""
+    g = expand_reduced(grad, self._shape, dim, keepdim)
+    dims = _dims(self._shape, dim)
+    zero = self == 0
+    safe = self.masked_fill(zero, 1)
+    out = result if keepdim or not self._shape else _unsqueeze_all(result, dims)
+    normal = (g * out.expand(self._shape) / safe).masked_fill(zero, 0)
+    if not bool(zero.any()):
+        return normal
+    others = _keep_prod(safe, dims)
+    lone = zero.sum(dims, keepdim=True) == 1
+    at_zero = (g * others.expand(self._shape)).masked_fill((zero & lone).logical_not(), 0)
+    return normal + at_zero
+
+
+def _keep_prod(x: Tensor, dims: list[int]) -> Tensor:
+    for d in dims:
+        x = x.prod(d, keepdim=True)
+    return x
+
+
+def _unsqueeze_all(t: Tensor, dims: list[int]) -> Tensor:
+    for d in dims:
+        t = t.unsqueeze(d)
+    return t
+
+
+def extremum_grad(grad: Tensor, self: Tensor, result: Tensor, dim, keepdim: bool) -> Tensor:
+    """amax/amin: the gradient is shared equally by the elements equal to the extremum."""
+    dims = _dims(self._shape, dim)
+    out = result if keepdim or not self._shape else _unsqueeze_all(result, dims)
+    hit = self == out
+    count = hit.sum(dims, keepdim=True)
+    g = expand_reduced(grad, self._shape, dim, keepdim)
+    return g * hit / count
+
+
+def index_grad(grad: Tensor, shape, dim: int, indices: Tensor, keepdim: bool) -> Tensor:
+    """max.dim/min.dim: the gradient goes to the element each index picked."""
+    if not shape:
+        return grad  # a 0-dim input is its own maximum
+    dim = dim % len(shape)
+    if not keepdim:
+        grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
+    view = [1] * len(shape)
+    view[dim] = shape[dim]
+    positions = al.arange(shape[dim], device=grad._device).reshape(view)
+    return grad * (indices == positions)
+
+
+# ---- binary ops ----
+
+
+def pow_self_grad(grad: Tensor, self, exponent) -> Tensor:
+    """d/dx x**p = p * x**(p-1), taken as 0 at x = 0, p = 0 (x**0 is constant), where the
+    product would be 0 * inf. Elsewhere the expression stays differentiable in p."""
+    g = grad * exponent * self ** (exponent - 1)
+    if isinstance(exponent, Tensor):
+        return g.masked_fill((exponent == 0) & (self == 0), 0)
+    return zeros_like(g) if exponent == 0 else g
+
+
+def pow_exponent_grad(grad: Tensor, self, exponent, result: Tensor) -> Tensor:
+    """d/dp x**p = x**p * log(x), taken as 0 where x == 0 and p >= 0 (the limit from the
+    inside of the domain)."""
+    if not isinstance(self, Tensor):
+        self = al.full((), self, dtype=result._dtype)
+    g = grad * result * self.log()
+    return g.masked_fill((self == 0) & (exponent >= 0), 0)
+
+
+def binary_extremum_grad(grad: Tensor, self, other, greater: bool) -> Tensor:
+    """maximum/minimum: the gradient goes to the winner, half to each on a tie."""
+    wins = (self > other) if greater else (self < other)
+    return grad * wins + grad * (self == other) * 0.5
+
+
+# ---- views and data movement ----
+
+
+def permute_backward(grad: Tensor, dims) -> Tensor:
+    """Undo ``permute(dims)``: dimension ``dims[i]`` of the input is dimension i of grad."""
+    n = len(dims)
+    inverse = [0] * n
+    for i, d in enumerate(dims):
+        inverse[d % n] = i
+    return grad.permute(inverse)
+
+
+def _zeros(shape, like: Tensor) -> Tensor:
+    return al.zeros(tuple(shape), dtype=like._dtype, device=like._device)
+
+
+def slice_backward(grad: Tensor, shape, dim: int, start, end, step: int) -> Tensor:
+    """Zeros of the input ``shape`` with ``grad`` written where ``slice`` (Python slicing,
+    any step) read from; narrow is a slice with step 1."""
+    dim = dim % len(shape)
+    positions = range(*slice(start, end, step).indices(shape[dim]))
+    index = al.tensor(list(positions), dtype=al.int64, device=grad._device)
+    return _zeros(shape, grad).index_put([None] * dim + [index], grad)
+
+
+def select_backward(grad: Tensor, shape, dim: int, index: int) -> Tensor:
+    dim = dim % len(shape)
+    index = index % shape[dim]
+    return slice_backward(grad.unsqueeze(dim), shape, dim, index, index + 1, 1)
+
+
+def cat_backward(grad: Tensor, shapes, dim: int) -> list:
+    """The slice of grad each input of ``cat`` filled."""
+    out, offset = [], 0
+    nd = grad.ndim
+    for shape in shapes:
+        if len(shape) == 1 and shape[0] == 0 and nd != 1:
+            out.append(_zeros(shape, grad))  # cat skips 1-D empty tensors (legacy torch rule)
+            continue
+        size = shape[dim % nd]
+        out.append(grad.narrow(dim, offset, size))
+        offset += size
+    return out
+
+
+def stack_backward(grad: Tensor, n: int, dim: int) -> list:
+    return [grad.select(dim, i) for i in range(n)]
+
+
+def split_backward(grads: list, shapes, dim: int) -> Tensor:
+    """``cat`` of the pieces' gradients, zeros for pieces that got none."""
+    like = next(g for g in grads if g is not None)
+    parts = [g if g is not None else _zeros(s, like) for g, s in zip(grads, shapes)]
+    return al.cat(parts, dim)
+
+
+def gather_backward(grad: Tensor, shape, dim: int, index: Tensor) -> Tensor:
+    """Each gradient element added back at the position ``gather`` read it from."""
+    n = len(shape)
+    if n == 0:
+        return grad.reshape(())
+    dim = dim % n
+    where = []
+    for d in range(n):
+        if d == dim:
+            where.append(index)
+        else:
+            view = [1] * n
+            view[d] = -1
+            where.append(al.arange(index._shape[d], device=grad._device).reshape(view))
+    return _zeros(shape, grad).index_put(where, grad, accumulate=True)
+
+
+def index_select_backward(grad: Tensor, shape, dim: int, index: Tensor) -> Tensor:
+    if not shape:
+        return grad.reshape(())
+    dim = dim % len(shape)
+    where = [None] * dim + [index.reshape(-1)]
+    return _zeros(shape, grad).index_put(where, grad, accumulate=True)
+
+
+def index_backward(grad: Tensor, shape, indices) -> Tensor:
+    """Advanced indexing: every picked element's gradient added back (repeats add up)."""
+    return _zeros(shape, grad).index_put(list(indices), grad, accumulate=True)
+
+
+def index_put_self_grad(grad: Tensor, indices, accumulate: bool) -> Tensor:
+    """Positions that index_put overwrote do not depend on ``self``."""
+    if accumulate:
+        return grad
+    return grad.index_put(list(indices), al.zeros((), dtype=grad._dtype, device=grad._device))
+
+
+def index_put_values_grad(grad: Tensor, indices, values_shape) -> Tensor:
+    """The gradient at the written positions. ``values`` may carry extra leading size-1
+    dims (index_put allows them); the engine sums any other broadcasting away."""
+    picked = al.index(grad, list(indices))
+    extra = len(values_shape) - picked.ndim
+    if extra <= 0:
+        return picked
+    return sum_to(picked, values_shape[extra:]).reshape(tuple(values_shape))
+
+
+# ---- linear algebra ----
+
+
+def mm_mat1_backward(grad: Tensor, mat2: Tensor, self: Tensor) -> Tensor:
+    """The gradient of mm's first operand: ``grad @ mat2.T``; for a sparse operand, that
+    product read at its entries only, so the gradient is sparse with its pattern (as
+    torch.sparse.mm) and costs nnz * N, not M * K * N."""
+    if self.is_sparse:
+        return al.sparse_sampled_mm(self, grad, mat2.t())
+    return grad.mm(mat2.t())

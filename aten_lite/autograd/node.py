@@ -1,0 +1,324 @@
+"""Graph nodes: the base class of every generated backward node, and the helpers the generated
+code calls to wire a node into the graph and to read what it saved.
+
+A node is made by the autograd kernel when an op runs on tensors that require grad. It holds:
+
+* ``_next``: one *edge* per differentiable input (a ``Tensor[]`` input contributes one per
+  element), ``None`` where that input needs no gradient. An edge is the tuple
+  ``(target, nr, shape, dtype)``: ``target`` is the input's ``grad_fn`` and ``nr`` the
+  input's ``_output_nr``, or, for a leaf, ``target`` is the leaf tensor itself and ``nr`` is
+  -1 (one integer test tells the engine which); ``shape`` and ``dtype`` are the input's, so
+  the engine can sum a broadcast gradient back to the input's shape and cast it to the
+  input's dtype (Note [Gradients match their input]).
+* what its formulas read, in slots named by the generator (``self_``, ``other_``,
+  ``self_shape``...), saved tensors beside the version they had (``self_v``).
+
+Leaves need no node of their own: an edge that points at a tensor means "accumulate into its
+``.grad``". ``next_functions`` shows such an edge as an ``AccumulateGrad`` (as torch does).
+
+Note [Gradients match their input]
+Formulas are written as if no broadcasting or type promotion happened (``self: grad`` for
+add). The engine reconciles: a gradient whose shape differs from the edge's shape is summed
+over the broadcast dimensions, and one whose dtype differs is cast. So a float64 gradient
+never lands in a float32 leaf's ``.grad``, and ``(3,)+(2,3)`` gives the first input a (3,)
+gradient.
+"""
+
+from __future__ import annotations
+
+from .._tensor import Tensor, _new
+from .grad_mode import _state
+
+__all__ = ["Node", "AccumulateGrad", "NotImplementedBackward"]
+
+
+class _NodeHooks:
+    """Hooks registered through tensors whose ``grad_fn`` is this node (rare: kept out of the
+    node's own slots so that recording stays a handful of stores)."""
+
+    __slots__ = ("pre", "retain")
+
+    def __init__(self) -> None:
+        self.pre: dict[int, list] = {}  # output nr -> tensor hooks, in registration order
+        self.retain: dict[int, object] = {}  # output nr -> weakref to a tensor with retain_grad()
+
+
+class Node:
+    """One recorded op; ``apply(grads)`` maps the gradients of its outputs to those of its
+    inputs (one per edge of ``_next``, None where no gradient flows).
+
+    >>> import aten_lite as al
+    >>> x = al.tensor([1.0, 2.0], requires_grad=True)
+    >>> y = (x * x).sum()
+    >>> y.grad_fn.name(), y.grad_fn.next_functions[0][0].name()
+    ('SumBackward0', 'MulBackward0')
+    """
+
+    __slots__ = ("_next", "_hooks", "_released", "__weakref__")
+
+    # How many outputs the forward op had: the size of the gradient buffer the engine builds.
+    # A class attribute; nodes of ops returning ``Tensor[]`` shadow it with a slot.
+    _n_out = 1
+    # The op overload this node differentiates, for messages (set per generated class).
+    _op = "?"
+    # Nodes of view ops shadow these with slots (Note [Stale views]).
+    _view_version = None
+    _view_base_fn = None
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def next_functions(self) -> tuple:
+        """``(node, nr)`` per differentiable input, ``(None, 0)`` where none is needed."""
+        return tuple(_shown(e) for e in self._next)
+
+    def apply(self, grads: list) -> tuple:
+        raise NotImplementedError(f"{self.name()} does not define apply()")
+
+    def release(self) -> None:
+        """Drop saved values after a backward without retain_graph (generated per class)."""
+        self._released = True
+
+    def register_prehook(self, nr: int, hook) -> "RemovableHandle":
+        """Run ``hook(grad)`` on the gradient of output ``nr`` before ``apply``; a non-None
+        return value replaces the gradient. Tensor hooks of non-leaves land here."""
+        if self._hooks is None:
+            self._hooks = _NodeHooks()
+        hooks = self._hooks.pre.setdefault(nr, [])
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def __repr__(self) -> str:
+        return f"<{self.name()} object at {id(self):#x}>"
+
+
+def _shown(edge):
+    if edge is None:
+        return (None, 0)
+    target, nr = edge[0], edge[1]
+    if nr < 0:
+        return (AccumulateGrad(target), 0)
+    return (target, nr)
+
+
+class AccumulateGrad:
+    """What a leaf's edge is shown as in ``next_functions``: "accumulate into ``variable.grad``".
+    The engine does the accumulation itself; this object only describes the edge."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable: Tensor) -> None:
+        self.variable = variable
+
+    def name(self) -> str:
+        return "AccumulateGrad"
+
+    @property
+    def next_functions(self) -> tuple:
+        return ()
+
+    def __repr__(self) -> str:
+        return f"<AccumulateGrad object at {id(self):#x}>"
+
+
+class NotImplementedBackward(Node):
+    """Recorded for an op that has kernels but no formula: the forward works, a backward
+    through it says which entry is missing."""
+
+    __slots__ = ("_op_name",)
+
+    def name(self) -> str:
+        return "NotImplementedBackward"
+
+    def apply(self, grads: list) -> tuple:
+        raise RuntimeError(
+            f"derivative for '{self._op_name}' is not implemented; add it to derivatives.yaml"
+        )
+
+
+class RemovableHandle:
+    """Returned by ``register_hook``: ``handle.remove()`` takes the hook out again."""
+
+    __slots__ = ("_hooks", "_hook")
+
+    def __init__(self, hooks: list, hook) -> None:
+        self._hooks = hooks
+        self._hook = hook
+
+    def remove(self) -> None:
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+
+# ---- helpers called by the generated recorders and nodes ----
+
+
+def edge(t: Tensor) -> tuple:
+    """The edge to a tensor that requires grad: its node, or the leaf itself."""
+    fn = t.grad_fn
+    if fn is None:
+        return (t, -1, t._shape, t._dtype)
+    if t._base is not None and fn._view_version is not None:
+        _check_view(t, fn)
+    return (fn, t._output_nr, t._shape, t._dtype)
+
+
+# Note [Stale views]
+# A view's history leads to its base's history as it was when the view was taken. If the
+# base is later rebased by a recorded in-place op (`y.mul_(2)`), the view's values changed
+# but its history did not: a gradient through it would be silently wrong. torch regenerates
+# the view's history; aten_lite refuses to use such a view instead. A view node remembers the
+# storage version and the base's grad_fn at its creation; the view is stale when both changed
+# (an in-place write under no_grad, or on a tensor outside the graph, leaves it valid).
+
+
+def _check_view(t: Tensor, fn: Node) -> None:
+    if t._vc.value != fn._view_version and t._base.grad_fn is not fn._view_base_fn:
+        raise RuntimeError(
+            f"a view ({fn.name()}) of a tensor that was modified in place by a recorded "
+            "operation is being used; its history no longer matches its values. Take the view "
+            "again after the in-place change"
+        )
+
+
+def view_base_fn(t: Tensor):
+    """The grad_fn of the tensor owning ``t``'s storage (its base, or itself)."""
+    base = t._base
+    return (base if base is not None else t).grad_fn
+
+
+def set_history(t: Tensor, node: Node, nr: int) -> None:
+    """Make ``t`` output ``nr`` of ``node``; integer and bool results never require grad."""
+    if t._dtype.is_floating_point:
+        t._requires_grad = True
+        t.grad_fn = node
+        t._output_nr = nr
+
+
+def detached(t: Tensor) -> Tensor:
+    """An alias of ``t`` (same data and version counter) without history: ``t.detach()``.
+
+    Outputs are saved this way, so the node does not keep itself alive through
+    ``result.grad_fn`` (a reference cycle); ``unpack_output`` puts the history back."""
+    if t._key == "SparseCPU":  # the data is in the subclass's slots (aten_lite/_sparse.py)
+        from .._sparse import detached_sparse
+
+        return detached_sparse(t)
+    alias = _new(Tensor)
+    alias._a = t._a
+    alias._shape = t._shape
+    alias._st = t._st
+    alias._offset = t._offset
+    alias._dtype = t._dtype
+    alias._device = t._device
+    alias._layout = t._layout
+    alias._key = t._key
+    alias._vc = t._version
+    alias._base = t._base if t._base is not None else t
+    alias._requires_grad = False
+    alias.grad = None
+    alias.grad_fn = None
+    alias._retains_grad = False
+    alias._hooks = None
+    alias._output_nr = 0
+    return alias
+
+
+def version(t) -> int:
+    """The version to save beside an input (0 for a Python number standing in for a tensor)."""
+    return t._version.value if isinstance(t, Tensor) else 0
+
+
+def unpack(node: Node, t, saved_version: int, name: str):
+    """A saved input, refused when it was modified in place after it was saved."""
+    if isinstance(t, Tensor) and t._vc.value != saved_version:
+        raise RuntimeError(_modified_message(node, t, saved_version, name))
+    return t
+
+
+def unpack_output(node: Node, t, saved_version: int, nr: int, name: str):
+    """A saved output. Under ``create_graph`` it gets its history back (output ``nr`` of
+    ``node``) so that a formula using it is itself differentiated."""
+    if t is None:
+        return None
+    if t._vc.value != saved_version:
+        raise RuntimeError(_modified_message(node, t, saved_version, name, nr))
+    if _state.enabled:
+        alias = detached(t)
+        set_history(alias, node, nr)
+        return alias
+    return t
+
+
+def _modified_message(node: Node, t: Tensor, saved_version: int, name: str, nr=None) -> str:
+    what = f"[aten_lite.{t._dtype.name} {list(t._shape)}]"
+    fn = node if nr is not None else t.grad_fn
+    if fn is not None:
+        what += f", which is output {t._output_nr if nr is None else nr} of {fn.name()},"
+    return (
+        "one of the variables needed for gradient computation has been modified by an "
+        f"inplace operation: {what} is at version {t._vc.value}; expected version "
+        f"{saved_version} instead. Hint: {node.name()} saved it as '{name}'; modify a "
+        "clone() of it instead, or make the in-place change before the tensor is used."
+    )
+
+
+def check_alive(node: Node) -> None:
+    """Raise when the node's saved values were freed by an earlier backward."""
+    if node._released:
+        raise RuntimeError(
+            f"Trying to backward through the graph a second time ({node.name()} was already "
+            "run and its saved values freed). Call .backward(retain_graph=True) or "
+            "autograd.grad(..., retain_graph=True) the first time if you need to backward "
+            "through the graph again."
+        )
+
+
+def unpack_list(node: Node, ts, saved_versions, name: str):
+    """A saved ``Tensor[]`` argument, each element checked like ``unpack``."""
+    if ts is None:
+        return None
+    for t, v in zip(ts, saved_versions):
+        unpack(node, t, v, name)
+    return ts
+
+
+def saved_copy(t: Tensor) -> Tensor:
+    """A copy of ``t``'s values, taken before an in-place op overwrites them when a formula
+    needs the old value (``mul_`` saves the old ``self`` for ``other``'s gradient). It is made
+    with the ``clone`` op, so under grad mode it keeps ``t``'s history and a double backward
+    through the saved value is right."""
+    c = t.clone()
+    c._version  # make the counter now: unpack() reads it directly
+    return c
+
+
+def check_inplace(op, t: Tensor) -> None:
+    """Refuse in-place writes autograd cannot track (called only when some input requires
+    grad and grad mode is on)."""
+    if t.grad_fn is None and t._requires_grad:
+        raise RuntimeError(
+            f"a leaf Variable that requires grad is being used in an in-place operation "
+            f"({op.name}); wrap it in `with al.no_grad():` for an update such as an optimizer "
+            "step, or use the out-of-place op"
+        )
+    base = t._base
+    if base is not None:
+        if base.grad_fn is None and base._requires_grad:
+            raise RuntimeError(
+                "a view of a leaf Variable that requires grad is being used in an in-place "
+                f"operation ({op.name})"
+            )
+        raise RuntimeError(
+            f"{op.name}: in-place write into a view (a slice, `t[i] = v`, a transpose...) "
+            "while the view or the value written requires grad; aten_lite's autograd does not "
+            "track writes through views: apply the op out of place, or clone() the view first"
+        )
+
+
+def not_implemented(node: Node, input_name: str):
+    raise RuntimeError(
+        f"derivative for '{node._op}' with respect to '{input_name}' is not implemented; "
+        "add it to derivatives.yaml"
+    )

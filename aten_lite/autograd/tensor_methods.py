@@ -1,0 +1,86 @@
+"""Tensor methods that belong to autograd: backward, hooks, retain_grad, detach.
+
+They are attached to ``Tensor`` by ``attach()`` (called when ``aten_lite.autograd`` is
+imported), so that ``_tensor.py`` does not depend on the engine.
+
+>>> import aten_lite as al
+>>> x = al.tensor([1.0, 2.0], requires_grad=True)
+>>> y = x * 3
+>>> y.retain_grad()
+>>> y.sum().backward()
+>>> y.grad, x.grad
+(tensor([1., 1.]), tensor([3., 3.]))
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from .._tensor import Tensor
+from . import api
+from .node import RemovableHandle, _NodeHooks, detached
+
+
+def backward(self: Tensor, gradient=None, retain_graph: bool | None = None,
+             create_graph: bool = False) -> None:
+    """Accumulate d(self)/d(leaf) into every leaf's ``.grad``. ``gradient`` weights the
+    elements of ``self`` and may be left out when ``self`` has one element."""
+    api.backward([self], [gradient], retain_graph, create_graph)
+
+
+def register_hook(self: Tensor, hook) -> RemovableHandle:
+    """Call ``hook(grad)`` with this tensor's gradient during backward; a tensor returned by
+    the hook replaces the gradient. Returns a handle whose ``remove()`` undoes this."""
+    if not self._requires_grad:
+        raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+    if not callable(hook):
+        raise TypeError(f"register_hook expects a callable, got {type(hook).__name__}")
+    if self.grad_fn is None:
+        if self._hooks is None:
+            self._hooks = []
+        self._hooks.append(hook)
+        return RemovableHandle(self._hooks, hook)
+    return self.grad_fn.register_prehook(self._output_nr, hook)
+
+
+def retain_grad(self: Tensor) -> None:
+    """Keep this non-leaf tensor's gradient in ``.grad`` after backward (leaves always do)."""
+    if not self._requires_grad:
+        raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+    fn = self.grad_fn
+    if fn is None or self._retains_grad:
+        return
+    if fn._hooks is None:
+        fn._hooks = _NodeHooks()
+    fn._hooks.retain[self._output_nr] = weakref.ref(self)
+    self._retains_grad = True
+
+
+def retains_grad(self: Tensor) -> bool:
+    return self._retains_grad
+
+
+def detach(self: Tensor) -> Tensor:
+    """A tensor sharing this one's data (and version counter) that does not require grad and
+    has no history; gradients do not flow through it."""
+    return detached(self)
+
+
+def detach_(self: Tensor) -> Tensor:
+    """Cut this tensor out of the graph in place: it becomes a leaf that does not require
+    grad."""
+    if self._base is not None and self.grad_fn is not None:
+        raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+    self.grad_fn = None
+    self._requires_grad = False
+    self._output_nr = 0
+    return self
+
+
+def attach() -> None:
+    Tensor.backward = backward
+    Tensor.register_hook = register_hook
+    Tensor.retain_grad = retain_grad
+    Tensor.retains_grad = property(retains_grad)
+    Tensor.detach = detach
+    Tensor.detach_ = detach_

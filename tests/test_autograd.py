@@ -1,0 +1,525 @@
+"""Autograd behaviour a PyTorch user relies on: the engine, saved tensors, modes, hooks,
+in-place rules and higher-order gradients. Oracles are NumPy formulas written by hand."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+from aten_lite.autograd import kernel as autograd_kernel
+
+
+def leaf(values, dtype=al.float32):
+    return al.tensor(values, dtype=dtype, requires_grad=True)
+
+
+def close(t, expected, rtol=1e-6):
+    np.testing.assert_allclose(t.detach().numpy(), np.asarray(expected), rtol=rtol, atol=1e-6)
+
+
+# ---- the engine ----
+
+
+def test_backward_of_a_square():
+    x = leaf([1.0, -2.0, 3.0])
+    (x * x).sum().backward()
+    close(x.grad, [2.0, -4.0, 6.0])
+
+
+def test_a_tensor_used_many_times_accumulates():
+    x = leaf([1.0, 2.0])
+    y = x * x + x * 3 + x
+    y.sum().backward()
+    close(x.grad, 2 * np.array([1.0, 2.0]) + 4)
+
+
+def test_leaf_grad_accumulates_across_backwards():
+    x = leaf([1.0, 2.0])
+    (x * 2).sum().backward()
+    (x * 3).sum().backward()
+    close(x.grad, [5.0, 5.0])
+
+
+def test_grad_is_not_shared_between_leaves():
+    # add passes one gradient tensor to both inputs; each leaf must own its .grad.
+    a, b = leaf([1.0]), leaf([2.0])
+    (a + b).sum().backward()
+    a.grad.add_(al.tensor([10.0]))
+    close(b.grad, [1.0])
+
+
+def test_broadcast_gradients_are_summed_to_the_input_shape():
+    a = leaf([1.0, 2.0, 3.0])  # (3,)
+    b = leaf([[1.0], [2.0]])  # (2, 1)
+    c = leaf(np.ones((2, 3)))
+    (a * b * c).sum().backward()
+    assert a.grad.shape == (3,) and b.grad.shape == (2, 1) and c.grad.shape == (2, 3)
+    close(a.grad, [3.0, 3.0, 3.0])
+    close(b.grad, [[6.0], [6.0]])
+    close(c.grad, np.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0]]))
+
+
+def test_gradients_are_cast_to_the_input_dtype():
+    a = leaf([1.0, 2.0], dtype=al.float32)
+    b = leaf([3.0, 4.0], dtype=al.float64)
+    out = a * b
+    assert out.dtype == al.float64
+    out.sum().backward()
+    assert a.grad.dtype == al.float32 and b.grad.dtype == al.float64
+    close(a.grad, [3.0, 4.0])
+
+
+def test_python_numbers_as_operands():
+    x = leaf([1.0, 2.0])
+    (2 * x + 1 - x / 4).sum().backward()
+    close(x.grad, [1.75, 1.75])
+
+
+def test_next_functions_and_names():
+    x = leaf([1.0])
+    y = (x * 2).exp()
+    assert y.grad_fn.name() == "ExpBackward0"
+    (mul, nr), = y.grad_fn.next_functions
+    assert mul.name() == "MulBackward0" and nr == 0
+    acc, _ = mul.next_functions[0]
+    assert acc.name() == "AccumulateGrad" and acc.variable is x
+    assert mul.next_functions[1] == (None, 0)
+
+
+def test_a_100000_op_chain_does_not_hit_the_recursion_limit():
+    x = leaf([0.5])
+    y = x
+    for _ in range(100_000):
+        y = y * 1.0
+    y.sum().backward()
+    close(x.grad, [1.0])
+    del y
+    gc.collect()
+
+
+def test_backward_needs_a_gradient_for_non_scalars():
+    y = leaf([1.0, 2.0]) * 2
+    with pytest.raises(RuntimeError) as e:
+        y.backward()
+    assert str(e.value) == ("grad can be implicitly created only for scalar outputs; pass "
+                            "gradient= (a tensor of shape [2]) to backward a tensor of 2 elements")
+    y.backward(al.tensor([1.0, 10.0]))
+
+
+def test_backward_gradient_shape_must_match():
+    y = leaf([1.0, 2.0]) * 2
+    with pytest.raises(RuntimeError) as e:
+        y.backward(al.ones(3))
+    assert str(e.value) == ("Mismatch in shape: grad_output[0] has a shape of [3] and "
+                            "output[0] has a shape of [2].")
+
+
+def test_backward_of_a_tensor_without_grad():
+    with pytest.raises(RuntimeError) as e:
+        al.ones(1).backward()
+    assert str(e.value) == "element 0 of tensors does not require grad and does not have a grad_fn"
+
+
+def test_second_backward_without_retain_graph_raises():
+    x = leaf([1.0, 2.0])
+    y = (x * x).sum()
+    y.backward()
+    with pytest.raises(RuntimeError) as e:
+        y.backward()
+    assert str(e.value) == (
+        "Trying to backward through the graph a second time (SumBackward0 was already run and "
+        "its saved values freed). Call .backward(retain_graph=True) or autograd.grad(..., "
+        "retain_graph=True) the first time if you need to backward through the graph again.")
+
+
+def test_retain_graph_allows_a_second_backward():
+    x = leaf([1.0, 2.0])
+    y = (x * x).sum()
+    y.backward(retain_graph=True)
+    y.backward()
+    close(x.grad, [4.0, 8.0])
+
+
+# ---- autograd.grad ----
+
+
+def test_grad_returns_without_touching_dot_grad():
+    x, w = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+    (gx,) = al.autograd.grad((x * w).sum(), x)
+    close(gx, [3.0, 4.0])
+    assert x.grad is None and w.grad is None
+
+
+def test_grad_with_respect_to_a_non_leaf():
+    x = leaf([1.0, 2.0])
+    h = x * 3
+    (gh,) = al.autograd.grad((h * h).sum(), h)
+    close(gh, [6.0, 12.0])
+
+
+def test_grad_unused_input():
+    x, z = leaf([1.0]), leaf([2.0])
+    y = (x * 2).sum()
+    with pytest.raises(RuntimeError) as e:
+        al.autograd.grad(y, [x, z], retain_graph=True)
+    assert str(e.value) == (
+        "One of the differentiated Tensors appears to not have been used in the graph. "
+        "Set allow_unused=True if this is the desired behavior.")
+    gx, gz = al.autograd.grad(y, [x, z], allow_unused=True)
+    close(gx, [2.0])
+    assert gz is None
+
+
+def test_grad_input_must_require_grad():
+    x = leaf([1.0])
+    with pytest.raises(RuntimeError) as e:
+        al.autograd.grad((x * 2).sum(), al.ones(1))
+    assert str(e.value) == "One of the differentiated Tensors does not require grad"
+
+
+def test_double_backward_with_create_graph():
+    x = leaf([0.5, -1.5], dtype=al.float64)
+    y = (x * x * x).sum()
+    (g,) = al.autograd.grad(y, x, create_graph=True)
+    close(g, 3 * np.array([0.5, -1.5]) ** 2)
+    assert g.requires_grad
+    (gg,) = al.autograd.grad(g.sum(), x)
+    close(gg, 6 * np.array([0.5, -1.5]))
+
+
+def test_double_backward_through_saved_results():
+    x = leaf([0.3, -0.2], dtype=al.float64)
+    (g,) = al.autograd.grad(x.exp().sum(), x, create_graph=True)
+    g.sum().backward()
+    close(x.grad, np.exp([0.3, -0.2]))
+
+
+# ---- what requires grad ----
+
+
+def test_integer_tensors_cannot_require_grad():
+    with pytest.raises(RuntimeError) as e:
+        al.tensor([1, 2]).requires_grad_()
+    assert str(e.value) == "only Tensors of floating point dtype can require gradients, got int64"
+
+
+def test_non_differentiable_outputs_never_require_grad():
+    x = leaf([1.0, -2.0, 3.0])
+    assert not (x > 0).requires_grad
+    assert not x.argmax().requires_grad
+    values, indices = x.max(0)
+    assert values.requires_grad and not indices.requires_grad
+
+
+def test_results_require_grad_and_have_history():
+    x = leaf([1.0])
+    y = x * 2
+    assert y.requires_grad and not y.is_leaf and y.grad_fn is not None
+    assert x.is_leaf and x.grad_fn is None
+
+
+def test_no_grad_records_nothing_and_enable_grad_inside_it():
+    x = leaf([1.0])
+    with al.no_grad():
+        y = x * 2
+        with al.enable_grad():
+            z = x * 2
+    assert not y.requires_grad and y.grad_fn is None
+    assert z.requires_grad
+
+
+def test_autograd_key_is_skipped_when_nothing_requires_grad():
+    x = al.ones(2)
+    with al.trace_dispatch() as trace:
+        x * 2
+        leaf([1.0]) * 2
+    keys = [r.key for r in trace]
+    assert keys[0] == "CPU" and "Autograd" in keys
+
+
+def test_op_without_a_formula_fails_only_in_backward(monkeypatch):
+    monkeypatch.delitem(autograd_kernel._RECORDERS, "exp")
+    x = leaf([1.0, 2.0])
+    y = x.exp()  # the forward still works
+    close(y, np.exp([1.0, 2.0]))
+    assert y.requires_grad and y.grad_fn.name() == "NotImplementedBackward"
+    with pytest.raises(RuntimeError) as e:
+        y.sum().backward()
+    assert str(e.value) == "derivative for 'exp' is not implemented; add it to derivatives.yaml"
+
+
+def test_out_variants_refuse_inputs_that_require_grad():
+    x = leaf([1.0])
+    with pytest.raises(RuntimeError) as e:
+        al.exp(x, out=al.empty(1))
+    assert str(e.value) == ("exp(): functions with out=... arguments don't support automatic "
+                            "differentiation, but one of the arguments requires grad.")
+
+
+def test_detach_shares_data_but_not_history():
+    x = leaf([1.0, 2.0])
+    y = x * 2
+    d = y.detach()
+    assert not d.requires_grad and d.grad_fn is None
+    with al.no_grad():
+        d.add_(1)
+    close(y, [3.0, 5.0])
+
+
+def test_detach_in_place():
+    y = leaf([1.0]) * 2
+    assert y.detach_() is y
+    assert not y.requires_grad and y.is_leaf
+
+
+# ---- saved tensors and in-place ----
+
+
+def test_modified_saved_output_raises_with_the_version():
+    x = leaf([1.0, 2.0])
+    y = x.exp()
+    y.add_(1)
+    with pytest.raises(RuntimeError) as e:
+        y.sum().backward()
+    assert str(e.value) == (
+        "one of the variables needed for gradient computation has been modified by an "
+        "inplace operation: [aten_lite.float32 [2]], which is output 0 of ExpBackward0, is at "
+        "version 1; expected version 0 instead. Hint: ExpBackward0 saved it as 'result'; "
+        "modify a clone() of it instead, or make the in-place change before the tensor is "
+        "used.")
+
+
+def test_modified_saved_input_raises():
+    x = leaf([1.0, 2.0])
+    w = al.tensor([3.0, 4.0])
+    y = x * w
+    w.mul_(2)
+    with pytest.raises(RuntimeError) as e:
+        y.sum().backward()
+    assert str(e.value).startswith(
+        "one of the variables needed for gradient computation has been modified by an "
+        "inplace operation: [aten_lite.float32 [2]] is at version 1; expected version 0 "
+        "instead. Hint: MulBackward0 saved it as 'other';")
+
+
+def test_in_place_on_a_non_leaf_rebases_its_history():
+    x = leaf([1.0, 2.0])
+    y = x * 2
+    y.mul_(3)
+    y.add_(x)
+    assert y.grad_fn.name() == "AddBackward0"
+    y.sum().backward()
+    close(x.grad, [7.0, 7.0])
+
+
+def test_in_place_op_that_saves_its_result():
+    x = leaf([-1.0, 2.0])
+    y = x * 3
+    y.relu_()  # ReluBackward0 saves the result, at the version after the write
+    (y * y).sum().backward()
+    close(x.grad, [0.0, 36.0])
+
+
+def test_backward_of_several_outputs_at_once():
+    x = leaf([1.0, 2.0])
+    a, b = x * 2, x * x
+    al.autograd.backward([a, b], [al.tensor([1.0, 1.0]), al.tensor([0.5, 2.0])])
+    close(x.grad, [2.0 + 1.0, 2.0 + 8.0])
+
+
+def test_in_place_uses_the_value_before_the_write():
+    x = leaf([1.0, 2.0])
+    w = leaf([3.0, 5.0])
+    y = x * 1
+    y.mul_(w)  # d/dw = old y = x
+    y.sum().backward()
+    close(w.grad, [1.0, 2.0])
+    close(x.grad, [3.0, 5.0])
+
+
+def test_in_place_on_a_leaf_that_requires_grad_is_refused():
+    x = leaf([1.0])
+    with pytest.raises(RuntimeError) as e:
+        x.add_(1)
+    assert str(e.value) == (
+        "a leaf Variable that requires grad is being used in an in-place operation "
+        "(add_.Tensor); wrap it in `with al.no_grad():` for an update such as an optimizer "
+        "step, or use the out-of-place op")
+
+
+def test_in_place_on_a_view_in_the_graph_is_refused():
+    y = leaf([1.0, 2.0, 3.0]) * 1
+    with pytest.raises(RuntimeError) as e:
+        y.narrow(0, 0, 2).mul_(2)
+    assert str(e.value) == (
+        "mul_.Tensor: in-place write into a view (a slice, `t[i] = v`, a transpose...) while "
+        "the view or the value written requires grad; aten_lite's autograd does not track "
+        "writes through views: apply the op out of place, or clone() the view first")
+
+
+def test_in_place_on_a_view_of_a_leaf_is_refused():
+    x = leaf([1.0, 2.0])
+    with pytest.raises(RuntimeError) as e:
+        x.narrow(0, 0, 1).mul_(2)
+    assert str(e.value) == ("a view of a leaf Variable that requires grad is being used in an "
+                            "in-place operation (mul_.Tensor)")
+
+
+def test_a_view_taken_before_its_base_was_rebased_is_refused():
+    x = leaf([1.0, 2.0])
+    y = x * 2
+    v = y.narrow(0, 0, 1)
+    y.mul_(3)  # v now holds 6x, but its history says 2x
+    with pytest.raises(RuntimeError) as e:
+        v * 1
+    assert str(e.value) == (
+        "a view (NarrowBackward0) of a tensor that was modified in place by a recorded "
+        "operation is being used; its history no longer matches its values. Take the view "
+        "again after the in-place change")
+    (y.narrow(0, 0, 1) * 1).sum().backward()  # a fresh view is fine
+    close(x.grad, [6.0, 0.0])
+
+
+def test_a_view_of_a_parameter_survives_updates_under_no_grad():
+    w = leaf([1.0, 2.0])
+    wt = w.narrow(0, 1, 1)
+    with al.no_grad():
+        w.mul_(2)
+    (wt * 3).sum().backward()
+    close(w.grad, [0.0, 3.0])
+
+
+def test_sgd_style_update_under_no_grad():
+    p = leaf([1.0, 2.0])
+    (p * p).sum().backward()
+    with al.no_grad():
+        p -= 0.1 * p.grad
+    close(p, [0.8, 1.6])
+    assert p.is_leaf and p.requires_grad
+    p.grad = None
+    (p * 1).sum().backward()
+    close(p.grad, [1.0, 1.0])
+
+
+# ---- hooks ----
+
+
+def test_hook_on_a_non_leaf_can_replace_the_gradient():
+    x = leaf([1.0, 2.0])
+    y = x * 3
+    seen = []
+    y.register_hook(lambda g: seen.append(g.tolist()))
+    y.register_hook(lambda g: g * 10)
+    y.sum().backward()
+    assert seen == [[1.0, 1.0]]
+    close(x.grad, [30.0, 30.0])
+
+
+def test_hook_on_a_leaf_and_removal():
+    x = leaf([1.0])
+    handle = x.register_hook(lambda g: g * 2)
+    (x * 1).sum().backward()
+    close(x.grad, [2.0])
+    handle.remove()
+    (x * 1).sum().backward()
+    close(x.grad, [3.0])
+
+
+def test_hook_needs_requires_grad():
+    with pytest.raises(RuntimeError) as e:
+        al.ones(1).register_hook(lambda g: g)
+    assert str(e.value) == "cannot register a hook on a tensor that doesn't require gradient"
+
+
+def test_retain_grad_keeps_a_non_leaf_gradient():
+    x = leaf([1.0, 2.0])
+    y = x * 3
+    y.retain_grad()
+    y.register_hook(lambda g: g * 2)  # retain_grad sees the hooked gradient, as in torch
+    (y * y).sum().backward()
+    assert y.retains_grad
+    close(y.grad, [12.0, 24.0])
+    close(x.grad, [36.0, 72.0])
+
+
+# ---- composite ops differentiate through their parts ----
+
+
+def test_composite_softmax_gradient():
+    a = np.array([[0.1, 0.7, -0.3], [1.0, 0.0, 2.0]])
+    x = leaf(a, dtype=al.float64)
+    w = np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 0.0]])
+    (al.softmax(x, 1) * al.tensor(w, dtype=al.float64)).sum().backward()
+    s = np.exp(a) / np.exp(a).sum(1, keepdims=True)
+    close(x.grad, s * (w - (w * s).sum(1, keepdims=True)))
+
+
+# ---- what the generated nodes save (Note [What a node saves]) ----
+
+
+def test_add_saves_no_tensor():
+    from aten_lite._generated import autograd_nodes as nodes
+
+    assert nodes.AddBackward0.__slots__ == ("alpha_",)
+    y = leaf([1.0]) + leaf([2.0])
+    assert y.grad_fn.alpha_ == 1
+
+
+def test_mul_saves_an_operand_only_when_the_other_needs_a_gradient():
+    x, w = leaf([1.0, 2.0]), al.tensor([3.0, 4.0])
+    node = (x * w).grad_fn
+    assert node.other_ is w and node.self_ is None
+    node = (w * x).grad_fn
+    assert node.self_ is w and node.other_ is None
+
+
+def test_a_formula_that_needs_only_a_shape_saves_the_shape():
+    from aten_lite._generated import autograd_nodes as nodes
+
+    assert "self_shape" in nodes.SumBackward0.__slots__
+    assert "self_" not in nodes.SumBackward0.__slots__
+    x = leaf(np.ones((2, 3)))
+    assert x.sum().grad_fn.self_shape == (2, 3)
+
+
+def test_saved_values_are_freed_after_backward():
+    x = leaf([1.0, 2.0])
+    w = leaf([3.0, 4.0])
+    y = x * w
+    node = y.grad_fn
+    y.sum().backward()
+    assert node.self_ is None and node.other_ is None
+
+
+def test_show_names_the_generated_node():
+    from tools.codegen import emit_autograd, gen
+
+    root = Path(__file__).resolve().parents[1]
+    spec = gen.load_spec(root)
+    relu = next(nf for nf in spec.native if str(nf.func.name) == "relu_")
+    assert emit_autograd.locate(spec, relu) == [
+        "generated/autograd_nodes.py: ReluBackward0 (recorded by record_relu_)"]
+
+
+def test_a_formula_for_a_composite_op_is_rejected(tmp_path):
+    from tools.codegen import emit_autograd
+    from tools.codegen.load import SpecError, load
+
+    root = Path(__file__).resolve().parents[1]
+    bad = tmp_path / "derivatives.yaml"
+    bad.write_text("- name: matmul(Tensor self, Tensor other) -> Tensor\n"
+                   "  self: grad.matmul(other.mT)\n")
+    spec = load(root / "native_functions.yaml", bad, runtime_root=root)
+    with pytest.raises(SpecError) as e:
+        emit_autograd.emit(spec)
+    line = next(i for i, text in enumerate(
+        (root / "native_functions.yaml").read_text().splitlines(), 1)
+        if text.startswith("- func: matmul("))
+    assert str(e.value) == (
+        f"derivatives.yaml:1: matmul: has a derivative but is CompositeImplicitAutograd "
+        f"(native_functions.yaml:{line}), so autograd records its decomposition and never "
+        "uses the formula; remove the derivative, or give the op its own kernels")

@@ -1,0 +1,273 @@
+"""Emit ``generated/autograd_nodes.py``: one backward node class per derivatives.yaml entry and
+one recorder function per functional or in-place overload that uses it.
+
+Text assembly only: what each node saves and how its formulas read is decided in
+``api_autograd``. The lines below are fixed code shapes filled with names from there.
+
+    >>> print(emit(spec)["generated/autograd_nodes.py"])  # doctest: +SKIP
+    class MulBackward0(Node): ...
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from . import api_autograd as api
+
+PATH = "generated/autograd_nodes.py"
+
+_TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+
+
+def nodes_of(spec: Any) -> tuple[dict[str, api.BackwardNode], list[api.Recorder]]:
+    """The node of every derivative (by overload name) and every recorder."""
+    names = api.node_class_names(spec.derivatives)
+    op_names = frozenset(nf.func.name.name.base for nf in spec.native)
+    nodes = {str(d.func.name): api.backward_node(d, names[str(d.func.name)], op_names)
+             for d in spec.derivatives}
+    return nodes, api.recorders(spec.native, spec.derivatives, nodes)
+
+
+def emit(spec: Any) -> dict[str, str]:
+    nodes, recorders = nodes_of(spec)
+    ops = sorted({op for n in nodes.values() for op in n.ops_used})
+    text = _ENV.get_template("autograd_nodes.py.j2").render(
+        ops=ops,
+        nodes=[_node_view(n) for n in nodes.values()],
+        recorders=[_recorder_view(r) for r in recorders],
+    )
+    return {PATH: text}
+
+
+def locate(spec: Any, nf: Any) -> list[str]:
+    """Where the autograd code of one overload was generated, for `aten-lite-gen show`."""
+    _, recorders = nodes_of(spec)
+    return [f"{PATH}: {r.node.class_name} (recorded by {r.function})"
+            for r in recorders if r.op == str(nf.func.name)]
+
+
+# ---- the node class ----
+
+
+def _node_view(n: api.BackwardNode) -> dict:
+    slots = []
+    for s in n.saved:
+        slots.append(s.field)
+        if s.kind in ("input", "inputs", "output"):
+            slots.append(f"{s.local}_v")
+    if n.n_outputs == 0:
+        slots.append("_n_out")
+    if n.view_of is not None:
+        slots += ["_view_version", "_view_base_fn"]
+    return {
+        "class_name": n.class_name,
+        "op": n.op,
+        "loc": n.loc,
+        "slots": ", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
+        "n_out": n.n_outputs if n.n_outputs > 1 else None,
+        "apply_lines": _apply_lines(n),
+        "release_lines": [f"node.{f} = None" for f in slots if not f.startswith(("_n_out", "_view"))],
+    }
+
+
+def _edge_positions(n: api.BackwardNode) -> dict[str, str]:
+    """For each input, the Python text selecting its edge(s) in ``need`` (= ``node._next``):
+    an index before a ``Tensor[]`` input, a slice for it, an index from the end after it."""
+    listed = next((i for i, x in enumerate(n.inputs) if x.is_list), None)
+    out = {}
+    for i, x in enumerate(n.inputs):
+        if listed is None or i < listed:
+            out[x.name] = f"need[{i}]"
+        elif i == listed:
+            after = len(n.inputs) - 1 - i
+            if after:
+                out[x.name] = f"need[{i}:len(need) - {after}]"
+            else:
+                out[x.name] = f"need[{i}:]" if i else "need"
+        else:
+            out[x.name] = f"need[{i - len(n.inputs)}]"
+    return out
+
+
+def _needed(x: api.DiffInput, pos: str) -> str:
+    if x.is_list:
+        return f"any(e is not None for e in {pos})"
+    return f"{pos} is not None"
+
+
+def _apply_lines(n: api.BackwardNode) -> list[str]:
+    lines = ["check_alive(node)", "need = node._next"]
+    if n.uses_grad:
+        lines.append("grad = grads[0]")
+    lines += [_unpack(s) for s in n.saved]
+    pos = _edge_positions(n)
+    by_name = {x.name: x for x in n.inputs}
+    for f in n.formulas:
+        xs = [by_name[name] for name in f.inputs if name in by_name]
+        lines.append(f"# {n.loc.split(':')[0]}:{f.line}")
+        if len(xs) == 1 and not xs[0].is_list:
+            x = xs[0]
+            lines.append(f"grad_{x.name} = {_paren(f)} if {_needed(x, pos[x.name])} else None")
+        elif len(xs) == 1:
+            x = xs[0]
+            lines.append(f"grad_{x.name} = list({f.expr}) if {_needed(x, pos[x.name])} "
+                         f"else [None] * len({pos[x.name]})")
+        else:
+            targets = ", ".join(f"grad_{x.name}" for x in xs)
+            cond = " or ".join(_needed(x, pos[x.name]) for x in xs)
+            nones = ", ".join("None" for _ in xs)
+            lines.append(f"{targets} = {_paren(f)} if {cond} else ({nones})")
+    for x in n.inputs:
+        if x.formula is None:
+            lines.append(f"grad_{x.name} = not_implemented(node, {x.name!r}) "
+                         f"if {_needed(x, pos[x.name])} else None")
+    parts = [f"*grad_{x.name}" if x.is_list else f"grad_{x.name}" for x in n.inputs]
+    lines.append(f"return ({', '.join(parts)}{',' if len(parts) == 1 else ''})")
+    return lines
+
+
+def _paren(f: api.Formula) -> str:
+    """The formula ready to sit in a conditional expression."""
+    return f.expr if f.atomic else f"({f.expr})"
+
+
+def _unpack(s: api.Saved) -> str:
+    if s.kind == "input":
+        return f"{s.local} = unpack(node, node.{s.field}, node.{s.local}_v, {s.local!r})"
+    if s.kind == "inputs":
+        return f"{s.local} = unpack_list(node, node.{s.field}, node.{s.local}_v, {s.local!r})"
+    if s.kind == "output":
+        return (f"{s.local} = unpack_output(node, node.{s.field}, node.{s.local}_v, "
+                f"{s.source}, {s.local!r})")
+    return f"{s.local} = node.{s.field}"
+
+
+# ---- the recorder ----
+
+
+def _recorder_view(r: api.Recorder) -> dict:
+    n = r.node
+    if not n.inputs or not n.differentiable_outputs:
+        # Nothing can carry a gradient (output_differentiability all False): just run it.
+        return {"function": r.function, "op": r.op,
+                "lines": ["return op.redispatch_below_autograd(args)"]}
+    flags = {x.name: f"any(need_{x.name})" if x.is_list else f"need_{x.name}" for x in n.inputs}
+    lines = _guard_lines(r, flags)
+    lines.append(f"node = {n.class_name}()")
+    lines.append(_edges_line(n))
+    lines += ["node._hooks = None", "node._released = False"]
+    if n.view_of is not None:
+        lines.append(f"node._view_base_fn = view_base_fn({n.view_of})")
+    # Inputs are saved before the op runs (an in-place op may overwrite them), outputs after.
+    before, after = [], []
+    for s in n.saved:
+        cond = " or ".join(flags[w] for w in s.when)
+        (after if s.kind.startswith("output") else before).extend(_save(s, cond, r))
+    lines += before
+    lines.append("result = op.redispatch_below_autograd(args)")
+    if r.aliased is not None:
+        lines += [f"if result is {r.aliased}:  # returned unchanged: it keeps its history",
+                  "    return result"]
+    if n.view_of is not None:
+        lines.append(f"node._view_version = version({n.view_of})")
+    lines += _history(n)
+    lines += after
+    lines.append("return result")
+    return {"function": r.function, "op": r.op, "lines": lines}
+
+
+def _guard_lines(r: api.Recorder, flags: dict[str, str]) -> list[str]:
+    """Unpack the arguments, find which inputs need a gradient, and run the op unrecorded
+    when none does."""
+    lines = [f"{', '.join(r.args)}{',' if len(r.args) == 1 else ''} = args"]
+    for x in r.node.inputs:
+        if x.is_list:
+            lines.append(f"need_{x.name} = [isinstance(t, Tensor) and t._requires_grad "
+                         f"for t in {x.name}]")
+        else:
+            lines.append(f"need_{x.name} = isinstance({x.name}, Tensor) and "
+                         f"{x.name}._requires_grad")
+    any_flag = " or ".join(flags.values())
+    lines.append(f"if not ({any_flag}):" if len(flags) > 1 else f"if not {any_flag}:")
+    lines.append("    return op.redispatch_below_autograd(args)")
+    if r.inplace:
+        lines.append(f"check_inplace(op, {r.args[0]})")
+    return lines
+
+
+def _edges_line(n: api.BackwardNode) -> str:
+    if len(n.inputs) == 1 and n.inputs[0].is_list:
+        name = n.inputs[0].name
+        return f"node._next = tuple(edge(t) if k else None for t, k in zip({name}, need_{name}))"
+    edges = []
+    only = len(n.inputs) == 1  # the guard already knows this one needs a gradient
+    for x in n.inputs:
+        if x.is_list:
+            edges.append(f"*[edge(t) if k else None for t, k in zip({x.name}, need_{x.name})]")
+        elif only:
+            edges.append(f"edge({x.name})")
+        else:
+            edges.append(f"edge({x.name}) if need_{x.name} else None")
+    return f"node._next = ({', '.join(edges)}{',' if len(edges) == 1 else ''})"
+
+
+def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
+    """Lines storing one saved value (Note [What a node saves] in api_autograd)."""
+    def guarded(value: str, otherwise: str) -> str:
+        return f"{value} if {cond} else {otherwise}" if cond else value
+
+    field = f"node.{s.field}"
+    if s.kind == "input" and s.local in r.cloned:
+        return [f"{field} = {guarded(f'saved_copy({s.source})', 'None')}",
+                f"node.{s.local}_v = 0"]
+    if s.kind == "input":
+        return [f"{field} = {guarded(s.source, 'None')}",
+                f"node.{s.local}_v = {guarded(f'version({s.source})', '0')}"]
+    if s.kind == "inputs":
+        return [f"{field} = {guarded(f'list({s.source})', 'None')}",
+                f"node.{s.local}_v = {guarded(f'[version(t) for t in {s.source}]', 'None')}"]
+    if s.kind == "value":
+        return [f"{field} = {s.source}"]
+    if s.kind == "meta":
+        return [f"{field} = {guarded(f'{s.source}.{_attr(s)}', 'None')}"]
+    if s.kind == "meta_list":
+        return [f"{field} = {guarded(f'[t.{_attr(s)} for t in {s.source}]', 'None')}"]
+    out = _output(s.source, r.node)
+    if s.kind == "output_meta":
+        return [f"{field} = {out}.{_attr(s)}"]
+    if s.kind == "output_meta_list":
+        return [f"{field} = [t.{_attr(s)} for t in result]"]
+    # The dispatcher bumps the version of a written argument after the kernel returns
+    # (_dispatch.OpHandle._finish), so an in-place op's output is saved at that version.
+    bump = " + 1" if r.inplace else ""
+    return [f"{field} = {guarded(f'detached({out})', 'None')}",
+            f"node.{s.local}_v = version({out}){bump}"]
+
+
+def _attr(s: api.Saved) -> str:
+    return api.META_SOURCES[s.attr]
+
+
+def _output(index: str, n: api.BackwardNode) -> str:
+    return "result" if n.n_outputs == 1 else f"result[{index}]"
+
+
+def _history(n: api.BackwardNode) -> list[str]:
+    if n.n_outputs == 0:
+        return ["node._n_out = len(result)",
+                "for i, t in enumerate(result):",
+                "    set_history(t, node, i)"]
+    if n.n_outputs == 1:
+        return ["set_history(result, node, 0)"] if n.differentiable_outputs else []
+    return [f"set_history(result[{i}], node, {i})" for i in n.differentiable_outputs]
