@@ -124,6 +124,8 @@ class Tensor:
         )
 
     # ---- constructors (internal; the hot path) ----
+    # _wrap and _meta set every slot inline instead of sharing a helper: _wrap runs once per
+    # op result, and a helper call would cost about as much as the rest of it.
 
     @staticmethod
     def _wrap(a: np.ndarray, base: "Tensor | None" = None) -> "Tensor":

@@ -76,3 +76,17 @@ def test_the_error_example_is_the_real_message(repo: Path):
     got = done.stderr.strip()
     # The line number depends on where the entry lands; the rest must be word for word.
     assert re.sub(r":\d+:", ":N:", got, count=1) == re.sub(r":\d+:", ":N:", example, count=1)
+
+
+@pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
+@pytest.mark.parametrize("section", ["aten_lite", "Sparse tensors"])
+def test_readme_examples_run(section: str):
+    if section == "aten_lite":  # the opening example sits before the first `##` heading
+        body = README.split("\n## ", 1)[0]
+        (code,) = [textwrap.dedent(b) for b in re.findall(r"```python\n(.*?)```", body, re.S)]
+    else:
+        (code,) = _blocks(section, "python")
+    if "import aten_lite as al" not in code:
+        code = "import aten_lite as al\n" + code
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr

@@ -125,7 +125,7 @@ def _tolerance(case, dtype: str) -> float:
     return max(base, case.tol or 0.0) if dtype == "float16" else base
 
 
-@pytest.mark.parametrize("case,positions,dtype", _variants())
+@pytest.mark.parametrize("case,positions,dtype", list(_variants()))
 def test_sparse_column_matches_the_dense_result(case, positions, dtype):
     for sample in case.samples(dtype):
         if not _runs(case, sample, positions):

@@ -1,0 +1,167 @@
+"""Run aten_lite's benchmarks next to NumPy and torch and write benchmarks/RESULTS.md.
+
+    python benchmarks/run.py                  # every section (about 2 minutes)
+    python benchmarks/run.py --quick          # shorter timings, for a smoke test
+    python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse
+    python benchmarks/run.py --only ops --match "sum"   # the rows whose case mentions "sum"
+    python benchmarks/run.py --install        # also time a clean `pip install .` (slow)
+
+Everything runs on one thread unless a row says otherwise: OPENBLAS_NUM_THREADS=1 is set before
+NumPy loads its BLAS, and aten_lite and torch are told set_num_threads(1). Each table has the
+peers measured in the same run, the issue's target and whether it is met. A full run rewrites
+RESULTS.md; ``--only`` replaces just that section there; ``--match`` and ``--quick`` print
+without writing (partial or rough figures should not stand as the results).
+"""
+
+from __future__ import annotations
+
+import os
+
+# Before NumPy (and torch) load their BLAS and thread pools.
+for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"
+
+import argparse  # noqa: E402
+import datetime  # noqa: E402
+import platform  # noqa: E402
+import re  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+import traceback  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))  # the checkout's aten_lite, not an installed copy
+
+import numpy as np  # noqa: E402
+
+from harness import table  # noqa: E402
+
+SECTIONS = ("codegen", "ops", "build", "autograd", "sparse")
+RESULTS = HERE / "RESULTS.md"
+SECTION_RE = r"<!-- section: {name} -->\n.*?<!-- end: {name} -->\n"
+
+
+def _torch():
+    try:
+        import torch
+    except ImportError:
+        return None
+    torch.set_num_threads(1)
+    return torch
+
+
+def _machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+
+
+def _versions(torch) -> str:
+    tv = torch.__version__ if torch is not None else "not installed"
+    return f"Python {platform.python_version()}, NumPy {np.__version__}, torch {tv}"
+
+
+def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
+    """[(title, markdown table)] for one section."""
+    repeat, budget = (3, 0.05) if args.quick else (9, 0.3)
+    if name == "codegen":
+        import bench_codegen
+
+        return [("generator (issue 2)", table(bench_codegen.run(2 if args.quick else 5),
+                                               ["torchgen"]))]
+    if name == "ops":
+        import bench_ops
+
+        tables = bench_ops.run(al, torch, repeat=repeat, budget=budget, match=args.match,
+                               fault_calls=5 if args.quick else 20)
+        return [(t, table(rows, bench_ops.PEERS)) for t, rows in tables.items()]
+    if name == "build":
+        import bench_build
+
+        return [("build (issue 3)", table(bench_build.run(args.install), []))]
+    if name == "autograd":
+        import bench_autograd
+
+        tables = bench_autograd.run(al, torch, repeat=repeat, budget=budget,
+                                    digits_runs_=1 if args.quick else 5, match=args.match)
+        return [(t, table(rows, bench_autograd.PEERS)) for t, rows in tables.items()]
+    import bench_sparse
+
+    rows = bench_sparse.run(repeat=repeat, budget=budget)
+    return [("sparse (issue 5)", table(rows, bench_sparse.PEERS))]
+
+
+def _block(name: str, parts: list[tuple[str, str]], seconds: float) -> str:
+    body = "".join(f"### {title}\n\n{text}\n\n" for title, text in parts)
+    return (f"<!-- section: {name} -->\n## {name}\n\n{body}"
+            f"_measured {datetime.datetime.now():%Y-%m-%d %H:%M} in {seconds:.0f} s_\n"
+            f"<!-- end: {name} -->\n")
+
+
+def write_results(blocks: dict[str, str], header: str) -> None:
+    if RESULTS.exists() and len(blocks) < len(SECTIONS):
+        text = RESULTS.read_text()
+        text = re.sub(r"\A.*?(?=<!-- section:)", lambda _: header, text, flags=re.S)
+        for name, block in blocks.items():
+            pattern = re.compile(SECTION_RE.format(name=name), re.S)
+            text, n = pattern.subn(lambda _: block, text)
+            if n == 0:
+                text += "\n" + block
+    else:
+        text = header + "\n".join(blocks[n] for n in SECTIONS if n in blocks)
+    RESULTS.write_text(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                epilog=__doc__.split("\n\n", 1)[1])
+    p.add_argument("--quick", action="store_true", help="fewer, shorter timings")
+    p.add_argument("--only", choices=SECTIONS, action="append",
+                   help="run this section (repeatable)")
+    p.add_argument("--match", default="", help="ops/autograd rows whose case contains this")
+    p.add_argument("--install", action="store_true", help="also time a clean pip install")
+    p.add_argument("--no-write", action="store_true", help="print only")
+    args = p.parse_args(argv)
+
+    import aten_lite as al
+
+    al.set_num_threads(1)
+    torch = _torch()
+    header = (f"# aten_lite benchmark results\n\n"
+              f"{datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}; {_machine()}; "
+              f"{_versions(torch)}. One thread unless a row says otherwise; medians of "
+              f"interleaved rounds; peers measured in the same run. Regenerate with "
+              f"`python benchmarks/run.py`.\n\n")
+    print(header)
+    blocks = {}
+    failed = []
+    for name in args.only or SECTIONS:
+        t0 = time.perf_counter()
+        try:
+            parts = run_section(name, args, al, torch)
+        except Exception as error:  # one broken section must not hide the others' figures
+            traceback.print_exc()
+            failed.append(name)
+            parts = [("failed", f"`{type(error).__name__}: {error}`")]
+        blocks[name] = _block(name, parts, time.perf_counter() - t0)
+        print(blocks[name], flush=True)
+    if not (args.no_write or args.quick or args.match):
+        write_results(blocks, header)
+        print(f"written to {RESULTS.relative_to(ROOT)}")
+    if failed:
+        print(f"sections that failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
