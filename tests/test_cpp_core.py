@@ -19,8 +19,8 @@ import pytest
 
 from tools.codegen import api_cpp, emit_cpp, vocab
 from tools.codegen import build as cpp_build
-from tools.codegen.load import Elementwise, Location, SpecError
 from tools.codegen.model import FunctionSchema
+from tools.codegen.spec import Elementwise, Location, SpecError
 
 try:
     from aten_lite import _C

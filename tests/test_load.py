@@ -11,7 +11,8 @@ import yaml
 from tools.codegen import vocab
 from tools.codegen.formula import (ExpressionError, cpp_identifiers, module_names,
                                    python_free_names)
-from tools.codegen.load import Location, SpecError, load, load_native_entries
+from tools.codegen.load import SpecError, load, load_native_entries
+from tools.codegen.spec import Location
 from tools.codegen.yaml_lines import YamlSyntaxError, parse_yaml, read_yaml
 
 ROOT = Path(__file__).resolve().parents[1]

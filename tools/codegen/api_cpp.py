@@ -5,7 +5,7 @@ captured scalars, the dtype switch, the out dtype rule, names); ``emit_cpp`` and
 only assemble text.
 
     >>> from tools.codegen.model import FunctionSchema
-    >>> from tools.codegen.load import Elementwise, Location
+    >>> from tools.codegen.spec import Elementwise, Location
     >>> class Entry:  # the fields of load.NativeFunction that matter here
     ...     func = FunctionSchema.parse("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor")
     ...     loc = Location("native_functions.yaml", 10)

@@ -1,9 +1,10 @@
-"""What the Python emitter needs: pure functions from the loaded spec to bindings and records.
+"""What the Python emitter needs for ``generated/ops.py``: pure functions from the loaded spec
+to bindings.
 
-Every decision about ``generated/ops.py``, ``registry.py`` and ``aten_lite.pyi`` is made here:
-which overloads one Python name binds and in what order, the merged Python signature, the
-type guard of each overload, the inlined fast path, the operator dunders, the registry data.
-``emit_python`` and the templates only assemble the text.
+Every decision about the bindings is made here: which overloads one Python name binds and in
+what order, the merged Python signature, the type guard of each overload, the inlined fast path.
+The operator dunders are in ``api_operators``, the registry data in ``api_registry`` and the
+editor stub in ``api_pyi``; ``emit_python`` and the templates only assemble the text.
 
 Note [Binding tiers]
 A generated binding tries its overloads in YAML order. Each overload has a *guard*, a cheap
@@ -26,6 +27,7 @@ overload would accept after conversion (``np.float32(2)`` for a Scalar) may be t
 later overload whose guard accepts it as is; the overloads of one name are expected to agree
 on such values (a number is a number).
 
+    >>> from tools.codegen.api_guards import guard
     >>> from tools.codegen.model import FunctionSchema
     >>> guard(FunctionSchema.parse("f(Tensor self, Scalar alpha) -> Tensor").arguments.positional[1], "alpha", False)
     'alpha.__class__ in _NUM'
@@ -37,65 +39,12 @@ import ast
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .formula import cpp_identifiers
-from .model import Argument, BaseTy, BaseType, ListType, OptionalType, SchemaKind
-
-# Functions whose integer form divides: a zero divisor must raise before C++ runs.
-INTEGER_DIVISION_FUNCTIONS = frozenset(("floor_divide", "remainder", "trunc_divide", "fmod"))
-
-# Python operators -> (Python name of the op they call, operands reflected, kind).
-# kind: "binary" (self, other), "unary" (self), "inplace" (self, other), "bool" (binary, but
-# only for bool tensors: & | ^ are logical here, there are no bitwise ops).
-DUNDERS: dict[str, tuple[str, bool, str]] = {
-    "__add__": ("add", False, "binary"), "__radd__": ("add", True, "binary"),
-    "__iadd__": ("add_", False, "inplace"),
-    "__sub__": ("sub", False, "binary"), "__rsub__": ("sub", True, "binary"),
-    "__isub__": ("sub_", False, "inplace"),
-    "__mul__": ("mul", False, "binary"), "__rmul__": ("mul", True, "binary"),
-    "__imul__": ("mul_", False, "inplace"),
-    "__truediv__": ("div", False, "binary"), "__rtruediv__": ("div", True, "binary"),
-    "__itruediv__": ("div_", False, "inplace"),
-    "__floordiv__": ("floor_divide", False, "binary"),
-    "__rfloordiv__": ("floor_divide", True, "binary"),
-    "__ifloordiv__": ("floor_divide_", False, "inplace"),
-    "__mod__": ("remainder", False, "binary"), "__rmod__": ("remainder", True, "binary"),
-    "__imod__": ("remainder_", False, "inplace"),
-    "__pow__": ("pow", False, "binary"), "__rpow__": ("pow", True, "binary"),
-    "__ipow__": ("pow_", False, "inplace"),
-    "__matmul__": ("matmul", False, "binary"), "__rmatmul__": ("matmul", True, "binary"),
-    "__eq__": ("eq", False, "binary"), "__ne__": ("ne", False, "binary"),
-    "__lt__": ("lt", False, "binary"), "__le__": ("le", False, "binary"),
-    "__gt__": ("gt", False, "binary"), "__ge__": ("ge", False, "binary"),
-    "__and__": ("logical_and", False, "bool"), "__rand__": ("logical_and", True, "bool"),
-    "__or__": ("logical_or", False, "bool"), "__ror__": ("logical_or", True, "bool"),
-    "__xor__": ("ne", False, "bool"), "__rxor__": ("ne", True, "bool"),
-    "__neg__": ("neg", False, "unary"), "__abs__": ("abs", False, "unary"),
-    "__invert__": ("logical_not", False, "bool_unary"),
-}
-
-# Types the runtime's argument parser converts (aten_lite/_dispatch.py, ArgSpec).
-SUPPORTED_BASES = frozenset((
-    BaseTy.Tensor, BaseTy.int, BaseTy.SymInt, BaseTy.float, BaseTy.bool, BaseTy.str,
-    BaseTy.Scalar, BaseTy.ScalarType, BaseTy.Layout, BaseTy.Device, BaseTy.Generator,
-    BaseTy.MemoryFormat,
-))
+from .api_guards import arg_guard, int_list_fast
+from .model import Argument, SchemaKind
 
 
 class BindingError(ValueError):
     """A schema the Python bindings cannot express; the message names the YAML line."""
-
-
-# ---- registry records ----
-
-
-@dataclass(frozen=True)
-class Record:
-    """One op overload as the runtime's OpHandle reads it (generated/registry.py)."""
-
-    name: str  # 'add.Tensor'
-    ident: str  # 'add_Tensor': the Python identifier part of generated names
-    loc: str  # 'native_functions.yaml:42'
-    fields: tuple[tuple[str, str], ...]  # (key, Python literal text), in a fixed order
 
 
 def ident(name: str) -> str:
@@ -121,137 +70,6 @@ def python_default(arg: Argument, where: str) -> Any:
     if lst is not None and isinstance(value, int) and not isinstance(value, bool):
         return (value,) * (lst.size or 1)
     return value
-
-
-def _check_type(arg: Argument, where: str) -> None:
-    base = arg.type.base_type().name
-    if base not in SUPPORTED_BASES:
-        known = ", ".join(sorted(b.value for b in SUPPORTED_BASES))
-        raise BindingError(f"{where}: argument '{arg.name}' has type '{arg.type}', which the "
-                           f"Python bindings do not support; use one of {known}")
-
-
-def _int_division(nf) -> bool:
-    if nf.elementwise is None:
-        return False
-    calls = {i.name for i in cpp_identifiers(nf.elementwise.expr) if i.is_call}
-    return bool(calls & INTEGER_DIVISION_FUNCTIONS)
-
-
-def record(nf, functional_of: dict[str, Any]) -> Record:
-    """The registry record of one entry. An inherited entry (in-place/out= sibling) names its
-    functional sibling and keeps no `dispatch:` of its own: the runtime derives its kernels."""
-    name = str(nf.func.name)
-    where = f"{nf.loc}: {name}"
-    args = nf.func.arguments
-    arg_rows = []
-    for a in args.flat_all:
-        _check_type(a, where)
-        has_default = a.default is not None
-        default = python_default(a, where) if has_default else None
-        kwarg_only = a not in args.positional
-        arg_rows.append((a.name, str(a.type), has_default, default, kwarg_only, a.is_write))
-    src = functional_of.get(nf.inherits_from, nf) if nf.inherits_from else nf
-    fields = (
-        ("name", name),
-        ("schema", str(nf.func)),
-        ("loc", str(nf.loc)),
-        ("kind", nf.func.kind().value),
-        ("functional", nf.inherits_from),
-        ("variants", tuple(sorted(nf.variants))),
-        ("dispatch", {} if nf.inherits_from else dict(sorted(nf.dispatch.items()))),
-        ("elementwise", src.elementwise is not None),
-        ("reduction", src.reduction),
-        ("dtypes", tuple(src.dtypes)),
-        ("type_promotion", src.type_promotion),
-        ("shape", src.shape),
-        ("int_division", _int_division(src)),
-        ("keeps_zero", src.keeps_zero),
-        ("doc", nf.doc),
-        ("tags", tuple(nf.tags)),
-        ("args", tuple(arg_rows)),
-        ("returns", tuple((r.name, str(r.type)) for r in nf.func.returns)),
-    )
-    return Record(name, ident(name), str(nf.loc), tuple((k, repr(v)) for k, v in fields))
-
-
-def records(spec) -> list[Record]:
-    by_name = {str(nf.func.name): nf for nf in spec.native}
-    return [record(nf, by_name) for nf in spec.native]
-
-
-# ---- guards (Note [Binding tiers]) ----
-
-
-def guard(arg: Argument, value: str, numbers_ok: bool) -> str | None:
-    """A cheap Python test that ``value`` is acceptable for ``arg`` as it is (no conversion),
-    or None when only the full parser can decide."""
-    t = arg.type
-    optional = isinstance(t, OptionalType)
-    inner = t.elem if optional else t
-    test = _plain_guard(inner, value, numbers_ok)
-    if test is None:
-        return f"{value} is None" if optional else None
-    return f"({value} is None or {test})" if optional else test
-
-
-def _plain_guard(t, value: str, numbers_ok: bool) -> str | None:
-    if isinstance(t, ListType):
-        if t.elem.is_tensor_like():
-            return f"{value}.__class__ in _SEQ"  # elements are checked by dispatch_key
-        return None  # int lists: the parser converts (a lone int, tuples, lists)
-    if isinstance(t, OptionalType):
-        return None
-    base = t.name
-    if base is BaseTy.Tensor:
-        return f"isinstance({value}, {'_TN' if numbers_ok else '_T'})"
-    return {
-        BaseTy.Scalar: f"{value}.__class__ in _NUM",
-        BaseTy.int: f"{value}.__class__ is int",
-        BaseTy.SymInt: f"{value}.__class__ is int",
-        BaseTy.float: f"{value}.__class__ in _FLT",
-        BaseTy.bool: f"{value}.__class__ is bool",
-        BaseTy.str: f"{value}.__class__ is str",
-        BaseTy.ScalarType: f"{value}.__class__ is _DT",
-    }.get(base)
-
-
-def _list_default_guard(arg: Argument, value: str) -> str | None:
-    # An int list left at its default: `dim=None` or `dim=[]` passes without the parser.
-    if arg.default == "None":
-        return f"{value} is None"
-    if arg.default == "[]":
-        return f"({value}.__class__ is tuple and not {value})"
-    return None
-
-
-def _int_list_fast(arg: Argument, p: str) -> tuple[str, str] | None:
-    """(guard, value) for an int list given as one int (``x.sum(0)``), as a tuple or list of
-    ints (``x.sum((0, 1))``; ``_d.int_seq`` tests the elements), or left at its default; the
-    value expression makes it the tuple the parser would have made."""
-    lst = arg.type.is_list_like()
-    if lst is None or not isinstance(lst.elem, BaseType) or \
-            lst.elem.name not in (BaseTy.int, BaseTy.SymInt):
-        return None
-    tests = [f"{p}.__class__ is int"]
-    if arg.type.is_nullable():
-        tests.insert(0, f"{p} is None")
-    if (lst.size or 1) == 1:
-        # A sized list (int[2]) must have its length checked: the parser does that.
-        tests.append(f"_d.int_seq({p})")
-        value = f"(({p},) if {p}.__class__ is int else tuple({p}) if {p}.__class__ is list else {p})"
-    else:
-        if arg.default == "[]":
-            tests.append(f"({p}.__class__ is tuple and not {p})")
-        value = f"(({p},) * {lst.size} if {p}.__class__ is int else {p})"
-    return f"({' or '.join(tests)})", value
-
-
-def arg_guard(arg: Argument, value: str, numbers_ok: bool) -> str | None:
-    test = guard(arg, value, numbers_ok)
-    if test is None and arg.type.is_list_like() is not None and not arg.type.is_tensor_like():
-        test = _list_default_guard(arg, value)
-    return test
 
 
 # ---- bindings ----
@@ -317,11 +135,13 @@ def table_var(name: str) -> str:
     return f"_K_{ident(name)}"
 
 
-def _numbers_ok(nf) -> bool:
+def accepts_numbers(nf) -> bool:
+    """Whether the op's Tensor arguments also take Python numbers (wrapped numbers)."""
     return nf.elementwise is not None or "pointwise" in nf.tags
 
 
-def _py_params(nf, method: bool) -> tuple[list[Argument], list[Argument]]:
+def py_params(nf, method: bool) -> tuple[list[Argument], list[Argument]]:
+    """(positional, keyword-only) parameters of the Python function; a method's `self` first."""
     args = nf.func.arguments
     positional = list(args.positional)
     if method:
@@ -331,7 +151,7 @@ def _py_params(nf, method: bool) -> tuple[list[Argument], list[Argument]]:
     return positional, kw
 
 
-def _entries(nfs: Sequence[Any]) -> list[_Entry]:
+def pair_out_overloads(nfs: Sequence[Any]) -> list[_Entry]:
     """Pair each out= overload with the functional overload it mirrors."""
     functional = {nf.func.signature(): nf for nf in nfs if nf.func.kind() is not SchemaKind.out}
     paired: dict[int, Any] = {}  # id(functional entry) -> its out= entry
@@ -357,7 +177,7 @@ def _varargs(positional: list[Argument], method: bool) -> bool:
 
 def _merge(entries: list[_Entry], method: bool) -> list[Param] | None:
     """The one Python signature every entry fits, or None when there is none."""
-    shapes = [_py_params(e.main, method) for e in entries]
+    shapes = [py_params(e.main, method) for e in entries]
     longest = max((p for p, _ in shapes), key=len)
     names = [a.name for a in longest]
     for positional, _ in shapes:
@@ -401,7 +221,7 @@ def _signature(params: list[Param]) -> str:
 
 def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candidate | None:
     """The guard and call of one overload within a merged signature; None if unguardable."""
-    numbers_ok = _numbers_ok(nf)
+    numbers_ok = accepts_numbers(nf)
     merged = {p.name: p for p in params}
     conditions = list(extra)
     tensor_tests = []
@@ -414,7 +234,7 @@ def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candi
                 conditions.append(f"{p.name} is not _MISSING")
             else:
                 value = f"({python_default(a, str(nf.loc))!r} if {p.name} is _MISSING else {p.name})"
-        fast_list = _int_list_fast(a, value) if value == p.name else None
+        fast_list = int_list_fast(a, value) if value == p.name else None
         if fast_list is not None:
             conditions.append(fast_list[0])
             values[a.name] = fast_list[1]
@@ -431,13 +251,13 @@ def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candi
             conditions.insert(0, f"{p.name} is _MISSING")
     order = [values[a.name] for a in nf.func.arguments.flat_all]
     args = "(" + ", ".join(order) + ("," if len(order) == 1 else "") + ")"
-    fast = _fast_path(nf, values, "self" if method else None)
+    fast = fast_path(nf, values, "self" if method else None)
     return Candidate(str(nf.func.name), " and ".join(conditions) or None,
                      " and ".join(tensor_tests) or None, handle_var(str(nf.func.name)),
                      args, *fast)
 
 
-def _fast_path(nf, values: dict[str, str], known_tensor: str | None):
+def fast_path(nf, values: dict[str, str], known_tensor: str | None):
     """Note [Binding tiers]: the inlined dispatch, for plain-Tensor ops with one result."""
     kind = nf.func.kind()
     tensors = [a for a in nf.func.arguments.flat_all if a.type.is_tensor_like()]
@@ -468,7 +288,7 @@ def _varargs_fast(entries: list[_Entry], method: bool) -> tuple[str | None, tupl
     if not method or len(entries) != 1 or entries[0].out is not None:
         return None, ()
     nf = entries[0].main
-    positional, kw = _py_params(nf, method)
+    positional, kw = py_params(nf, method)
     if len(positional) != 2 or not _varargs(positional, method) or \
             any(a.default is None for a in kw):
         return None, ()
@@ -477,7 +297,7 @@ def _varargs_fast(entries: list[_Entry], method: bool) -> tuple[str | None, tupl
     for a in kw:
         values[a.name] = repr(python_default(a, str(nf.loc)))
     order = [values[a.name] for a in nf.func.arguments.flat_all]
-    fast = _fast_path(nf, values, "self")
+    fast = fast_path(nf, values, "self")
     candidate = Candidate(str(nf.func.name), f"{sizes.name} is not None", None,
                           handle_var(str(nf.func.name)), "(" + ", ".join(order) + ")", *fast)
     prelude = f"{sizes.name} = None if kwargs else _d.varargs_ints(args)"
@@ -501,7 +321,7 @@ def binding(pyname: str, nfs: list[Any], method: bool) -> tuple[Binding, Group]:
     group = Group(_group_var(pyname, method), qual, tuple(str(nf.func.name) for nf in nfs),
                   method)
     pyfunc = f"_m_{pyname}" if method else pyname
-    entries = _entries(nfs)
+    entries = pair_out_overloads(nfs)
     params = _merge(entries, method)
     doc = _doc(nfs)
     if params is None:
@@ -546,155 +366,3 @@ def bindings(spec) -> tuple[list[Binding], list[Binding], list[Group]]:
             out.append(b)
             groups.append(g)
     return fb, mb, groups
-
-
-# ---- operators ----
-
-
-def _operator_target(nfs: list[Any], n_tensors: int) -> Any | None:
-    """The first overload an operator can call with `n_tensors` operands and defaults."""
-    for nf in nfs:
-        args = nf.func.arguments
-        if nf.func.kind() is SchemaKind.out:
-            continue
-        positional = [a for a in args.positional if a.default is None]
-        rest = [a for a in args.flat_all if a not in positional]
-        if (len(positional) == n_tensors and all(str(a.type) == "Tensor" for a in positional)
-                and all(a.default is not None for a in rest)):
-            return nf
-    return None
-
-
-def dunder(name: str, spec_by_base: dict[str, list[Any]]) -> Binding | None:
-    """The Tensor operator `name` (Note [Binding tiers]); None when its op is not declared."""
-    target, reflected, kind = DUNDERS[name]
-    unary = kind in ("unary", "bool_unary")
-    nf = _operator_target(spec_by_base.get(target, []), 1 if unary else 2)
-    if nf is None:
-        return None
-    args = nf.func.arguments.flat_all
-    operands = ["self"] if unary else (["other", "self"] if reflected else ["self", "other"])
-    values = {}
-    for a in args:
-        values[a.name] = operands.pop(0) if a.default is None else repr(
-            python_default(a, str(nf.loc)))
-    numbers_ok = _numbers_ok(nf)
-    outer = None
-    inner = None if unary else f"isinstance(other, {'_TN' if numbers_ok else '_T'})"
-    if kind == "bool":
-        outer = "self._dtype is _BOOL"
-        inner = "(other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL))"
-    elif kind == "bool_unary":
-        outer = "self._dtype is _BOOL"
-    order = [values[a.name] for a in args]
-    call_args = "(" + ", ".join(order) + ("," if len(order) == 1 else "") + ")"
-    fast = _fast_path(nf, values, "self")
-    if kind == "bool" and fast[0] is not None:
-        fast = (fast[0] + " and other._dtype is _BOOL", *fast[1:])
-    candidate = Candidate(str(nf.func.name), outer, inner, handle_var(str(nf.func.name)),
-                          call_args, *fast)
-    if kind in ("bool", "bool_unary"):
-        fallback = f"_d.bool_operator_error({name!r}, self{'' if unary else ', other'})"
-    else:
-        fallback = "NotImplemented"
-    sig = "self" if unary else "self, other"
-    doc = f"Python operator for {target}: {nf.func}"
-    return Binding(name, f"_op{name}", sig, (candidate,), fallback, doc)
-
-
-def dunders(spec) -> list[Binding]:
-    by_base: dict[str, list[Any]] = {}
-    for nf in spec.native:
-        by_base.setdefault(str(nf.func.name.name), []).append(nf)
-    found = [dunder(name, by_base) for name in DUNDERS]
-    return [b for b in found if b is not None]
-
-
-# ---- the .pyi stub ----
-
-
-@dataclass(frozen=True)
-class Stub:
-    """One `def` line of generated/aten_lite.pyi."""
-
-    name: str
-    params: str  # annotated parameter list
-    returns: str  # return annotation
-    overload: bool  # decorated with @overload (the name has several)
-
-
-_PY_TYPES = {
-    BaseTy.Tensor: "Tensor", BaseTy.int: "int", BaseTy.SymInt: "int", BaseTy.float: "float",
-    BaseTy.bool: "bool", BaseTy.str: "str", BaseTy.Scalar: "Number", BaseTy.ScalarType: "DType",
-    BaseTy.Layout: "Layout", BaseTy.Device: "Device | str", BaseTy.Generator: "Any",
-    BaseTy.MemoryFormat: "Any",
-}
-
-
-def py_type(t, numbers_ok: bool = False) -> str:
-    """The annotation of a schema type: `int[1]?` -> `int | Sequence[int] | None`."""
-    if isinstance(t, OptionalType):
-        return f"{py_type(t.elem, numbers_ok)} | None"
-    if isinstance(t, ListType):
-        elem = py_type(t.elem)
-        if t.elem.is_tensor_like():
-            return f"Sequence[{elem}]"
-        return f"{elem} | Sequence[{elem}]"
-    if t.name is BaseTy.Tensor and numbers_ok:
-        return "Tensor | Number"
-    return _PY_TYPES.get(t.name, "Any")
-
-
-def _stub_returns(nf) -> str:
-    rets = [f"list[{py_type(r.type.elem)}]" if isinstance(r.type, ListType) else py_type(r.type)
-            for r in nf.func.returns]
-    if not rets:
-        return "None"
-    return rets[0] if len(rets) == 1 else f"tuple[{', '.join(rets)}]"
-
-
-def _stub(nf, method: bool, with_out: bool, overload: bool) -> Stub:
-    positional, kw = _py_params(nf, method)
-    numbers_ok = _numbers_ok(nf)
-    parts = []
-    for a in positional:
-        if method and a is positional[0]:
-            parts.append("self")
-            continue
-        ann = py_type(a.type, numbers_ok and not a.is_write)
-        parts.append(f"{a.name}: {ann}" + (" = ..." if a.default is not None else ""))
-    if kw or with_out:
-        parts.append("*")
-    for a in kw:
-        ann = py_type(a.type, numbers_ok and not a.is_write)
-        parts.append(f"{a.name}: {ann}" + (" = ..." if a.default is not None else ""))
-    if with_out:
-        parts.append("out: Tensor | None = ...")
-    name = str(nf.func.name.name)
-    return Stub(name, ", ".join(parts), _stub_returns(nf), overload)
-
-
-def stubs(spec) -> tuple[list[Stub], list[Stub], list[Stub]]:
-    """(module functions, Tensor methods, Tensor operators) for the .pyi."""
-    functions: dict[str, list[Any]] = {}
-    methods: dict[str, list[Any]] = {}
-    for nf in spec.native:
-        pyname = str(nf.func.name.name)
-        if "function" in nf.variants:
-            functions.setdefault(pyname, []).append(nf)
-        if "method" in nf.variants and nf.func.kind() is not SchemaKind.out:
-            methods.setdefault(pyname, []).append(nf)
-    result: tuple[list[Stub], list[Stub]] = ([], [])
-    for table, out, method in ((functions, result[0], False), (methods, result[1], True)):
-        for pyname, nfs in table.items():
-            if pyname.startswith("_"):
-                continue
-            entries = _entries(nfs)
-            for e in entries:
-                out.append(_stub(e.main, method, e.out is not None, len(entries) > 1))
-    ops = []
-    for b in dunders(spec):
-        unary = b.signature == "self"
-        other = "" if unary else ", other: Tensor | Number"
-        ops.append(Stub(b.name, f"self{other}", "Tensor", False))
-    return result[0], result[1], ops

@@ -151,12 +151,12 @@ def toolchain(root: Path) -> Toolchain:
     import numpy  # a build requirement: its headers describe the ndarray struct
 
     cxx = tuple(shlex.split(os.environ.get("CXX", "g++")))
-    flags = ["-O3", "-std=c++17", "-fPIC", "-fopenmp", "-fwrapv", "-fno-math-errno",
+    flags = ["-O3", "-std=c++17", "-fPIC", "-pthread", "-fwrapv", "-fno-math-errno",
              "-fno-trapping-math", "-fvisibility=hidden", "-fno-semantic-interposition",
              "-fdiagnostics-color=never", "-fmax-errors=5"]
     if os.environ.get("AL_NATIVE", "1") != "0":
         flags.append("-march=native")
-    libs = ["-fopenmp"]
+    libs = ["-pthread"]  # the kernels' own thread pool (csrc/threads.h); no OpenMP
     if _have_libmvec():
         flags.append("-DAL_HAVE_MVEC=1")
         libs.append("-lmvec")

@@ -1,6 +1,6 @@
 """Rules that span entries: duplicates, in-place/out= siblings, derivatives vs. declarations.
 
-Single-entry rules live next to the data in ``load.py``; everything here compares two or more
+Single-entry rules live next to the data in ``load_native.py`` and ``load_derivatives.py``; everything here compares two or more
 entries, so each message names both places (``also at native_functions.yaml:42``).
 
 Note [Sibling inheritance]
@@ -22,7 +22,7 @@ from .formula import did_you_mean
 from .model import FunctionSchema, SchemaKind
 
 if TYPE_CHECKING:
-    from .load import Derivative, Location, NativeFunction
+    from .spec import Derivative, Location, NativeFunction
 
 # Keys that give an entry its own kernel; an entry with none of them inherits one.
 KERNEL_KEYS = ("elementwise", "reduction", "dispatch")

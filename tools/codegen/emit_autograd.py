@@ -10,24 +10,12 @@ Text assembly only: what each node saves and how its formulas read is decided in
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from . import api_autograd as api
+from .templating import ENV as _ENV
 
 PATH = "generated/autograd_nodes.py"
-
-_TEMPLATES = Path(__file__).resolve().parent / "templates"
-_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    autoescape=False,
-)
 
 
 def nodes_of(spec: Any) -> tuple[dict[str, api.BackwardNode], list[api.Recorder]]:

@@ -11,22 +11,11 @@ a second ``#line`` right after it puts the numbering back on the generated file.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from . import api_cpp
+from .templating import ENV as _ENV
 
-_TEMPLATES = Path(__file__).resolve().parent / "templates"
-_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    autoescape=False,
-)
 _TEMPLATE = {"elementwise": "kernel.cpp.j2", "reduction": "reduction.cpp.j2",
              "custom": "custom.cpp.j2"}
 

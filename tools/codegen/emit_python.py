@@ -2,7 +2,8 @@
 ``generated/registry.py`` (op table data), ``generated/__init__.py`` and
 ``generated/aten_lite.pyi`` (the editor stub).
 
-Text assembly only: every decision is made in ``api_python`` (Note [Binding tiers] there).
+Text assembly only: every decision is made in the ``api_*`` modules (Note [Binding tiers] in
+``api_python``).
 ``gen.py`` adds the header naming the sources and their hash.
 
     >>> files = emit(spec)  # doctest: +SKIP
@@ -12,22 +13,10 @@ Text assembly only: every decision is made in ``api_python`` (Note [Binding tier
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
-from . import api_python
-
-_TEMPLATES = Path(__file__).resolve().parent / "templates"
-_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    autoescape=False,
-)
+from . import api_operators, api_pyi, api_python, api_registry
+from .templating import ENV as _ENV
 
 
 def _docstring(text: str, indent: str = "    ") -> str:
@@ -46,9 +35,9 @@ _ENV.filters["docstring"] = _docstring
 def emit(spec: Any) -> dict[str, str]:
     """{path relative to the repository root: text} for the Python outputs."""
     functions, methods, groups = api_python.bindings(spec)
-    operators = api_python.dunders(spec)
-    records = api_python.records(spec)
-    stub_functions, stub_methods, stub_operators = api_python.stubs(spec)
+    operators = api_operators.dunders(spec)
+    records = api_registry.records(spec)
+    stub_functions, stub_methods, stub_operators = api_pyi.stubs(spec)
     public = [b.name for b in functions if not b.name.startswith("_")]
     return {
         "generated/__init__.py": _ENV.get_template("generated_init.py.j2").render(),

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import emit_autograd, emit_cpp, emit_python
-from .load import Spec, load
+from .load import load
+from .spec import Spec
 
 NATIVE = "native_functions.yaml"
 DERIVATIVES = "derivatives.yaml"

@@ -6,8 +6,8 @@ import importlib.util
 from pathlib import Path
 
 from . import gen
-from .load import Derivative, NativeFunction, Spec
 from .model import SchemaKind
+from .spec import Derivative, NativeFunction, Spec
 from .vocab import DTYPE_GROUPS
 
 

@@ -1,0 +1,104 @@
+"""The Tensor operators of ``generated/ops.py`` (``__add__``, ``__radd__``, ``__iadd__``, ...):
+which declared overload each one calls, and its binding (Note [Binding tiers] in
+``api_python``).
+
+    >>> DUNDERS["__rsub__"]
+    ('sub', True, 'binary')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .api_python import (Binding, Candidate, accepts_numbers, fast_path, handle_var,
+                         python_default)
+from .model import SchemaKind
+
+# Python operators -> (Python name of the op they call, operands reflected, kind).
+# kind: "binary" (self, other), "unary" (self), "inplace" (self, other), "bool" (binary, but
+# only for bool tensors: & | ^ are logical here, there are no bitwise ops).
+DUNDERS: dict[str, tuple[str, bool, str]] = {
+    "__add__": ("add", False, "binary"), "__radd__": ("add", True, "binary"),
+    "__iadd__": ("add_", False, "inplace"),
+    "__sub__": ("sub", False, "binary"), "__rsub__": ("sub", True, "binary"),
+    "__isub__": ("sub_", False, "inplace"),
+    "__mul__": ("mul", False, "binary"), "__rmul__": ("mul", True, "binary"),
+    "__imul__": ("mul_", False, "inplace"),
+    "__truediv__": ("div", False, "binary"), "__rtruediv__": ("div", True, "binary"),
+    "__itruediv__": ("div_", False, "inplace"),
+    "__floordiv__": ("floor_divide", False, "binary"),
+    "__rfloordiv__": ("floor_divide", True, "binary"),
+    "__ifloordiv__": ("floor_divide_", False, "inplace"),
+    "__mod__": ("remainder", False, "binary"), "__rmod__": ("remainder", True, "binary"),
+    "__imod__": ("remainder_", False, "inplace"),
+    "__pow__": ("pow", False, "binary"), "__rpow__": ("pow", True, "binary"),
+    "__ipow__": ("pow_", False, "inplace"),
+    "__matmul__": ("matmul", False, "binary"), "__rmatmul__": ("matmul", True, "binary"),
+    "__eq__": ("eq", False, "binary"), "__ne__": ("ne", False, "binary"),
+    "__lt__": ("lt", False, "binary"), "__le__": ("le", False, "binary"),
+    "__gt__": ("gt", False, "binary"), "__ge__": ("ge", False, "binary"),
+    "__and__": ("logical_and", False, "bool"), "__rand__": ("logical_and", True, "bool"),
+    "__or__": ("logical_or", False, "bool"), "__ror__": ("logical_or", True, "bool"),
+    "__xor__": ("ne", False, "bool"), "__rxor__": ("ne", True, "bool"),
+    "__neg__": ("neg", False, "unary"), "__abs__": ("abs", False, "unary"),
+    "__invert__": ("logical_not", False, "bool_unary"),
+}
+
+
+def _operator_target(nfs: list[Any], n_tensors: int) -> Any | None:
+    """The first overload an operator can call with `n_tensors` operands and defaults."""
+    for nf in nfs:
+        args = nf.func.arguments
+        if nf.func.kind() is SchemaKind.out:
+            continue
+        positional = [a for a in args.positional if a.default is None]
+        rest = [a for a in args.flat_all if a not in positional]
+        if (len(positional) == n_tensors and all(str(a.type) == "Tensor" for a in positional)
+                and all(a.default is not None for a in rest)):
+            return nf
+    return None
+
+
+def dunder(name: str, spec_by_base: dict[str, list[Any]]) -> Binding | None:
+    """The Tensor operator `name` (Note [Binding tiers]); None when its op is not declared."""
+    target, reflected, kind = DUNDERS[name]
+    unary = kind in ("unary", "bool_unary")
+    nf = _operator_target(spec_by_base.get(target, []), 1 if unary else 2)
+    if nf is None:
+        return None
+    args = nf.func.arguments.flat_all
+    operands = ["self"] if unary else (["other", "self"] if reflected else ["self", "other"])
+    values = {}
+    for a in args:
+        values[a.name] = operands.pop(0) if a.default is None else repr(
+            python_default(a, str(nf.loc)))
+    numbers_ok = accepts_numbers(nf)
+    outer = None
+    inner = None if unary else f"isinstance(other, {'_TN' if numbers_ok else '_T'})"
+    if kind == "bool":
+        outer = "self._dtype is _BOOL"
+        inner = "(other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL))"
+    elif kind == "bool_unary":
+        outer = "self._dtype is _BOOL"
+    order = [values[a.name] for a in args]
+    call_args = "(" + ", ".join(order) + ("," if len(order) == 1 else "") + ")"
+    fast = fast_path(nf, values, "self")
+    if kind == "bool" and fast[0] is not None:
+        fast = (fast[0] + " and other._dtype is _BOOL", *fast[1:])
+    candidate = Candidate(str(nf.func.name), outer, inner, handle_var(str(nf.func.name)),
+                          call_args, *fast)
+    if kind in ("bool", "bool_unary"):
+        fallback = f"_d.bool_operator_error({name!r}, self{'' if unary else ', other'})"
+    else:
+        fallback = "NotImplemented"
+    sig = "self" if unary else "self, other"
+    doc = f"Python operator for {target}: {nf.func}"
+    return Binding(name, f"_op{name}", sig, (candidate,), fallback, doc)
+
+
+def dunders(spec) -> list[Binding]:
+    by_base: dict[str, list[Any]] = {}
+    for nf in spec.native:
+        by_base.setdefault(str(nf.func.name.name), []).append(nf)
+    found = [dunder(name, by_base) for name in DUNDERS]
+    return [b for b in found if b is not None]

@@ -1,0 +1,92 @@
+"""What ``generated/registry.py`` needs: one record per op overload, as the runtime's
+OpHandle reads it (its schema, kernels, dtypes, argument table).
+
+    >>> [r.name for r in records(spec)][:2]  # doctest: +SKIP
+    ['neg', 'neg_']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .api_python import BindingError, ident, python_default
+from .formula import cpp_identifiers
+from .model import Argument, BaseTy
+
+# Functions whose integer form divides: a zero divisor must raise before C++ runs.
+INTEGER_DIVISION_FUNCTIONS = frozenset(("floor_divide", "remainder", "trunc_divide", "fmod"))
+
+# Types the runtime's argument parser converts (aten_lite/_dispatch.py, ArgSpec).
+SUPPORTED_BASES = frozenset((
+    BaseTy.Tensor, BaseTy.int, BaseTy.SymInt, BaseTy.float, BaseTy.bool, BaseTy.str,
+    BaseTy.Scalar, BaseTy.ScalarType, BaseTy.Layout, BaseTy.Device, BaseTy.Generator,
+    BaseTy.MemoryFormat,
+))
+
+
+@dataclass(frozen=True)
+class Record:
+    """One op overload as the runtime's OpHandle reads it (generated/registry.py)."""
+
+    name: str  # 'add.Tensor'
+    ident: str  # 'add_Tensor': the Python identifier part of generated names
+    loc: str  # 'native_functions.yaml:42'
+    fields: tuple[tuple[str, str], ...]  # (key, Python literal text), in a fixed order
+
+
+def _check_type(arg: Argument, where: str) -> None:
+    base = arg.type.base_type().name
+    if base not in SUPPORTED_BASES:
+        known = ", ".join(sorted(b.value for b in SUPPORTED_BASES))
+        raise BindingError(f"{where}: argument '{arg.name}' has type '{arg.type}', which the "
+                           f"Python bindings do not support; use one of {known}")
+
+
+def _int_division(nf) -> bool:
+    if nf.elementwise is None:
+        return False
+    calls = {i.name for i in cpp_identifiers(nf.elementwise.expr) if i.is_call}
+    return bool(calls & INTEGER_DIVISION_FUNCTIONS)
+
+
+def record(nf, functional_of: dict[str, Any]) -> Record:
+    """The registry record of one entry. An inherited entry (in-place/out= sibling) names its
+    functional sibling and keeps no `dispatch:` of its own: the runtime derives its kernels."""
+    name = str(nf.func.name)
+    where = f"{nf.loc}: {name}"
+    args = nf.func.arguments
+    arg_rows = []
+    for a in args.flat_all:
+        _check_type(a, where)
+        has_default = a.default is not None
+        default = python_default(a, where) if has_default else None
+        kwarg_only = a not in args.positional
+        arg_rows.append((a.name, str(a.type), has_default, default, kwarg_only, a.is_write))
+    src = functional_of.get(nf.inherits_from, nf) if nf.inherits_from else nf
+    fields = (
+        ("name", name),
+        ("schema", str(nf.func)),
+        ("loc", str(nf.loc)),
+        ("kind", nf.func.kind().value),
+        ("functional", nf.inherits_from),
+        ("variants", tuple(sorted(nf.variants))),
+        ("dispatch", {} if nf.inherits_from else dict(sorted(nf.dispatch.items()))),
+        ("elementwise", src.elementwise is not None),
+        ("reduction", src.reduction),
+        ("dtypes", tuple(src.dtypes)),
+        ("type_promotion", src.type_promotion),
+        ("shape", src.shape),
+        ("int_division", _int_division(src)),
+        ("keeps_zero", src.keeps_zero),
+        ("doc", nf.doc),
+        ("tags", tuple(nf.tags)),
+        ("args", tuple(arg_rows)),
+        ("returns", tuple((r.name, str(r.type)) for r in nf.func.returns)),
+    )
+    return Record(name, ident(name), str(nf.loc), tuple((k, repr(v)) for k, v in fields))
+
+
+def records(spec) -> list[Record]:
+    by_name = {str(nf.func.name): nf for nf in spec.native}
+    return [record(nf, by_name) for nf in spec.native]

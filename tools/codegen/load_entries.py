@@ -1,0 +1,136 @@
+"""Reading one YAML file's entries: the top-level list, the schema key that names each entry,
+and the key reader that reports ``FILE:LINE: OP: ...`` (the message form ``load.py``
+describes). Shared by ``load_native`` (native_functions.yaml) and ``load_derivatives``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Union
+
+from .checks import Problems
+from .formula import did_you_mean, module_names
+from .model import FunctionSchema, SchemaError
+from .spec import Location
+from .yaml_lines import KeyReader, YamlSyntaxError, YList, YMap, describe, read_yaml
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """Names the YAML may refer to in the runtime's sources; None means "do not check"."""
+
+    shape_rules: frozenset[str] | None  # top-level names of aten_lite/shape_rules(.py)
+    helpers: frozenset[str] | None  # top-level names of aten_lite/autograd/formulas.py
+    headers: frozenset[str] | None = None  # stems of aten_lite/csrc/*.h, for `cpp:`
+
+    @staticmethod
+    def read(root: PathLike | None, problems: Problems) -> Runtime:
+        if root is None:
+            return Runtime(None, None)
+        pkg = Path(root) / "aten_lite"
+        return Runtime(_names(pkg / "shape_rules", problems),
+                       _names(pkg / "autograd" / "formulas", problems),
+                       frozenset(h.stem for h in (pkg / "csrc").glob("*.h")))
+
+
+def _names(module: Path, problems: Problems) -> frozenset[str]:
+    try:
+        return module_names(module)
+    except SyntaxError as exc:
+        problems.add(Location(Path(exc.filename or module).name, exc.lineno or 1), None,
+                     f"cannot read the names it defines: {exc.msg}; fix the Python syntax")
+        return frozenset()
+
+
+@dataclass(frozen=True)
+class Context:
+    """What reading one file needs: its name for messages, the sink, and known names."""
+
+    file: str
+    problems: Problems
+    runtime: Runtime
+    op_names: frozenset[str]  # base names of declared ops, for derivative formulas
+
+    def at(self, line: int) -> Location:
+        return Location(self.file, line)
+
+
+def read_entries(path: PathLike, ctx: Context, read_entry: Any) -> list[Any]:
+    """Apply ``read_entry(item, line, index, ctx)`` to each item of the file's top-level list."""
+    try:
+        doc = read_yaml(path)
+    except YamlSyntaxError as exc:
+        ctx.problems.add(ctx.at(exc.line), None, f"invalid YAML: {exc.problem} (column "
+                         f"{exc.column}); fix the syntax, quoting values that contain ': ' "
+                         "or start with a special character")
+        return []
+    except OSError as exc:
+        ctx.problems.add(ctx.at(1), None, f"cannot read {os.fspath(path)}: {exc.strerror}")
+        return []
+    if doc is None:  # an empty file declares nothing
+        return []
+    if not isinstance(doc, YList):
+        line = doc.line if isinstance(doc, YMap) else 1
+        ctx.problems.add(ctx.at(line), None, f"expected a list of entries, found "
+                         f"{describe(doc)}; start each entry with '- '")
+        return []
+    return [read_entry(item, line, i, ctx)
+            for i, (item, line) in enumerate(zip(doc, doc.item_lines), start=1)]
+
+
+def not_a_mapping(item: Any, loc: Location, index: int, first_key: str, ctx: Context) -> None:
+    ctx.problems.add(loc, f"entry {index}", f"expected a mapping, found {describe(item)}; "
+                     f"write '- {first_key}: <schema>' with the entry's keys under it")
+
+
+def read_schema(item: YMap, key: str, loc: Location, index: int,
+                ctx: Context) -> tuple[FunctionSchema | None, str]:
+    """Parse ``item[key]``; return (schema or None, the OP text for messages)."""
+    func, op = _parse_schema(item, key, loc, index, ctx)
+    for line, text in item.problems:  # repeated keys: reported here so every reader does
+        ctx.problems.add(ctx.at(line), op, f"{text}; keep one")
+    return func, op
+
+
+def _parse_schema(item: YMap, key: str, loc: Location, index: int,
+                  ctx: Context) -> tuple[FunctionSchema | None, str]:
+    raw = item.get(key)
+    if key not in item:
+        ctx.problems.add(loc, f"entry {index}", f"missing '{key}:'; start each entry with "
+                         f"'- {key}: <schema>'")
+        return None, f"entry {index}"
+    if not isinstance(raw, str):
+        ctx.problems.add(loc, f"entry {index}", f"'{key}:' must be a schema, found "
+                         f"{describe(raw)}; write e.g. '{key}: relu(Tensor self) -> Tensor'")
+        return None, f"entry {index}"
+    try:
+        func = FunctionSchema.parse(raw)
+    except SchemaError as exc:
+        ctx.problems.add(loc, raw, str(exc))
+        return None, raw
+    return func, str(func.name)
+
+
+class Keys(KeyReader):
+    """A KeyReader for one entry, reporting as ``FILE:LINE: OP: ...``."""
+
+    def __init__(self, data: YMap, loc: Location, op: str, ctx: Context, schema_key: str):
+        super().__init__(data, lambda line, text: ctx.problems.add(loc.at(line), op, text))
+        self.loc = loc  # the entry's first line
+        self.op = op
+        self.ctx = ctx
+        self.taken.add(schema_key)  # `read_schema` has read it
+
+    def reject_leftovers(self, allowed: tuple[str, ...]) -> None:
+        for key in self.leftovers():
+            self.error(key, f"unknown key '{key}'; allowed: {', '.join(allowed)}")
+
+
+def unknown(what: str, name: str, candidates: Any, otherwise: str) -> str:
+    """``what; did you mean 'x'?`` when a candidate is close, else ``what; otherwise``."""
+    close = did_you_mean(name, candidates)
+    return f"{what}; did you mean '{close}'?" if close else f"{what}; {otherwise}"
