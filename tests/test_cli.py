@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -42,10 +43,26 @@ def test_checked_in_generated_code_matches_the_yaml():
 def test_check_names_stale_files_and_exits_1(repo: Path):
     nf = repo / "native_functions.yaml"
     nf.write_text(nf.read_text().replace("doc: 'max(self, 0), elementwise.'", "doc: 'Rectifier.'"))
+    n_files = len(gen_module.render(repo))
     done = run_gen(repo, "--check")
     assert done.returncode == 1
-    assert "  generated/ops.py\n" in done.stderr
-    assert "run `aten-lite-gen` to regenerate" in done.stderr
+    # The doc is in the bindings and the registry; every other file differs only in the
+    # YAML hash of its header, and is counted rather than listed.
+    assert done.stderr == (
+        "generated/ does not match the YAML; stale files:\n"
+        "  generated/ops.py\n"
+        "  generated/registry.py\n"
+        f"  and {n_files - 2} more whose only difference is the YAML hash in their header\n"
+        "run `aten-lite-gen` to regenerate\n")
+
+
+def test_files_are_written_only_when_their_text_changes(repo: Path):
+    files = [p for p in (repo / "generated").rglob("*") if p.is_file()]
+    before = {p: p.stat().st_mtime_ns for p in files}
+    done = run_gen(repo, "--no-build")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"generated/: up to date ({len(gen_module.render(repo))} files)\n")
+    assert {p: p.stat().st_mtime_ns for p in files} == before
 
 
 def test_every_generated_file_names_its_sources_with_a_hash():
@@ -61,12 +78,36 @@ def test_every_generated_file_names_its_sources_with_a_hash():
 
 def test_help_shows_examples_and_usage_errors_exit_2(repo: Path):
     done = run_gen(repo, "--help")
-    assert done.returncode == 0 and "aten-lite-gen show relu" in done.stdout
-    done = run_gen(repo, "show")
+    assert done.returncode == 0
+    assert "examples:\n  aten-lite-gen                 regenerate generated/" in done.stdout
+    assert "aten-lite-gen show relu" in done.stdout and "exit codes: 0 ok" in done.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["show"], "`show` needs an operator name, e.g. `aten-lite-gen show relu`"),
+    (["frobnicate"], "argument command: invalid choice: 'frobnicate' (choose from 'generate', "
+                     "'list', 'show')"),
+    (["list", "relu"], "unexpected argument 'relu'; only `show` takes an operator name"),
+    (["list", "--check"], "--check compares generated/ with the YAML and cannot be combined "
+                          "with `list`; run `aten-lite-gen --check` on its own"),
+    (["-j", "0"], "argument -j/--jobs: '0' is not a number of jobs; give 1 or more"),
+    (["--root", "aten_lite"], "--root aten_lite: no native_functions.yaml or "
+                              "derivatives.yaml there; pass the folder of an aten_lite checkout"),
+])
+def test_usage_errors_exit_2_with_the_reason(repo: Path, args, message):
+    done = run_gen(repo, *args)
     assert done.returncode == 2
-    assert "`show` needs an operator name, e.g. `aten-lite-gen show relu`" in done.stderr
-    done = run_gen(repo, "frobnicate")
-    assert done.returncode == 2 and "invalid choice: 'frobnicate'" in done.stderr
+    assert done.stderr.splitlines()[-1] == "aten-lite-gen: error: " + message
+
+
+def test_output_cut_short_by_the_reader_is_not_an_error(repo: Path):
+    # `aten-lite-gen list | head -1`: the reader closes the pipe after the first line.
+    gen = subprocess.Popen([sys.executable, "-m", "tools.codegen", "list"], cwd=repo,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    gen.stdout.close()
+    assert gen.wait(timeout=60) == 0
+    assert gen.stderr.read() == b""
+    gen.stderr.close()
 
 
 def test_list_shows_variants_keys_dtypes_and_derivative(repo: Path):
@@ -90,7 +131,57 @@ def test_show_explains_one_op_and_where_it_was_generated(repo: Path):
 def test_show_unknown_op_suggests_a_name(repo: Path):
     done = run_gen(repo, "show", "rellu")
     assert done.returncode == 1
-    assert done.stdout.strip() == "no op named 'rellu'; did you mean 'relu'?"
+    assert done.stdout == ""
+    assert done.stderr == "no op named 'rellu'; did you mean 'relu'?\n"
+
+
+def test_show_lists_tags_derivative_flags_and_composite_autograd(repo: Path):
+    out = run_gen(repo, "show", "max").stdout
+    assert ("  derivative: through its decomposition (CompositeImplicitAutograd: autograd "
+            "records the ops its kernel calls)\n") in out
+    assert "    output_differentiability: [True, False]\n" in out  # max.dim
+    out = run_gen(repo, "show", "where").stdout
+    assert "  tags:     pointwise\n" in out
+    assert "    non-differentiable: condition\n" in out
+    rows = {line.split()[0]: line.split()[-1] for line in run_gen(repo, "list").stdout.splitlines()
+            if line and not line.startswith(("-", "op "))}
+    assert (rows["max"], rows["relu"], rows["eq.Tensor"]) == ("composite", "yes", "-")
+
+
+def test_what_the_emitters_cannot_express_is_reported_together(repo: Path):
+    before = tree_digest(repo / "generated")
+    nf = repo / "native_functions.yaml"
+    line = nf.read_text().count("\n") + 2
+    nf.write_text(nf.read_text() + (
+        "\n- func: frob(Tensor self, Storage s) -> Tensor\n  dispatch: {CPU: mm}\n"
+        "\n- func: frob3(Tensor self, MemoryFormat m=channels_last) -> Tensor\n"
+        "  dispatch: {CPU: mm}\n"
+        "\n- func: frob2(Tensor self, Tensor[] a, Tensor[] b) -> Tensor\n  dispatch: {CPU: mm}\n"
+        "\n- func: frob4(Tensor self, int x=1, Tensor y) -> Tensor\n  dispatch: {CPU: mm}\n"
+        "\n- func: frob5(Tensor self, int from, int _d) -> Tensor\n  dispatch: {CPU: mm}\n"
+        "\n- func: import(Tensor self) -> Tensor\n  dispatch: {CPU: mm}\n"))
+    dv = repo / "derivatives.yaml"
+    dline = dv.read_text().count("\n") + 2
+    dv.write_text(dv.read_text() + "\n- name: frob2(Tensor self, Tensor[] a, Tensor[] b) -> "
+                  "Tensor\n  self: grad\n")
+    done = run_gen(repo, "--no-build")
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"native_functions.yaml:{line}: frob: argument 's' has type 'Storage', which the Python "
+        "bindings do not support; use one of Device, Generator, Layout, MemoryFormat, Scalar, "
+        "ScalarType, SymInt, Tensor, bool, float, int, str",
+        f"native_functions.yaml:{line + 3}: frob3: default 'channels_last' of argument 'm' is "
+        "not a Python literal; write a number, True/False, None, a string or a list",
+        f"native_functions.yaml:{line + 9}: frob4: positional argument 'y' has no default but "
+        "follows 'x', which has one, and Python cannot bind that; give 'y' a default, or move "
+        "it before 'x' or after '*'",
+        f"native_functions.yaml:{line + 12}: frob5: argument name 'from' is a Python keyword, "
+        "so no Python parameter can have it; rename the argument",
+        f"native_functions.yaml:{line + 15}: import: the op name 'import' is a Python keyword, "
+        "so no Python function can have it; rename the op",
+        f"derivatives.yaml:{dline}: frob2: more than one differentiable Tensor[] argument; the "
+        "generator supports one: list the others in non_differentiable"]
+    assert tree_digest(repo / "generated") == before
 
 
 def test_spec_error_reports_file_line_and_leaves_generated_untouched(repo: Path):
@@ -145,21 +236,64 @@ def test_added_op_is_callable_in_a_new_process(repo: Path):
 def test_removed_op_removes_its_kernel_file(repo: Path):
     nf = repo / "native_functions.yaml"
     text = nf.read_text()
-    start = text.index("- func: cos(Tensor self) -> Tensor")
-    end = text.index("- func: floor(Tensor self) -> Tensor")
+    # expm1: no other formula calls it (removing cos would break sin's `self.cos()`).
+    start = text.index("- func: expm1(Tensor self) -> Tensor")
+    end = text.index("- func: log(Tensor self) -> Tensor")
     nf.write_text(text[:start] + text[end:])
     dv = repo / "derivatives.yaml"
     dtext = dv.read_text()
-    m = re.search(r"- name: cos\(Tensor self\) -> Tensor\n(  .*\n)+\n?", dtext)
-    if m:
-        dv.write_text(dtext[:m.start()] + dtext[m.end():])
+    m = re.search(r"- name: expm1\(Tensor self\) -> Tensor\n(  .*\n)+\n?", dtext)
+    assert m is not None
+    dv.write_text(dtext[:m.start()] + dtext[m.end():])
     done = run_gen(repo, "--no-build")
     assert done.returncode == 0, done.stderr
-    assert "removed generated/csrc/cos.cpp" in done.stdout
-    assert not (repo / "generated" / "csrc" / "cos.cpp").exists()
+    assert "removed generated/csrc/expm1.cpp" in done.stdout
+    assert not (repo / "generated" / "csrc" / "expm1.cpp").exists()
 
 
 def test_generation_is_deterministic():
     first = gen_module.render(ROOT)
     assert first == gen_module.render(ROOT)
     assert len(first) > 40
+    # Also across processes whose set and dict-of-str orders differ (string hash seeds).
+    digest = hashlib.sha256(json.dumps(first, sort_keys=True).encode()).hexdigest()
+    code = ("import hashlib, json; from pathlib import Path; from tools.codegen import gen; "
+            "print(hashlib.sha256(json.dumps(gen.render(Path('.')), sort_keys=True)"
+            ".encode()).hexdigest())")
+    for seed in ("1", "2"):
+        run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                             text=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        assert run.stdout.strip() == digest, run.stderr
+
+
+def test_an_argument_may_not_hide_a_name_the_bindings_read(repo: Path):
+    nf = repo / "native_functions.yaml"
+    line = nf.read_text().count("\n") + 2
+    nf.write_text(nf.read_text() + "\n- func: frob(Tensor self, int _d) -> Tensor\n"
+                  "  dispatch: {CPU: mm}\n")
+    done = run_gen(repo, "--no-build")
+    assert done.returncode == 1
+    assert done.stderr == (f"native_functions.yaml:{line}: frob: argument name '_d' would hide "
+                           "a name of generated/ops.py that the binding reads; rename the "
+                           "argument\n")
+
+
+def test_templates_are_strict_and_hold_no_decisions():
+    import jinja2
+
+    from tools.codegen import templating
+
+    assert templating.ENV.undefined is jinja2.StrictUndefined
+    with pytest.raises(jinja2.UndefinedError, match="'k' is undefined"):
+        templating.ENV.get_template("kernel.cpp.j2").render()
+    folder = ROOT / "tools" / "codegen" / "templates"
+    names = sorted(p.name for p in folder.glob("*.j2"))
+    assert names == sorted(templating.ENV.list_templates())
+    for name in names:
+        # Loops and macros assemble text; an `if` (a statement or `x if c else y`) would be a
+        # decision, and decisions are made in the api_*.py modules.
+        source = (folder / name).read_text()
+        tags = re.findall(r"\{%-?\s*(\w+)", source)
+        assert set(tags) <= {"for", "endfor", "macro", "endmacro"}, (name, set(tags))
+        for expr in re.findall(r"\{\{(.*?)\}\}", source, re.S):
+            assert not re.search(r"\bif\b", expr), (name, expr)

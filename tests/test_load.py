@@ -150,6 +150,24 @@ def test_shape_rules_are_read_from_a_runtime_package(tmp_path):
         load_text(tmp_path, native + "  shape: transpose\n", runtime_root=tmp_path)
 
 
+def test_module_names_follow_star_imports_as_python_does(tmp_path):
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "sub" / "front.py").write_text(
+        "from ._part import *\nfrom ..shared import *\nif True:\n    def late(): pass\n")
+    (pkg / "sub" / "_part.py").write_text("__all__ = ['kept']\ndef kept(): pass\n"
+                                          "def dropped(): pass\n")
+    # A computed __all__ cannot be read without running the module: every name counts.
+    (pkg / "shared.py").write_text("__all__ = list(('a',)) + ['b']\na = b = c = 1\n")
+    assert module_names(pkg / "sub" / "front") == {"kept", "late", "a", "b", "c", "__all__"}
+
+
+def test_backend_modules_match_the_runtime():
+    backends = pytest.importorskip("aten_lite.backends")
+    assert vocab.BACKEND_MODULES == backends.MODULES
+    assert vocab.DISPATCH_KEYS == tuple(backends.MODULES)
+
+
 def test_runtime_checks_are_skipped_without_a_runtime_root(tmp_path):
     native = "- func: mm(Tensor self, Tensor mat2) -> Tensor\n  dispatch: {CPU: k}\n  shape: x\n"
     deriv = "- name: mm(Tensor self, Tensor mat2) -> Tensor\n  self: mm_helper(grad, mat2)\n"

@@ -83,6 +83,38 @@ def test_dispatch_kernel_must_be_a_function_name(tmp_path):
         "found the number 3"]
 
 
+def test_dispatch_kernel_must_be_defined_by_the_backend_module(tmp_path):
+    backends = tmp_path / "aten_lite" / "backends"
+    backends.mkdir(parents=True)
+    # cpu.py gets its kernels through a star import, limited by the part's literal __all__.
+    (backends / "cpu.py").write_text("from ._cpu_ops import *\n")
+    (backends / "_cpu_ops.py").write_text("__all__ = ['relu_cpu']\n\n"
+                                          "def relu_cpu(x):\n    return x\n\n"
+                                          "def helper(x):\n    return x\n")
+    (backends / "composite.py").write_text("try:\n    from math import inf\nexcept ImportError:"
+                                           "\n    inf = None\n\ndef clamp(x):\n    return x\n")
+    native = """\
+    - func: relu(Tensor self) -> Tensor
+      dispatch:
+        CPU: relu_cpu
+        Meta: relu_meta
+    - func: clamp(Tensor self) -> Tensor
+      dispatch:
+        CompositeImplicitAutograd: clampp
+    - func: clamp2(Tensor self) -> Tensor
+      dispatch:
+        CPU: helper
+        CompositeImplicitAutograd: inf
+    """
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:4: relu: dispatch Meta kernel 'relu_meta' is not defined in "
+        "aten_lite/backends/meta.py; define it there, or import it into it",
+        "native_functions.yaml:7: clamp: dispatch CompositeImplicitAutograd kernel 'clampp' is "
+        "not defined in aten_lite/backends/composite.py; did you mean 'clamp'?",
+        "native_functions.yaml:10: clamp2: dispatch CPU kernel 'helper' is not defined in "
+        "aten_lite/backends/cpu.py; define it there, or import it into it"]
+
+
 def test_repeated_key_in_an_entry(tmp_path):
     assert errors(tmp_path, RELU + "  dtypes: floating\n") == [
         "native_functions.yaml:5: relu: key 'dtypes' repeats the one on line 4; keep one"]
@@ -275,11 +307,24 @@ def test_kernel_detail_on_an_inheriting_entry(tmp_path):
 
 
 def test_yaml_syntax_error_has_the_line(tmp_path):
-    native = RELU + "- func: relu_(Tensor(a!) self) -> Tensor(a!)\n  doc: a: b\n"
+    native = RELU + "- func: relu_(Tensor(a!) self) -> Tensor(a!)\n  dtypes: [float32\n"
     assert errors(tmp_path, native) == [
-        "native_functions.yaml:6: invalid YAML: mapping values are not allowed in this context "
-        "(column 9); fix the syntax, quoting values that contain ': ' or start with a special "
-        "character"]
+        "native_functions.yaml:7: invalid YAML: did not find expected ',' or ']' (while parsing "
+        "a flow sequence) (column 1); fix the syntax, quoting values that contain ': ' or start "
+        "with a special character"]
+
+
+def test_unquoted_value_with_a_colon_says_how_to_quote_it(tmp_path):
+    # The C++ conditional operator is the usual way to meet this YAML rule.
+    native = "- func: relu(Tensor self) -> Tensor\n  elementwise: self > 0 ? self : 0\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: invalid YAML: the value of 'elementwise:' contains ': ', "
+        "which YAML reads as another key (column 32); quote the value: "
+        "elementwise: 'self > 0 ? self : 0'"]
+    native = RELU + "- func: relu_(Tensor(a!) self) -> Tensor(a!)\n  doc: Note: it's in place\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:6: invalid YAML: the value of 'doc:' contains ': ', which YAML "
+        "reads as another key (column 12); quote the value: doc: 'Note: it''s in place'"]
 
 
 def test_entry_that_is_not_a_mapping(tmp_path):
@@ -329,6 +374,26 @@ def test_formula_unknown_name_did_you_mean(tmp_path):
     assert errors(tmp_path, RELU, deriv) == [
         "derivatives.yaml:2: relu: formula for 'self' uses unknown name 'grda'; did you mean "
         "'grad'?"]
+
+
+def test_formula_method_must_be_a_tensor_attribute(tmp_path):
+    (tmp_path / "aten_lite").mkdir()
+    (tmp_path / "aten_lite" / "_tensor.py").write_text(
+        "class Tensor:\n    __slots__ = ('_shape',)\n\n    @property\n    def shape(self):\n"
+        "        return self._shape\n")
+    (tmp_path / "aten_lite" / "_grad.py").write_text("def install():\n    Tensor.grad = None\n")
+    native = RELU + ADD.replace("variants: function, method", "variants: function")
+    # Checked: an attribute of a name holding a Tensor. Not checked: attributes of a call's
+    # result (what it returns is not known here) and of names a lambda binds.
+    deriv = ("- name: relu(Tensor self) -> Tensor\n  self: grad * result.sgn()\n"
+             "- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
+             "  self: grad.rleu().whatever(self.shape, grad.grad)\n"
+             "  other: '(lambda other: other.anything)(grad).add(grad._shape, alpha.real)'\n")
+    assert errors(tmp_path, native, deriv) == [
+        "derivatives.yaml:2: relu: formula for 'self' reads 'result.sgn', and Tensor has no "
+        "attribute 'sgn'; use a Tensor method, or an aten_lite op as a function",
+        "derivatives.yaml:4: add.Tensor: formula for 'self' reads 'grad.rleu', and Tensor "
+        "has no attribute 'rleu'; did you mean 'relu'?"]
 
 
 def test_formula_helpers_come_from_the_runtime(tmp_path):

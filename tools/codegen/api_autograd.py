@@ -288,33 +288,47 @@ def recorders(native, derivatives, nodes: dict[str, BackwardNode]) -> list[Recor
     by_name = {str(d.func.name): d for d in derivatives}
     by_signature = {d.func.signature(): d for d in derivatives
                     if d.func.kind() is SchemaKind.functional}
-    out = []
+    out, problems = [], []
     for nf in native:
-        kind = nf.func.kind()
-        if kind not in (SchemaKind.functional, SchemaKind.inplace):
+        try:
+            recorder = _recorder(nf, by_name, by_signature, nodes)
+        except SpecError as exc:  # go on: every entry's problem in one report
+            problems.extend(exc.messages)
             continue
-        d = by_name.get(str(nf.func.name))
-        if d is not None and COMPOSITE in nf.dispatch:
-            raise _error(d.loc, d.func.name, f"has a derivative but is {COMPOSITE} "
-                         f"({nf.loc}), so autograd records its decomposition and never uses "
-                         "the formula; remove the derivative, or give the op its own kernels")
-        if d is None and kind is SchemaKind.inplace:
-            d = by_signature.get(nf.func.signature())
-        if d is None:
-            continue
-        node = nodes[str(d.func.name)]
-        names = tuple(a.name for a in nf.func.arguments.flat_all)
-        for name in names:
-            if keyword.iskeyword(name) or name in _generated_locals(node):
-                raise _error(nf.loc, nf.func.name, f"argument name '{name}' clashes with a "
-                             "name the generated recorder uses; rename the argument")
-        inplace = kind is SchemaKind.inplace
-        written = {a.name for a in nf.func.arguments.flat_all if a.is_write}
-        cloned = tuple(s.local for s in node.saved
-                       if inplace and s.kind == "input" and s.source in written)
-        out.append(Recorder(recorder_name(nf.func), str(nf.func.name), node, names, inplace,
-                            cloned, None if inplace else _aliased_input(nf.func)))
+        if recorder is not None:
+            out.append(recorder)
+    if problems:
+        raise SpecError(problems)
     return out
+
+
+def _recorder(nf, by_name: dict, by_signature: dict,
+              nodes: dict[str, BackwardNode]) -> Recorder | None:
+    """The recorder of one native entry, or None when autograd needs none for it."""
+    kind = nf.func.kind()
+    if kind not in (SchemaKind.functional, SchemaKind.inplace):
+        return None
+    d = by_name.get(str(nf.func.name))
+    if d is not None and COMPOSITE in nf.dispatch:
+        raise _error(d.loc, d.func.name, f"has a derivative but is {COMPOSITE} "
+                     f"({nf.loc}), so autograd records its decomposition and never uses "
+                     "the formula; remove the derivative, or give the op its own kernels")
+    if d is None and kind is SchemaKind.inplace:
+        d = by_signature.get(nf.func.signature())
+    if d is None or str(d.func.name) not in nodes:
+        return None
+    node = nodes[str(d.func.name)]
+    names = tuple(a.name for a in nf.func.arguments.flat_all)
+    for name in names:
+        if keyword.iskeyword(name) or name in _generated_locals(node):
+            raise _error(nf.loc, nf.func.name, f"argument name '{name}' clashes with a "
+                         "name the generated recorder uses; rename the argument")
+    inplace = kind is SchemaKind.inplace
+    written = {a.name for a in nf.func.arguments.flat_all if a.is_write}
+    cloned = tuple(s.local for s in node.saved
+                   if inplace and s.kind == "input" and s.source in written)
+    return Recorder(recorder_name(nf.func), str(nf.func.name), node, names, inplace,
+                    cloned, None if inplace else _aliased_input(nf.func))
 
 
 def _aliased_input(schema: FunctionSchema) -> str | None:

@@ -71,7 +71,7 @@ def dunder(name: str, spec_by_base: dict[str, list[Any]]) -> Binding | None:
     values = {}
     for a in args:
         values[a.name] = operands.pop(0) if a.default is None else repr(
-            python_default(a, str(nf.loc)))
+            python_default(a, f"{nf.loc}: {nf.func.name}"))
     numbers_ok = accepts_numbers(nf)
     outer = None
     inner = None if unary else f"isinstance(other, {'_TN' if numbers_ok else '_T'})"

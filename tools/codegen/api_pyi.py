@@ -25,6 +25,10 @@ class Stub:
     returns: str  # return annotation
     overload: bool  # decorated with @overload (the name has several)
 
+    @property
+    def decorators(self) -> tuple[str, ...]:
+        return ("@overload",) if self.overload else ()
+
 
 _PY_TYPES = {
     BaseTy.Tensor: "Tensor", BaseTy.int: "int", BaseTy.SymInt: "int", BaseTy.float: "float",

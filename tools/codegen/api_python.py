@@ -41,18 +41,35 @@ from typing import Any, Sequence
 
 from .api_guards import arg_guard, int_list_fast
 from .model import Argument, SchemaKind
+from .spec import SpecError
 
 
-class BindingError(ValueError):
-    """A schema the Python bindings cannot express; the message names the YAML line."""
+class BindingError(SpecError):
+    """A schema the Python bindings cannot express; one ``FILE:LINE: OP: ...`` message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__([message])
+
+
+# Module-level names of generated/ops.py (templates/ops.py.j2) that bindings read: an
+# argument of the same name would hide them inside its binding.
+BINDING_GLOBALS = frozenset(("_d", "_DT", "_BOOL", "_T", "_TN", "_NUM", "_FLT", "_SEQ",
+                             "_MISSING"))
+BINDING_PREFIXES = ("_H_", "_K_", "_G_", "_GM_")  # handles, kernel tables, parser groups
 
 
 def ident(name: str) -> str:
     return name.replace(".", "_")
 
 
+def _where(nf: Any) -> str:
+    """``native_functions.yaml:42: add.Tensor``: the start of a message about ``nf``."""
+    return f"{nf.loc}: {nf.func.name}"
+
+
 def python_default(arg: Argument, where: str) -> Any:
-    """The Python value of a schema default (`1`, `None`, `[0,1]`, `'mean'`, `[]`)."""
+    """The Python value of a schema default (`1`, `None`, `[0,1]`, `'mean'`, `[]`);
+    ``where`` (``FILE:LINE: OP``) starts the BindingError raised for any other text."""
     text = arg.default
     lst = arg.type.is_list_like()
     if text == "[]":
@@ -97,6 +114,23 @@ class Candidate:
     fast_call: str | None  # ... return this (the table lookup and kernel call)
     fast_bump: str | None  # in-place: whose version counter the fast path bumps
 
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The statements that try this overload, indented relative to the function body."""
+        body: list[str] = []
+        if self.fast_condition:
+            body.append(f"if {self.fast_condition}:")
+            if self.fast_bump:
+                body += [f"    result = {self.fast_call}",
+                         f"    {self.fast_bump}._bump_version()", "    return result"]
+            else:
+                body.append(f"    return {self.fast_call}")
+        call = f"return {self.handle}.call({self.args})"
+        body += [f"if {self.inner}:", f"    {call}"] if self.inner else [call]
+        if self.outer:
+            return (f"if {self.outer}:  # {self.op}", *(f"    {line}" for line in body))
+        return (f"# {self.op}", *body)
+
 
 @dataclass(frozen=True)
 class Binding:
@@ -109,6 +143,15 @@ class Binding:
     fallback: str  # the last statement's expression (parser, NotImplemented, error)
     doc: str  # docstring text
     prelude: str | None = None  # a statement before the candidates (varargs sizes)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The body between the docstring and the final ``return fallback``, indented, with a
+        blank line after each overload's statements."""
+        out = [f"    {self.prelude}"] if self.prelude else []
+        for c in self.candidates:
+            out += [f"    {line}" for line in c.lines] + [""]
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -197,7 +240,7 @@ def _merge(entries: list[_Entry], method: bool) -> list[Param] | None:
         if len(defaults) == 1 and None in defaults:
             default = None
         elif len(defaults) == 1:
-            default = repr(python_default(found[0], str(entries[0].main.loc)))
+            default = repr(python_default(found[0], _where(entries[0].main)))
         else:
             default = "_MISSING"
         params.append(Param(name, default, name in kw_names))
@@ -233,7 +276,7 @@ def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candi
             if a.default is None:
                 conditions.append(f"{p.name} is not _MISSING")
             else:
-                value = f"({python_default(a, str(nf.loc))!r} if {p.name} is _MISSING else {p.name})"
+                value = f"({python_default(a, _where(nf))!r} if {p.name} is _MISSING else {p.name})"
         fast_list = int_list_fast(a, value) if value == p.name else None
         if fast_list is not None:
             conditions.append(fast_list[0])
@@ -295,7 +338,7 @@ def _varargs_fast(entries: list[_Entry], method: bool) -> tuple[str | None, tupl
     sizes = positional[1]
     values = {"self": "self", sizes.name: sizes.name}
     for a in kw:
-        values[a.name] = repr(python_default(a, str(nf.loc)))
+        values[a.name] = repr(python_default(a, _where(nf)))
     order = [values[a.name] for a in nf.func.arguments.flat_all]
     fast = fast_path(nf, values, "self")
     candidate = Candidate(str(nf.func.name), f"{sizes.name} is not None", None,

@@ -7,12 +7,14 @@ OpHandle reads it (its schema, kernels, dtypes, argument table).
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass
 from typing import Any
 
-from .api_python import BindingError, ident, python_default
+from .api_python import BINDING_GLOBALS, BINDING_PREFIXES, BindingError, ident, python_default
 from .formula import cpp_identifiers
 from .model import Argument, BaseTy
+from .spec import SpecError
 
 # Functions whose integer form divides: a zero divisor must raise before C++ runs.
 INTEGER_DIVISION_FUNCTIONS = frozenset(("floor_divide", "remainder", "trunc_divide", "fmod"))
@@ -43,6 +45,35 @@ def _check_type(arg: Argument, where: str) -> None:
                            f"Python bindings do not support; use one of {known}")
 
 
+def _check_names(nf, where: str) -> None:
+    """The op and its arguments become Python names of generated/ops.py (Note [Binding
+    tiers] in api_python), so none may be a keyword or a name that module defines itself."""
+    base = nf.func.name.name.base
+    if keyword.iskeyword(base):
+        raise BindingError(f"{where}: the op name '{base}' is a Python keyword, so no Python "
+                           "function can have it; rename the op")
+    for a in nf.func.arguments.flat_all:
+        if keyword.iskeyword(a.name):
+            raise BindingError(f"{where}: argument name '{a.name}' is a Python keyword, so no "
+                               "Python parameter can have it; rename the argument")
+        if a.name in BINDING_GLOBALS or a.name.startswith(BINDING_PREFIXES):
+            raise BindingError(f"{where}: argument name '{a.name}' would hide a name of "
+                               "generated/ops.py that the binding reads; rename the argument")
+
+
+def _check_default_order(positional: tuple[Argument, ...], where: str) -> None:
+    """A Python signature cannot put a required positional argument after a defaulted one."""
+    defaulted = None
+    for a in positional:
+        if a.default is not None:
+            defaulted = defaulted or a
+        elif defaulted is not None:
+            raise BindingError(f"{where}: positional argument '{a.name}' has no default but "
+                               f"follows '{defaulted.name}', which has one, and Python cannot "
+                               f"bind that; give '{a.name}' a default, or move it before "
+                               f"'{defaulted.name}' or after '*'")
+
+
 def _int_division(nf) -> bool:
     if nf.elementwise is None:
         return False
@@ -57,6 +88,8 @@ def record(nf, functional_of: dict[str, Any]) -> Record:
     where = f"{nf.loc}: {name}"
     args = nf.func.arguments
     arg_rows = []
+    _check_names(nf, where)
+    _check_default_order(args.positional, where)
     for a in args.flat_all:
         _check_type(a, where)
         has_default = a.default is not None
@@ -88,5 +121,14 @@ def record(nf, functional_of: dict[str, Any]) -> Record:
 
 
 def records(spec) -> list[Record]:
+    """One record per entry; raises one SpecError naming every entry the bindings cannot take."""
     by_name = {str(nf.func.name): nf for nf in spec.native}
-    return [record(nf, by_name) for nf in spec.native]
+    out, problems = [], []
+    for nf in spec.native:
+        try:
+            out.append(record(nf, by_name))
+        except SpecError as exc:
+            problems.extend(exc.messages)
+    if problems:
+        raise SpecError(problems)
+    return out

@@ -6,12 +6,14 @@ Exit codes: 0 ok, 1 spec error / stale files / build error, 2 usage error.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from . import gen, report
+from .build import BuildError
 from .load import SpecError
 
 EXAMPLES = """\
@@ -35,6 +37,16 @@ def find_root(start: Path) -> Path | None:
     return None
 
 
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of jobs; give 1 or more")
+    return n
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="aten-lite-gen",
@@ -49,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--check", action="store_true", help="only check that generated/ is up to date")
     p.add_argument("--root", type=Path, help="repository root (default: found from the current folder)")
     p.add_argument("--no-build", action="store_true", help="write generated/ but skip the C++ build")
-    p.add_argument("-j", "--jobs", type=int, default=2, help="parallel C++ compile jobs (default 2)")
+    p.add_argument("-j", "--jobs", type=_jobs, default=2, help="parallel C++ compile jobs (default 2)")
     p.add_argument("-v", "--verbose", action="store_true", help="print compiler commands")
     return p
 
@@ -76,7 +88,11 @@ def _generate(root: Path, args) -> int:
     what = "up to date" if n == 0 else f"{len(plan.changed)} written, {len(plan.removed)} removed"
     print(f"generated/: {what} ({len(plan.files)} files)")
     for path in plan.changed:
-        print(f"  wrote {path}")
+        if path not in plan.header_only:
+            print(f"  wrote {path}")
+    if plan.header_only:
+        print(f"  (and the new YAML hash into the header of {len(plan.header_only)} other "
+              "file(s))")
     for path in plan.removed:
         print(f"  removed {path}")
     if not args.no_build:
@@ -97,9 +113,13 @@ def _check(root: Path) -> int:
         return 0
     print("generated/ does not match the YAML; stale files:", file=sys.stderr)
     for path in plan.changed:
-        print(f"  {path}", file=sys.stderr)
+        if path not in plan.header_only:
+            print(f"  {path}", file=sys.stderr)
     for path in plan.removed:
         print(f"  {path} (no longer generated)", file=sys.stderr)
+    if plan.header_only:
+        print(f"  and {len(plan.header_only)} more whose only difference is the YAML hash in "
+              "their header", file=sys.stderr)
     print("run `aten-lite-gen` to regenerate", file=sys.stderr)
     return 1
 
@@ -111,11 +131,28 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("`show` needs an operator name, e.g. `aten-lite-gen show relu`")
     if args.command != "show" and args.op:
         parser.error(f"unexpected argument {args.op!r}; only `show` takes an operator name")
+    if args.check and args.command != "generate":
+        parser.error(f"--check compares generated/ with the YAML and cannot be combined with "
+                     f"`{args.command}`; run `aten-lite-gen --check` on its own")
     root = (args.root or find_root(Path.cwd()))
     if root is None:
         parser.error(f"no {gen.NATIVE} with tools/codegen/ found in {Path.cwd()} or above; "
                      "run inside an aten_lite checkout or pass --root")
+    missing = [name for name in (gen.NATIVE, gen.DERIVATIVES) if not (root / name).is_file()]
+    if missing:
+        parser.error(f"--root {root}: no {' or '.join(missing)} there; pass the folder of an "
+                     "aten_lite checkout")
     root = root.resolve()
+    try:
+        return _run(root, args)
+    except BrokenPipeError:
+        # The reader stopped early (`aten-lite-gen list | head`): not an error. Point stdout
+        # at /dev/null so that the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(root: Path, args: argparse.Namespace) -> int:
     try:
         if args.check:
             return _check(root)
@@ -125,16 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "show":
             return report.show_op(root, gen.load_spec(root), args.op)
         return _generate(root, args)
-    except SpecError as e:
-        print(e, file=sys.stderr)
-        return 1
-    except ImportError:
-        raise
-    except Exception as e:  # a C++ build failure is reported like a spec error
-        from .build import BuildError
-
-        if not isinstance(e, BuildError):
-            raise
+    except (SpecError, BuildError) as e:  # a C++ error is reported like a spec error
         print(e, file=sys.stderr)
         return 1
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import api_autograd as api
+from .spec import SpecError
 from .templating import ENV as _ENV
 
 PATH = "generated/autograd_nodes.py"
@@ -22,16 +23,29 @@ def nodes_of(spec: Any) -> tuple[dict[str, api.BackwardNode], list[api.Recorder]
     """The node of every derivative (by overload name) and every recorder."""
     names = api.node_class_names(spec.derivatives)
     op_names = frozenset(nf.func.name.name.base for nf in spec.native)
-    nodes = {str(d.func.name): api.backward_node(d, names[str(d.func.name)], op_names)
-             for d in spec.derivatives}
-    return nodes, api.recorders(spec.native, spec.derivatives, nodes)
+    nodes, problems = {}, []
+    for d in spec.derivatives:  # every entry the generator cannot express, in one report
+        try:
+            nodes[str(d.func.name)] = api.backward_node(d, names[str(d.func.name)], op_names)
+        except SpecError as exc:
+            problems.extend(exc.messages)
+    try:
+        recorders = api.recorders(spec.native, spec.derivatives, nodes)
+    except SpecError as exc:
+        problems.extend(exc.messages)
+    if problems:
+        raise SpecError(problems)
+    return nodes, recorders
 
 
 def emit(spec: Any) -> dict[str, str]:
     nodes, recorders = nodes_of(spec)
     ops = sorted({op for n in nodes.values() for op in n.ops_used})
+    ops_import = [] if not ops else [
+        "from aten_lite._generated.ops import (  # the ops the formulas call",
+        *(f"    {op}," for op in ops), ")"]
     text = _ENV.get_template("autograd_nodes.py.j2").render(
-        ops=ops,
+        ops_import=ops_import,
         nodes=[_node_view(n) for n in nodes.values()],
         recorders=[_recorder_view(r) for r in recorders],
     )
@@ -63,7 +77,8 @@ def _node_view(n: api.BackwardNode) -> dict:
         "op": n.op,
         "loc": n.loc,
         "slots": ", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
-        "n_out": n.n_outputs if n.n_outputs > 1 else None,
+        # Class attributes: the op's name, and the number of outputs when several.
+        "attrs": [f'_op = "{n.op}"'] + ([f"_n_out = {n.n_outputs}"] if n.n_outputs > 1 else []),
         "apply_lines": _apply_lines(n),
         "release_lines": [f"node.{f} = None" for f in slots if not f.startswith(("_n_out", "_view"))],
     }

@@ -34,9 +34,10 @@ _ENV.filters["docstring"] = _docstring
 
 def emit(spec: Any) -> dict[str, str]:
     """{path relative to the repository root: text} for the Python outputs."""
+    # The records first: they check every argument of every entry and report all problems.
+    records = api_registry.records(spec)
     functions, methods, groups = api_python.bindings(spec)
     operators = api_operators.dunders(spec)
-    records = api_registry.records(spec)
     stub_functions, stub_methods, stub_operators = api_pyi.stubs(spec)
     public = [b.name for b in functions if not b.name.startswith("_")]
     return {

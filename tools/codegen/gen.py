@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import emit_autograd, emit_cpp, emit_python
 from .load import load
-from .spec import Spec
+from .spec import Spec, SpecError
 
 NATIVE = "native_functions.yaml"
 DERIVATIVES = "derivatives.yaml"
@@ -40,6 +40,9 @@ class Plan:
     files: dict[str, str]  # every generated file: relative path -> full text, header included
     changed: tuple[str, ...]  # paths whose text differs from disk (or that are missing)
     removed: tuple[str, ...]  # files under generated/ that no emitter produces any more
+    # The part of `changed` whose only difference is the YAML hash in the header: any YAML
+    # edit changes it in every file, so messages list these apart from the real changes.
+    header_only: tuple[str, ...] = ()
 
 
 def source_digest(root: Path) -> str:
@@ -74,14 +77,35 @@ def load_spec(root: Path) -> Spec:
 
 
 def render(root: Path, spec: Spec | None = None) -> dict[str, str]:
-    """Every generated file's full text, in memory. Raises SpecError on a bad spec."""
+    """Every generated file's full text, in memory. Raises SpecError on a bad spec.
+
+    A loaded spec can still hold what one emitter cannot express (a default that is not a
+    Python literal, an argument name the generated code reserves): every emitter runs, and
+    their problems are raised together, in file and line order, like the loader's.
+    """
     spec = spec if spec is not None else load_spec(root)
     lines = header_lines(source_digest(root))
     files: dict[str, str] = {}
+    problems: dict[str, None] = {}  # an ordered set: two emitters may see one problem
     for emitter in EMITTERS:
-        for path, text in emitter.emit(spec).items():
+        try:
+            rendered = emitter.emit(spec)
+        except SpecError as exc:
+            problems.update(dict.fromkeys(exc.messages))
+            continue
+        for path, text in rendered.items():
             files[path] = _with_header(path, text, lines)
+    if problems:
+        raise SpecError(sorted(problems, key=_message_order))
     return dict(sorted(files.items()))
+
+
+def _message_order(message: str) -> tuple[int, int]:
+    """native_functions.yaml before derivatives.yaml, then by line (``FILE:LINE: ...``)."""
+    file, _, rest = message.partition(":")
+    line = rest.partition(":")[0]
+    return ((NATIVE, DERIVATIVES).index(file) if file in (NATIVE, DERIVATIVES) else 2,
+            int(line) if line.isdigit() else 0)
 
 
 def _existing(root: Path) -> set[str]:
@@ -94,13 +118,17 @@ def _existing(root: Path) -> set[str]:
 
 def plan(root: Path, spec: Spec | None = None) -> Plan:
     files = render(root, spec)
-    changed = []
+    changed, header_only = [], []
+    skip = len(header_lines("")) + 1  # the header's lines and the blank line after them
     for path, text in files.items():
         target = root / path
-        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        old = target.read_text(encoding="utf-8") if target.is_file() else None
+        if old != text:
             changed.append(path)
+            if old is not None and old.split("\n", skip)[skip:] == text.split("\n", skip)[skip:]:
+                header_only.append(path)
     removed = sorted(_existing(root) - set(files))
-    return Plan(root, files, tuple(changed), tuple(removed))
+    return Plan(root, files, tuple(changed), tuple(removed), tuple(header_only))
 
 
 def _write_atomic(target: Path, text: str) -> None:

@@ -42,9 +42,12 @@ def load(native_path: PathLike, derivatives_path: PathLike,
          runtime_root: PathLike | None = None) -> Spec:
     """Load and check both files; raise SpecError listing every problem found.
 
-    ``runtime_root`` is the checkout holding ``aten_lite/``: shape rule names are checked
-    against ``aten_lite/shape_rules.py`` and formula names against the helpers in
-    ``aten_lite/autograd/formulas.py``. Without it those two checks are skipped.
+    ``runtime_root`` is the checkout holding ``aten_lite/``, whose sources are read with
+    ``ast`` (never imported): shape rule names are checked against ``aten_lite/shape_rules/``,
+    ``dispatch:`` kernel names against the backend modules of ``aten_lite/backends/``,
+    formula names against the helpers in ``aten_lite/autograd/formulas.py`` and ``x.method``
+    in formulas against the Tensor class and the generated methods. Without it those checks
+    are skipped.
     """
     problems = Problems()
     runtime = Runtime.read(runtime_root, problems)
@@ -52,7 +55,8 @@ def load(native_path: PathLike, derivatives_path: PathLike,
     written = [w for w in read_entries(native_path, ctx, native_entry) if w is not None]
     native = check_native(written, problems)
     op_names = frozenset(w.nf.func.name.name.base for w in written)
-    ctx = Context(Path(derivatives_path).name, problems, runtime, op_names)
+    methods = frozenset(str(w.nf.func.name.name) for w in written if "method" in w.nf.variants)
+    ctx = Context(Path(derivatives_path).name, problems, runtime, op_names, methods)
     derivatives = tuple(d for d in read_entries(derivatives_path, ctx, derivative_entry) if d)
     check_derivatives(derivatives, native, problems)
     if problems:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import vocab
-from .formula import ExpressionError, python_free_names
+from .formula import ExpressionError, python_free_attributes, python_free_names
 from .load_entries import Context, Keys, not_a_mapping, read_schema, unknown
 from .model import FunctionSchema
 from .spec import Derivative, Formula
@@ -87,8 +87,31 @@ def _formulas(keys: Keys, func: FunctionSchema | None, non_diff: set[str]) -> tu
                     f"formula for '{key}' uses unknown name '{name}'", name, names,
                     f"use grad, grads, result, the op's arguments ({', '.join(args)}), "
                     "aten_lite ops, or a helper defined in aten_lite/autograd/formulas.py"))
+        if func is not None:
+            _check_methods(keys, key, expr, func)
         formulas.append(Formula(inputs, expr, keys.loc.at(line), frozenset(free)))
     return tuple(formulas)
+
+
+def _check_methods(keys: Keys, key: str, expr: str, func: FunctionSchema) -> None:
+    """``x.attr`` on a name that holds a Tensor (a Tensor argument, grad, result) must be an
+    attribute Tensors have: a generated method or one the runtime defines by hand."""
+    attrs = keys.ctx.runtime.tensor_attrs
+    if attrs is None:
+        return
+    known = attrs | keys.ctx.method_names
+    tensors = {"grad"} | {a.name for a in func.arguments.flat_all
+                          if a.type.is_tensor_like() and a.type.is_list_like() is None}
+    single = [r for r in func.returns if r.type.is_tensor_like() and r.type.is_list_like() is None]
+    if len(func.returns) == 1 and single:
+        tensors.add("result")
+    tensors.update(r.name for r in single if r.name)
+    tensors.update(f"result{i}" for i, r in enumerate(func.returns) if r in single)
+    for name, attr in python_free_attributes(expr):
+        if name in tensors and attr not in known:
+            keys.error(key, unknown(f"formula for '{key}' reads '{name}.{attr}', and Tensor "
+                                    f"has no attribute '{attr}'", attr, known,
+                                    "use a Tensor method, or an aten_lite op as a function"))
 
 
 def _check_inputs(keys: Keys, key: str, inputs: tuple[str, ...], args: dict[str, Any],

@@ -6,12 +6,14 @@ describes). Shared by ``load_native`` (native_functions.yaml) and ``load_derivat
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Mapping, Union
 
+from . import vocab
 from .checks import Problems
-from .formula import did_you_mean, module_names
+from .formula import did_you_mean, module_names, tensor_attributes
 from .model import FunctionSchema, SchemaError
 from .spec import Location
 from .yaml_lines import KeyReader, YamlSyntaxError, YList, YMap, describe, read_yaml
@@ -26,22 +28,39 @@ class Runtime:
     shape_rules: frozenset[str] | None  # top-level names of aten_lite/shape_rules(.py)
     helpers: frozenset[str] | None  # top-level names of aten_lite/autograd/formulas.py
     headers: frozenset[str] | None = None  # stems of aten_lite/csrc/*.h, for `cpp:`
+    # dispatch key -> names of aten_lite/backends/<module>.py, for `dispatch:` kernel names;
+    # None without a backends/ folder (a spec checked on its own).
+    kernels: Mapping[str, frozenset[str]] | None = None
+    # Attributes the runtime's Tensor class has by hand (formula.tensor_attributes), for
+    # `x.method()` in derivative formulas; None without aten_lite/_tensor.py.
+    tensor_attrs: frozenset[str] | None = None
 
     @staticmethod
     def read(root: PathLike | None, problems: Problems) -> Runtime:
         if root is None:
             return Runtime(None, None)
         pkg = Path(root) / "aten_lite"
+        kernels = attrs = None
+        if (pkg / "backends").is_dir():
+            kernels = {key: _names(pkg / "backends" / module, problems)
+                       for key, module in vocab.BACKEND_MODULES.items()}
+        if (pkg / "_tensor.py").is_file():
+            attrs = _read(tensor_attributes, pkg, problems)
         return Runtime(_names(pkg / "shape_rules", problems),
                        _names(pkg / "autograd" / "formulas", problems),
-                       frozenset(h.stem for h in (pkg / "csrc").glob("*.h")))
+                       frozenset(h.stem for h in (pkg / "csrc").glob("*.h")), kernels, attrs)
 
 
 def _names(module: Path, problems: Problems) -> frozenset[str]:
+    return _read(module_names, module, problems)
+
+
+def _read(reader: Any, path: Path, problems: Problems) -> frozenset[str]:
+    """``reader(path)``, reporting runtime code that does not parse as a problem."""
     try:
-        return module_names(module)
+        return reader(path)
     except SyntaxError as exc:
-        problems.add(Location(Path(exc.filename or module).name, exc.lineno or 1), None,
+        problems.add(Location(Path(exc.filename or path).name, exc.lineno or 1), None,
                      f"cannot read the names it defines: {exc.msg}; fix the Python syntax")
         return frozenset()
 
@@ -54,6 +73,7 @@ class Context:
     problems: Problems
     runtime: Runtime
     op_names: frozenset[str]  # base names of declared ops, for derivative formulas
+    method_names: frozenset[str] = frozenset()  # Tensor methods the bindings generate
 
     def at(self, line: int) -> Location:
         return Location(self.file, line)
@@ -64,9 +84,7 @@ def read_entries(path: PathLike, ctx: Context, read_entry: Any) -> list[Any]:
     try:
         doc = read_yaml(path)
     except YamlSyntaxError as exc:
-        ctx.problems.add(ctx.at(exc.line), None, f"invalid YAML: {exc.problem} (column "
-                         f"{exc.column}); fix the syntax, quoting values that contain ': ' "
-                         "or start with a special character")
+        ctx.problems.add(ctx.at(exc.line), None, _syntax_message(path, exc))
         return []
     except OSError as exc:
         ctx.problems.add(ctx.at(1), None, f"cannot read {os.fspath(path)}: {exc.strerror}")
@@ -80,6 +98,27 @@ def read_entries(path: PathLike, ctx: Context, read_entry: Any) -> list[Any]:
         return []
     return [read_entry(item, line, i, ctx)
             for i, (item, line) in enumerate(zip(doc, doc.item_lines), start=1)]
+
+
+# `key: value` on one line, the value unquoted: the shape of the usual YAML mistake below.
+_PLAIN_VALUE = re.compile(r"^\s*(?:-\s+)?(?P<key>\w+):\s+(?P<value>[^'\"\s].*?)\s*$")
+
+
+def _syntax_message(path: PathLike, exc: YamlSyntaxError) -> str:
+    """The YAML error, made specific for the common case: an unquoted value with ': ' in it
+    (``elementwise: self > 0 ? self : 0``, ``doc: Note: ...``), which YAML reads as a key."""
+    try:
+        line = Path(path).read_text(encoding="utf-8").splitlines()[exc.line - 1]
+    except (OSError, IndexError, UnicodeDecodeError):
+        line = ""
+    plain = _PLAIN_VALUE.match(line)
+    if plain and ": " in plain["value"] and exc.problem.startswith("mapping values are not"):
+        key, value = plain["key"], plain["value"]
+        quoted = "'" + value.replace("'", "''") + "'"
+        return (f"invalid YAML: the value of '{key}:' contains ': ', which YAML reads as "
+                f"another key (column {exc.column}); quote the value: {key}: {quoted}")
+    return (f"invalid YAML: {exc.problem} (column {exc.column}); fix the syntax, quoting "
+            "values that contain ': ' or start with a special character")
 
 
 def not_a_mapping(item: Any, loc: Location, index: int, first_key: str, ctx: Context) -> None:

@@ -50,6 +50,8 @@ def native_entry(item: Any, line: int, index: int, ctx: Context) -> Written | No
         return None
     _check_kind(keys, func)
     _check_kernel_keys(keys, func)
+    if keeps_zero:
+        _check_keeps_zero(keys, func)
     nf = NativeFunction(func, loc, variants, dispatch, elementwise, reduction, dtypes, shape,
                         promotion, keeps_zero, doc, tags, cpp=cpp)
     return Written(nf, item.key_lines, keys.failed)
@@ -94,7 +96,18 @@ def _dispatch(keys: Keys) -> dict[str, str]:
                            f"found {describe(kernel)}")
             else:
                 out[key] = kernel
+                _check_kernel_name(keys, line, key, kernel)
     return out
+
+
+def _check_kernel_name(keys: Keys, line: int, key: str, kernel: str) -> None:
+    """A `dispatch:` kernel is a function of the backend's module (read with ``ast``)."""
+    kernels = keys.ctx.runtime.kernels
+    if kernels is None or kernel in kernels[key]:
+        return
+    module = f"aten_lite/backends/{vocab.BACKEND_MODULES[key]}.py"
+    keys.error(line, unknown(f"dispatch {key} kernel '{kernel}' is not defined in {module}",
+                             kernel, kernels[key], "define it there, or import it into it"))
 
 
 def _elementwise(keys: Keys, func: FunctionSchema | None) -> Elementwise | None:
@@ -202,6 +215,24 @@ def _check_kind(keys: Keys, func: FunctionSchema) -> None:
     if (overload == "out" or overload.endswith("_out")) and not func.arguments.out:
         keys.error(keys.loc.line, "out= overload has no out argument; add a keyword-only "
                    "'Tensor(a!) out' after '*'")
+
+
+def _check_keeps_zero(keys: Keys, func: FunctionSchema) -> None:
+    """``keeps_zero: true`` gives an `elementwise:` op of one tensor a sparse kernel that maps
+    the stored values (backends/sparse.py); anywhere else it would be silently ignored."""
+    if func.kind() is not SchemaKind.functional:
+        return  # checks.py reports it on an in-place or out= entry, which inherits it
+    tensors = [a.name for a in func.arguments.flat_all
+               if a.type.is_tensor_like() and not a.is_write]
+    if "elementwise" not in keys.data:
+        keys.error("keeps_zero", "'keeps_zero: true' gives an 'elementwise:' op a sparse "
+                   "kernel for free, and this op has no 'elementwise:'; remove it, or name its "
+                   "sparse kernel under 'dispatch: SparseCPU:'")
+    elif len(tensors) != 1:
+        keys.error("keeps_zero", f"'keeps_zero: true' gives an 'elementwise:' op of one tensor "
+                   f"a sparse kernel for free, and this op takes {len(tensors)} tensors "
+                   f"({', '.join(tensors)}); remove it, or name its sparse kernel under "
+                   "'dispatch: SparseCPU:'")
 
 
 def _check_kernel_keys(keys: Keys, func: FunctionSchema) -> None:

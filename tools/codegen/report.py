@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 from . import gen
 from .model import SchemaKind
 from .spec import Derivative, NativeFunction, Spec
 from .vocab import DTYPE_GROUPS
+
+_COMPOSITE = "CompositeImplicitAutograd"
 
 
 def _dtypes_text(dtypes: tuple[str, ...]) -> str:
@@ -39,6 +42,12 @@ def _derivatives(spec: Spec) -> dict[str, Derivative]:
     return {str(d.func.name): d for d in spec.derivatives}
 
 
+def _grad_text(nf: NativeFunction, derivs: dict[str, Derivative]) -> str:
+    if str(nf.func.name) in derivs:
+        return "yes"
+    return "composite" if _COMPOSITE in nf.dispatch else "-"
+
+
 def list_ops(spec: Spec) -> str:
     derivs = _derivatives(spec)
     rows = [("op", "variants", "dispatch keys", "dtypes", "grad")]
@@ -52,13 +61,14 @@ def list_ops(spec: Spec) -> str:
             ", ".join(sorted(head.variants)),
             ", ".join(kernel_keys(head)),
             _dtypes_text(head.dtypes),
-            "yes" if name in derivs else "-",
+            _grad_text(head, derivs),
         ))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     n_grad = sum(1 for g in _groups(spec) if str(g[0].func.name) in derivs)
-    lines.append(f"\n{len(spec.native)} schemas in {len(rows) - 1} ops; {n_grad} with a derivative")
+    lines.append(f"\n{len(spec.native)} schemas in {len(rows) - 1} ops; {n_grad} with a "
+                 f"derivative; grad 'composite': autograd through the {_COMPOSITE} kernel's ops")
     return "\n".join(lines)
 
 
@@ -88,7 +98,7 @@ def show_op(root: Path, spec: Spec, query: str) -> int:
         names = sorted({nf.func.name.name.base for nf in spec.native})
         close = difflib.get_close_matches(query, names, n=3)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else "; see `aten-lite-gen list`"
-        print(f"no op named {query!r}{hint}")
+        print(f"no op named {query!r}{hint}", file=sys.stderr)
         return 1
     derivs = _derivatives(spec)
     for group in groups:
@@ -105,6 +115,8 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
     for nf in group:
         lines.append(f"    {str(nf.func):<70} {nf.func.kind().name:<10} {nf.loc}")
     lines.append(f"  variants: {', '.join(sorted(head.variants))}")
+    if head.tags:
+        lines.append(f"  tags:     {', '.join(head.tags)}")
     lines.append(f"  dtypes:   {_dtypes_text(head.dtypes)} ({', '.join(head.dtypes)})")
     lines.append("  dispatch:")
     if head.elementwise is not None:
@@ -116,14 +128,23 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
     if head.shape:
         lines.append(f"  shape rule: {head.shape}")
     d = derivs.get(str(head.func.name))
-    if d is None:
-        lines.append("  derivative: none (backward raises; add one to derivatives.yaml)")
+    if d is None and _COMPOSITE in head.dispatch:
+        lines.append(f"  derivative: through its decomposition ({_COMPOSITE}: autograd records "
+                     "the ops its kernel calls)")
+    elif d is None:
+        lines.append("  derivative: none (a floating result's backward raises; add one to "
+                     "derivatives.yaml)")
     else:
         lines.append(f"  derivative ({d.loc}):")
         for f in d.formulas:
             lines.append(f"    {', '.join(f.inputs)}: {f.expr}")
         if d.non_differentiable:
             lines.append(f"    non-differentiable: {', '.join(d.non_differentiable)}")
+        if d.output_differentiability is not None:
+            flags = ", ".join(str(flag) for flag in d.output_differentiability)
+            lines.append(f"    output_differentiability: [{flags}]")
+        if d.result_formula is not None:
+            lines.append(f"    result (forward mode, not used yet): {d.result_formula}")
     where = [loc for nf in group for loc in _locations(spec, nf)]
     if where:
         lines.append("  generated:")

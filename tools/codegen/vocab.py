@@ -28,6 +28,11 @@ DTYPE_GROUPS: dict[str, tuple[str, ...]] = {
 # written in YAML because every op gets it from derivatives.yaml.
 DISPATCH_KEYS: tuple[str, ...] = ("CPU", "Meta", "SparseCPU", "CompositeImplicitAutograd")
 
+# The module of aten_lite/backends/ whose function a `dispatch:` kernel name refers to (the
+# runtime's backends.MODULES, Note [One backend, one module]).
+BACKEND_MODULES: dict[str, str] = {"CPU": "cpu", "Meta": "meta", "SparseCPU": "sparse",
+                                   "CompositeImplicitAutograd": "composite"}
+
 # `type_promotion:` values, named after PyTorch's ELEMENTWISE_TYPE_PROMOTION_KIND.
 TYPE_PROMOTION_KINDS: tuple[str, ...] = ("default", "int_to_float", "always_bool")
 
