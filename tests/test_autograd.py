@@ -154,6 +154,20 @@ def test_grad_returns_without_touching_dot_grad():
     assert x.grad is None and w.grad is None
 
 
+def test_grad_with_grad_outputs_for_several_outputs():
+    x = leaf([1.0, 2.0])
+    a, b = x * 2, x * x
+    ga, gb = al.tensor([1.0, 10.0]), al.tensor([0.5, 2.0])
+    (gx,) = al.autograd.grad([a, b], [x], grad_outputs=[ga, gb], retain_graph=True)
+    close(gx, [1.0 * 2 + 0.5 * 2, 10.0 * 2 + 2.0 * 4])
+    (gx,) = al.autograd.grad(a, x, ga)  # the graph was kept for this second call
+    close(gx, [2.0, 20.0])
+    with pytest.raises(ValueError) as e:
+        al.autograd.grad([a, b], [x], grad_outputs=[ga])
+    assert str(e.value) == ("grad_outputs has 1 entries but there are 2 outputs; give one "
+                            "gradient per output")
+
+
 def test_grad_with_respect_to_a_non_leaf():
     x = leaf([1.0, 2.0])
     h = x * 3
@@ -230,6 +244,72 @@ def test_no_grad_records_nothing_and_enable_grad_inside_it():
             z = x * 2
     assert not y.requires_grad and y.grad_fn is None
     assert z.requires_grad
+
+
+def test_grad_mode_switches_as_decorators():
+    @al.no_grad()
+    def called():
+        return al.is_grad_enabled()
+
+    @al.no_grad  # torch allows the bare form too
+    def bare():
+        return al.is_grad_enabled()
+
+    @al.enable_grad
+    def enabled():
+        return al.is_grad_enabled()
+
+    @al.set_grad_enabled(False)
+    def disabled():
+        return al.is_grad_enabled()
+
+    assert al.is_grad_enabled()  # decorating switches nothing
+    assert (called(), bare(), disabled()) == (False, False, False)
+    with al.no_grad():
+        assert enabled() and not al.is_grad_enabled()
+    assert al.is_grad_enabled()
+    assert called.__name__ == "called"
+    with pytest.raises(TypeError) as e:
+        al.no_grad(3)
+    assert str(e.value) == "no_grad decorates a function, got 3"
+
+
+def test_set_grad_enabled_as_a_function_and_a_context_manager():
+    try:
+        al.set_grad_enabled(False)
+        assert not al.is_grad_enabled()
+        assert not (leaf([1.0]) * 2).requires_grad
+        with al.set_grad_enabled(True):
+            assert (leaf([1.0]) * 2).requires_grad
+        assert not al.is_grad_enabled()
+    finally:
+        al.set_grad_enabled(True)
+    with pytest.raises(TypeError) as e:
+        al.set_grad_enabled(0)
+    assert str(e.value) == "set_grad_enabled expects a bool, got int 0"
+
+
+def test_grad_mode_is_thread_local():
+    import threading
+
+    seen = {}
+
+    def other(tag):
+        y = leaf([1.0]) * 2
+        seen[tag] = (al.is_grad_enabled(), y.requires_grad)
+        with al.no_grad():
+            seen[tag + " inside"] = al.is_grad_enabled()
+
+    with al.no_grad():  # this thread's no_grad leaves a new thread recording
+        t = threading.Thread(target=other, args=("under main no_grad",))
+        t.start()
+        t.join()
+    t = threading.Thread(target=other, args=("plain",))
+    t.start()
+    t.join()
+    assert seen == {"under main no_grad": (True, True), "under main no_grad inside": False,
+                    "plain": (True, True), "plain inside": False}
+    assert al.is_grad_enabled()  # the other thread's no_grad did not leak here
 
 
 def test_autograd_key_is_skipped_when_nothing_requires_grad():
@@ -405,6 +485,31 @@ def test_sgd_style_update_under_no_grad():
     close(p.grad, [1.0, 1.0])
 
 
+def test_assigning_grad_is_checked():
+    p = leaf([1.0, 2.0])
+    p.grad = al.tensor([0.5, 0.5])
+    (p * 2).sum().backward()
+    close(p.grad, [2.5, 2.5])
+    p.grad = None
+    assert p.grad is None
+    with pytest.raises(TypeError) as e:
+        p.grad = 3
+    assert str(e.value) == ("assigned grad expected to be a Tensor or None but got grad of "
+                            "type int")
+    with pytest.raises(RuntimeError) as e:
+        p.grad = al.ones(3)
+    assert str(e.value) == "assigned grad has shape [3] but the tensor has shape [2]; they must match"
+    with pytest.raises(RuntimeError) as e:
+        p.grad = al.ones(2, dtype=al.float64)
+    assert str(e.value) == ("assigned grad has dtype float64 but the tensor has dtype float32; "
+                            "they must match (use grad.to(aten_lite.float32))")
+    with pytest.raises(RuntimeError) as e:
+        p.grad = al.ones(2, device="meta")
+    assert str(e.value) == ("assigned grad is on device 'meta' but the tensor is on 'cpu'; "
+                            "they must match")
+    assert p.grad is None
+
+
 # ---- hooks ----
 
 
@@ -449,7 +554,17 @@ def test_retain_grad_keeps_a_non_leaf_gradient():
 # ---- composite ops differentiate through their parts ----
 
 
-def test_composite_softmax_gradient():
+def test_a_composite_op_records_the_ops_it_is_made_of():
+    # clamp is CompositeImplicitAutograd (minimum(maximum(x, lo), hi)): no formula of its own.
+    x = leaf([-2.0, 0.5, 3.0])
+    y = x.clamp(-1.0, 1.0)
+    assert y.grad_fn.name() == "MinimumBackward0"
+    assert y.grad_fn.next_functions[0][0].name() == "MaximumBackward0"
+    (y * al.tensor([1.0, 2.0, 3.0])).sum().backward()
+    close(x.grad, [0.0, 2.0, 0.0])
+
+
+def test_softmax_gradient():
     a = np.array([[0.1, 0.7, -0.3], [1.0, 0.0, 2.0]])
     x = leaf(a, dtype=al.float64)
     w = np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 0.0]])

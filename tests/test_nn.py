@@ -206,6 +206,54 @@ def test_sgd_matches_the_update_rule(options):
     assert p.is_leaf and p.requires_grad
 
 
+@pytest.mark.parametrize("options", [
+    {}, {"momentum": 0.9}, {"weight_decay": 0.1}, {"momentum": 0.9, "weight_decay": 0.05},
+    {"momentum": 0.5, "dampening": 0.3}, {"momentum": 0.9, "nesterov": True, "weight_decay": 0.01},
+])
+def test_sgd_matches_torch(options):
+    torch = pytest.importorskip("torch")
+    p0 = np.random.default_rng(0).standard_normal((3, 2)).astype(np.float32)
+    ours = al.tensor(p0, requires_grad=True)
+    theirs = torch.tensor(p0, requires_grad=True)
+    steps = [(ours, al.optim.SGD([ours], lr=0.05, **options)),
+             (theirs, torch.optim.SGD([theirs], lr=0.05, **options))]
+    for k in range(5):
+        for p, opt in steps:
+            opt.zero_grad()
+            ((p * p * p).sum() + (p * (k + 1)).sum()).backward()
+            opt.step()
+    np.testing.assert_allclose(ours.detach().numpy(), theirs.detach().numpy(), rtol=1e-6,
+                               atol=1e-7)
+
+
+@pytest.mark.parametrize("name, kwargs", [
+    ("relu", {}), ("softmax", {"dim": 1}), ("log_softmax", {"dim": 0}), ("linear", {}),
+    *[(loss, {"reduction": r}) for loss in ("cross_entropy", "mse_loss")
+      for r in ("mean", "sum", "none")],
+])
+def test_functional_matches_torch(name, kwargs):
+    """Values and gradients (for every input that takes one) against torch.nn.functional."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((5, 4))
+    extra = {"linear": [rng.standard_normal((3, 4)), rng.standard_normal(3)],
+             "cross_entropy": [np.array([0, 3, 1, 1, 2])],
+             "mse_loss": [rng.standard_normal((5, 4))]}.get(name, [])
+    floats = [x] + [a for a in extra if a.dtype.kind == "f"]
+    ours_in = [al.tensor(a, requires_grad=True) for a in floats]
+    theirs_in = [torch.tensor(a, requires_grad=True) for a in floats]
+    ours_args = ours_in + [al.tensor(a) for a in extra if a.dtype.kind != "f"]
+    theirs_args = theirs_in + [torch.tensor(a) for a in extra if a.dtype.kind != "f"]
+    ours = getattr(F, name)(*ours_args, **kwargs)
+    theirs = getattr(torch.nn.functional, name)(*theirs_args, **kwargs)
+    close(ours, theirs.detach().numpy(), rtol=1e-10)
+    w = rng.standard_normal(tuple(ours.shape))
+    ours.backward(al.tensor(w))
+    theirs.backward(torch.tensor(w))
+    for a, b in zip(ours_in, theirs_in):
+        close(a.grad, b.grad.numpy(), rtol=1e-10)
+
+
 def test_sgd_skips_parameters_without_grad_and_zero_grad_modes():
     a = al.tensor([1.0], requires_grad=True)
     b = al.tensor([2.0], requires_grad=True)

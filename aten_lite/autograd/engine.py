@@ -172,7 +172,7 @@ def _pre_hooks(node: Node, grads: list) -> list:
     for nr, ref in hooks.retain.items():
         t, g = ref(), grads[nr]
         if t is not None and g is not None:
-            t.grad = g.clone() if t.grad is None else t.grad + g
+            t._grad = g.clone() if t._grad is None else t._grad + g
     return grads
 
 
@@ -190,10 +190,11 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
     sum itself must be recorded (create_graph)."""
     if not leaf._requires_grad:
         return
-    old = leaf.grad
+    old = leaf._grad  # the slot itself: what the engine stores always matches the leaf
     if old is None:
-        leaf.grad = g.clone()
-    elif create_graph:
-        leaf.grad = old + g
+        leaf._grad = g.clone()
+    elif create_graph or (old.is_sparse and not g.is_sparse):
+        # A sparse .grad cannot hold a dense sum in place: the sum replaces it, as in torch.
+        leaf._grad = old + g
     else:
         old.add_(g)

@@ -66,17 +66,32 @@ class _GradModeContext:
         return wrapper
 
 
-class no_grad(_GradModeContext):
+class _Switch(_GradModeContext):
+    """A switch without arguments, which torch lets users write as a decorator with or
+    without the call: ``@no_grad()`` and ``@no_grad`` both decorate."""
+
+    def __new__(cls, fn=None):
+        if fn is None:
+            return super().__new__(cls)
+        return cls()(fn)
+
+
+class no_grad(_Switch):
     """Stop recording the graph inside the block (or the decorated function).
 
     >>> with no_grad():
     ...     pass
+    >>> @no_grad
+    ... def f():
+    ...     return is_grad_enabled()
+    >>> f()
+    False
     """
 
     _mode = False
 
 
-class enable_grad(_GradModeContext):
+class enable_grad(_Switch):
     """Record the graph inside the block even where an outer ``no_grad`` turned it off."""
 
     _mode = True

@@ -166,6 +166,9 @@ def _differentiable_inputs(inputs: tuple, who: str) -> list[int]:
                     f"{who}: input {i} is {t._dtype.name}; inputs that require grad must be "
                     "float64 (finite differences in lower precision are mostly rounding noise)"
                 )
+            if t.is_sparse:
+                raise ValueError(f"{who}: input {i} is a sparse tensor; pass its values and "
+                                 "build the sparse tensor inside fn")
             if t._a is None:
                 raise ValueError(f"{who}: input {i} is a meta tensor; it has no data to perturb")
             wrt.append(i)

@@ -217,7 +217,7 @@ def detached(t: Tensor) -> Tensor:
     alias._vc = t._version
     alias._base = t._base if t._base is not None else t
     alias._requires_grad = False
-    alias.grad = None
+    alias._grad = None
     alias.grad_fn = None
     alias._retains_grad = False
     alias._hooks = None

@@ -60,6 +60,31 @@ def retains_grad(self: Tensor) -> bool:
     return self._retains_grad
 
 
+def _get_grad(self: Tensor):
+    return self._grad
+
+
+def _set_grad(self: Tensor, value) -> None:
+    """``t.grad = g``: None, or a tensor of ``t``'s shape, dtype and device (its layout may
+    differ: a sparse gradient for a strided tensor is fine). The engine writes ``_grad``
+    itself; this checks what a user assigns, which torch checks too."""
+    if value is not None:
+        if not isinstance(value, Tensor):
+            raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
+                            f"type {type(value).__name__}")
+        if value._shape != self._shape:
+            raise RuntimeError(f"assigned grad has shape {list(value._shape)} but the tensor "
+                               f"has shape {list(self._shape)}; they must match")
+        if value._dtype is not self._dtype:
+            raise RuntimeError(f"assigned grad has dtype {value._dtype.name} but the tensor "
+                               f"has dtype {self._dtype.name}; they must match (use "
+                               f"grad.to(aten_lite.{self._dtype.name}))")
+        if value._device != self._device:
+            raise RuntimeError(f"assigned grad is on device '{value._device}' but the tensor "
+                               f"is on '{self._device}'; they must match")
+    self._grad = value
+
+
 def detach(self: Tensor) -> Tensor:
     """A tensor sharing this one's data (and version counter) that does not require grad and
     has no history; gradients do not flow through it."""
@@ -79,6 +104,8 @@ def detach_(self: Tensor) -> Tensor:
 
 def attach() -> None:
     Tensor.backward = backward
+    Tensor.grad = property(_get_grad, _set_grad, doc=(
+        "The gradient accumulated by backward (None until one reaches this tensor)."))
     Tensor.register_hook = register_hook
     Tensor.retain_grad = retain_grad
     Tensor.retains_grad = property(retains_grad)
