@@ -111,7 +111,7 @@ def make_sparse(indices: Tensor, values: Tensor, shape, coalesced: bool) -> Spar
     t._vc = values._version
     t._base = None
     t._requires_grad = False
-    t.grad = None
+    t._grad = None
     t.grad_fn = None
     t._retains_grad = False
     t._hooks = None

@@ -177,6 +177,11 @@ def test_constructor_infers_the_size_and_keeps_duplicates():
     assert s.is_sparse and s.sparse_dim() == 2 and s.dense_dim() == 0
     s64 = al.sparse_coo_tensor(_idx([[1]]), al.tensor([7]), (3,), dtype=al.float64)
     assert s64.dtype == al.float64 and s64.to_dense().tolist() == [0.0, 7.0, 0.0]
+    # No index rows: a 0-dim tensor (its values add up), as torch infers it.
+    s0 = al.sparse_coo_tensor(al.zeros(0, 2, dtype=al.int64), al.tensor([5.0, 2.0]))
+    assert (tuple(s0.shape), s0._nnz(), s0.to_dense().item()) == ((), 2, 7.0)
+    e = al.sparse_coo_tensor(al.zeros(2, 0, dtype=al.int64), al.ones(0))
+    assert (tuple(e.shape), e._nnz(), e.is_coalesced()) == ((0, 0), 0, True)
 
 
 BAD_CONSTRUCTIONS = [
@@ -308,6 +313,21 @@ def test_what_a_sparse_tensor_does_not_have():
 def test_a_missing_sparse_kernel_suggests_to_dense(call, message):
     with pytest.raises(NotImplementedError, match=f"^{re.escape(message)}$"):
         call(al.ones(2).to_sparse())
+
+
+def test_keeps_zero_belongs_on_an_elementwise_op_of_one_tensor(tmp_path):
+    """Elsewhere the key would give no sparse kernel, silently; the loader says so."""
+    from test_yaml_errors import ADD, errors
+
+    native = ADD + "  keeps_zero: true\n- func: f(Tensor self) -> Tensor\n" \
+        "  dispatch: {CPU: f_cpu}\n  keeps_zero: true\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:5: add.Tensor: 'keeps_zero: true' gives an 'elementwise:' op of "
+        "one tensor a sparse kernel for free, and this op takes 2 tensors (self, other); "
+        "remove it, or name its sparse kernel under 'dispatch: SparseCPU:'",
+        "native_functions.yaml:8: f: 'keeps_zero: true' gives an 'elementwise:' op a sparse "
+        "kernel for free, and this op has no 'elementwise:'; remove it, or name its sparse "
+        "kernel under 'dispatch: SparseCPU:'"]
 
 
 @pytest.mark.parametrize("call,error,message", [
@@ -442,3 +462,26 @@ def test_meta_sparse_tensors_run_every_kernel_without_data():
     assert al.ones(2, 3, device="meta").to_sparse()._nnz() == 0
     with pytest.raises(RuntimeError, match="expected all tensors on one device"):
         al.mm(s, al.ones(3, 5))
+
+
+def test_dense_gradient_accumulates_into_a_sparse_grad():
+    i = al.tensor([[0, 1, 1], [2, 0, 2]])
+    v = al.tensor([3.0, 4.0, 5.0], dtype=al.float64)
+    s = al.sparse_coo_tensor(i, v, (2, 3)).coalesce().requires_grad_()
+    d = al.ones(3, 2, dtype=al.float64)
+    al.mm(s, d).sum().backward()  # a sparse .grad with s's pattern
+    assert s.grad.layout == al.sparse_coo
+    g = al.ones(2, 3, dtype=al.float64)
+    (s * g).sum().backward()  # then a dense one (mul with a strided operand): the sum replaces it
+    expected = np.ones((2, 3))
+    expected[[0, 1, 1], [2, 0, 2]] += 2.0  # the row sums of d, on s's pattern
+    np.testing.assert_array_equal(s.grad.to_dense().numpy(), expected)
+
+
+def test_gradcheck_explains_a_sparse_input():
+    s = al.sparse_coo_tensor(al.tensor([[0]]), al.tensor([1.0], dtype=al.float64), (2,))
+    s.requires_grad_()
+    with pytest.raises(ValueError) as e:
+        al.autograd.gradcheck(lambda t: t.to_dense(), (s,))
+    assert str(e.value) == ("gradcheck: input 0 is a sparse tensor; pass its values and build "
+                            "the sparse tensor inside fn")

@@ -107,7 +107,7 @@ def _checked_layout(where: str, indices, values, size) -> tuple[int, ...]:
                              "pass size")
         idx = indices._a
         shape = tuple(int(r.max()) + 1 if nnz else 0 for r in idx)
-        if nnz and int(idx.min()) < 0:
+        if idx.size and int(idx.min()) < 0:  # idx.size: a 0-dim tensor has no index rows
             _check_in_bounds(where, idx, shape)  # reports the negative index
     else:
         shape = tuple(size)
