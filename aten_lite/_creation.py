@@ -26,7 +26,7 @@ from ._tensor import Tensor, empty_array
 __all__ = [
     "tensor", "as_tensor", "from_numpy", "empty", "zeros", "ones", "full", "arange",
     "linspace", "eye", "rand", "randn", "randint", "empty_like", "zeros_like", "ones_like",
-    "full_like", "rand_like", "randn_like", "manual_seed", "initial_seed",
+    "full_like", "rand_like", "randn_like", "randint_like", "manual_seed", "initial_seed",
 ]
 
 _wrap = Tensor._wrap
@@ -96,6 +96,8 @@ def array_from_data(data) -> np.ndarray:
         return np.array(data, dtype=dt.np, copy=True)
     if isinstance(data, (bool, int, float)):
         return _python_array(data, data)
+    if isinstance(data, range):
+        data = list(data)  # a sequence of ints, as torch takes it
     if isinstance(data, (list, tuple)):
         try:
             a = np.array(data)
@@ -182,7 +184,8 @@ def as_tensor(data, dtype=None, device=None) -> Tensor:
         if dev is data._device and dt is data._dtype:
             return data
         return data.to(dev, dt)
-    if isinstance(data, np.ndarray) and not _is_meta(device):
+    if isinstance(data, np.ndarray) and not _is_meta(device) and data.flags.aligned and not any(
+            s % data.itemsize for s in data.strides):
         shared = from_numpy(data)
         if dtype is None or _dtype.parse(dtype) is shared._dtype:
             return shared
@@ -198,6 +201,12 @@ def from_numpy(a: np.ndarray) -> Tensor:
         raise ValueError(
             f"from_numpy(): strides {a.strides} are not multiples of the element size "
             f"{a.itemsize}; copy the array first (np.ascontiguousarray)"
+        )
+    if not a.flags.aligned:
+        # The C++ kernels read elements as their C type, which needs aligned addresses.
+        raise ValueError(
+            f"from_numpy(): the array's data (address {a.ctypes.data:#x}) is not aligned to "
+            f"its {a.dtype} elements; copy the array first (a.copy())"
         )
     return _wrap(a.view(np.ndarray) if type(a) is not np.ndarray else a)
 
@@ -384,11 +393,28 @@ def randint(*args, size=None, dtype=None, device=None, requires_grad: bool = Fal
             f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
         )
     dt = _dt(dtype, _dtype.int64)
+    lo, hi = _exact_range(dt)
+    for name, v in (("from", low), ("to - 1", high - 1)):
+        if not lo <= v <= hi:
+            raise RuntimeError(
+                f"randint(): {name} = {v} is out of bounds for {dt.name} (valid: {lo}..{hi})"
+            )
 
     def fill(a):
         a[...] = _generator.rng.integers(low, high, size=a.shape, dtype=np.int64)
 
     return _make(_size("randint", (size,)), dt, device, requires_grad, fill)
+
+
+def _exact_range(dt) -> tuple[int, int]:
+    """The integers `dt` holds exactly: its range, or +-2**(mantissa bits + 1) for floats."""
+    if dt is _dtype.bool_:
+        return 0, 1
+    if dt.is_floating_point:
+        n = 2 ** (np.finfo(dt.np).nmant + 1)
+        return -n, n
+    info = np.iinfo(dt.np)
+    return int(info.min), int(info.max)
 
 
 # ---- *_like ----
@@ -426,4 +452,15 @@ def rand_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = F
 
 def randn_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
     return _like(randn, input, dtype, device, requires_grad)
+
+
+def randint_like(input: Tensor, low: int = 0, high: int | None = None, *, dtype=None,
+                 device=None, requires_grad: bool = False):
+    """Integers in [low, high) shaped like `input`: ``randint_like(x, high)`` or
+    ``randint_like(x, low, high)``; `input`'s dtype and device unless given."""
+    if high is None:
+        low, high = 0, low
+    dev = input._device if device is None else device
+    dt = input._dtype if dtype is None else dtype
+    return randint(low, high, input._shape, dtype=dt, device=dev, requires_grad=requires_grad)
 

@@ -455,7 +455,12 @@ def _convert_one(a: ArgSpec, x, numbers_ok: bool, name: str):
     elif base == "Scalar":
         if _is_number(x):
             return x.item() if isinstance(x, np.generic) else x
-        what = "a number (bool, int or float)"
+        # As torch: a 0-dim tensor with data stands for its value, unless it requires grad
+        # (a Scalar is not differentiable, and dropping the gradient would be silent).
+        if isinstance(x, Tensor) and not x._shape and x._a is not None and \
+                not x._requires_grad:
+            return x.item()
+        what = "a number (bool, int or float), or a 0-dim cpu tensor that does not require grad"
     elif base == "str":
         if isinstance(x, str):
             return x

@@ -12,6 +12,8 @@ import time, and ``_indexing.py`` attaches ``__getitem__``/``__setitem__``.
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from . import _dtype
@@ -110,11 +112,11 @@ class Tensor:
     # results are never asked for either.
     __slots__ = (
         "_a", "_shape", "_st", "_offset", "_dtype", "_device", "_layout", "_key", "_vc", "_base",
-        "_requires_grad", "grad", "grad_fn", "_retains_grad", "_hooks", "_output_nr",
+        "_requires_grad", "_grad", "grad_fn", "_retains_grad", "_hooks", "_output_nr",
         "__weakref__",
     )
 
-    # NumPy defers binary operators (ndarray + tensor) to the Tensor's reflected methods.
+    # NumPy hands every ufunc involving a Tensor to __array_ufunc__ (Note [NumPy operands]).
     __array_priority__ = 1000
 
     def __new__(cls, *args, **kwargs):
@@ -149,7 +151,7 @@ class Tensor:
             t._vc = base._version
             t._base = base
         t._requires_grad = False
-        t.grad = None
+        t._grad = None
         t.grad_fn = None
         t._retains_grad = False
         t._hooks = None
@@ -179,7 +181,7 @@ class Tensor:
             t._vc = base._version
             t._base = base
         t._requires_grad = False
-        t.grad = None
+        t._grad = None
         t.grad_fn = None
         t._retains_grad = False
         t._hooks = None
@@ -193,6 +195,10 @@ class Tensor:
         st = self._st
         if st is None:
             a = self._a
+            if a.size == 0:
+                # NumPy gives an empty array zero strides; torch reports the contiguous ones.
+                st = self._st = contiguous_strides(a.shape)
+                return st
             n = a.itemsize
             st = self._st = tuple([s // n for s in a.strides])
         return st
@@ -372,6 +378,26 @@ class Tensor:
             return a.astype(dtype)
         return a.copy() if copy else a
 
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        # Note [NumPy operands]: a Python operator between a tensor and a NumPy value
+        # (t * np.float32(2), np.float32(2) * t, t + ndarray) reaches NumPy when the tensor's
+        # operator declines the NumPy value, and NumPy calls this. Without it NumPy would
+        # convert the tensor and silently return an ndarray, losing autograd. As in torch, the
+        # NumPy operand becomes a Python number (a NumPy scalar) or a tensor (an array) and
+        # the tensor op runs. Other ufuncs (np.exp(t)) run in NumPy on the data, as before.
+        op = _NUMPY_OPERATORS.get(ufunc)
+        if op is not None and method == "__call__" and not kwargs and len(inputs) == 2:
+            return op(*[_from_numpy_operand(x) for x in inputs])
+        inputs = tuple(np.asarray(x) if isinstance(x, Tensor) else x for x in inputs)
+        out = kwargs.get("out")
+        if out is not None:
+            kwargs["out"] = tuple(np.asarray(o) if isinstance(o, Tensor) else o for o in out)
+        result = getattr(ufunc, method)(*inputs, **kwargs)
+        for o in out or ():
+            if isinstance(o, Tensor):
+                o._bump_version()
+        return result
+
     def __len__(self) -> int:
         if not self._shape:
             raise TypeError("len() of a 0-d tensor")
@@ -418,6 +444,12 @@ class Tensor:
             return format(self.item(), spec)
         return format(repr(self), spec)
 
+    def __pos__(self) -> "Tensor":
+        """Unary plus returns the tensor itself, as in torch (there is no op to run)."""
+        if self._dtype is _dtype.bool_:
+            raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+        return self
+
     # ---- dtype conversion methods (torch's float(), long(), ...; `to` comes from YAML) ----
 
     def double(self) -> "Tensor":
@@ -457,6 +489,27 @@ class Tensor:
 
     def bool(self) -> "Tensor":
         return self.to(_dtype.bool_)
+
+
+# The ufuncs NumPy calls for Python operators, by the operator they implement.
+_NUMPY_OPERATORS = {
+    np.add: operator.add, np.subtract: operator.sub, np.multiply: operator.mul,
+    np.true_divide: operator.truediv, np.floor_divide: operator.floordiv,
+    np.remainder: operator.mod, np.power: operator.pow, np.matmul: operator.matmul,
+    np.less: operator.lt, np.less_equal: operator.le, np.greater: operator.gt,
+    np.greater_equal: operator.ge, np.equal: operator.eq, np.not_equal: operator.ne,
+}
+
+
+def _from_numpy_operand(x):
+    """A NumPy scalar as a Python number, an ndarray as a tensor sharing it when it can."""
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, np.ndarray):
+        from ._creation import as_tensor
+
+        return as_tensor(x)
+    return x
 
 
 def wrap_dim(dim: int, ndim: int) -> int:

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 0a0cdd00ed6118a3).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 262add55566a47e8).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -209,6 +209,8 @@ _H_div_Tensor_mode = _d.handle('div.Tensor_mode')
 _K_div_Tensor_mode = _H_div_Tensor_mode.table
 _H_div_out_mode = _d.handle('div.out_mode')
 _K_div_out_mode = _H_div_out_mode.table
+_H_div__Tensor_mode = _d.handle('div_.Tensor_mode')
+_K_div__Tensor_mode = _H_div__Tensor_mode.table
 _H_where_self = _d.handle('where.self')
 _K_where_self = _H_where_self.table
 _H_clamp = _d.handle('clamp')
@@ -498,7 +500,7 @@ _GM_gt = _d.Binding('Tensor.gt', ('gt.Tensor',), method=True)
 _GM_ge = _d.Binding('Tensor.ge', ('ge.Tensor',), method=True)
 _GM_logical_and = _d.Binding('Tensor.logical_and', ('logical_and',), method=True)
 _GM_logical_or = _d.Binding('Tensor.logical_or', ('logical_or',), method=True)
-_GM_div_ = _d.Binding('Tensor.div_', ('div_.Tensor',), method=True)
+_GM_div_ = _d.Binding('Tensor.div_', ('div_.Tensor', 'div_.Tensor_mode'), method=True)
 _GM_where = _d.Binding('Tensor.where', ('where.self',), method=True)
 _GM_clamp = _d.Binding('Tensor.clamp', ('clamp', 'clamp.Tensor'), method=True)
 _GM_clamp_ = _d.Binding('Tensor.clamp_', ('clamp_',), method=True)
@@ -1330,7 +1332,7 @@ def where(condition, self, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:412)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:416)
     """
     # where.self
     if _d.fast and condition.__class__ is _T and self.__class__ is _T and other.__class__ is _T and condition._key is self._key and condition._key is other._key and not (condition._requires_grad or self._requires_grad or other._requires_grad):
@@ -1345,9 +1347,9 @@ def clamp(self, min=None, max=None, *, out=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:420)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:426)
-        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:436)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:424)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:430)
+        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:440)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1368,7 +1370,7 @@ def clamp(self, min=None, max=None, *, out=None):
 
 def clamp_(self, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:433)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:437)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1385,8 +1387,8 @@ def sum(self, dim=None, keepdim=False, *, dtype=None, out=None):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:440)
-        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:448)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
+        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:452)
     """
     if out is None and (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1405,7 +1407,7 @@ def mean(self, dim=None, keepdim=False, *, dtype=None):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:450)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
     """
     if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1420,7 +1422,7 @@ def prod(self, dim=None, keepdim=False, *, dtype=None):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:456)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
     """
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1435,7 +1437,7 @@ def amax(self, dim=(), keepdim=False):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:462)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
     """
     if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amax
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1450,7 +1452,7 @@ def amin(self, dim=(), keepdim=False):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:468)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
     """
     if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amin
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1465,7 +1467,7 @@ def all(self, dim=None, keepdim=False):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:474)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
     """
     if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # all
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1480,7 +1482,7 @@ def any(self, dim=None, keepdim=False):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:480)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
     """
     if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # any
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1495,9 +1497,9 @@ def max(*args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:486)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:492)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:500)
+        max(Tensor self) -> Tensor  (native_functions.yaml:490)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:496)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:504)
     """
     return _G_max.parse((*args,), kwargs)
 
@@ -1506,9 +1508,9 @@ def min(*args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:506)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:512)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:520)
+        min(Tensor self) -> Tensor  (native_functions.yaml:510)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:516)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:524)
     """
     return _G_min.parse((*args,), kwargs)
 
@@ -1517,7 +1519,7 @@ def argmax(self, dim=None, keepdim=False):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:526)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
     """
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1532,7 +1534,7 @@ def argmin(self, dim=None, keepdim=False):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:534)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
     """
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1547,7 +1549,7 @@ def logsumexp(self, dim, keepdim=False):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:542)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
     """
     if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1562,7 +1564,7 @@ def softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:548)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:552)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1577,7 +1579,7 @@ def log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:556)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:560)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1592,8 +1594,8 @@ def mm(self, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:566)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:576)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:570)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:580)
     """
     if out is None:  # mm
         if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -1612,7 +1614,7 @@ def bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:578)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:582)
     """
     # bmm
     if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -1627,7 +1629,7 @@ def dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:586)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:590)
     """
     # dot
     if _d.fast and self.__class__ is _T and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -1642,7 +1644,7 @@ def matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:594)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:598)
     """
     # matmul
     if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -1657,7 +1659,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:614)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:618)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -1666,7 +1668,7 @@ def t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:622)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:626)
     """
     # t
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1681,7 +1683,7 @@ def transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:631)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:635)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1696,7 +1698,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:640)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:644)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -1705,8 +1707,8 @@ def squeeze(self, dim=_MISSING):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:656)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:664)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
     """
     if dim is _MISSING:  # squeeze
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1727,7 +1729,7 @@ def unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:672)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:676)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1742,7 +1744,7 @@ def flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:680)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:684)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1757,7 +1759,7 @@ def narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:688)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:692)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1772,7 +1774,7 @@ def select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:696)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:700)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1787,7 +1789,7 @@ def slice(self, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:704)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:708)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1802,8 +1804,8 @@ def split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:718)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:726)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:722)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1824,7 +1826,7 @@ def chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:734)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1839,7 +1841,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:742)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:746)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -1852,7 +1854,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:748)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:752)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -1865,7 +1867,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:754)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:758)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1880,7 +1882,7 @@ def index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:761)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:765)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1895,7 +1897,7 @@ def masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:768)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:772)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and self.__class__ is _T and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -1910,7 +1912,7 @@ def index(self, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:781)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:785)
     """
     # index.Tensor
     if isinstance(self, _T) and indices.__class__ in _SEQ:
@@ -1923,7 +1925,7 @@ def index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:788)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:792)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -1934,7 +1936,7 @@ def index_put(self, indices, values, accumulate=False):
 
 def index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:795)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:799)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -1947,7 +1949,7 @@ def clone(self):
     """A contiguous copy.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:801)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:805)
     """
     # clone
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1962,7 +1964,7 @@ def fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:816)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:820)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1979,7 +1981,7 @@ def zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:823)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:827)
     """
     # zero_
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1996,7 +1998,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:854)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:858)
     """
     if (size is None or size.__class__ is int or _d.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
@@ -2011,7 +2013,7 @@ def sparse_sampled_mm(self, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:923)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:927)
     """
     # sparse_sampled_mm
     if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2026,7 +2028,7 @@ def _sparse_values_at(self, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:930)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:934)
     """
     # _sparse_values_at
     if _d.fast and self.__class__ is _T and indices.__class__ is _T and self._key is indices._key and not (self._requires_grad or indices._requires_grad):
@@ -2814,26 +2816,35 @@ def _m_logical_or(self, other):
     return _GM_logical_or.parse((self, other, ), {})
 
 
-def _m_div_(self, other):
+def _m_div_(self, other, *, rounding_mode=_MISSING):
     """Overloads, tried in this order:
         div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:394)
+        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:412)
     """
-    # div_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_div__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
-    if isinstance(other, _TN):
-        return _H_div__Tensor.call((self, other))
+    if rounding_mode is _MISSING:  # div_.Tensor
+        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+            result = _K_div__Tensor[self._key](self, other)
+            self._bump_version()
+            return result
+        if isinstance(other, _TN):
+            return _H_div__Tensor.call((self, other))
 
-    return _GM_div_.parse((self, other, ), {})
+    if rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div_.Tensor_mode
+        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+            result = _K_div__Tensor_mode[self._key](self, other, rounding_mode)
+            self._bump_version()
+            return result
+        if isinstance(other, _TN):
+            return _H_div__Tensor_mode.call((self, other, rounding_mode))
+
+    return _GM_div_.parse((self, other, ), {'rounding_mode': rounding_mode})
 
 
 def _m_where(self, condition, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:412)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:416)
     """
     # where.self
     if _d.fast and condition.__class__ is _T and other.__class__ is _T and condition._key is self._key and condition._key is other._key and not (condition._requires_grad or self._requires_grad or other._requires_grad):
@@ -2848,8 +2859,8 @@ def _m_clamp(self, min=None, max=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:420)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:426)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:424)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:430)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if _d.fast and not self._requires_grad:
@@ -2865,7 +2876,7 @@ def _m_clamp(self, min=None, max=None):
 
 def _m_clamp_(self, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:433)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:437)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if _d.fast and not self._requires_grad:
@@ -2881,7 +2892,7 @@ def _m_sum(self, dim=None, keepdim=False, *, dtype=None):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:440)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
     """
     if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
         if _d.fast and not self._requires_grad:
@@ -2895,7 +2906,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:450)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
     """
     if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
         if _d.fast and not self._requires_grad:
@@ -2909,7 +2920,7 @@ def _m_prod(self, dim=None, keepdim=False, *, dtype=None):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:456)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
     """
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
         if _d.fast and not self._requires_grad:
@@ -2923,7 +2934,7 @@ def _m_amax(self, dim=(), keepdim=False):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:462)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
     """
     if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amax
         if _d.fast and not self._requires_grad:
@@ -2937,7 +2948,7 @@ def _m_amin(self, dim=(), keepdim=False):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:468)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
     """
     if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amin
         if _d.fast and not self._requires_grad:
@@ -2951,7 +2962,7 @@ def _m_all(self, dim=None, keepdim=False):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:474)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
     """
     if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # all
         if _d.fast and not self._requires_grad:
@@ -2965,7 +2976,7 @@ def _m_any(self, dim=None, keepdim=False):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:480)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
     """
     if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # any
         if _d.fast and not self._requires_grad:
@@ -2979,9 +2990,9 @@ def _m_max(self, *args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:486)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:492)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:500)
+        max(Tensor self) -> Tensor  (native_functions.yaml:490)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:496)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:504)
     """
     return _GM_max.parse((self, *args,), kwargs)
 
@@ -2990,9 +3001,9 @@ def _m_min(self, *args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:506)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:512)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:520)
+        min(Tensor self) -> Tensor  (native_functions.yaml:510)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:516)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:524)
     """
     return _GM_min.parse((self, *args,), kwargs)
 
@@ -3001,7 +3012,7 @@ def _m_argmax(self, dim=None, keepdim=False):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:526)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
     """
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
         if _d.fast and not self._requires_grad:
@@ -3015,7 +3026,7 @@ def _m_argmin(self, dim=None, keepdim=False):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:534)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
     """
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
         if _d.fast and not self._requires_grad:
@@ -3029,7 +3040,7 @@ def _m_logsumexp(self, dim, keepdim=False):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:542)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
     """
     if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
         if _d.fast and not self._requires_grad:
@@ -3043,7 +3054,7 @@ def _m_softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:548)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:552)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if _d.fast and not self._requires_grad:
@@ -3057,7 +3068,7 @@ def _m_log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:556)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:560)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if _d.fast and not self._requires_grad:
@@ -3071,7 +3082,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:566)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:570)
     """
     # mm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3086,7 +3097,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:578)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:582)
     """
     # bmm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3101,7 +3112,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:586)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:590)
     """
     # dot
     if _d.fast and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -3116,7 +3127,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:594)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:598)
     """
     # matmul
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3131,7 +3142,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:606)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:610)
     """
     size = None if kwargs else _d.varargs_ints(args)
     if size is not None:  # view
@@ -3146,7 +3157,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:614)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:618)
     """
     shape = None if kwargs else _d.varargs_ints(args)
     if shape is not None:  # reshape
@@ -3161,7 +3172,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:622)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:626)
     """
     # t
     if _d.fast and not self._requires_grad:
@@ -3175,7 +3186,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:631)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:635)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and not self._requires_grad:
@@ -3189,7 +3200,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:640)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:644)
     """
     dims = None if kwargs else _d.varargs_ints(args)
     if dims is not None:  # permute
@@ -3204,7 +3215,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:648)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:652)
     """
     size = None if kwargs else _d.varargs_ints(args)
     if size is not None:  # expand
@@ -3219,8 +3230,8 @@ def _m_squeeze(self, dim=_MISSING):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:656)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:664)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
     """
     if dim is _MISSING:  # squeeze
         if _d.fast and not self._requires_grad:
@@ -3239,7 +3250,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:672)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:676)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and not self._requires_grad:
@@ -3253,7 +3264,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:680)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:684)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and not self._requires_grad:
@@ -3267,7 +3278,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:688)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:692)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and not self._requires_grad:
@@ -3281,7 +3292,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:696)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:700)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and not self._requires_grad:
@@ -3295,7 +3306,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:711)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:715)
     """
     # contiguous
     if _d.fast and not self._requires_grad:
@@ -3309,8 +3320,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:718)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:726)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:722)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and not self._requires_grad:
@@ -3329,7 +3340,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:734)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and not self._requires_grad:
@@ -3343,7 +3354,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:754)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:758)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3358,7 +3369,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:761)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:765)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3373,7 +3384,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:768)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:772)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3386,7 +3397,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:775)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:779)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3403,7 +3414,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:788)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:792)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3414,7 +3425,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:795)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:799)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3427,7 +3438,7 @@ def _m_clone(self):
     """A contiguous copy.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:801)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:805)
     """
     # clone
     if _d.fast and not self._requires_grad:
@@ -3441,7 +3452,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:809)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:813)
     """
     if non_blocking.__class__ is bool:  # copy_
         if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
@@ -3458,7 +3469,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:816)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:820)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and not self._requires_grad:
@@ -3474,7 +3485,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:823)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:827)
     """
     # zero_
     if _d.fast and not self._requires_grad:
@@ -3490,8 +3501,8 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:830)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:838)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:834)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:842)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -3500,7 +3511,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:859)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:863)
     """
     # to_sparse
     if _d.fast and not self._requires_grad:
@@ -3514,7 +3525,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:866)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:870)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         if _d.fast and not self._requires_grad:
@@ -3528,7 +3539,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:873)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:877)
     """
     # coalesce
     if _d.fast and not self._requires_grad:
@@ -3542,7 +3553,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:881)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:885)
     """
     # is_coalesced
     if _d.fast and not self._requires_grad:
@@ -3556,7 +3567,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:887)
+        _nnz(Tensor self) -> int  (native_functions.yaml:891)
     """
     # _nnz
     if _d.fast and not self._requires_grad:
@@ -3570,7 +3581,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:893)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:897)
     """
     # indices
     if _d.fast and not self._requires_grad:
@@ -3584,7 +3595,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:899)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:903)
     """
     # values
     if _d.fast and not self._requires_grad:
@@ -3598,7 +3609,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:905)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:909)
     """
     # _indices
     if _d.fast and not self._requires_grad:
@@ -3612,7 +3623,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:911)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:915)
     """
     # _values
     if _d.fast and not self._requires_grad:
@@ -3626,7 +3637,7 @@ def _m_sparse_mask(self, mask):
     """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:917)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:921)
     """
     # sparse_mask
     if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):

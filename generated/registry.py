@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 0a0cdd00ed6118a3).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 262add55566a47e8).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -1889,9 +1889,29 @@ OPS = (
         'returns': ((None, 'Tensor'),),
     },
     {  # native_functions.yaml:412
+        'name': 'div_.Tensor_mode',
+        'schema': 'div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)',
+        'loc': 'native_functions.yaml:412',
+        'kind': 'inplace',
+        'functional': 'div.Tensor_mode',
+        'variants': ('method',),
+        'dispatch': {},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_division': False,
+        'keeps_zero': False,
+        'doc': '',
+        'tags': ('pointwise',),
+        'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:416
         'name': 'where.self',
         'schema': 'where.self(Tensor condition, Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:412',
+        'loc': 'native_functions.yaml:416',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1908,10 +1928,10 @@ OPS = (
         'args': (('condition', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:420
+    {  # native_functions.yaml:424
         'name': 'clamp',
         'schema': 'clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
-        'loc': 'native_functions.yaml:420',
+        'loc': 'native_functions.yaml:424',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1928,10 +1948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:426
+    {  # native_functions.yaml:430
         'name': 'clamp.Tensor',
         'schema': 'clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor',
-        'loc': 'native_functions.yaml:426',
+        'loc': 'native_functions.yaml:430',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1948,10 +1968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:433
+    {  # native_functions.yaml:437
         'name': 'clamp_',
         'schema': 'clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:433',
+        'loc': 'native_functions.yaml:437',
         'kind': 'inplace',
         'functional': 'clamp',
         'variants': ('function', 'method'),
@@ -1968,10 +1988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:436
+    {  # native_functions.yaml:440
         'name': 'clamp.out',
         'schema': 'clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:436',
+        'loc': 'native_functions.yaml:440',
         'kind': 'out',
         'functional': 'clamp',
         'variants': ('function',),
@@ -1988,10 +2008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:440
+    {  # native_functions.yaml:444
         'name': 'sum',
         'schema': 'sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:440',
+        'loc': 'native_functions.yaml:444',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2008,10 +2028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:448
+    {  # native_functions.yaml:452
         'name': 'sum.out',
         'schema': 'sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:448',
+        'loc': 'native_functions.yaml:452',
         'kind': 'out',
         'functional': 'sum',
         'variants': ('function',),
@@ -2028,10 +2048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:450
+    {  # native_functions.yaml:454
         'name': 'mean',
         'schema': 'mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:450',
+        'loc': 'native_functions.yaml:454',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2048,10 +2068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:456
+    {  # native_functions.yaml:460
         'name': 'prod',
         'schema': 'prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:456',
+        'loc': 'native_functions.yaml:460',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2068,10 +2088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:462
+    {  # native_functions.yaml:466
         'name': 'amax',
         'schema': 'amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:462',
+        'loc': 'native_functions.yaml:466',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2088,10 +2108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:468
+    {  # native_functions.yaml:472
         'name': 'amin',
         'schema': 'amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:468',
+        'loc': 'native_functions.yaml:472',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2108,10 +2128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:474
+    {  # native_functions.yaml:478
         'name': 'all',
         'schema': 'all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:474',
+        'loc': 'native_functions.yaml:478',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2128,10 +2148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:480
+    {  # native_functions.yaml:484
         'name': 'any',
         'schema': 'any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:480',
+        'loc': 'native_functions.yaml:484',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2148,10 +2168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:486
+    {  # native_functions.yaml:490
         'name': 'max',
         'schema': 'max(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:486',
+        'loc': 'native_functions.yaml:490',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2168,10 +2188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:492
+    {  # native_functions.yaml:496
         'name': 'max.dim',
         'schema': 'max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:492',
+        'loc': 'native_functions.yaml:496',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2188,10 +2208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:500
+    {  # native_functions.yaml:504
         'name': 'max.other',
         'schema': 'max.other(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:500',
+        'loc': 'native_functions.yaml:504',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2208,10 +2228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:506
+    {  # native_functions.yaml:510
         'name': 'min',
         'schema': 'min(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:506',
+        'loc': 'native_functions.yaml:510',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2228,10 +2248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:512
+    {  # native_functions.yaml:516
         'name': 'min.dim',
         'schema': 'min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:512',
+        'loc': 'native_functions.yaml:516',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2248,10 +2268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:520
+    {  # native_functions.yaml:524
         'name': 'min.other',
         'schema': 'min.other(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:520',
+        'loc': 'native_functions.yaml:524',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2268,10 +2288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:526
+    {  # native_functions.yaml:530
         'name': 'argmax',
         'schema': 'argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:526',
+        'loc': 'native_functions.yaml:530',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2288,10 +2308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:534
+    {  # native_functions.yaml:538
         'name': 'argmin',
         'schema': 'argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:534',
+        'loc': 'native_functions.yaml:538',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2308,10 +2328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:542
+    {  # native_functions.yaml:546
         'name': 'logsumexp',
         'schema': 'logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:542',
+        'loc': 'native_functions.yaml:546',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2328,10 +2348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:548
+    {  # native_functions.yaml:552
         'name': 'softmax.int',
         'schema': 'softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:548',
+        'loc': 'native_functions.yaml:552',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2348,10 +2368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:556
+    {  # native_functions.yaml:560
         'name': 'log_softmax.int',
         'schema': 'log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:556',
+        'loc': 'native_functions.yaml:560',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2368,10 +2388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:566
+    {  # native_functions.yaml:570
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:566',
+        'loc': 'native_functions.yaml:570',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2388,10 +2408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:576
+    {  # native_functions.yaml:580
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:576',
+        'loc': 'native_functions.yaml:580',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2408,10 +2428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:578
+    {  # native_functions.yaml:582
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:578',
+        'loc': 'native_functions.yaml:582',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2428,10 +2448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:586
+    {  # native_functions.yaml:590
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:586',
+        'loc': 'native_functions.yaml:590',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2448,10 +2468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:594
+    {  # native_functions.yaml:598
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:594',
+        'loc': 'native_functions.yaml:598',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2468,10 +2488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:606
+    {  # native_functions.yaml:610
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:606',
+        'loc': 'native_functions.yaml:610',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2488,10 +2508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:614
+    {  # native_functions.yaml:618
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:614',
+        'loc': 'native_functions.yaml:618',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2508,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:622
+    {  # native_functions.yaml:626
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:622',
+        'loc': 'native_functions.yaml:626',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:631
+    {  # native_functions.yaml:635
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:631',
+        'loc': 'native_functions.yaml:635',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2548,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:640
+    {  # native_functions.yaml:644
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:640',
+        'loc': 'native_functions.yaml:644',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:648
+    {  # native_functions.yaml:652
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:648',
+        'loc': 'native_functions.yaml:652',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2588,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:656
+    {  # native_functions.yaml:660
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:656',
+        'loc': 'native_functions.yaml:660',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2608,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:664
+    {  # native_functions.yaml:668
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:664',
+        'loc': 'native_functions.yaml:668',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2628,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:672
+    {  # native_functions.yaml:676
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:672',
+        'loc': 'native_functions.yaml:676',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2648,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:680
+    {  # native_functions.yaml:684
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:680',
+        'loc': 'native_functions.yaml:684',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:688
+    {  # native_functions.yaml:692
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:688',
+        'loc': 'native_functions.yaml:692',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:696
+    {  # native_functions.yaml:700
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:696',
+        'loc': 'native_functions.yaml:700',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:704
+    {  # native_functions.yaml:708
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:704',
+        'loc': 'native_functions.yaml:708',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2728,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:711
+    {  # native_functions.yaml:715
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:711',
+        'loc': 'native_functions.yaml:715',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2748,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:718
+    {  # native_functions.yaml:722
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:718',
+        'loc': 'native_functions.yaml:722',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2768,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:726
+    {  # native_functions.yaml:730
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:726',
+        'loc': 'native_functions.yaml:730',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2788,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:734
+    {  # native_functions.yaml:738
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:734',
+        'loc': 'native_functions.yaml:738',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:742
+    {  # native_functions.yaml:746
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:742',
+        'loc': 'native_functions.yaml:746',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2828,10 +2848,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:748
+    {  # native_functions.yaml:752
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:748',
+        'loc': 'native_functions.yaml:752',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2848,10 +2868,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:754
+    {  # native_functions.yaml:758
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:754',
+        'loc': 'native_functions.yaml:758',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2868,10 +2888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:761
+    {  # native_functions.yaml:765
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:761',
+        'loc': 'native_functions.yaml:765',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2888,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:768
+    {  # native_functions.yaml:772
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:768',
+        'loc': 'native_functions.yaml:772',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2908,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:775
+    {  # native_functions.yaml:779
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:775',
+        'loc': 'native_functions.yaml:779',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -2928,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:781
+    {  # native_functions.yaml:785
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:781',
+        'loc': 'native_functions.yaml:785',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2948,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:788
+    {  # native_functions.yaml:792
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:788',
+        'loc': 'native_functions.yaml:792',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2968,10 +2988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:795
+    {  # native_functions.yaml:799
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:795',
+        'loc': 'native_functions.yaml:799',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2988,10 +3008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:801
+    {  # native_functions.yaml:805
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:801',
+        'loc': 'native_functions.yaml:805',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3008,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:809
+    {  # native_functions.yaml:813
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:809',
+        'loc': 'native_functions.yaml:813',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3028,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:816
+    {  # native_functions.yaml:820
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:816',
+        'loc': 'native_functions.yaml:820',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3048,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:823
+    {  # native_functions.yaml:827
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:823',
+        'loc': 'native_functions.yaml:827',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3068,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:830
+    {  # native_functions.yaml:834
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:830',
+        'loc': 'native_functions.yaml:834',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3088,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:838
+    {  # native_functions.yaml:842
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:838',
+        'loc': 'native_functions.yaml:842',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3108,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:854
+    {  # native_functions.yaml:858
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:854',
+        'loc': 'native_functions.yaml:858',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3128,10 +3148,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:859
+    {  # native_functions.yaml:863
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:859',
+        'loc': 'native_functions.yaml:863',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3148,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:866
+    {  # native_functions.yaml:870
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:866',
+        'loc': 'native_functions.yaml:870',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3168,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:873
+    {  # native_functions.yaml:877
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:873',
+        'loc': 'native_functions.yaml:877',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:881
+    {  # native_functions.yaml:885
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:881',
+        'loc': 'native_functions.yaml:885',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3208,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:887
+    {  # native_functions.yaml:891
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:887',
+        'loc': 'native_functions.yaml:891',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:893
+    {  # native_functions.yaml:897
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:893',
+        'loc': 'native_functions.yaml:897',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:899
+    {  # native_functions.yaml:903
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:899',
+        'loc': 'native_functions.yaml:903',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:905
+    {  # native_functions.yaml:909
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:905',
+        'loc': 'native_functions.yaml:909',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:911
+    {  # native_functions.yaml:915
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:911',
+        'loc': 'native_functions.yaml:915',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:917
+    {  # native_functions.yaml:921
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:917',
+        'loc': 'native_functions.yaml:921',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:923
+    {  # native_functions.yaml:927
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:923',
+        'loc': 'native_functions.yaml:927',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3348,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:930
+    {  # native_functions.yaml:934
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:930',
+        'loc': 'native_functions.yaml:934',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

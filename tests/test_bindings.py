@@ -65,6 +65,20 @@ def test_python_and_numpy_numbers_stand_for_tensors_of_pointwise_ops():
         al.mm(al.ones(2, 2), 2)
 
 
+def test_a_zero_dim_tensor_stands_for_a_scalar_argument():
+    # As in torch: alpha=, fill_(), masked_fill() take a 0-dim tensor's value.
+    assert al.add(al.ones(2), al.ones(2), alpha=al.tensor(2.0)).tolist() == [3.0, 3.0]
+    assert al.zeros(2).fill_(al.tensor(3)).tolist() == [3.0, 3.0]
+    mask = al.tensor([True, False])
+    assert al.ones(2).masked_fill(mask, al.tensor(-1.0)).tolist() == [-1.0, 1.0]
+    # ... but not a longer one, nor one whose gradient the Scalar would silently drop.
+    for bad in (al.tensor([2.0]), al.tensor(2.0, requires_grad=True), al.empty((), device="meta")):
+        with pytest.raises(TypeError) as e:
+            al.add(al.ones(2), al.ones(2), alpha=bad)
+        assert ("argument 'alpha' must be a number (bool, int or float), or a 0-dim cpu tensor "
+                "that does not require grad, not Tensor") in str(e.value)
+
+
 def test_int_lists_take_one_int_a_tuple_a_list_or_varargs():
     x = al.ones(2, 3)
     assert x.sum(1).tolist() == x.sum((1,)).tolist() == x.sum([1]).tolist() == [3.0, 3.0]

@@ -25,6 +25,7 @@ import aten_lite as al
     (np.array([[1.5]]), al.float64, (1, 1)),
     (np.float16(2.5), al.float16, ()),
     (np.array([1.0, 2.0], dtype=">f8"), al.float64, (2,)),
+    (range(3), al.int64, (3,)),
 ])
 def test_tensor_infers_dtype_like_torch(data, dtype, shape):
     t = al.tensor(data)
@@ -117,6 +118,13 @@ def test_from_numpy_errors():
         al.from_numpy(packed)
     assert str(e.value) == ("from_numpy(): strides (5,) are not multiples of the element size 4; "
                             "copy the array first (np.ascontiguousarray)")
+    # Misaligned data (a buffer read at an odd offset): the C++ kernels could not read it.
+    odd = np.ndarray((3,), np.float64, buffer=np.zeros(32, np.uint8).data, offset=1)
+    with pytest.raises(ValueError) as e:
+        al.from_numpy(odd)
+    assert str(e.value) == (f"from_numpy(): the array's data (address {odd.ctypes.data:#x}) is "
+                            "not aligned to its float64 elements; copy the array first (a.copy())")
+    assert al.as_tensor(odd).tolist() == [0.0] * 3  # as_tensor copies what it cannot share
 
 
 def test_as_tensor_avoids_copies():
@@ -252,6 +260,22 @@ def test_randint_bounds_and_forms():
     assert str(e.value) == "rand(): expected a floating dtype, got int64; use randint for integers"
 
 
+@pytest.mark.parametrize("low, high, dtype, message", [
+    (0, 1000, "int8", "randint(): to - 1 = 999 is out of bounds for int8 (valid: -128..127)"),
+    (-5, 3, "uint8", "randint(): from = -5 is out of bounds for uint8 (valid: 0..255)"),
+    (0, 3, "bool", "randint(): to - 1 = 2 is out of bounds for bool (valid: 0..1)"),
+    (0, 2**40, "float16",
+     "randint(): to - 1 = 1099511627775 is out of bounds for float16 (valid: -2048..2048)"),
+])
+def test_randint_refuses_bounds_the_dtype_cannot_hold(low, high, dtype, message):
+    # Values would otherwise wrap around (or round) silently.
+    with pytest.raises(RuntimeError) as e:
+        al.randint(low, high, (4,), dtype=getattr(al, dtype))
+    assert str(e.value) == message
+    x = al.randint(-128, 128, (2000,), dtype=al.int8)
+    assert x.min().item() >= -128 and x.max().item() <= 127
+
+
 # ---- *_like ----
 
 
@@ -267,3 +291,12 @@ def test_like_factories_copy_shape_dtype_device():
     assert m.device == "meta" and m.shape == (4,)
     assert al.ones_like(x, device="meta").device == "meta"
     assert al.zeros_like(x, requires_grad=True).requires_grad
+
+
+def test_randint_like_takes_high_or_low_and_high():
+    x = al.zeros(2, 3, dtype=al.int8)
+    y = al.randint_like(x, 5)
+    assert (y.shape, y.dtype) == ((2, 3), al.int8) and 0 <= y.min().item() <= y.max().item() < 5
+    z = al.randint_like(x, 3, 5, dtype=al.float32)
+    assert z.dtype is al.float32 and set(z.tolist()[0]) <= {3.0, 4.0}
+    assert al.randint_like(al.empty(4, device="meta"), 2).device == "meta"

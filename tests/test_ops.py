@@ -267,6 +267,52 @@ def test_integer_division_by_zero_raises_before_cpp(op):
         with pytest.raises(ZeroDivisionError, match=f"^al.{op}: integer division by zero$"):
             getattr(al, op)(x, divisor)
     assert al.floor_divide(al.tensor([1.0]), 0.0).tolist() == [float("inf")]
+    # With no elements to compute, a zero divisor divides nothing (torch returns empty too).
+    empty = al.ones(0, 3, dtype=al.int64)
+    assert getattr(al, op)(empty, al.tensor([1, 0, 1])).shape == (0, 3)
+    assert getattr(al, op)(al.ones(0, dtype=al.int32), 0).shape == (0,)
+    assert getattr(empty, op + "_")(al.tensor([1, 0, 1])) is empty
+
+
+def test_inplace_ops_on_empty_tensors():
+    # NumPy gives empty arrays zero strides: they must not read as an expanded tensor.
+    x = al.ones(0, 3)
+    assert x.add_(1) is x and x.mul_(al.ones(3)) is x and x.clamp_(0, 1) is x
+    out = al.empty(0, 3)
+    assert al.add(al.ones(0, 3), 1, out=out) is out and out.shape == (0, 3)
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: al.zeros(1).expand(3),
+     "unsupported operation: more than one element of the written-to tensor refers to a "
+     "single memory location. Please clone() the tensor before performing the operation."),
+    (lambda: _read_only_tensor(),
+     "cannot write into this tensor: it shares a read-only NumPy array; clone() it first"),
+])
+def test_every_write_path_refuses_an_unwritable_destination(make, message):
+    # out= of reductions, of named kernels (mm) and of composite ops copy their result into
+    # the destination in Python: each must explain, not fail inside NumPy.
+    writes = [
+        lambda d: d.add_(1.0),
+        lambda d: al.add(al.ones(3), 1.0, out=d),
+        lambda d: al.sum(al.ones(3, 2), 1, out=d),
+        lambda d: al.mm(al.ones(3, 1), al.ones(1, 1), out=d.view(3, 1)),
+        lambda d: al.div(al.ones(3), 2, rounding_mode="floor", out=d),
+        lambda d: al.clamp(al.ones(3), 0, 1, out=d),
+        lambda d: d.div_(2, rounding_mode="trunc"),
+        lambda d: d.relu_(),
+    ]
+    for write in writes:
+        dest = make()
+        with pytest.raises(RuntimeError) as e:
+            write(dest)
+        assert str(e.value) == message
+
+
+def _read_only_tensor():
+    a = np.zeros(3)
+    a.flags.writeable = False
+    return al.from_numpy(a)
 
 
 def test_div_rounding_mode_errors_and_results():
@@ -279,6 +325,21 @@ def test_div_rounding_mode_errors_and_results():
         al.div(a, b, rounding_mode="round")
 
 
+def test_div_inplace_takes_a_rounding_mode():
+    x = al.tensor([-7, 7])
+    assert x.div_(2, rounding_mode="floor") is x and x.tolist() == [-4, 3]
+    y = al.tensor([-7.0, 7.0])
+    assert y.div_(al.tensor(2.0), rounding_mode="trunc").tolist() == [-3.0, 3.0]
+    assert y.div_(2).tolist() == [-1.5, 1.5]
+    v = y._version.value
+    y.div_(1, rounding_mode="floor")
+    assert y._version.value > v
+    with pytest.raises(RuntimeError, match="^result type Float can't be cast to the desired "
+                                           "output type Long$"):
+        al.tensor([1, 2]).div_(2, rounding_mode=None)
+    assert al.empty(2, device="meta").div_(2, rounding_mode="floor").shape == (2,)
+
+
 # ---- reductions and linear algebra: what the table cannot say ----
 
 
@@ -289,6 +350,31 @@ def test_reduction_dtypes_and_options():
     assert al.sum(al.tensor([True, True, False])).item() == 2
     assert al.amax(x, (0, 1)).item() == 4 and x.amin(1).tolist() == [1, 3]
     assert np.isnan(al.mean(al.ones(0)).item())
+
+
+def test_all_and_any_over_no_dims_reduce_nothing():
+    # torch and NumPy agree here (unlike sum(x, ()), which torch reads as every dim).
+    a = np.array([[1, 0], [1, 1]])
+    x = al.from_numpy(a)
+    for device in ("cpu", "meta"):
+        t = x.to(device)
+        assert al.all(t, ()).shape == (2, 2) and al.any(t, [], keepdim=True).shape == (2, 2)
+    np.testing.assert_array_equal(al.all(x, ()).numpy(), np.all(a, axis=()))
+    np.testing.assert_array_equal(al.any(x.t(), ()).numpy(), np.any(a.T, axis=()))
+    assert al.all(x, (0, 1)).item() is False and al.sum(x, ()).item() == 3
+
+
+def test_empty_reductions_follow_torch():
+    assert al.logsumexp(al.ones(0), 0).item() == float("-inf")
+    assert al.logsumexp(al.ones(0, 3), 0, keepdim=True).tolist() == [[float("-inf")] * 3]
+    assert al.logsumexp(al.ones(0, 3), 1).shape == (0,)
+    assert al.logsumexp(al.ones(0, 3, device="meta"), 0).shape == (3,)
+    for op in ("max", "min"):
+        with pytest.raises(RuntimeError) as e:
+            getattr(al.ones(2, 0), op)()
+        assert str(e.value) == (
+            f"{op}(): Expected reduction dim to be specified for input.numel() == 0. "
+            "Specify the reduction dim with the 'dim' argument.")
 
 
 def test_reduction_errors():

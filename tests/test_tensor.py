@@ -146,6 +146,49 @@ def test_array_protocol():
     assert not np.shares_memory(np.array(x, copy=True), x.numpy())
 
 
+def test_operators_with_numpy_operands_stay_tensors():
+    # Note [NumPy operands]: NumPy must not turn `t * np.float32(2)` into an ndarray (which
+    # would also drop autograd); as in torch, the NumPy value joins the tensor op.
+    x = al.tensor([1.0, 2.0], requires_grad=True)
+    for result, want in [(x * np.float32(2), [2.0, 4.0]), (np.float32(2) * x, [2.0, 4.0]),
+                         (x - np.int64(1), [0.0, 1.0]), (np.float64(3) - x, [2.0, 1.0]),
+                         (x / np.float32(2), [0.5, 1.0]), (x ** np.int32(2), [1.0, 4.0])]:
+        assert isinstance(result, Tensor) and result.dtype is al.float32
+        assert result.grad_fn is not None and result.tolist() == want
+    y = al.tensor([1.0, 2.0])
+    assert (y < np.float32(1.5)).tolist() == [True, False]
+    assert (np.float32(1.5) < y).tolist() == [False, True]
+    assert (y == np.float32(2)).tolist() == [False, True]
+    for result in (y + np.ones(2), np.ones(2) + y):  # an array joins as a float64 tensor
+        assert isinstance(result, Tensor) and result.dtype is al.float64
+        assert result.tolist() == [2.0, 3.0]
+    assert (y @ np.ones((2, 2), np.float32)).tolist() == [3.0, 3.0]
+    assert (al.tensor([7, 8]) // np.int64(2)).tolist() == [3, 4]
+    # Other ufuncs still compute in NumPy on the data, and arrays stay arrays.
+    e = np.exp(y)
+    assert isinstance(e, np.ndarray) and np.allclose(e, np.exp([1.0, 2.0]))
+    a = np.zeros(2, np.float32)
+    a += y
+    assert a.tolist() == [1.0, 2.0]
+
+
+def test_unary_plus_returns_the_tensor():
+    x = al.tensor([1.0, -2.0])
+    assert (+x) is x
+    with pytest.raises(RuntimeError) as e:
+        +al.tensor([True])
+    assert str(e.value) == "The `+` operator, on a bool tensor is not supported."
+
+
+def test_empty_tensors_report_contiguous_strides():
+    # NumPy gives an empty array zero strides; torch reports the contiguous ones, and views
+    # of an empty tensor derive theirs from them.
+    assert al.empty(0, 3).stride() == (3, 1) and al.zeros(2, 0, 3).stride() == (3, 3, 1)
+    assert al.empty(0, 3).t().stride() == (1, 3) and al.ones(4, 3)[:0].stride() == (3, 1)
+    assert al.empty(0, 3).is_contiguous()
+    assert al.empty(0, 3, device="meta").stride() == (3, 1)
+
+
 # ---- autograd slots ----
 
 

@@ -24,6 +24,7 @@ from .. import _dtype
 from .._dtype import DTYPES, bool_, can_cast, result_type
 from .._tensor import Tensor, contiguous_strides, empty_array
 from ..shape_rules.core import broadcast_shapes
+from ._cpu_data import check_writable
 
 # Note [One backend, one module]: adding a backend adds its module and one line here.
 MODULES = {"CPU": "cpu", "Meta": "meta", "SparseCPU": "sparse",
@@ -153,6 +154,8 @@ def _derived(h, src, key):
             if dest._shape != res._shape:
                 resize_out(dest, res._shape)
             if dest._a is not None:
+                if not dest._a.flags.writeable:
+                    check_writable(dest)
                 np.copyto(dest._a, res._a, casting="unsafe")
         return dests[0] if len(dests) == 1 else dests
 

@@ -25,6 +25,7 @@ from . import (
     ElementwisePlan, check_inplace_shape, check_out_dtype, integer_zero_division,
     not_implemented, resize_out, wrapped,
 )
+from ._cpu_data import check_writable
 
 __all__ = ["mm", "bmm", "dot", "where", "max_dim", "min_dim", "argmax", "argmin"]
 
@@ -95,7 +96,7 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
         else:
             arrays.append(wrapped(x, cnp))
     shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
-    if plan.int_division and not compute.is_floating_point:
+    if plan.int_division and not compute.is_floating_point and 0 not in shape:
         integer_zero_division(plan.name, arrays[-1])
     out = empty_array(shape, out_dt) if out_array is None else out_array
     if scalars and code < _FIRST_FLOAT:
@@ -129,9 +130,9 @@ def _binary_kernel(h, plan, cell, load):
         sb = b._shape
         x = a._a if a._dtype is compute else a._a.astype(cnp)
         y = b._a if b._dtype is compute else b._a.astype(cnp)
-        if int_division and code < _FIRST_FLOAT and not y.all():
-            integer_zero_division(name, y)
         out = empty_array(sa if sa == sb else broadcast(sa, sb), out_dt)
+        if int_division and code < _FIRST_FLOAT and not y.all() and out.size:
+            integer_zero_division(name, y)
         if s and code < _FIRST_FLOAT:
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, x, y, *s)
@@ -146,7 +147,7 @@ def _binary_kernel(h, plan, cell, load):
         arr = t._a if t._dtype is compute else t._a.astype(cnp)
         w = wrapped(number, cnp)
         x, y = (arr, w) if tensor_first else (w, arr)
-        if int_division and code < _FIRST_FLOAT and not y.all():
+        if int_division and code < _FIRST_FLOAT and not y.all() and arr.size:
             integer_zero_division(name, y)
         out = empty_array(t._shape, out_dt)
         if s and code < _FIRST_FLOAT:
@@ -198,6 +199,8 @@ def _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
             check_out_dtype(out_dt, self._dtype)
         check_inplace_shape(self, ins)
         dest = self._a
+        if not dest.flags.writeable:
+            check_writable(self)
         ins = _prepare_destination(dest, ins)
         if out_dt is self._dtype:
             _run(plan, cell, load, ins, scalars, dest, entry)
@@ -252,6 +255,8 @@ def _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
         if out._shape != shape:
             resize_out(out, shape)
         dest = out._a
+        if not dest.flags.writeable:
+            check_writable(out)
         ins = _prepare_destination(dest, ins)
         if out_dt is out._dtype:
             _run(plan, cell, load, ins, scalars, dest, entry)
@@ -265,7 +270,8 @@ def _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
 
 def _prepare_destination(dest: np.ndarray, ins):
     """Check that ``dest`` can be written elementwise, and copy inputs that overlap it."""
-    if 0 in dest.strides and any(s == 0 and n > 1 for s, n in zip(dest.strides, dest.shape)):
+    if 0 in dest.strides and dest.size and any(
+            s == 0 and n > 1 for s, n in zip(dest.strides, dest.shape)):
         # An expanded tensor has several elements in one memory location.
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to "
@@ -317,6 +323,8 @@ def reduction_plan(h, src, args, positions):
     shape = self._shape
     dims = rules.reduction_dims(shape, dim)
     reducer = src.reduction
+    if reducer in _BOOL_OUT and dim is not None and not isinstance(dim, int) and not dim:
+        dims = ()  # all/any over an empty list of dims reduce nothing, as in torch and NumPy
     if reducer in _NO_IDENTITY:
         for d in dims:
             if shape[d] == 0:
@@ -367,6 +375,7 @@ def make_reduction(h, src):
                 src.reduction in _WIDE and not d.is_floating_point) else d
             simple[d] = (d.code, out_dt)
     needs_elements = src.reduction in _NO_IDENTITY
+    bool_out = src.reduction in _BOOL_OUT  # all/any: dim=() reduces nothing
     plans: dict = {}
 
     def plan_for(args):
@@ -384,7 +393,8 @@ def make_reduction(h, src):
         dim = args[di] if di is not None else None
         keepdim = args[ki] if ki is not None else False
         dtype = args[ti] if ti is not None else None
-        if (out_pos is None and self.__class__ is Tensor and (dim is None or dim == ())
+        if (out_pos is None and self.__class__ is Tensor and (dim is None or (
+                dim == () and not bool_out))
                 and keepdim is False and dtype is None):
             entry = simple.get(self._dtype)
             if entry is not None and not (needs_elements and self._a.size == 0):
@@ -431,6 +441,8 @@ def _copy_into_out(out: Tensor, result: np.ndarray, result_dt) -> Tensor:
     check_out_dtype(result_dt, out._dtype)
     if out._shape != result.shape:
         resize_out(out, result.shape)
+    if not out._a.flags.writeable:
+        check_writable(out)
     np.copyto(out._a, result, casting="unsafe")
     return out
 

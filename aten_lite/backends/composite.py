@@ -55,6 +55,10 @@ def logsumexp(self, dim, keepdim=False):
     The max is taken under no_grad: log(sum(exp(x - m))) + m does not depend on m, so its
     gradient through m is zero, and recording it would only cost nodes."""
     x = self if self._dtype.is_floating_point else self.to(_dtype.get_default_dtype())
+    if x.numel() == 0:
+        # Nothing to overflow, and amax has no identity: an empty sum gives log(0) = -inf
+        # (the reduced dims are empty) or an empty result (a kept dim is), as in torch.
+        return al.log(al.sum(al.exp(x), dim, keepdim=keepdim))
     with no_grad():
         m = al.amax(x, dim, keepdim=True)
         # Infinite maxima become 0 so that x - m stays finite where x is (an all -inf row
@@ -67,11 +71,21 @@ def logsumexp(self, dim, keepdim=False):
     return result.reshape(rules.reduced_shape(tuple(x.shape), dims, False))
 
 
+def _check_not_empty(name: str, self) -> None:
+    if self.numel() == 0:
+        raise RuntimeError(
+            f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+            "Specify the reduction dim with the 'dim' argument."
+        )
+
+
 def max_all(self):
+    _check_not_empty("max", self)
     return al.amax(self)
 
 
 def min_all(self):
+    _check_not_empty("min", self)
     return al.amin(self)
 
 

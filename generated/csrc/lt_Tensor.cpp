@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 0a0cdd00ed6118a3).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 262add55566a47e8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lt.Tensor
