@@ -12,6 +12,7 @@ the generated bindings (``generated/ops.py``); see Note [The journey of an op] i
 
 from __future__ import annotations
 
+import builtins
 import importlib
 import importlib.util
 import sys
@@ -35,18 +36,25 @@ def _load_generated():
     return module
 
 
+# `from m import X as X` re-exports X for type checkers: aten_lite is a typed package
+# (py.typed), where a plainly imported name counts as private to the module (PEP 484).
 from . import _dtype, _device  # noqa: E402
-from ._device import device, Layout, strided, sparse_coo  # noqa: E402
-from ._dtype import (  # noqa: E402
-    DType, uint8, int8, int16, int32, int64, float16, float32, float64,
-    get_default_dtype, set_default_dtype, promote_types, result_type, can_cast,
+from ._device import (  # noqa: E402
+    device as device, Layout as Layout, strided as strided, sparse_coo as sparse_coo,
 )
-from ._tensor import Tensor, Size  # noqa: E402
+from ._dtype import (  # noqa: E402
+    DType as DType, uint8 as uint8, int8 as int8, int16 as int16, int32 as int32,
+    int64 as int64, float16 as float16, float32 as float32, float64 as float64,
+    get_default_dtype as get_default_dtype, set_default_dtype as set_default_dtype,
+    promote_types as promote_types, result_type as result_type, can_cast as can_cast,
+)
+from ._tensor import Tensor as Tensor, Size as Size  # noqa: E402
 from .autograd.grad_mode import (  # noqa: E402
-    no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
+    no_grad as no_grad, enable_grad as enable_grad, set_grad_enabled as set_grad_enabled,
+    is_grad_enabled as is_grad_enabled,
 )
 from . import _dispatch  # noqa: E402
-from ._trace import trace_dispatch  # noqa: E402
+from ._trace import trace_dispatch as trace_dispatch  # noqa: E402
 from ._creation import *  # noqa: E402,F401,F403
 from . import _indexing  # noqa: E402,F401  (attaches Tensor.__getitem__/__setitem__)
 
@@ -55,12 +63,14 @@ from ._generated import registry as _registry  # noqa: E402
 
 _dispatch.install(_registry.OPS)
 
-from ._generated import ops as _ops  # noqa: E402
-from ._generated.ops import *  # noqa: E402,F401,F403
+# The generated functions; type checkers read their stub, _ops.pyi (Note [The type stub] in
+# tools/codegen/api_pyi.py), whose TensorOps types the methods attached here.
+from ._ops import *  # noqa: E402,F401,F403
+from ._generated.ops import METHODS as _METHODS  # noqa: E402
 
-for _name, _fn in _ops.METHODS.items():
+for _name, _fn in _METHODS.items():
     setattr(Tensor, _name, _fn)
-del _name, _fn
+del _name, _fn, _METHODS
 
 from . import library  # noqa: E402,F401
 from . import autograd  # noqa: E402
@@ -101,14 +111,15 @@ def set_num_threads(n) -> None:
     threadpool_limits(limits=n, user_api="blas")
 
 
-def get_num_threads() -> int:
+# In this module `int` is al.int, a dtype: annotations that mean the Python type say builtins.int.
+def get_num_threads() -> builtins.int:
     """Threads the C++ kernels may use for large tensors."""
     from . import _C
 
     return _C.get_num_threads()
 
 
-def empty_cache() -> int:
+def empty_cache() -> builtins.int:
     """Return the freed large result blocks that aten_lite keeps for reuse to the system, like
     torch.cuda.empty_cache; returns the bytes released. Results of 1 MB and more come from
     that cache, which is why a loop over fresh large results takes no page faults.

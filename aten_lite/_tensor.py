@@ -13,12 +13,20 @@ import time, and ``_indexing.py`` attaches ``__getitem__``/``__setitem__``.
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from . import _dtype
 from ._device import cpu as _CPU, meta as _META, strided as _STRIDED
 from ._dtype import DType
+
+if TYPE_CHECKING:
+    # The generated methods, typed (Note [The type stub] in tools/codegen/api_pyi.py).
+    from ._ops import TensorOps as _TensorOps
+    from .autograd.node import Node, RemovableHandle
+else:
+    _TensorOps = object  # at run time Tensor's only base stays `object`
 
 __all__ = ["Tensor", "Size", "empty_array", "contiguous_strides", "is_contiguous_strides"]
 
@@ -96,7 +104,7 @@ class _VersionCounter:
         self.value = 0
 
 
-class Tensor:
+class Tensor(_TensorOps):
     """An n-dimensional array of one dtype on one device.
 
     Invariants (see Note [Tensor storage]):
@@ -449,6 +457,28 @@ class Tensor:
         if self._dtype is _dtype.bool_:
             raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
         return self
+
+    # ---- for type checkers only (Note [The type stub] in tools/codegen/api_pyi.py) ----
+    # autograd/tensor_methods.py and _indexing.py attach these at import, and `grad_fn` is a
+    # slot, so a type checker would see none of them; the run time never executes this block.
+    # tests/test_stub.py checks the names and parameters against what is attached.
+    if TYPE_CHECKING:
+        grad_fn: Node | None
+
+        @property
+        def grad(self) -> Tensor | None: ...
+        @grad.setter
+        def grad(self, value: Tensor | None) -> None: ...
+        @property
+        def retains_grad(self) -> bool: ...
+        def backward(self, gradient: Tensor | None = None, retain_graph: bool | None = None,
+                     create_graph: bool = False) -> None: ...
+        def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle: ...
+        def retain_grad(self) -> None: ...
+        def detach(self) -> Tensor: ...
+        def detach_(self) -> Tensor: ...
+        def __getitem__(self, index: Any) -> Tensor: ...
+        def __setitem__(self, index: Any, value: Any) -> None: ...
 
     # ---- dtype conversion methods (torch's float(), long(), ...; `to` comes from YAML) ----
 

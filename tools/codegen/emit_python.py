@@ -1,6 +1,7 @@
 """Emit the Python side of the generated code: ``generated/ops.py`` (bindings),
-``generated/registry.py`` (op table data), ``generated/__init__.py`` and
-``generated/aten_lite.pyi`` (the editor stub).
+``generated/registry.py`` (op table data), ``generated/__init__.py``, and the type stub
+``aten_lite/_ops.pyi`` (Note [The type stub] in ``api_pyi``), which is written into the runtime
+package so that editors and type checkers find it.
 
 Text assembly only: every decision is made in the ``api_*`` modules (Note [Binding tiers] in
 ``api_python``).
@@ -8,7 +9,7 @@ Text assembly only: every decision is made in the ``api_*`` modules (Note [Bindi
 
     >>> files = emit(spec)  # doctest: +SKIP
     >>> sorted(files)       # doctest: +SKIP
-    ['generated/__init__.py', 'generated/aten_lite.pyi', 'generated/ops.py', 'generated/registry.py']
+    ['aten_lite/_ops.pyi', 'generated/__init__.py', 'generated/ops.py', 'generated/registry.py']
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ def emit(spec: Any) -> dict[str, str]:
         "generated/ops.py": _ENV.get_template("ops.py.j2").render(
             records=records, groups=groups, functions=functions, methods=methods,
             operators=operators, public=public),
-        "generated/aten_lite.pyi": _ENV.get_template("aten_lite.pyi.j2").render(
-            functions=stub_functions, methods=stub_methods, operators=stub_operators),
+        api_pyi.STUB_PATH: _ENV.get_template("_ops.pyi.j2").render(
+            functions=stub_functions, methods=stub_methods, operators=stub_operators,
+            public=public),
     }
 
 
@@ -60,4 +62,9 @@ def locate(spec: Any, nf: Any) -> list[str]:
         out.append(f"generated/ops.py: {py}()  (al.{py}, handle _H_{api_python.ident(name)})")
     if "method" in nf.variants:
         out.append(f"generated/ops.py: _m_{py}  (Tensor.{py})")
+    typed = [f"{py}()"] if "function" in nf.variants and not py.startswith("_") else []
+    if "method" in nf.variants and nf.func.kind().name != "out":
+        typed.append(f"TensorOps.{py}")
+    if typed:
+        out.append(f"{api_pyi.STUB_PATH}: {', '.join(typed)}  (type stub)")
     return out

@@ -39,7 +39,7 @@ class Plan:
     root: Path  # repository root the paths are relative to
     files: dict[str, str]  # every generated file: relative path -> full text, header included
     changed: tuple[str, ...]  # paths whose text differs from disk (or that are missing)
-    removed: tuple[str, ...]  # files under generated/ that no emitter produces any more
+    removed: tuple[str, ...]  # generated files on disk that no emitter produces any more
     # The part of `changed` whose only difference is the YAML hash in the header: any YAML
     # edit changes it in every file, so messages list these apart from the real changes.
     header_only: tuple[str, ...] = ()
@@ -108,12 +108,29 @@ def _message_order(message: str) -> tuple[int, int]:
             int(line) if line.isdigit() else 0)
 
 
+# Generated files outside generated/: the type stub lives in the runtime package (Note [The
+# type stub] in api_pyi.py). There, only a file that starts with the generated header counts
+# as ours, so a hand-written file beside it is never taken for a stale one and removed.
+ELSEWHERE = (("aten_lite", "*.pyi"),)
+
+
 def _existing(root: Path) -> set[str]:
+    """Every generated file on disk, so that those no emitter produces any more are removed."""
     out = set()
     for p in (root / GENERATED).rglob("*"):
         if p.is_file() and p.suffix in _COMMENT and "__pycache__" not in p.parts:
             out.add(p.relative_to(root).as_posix())
+    for folder, pattern in ELSEWHERE:
+        for p in (root / folder).rglob(pattern):
+            if p.is_file() and _has_header(p):
+                out.add(p.relative_to(root).as_posix())
     return out
+
+
+def _has_header(path: Path) -> bool:
+    start = f"{_COMMENT[path.suffix]} @generated from {NATIVE} and {DERIVATIVES} "
+    with path.open(encoding="utf-8") as f:
+        return f.readline().startswith(start)
 
 
 def plan(root: Path, spec: Spec | None = None) -> Plan:
