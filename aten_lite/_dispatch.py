@@ -122,7 +122,7 @@ class OpHandle:
     __slots__ = (
         "name", "base", "overload", "schema", "loc", "kind", "functional", "args",
         "tensor_pos", "write_pos", "device_pos", "returns", "result_tuple", "dtypes",
-        "type_promotion", "elementwise", "reduction", "shape", "int_division", "dispatch",
+        "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
         "stacks", "plain", "keeps_zero",
     )
@@ -146,7 +146,7 @@ class OpHandle:
         self.elementwise = record["elementwise"]  # generic elementwise kernels apply
         self.reduction = record["reduction"]  # reducer name for generic reduction kernels
         self.shape = record["shape"]  # shape rule name, or None
-        self.int_division = record["int_division"]  # integer zero divisors must raise
+        self.int_check = record["int_check"]  # Note [Integer operand checks] (api_registry.py)
         # f(0) == 0: the sparse backend maps the values (backends/sparse.py)
         self.keeps_zero = record.get("keeps_zero", False)
         self.dispatch = record["dispatch"]  # YAML `dispatch:` key -> kernel function name

@@ -274,6 +274,21 @@ def test_integer_division_by_zero_raises_before_cpp(op):
     assert getattr(empty, op + "_")(al.tensor([1, 0, 1])) is empty
 
 
+@pytest.mark.parametrize("call", [
+    lambda x: al.pow(x, -1), lambda x: x ** al.tensor([1, -2]), lambda x: x.pow_(-1),
+    lambda x: al.pow(2, al.tensor([3, -1])),
+])
+def test_integer_to_negative_integer_power_raises(call):
+    x = al.tensor([2, 3])
+    with pytest.raises(RuntimeError, match=r"^al\.pow: integers to negative integer powers are "
+                       r"not allowed \(exponent -\d\); use a floating point base or exponent$"):
+        call(x)
+    assert x.tolist() == [2, 3]  # the in-place form refused before writing
+    # A float on either side makes it a float power, as in torch and NumPy.
+    np.testing.assert_allclose(al.pow(x, -1.0).numpy(), [0.5, 1 / 3], rtol=1e-6)
+    assert (x ** al.tensor([0, 2])).tolist() == [1, 9]
+
+
 def test_inplace_ops_on_empty_tensors():
     # NumPy gives empty arrays zero strides: they must not read as an expanded tensor.
     x = al.ones(0, 3)

@@ -203,7 +203,7 @@ class ElementwisePlan:
         self.name = src.base
         self.src = src
         self.promotion = src.type_promotion
-        self.int_division = src.int_division
+        self.int_check = INTEGER_OPERAND_CHECKS[src.int_check]
         self.always_bool = self.promotion == "always_bool"
         # Names of the Scalar arguments, in the order the C++ kernel takes them.
         self.scalar_names = [a.name for a in src.args if not a.tensor_like]
@@ -296,10 +296,23 @@ def wrapped(x, np_dtype) -> np.ndarray:
         return np.asarray(x).astype(np_dtype)
 
 
-def integer_zero_division(name: str, divisor: np.ndarray) -> None:
-    """Raise before C++ runs: an integer division by zero has no result (and would trap)."""
+def _nonzero(name: str, divisor: np.ndarray) -> None:
+    """An integer division by zero has no result (and C++ must not trap on it)."""
     if not divisor.all():
         raise ZeroDivisionError(f"al.{name}: integer division by zero")
+
+
+def _nonnegative(name: str, exponent: np.ndarray) -> None:
+    """An integer to a negative integer power is not an integer; torch refuses it too."""
+    if exponent.dtype.kind == "i" and (exponent < 0).any():
+        bad = int(exponent.min())
+        raise RuntimeError(f"al.{name}: integers to negative integer powers are not allowed "
+                           f"(exponent {bad}); use a floating point base or exponent")
+
+
+# Note [Integer operand checks] in tools/codegen/api_registry.py: the registry names the check,
+# the kernels call it on the last tensor operand when the compute dtype is integral.
+INTEGER_OPERAND_CHECKS = {None: None, "nonzero": _nonzero, "nonnegative": _nonnegative}
 
 
 def check_out_dtype(result, dest) -> None:

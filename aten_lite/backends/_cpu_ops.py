@@ -22,7 +22,7 @@ from .._dtype import DTYPES, bool_, float16, int64
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
 from . import (
-    ElementwisePlan, check_inplace_shape, check_out_dtype, integer_zero_division,
+    ElementwisePlan, check_inplace_shape, check_out_dtype,
     not_implemented, resize_out, wrapped,
 )
 from ._cpu_data import check_writable
@@ -96,8 +96,8 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
         else:
             arrays.append(wrapped(x, cnp))
     shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
-    if plan.int_division and not compute.is_floating_point and 0 not in shape:
-        integer_zero_division(plan.name, arrays[-1])
+    if plan.int_check is not None and not compute.is_floating_point and 0 not in shape:
+        plan.int_check(plan.name, arrays[-1])
     out = empty_array(shape, out_dt) if out_array is None else out_array
     if scalars and code < _FIRST_FLOAT:
         plan.check_scalars(compute, scalars)
@@ -110,7 +110,7 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
 def _binary_kernel(h, plan, cell, load):
     table = plan.table
     name = plan.name
-    int_division = plan.int_division
+    int_check = plan.int_check
     broadcast = rules.broadcast_shapes
 
     def binary(a, b, *s):
@@ -131,8 +131,8 @@ def _binary_kernel(h, plan, cell, load):
         x = a._a if a._dtype is compute else a._a.astype(cnp)
         y = b._a if b._dtype is compute else b._a.astype(cnp)
         out = empty_array(sa if sa == sb else broadcast(sa, sb), out_dt)
-        if int_division and code < _FIRST_FLOAT and not y.all() and out.size:
-            integer_zero_division(name, y)
+        if int_check is not None and code < _FIRST_FLOAT and out.size:
+            int_check(name, y)
         if s and code < _FIRST_FLOAT:
             plan.check_scalars(compute, s)
         path = (cell[0] or load())(code, out, x, y, *s)
@@ -147,8 +147,8 @@ def _binary_kernel(h, plan, cell, load):
         arr = t._a if t._dtype is compute else t._a.astype(cnp)
         w = wrapped(number, cnp)
         x, y = (arr, w) if tensor_first else (w, arr)
-        if int_division and code < _FIRST_FLOAT and not y.all() and arr.size:
-            integer_zero_division(name, y)
+        if int_check is not None and code < _FIRST_FLOAT and arr.size:
+            int_check(name, y)
         out = empty_array(t._shape, out_dt)
         if s and code < _FIRST_FLOAT:
             plan.check_scalars(compute, s)
@@ -215,7 +215,7 @@ def _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
 def _inplace_binary_kernel(plan, cell, load, slow):
     table = plan.table
     name = plan.name
-    int_division = plan.int_division
+    int_check = plan.int_check
 
     def inplace_binary(self, other, *s):
         # The hot path of `x += y`: same dtype and shape, neither a view (so no overlap).
@@ -227,8 +227,8 @@ def _inplace_binary_kernel(plan, cell, load, slow):
             if entry is not None and entry[1] is self._dtype and dest.base is None and \
                     y.base is None:
                 code = entry[2]
-                if int_division and code < _FIRST_FLOAT and not y.all():
-                    integer_zero_division(name, y)
+                if int_check is not None and code < _FIRST_FLOAT:
+                    int_check(name, y)
                 if s and code < _FIRST_FLOAT:
                     plan.check_scalars(entry[0], s)
                 path = (cell[0] or load())(code, dest, dest, y, *s)

@@ -16,8 +16,16 @@ from .formula import cpp_identifiers
 from .model import Argument, BaseTy
 from .spec import SpecError
 
-# Functions whose integer form divides: a zero divisor must raise before C++ runs.
-INTEGER_DIVISION_FUNCTIONS = frozenset(("floor_divide", "remainder", "trunc_divide", "fmod"))
+# Note [Integer operand checks]
+# Some scalar functions have no integer result for some integer operands: a zero divisor, or a
+# negative exponent. C++ returns a placeholder for those (it must not trap), so the runtime
+# checks the op's last tensor operand before calling it whenever the compute dtype is integral
+# and raises as torch does. The check is named after the functions the `elementwise:`
+# expression calls.
+INTEGER_OPERAND_CHECKS = {
+    "floor_divide": "nonzero", "remainder": "nonzero", "trunc_divide": "nonzero",
+    "fmod": "nonzero", "pow": "nonnegative",
+}
 
 # Types the runtime's argument parser converts (aten_lite/_dispatch.py, ArgSpec).
 SUPPORTED_BASES = frozenset((
@@ -74,11 +82,17 @@ def _check_default_order(positional: tuple[Argument, ...], where: str) -> None:
                                f"'{defaulted.name}' or after '*'")
 
 
-def _int_division(nf) -> bool:
+def _int_check(nf) -> str | None:
+    """The integer operand check of an elementwise op (Note [Integer operand checks])."""
     if nf.elementwise is None:
-        return False
-    calls = {i.name for i in cpp_identifiers(nf.elementwise.expr) if i.is_call}
-    return bool(calls & INTEGER_DIVISION_FUNCTIONS)
+        return None
+    calls = sorted({i.name for i in cpp_identifiers(nf.elementwise.expr) if i.is_call})
+    checks = {INTEGER_OPERAND_CHECKS[c] for c in calls if c in INTEGER_OPERAND_CHECKS}
+    if len(checks) > 1:
+        raise SpecError([f"{nf.elementwise.loc}: {nf.func.name}: 'elementwise:' mixes functions "
+                         f"whose integer operands need different checks ({', '.join(calls)}); "
+                         "split it into two ops"])
+    return checks.pop() if checks else None
 
 
 def record(nf, functional_of: dict[str, Any]) -> Record:
@@ -110,7 +124,7 @@ def record(nf, functional_of: dict[str, Any]) -> Record:
         ("dtypes", tuple(src.dtypes)),
         ("type_promotion", src.type_promotion),
         ("shape", src.shape),
-        ("int_division", _int_division(src)),
+        ("int_check", _int_check(src)),
         ("keeps_zero", src.keeps_zero),
         ("doc", nf.doc),
         ("tags", tuple(nf.tags)),
