@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 262add55566a47e8).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 1de5037394a71ad1).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1732,13 +1732,38 @@ class SparseMaskBackward0(Node):
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
         # derivatives.yaml:291
         grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
-        grad_mask = not_implemented(node, 'mask') if need[1] is not None else None
-        return (grad_self, grad_mask)
+        return (grad_self,)
 
     def release(node):
         node._released = True
         node.mask_ = None
         node.mask_v = None
+
+
+class SparseValuesAtBackward0(Node):
+    """Backward of _sparse_values_at (derivatives.yaml:294)."""
+
+    __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
+    _op = "_sparse_values_at"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        indices = unpack(node, node.indices_, node.indices_v, 'indices')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        self_shape = node.self_shape
+        # derivatives.yaml:297
+        grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.indices_ = None
+        node.indices_v = None
+        node.self_ = None
+        node.self_v = None
+        node.self_shape = None
 
 
 def record_neg(op, args):
@@ -3529,15 +3554,34 @@ def record_sparse_mask(op, args):
     """Run sparse_mask and record its node."""
     self, mask = args
     need_self = isinstance(self, Tensor) and self._requires_grad
-    need_mask = isinstance(mask, Tensor) and mask._requires_grad
-    if not (need_self or need_mask):
+    if not need_self:
         return op.redispatch_below_autograd(args)
     node = SparseMaskBackward0()
-    node._next = (edge(self) if need_self else None, edge(mask) if need_mask else None)
+    node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node.mask_ = mask if need_self else None
-    node.mask_v = version(mask) if need_self else 0
+    node.mask_ = mask
+    node.mask_v = version(mask)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__sparse_values_at(op, args):
+    """Run _sparse_values_at and record its node."""
+    self, indices = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SparseValuesAtBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.indices_ = indices
+    node.indices_v = version(indices)
+    node.self_ = self
+    node.self_v = version(self)
+    node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     set_history(result, node, 0)
     return result
@@ -3642,4 +3686,5 @@ RECORDERS = {
     "coalesce": record_coalesce,
     "values": record_values,
     "sparse_mask": record_sparse_mask,
+    "_sparse_values_at": record__sparse_values_at,
 }

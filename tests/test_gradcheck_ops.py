@@ -162,15 +162,7 @@ def _arithmetic(case) -> bool:
 
 # Double backward not supported yet, by sample id: the backward of a sparse input calls ops
 # with no derivative of their own (issue: sparse). Strict, so a fix shows up as a failure.
-_NO_DOUBLE_BACKWARD = {
-    # _sparse_values_at (the gradient of sparse_coo_tensor's values) has no formula.
-    "sparse_coo_tensor-0-duplicates, unsorted", "sparse_coo_tensor-2-0-dim",
-    "sparse_coo_tensor-3-non-contiguous values",
-    # to_dense's formula calls sparse_mask(grad, self), whose mask is not declared
-    # non_differentiable in derivatives.yaml.
-    "to_sparse-0-2-D", "to_sparse-1-0-dim", "to_sparse-3-non-contiguous, negative step",
-    "to_sparse-4-transposed",
-}
+_NO_DOUBLE_BACKWARD: set[str] = set()  # sample ids whose double backward is known not to work
 
 
 def _double_backward_samples():
@@ -207,6 +199,7 @@ _NOT_IN_TORCH = {
     "floor_divide": "torch has no derivative for floor_divide (aten_lite's is 0)",
     "maximum-6-Python number": "torch.maximum takes no Python number",
     "minimum-6-Python number": "torch.minimum takes no Python number",
+    "_sparse_values_at": "aten_lite's own op (the gradient of sparse_coo_tensor's values)",
 }
 
 

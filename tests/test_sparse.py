@@ -80,7 +80,7 @@ def _runs(case, sample, positions) -> bool:
 
 # When the result is sparse: "any" sparse operand, "all" operands sparse, or "never".
 _SPARSE_RESULT = {"add": "all", "sub": "all", "sum": "never", "mm": "never", "matmul": "never",
-                  "to_dense": "never"}
+                  "to_dense": "never", "_sparse_values_at": "never"}
 
 
 def _expect_sparse(case, positions, sample) -> bool:

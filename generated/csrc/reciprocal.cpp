@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 262add55566a47e8).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 1de5037394a71ad1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: reciprocal
