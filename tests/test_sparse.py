@@ -422,6 +422,93 @@ def test_every_sparse_only_differentiable_op_is_gradchecked_here():
     assert sorted(sparse_only_ops(spec) & with_formula) == ["coalesce", "sparse_mask", "values"]
 
 
+def _keeps_zero_ops_with_formula() -> list[str]:
+    """Every one-tensor keeps_zero op whose derivatives.yaml entry has a formula."""
+    from aten_lite.autograd.kernel import _RECORDERS
+
+    return [n for n, h in al._dispatch.handles().items()
+            if h.keeps_zero and h.kind == "functional" and n in _RECORDERS]
+
+
+# Mixed signs, none near a jump of floor/round, an explicit duplicate (0, 2): 0.3 + 0.15.
+_KZ_VALUES = [0.3, -0.7, 1.2, 0.15, -0.4]
+# torch 2.x differentiates these keeps_zero ops on a sparse input; the others raise there.
+_KZ_IN_TORCH = {"neg", "abs", "sign", "relu", "log1p", "floor", "ceil", "round", "trunc"}
+
+
+def _f64(x) -> al.Tensor:
+    """Exact float64 numbers (from NumPy), so torch sees the very same inputs."""
+    return al.from_numpy(np.array(x, dtype=np.float64))
+
+
+def _kz_values(name: str) -> list[float]:
+    """_KZ_VALUES, made positive for an op undefined on negatives (sqrt)."""
+    if np.isnan(getattr(al, name)(_f64(_KZ_VALUES)).numpy()).any():
+        return [abs(x) for x in _KZ_VALUES]
+    return _KZ_VALUES
+
+
+def test_the_keeps_zero_table_is_not_empty():
+    assert {"tanh", "expm1", "log1p", "sqrt", "sin", "relu"} <= set(_keeps_zero_ops_with_formula())
+
+
+@pytest.mark.parametrize("name", _keeps_zero_ops_with_formula())
+def test_gradcheck_keeps_zero_ops_on_a_sparse_input(name):
+    """Through the values of the coalesced input (Note [Sparse input to a keeps_zero op]),
+    with the duplicate entry of _pattern(), so the dense formula applies."""
+    i = _pattern()
+    v = _f64(_kz_values(name)).requires_grad_()
+    f = getattr(al, name)
+    assert al.autograd.gradcheck(lambda v: f(al.sparse_coo_tensor(i, v, (3, 3))).to_dense(), (v,))
+    assert al.autograd.gradgradcheck(
+        lambda v: f(al.sparse_coo_tensor(i, v, (3, 3))).to_dense(), (v,))
+
+
+@pytest.mark.parametrize("name", _keeps_zero_ops_with_formula())
+def test_keeps_zero_ops_give_a_sparse_leaf_a_gradient_with_its_pattern(name):
+    vals = _kz_values(name)
+    s = al.sparse_coo_tensor(_pattern(), _f64(vals), (3, 3))
+    s.requires_grad_()  # an uncoalesced leaf: (0, 2) is stored twice
+    out = getattr(al, name)(s)
+    assert out.is_sparse and out.requires_grad
+    g = _f64([[1.0, 2.0, -1.0], [0.5, 3.0, 1.5], [-2.0, 1.0, 4.0]])
+    (out * g).sum().backward()
+    assert s.grad.is_sparse and s.grad.is_coalesced()
+    assert s.grad.indices().tolist() == s.detach().coalesce().indices().tolist()
+    # The dense derivative at the coalesced values, by finite differences of the dense op.
+    c = s.detach().coalesce()
+    x, eps = c.values().numpy(), 1e-6
+    f = getattr(al, name)
+    def df(t):
+        return f(_f64(t)).numpy()
+    slope = (df(x + eps) - df(x - eps)) / (2 * eps)
+    idx = tuple(c.indices().numpy())
+    expected = np.zeros((3, 3))
+    expected[idx] = slope * g.numpy()[idx]
+    np.testing.assert_allclose(s.grad.to_dense().numpy(), expected, rtol=1e-6, atol=1e-8)
+
+
+@pytest.mark.filterwarnings("ignore:Sparse invariant checks")
+@pytest.mark.filterwarnings("ignore:log1p_backward")  # torch warns it makes a dense tensor
+@pytest.mark.parametrize("name", _keeps_zero_ops_with_formula())
+def test_keeps_zero_sparse_gradients_match_torch(name):
+    torch = pytest.importorskip("torch")
+    if name not in _KZ_IN_TORCH:
+        pytest.skip(f"torch {torch.__version__} has no sparse backward for {name}")
+    vals = _kz_values(name)
+    s = al.sparse_coo_tensor(_pattern(), _f64(vals), (3, 3))
+    s.requires_grad_()
+    ts = torch.sparse_coo_tensor(torch.tensor(_pattern().tolist()),
+                                 torch.tensor(vals, dtype=torch.float64), (3, 3))
+    ts.requires_grad_()
+    g = [[1.0, 2.0, -1.0], [0.5, 3.0, 1.5], [-2.0, 1.0, 4.0]]
+    (getattr(al, name)(s).to_dense() * _f64(g)).sum().backward()
+    (getattr(torch, name)(ts).to_dense() * torch.tensor(g, dtype=torch.float64)).sum().backward()
+    assert ts.grad.is_sparse and s.grad.is_sparse
+    np.testing.assert_allclose(s.grad.to_dense().numpy(), ts.grad.to_dense().numpy(),
+                               rtol=1e-12, atol=1e-12)
+
+
 def test_mm_gives_a_sparse_leaf_a_gradient_with_its_pattern():
     s = al.sparse_coo_tensor(_pattern(), al.tensor([3.0, 4.0, 5.0, 1.0, -2.0]), (3, 3))
     s.requires_grad_()

@@ -4,6 +4,14 @@ The dispatcher calls ``autograd_kernel(op, args)`` only when grad mode is on and
 argument requires grad (Note [The journey of an op] in _dispatch.py), so code here never runs
 on the common no-grad path. Ops with a derivatives.yaml entry use their generated recorder;
 the rest are handled generically below.
+
+Note [Sparse input to a keeps_zero op]
+A `keeps_zero: true` op maps the values of a coalesced sparse tensor (backends/sparse.py),
+but its derivatives.yaml formula is written for dense tensors: tanh's ``1 - result * result``
+would need ops that sparse tensors lack. So with a sparse input, the recorder of such an op
+(``_through_values``) differentiates the composition coalesce -> values() -> f ->
+sparse_coo_tensor (same indices and size), each recorded by its own node: f's formula then
+sees dense values, and the input's gradient is sparse with its coalesced pattern.
 """
 
 from __future__ import annotations
@@ -19,10 +27,13 @@ _RECORDERS: dict = {}
 def install() -> None:
     """Register the kernel with the dispatcher. Called by ``aten_lite/__init__.py`` once the
     ops exist (the generated nodes import them)."""
-    from .._dispatch import set_autograd_kernel
+    from .._dispatch import handles, set_autograd_kernel
     from .._generated.autograd_nodes import RECORDERS
 
     _RECORDERS.update(RECORDERS)
+    for name, h in handles().items():
+        if h.keeps_zero and h.kind == "functional" and name in _RECORDERS:
+            _RECORDERS[name] = _through_values(_RECORDERS[name])
     set_autograd_kernel(autograd_kernel)
 
 
@@ -31,6 +42,22 @@ def autograd_kernel(op, args: tuple):
     if record is not None:
         return record(op, args)
     return _without_formula(op, args)
+
+
+def _through_values(record):
+    """The recorder of a keeps_zero op: ``record`` for a dense input, the composition of
+    differentiable ops for a sparse one (Note [Sparse input to a keeps_zero op])."""
+    from .._generated.ops import sparse_coo_tensor
+
+    def run(op, args: tuple):
+        self = args[0]
+        if not (isinstance(self, Tensor) and self.is_sparse):
+            return record(op, args)
+        s = self.coalesce()
+        result = op.call((s.values(),) + args[1:])  # the Autograd key again, on dense values
+        return sparse_coo_tensor(s._indices(), result, s._shape, is_coalesced=True)
+
+    return run
 
 
 def _without_formula(op, args: tuple):
