@@ -84,7 +84,7 @@ def _stub_returns(nf) -> str:
 def takes_varargs(positional: list[Argument], method: bool) -> bool:
     """Whether the runtime parser also takes the last positional, an int list, as varargs
     (``x.view(2, 3)`` for ``x.view((2, 3))``); the rule of ``Binding._bind`` in
-    ``aten_lite/_dispatch.py``, so the stub accepts what the runtime does."""
+    ``aten_lite/_binding.py``, so the stub accepts what the runtime does."""
     if len(positional) <= int(method):
         return False
     lst = positional[-1].type.is_list_like()

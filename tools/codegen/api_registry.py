@@ -27,7 +27,7 @@ INTEGER_OPERAND_CHECKS = {
     "fmod": "nonzero", "pow": "nonnegative",
 }
 
-# Types the runtime's argument parser converts (aten_lite/_dispatch.py, ArgSpec).
+# Types the runtime's argument parser converts (aten_lite/_binding.py, ArgSpec).
 SUPPORTED_BASES = frozenset((
     BaseTy.Tensor, BaseTy.int, BaseTy.SymInt, BaseTy.float, BaseTy.bool, BaseTy.str,
     BaseTy.Scalar, BaseTy.ScalarType, BaseTy.Layout, BaseTy.Device, BaseTy.Generator,
