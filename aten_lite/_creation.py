@@ -20,8 +20,9 @@ import operator
 import numpy as np
 
 from . import _dtype
-from ._device import device as _device
+from ._device import device as _device, strided as _STRIDED
 from ._tensor import Tensor, empty_array
+from ._views import preserved_strides
 
 __all__ = [
     "tensor", "as_tensor", "from_numpy", "empty", "zeros", "ones", "full", "arange",
@@ -86,8 +87,10 @@ def _make(shape, dtype, device, requires_grad, fill):
 # ---- from data ----
 
 
-def array_from_data(data) -> np.ndarray:
-    """A new ndarray holding `data`, with torch's dtype inference (see ``tensor``)."""
+def array_from_data(data, dtype: "_dtype.DType | None" = None) -> np.ndarray:
+    """A new ndarray holding `data`, with torch's dtype inference (see ``tensor``). Python
+    numbers convert straight to ``dtype`` when one is given: going through the default float
+    dtype first would round ``1.45`` to float32 before it reached float64."""
     if isinstance(data, Tensor):
         return np.array(data._a, copy=True)
     if isinstance(data, (np.ndarray, np.generic)):
@@ -95,7 +98,7 @@ def array_from_data(data) -> np.ndarray:
             else _dtype.from_numpy(data.dtype)
         return np.array(data, dtype=dt.np, copy=True)
     if isinstance(data, (bool, int, float)):
-        return _python_array(data, data)
+        return _python_array(data, data, dtype)
     if isinstance(data, range):
         data = list(data)  # a sequence of ints, as torch takes it
     if isinstance(data, (list, tuple)):
@@ -105,16 +108,19 @@ def array_from_data(data) -> np.ndarray:
             a = None
         if a is None or a.dtype.kind not in "biuf":
             _explain_bad_sequence(data)
-        return _python_array(a, data)
+        return _python_array(a, data, dtype)
     raise TypeError(f"tensor(): could not infer dtype of {type(data).__name__}")
 
 
-def _python_array(a, data) -> np.ndarray:
-    # Python numbers: bools stay bool, integers become int64, floats the default dtype.
+def _python_array(a, data, dtype=None) -> np.ndarray:
+    # Python numbers: bools stay bool, integers become int64, floats the default dtype, unless
+    # a dtype is asked for (NumPy read the floats as float64, so nothing was rounded yet).
     a = np.asarray(a)
     kind = a.dtype.kind
     if kind == "f":
-        return a.astype(_dtype.get_default_dtype().np)
+        target = _dtype.get_default_dtype().np if dtype is None else dtype.np
+        with np.errstate(invalid="ignore", over="ignore"):
+            return a.astype(target)
     if kind in "iu":
         if a.size and (a.max() > np.iinfo(np.int64).max or a.min() < np.iinfo(np.int64).min):
             raise RuntimeError("tensor(): an integer in the data does not fit in int64")
@@ -164,9 +170,9 @@ def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor
         if not _is_meta(device):
             raise RuntimeError("tensor(): cannot copy data out of a meta tensor: it has none")
         return _finish(Tensor._meta(data._shape, dt), requires_grad)
-    a = array_from_data(data)
-    if dtype is not None:
-        dt = _dtype.parse(dtype)
+    dt = None if dtype is None else _dtype.parse(dtype)
+    a = array_from_data(data, dt)
+    if dt is not None:
         if a.dtype != dt.np:
             with np.errstate(invalid="ignore", over="ignore"):
                 a = a.astype(dt.np)
@@ -421,10 +427,26 @@ def _exact_range(dt) -> tuple[int, int]:
 
 
 def _like(fn, input: Tensor, dtype, device, requires_grad):
-    # Same shape, and unless given, the same dtype and device as `input`.
+    # Same shape and layout (torch's preserve_format: the strides of `input` when dense
+    # without overlap, else dense ones in their order), and unless given, the same dtype and
+    # device as `input`.
     dev = input._device if device is None else device
     dt = input._dtype if dtype is None else dtype
-    return fn(input._shape, dtype=dt, device=dev, requires_grad=requires_grad)
+    if input._layout is not _STRIDED or input.is_contiguous():
+        t = fn(input._shape, dtype=dt, device=dev, requires_grad=requires_grad)
+        if input._layout is _STRIDED and input._st is not None and t._st != input._st:
+            t._st = input._st  # the strides torch gives size-1 dims
+        return t
+    strides = preserved_strides(input._shape, input._strides)
+    if _is_meta(dev):
+        return _finish(Tensor._meta(input._shape, _dt(dt), strides), requires_grad)
+    # The values are made in the order of the layout (row-major over the dims sorted by
+    # stride), then laid out over input's dims.
+    outer_first = sorted(range(len(strides)), key=lambda d: -strides[d])
+    made = fn([input._shape[d] for d in outer_first], dtype=dt, device=dev)
+    t = _wrap(made._a.transpose(np.argsort(outer_first)))
+    t._st = strides
+    return _finish(t, requires_grad)
 
 
 def empty_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
@@ -441,9 +463,9 @@ def ones_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = F
 
 def full_like(input: Tensor, fill_value, *, dtype=None, device=None,
               requires_grad: bool = False):
-    dev = input._device if device is None else device
-    dt = input._dtype if dtype is None else dtype
-    return full(input._shape, fill_value, dtype=dt, device=dev, requires_grad=requires_grad)
+    def fill(shape, dtype, device, requires_grad=False):
+        return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
+    return _like(fill, input, dtype, device, requires_grad)
 
 
 def rand_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
@@ -460,7 +482,7 @@ def randint_like(input: Tensor, low: int = 0, high: int | None = None, *, dtype=
     ``randint_like(x, low, high)``; `input`'s dtype and device unless given."""
     if high is None:
         low, high = 0, low
-    dev = input._device if device is None else device
-    dt = input._dtype if dtype is None else dtype
-    return randint(low, high, input._shape, dtype=dt, device=dev, requires_grad=requires_grad)
+    def draw(shape, dtype, device, requires_grad=False):
+        return randint(low, high, shape, dtype=dtype, device=device, requires_grad=requires_grad)
+    return _like(draw, input, dtype, device, requires_grad)
 

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._tensor import Tensor, contiguous_strides, wrap_dim
+from ._tensor import Tensor, contiguous_strides, empty_array, is_contiguous_strides, wrap_dim
 
 __all__ = [
     "infer_size", "view_strides", "view_cpu", "view_meta", "reshape_cpu", "reshape_meta",
     "t_cpu", "t_meta", "transpose_cpu", "transpose_meta", "permute_cpu", "permute_meta",
     "expand_cpu", "expand_meta", "squeeze_cpu", "squeeze_meta", "squeeze_dim_cpu",
-    "squeeze_dim_meta", "unsqueeze_cpu", "unsqueeze_meta", "flatten_cpu", "flatten_meta",
+    "squeeze_dim_meta", "squeeze_dims_cpu", "squeeze_dims_meta", "unsqueeze_cpu",
+    "unsqueeze_meta", "flatten_cpu", "flatten_meta",
     "narrow_cpu", "narrow_meta", "select_cpu", "select_meta", "slice_cpu", "slice_meta",
     "contiguous_cpu", "contiguous_meta", "check_index", "split_sizes_for",
 ]
@@ -52,6 +53,74 @@ def _cpu_view(self: Tensor, a: np.ndarray, strides) -> Tensor:
 
 def _meta_view(self: Tensor, shape, strides, delta: int = 0) -> Tensor:
     return Tensor._meta(shape, self._dtype, strides, base=self, offset=self._offset + delta)
+
+
+# ---- the layout a copy keeps (torch's memory_format=preserve_format) ----
+
+
+def _dense_without_overlap(shape, strides) -> bool:
+    """Whether (shape, strides) covers a block of exactly numel elements, each once, in some
+    order of the dims: the dims longer than 1, innermost first, have strides 1, n0, n0*n1...
+    (size-1 dims may have any stride). A contiguous one (empty ones are) counts, as in torch."""
+    if is_contiguous_strides(shape, strides):
+        return True
+    if len(shape) == 1:
+        return shape[0] < 2 or strides[0] == 1
+    dims = sorted(range(len(shape)), key=lambda d: (shape[d] < 2, strides[d] * (shape[d] >= 2)))
+    want = 1
+    for d in dims:
+        if shape[d] == 1:
+            continue
+        if strides[d] != want:
+            return False
+        want *= shape[d]
+    return True
+
+
+def _order_for_copy(a: int, b: int, shape, strides) -> int:
+    # > 0: dim a belongs outside dim b; < 0: inside; 0: no preference. A broadcast dim
+    # (stride 0) has no preference, so it keeps its place in a row-major order.
+    sa, sb = strides[a], strides[b]
+    if sa == 0 or sb == 0:
+        return 0
+    if sa != sb:
+        return 1 if sa > sb else -1
+    return 1 if shape[a] > shape[b] else 0
+
+
+def preserved_strides(shape, strides) -> tuple[int, ...]:
+    """The strides of a copy of (shape, strides) that keeps its layout, as torch's clone and
+    *_like give: the same strides when they are dense without overlap, else dense strides
+    whose dims are nested in the order of the input's strides (an insertion sort from the
+    innermost dim of a row-major order, as torch sorts)."""
+    shape, strides = tuple(shape), tuple(strides)
+    if _dense_without_overlap(shape, strides):
+        return strides
+    n = len(shape)
+    inner_first = list(range(n - 1, -1, -1))
+    for i in range(1, n):
+        at = i
+        for k in range(i - 1, -1, -1):
+            c = _order_for_copy(inner_first[k], inner_first[at], shape, strides)
+            if c > 0:
+                inner_first[k], inner_first[at] = inner_first[at], inner_first[k]
+                at = k
+            elif c < 0:
+                break
+    out = [0] * n
+    step = 1
+    for d in inner_first:
+        out[d] = step
+        step *= max(shape[d], 1)
+    return tuple(out)
+
+
+def empty_with_strides(shape, strides, dtype) -> np.ndarray:
+    """An uninitialised array of `shape` whose dims longer than 1 have `strides` (elements;
+    dense without overlap): a row-major array of the dims in stride order, transposed."""
+    outer_first = sorted(range(len(shape)), key=lambda d: -strides[d])
+    a = empty_array([shape[d] for d in outer_first], dtype)
+    return a.transpose(np.argsort(outer_first))
 
 
 # ---- view / reshape ----
@@ -333,6 +402,19 @@ def _squeeze_axes(self: Tensor, dim=None) -> tuple[int, ...]:
     return (d,) if self._shape and self._shape[d] == 1 else ()
 
 
+def _squeeze_dims_axes(self: Tensor, dims) -> tuple[int, ...]:
+    """The listed dims of size 1 (squeeze.dims); a dim named twice, however spelled, is an
+    error, as in torch."""
+    ndim = len(self._shape)
+    seen: set[int] = set()
+    for dim in dims:
+        d = wrap_dim(dim, ndim)
+        if d in seen:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        seen.add(d)
+    return tuple(sorted(d for d in seen if ndim and self._shape[d] == 1))
+
+
 def _squeeze_cpu(self: Tensor, axes) -> Tensor:
     st = self._strides
     strides = [s for i, s in enumerate(st) if i not in axes]
@@ -358,6 +440,14 @@ def squeeze_dim_cpu(self: Tensor, dim: int) -> Tensor:
 
 def squeeze_dim_meta(self: Tensor, dim: int) -> Tensor:
     return _squeeze_meta(self, _squeeze_axes(self, dim))
+
+
+def squeeze_dims_cpu(self: Tensor, dim) -> Tensor:
+    return _squeeze_cpu(self, _squeeze_dims_axes(self, dim))
+
+
+def squeeze_dims_meta(self: Tensor, dim) -> Tensor:
+    return _squeeze_meta(self, _squeeze_dims_axes(self, dim))
 
 
 def _unsqueeze_geometry(shape, strides, dim: int):

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 1de5037394a71ad1).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1141,8 +1141,28 @@ class SqueezeBackward1(Node):
         node.self_shape = None
 
 
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:197)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:198
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:197)."""
+    """Backward of unsqueeze (derivatives.yaml:200)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1152,7 +1172,7 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:198
+        # derivatives.yaml:201
         grad_self = grad.squeeze(dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1162,7 +1182,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:200)."""
+    """Backward of flatten.using_ints (derivatives.yaml:203)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1172,7 +1192,7 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:201
+        # derivatives.yaml:204
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1182,7 +1202,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:203)."""
+    """Backward of narrow (derivatives.yaml:206)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1195,7 +1215,7 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:204
+        # derivatives.yaml:207
         grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         return (grad_self,)
 
@@ -1208,7 +1228,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:206)."""
+    """Backward of select.int (derivatives.yaml:209)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1220,7 +1240,7 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:207
+        # derivatives.yaml:210
         grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1232,7 +1252,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:209)."""
+    """Backward of slice.Tensor (derivatives.yaml:212)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1246,7 +1266,7 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:210
+        # derivatives.yaml:213
         grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         return (grad_self,)
 
@@ -1260,7 +1280,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:212)."""
+    """Backward of contiguous (derivatives.yaml:215)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1269,7 +1289,7 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:213
+        # derivatives.yaml:216
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1278,31 +1298,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:215)."""
+    """Backward of split.Tensor (derivatives.yaml:218)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        dim = node.dim_
-        result_shape = node.result_shape
-        # derivatives.yaml:216
-        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = None
-        node.result_shape = None
-
-
-class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:218)."""
-
-    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
-    _op = "split.sizes"
 
     def apply(node, grads):
         check_alive(node)
@@ -1319,11 +1318,11 @@ class SplitBackward1(Node):
         node.result_shape = None
 
 
-class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:221)."""
+class SplitBackward1(Node):
+    """Backward of split.sizes (derivatives.yaml:221)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
-    _op = "chunk"
+    _op = "split.sizes"
 
     def apply(node, grads):
         check_alive(node)
@@ -1340,8 +1339,29 @@ class ChunkBackward0(Node):
         node.result_shape = None
 
 
+class ChunkBackward0(Node):
+    """Backward of chunk (derivatives.yaml:224)."""
+
+    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
+    _op = "chunk"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        dim = node.dim_
+        result_shape = node.result_shape
+        # derivatives.yaml:225
+        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_shape = None
+
+
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:226)."""
+    """Backward of cat (derivatives.yaml:229)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1352,7 +1372,7 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:227
+        # derivatives.yaml:230
         grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1363,7 +1383,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:229)."""
+    """Backward of stack (derivatives.yaml:232)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1374,7 +1394,7 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:230
+        # derivatives.yaml:233
         grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1385,7 +1405,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:232)."""
+    """Backward of gather (derivatives.yaml:235)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1397,7 +1417,7 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:234
+        # derivatives.yaml:237
         grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1410,7 +1430,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:236)."""
+    """Backward of index_select (derivatives.yaml:239)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1422,7 +1442,7 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:238
+        # derivatives.yaml:241
         grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1435,7 +1455,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:240)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:243)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -1445,7 +1465,7 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:242
+        # derivatives.yaml:245
         grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         return (grad_self,)
 
@@ -1456,7 +1476,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:244)."""
+    """Backward of index.Tensor (derivatives.yaml:247)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -1467,7 +1487,7 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:246
+        # derivatives.yaml:249
         grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         return (grad_self,)
 
@@ -1479,7 +1499,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:248)."""
+    """Backward of index_put (derivatives.yaml:251)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -1491,9 +1511,9 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:250
+        # derivatives.yaml:253
         grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
-        # derivatives.yaml:251
+        # derivatives.yaml:254
         grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         return (grad_self, grad_values)
 
@@ -1506,7 +1526,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:253)."""
+    """Backward of clone (derivatives.yaml:256)."""
 
     __slots__ = ()
     _op = "clone"
@@ -1515,7 +1535,7 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:254
+        # derivatives.yaml:257
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1524,7 +1544,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:256)."""
+    """Backward of copy_ (derivatives.yaml:259)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -1533,9 +1553,9 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:257
+        # derivatives.yaml:260
         grad_self = zeros_like(grad) if need[0] is not None else None
-        # derivatives.yaml:258
+        # derivatives.yaml:261
         grad_src = grad if need[1] is not None else None
         return (grad_self, grad_src)
 
@@ -1544,28 +1564,10 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:260)."""
+    """Backward of fill_.Scalar (derivatives.yaml:263)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:261
-        grad_self = zeros_like(grad) if need[0] is not None else None
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-
-
-class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:263)."""
-
-    __slots__ = ()
-    _op = "zero_"
 
     def apply(node, grads):
         check_alive(node)
@@ -1579,8 +1581,26 @@ class ZeroBackward0(Node):
         node._released = True
 
 
+class ZeroBackward0(Node):
+    """Backward of zero_ (derivatives.yaml:266)."""
+
+    __slots__ = ()
+    _op = "zero_"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:267
+        grad_self = zeros_like(grad) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:266)."""
+    """Backward of to.dtype (derivatives.yaml:269)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -1589,7 +1609,7 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:267
+        # derivatives.yaml:270
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1598,7 +1618,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:269)."""
+    """Backward of to.device (derivatives.yaml:272)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -1608,7 +1628,7 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:270
+        # derivatives.yaml:273
         grad_self = grad.to(self_device) if need[0] is not None else None
         return (grad_self,)
 
@@ -1618,7 +1638,7 @@ class ToBackward1(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:275)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:278)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -1628,7 +1648,7 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:276
+        # derivatives.yaml:279
         grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -1640,7 +1660,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:278)."""
+    """Backward of to_sparse (derivatives.yaml:281)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -1649,7 +1669,7 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:279
+        # derivatives.yaml:282
         grad_self = grad.to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1658,7 +1678,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:281)."""
+    """Backward of to_dense (derivatives.yaml:284)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -1668,7 +1688,7 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:282
+        # derivatives.yaml:285
         grad_self = grad.sparse_mask(self) if need[0] is not None else None
         return (grad_self,)
 
@@ -1679,7 +1699,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:284)."""
+    """Backward of coalesce (derivatives.yaml:287)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -1688,7 +1708,7 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:285
+        # derivatives.yaml:288
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1697,7 +1717,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:287)."""
+    """Backward of values (derivatives.yaml:290)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -1708,7 +1728,7 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:288
+        # derivatives.yaml:291
         grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         return (grad_self,)
 
@@ -1720,7 +1740,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:290)."""
+    """Backward of sparse_mask (derivatives.yaml:293)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -1730,7 +1750,7 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:291
+        # derivatives.yaml:294
         grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1741,7 +1761,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:294)."""
+    """Backward of _sparse_values_at (derivatives.yaml:297)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -1753,7 +1773,7 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:297
+        # derivatives.yaml:300
         grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         return (grad_self,)
 
@@ -2991,6 +3011,26 @@ def record_squeeze_dim(op, args):
     return result
 
 
+def record_squeeze_dims(op, args):
+    """Run squeeze.dims and record its node."""
+    self, dim = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SqueezeBackward2()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = view_base_fn(self)
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = version(self)
+    set_history(result, node, 0)
+    return result
+
+
 def record_unsqueeze(op, args):
     """Run unsqueeze and record its node."""
     self, dim = args
@@ -3656,6 +3696,7 @@ RECORDERS = {
     "expand": record_expand,
     "squeeze": record_squeeze,
     "squeeze.dim": record_squeeze_dim,
+    "squeeze.dims": record_squeeze_dims,
     "unsqueeze": record_unsqueeze,
     "flatten.using_ints": record_flatten_using_ints,
     "narrow": record_narrow,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 1de5037394a71ad1).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -285,6 +285,8 @@ _H_squeeze = _d.handle('squeeze')
 _K_squeeze = _H_squeeze.table
 _H_squeeze_dim = _d.handle('squeeze.dim')
 _K_squeeze_dim = _H_squeeze_dim.table
+_H_squeeze_dims = _d.handle('squeeze.dims')
+_K_squeeze_dims = _H_squeeze_dims.table
 _H_unsqueeze = _d.handle('unsqueeze')
 _K_unsqueeze = _H_unsqueeze.table
 _H_flatten_using_ints = _d.handle('flatten.using_ints')
@@ -333,6 +335,10 @@ _H_to_device = _d.handle('to.device')
 _K_to_device = _H_to_device.table
 _H_to_dtype = _d.handle('to.dtype')
 _K_to_dtype = _H_to_dtype.table
+_H_to_other = _d.handle('to.other')
+_K_to_other = _H_to_other.table
+_H_type_as = _d.handle('type_as')
+_K_type_as = _H_type_as.table
 _H_sparse_coo_tensor = _d.handle('sparse_coo_tensor')
 _K_sparse_coo_tensor = _H_sparse_coo_tensor.table
 _H_to_sparse = _d.handle('to_sparse')
@@ -425,7 +431,7 @@ _G_reshape = _d.Binding('al.reshape', ('reshape',), method=False)
 _G_t = _d.Binding('al.t', ('t',), method=False)
 _G_transpose = _d.Binding('al.transpose', ('transpose.int',), method=False)
 _G_permute = _d.Binding('al.permute', ('permute',), method=False)
-_G_squeeze = _d.Binding('al.squeeze', ('squeeze', 'squeeze.dim'), method=False)
+_G_squeeze = _d.Binding('al.squeeze', ('squeeze', 'squeeze.dim', 'squeeze.dims'), method=False)
 _G_unsqueeze = _d.Binding('al.unsqueeze', ('unsqueeze',), method=False)
 _G_flatten = _d.Binding('al.flatten', ('flatten.using_ints',), method=False)
 _G_narrow = _d.Binding('al.narrow', ('narrow',), method=False)
@@ -528,7 +534,7 @@ _GM_t = _d.Binding('Tensor.t', ('t',), method=True)
 _GM_transpose = _d.Binding('Tensor.transpose', ('transpose.int',), method=True)
 _GM_permute = _d.Binding('Tensor.permute', ('permute',), method=True)
 _GM_expand = _d.Binding('Tensor.expand', ('expand',), method=True)
-_GM_squeeze = _d.Binding('Tensor.squeeze', ('squeeze', 'squeeze.dim'), method=True)
+_GM_squeeze = _d.Binding('Tensor.squeeze', ('squeeze', 'squeeze.dim', 'squeeze.dims'), method=True)
 _GM_unsqueeze = _d.Binding('Tensor.unsqueeze', ('unsqueeze',), method=True)
 _GM_flatten = _d.Binding('Tensor.flatten', ('flatten.using_ints',), method=True)
 _GM_narrow = _d.Binding('Tensor.narrow', ('narrow',), method=True)
@@ -546,7 +552,8 @@ _GM_clone = _d.Binding('Tensor.clone', ('clone',), method=True)
 _GM_copy_ = _d.Binding('Tensor.copy_', ('copy_',), method=True)
 _GM_fill_ = _d.Binding('Tensor.fill_', ('fill_.Scalar',), method=True)
 _GM_zero_ = _d.Binding('Tensor.zero_', ('zero_',), method=True)
-_GM_to = _d.Binding('Tensor.to', ('to.device', 'to.dtype'), method=True)
+_GM_to = _d.Binding('Tensor.to', ('to.device', 'to.dtype', 'to.other'), method=True)
+_GM_type_as = _d.Binding('Tensor.type_as', ('type_as',), method=True)
 _GM_to_sparse = _d.Binding('Tensor.to_sparse', ('to_sparse',), method=True)
 _GM_to_dense = _d.Binding('Tensor.to_dense', ('to_dense',), method=True)
 _GM_coalesce = _d.Binding('Tensor.coalesce', ('coalesce',), method=True)
@@ -1703,33 +1710,22 @@ def permute(*args, **kwargs):
     return _G_permute.parse((*args,), kwargs)
 
 
-def squeeze(self, dim=_MISSING):
+def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
         squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
         squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:676)
     """
-    if dim is _MISSING:  # squeeze
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_squeeze[self._key](self)
-        if isinstance(self, _T):
-            return _H_squeeze.call((self,))
-
-    if dim is not _MISSING and dim.__class__ is int:  # squeeze.dim
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_squeeze_dim[self._key](self, dim)
-        if isinstance(self, _T):
-            return _H_squeeze_dim.call((self, dim))
-
-    return _G_squeeze.parse((self, dim, ), {})
+    return _G_squeeze.parse((*args,), kwargs)
 
 
 def unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:676)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:684)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1744,7 +1740,7 @@ def flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:684)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:692)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1759,7 +1755,7 @@ def narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:692)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:700)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1774,7 +1770,7 @@ def select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:700)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:708)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1789,7 +1785,7 @@ def slice(self, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:708)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:716)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1804,8 +1800,8 @@ def split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:722)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1826,7 +1822,7 @@ def chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:746)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1841,7 +1837,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:746)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:754)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -1854,7 +1850,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:752)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:760)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -1867,7 +1863,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:758)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:766)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1882,7 +1878,7 @@ def index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:765)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:773)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1897,7 +1893,7 @@ def masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:772)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:780)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and self.__class__ is _T and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -1912,7 +1908,7 @@ def index(self, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:785)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:793)
     """
     # index.Tensor
     if isinstance(self, _T) and indices.__class__ in _SEQ:
@@ -1925,7 +1921,7 @@ def index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:792)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:800)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -1936,7 +1932,7 @@ def index_put(self, indices, values, accumulate=False):
 
 def index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:799)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:807)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -1946,10 +1942,10 @@ def index_put_(self, indices, values, accumulate=False):
 
 
 def clone(self):
-    """A contiguous copy.
+    """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:805)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:813)
     """
     # clone
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1964,7 +1960,7 @@ def fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:820)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1981,7 +1977,7 @@ def zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:827)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:835)
     """
     # zero_
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1998,7 +1994,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:858)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:878)
     """
     if (size is None or size.__class__ is int or _d.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
@@ -2013,7 +2009,7 @@ def sparse_sampled_mm(self, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:927)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:947)
     """
     # sparse_sampled_mm
     if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2028,7 +2024,7 @@ def _sparse_values_at(self, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:934)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:954)
     """
     # _sparse_values_at
     if _d.fast and self.__class__ is _T and indices.__class__ is _T and self._key is indices._key and not (self._requires_grad or indices._requires_grad):
@@ -3226,31 +3222,22 @@ def _m_expand(self, *args, **kwargs):
     return _GM_expand.parse((self, *args,), kwargs)
 
 
-def _m_squeeze(self, dim=_MISSING):
+def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
         squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
         squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:676)
     """
-    if dim is _MISSING:  # squeeze
-        if _d.fast and not self._requires_grad:
-            return _K_squeeze[self._key](self)
-        return _H_squeeze.call((self,))
-
-    if dim is not _MISSING and dim.__class__ is int:  # squeeze.dim
-        if _d.fast and not self._requires_grad:
-            return _K_squeeze_dim[self._key](self, dim)
-        return _H_squeeze_dim.call((self, dim))
-
-    return _GM_squeeze.parse((self, dim, ), {})
+    return _GM_squeeze.parse((self, *args,), kwargs)
 
 
 def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:676)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:684)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and not self._requires_grad:
@@ -3264,7 +3251,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:684)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:692)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and not self._requires_grad:
@@ -3278,7 +3265,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:692)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:700)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and not self._requires_grad:
@@ -3292,7 +3279,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:700)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:708)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and not self._requires_grad:
@@ -3306,7 +3293,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:715)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:723)
     """
     # contiguous
     if _d.fast and not self._requires_grad:
@@ -3320,8 +3307,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:722)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and not self._requires_grad:
@@ -3340,7 +3327,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:746)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and not self._requires_grad:
@@ -3354,7 +3341,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:758)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:766)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3369,7 +3356,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:765)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:773)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3384,7 +3371,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:772)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:780)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3397,7 +3384,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:779)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:787)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3414,7 +3401,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:792)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:800)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3425,7 +3412,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:799)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:807)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3435,10 +3422,10 @@ def _m_index_put_(self, indices, values, accumulate=False):
 
 
 def _m_clone(self):
-    """A contiguous copy.
+    """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:805)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:813)
     """
     # clone
     if _d.fast and not self._requires_grad:
@@ -3452,7 +3439,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:813)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:821)
     """
     if non_blocking.__class__ is bool:  # copy_
         if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
@@ -3469,7 +3456,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:820)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and not self._requires_grad:
@@ -3485,7 +3472,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:827)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:835)
     """
     # zero_
     if _d.fast and not self._requires_grad:
@@ -3501,17 +3488,33 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:834)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:842)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:842)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:850)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:858)
     """
     return _GM_to.parse((self, *args,), kwargs)
+
+
+def _m_type_as(self, other):
+    """self converted to the dtype of other (and moved to its device), as self.to(other).
+
+    Overloads, tried in this order:
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:864)
+    """
+    # type_as
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_type_as[self._key](self, other)
+    if isinstance(other, _T):
+        return _H_type_as.call((self, other))
+
+    return _GM_type_as.parse((self, other, ), {})
 
 
 def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:863)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:883)
     """
     # to_sparse
     if _d.fast and not self._requires_grad:
@@ -3525,7 +3528,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:870)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:890)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         if _d.fast and not self._requires_grad:
@@ -3539,7 +3542,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:877)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:897)
     """
     # coalesce
     if _d.fast and not self._requires_grad:
@@ -3553,7 +3556,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:885)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:905)
     """
     # is_coalesced
     if _d.fast and not self._requires_grad:
@@ -3567,7 +3570,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:891)
+        _nnz(Tensor self) -> int  (native_functions.yaml:911)
     """
     # _nnz
     if _d.fast and not self._requires_grad:
@@ -3581,7 +3584,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:897)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:917)
     """
     # indices
     if _d.fast and not self._requires_grad:
@@ -3595,7 +3598,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:903)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:923)
     """
     # values
     if _d.fast and not self._requires_grad:
@@ -3609,7 +3612,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:909)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:929)
     """
     # _indices
     if _d.fast and not self._requires_grad:
@@ -3623,7 +3626,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:915)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:935)
     """
     # _values
     if _d.fast and not self._requires_grad:
@@ -3637,7 +3640,7 @@ def _m_sparse_mask(self, mask):
     """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:921)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:941)
     """
     # sparse_mask
     if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4182,6 +4185,7 @@ METHODS = {
     'fill_': _m_fill_,
     'zero_': _m_zero_,
     'to': _m_to,
+    'type_as': _m_type_as,
     'to_sparse': _m_to_sparse,
     'to_dense': _m_to_dense,
     'coalesce': _m_coalesce,

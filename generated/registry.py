@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 1de5037394a71ad1).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -138,7 +138,7 @@ OPS = (
         'dispatch': {},
         'elementwise': True,
         'reduction': None,
-        'dtypes': ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
         'type_promotion': 'default',
         'shape': None,
         'int_check': None,
@@ -158,7 +158,7 @@ OPS = (
         'dispatch': {},
         'elementwise': True,
         'reduction': None,
-        'dtypes': ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
         'type_promotion': 'default',
         'shape': None,
         'int_check': None,
@@ -178,7 +178,7 @@ OPS = (
         'dispatch': {},
         'elementwise': True,
         'reduction': None,
-        'dtypes': ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
         'type_promotion': 'default',
         'shape': None,
         'int_check': None,
@@ -2649,9 +2649,29 @@ OPS = (
         'returns': ((None, 'Tensor'),),
     },
     {  # native_functions.yaml:676
+        'name': 'squeeze.dims',
+        'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
+        'loc': 'native_functions.yaml:676',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function', 'method'),
+        'dispatch': {'CPU': 'squeeze_dims_cpu', 'Meta': 'squeeze_dims_meta'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'Each listed dimension removed if its size is 1; a dim may not repeat (a view).',
+        'tags': ('view',),
+        'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:684
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:676',
+        'loc': 'native_functions.yaml:684',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:684
+    {  # native_functions.yaml:692
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:684',
+        'loc': 'native_functions.yaml:692',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:692
+    {  # native_functions.yaml:700
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:692',
+        'loc': 'native_functions.yaml:700',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:700
+    {  # native_functions.yaml:708
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:700',
+        'loc': 'native_functions.yaml:708',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2728,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:708
+    {  # native_functions.yaml:716
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:708',
+        'loc': 'native_functions.yaml:716',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2748,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:715
+    {  # native_functions.yaml:723
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:715',
+        'loc': 'native_functions.yaml:723',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2768,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:722
+    {  # native_functions.yaml:730
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:722',
+        'loc': 'native_functions.yaml:730',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2788,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:730
+    {  # native_functions.yaml:738
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:730',
+        'loc': 'native_functions.yaml:738',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:738
+    {  # native_functions.yaml:746
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:738',
+        'loc': 'native_functions.yaml:746',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2828,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:746
+    {  # native_functions.yaml:754
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:746',
+        'loc': 'native_functions.yaml:754',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2848,10 +2868,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:752
+    {  # native_functions.yaml:760
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:752',
+        'loc': 'native_functions.yaml:760',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2868,10 +2888,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:758
+    {  # native_functions.yaml:766
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:758',
+        'loc': 'native_functions.yaml:766',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2888,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:765
+    {  # native_functions.yaml:773
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:765',
+        'loc': 'native_functions.yaml:773',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2908,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:772
+    {  # native_functions.yaml:780
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:772',
+        'loc': 'native_functions.yaml:780',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2928,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:779
+    {  # native_functions.yaml:787
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:779',
+        'loc': 'native_functions.yaml:787',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -2948,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:785
+    {  # native_functions.yaml:793
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:785',
+        'loc': 'native_functions.yaml:793',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2968,10 +2988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:792
+    {  # native_functions.yaml:800
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:792',
+        'loc': 'native_functions.yaml:800',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2988,10 +3008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:799
+    {  # native_functions.yaml:807
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:799',
+        'loc': 'native_functions.yaml:807',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3008,30 +3028,30 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:805
+    {  # native_functions.yaml:813
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:805',
+        'loc': 'native_functions.yaml:813',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
-        'dispatch': {'CPU': 'clone_cpu', 'SparseCPU': 'clone_sparse'},
+        'dispatch': {'CPU': 'clone_cpu', 'Meta': 'clone_meta', 'SparseCPU': 'clone_sparse'},
         'elementwise': False,
         'reduction': None,
         'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
         'type_promotion': 'default',
-        'shape': 'same_as_self',
+        'shape': None,
         'int_check': None,
         'keeps_zero': False,
-        'doc': 'A contiguous copy.',
+        'doc': "A copy with self's layout: its strides when dense without overlap, else dense ones in their order.",
         'tags': (),
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:813
+    {  # native_functions.yaml:821
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:813',
+        'loc': 'native_functions.yaml:821',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3048,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:820
+    {  # native_functions.yaml:828
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:820',
+        'loc': 'native_functions.yaml:828',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3068,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:827
+    {  # native_functions.yaml:835
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:827',
+        'loc': 'native_functions.yaml:835',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3088,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:834
+    {  # native_functions.yaml:842
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:834',
+        'loc': 'native_functions.yaml:842',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3108,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:842
+    {  # native_functions.yaml:850
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:842',
+        'loc': 'native_functions.yaml:850',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3129,9 +3149,49 @@ OPS = (
         'returns': ((None, 'Tensor'),),
     },
     {  # native_functions.yaml:858
+        'name': 'to.other',
+        'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
+        'loc': 'native_functions.yaml:858',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('method',),
+        'dispatch': {'CompositeImplicitAutograd': 'to_other'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'self with the dtype and on the device of other; self itself when it has both (unless copy=True).',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:864
+        'name': 'type_as',
+        'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
+        'loc': 'native_functions.yaml:864',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('method',),
+        'dispatch': {'CompositeImplicitAutograd': 'type_as'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'self converted to the dtype of other (and moved to its device), as self.to(other).',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:878
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:858',
+        'loc': 'native_functions.yaml:878',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3148,10 +3208,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:863
+    {  # native_functions.yaml:883
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:863',
+        'loc': 'native_functions.yaml:883',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3168,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:870
+    {  # native_functions.yaml:890
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:870',
+        'loc': 'native_functions.yaml:890',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:877
+    {  # native_functions.yaml:897
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:877',
+        'loc': 'native_functions.yaml:897',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3208,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:885
+    {  # native_functions.yaml:905
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:885',
+        'loc': 'native_functions.yaml:905',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:891
+    {  # native_functions.yaml:911
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:891',
+        'loc': 'native_functions.yaml:911',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:897
+    {  # native_functions.yaml:917
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:897',
+        'loc': 'native_functions.yaml:917',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:903
+    {  # native_functions.yaml:923
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:903',
+        'loc': 'native_functions.yaml:923',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:909
+    {  # native_functions.yaml:929
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:909',
+        'loc': 'native_functions.yaml:929',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:915
+    {  # native_functions.yaml:935
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:915',
+        'loc': 'native_functions.yaml:935',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:921
+    {  # native_functions.yaml:941
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:921',
+        'loc': 'native_functions.yaml:941',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:927
+    {  # native_functions.yaml:947
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:927',
+        'loc': 'native_functions.yaml:947',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3368,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:934
+    {  # native_functions.yaml:954
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:934',
+        'loc': 'native_functions.yaml:954',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

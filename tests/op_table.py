@@ -384,7 +384,11 @@ def _cat(tensors, dim=0):
 
 def _to(x, *args, dtype=None, copy=False):
     # to(device[, dtype]) or to(dtype): the DType among the arguments, if any, converts.
+    # to(other): other's dtype.
     dtype = next((a for a in args if isinstance(a, al.DType)), dtype)
+    other = next((a for a in args if isinstance(a, np.ndarray)), None)
+    if other is not None:
+        return x.astype(other.dtype)
     return x.astype(dtype.np) if dtype is not None else x
 
 
@@ -392,7 +396,15 @@ def _to_samples(dtype):
     return [Sample((data((2, 3), dtype), DEVICE), {"copy": True}, "device, copy"),
             Sample((strided((3, 4), dtype), DEVICE), {"dtype": al.float64}, "device, dtype",
                    "float64"),
-            Sample((data((2, 3), dtype), al.float64), {"copy": True}, "dtype, copy", "float64")]
+            Sample((data((2, 3), dtype), al.float64), {"copy": True}, "dtype, copy", "float64"),
+            Sample((strided((3, 4), dtype), np.zeros(2)), {}, "other", "float64"),
+            Sample((data((2, 3), dtype), np.zeros(1)), {"copy": True}, "other, copy", "float64")]
+
+
+def _type_as_samples(dtype):
+    return [Sample((data((2, 3), dtype), np.zeros(2)), {}, "float64 other", "float64"),
+            Sample((strided((3, 4), dtype), np.zeros((), dtype=np.float64)), {}, "strided",
+                   "float64")]
 
 
 def _sparse_coo(indices, values, size):
@@ -434,7 +446,9 @@ CASES: list[OpCase] = [
     # ---- unary ----
     _unary("neg", np.negative, ALL, sparse=S0),
     _unary("abs", np.abs, ALL, sparse=S0),
-    _unary("sign", np.sign, ALL, sparse=S0),
+    # torch's sign of a bool is the bool itself; NumPy has no bool sign.
+    _unary("sign", lambda x: x.copy() if x.dtype == bool else np.sign(x), ALL_AND_BOOL,
+           sparse=S0),
     _unary("relu", lambda x: np.maximum(x, 0).astype(x.dtype), ALL, sparse=S0),
     _unary("sigmoid", _sigmoid, FLOATING, result="float"),
     _unary("tanh", lambda x: np.tanh(_f64(x)), FLOATING, result="float", sparse=S0),
@@ -525,7 +539,8 @@ CASES: list[OpCase] = [
     _shaped("transpose", np.swapaxes, [((2, 3, 4), 0, 2), ((3, 4), -1, 0, "strided")],
             sparse=S0),
     _shaped("permute", np.transpose, [((2, 3, 4), (2, 0, 1)), ((3, 4), (1, 0), "strided")]),
-    _shaped("squeeze", np.squeeze, [((2, 1, 3),), ((1, 1),), ((2, 1, 3), 1)]),
+    _shaped("squeeze", np.squeeze, [((2, 1, 3),), ((1, 1),), ((2, 1, 3), 1),
+                                     ((1, 2, 1, 3), (0, -2)), ((3, 1, 4), (1,), "strided")]),
     _shaped("unsqueeze", np.expand_dims, [((2, 3), 1), ((), 0), ((3, 4), -1, "strided")]),
     _shaped("flatten", _flatten, [((2, 3, 4),), ((2, 3, 4), 1), ((3, 4), "strided")]),
     _shaped("narrow", lambda x, d, start, n: np.take(x, range(start, start + n), axis=d),
@@ -560,6 +575,8 @@ CASES: list[OpCase] = [
     OpCase("contiguous", np.ascontiguousarray, ALL_AND_BOOL,
            _args_samples([((3, 4), "strided"), ((2, 3),)]), dtype_error=False, method=True),
     OpCase("to", _to, ALL_AND_BOOL, _to_samples, dtype_error=False, method=True, sparse=S0),
+    OpCase("type_as", lambda x, other: x.astype(other.dtype), ALL_AND_BOOL, _type_as_samples,
+           dtype_error=False, method=True),
     OpCase("masked_fill", lambda x, m, v: np.where(m, np.asarray(v).astype(x.dtype), x),
            ALL_AND_BOOL, lambda d: [Sample((data((2, 3), d), data((2, 3), "bool"), 1)),
                                     Sample((data((2, 3), d), data((3,), "bool"), 0),

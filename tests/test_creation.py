@@ -283,7 +283,8 @@ def test_like_factories_copy_shape_dtype_device():
     x = al.zeros(2, 3, dtype=al.float64).t()
     for make in (al.empty_like, al.zeros_like, al.ones_like, al.rand_like, al.randn_like):
         y = make(x)
-        assert (y.shape, y.dtype, y.device) == ((3, 2), al.float64, "cpu") and y.is_contiguous()
+        # x's layout is kept, as torch's preserve_format keeps it (tests/test_views.py)
+        assert (y.shape, y.dtype, y.device, y.stride()) == ((3, 2), al.float64, "cpu", (1, 3))
     assert al.zeros_like(x).tolist() == [[0.0] * 2] * 3
     assert al.ones_like(x, dtype=al.int8).tolist() == [[1] * 2] * 3
     assert al.full_like(x, 4).tolist() == [[4.0] * 2] * 3
@@ -300,3 +301,12 @@ def test_randint_like_takes_high_or_low_and_high():
     z = al.randint_like(x, 3, 5, dtype=al.float32)
     assert z.dtype is al.float32 and set(z.tolist()[0]) <= {3.0, 4.0}
     assert al.randint_like(al.empty(4, device="meta"), 2).device == "meta"
+
+
+def test_tensor_with_a_dtype_does_not_round_through_the_default_dtype():
+    # Python floats are float64; asking for float64 must keep them exactly, as torch does.
+    assert al.tensor([1.45, 0.1], dtype=al.float64).tolist() == [1.45, 0.1]
+    assert al.tensor(0.1, dtype=al.float64).item() == 0.1
+    assert al.tensor([[1e-300]], dtype="float64").tolist() == [[1e-300]]
+    # Without a dtype the default (float32) still applies.
+    assert al.tensor([1.45]).tolist() == [float(np.float32(1.45))]

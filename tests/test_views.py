@@ -66,6 +66,8 @@ VIEW_CASES = [
     ("unsqueeze_last", lambda x: x.unsqueeze(-1), lambda a: a[..., None], None),
     ("squeeze", lambda x: x.squeeze(), lambda a: a.squeeze(), None),
     ("squeeze_dim", lambda x: x.squeeze(-1), lambda a: a.squeeze(-1) if a.ndim and a.shape[-1] == 1 else a, None),
+    ("squeeze_dims", lambda x: x.squeeze((0, -1)),
+     lambda a: a.squeeze(tuple({d % a.ndim for d in (0, -1) if a.shape[d] == 1})), lambda a: a.ndim >= 1),
     ("narrow", lambda x: x.narrow(-1, 1, x.shape[-1] - 1), lambda a: a[..., 1:], lambda a: a.ndim >= 1 and a.shape[-1] >= 1),
     ("select", lambda x: x.select(0, -1), lambda a: a[-1], lambda a: a.ndim >= 1 and a.shape[0] >= 1),
     ("expand", lambda x: x.unsqueeze(0).expand(3, *x.shape), lambda a: np.broadcast_to(a, (3,) + a.shape), None),
@@ -210,6 +212,14 @@ def test_contiguous():
      "Dimension out of range (expected to be in range of [-3, 2], but got 3)"),
     (lambda: al.zeros(2, 3).squeeze(2), IndexError,
      "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
+    (lambda: al.zeros(1, 3).squeeze((0, 2)), IndexError,
+     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
+    (lambda: al.zeros(1, 3).squeeze((0, -2)), RuntimeError,
+     "dim 0 appears multiple times in the list of dims"),
+    (lambda: al.empty(1, 3, device="meta").squeeze([1, 1]), RuntimeError,
+     "dim 1 appears multiple times in the list of dims"),
+    (lambda: al.tensor(1.0).squeeze((1,)), IndexError,
+     "Dimension out of range (expected to be in range of [-1, 0], but got 1)"),
 ])
 def test_view_errors(call, exc, message):
     with pytest.raises(exc) as e:
@@ -360,3 +370,122 @@ def test_data_movement_errors(call, exc, message):
     with pytest.raises(exc) as e:
         call()
     assert str(e.value) == message
+
+
+def test_squeeze_dims_matches_torch():
+    torch = pytest.importorskip("torch")
+    for shape in [(1, 2, 1, 3), (1,), (), (2, 1, 1), (1, 0, 1)]:
+        n = max(len(shape), 1)
+        for k in range(3):
+            for dims in itertools.combinations(range(-n, n), k):
+                if len({d % n for d in dims}) < k:
+                    continue
+                for device in ("cpu", "meta"):
+                    y = al.zeros(shape, device=device).squeeze(dims)
+                    ref = torch.zeros(shape, device=device).squeeze(dims)
+                    got = (tuple(y.shape), y.stride())
+                    assert got == (tuple(ref.shape), ref.stride()), (shape, dims)
+                    y = al.squeeze(al.zeros(shape), dim=list(dims))
+                    assert tuple(y.shape) == tuple(ref.shape)
+
+
+# ---- copies keep the layout (torch's memory_format=preserve_format) ----
+
+
+def test_clone_and_like_keep_dense_strides():
+    x = al.arange(12.0).reshape(3, 4)
+    cases = [
+        (x.t(), (1, 4)),  # dense without overlap: the same strides
+        (x[:, ::2], (2, 1)),  # gaps: dense strides in the same order
+        (x.unsqueeze(0).expand(2, 3, 4), (12, 4, 1)),  # overlap: broadcast dim materialised
+        (al.zeros(2, 3, 5)[:, ::2].transpose(0, 2), (1, 5, 10)),
+        (al.zeros(0, 3).t(), (1, 3)),
+    ]
+    for t, strides in cases:
+        for make in (lambda t: t.clone(), al.empty_like, al.zeros_like, al.ones_like,
+                     al.rand_like, al.randn_like, lambda t: al.full_like(t, 2),
+                     lambda t: al.randint_like(t, 3)):
+            y = make(t)
+            assert (y.shape, y.stride()) == (t.shape, strides)
+        c = t.clone()
+        np.testing.assert_array_equal(c.numpy(), t.numpy())
+        assert not np.shares_memory(c.numpy(), t.numpy())
+        assert c.is_contiguous() == (strides == al.empty(t.shape).stride() or t.numel() == 0)
+    assert al.ones_like(x.t()).numpy().tolist() == np.ones((4, 3)).tolist()
+    assert al.full_like(x[:, ::2], 7, requires_grad=True).requires_grad
+
+
+def test_clone_keeps_layout_on_meta():
+    m = al.empty(3, 4, device="meta")
+    for view, strides in [(m.t(), (1, 4)), (m[:, ::2], (2, 1)), (m.unsqueeze(1), (4, 4, 1)),
+                          (m.unsqueeze(0).expand(2, 3, 4), (12, 4, 1))]:
+        for make in (lambda t: t.clone(), al.empty_like, al.zeros_like,
+                     lambda t: al.full_like(t, 1.5)):
+            y = make(view)
+            assert (y.device.type, y.shape, y.stride()) == ("meta", view.shape, strides)
+
+
+def _layout_cases(rng, count):
+    for _ in range(count):
+        shape = [rng.choice([0, 1, 2, 3]) if rng.random() < 0.1 else rng.choice([1, 2, 3, 4])
+                 for _ in range(rng.randint(0, 4))]
+        steps = tuple(slice(None, None, 2) if rng.random() < 0.5 else slice(0, s) for s in shape)
+        perm = rng.sample(range(len(shape)), len(shape))
+        k = rng.randint(0, len(shape)) if rng.random() < 0.3 else None
+        yield shape, steps, perm, k
+
+
+def _make_layout(lib, shape, steps, perm, k, device):
+    big = [2 * s for s in shape]
+    t = lib.zeros(big, device=device) if device == "meta" else \
+        lib.arange(float(np.prod(big))).reshape(big)
+    t = t[steps].permute(perm)
+    if k is not None:
+        size = [-1] * (t.ndim + 1)
+        size[k] = 3
+        t = t.unsqueeze(k).expand(*size)
+    return t
+
+
+def test_copies_keep_layout_as_torch():
+    torch = pytest.importorskip("torch")
+    rng = random.Random(1)
+    makers = [("clone", lambda lib, t: t.clone()), ("empty_like", lambda lib, t: lib.empty_like(t)),
+              ("zeros_like", lambda lib, t: lib.zeros_like(t)),
+              ("full_like", lambda lib, t: lib.full_like(t, 2)),
+              ("randint_like", lambda lib, t: lib.randint_like(t, 5))]
+    # torch's CPU layouts are the reference on meta too (torch's meta *_like give a 1-D
+    # tensor of one element stride 1 where its CPU ones keep the input's stride; here meta
+    # and CPU agree).
+    for case in _layout_cases(rng, 200):
+        a = _make_layout(torch, *case, "cpu")
+        for device in ("cpu", "meta"):
+            x = _make_layout(al, *case, device)
+            assert x.stride() == a.stride()
+            for name, make in makers:
+                y, r = make(al, x), make(torch, a)
+                assert (y.stride(), y.is_contiguous()) == (r.stride(), r.is_contiguous()), \
+                    (name, device, case)
+                if name == "clone" and device == "cpu":
+                    np.testing.assert_array_equal(y.numpy(), r.numpy())
+
+
+# ---- to(other) / type_as ----
+
+
+def test_to_other_and_type_as_take_dtype_and_device_of_other():
+    x = al.arange(6.0).reshape(2, 3)
+    d, i = al.zeros(1, dtype=al.float64), al.zeros(2, dtype=al.int32)
+    assert x.to(d).dtype is al.float64 and x.type_as(i).tolist() == [[0, 1, 2], [3, 4, 5]]
+    assert x.to(x) is x and x.type_as(x) is x and x.to(x, copy=True) is not x
+    m = al.empty(2, device="meta", dtype=al.int8)
+    y = al.empty(3, device="meta").to(m)
+    assert (y.device.type, y.dtype) == ("meta", al.int8)
+    g = al.ones(2, dtype=al.float64, requires_grad=True)
+    g.to(al.zeros(1)).sum().backward()
+    assert g.grad.dtype is al.float64 and g.grad.tolist() == [1.0, 1.0]
+    with pytest.raises(TypeError) as e:
+        x.type_as(3)
+    assert str(e.value) == ("Tensor.type_as() got (int); no overload matches. Tried in order:\n"
+                            "  type_as(Tensor self, Tensor other) -> Tensor\n"
+                            "      argument 'other' must be Tensor, not int")

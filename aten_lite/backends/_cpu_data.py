@@ -16,7 +16,7 @@ from .._dtype import bool_, parse as _parse_dtype
 from .._tensor import Tensor, empty_array, wrap_dim
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
-from .._views import narrow_cpu, split_sizes_for
+from .._views import empty_with_strides, narrow_cpu, preserved_strides, split_sizes_for
 from ..shape_rules import data as rules
 from ..shape_rules.core import broadcast_shapes
 
@@ -271,8 +271,19 @@ def index_put_cpu(self: Tensor, indices, values: Tensor, accumulate: bool = Fals
 
 
 def clone_cpu(self: Tensor) -> Tensor:
-    """A contiguous copy (expanded dims are materialised)."""
-    return _wrap(np.array(self._a, order="C", copy=True))
+    """A copy with self's layout (torch's preserve_format): self's strides when they are dense
+    without overlap, else dense strides in the order of self's (expanded dims materialised)."""
+    a = self._a
+    if a.flags.c_contiguous:
+        t = _wrap(np.array(a, order="C", copy=True))
+        t._st = self._st  # those of size-1 dims too; None: read from the array
+        return t
+    strides = preserved_strides(self._shape, self._strides)
+    out = empty_with_strides(self._shape, strides, self._dtype)
+    np.copyto(out, a)
+    t = _wrap(out)
+    t._st = strides
+    return t
 
 
 def copy_cpu(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:

@@ -14,14 +14,14 @@ from .._dtype import parse as _parse_dtype
 from .._tensor import Tensor
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
-from .._views import narrow_meta, split_sizes_for
+from .._views import narrow_meta, preserved_strides, split_sizes_for
 from ..shape_rules import data as rules
 from ._cpu_data import _check_copy_shape, scalar_for
 
 __all__ = list(_view_names) + [
     "split_meta", "split_sizes_meta", "chunk_meta", "masked_fill_inplace_meta",
     "index_put_inplace_meta", "copy_meta", "fill_meta", "zero_meta", "to_dtype_meta",
-    "to_device_meta",
+    "to_device_meta", "clone_meta",
 ]
 
 
@@ -54,6 +54,10 @@ def masked_fill_inplace_meta(self: Tensor, mask: Tensor, value) -> Tensor:
 def index_put_inplace_meta(self: Tensor, indices, values: Tensor, accumulate: bool = False):
     rules.index_put(self, indices, values, accumulate)
     return self
+
+
+def clone_meta(self: Tensor) -> Tensor:
+    return Tensor._meta(self._shape, self._dtype, preserved_strides(self._shape, self._st))
 
 
 def copy_meta(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:

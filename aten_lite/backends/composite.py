@@ -17,7 +17,7 @@ from ..shape_rules import core as rules
 
 __all__ = [
     "matmul", "logsumexp", "clamp", "clamp_tensor", "div_mode", "max_all", "min_all",
-    "max_other", "min_other",
+    "max_other", "min_other", "to_other", "type_as",
 ]
 
 # ---- linear algebra ----
@@ -130,3 +130,16 @@ def div_mode(self, other, rounding_mode=None):
         f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
         f"{rounding_mode!r}"
     )
+
+
+# ---- conversion ----
+
+
+def to_other(self, other, non_blocking=False, copy=False):
+    """torch's to.other: self with other's dtype, on other's device."""
+    return self.to(other.device, other.dtype, non_blocking, copy)
+
+
+def type_as(self, other):
+    """self with other's dtype (and device): self itself when it already has both."""
+    return self.to(other.device, other.dtype)

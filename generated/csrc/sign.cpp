@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 1de5037394a71ad1).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sign
@@ -27,6 +27,7 @@ int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
 
 int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
   switch (dtype) {
+    case ::al::kBool: return run<bool>(t, s);
     case ::al::kUInt8: return run<uint8_t>(t, s);
     case ::al::kInt8: return run<int8_t>(t, s);
     case ::al::kInt16: return run<int16_t>(t, s);
@@ -46,6 +47,6 @@ const char* const kScalarNames[] = {nullptr};
 }  // namespace al::math::op_sign
 
 AL_REGISTER_KERNEL(sign, {"sign", &::al::math::op_sign::entry,
-                   1, 0, 0x1fe, ::al::OutKind::kSame,
+                   1, 0, 0x1ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_sign::kTensorNames,
                    ::al::math::op_sign::kScalarNames})
