@@ -638,3 +638,13 @@ def test_a_formula_for_a_composite_op_is_rejected(tmp_path):
         f"derivatives.yaml:1: matmul: has a derivative but is CompositeImplicitAutograd "
         f"(native_functions.yaml:{line}), so autograd records its decomposition and never "
         "uses the formula; remove the derivative, or give the op its own kernels")
+
+
+def test_leaf_grad_takes_the_leafs_layout():
+    # torch's gradient layout contract: mm's weight gradient arrives transposed, but .grad of a
+    # contiguous parameter is contiguous, so optimizer updates run on matching layouts.
+    w = al.randn(3, 4, dtype=al.float64, requires_grad=True)
+    x = al.randn(5, 3, dtype=al.float64)
+    (x @ w).sum().backward()
+    assert w.grad.is_contiguous() and w.grad.stride() == (4, 1)
+    np.testing.assert_allclose(w.grad.numpy(), x.numpy().T @ np.ones((5, 4)))

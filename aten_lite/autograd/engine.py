@@ -192,7 +192,13 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
         return
     old = leaf._grad  # the slot itself: what the engine stores always matches the leaf
     if old is None:
-        leaf._grad = g.clone()
+        # torch's gradient layout contract: a dense leaf's .grad has the leaf's layout, so the
+        # optimizer's p -= lr * p.grad runs on matching (contiguous) layouts. A gradient that
+        # arrives transposed (mm's weight gradient) is made contiguous instead of cloned as is.
+        if not (leaf.is_sparse or g.is_sparse) and leaf.is_contiguous() and not g.is_contiguous():
+            leaf._grad = g.contiguous()
+        else:
+            leaf._grad = g.clone()
     elif create_graph or (old.is_sparse and not g.is_sparse):
         # A sparse .grad cannot hold a dense sum in place: the sum replaces it, as in torch.
         leaf._grad = old + g
