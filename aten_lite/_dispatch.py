@@ -21,18 +21,12 @@ Note [The journey of an op]
 from __future__ import annotations
 
 from . import _trace
-# The argument parser lives in _binding.py; the generated bindings reach its names through
-# this module (``_d.int_seq``, ``_d.Binding``, ...), so they are re-exported here.
-from ._binding import (  # noqa: F401
-    MISSING, NUMBER_TYPES, ArgSpec, Binding, bool_operator_error, int_seq, varargs_ints,
-)
+from ._binding import ArgSpec  # each handle parses its schema's arguments with it
 from ._device import device as _device_cls, sparse_coo as _SPARSE
 from ._tensor import Tensor
 from .autograd.grad_mode import _state as _grad_state
 
-__all__ = ["OpHandle", "handle", "handles", "set_autograd_kernel",
-           # re-exported from _binding.py for generated/ops.py
-           "Binding", "MISSING", "NUMBER_TYPES", "int_seq", "varargs_ints", "bool_operator_error"]
+__all__ = ["OpHandle", "handle", "handles", "set_autograd_kernel"]
 
 BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
 AUTOGRAD = "Autograd"

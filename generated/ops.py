@@ -9,15 +9,15 @@ Note [Binding tiers] in tools/codegen/api_python.py and Note [The journey of an 
 aten_lite/_dispatch.py.
 """
 
-from aten_lite import _dispatch as _d
+from aten_lite import _binding as _b, _dispatch as _d
 from aten_lite._dtype import DType as _DT, bool_ as _BOOL
 from aten_lite._tensor import Tensor as _T
 
 _TN = (_T, int, float)  # a Tensor argument of a pointwise op may be a Python number
-_NUM = _d.NUMBER_TYPES
+_NUM = _b.NUMBER_TYPES
 _FLT = frozenset((int, float))
 _SEQ = frozenset((list, tuple))
-_MISSING = _d.MISSING
+_MISSING = _b.MISSING
 
 # ---- op handles and their kernel tables (the tables are updated in place) ----
 
@@ -368,202 +368,202 @@ _K__sparse_values_at = _H__sparse_values_at.table
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
-_G_neg = _d.Binding('al.neg', ('neg', 'neg.out'), method=False)
-_G_abs = _d.Binding('al.abs', ('abs', 'abs.out'), method=False)
-_G_sign = _d.Binding('al.sign', ('sign', 'sign.out'), method=False)
-_G_relu = _d.Binding('al.relu', ('relu', 'relu.out'), method=False)
-_G_sigmoid = _d.Binding('al.sigmoid', ('sigmoid', 'sigmoid.out'), method=False)
-_G_tanh = _d.Binding('al.tanh', ('tanh', 'tanh.out'), method=False)
-_G_exp = _d.Binding('al.exp', ('exp', 'exp.out'), method=False)
-_G_expm1 = _d.Binding('al.expm1', ('expm1', 'expm1.out'), method=False)
-_G_log = _d.Binding('al.log', ('log', 'log.out'), method=False)
-_G_log1p = _d.Binding('al.log1p', ('log1p', 'log1p.out'), method=False)
-_G_sqrt = _d.Binding('al.sqrt', ('sqrt', 'sqrt.out'), method=False)
-_G_rsqrt = _d.Binding('al.rsqrt', ('rsqrt', 'rsqrt.out'), method=False)
-_G_reciprocal = _d.Binding('al.reciprocal', ('reciprocal', 'reciprocal.out'), method=False)
-_G_sin = _d.Binding('al.sin', ('sin', 'sin.out'), method=False)
-_G_cos = _d.Binding('al.cos', ('cos', 'cos.out'), method=False)
-_G_floor = _d.Binding('al.floor', ('floor', 'floor.out'), method=False)
-_G_ceil = _d.Binding('al.ceil', ('ceil', 'ceil.out'), method=False)
-_G_round = _d.Binding('al.round', ('round', 'round.out'), method=False)
-_G_trunc = _d.Binding('al.trunc', ('trunc', 'trunc.out'), method=False)
-_G_logical_not = _d.Binding('al.logical_not', ('logical_not', 'logical_not.out'), method=False)
-_G_add = _d.Binding('al.add', ('add.Tensor', 'add.Tensor_out'), method=False)
-_G_sub = _d.Binding('al.sub', ('sub.Tensor', 'sub.Tensor_out'), method=False)
-_G_mul = _d.Binding('al.mul', ('mul.Tensor', 'mul.Tensor_out'), method=False)
-_G_div = _d.Binding('al.div', ('div.Tensor', 'div.Tensor_out', 'div.Tensor_mode', 'div.out_mode'), method=False)
-_G_floor_divide = _d.Binding('al.floor_divide', ('floor_divide', 'floor_divide.out'), method=False)
-_G_pow = _d.Binding('al.pow', ('pow.Tensor_Tensor', 'pow.Tensor_Tensor_out'), method=False)
-_G_maximum = _d.Binding('al.maximum', ('maximum', 'maximum.out'), method=False)
-_G_minimum = _d.Binding('al.minimum', ('minimum', 'minimum.out'), method=False)
-_G_remainder = _d.Binding('al.remainder', ('remainder.Tensor', 'remainder.Tensor_out'), method=False)
-_G_eq = _d.Binding('al.eq', ('eq.Tensor', 'eq.Tensor_out'), method=False)
-_G_ne = _d.Binding('al.ne', ('ne.Tensor', 'ne.Tensor_out'), method=False)
-_G_lt = _d.Binding('al.lt', ('lt.Tensor', 'lt.Tensor_out'), method=False)
-_G_le = _d.Binding('al.le', ('le.Tensor', 'le.Tensor_out'), method=False)
-_G_gt = _d.Binding('al.gt', ('gt.Tensor', 'gt.Tensor_out'), method=False)
-_G_ge = _d.Binding('al.ge', ('ge.Tensor', 'ge.Tensor_out'), method=False)
-_G_logical_and = _d.Binding('al.logical_and', ('logical_and', 'logical_and.out'), method=False)
-_G_logical_or = _d.Binding('al.logical_or', ('logical_or', 'logical_or.out'), method=False)
-_G__div_trunc = _d.Binding('al._div_trunc', ('_div_trunc',), method=False)
-_G_where = _d.Binding('al.where', ('where.self',), method=False)
-_G_clamp = _d.Binding('al.clamp', ('clamp', 'clamp.Tensor', 'clamp.out'), method=False)
-_G_clamp_ = _d.Binding('al.clamp_', ('clamp_',), method=False)
-_G_sum = _d.Binding('al.sum', ('sum', 'sum.out'), method=False)
-_G_mean = _d.Binding('al.mean', ('mean',), method=False)
-_G_prod = _d.Binding('al.prod', ('prod',), method=False)
-_G_amax = _d.Binding('al.amax', ('amax',), method=False)
-_G_amin = _d.Binding('al.amin', ('amin',), method=False)
-_G_all = _d.Binding('al.all', ('all',), method=False)
-_G_any = _d.Binding('al.any', ('any',), method=False)
-_G_max = _d.Binding('al.max', ('max', 'max.dim', 'max.other'), method=False)
-_G_min = _d.Binding('al.min', ('min', 'min.dim', 'min.other'), method=False)
-_G_argmax = _d.Binding('al.argmax', ('argmax',), method=False)
-_G_argmin = _d.Binding('al.argmin', ('argmin',), method=False)
-_G_logsumexp = _d.Binding('al.logsumexp', ('logsumexp',), method=False)
-_G_softmax = _d.Binding('al.softmax', ('softmax.int',), method=False)
-_G_log_softmax = _d.Binding('al.log_softmax', ('log_softmax.int',), method=False)
-_G_mm = _d.Binding('al.mm', ('mm', 'mm.out'), method=False)
-_G_bmm = _d.Binding('al.bmm', ('bmm',), method=False)
-_G_dot = _d.Binding('al.dot', ('dot',), method=False)
-_G_matmul = _d.Binding('al.matmul', ('matmul',), method=False)
-_G_reshape = _d.Binding('al.reshape', ('reshape',), method=False)
-_G_t = _d.Binding('al.t', ('t',), method=False)
-_G_transpose = _d.Binding('al.transpose', ('transpose.int',), method=False)
-_G_permute = _d.Binding('al.permute', ('permute',), method=False)
-_G_squeeze = _d.Binding('al.squeeze', ('squeeze', 'squeeze.dim', 'squeeze.dims'), method=False)
-_G_unsqueeze = _d.Binding('al.unsqueeze', ('unsqueeze',), method=False)
-_G_flatten = _d.Binding('al.flatten', ('flatten.using_ints',), method=False)
-_G_narrow = _d.Binding('al.narrow', ('narrow',), method=False)
-_G_select = _d.Binding('al.select', ('select.int',), method=False)
-_G_slice = _d.Binding('al.slice', ('slice.Tensor',), method=False)
-_G_split = _d.Binding('al.split', ('split.Tensor', 'split.sizes'), method=False)
-_G_chunk = _d.Binding('al.chunk', ('chunk',), method=False)
-_G_cat = _d.Binding('al.cat', ('cat',), method=False)
-_G_stack = _d.Binding('al.stack', ('stack',), method=False)
-_G_gather = _d.Binding('al.gather', ('gather',), method=False)
-_G_index_select = _d.Binding('al.index_select', ('index_select',), method=False)
-_G_masked_fill = _d.Binding('al.masked_fill', ('masked_fill.Scalar',), method=False)
-_G_index = _d.Binding('al.index', ('index.Tensor',), method=False)
-_G_index_put = _d.Binding('al.index_put', ('index_put',), method=False)
-_G_index_put_ = _d.Binding('al.index_put_', ('index_put_',), method=False)
-_G_clone = _d.Binding('al.clone', ('clone',), method=False)
-_G_fill_ = _d.Binding('al.fill_', ('fill_.Scalar',), method=False)
-_G_zero_ = _d.Binding('al.zero_', ('zero_',), method=False)
-_G_sparse_coo_tensor = _d.Binding('al.sparse_coo_tensor', ('sparse_coo_tensor',), method=False)
-_G_sparse_sampled_mm = _d.Binding('al.sparse_sampled_mm', ('sparse_sampled_mm',), method=False)
-_G__sparse_values_at = _d.Binding('al._sparse_values_at', ('_sparse_values_at',), method=False)
-_GM_neg = _d.Binding('Tensor.neg', ('neg',), method=True)
-_GM_neg_ = _d.Binding('Tensor.neg_', ('neg_',), method=True)
-_GM_abs = _d.Binding('Tensor.abs', ('abs',), method=True)
-_GM_abs_ = _d.Binding('Tensor.abs_', ('abs_',), method=True)
-_GM_sign = _d.Binding('Tensor.sign', ('sign',), method=True)
-_GM_sign_ = _d.Binding('Tensor.sign_', ('sign_',), method=True)
-_GM_relu = _d.Binding('Tensor.relu', ('relu',), method=True)
-_GM_relu_ = _d.Binding('Tensor.relu_', ('relu_',), method=True)
-_GM_sigmoid = _d.Binding('Tensor.sigmoid', ('sigmoid',), method=True)
-_GM_tanh = _d.Binding('Tensor.tanh', ('tanh',), method=True)
-_GM_exp = _d.Binding('Tensor.exp', ('exp',), method=True)
-_GM_expm1 = _d.Binding('Tensor.expm1', ('expm1',), method=True)
-_GM_log = _d.Binding('Tensor.log', ('log',), method=True)
-_GM_log1p = _d.Binding('Tensor.log1p', ('log1p',), method=True)
-_GM_sqrt = _d.Binding('Tensor.sqrt', ('sqrt',), method=True)
-_GM_rsqrt = _d.Binding('Tensor.rsqrt', ('rsqrt',), method=True)
-_GM_reciprocal = _d.Binding('Tensor.reciprocal', ('reciprocal',), method=True)
-_GM_sin = _d.Binding('Tensor.sin', ('sin',), method=True)
-_GM_cos = _d.Binding('Tensor.cos', ('cos',), method=True)
-_GM_floor = _d.Binding('Tensor.floor', ('floor',), method=True)
-_GM_floor_ = _d.Binding('Tensor.floor_', ('floor_',), method=True)
-_GM_ceil = _d.Binding('Tensor.ceil', ('ceil',), method=True)
-_GM_ceil_ = _d.Binding('Tensor.ceil_', ('ceil_',), method=True)
-_GM_round = _d.Binding('Tensor.round', ('round',), method=True)
-_GM_round_ = _d.Binding('Tensor.round_', ('round_',), method=True)
-_GM_trunc = _d.Binding('Tensor.trunc', ('trunc',), method=True)
-_GM_trunc_ = _d.Binding('Tensor.trunc_', ('trunc_',), method=True)
-_GM_logical_not = _d.Binding('Tensor.logical_not', ('logical_not',), method=True)
-_GM_add = _d.Binding('Tensor.add', ('add.Tensor',), method=True)
-_GM_add_ = _d.Binding('Tensor.add_', ('add_.Tensor',), method=True)
-_GM_sub = _d.Binding('Tensor.sub', ('sub.Tensor',), method=True)
-_GM_sub_ = _d.Binding('Tensor.sub_', ('sub_.Tensor',), method=True)
-_GM_mul = _d.Binding('Tensor.mul', ('mul.Tensor',), method=True)
-_GM_mul_ = _d.Binding('Tensor.mul_', ('mul_.Tensor',), method=True)
-_GM_div = _d.Binding('Tensor.div', ('div.Tensor', 'div.Tensor_mode'), method=True)
-_GM_floor_divide = _d.Binding('Tensor.floor_divide', ('floor_divide',), method=True)
-_GM_floor_divide_ = _d.Binding('Tensor.floor_divide_', ('floor_divide_',), method=True)
-_GM_pow = _d.Binding('Tensor.pow', ('pow.Tensor_Tensor',), method=True)
-_GM_pow_ = _d.Binding('Tensor.pow_', ('pow_.Tensor_Tensor',), method=True)
-_GM_maximum = _d.Binding('Tensor.maximum', ('maximum',), method=True)
-_GM_maximum_ = _d.Binding('Tensor.maximum_', ('maximum_',), method=True)
-_GM_minimum = _d.Binding('Tensor.minimum', ('minimum',), method=True)
-_GM_minimum_ = _d.Binding('Tensor.minimum_', ('minimum_',), method=True)
-_GM_remainder = _d.Binding('Tensor.remainder', ('remainder.Tensor',), method=True)
-_GM_remainder_ = _d.Binding('Tensor.remainder_', ('remainder_.Tensor',), method=True)
-_GM_eq = _d.Binding('Tensor.eq', ('eq.Tensor',), method=True)
-_GM_ne = _d.Binding('Tensor.ne', ('ne.Tensor',), method=True)
-_GM_lt = _d.Binding('Tensor.lt', ('lt.Tensor',), method=True)
-_GM_le = _d.Binding('Tensor.le', ('le.Tensor',), method=True)
-_GM_gt = _d.Binding('Tensor.gt', ('gt.Tensor',), method=True)
-_GM_ge = _d.Binding('Tensor.ge', ('ge.Tensor',), method=True)
-_GM_logical_and = _d.Binding('Tensor.logical_and', ('logical_and',), method=True)
-_GM_logical_or = _d.Binding('Tensor.logical_or', ('logical_or',), method=True)
-_GM_div_ = _d.Binding('Tensor.div_', ('div_.Tensor', 'div_.Tensor_mode'), method=True)
-_GM_where = _d.Binding('Tensor.where', ('where.self',), method=True)
-_GM_clamp = _d.Binding('Tensor.clamp', ('clamp', 'clamp.Tensor'), method=True)
-_GM_clamp_ = _d.Binding('Tensor.clamp_', ('clamp_',), method=True)
-_GM_sum = _d.Binding('Tensor.sum', ('sum',), method=True)
-_GM_mean = _d.Binding('Tensor.mean', ('mean',), method=True)
-_GM_prod = _d.Binding('Tensor.prod', ('prod',), method=True)
-_GM_amax = _d.Binding('Tensor.amax', ('amax',), method=True)
-_GM_amin = _d.Binding('Tensor.amin', ('amin',), method=True)
-_GM_all = _d.Binding('Tensor.all', ('all',), method=True)
-_GM_any = _d.Binding('Tensor.any', ('any',), method=True)
-_GM_max = _d.Binding('Tensor.max', ('max', 'max.dim', 'max.other'), method=True)
-_GM_min = _d.Binding('Tensor.min', ('min', 'min.dim', 'min.other'), method=True)
-_GM_argmax = _d.Binding('Tensor.argmax', ('argmax',), method=True)
-_GM_argmin = _d.Binding('Tensor.argmin', ('argmin',), method=True)
-_GM_logsumexp = _d.Binding('Tensor.logsumexp', ('logsumexp',), method=True)
-_GM_softmax = _d.Binding('Tensor.softmax', ('softmax.int',), method=True)
-_GM_log_softmax = _d.Binding('Tensor.log_softmax', ('log_softmax.int',), method=True)
-_GM_mm = _d.Binding('Tensor.mm', ('mm',), method=True)
-_GM_bmm = _d.Binding('Tensor.bmm', ('bmm',), method=True)
-_GM_dot = _d.Binding('Tensor.dot', ('dot',), method=True)
-_GM_matmul = _d.Binding('Tensor.matmul', ('matmul',), method=True)
-_GM_view = _d.Binding('Tensor.view', ('view',), method=True)
-_GM_reshape = _d.Binding('Tensor.reshape', ('reshape',), method=True)
-_GM_t = _d.Binding('Tensor.t', ('t',), method=True)
-_GM_transpose = _d.Binding('Tensor.transpose', ('transpose.int',), method=True)
-_GM_permute = _d.Binding('Tensor.permute', ('permute',), method=True)
-_GM_expand = _d.Binding('Tensor.expand', ('expand',), method=True)
-_GM_squeeze = _d.Binding('Tensor.squeeze', ('squeeze', 'squeeze.dim', 'squeeze.dims'), method=True)
-_GM_unsqueeze = _d.Binding('Tensor.unsqueeze', ('unsqueeze',), method=True)
-_GM_flatten = _d.Binding('Tensor.flatten', ('flatten.using_ints',), method=True)
-_GM_narrow = _d.Binding('Tensor.narrow', ('narrow',), method=True)
-_GM_select = _d.Binding('Tensor.select', ('select.int',), method=True)
-_GM_contiguous = _d.Binding('Tensor.contiguous', ('contiguous',), method=True)
-_GM_split = _d.Binding('Tensor.split', ('split.Tensor', 'split.sizes'), method=True)
-_GM_chunk = _d.Binding('Tensor.chunk', ('chunk',), method=True)
-_GM_gather = _d.Binding('Tensor.gather', ('gather',), method=True)
-_GM_index_select = _d.Binding('Tensor.index_select', ('index_select',), method=True)
-_GM_masked_fill = _d.Binding('Tensor.masked_fill', ('masked_fill.Scalar',), method=True)
-_GM_masked_fill_ = _d.Binding('Tensor.masked_fill_', ('masked_fill_.Scalar',), method=True)
-_GM_index_put = _d.Binding('Tensor.index_put', ('index_put',), method=True)
-_GM_index_put_ = _d.Binding('Tensor.index_put_', ('index_put_',), method=True)
-_GM_clone = _d.Binding('Tensor.clone', ('clone',), method=True)
-_GM_copy_ = _d.Binding('Tensor.copy_', ('copy_',), method=True)
-_GM_fill_ = _d.Binding('Tensor.fill_', ('fill_.Scalar',), method=True)
-_GM_zero_ = _d.Binding('Tensor.zero_', ('zero_',), method=True)
-_GM_to = _d.Binding('Tensor.to', ('to.device', 'to.dtype', 'to.other'), method=True)
-_GM_type_as = _d.Binding('Tensor.type_as', ('type_as',), method=True)
-_GM_to_sparse = _d.Binding('Tensor.to_sparse', ('to_sparse',), method=True)
-_GM_to_dense = _d.Binding('Tensor.to_dense', ('to_dense',), method=True)
-_GM_coalesce = _d.Binding('Tensor.coalesce', ('coalesce',), method=True)
-_GM_is_coalesced = _d.Binding('Tensor.is_coalesced', ('is_coalesced',), method=True)
-_GM__nnz = _d.Binding('Tensor._nnz', ('_nnz',), method=True)
-_GM_indices = _d.Binding('Tensor.indices', ('indices',), method=True)
-_GM_values = _d.Binding('Tensor.values', ('values',), method=True)
-_GM__indices = _d.Binding('Tensor._indices', ('_indices',), method=True)
-_GM__values = _d.Binding('Tensor._values', ('_values',), method=True)
-_GM_sparse_mask = _d.Binding('Tensor.sparse_mask', ('sparse_mask',), method=True)
+_G_neg = _b.Binding('al.neg', ('neg', 'neg.out'), method=False)
+_G_abs = _b.Binding('al.abs', ('abs', 'abs.out'), method=False)
+_G_sign = _b.Binding('al.sign', ('sign', 'sign.out'), method=False)
+_G_relu = _b.Binding('al.relu', ('relu', 'relu.out'), method=False)
+_G_sigmoid = _b.Binding('al.sigmoid', ('sigmoid', 'sigmoid.out'), method=False)
+_G_tanh = _b.Binding('al.tanh', ('tanh', 'tanh.out'), method=False)
+_G_exp = _b.Binding('al.exp', ('exp', 'exp.out'), method=False)
+_G_expm1 = _b.Binding('al.expm1', ('expm1', 'expm1.out'), method=False)
+_G_log = _b.Binding('al.log', ('log', 'log.out'), method=False)
+_G_log1p = _b.Binding('al.log1p', ('log1p', 'log1p.out'), method=False)
+_G_sqrt = _b.Binding('al.sqrt', ('sqrt', 'sqrt.out'), method=False)
+_G_rsqrt = _b.Binding('al.rsqrt', ('rsqrt', 'rsqrt.out'), method=False)
+_G_reciprocal = _b.Binding('al.reciprocal', ('reciprocal', 'reciprocal.out'), method=False)
+_G_sin = _b.Binding('al.sin', ('sin', 'sin.out'), method=False)
+_G_cos = _b.Binding('al.cos', ('cos', 'cos.out'), method=False)
+_G_floor = _b.Binding('al.floor', ('floor', 'floor.out'), method=False)
+_G_ceil = _b.Binding('al.ceil', ('ceil', 'ceil.out'), method=False)
+_G_round = _b.Binding('al.round', ('round', 'round.out'), method=False)
+_G_trunc = _b.Binding('al.trunc', ('trunc', 'trunc.out'), method=False)
+_G_logical_not = _b.Binding('al.logical_not', ('logical_not', 'logical_not.out'), method=False)
+_G_add = _b.Binding('al.add', ('add.Tensor', 'add.Tensor_out'), method=False)
+_G_sub = _b.Binding('al.sub', ('sub.Tensor', 'sub.Tensor_out'), method=False)
+_G_mul = _b.Binding('al.mul', ('mul.Tensor', 'mul.Tensor_out'), method=False)
+_G_div = _b.Binding('al.div', ('div.Tensor', 'div.Tensor_out', 'div.Tensor_mode', 'div.out_mode'), method=False)
+_G_floor_divide = _b.Binding('al.floor_divide', ('floor_divide', 'floor_divide.out'), method=False)
+_G_pow = _b.Binding('al.pow', ('pow.Tensor_Tensor', 'pow.Tensor_Tensor_out'), method=False)
+_G_maximum = _b.Binding('al.maximum', ('maximum', 'maximum.out'), method=False)
+_G_minimum = _b.Binding('al.minimum', ('minimum', 'minimum.out'), method=False)
+_G_remainder = _b.Binding('al.remainder', ('remainder.Tensor', 'remainder.Tensor_out'), method=False)
+_G_eq = _b.Binding('al.eq', ('eq.Tensor', 'eq.Tensor_out'), method=False)
+_G_ne = _b.Binding('al.ne', ('ne.Tensor', 'ne.Tensor_out'), method=False)
+_G_lt = _b.Binding('al.lt', ('lt.Tensor', 'lt.Tensor_out'), method=False)
+_G_le = _b.Binding('al.le', ('le.Tensor', 'le.Tensor_out'), method=False)
+_G_gt = _b.Binding('al.gt', ('gt.Tensor', 'gt.Tensor_out'), method=False)
+_G_ge = _b.Binding('al.ge', ('ge.Tensor', 'ge.Tensor_out'), method=False)
+_G_logical_and = _b.Binding('al.logical_and', ('logical_and', 'logical_and.out'), method=False)
+_G_logical_or = _b.Binding('al.logical_or', ('logical_or', 'logical_or.out'), method=False)
+_G__div_trunc = _b.Binding('al._div_trunc', ('_div_trunc',), method=False)
+_G_where = _b.Binding('al.where', ('where.self',), method=False)
+_G_clamp = _b.Binding('al.clamp', ('clamp', 'clamp.Tensor', 'clamp.out'), method=False)
+_G_clamp_ = _b.Binding('al.clamp_', ('clamp_',), method=False)
+_G_sum = _b.Binding('al.sum', ('sum', 'sum.out'), method=False)
+_G_mean = _b.Binding('al.mean', ('mean',), method=False)
+_G_prod = _b.Binding('al.prod', ('prod',), method=False)
+_G_amax = _b.Binding('al.amax', ('amax',), method=False)
+_G_amin = _b.Binding('al.amin', ('amin',), method=False)
+_G_all = _b.Binding('al.all', ('all',), method=False)
+_G_any = _b.Binding('al.any', ('any',), method=False)
+_G_max = _b.Binding('al.max', ('max', 'max.dim', 'max.other'), method=False)
+_G_min = _b.Binding('al.min', ('min', 'min.dim', 'min.other'), method=False)
+_G_argmax = _b.Binding('al.argmax', ('argmax',), method=False)
+_G_argmin = _b.Binding('al.argmin', ('argmin',), method=False)
+_G_logsumexp = _b.Binding('al.logsumexp', ('logsumexp',), method=False)
+_G_softmax = _b.Binding('al.softmax', ('softmax.int',), method=False)
+_G_log_softmax = _b.Binding('al.log_softmax', ('log_softmax.int',), method=False)
+_G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
+_G_bmm = _b.Binding('al.bmm', ('bmm',), method=False)
+_G_dot = _b.Binding('al.dot', ('dot',), method=False)
+_G_matmul = _b.Binding('al.matmul', ('matmul',), method=False)
+_G_reshape = _b.Binding('al.reshape', ('reshape',), method=False)
+_G_t = _b.Binding('al.t', ('t',), method=False)
+_G_transpose = _b.Binding('al.transpose', ('transpose.int',), method=False)
+_G_permute = _b.Binding('al.permute', ('permute',), method=False)
+_G_squeeze = _b.Binding('al.squeeze', ('squeeze', 'squeeze.dim', 'squeeze.dims'), method=False)
+_G_unsqueeze = _b.Binding('al.unsqueeze', ('unsqueeze',), method=False)
+_G_flatten = _b.Binding('al.flatten', ('flatten.using_ints',), method=False)
+_G_narrow = _b.Binding('al.narrow', ('narrow',), method=False)
+_G_select = _b.Binding('al.select', ('select.int',), method=False)
+_G_slice = _b.Binding('al.slice', ('slice.Tensor',), method=False)
+_G_split = _b.Binding('al.split', ('split.Tensor', 'split.sizes'), method=False)
+_G_chunk = _b.Binding('al.chunk', ('chunk',), method=False)
+_G_cat = _b.Binding('al.cat', ('cat',), method=False)
+_G_stack = _b.Binding('al.stack', ('stack',), method=False)
+_G_gather = _b.Binding('al.gather', ('gather',), method=False)
+_G_index_select = _b.Binding('al.index_select', ('index_select',), method=False)
+_G_masked_fill = _b.Binding('al.masked_fill', ('masked_fill.Scalar',), method=False)
+_G_index = _b.Binding('al.index', ('index.Tensor',), method=False)
+_G_index_put = _b.Binding('al.index_put', ('index_put',), method=False)
+_G_index_put_ = _b.Binding('al.index_put_', ('index_put_',), method=False)
+_G_clone = _b.Binding('al.clone', ('clone',), method=False)
+_G_fill_ = _b.Binding('al.fill_', ('fill_.Scalar',), method=False)
+_G_zero_ = _b.Binding('al.zero_', ('zero_',), method=False)
+_G_sparse_coo_tensor = _b.Binding('al.sparse_coo_tensor', ('sparse_coo_tensor',), method=False)
+_G_sparse_sampled_mm = _b.Binding('al.sparse_sampled_mm', ('sparse_sampled_mm',), method=False)
+_G__sparse_values_at = _b.Binding('al._sparse_values_at', ('_sparse_values_at',), method=False)
+_GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
+_GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
+_GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
+_GM_abs_ = _b.Binding('Tensor.abs_', ('abs_',), method=True)
+_GM_sign = _b.Binding('Tensor.sign', ('sign',), method=True)
+_GM_sign_ = _b.Binding('Tensor.sign_', ('sign_',), method=True)
+_GM_relu = _b.Binding('Tensor.relu', ('relu',), method=True)
+_GM_relu_ = _b.Binding('Tensor.relu_', ('relu_',), method=True)
+_GM_sigmoid = _b.Binding('Tensor.sigmoid', ('sigmoid',), method=True)
+_GM_tanh = _b.Binding('Tensor.tanh', ('tanh',), method=True)
+_GM_exp = _b.Binding('Tensor.exp', ('exp',), method=True)
+_GM_expm1 = _b.Binding('Tensor.expm1', ('expm1',), method=True)
+_GM_log = _b.Binding('Tensor.log', ('log',), method=True)
+_GM_log1p = _b.Binding('Tensor.log1p', ('log1p',), method=True)
+_GM_sqrt = _b.Binding('Tensor.sqrt', ('sqrt',), method=True)
+_GM_rsqrt = _b.Binding('Tensor.rsqrt', ('rsqrt',), method=True)
+_GM_reciprocal = _b.Binding('Tensor.reciprocal', ('reciprocal',), method=True)
+_GM_sin = _b.Binding('Tensor.sin', ('sin',), method=True)
+_GM_cos = _b.Binding('Tensor.cos', ('cos',), method=True)
+_GM_floor = _b.Binding('Tensor.floor', ('floor',), method=True)
+_GM_floor_ = _b.Binding('Tensor.floor_', ('floor_',), method=True)
+_GM_ceil = _b.Binding('Tensor.ceil', ('ceil',), method=True)
+_GM_ceil_ = _b.Binding('Tensor.ceil_', ('ceil_',), method=True)
+_GM_round = _b.Binding('Tensor.round', ('round',), method=True)
+_GM_round_ = _b.Binding('Tensor.round_', ('round_',), method=True)
+_GM_trunc = _b.Binding('Tensor.trunc', ('trunc',), method=True)
+_GM_trunc_ = _b.Binding('Tensor.trunc_', ('trunc_',), method=True)
+_GM_logical_not = _b.Binding('Tensor.logical_not', ('logical_not',), method=True)
+_GM_add = _b.Binding('Tensor.add', ('add.Tensor',), method=True)
+_GM_add_ = _b.Binding('Tensor.add_', ('add_.Tensor',), method=True)
+_GM_sub = _b.Binding('Tensor.sub', ('sub.Tensor',), method=True)
+_GM_sub_ = _b.Binding('Tensor.sub_', ('sub_.Tensor',), method=True)
+_GM_mul = _b.Binding('Tensor.mul', ('mul.Tensor',), method=True)
+_GM_mul_ = _b.Binding('Tensor.mul_', ('mul_.Tensor',), method=True)
+_GM_div = _b.Binding('Tensor.div', ('div.Tensor', 'div.Tensor_mode'), method=True)
+_GM_floor_divide = _b.Binding('Tensor.floor_divide', ('floor_divide',), method=True)
+_GM_floor_divide_ = _b.Binding('Tensor.floor_divide_', ('floor_divide_',), method=True)
+_GM_pow = _b.Binding('Tensor.pow', ('pow.Tensor_Tensor',), method=True)
+_GM_pow_ = _b.Binding('Tensor.pow_', ('pow_.Tensor_Tensor',), method=True)
+_GM_maximum = _b.Binding('Tensor.maximum', ('maximum',), method=True)
+_GM_maximum_ = _b.Binding('Tensor.maximum_', ('maximum_',), method=True)
+_GM_minimum = _b.Binding('Tensor.minimum', ('minimum',), method=True)
+_GM_minimum_ = _b.Binding('Tensor.minimum_', ('minimum_',), method=True)
+_GM_remainder = _b.Binding('Tensor.remainder', ('remainder.Tensor',), method=True)
+_GM_remainder_ = _b.Binding('Tensor.remainder_', ('remainder_.Tensor',), method=True)
+_GM_eq = _b.Binding('Tensor.eq', ('eq.Tensor',), method=True)
+_GM_ne = _b.Binding('Tensor.ne', ('ne.Tensor',), method=True)
+_GM_lt = _b.Binding('Tensor.lt', ('lt.Tensor',), method=True)
+_GM_le = _b.Binding('Tensor.le', ('le.Tensor',), method=True)
+_GM_gt = _b.Binding('Tensor.gt', ('gt.Tensor',), method=True)
+_GM_ge = _b.Binding('Tensor.ge', ('ge.Tensor',), method=True)
+_GM_logical_and = _b.Binding('Tensor.logical_and', ('logical_and',), method=True)
+_GM_logical_or = _b.Binding('Tensor.logical_or', ('logical_or',), method=True)
+_GM_div_ = _b.Binding('Tensor.div_', ('div_.Tensor', 'div_.Tensor_mode'), method=True)
+_GM_where = _b.Binding('Tensor.where', ('where.self',), method=True)
+_GM_clamp = _b.Binding('Tensor.clamp', ('clamp', 'clamp.Tensor'), method=True)
+_GM_clamp_ = _b.Binding('Tensor.clamp_', ('clamp_',), method=True)
+_GM_sum = _b.Binding('Tensor.sum', ('sum',), method=True)
+_GM_mean = _b.Binding('Tensor.mean', ('mean',), method=True)
+_GM_prod = _b.Binding('Tensor.prod', ('prod',), method=True)
+_GM_amax = _b.Binding('Tensor.amax', ('amax',), method=True)
+_GM_amin = _b.Binding('Tensor.amin', ('amin',), method=True)
+_GM_all = _b.Binding('Tensor.all', ('all',), method=True)
+_GM_any = _b.Binding('Tensor.any', ('any',), method=True)
+_GM_max = _b.Binding('Tensor.max', ('max', 'max.dim', 'max.other'), method=True)
+_GM_min = _b.Binding('Tensor.min', ('min', 'min.dim', 'min.other'), method=True)
+_GM_argmax = _b.Binding('Tensor.argmax', ('argmax',), method=True)
+_GM_argmin = _b.Binding('Tensor.argmin', ('argmin',), method=True)
+_GM_logsumexp = _b.Binding('Tensor.logsumexp', ('logsumexp',), method=True)
+_GM_softmax = _b.Binding('Tensor.softmax', ('softmax.int',), method=True)
+_GM_log_softmax = _b.Binding('Tensor.log_softmax', ('log_softmax.int',), method=True)
+_GM_mm = _b.Binding('Tensor.mm', ('mm',), method=True)
+_GM_bmm = _b.Binding('Tensor.bmm', ('bmm',), method=True)
+_GM_dot = _b.Binding('Tensor.dot', ('dot',), method=True)
+_GM_matmul = _b.Binding('Tensor.matmul', ('matmul',), method=True)
+_GM_view = _b.Binding('Tensor.view', ('view',), method=True)
+_GM_reshape = _b.Binding('Tensor.reshape', ('reshape',), method=True)
+_GM_t = _b.Binding('Tensor.t', ('t',), method=True)
+_GM_transpose = _b.Binding('Tensor.transpose', ('transpose.int',), method=True)
+_GM_permute = _b.Binding('Tensor.permute', ('permute',), method=True)
+_GM_expand = _b.Binding('Tensor.expand', ('expand',), method=True)
+_GM_squeeze = _b.Binding('Tensor.squeeze', ('squeeze', 'squeeze.dim', 'squeeze.dims'), method=True)
+_GM_unsqueeze = _b.Binding('Tensor.unsqueeze', ('unsqueeze',), method=True)
+_GM_flatten = _b.Binding('Tensor.flatten', ('flatten.using_ints',), method=True)
+_GM_narrow = _b.Binding('Tensor.narrow', ('narrow',), method=True)
+_GM_select = _b.Binding('Tensor.select', ('select.int',), method=True)
+_GM_contiguous = _b.Binding('Tensor.contiguous', ('contiguous',), method=True)
+_GM_split = _b.Binding('Tensor.split', ('split.Tensor', 'split.sizes'), method=True)
+_GM_chunk = _b.Binding('Tensor.chunk', ('chunk',), method=True)
+_GM_gather = _b.Binding('Tensor.gather', ('gather',), method=True)
+_GM_index_select = _b.Binding('Tensor.index_select', ('index_select',), method=True)
+_GM_masked_fill = _b.Binding('Tensor.masked_fill', ('masked_fill.Scalar',), method=True)
+_GM_masked_fill_ = _b.Binding('Tensor.masked_fill_', ('masked_fill_.Scalar',), method=True)
+_GM_index_put = _b.Binding('Tensor.index_put', ('index_put',), method=True)
+_GM_index_put_ = _b.Binding('Tensor.index_put_', ('index_put_',), method=True)
+_GM_clone = _b.Binding('Tensor.clone', ('clone',), method=True)
+_GM_copy_ = _b.Binding('Tensor.copy_', ('copy_',), method=True)
+_GM_fill_ = _b.Binding('Tensor.fill_', ('fill_.Scalar',), method=True)
+_GM_zero_ = _b.Binding('Tensor.zero_', ('zero_',), method=True)
+_GM_to = _b.Binding('Tensor.to', ('to.device', 'to.dtype', 'to.other'), method=True)
+_GM_type_as = _b.Binding('Tensor.type_as', ('type_as',), method=True)
+_GM_to_sparse = _b.Binding('Tensor.to_sparse', ('to_sparse',), method=True)
+_GM_to_dense = _b.Binding('Tensor.to_dense', ('to_dense',), method=True)
+_GM_coalesce = _b.Binding('Tensor.coalesce', ('coalesce',), method=True)
+_GM_is_coalesced = _b.Binding('Tensor.is_coalesced', ('is_coalesced',), method=True)
+_GM__nnz = _b.Binding('Tensor._nnz', ('_nnz',), method=True)
+_GM_indices = _b.Binding('Tensor.indices', ('indices',), method=True)
+_GM_values = _b.Binding('Tensor.values', ('values',), method=True)
+_GM__indices = _b.Binding('Tensor._indices', ('_indices',), method=True)
+_GM__values = _b.Binding('Tensor._values', ('_values',), method=True)
+_GM_sparse_mask = _b.Binding('Tensor.sparse_mask', ('sparse_mask',), method=True)
 
 # ---- module functions ----
 
@@ -1397,13 +1397,13 @@ def sum(self, dim=None, keepdim=False, *, dtype=None, out=None):
         sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
         sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:452)
     """
-    if out is None and (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
+    if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_sum[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         if isinstance(self, _T):
             return _H_sum.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum.out
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum.out
         if isinstance(self, _T) and isinstance(out, _T):
             return _H_sum_out.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype, out))
 
@@ -1416,7 +1416,7 @@ def mean(self, dim=None, keepdim=False, *, dtype=None):
     Overloads, tried in this order:
         mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
     """
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_mean[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         if isinstance(self, _T):
@@ -1446,7 +1446,7 @@ def amax(self, dim=(), keepdim=False):
     Overloads, tried in this order:
         amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
     """
-    if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amax
+    if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_amax[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(self, _T):
@@ -1461,7 +1461,7 @@ def amin(self, dim=(), keepdim=False):
     Overloads, tried in this order:
         amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
     """
-    if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amin
+    if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_amin[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(self, _T):
@@ -1476,7 +1476,7 @@ def all(self, dim=None, keepdim=False):
     Overloads, tried in this order:
         all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
     """
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # all
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_all[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(self, _T):
@@ -1491,7 +1491,7 @@ def any(self, dim=None, keepdim=False):
     Overloads, tried in this order:
         any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
     """
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # any
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_any[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(self, _T):
@@ -1558,7 +1558,7 @@ def logsumexp(self, dim, keepdim=False):
     Overloads, tried in this order:
         logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
     """
-    if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
+    if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_logsumexp[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(self, _T):
@@ -1809,7 +1809,7 @@ def split(self, split_size, dim=0):
         if isinstance(self, _T):
             return _H_split_Tensor.call((self, split_size, dim))
 
-    if (split_size.__class__ is int or _d.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
+    if (split_size.__class__ is int or _b.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
         if _d.fast and self.__class__ is _T and not self._requires_grad:
             return _K_split_sizes[self._key](self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
         if isinstance(self, _T):
@@ -1996,7 +1996,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     Overloads, tried in this order:
         sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:878)
     """
-    if (size is None or size.__class__ is int or _d.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
+    if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
             return _K_sparse_coo_tensor[indices._key](indices, values, ((size,) if size.__class__ is int else tuple(size) if size.__class__ is list else size), dtype, is_coalesced)
         if isinstance(indices, _T) and isinstance(values, _T):
@@ -2890,7 +2890,7 @@ def _m_sum(self, dim=None, keepdim=False, *, dtype=None):
     Overloads, tried in this order:
         sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
     """
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
         if _d.fast and not self._requires_grad:
             return _K_sum[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         return _H_sum.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
@@ -2904,7 +2904,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None):
     Overloads, tried in this order:
         mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
     """
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
         if _d.fast and not self._requires_grad:
             return _K_mean[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         return _H_mean.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
@@ -2932,7 +2932,7 @@ def _m_amax(self, dim=(), keepdim=False):
     Overloads, tried in this order:
         amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
     """
-    if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amax
+    if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
         if _d.fast and not self._requires_grad:
             return _K_amax[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_amax.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
@@ -2946,7 +2946,7 @@ def _m_amin(self, dim=(), keepdim=False):
     Overloads, tried in this order:
         amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
     """
-    if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # amin
+    if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
         if _d.fast and not self._requires_grad:
             return _K_amin[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_amin.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
@@ -2960,7 +2960,7 @@ def _m_all(self, dim=None, keepdim=False):
     Overloads, tried in this order:
         all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
     """
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # all
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
         if _d.fast and not self._requires_grad:
             return _K_all[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_all.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
@@ -2974,7 +2974,7 @@ def _m_any(self, dim=None, keepdim=False):
     Overloads, tried in this order:
         any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
     """
-    if (dim is None or dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # any
+    if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
         if _d.fast and not self._requires_grad:
             return _K_any[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_any.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
@@ -3038,7 +3038,7 @@ def _m_logsumexp(self, dim, keepdim=False):
     Overloads, tried in this order:
         logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
     """
-    if (dim.__class__ is int or _d.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
+    if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
         if _d.fast and not self._requires_grad:
             return _K_logsumexp[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_logsumexp.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
@@ -3140,7 +3140,7 @@ def _m_view(self, *args, **kwargs):
     Overloads, tried in this order:
         view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:610)
     """
-    size = None if kwargs else _d.varargs_ints(args)
+    size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
         if _d.fast and not self._requires_grad:
             return _K_view[self._key](self, size)
@@ -3155,7 +3155,7 @@ def _m_reshape(self, *args, **kwargs):
     Overloads, tried in this order:
         reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:618)
     """
-    shape = None if kwargs else _d.varargs_ints(args)
+    shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
         if _d.fast and not self._requires_grad:
             return _K_reshape[self._key](self, shape)
@@ -3198,7 +3198,7 @@ def _m_permute(self, *args, **kwargs):
     Overloads, tried in this order:
         permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:644)
     """
-    dims = None if kwargs else _d.varargs_ints(args)
+    dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
         if _d.fast and not self._requires_grad:
             return _K_permute[self._key](self, dims)
@@ -3213,7 +3213,7 @@ def _m_expand(self, *args, **kwargs):
     Overloads, tried in this order:
         expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:652)
     """
-    size = None if kwargs else _d.varargs_ints(args)
+    size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
         if _d.fast and not self._requires_grad:
             return _K_expand[self._key](self, size, False)
@@ -3315,7 +3315,7 @@ def _m_split(self, split_size, dim=0):
             return _K_split_Tensor[self._key](self, split_size, dim)
         return _H_split_Tensor.call((self, split_size, dim))
 
-    if (split_size.__class__ is int or _d.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
+    if (split_size.__class__ is int or _b.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
         if _d.fast and not self._requires_grad:
             return _K_split_sizes[self._key](self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
         return _H_split_sizes.call((self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim))
@@ -3995,7 +3995,7 @@ def _op__and__(self, other):
         if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
             return _H_logical_and.call((self, other))
 
-    return _d.bool_operator_error('__and__', self, other)
+    return _b.bool_operator_error('__and__', self, other)
 
 
 def _op__rand__(self, other):
@@ -4006,7 +4006,7 @@ def _op__rand__(self, other):
         if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
             return _H_logical_and.call((other, self))
 
-    return _d.bool_operator_error('__rand__', self, other)
+    return _b.bool_operator_error('__rand__', self, other)
 
 
 def _op__or__(self, other):
@@ -4017,7 +4017,7 @@ def _op__or__(self, other):
         if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
             return _H_logical_or.call((self, other))
 
-    return _d.bool_operator_error('__or__', self, other)
+    return _b.bool_operator_error('__or__', self, other)
 
 
 def _op__ror__(self, other):
@@ -4028,7 +4028,7 @@ def _op__ror__(self, other):
         if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
             return _H_logical_or.call((other, self))
 
-    return _d.bool_operator_error('__ror__', self, other)
+    return _b.bool_operator_error('__ror__', self, other)
 
 
 def _op__xor__(self, other):
@@ -4039,7 +4039,7 @@ def _op__xor__(self, other):
         if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
             return _H_ne_Tensor.call((self, other))
 
-    return _d.bool_operator_error('__xor__', self, other)
+    return _b.bool_operator_error('__xor__', self, other)
 
 
 def _op__rxor__(self, other):
@@ -4050,7 +4050,7 @@ def _op__rxor__(self, other):
         if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
             return _H_ne_Tensor.call((other, self))
 
-    return _d.bool_operator_error('__rxor__', self, other)
+    return _b.bool_operator_error('__rxor__', self, other)
 
 
 def _op__neg__(self):
@@ -4080,7 +4080,7 @@ def _op__invert__(self):
             return _K_logical_not[self._key](self)
         return _H_logical_not.call((self,))
 
-    return _d.bool_operator_error('__invert__', self)
+    return _b.bool_operator_error('__invert__', self)
 
 
 # Attached to Tensor by aten_lite/__init__.py.

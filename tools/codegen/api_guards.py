@@ -57,7 +57,7 @@ def _list_default_guard(arg: Argument, value: str) -> str | None:
 
 def int_list_fast(arg: Argument, p: str) -> tuple[str, str] | None:
     """(guard, value) for an int list given as one int (``x.sum(0)``), as a tuple or list of
-    ints (``x.sum((0, 1))``; ``_d.int_seq`` tests the elements), or left at its default; the
+    ints (``x.sum((0, 1))``; ``_b.int_seq`` tests the elements), or left at its default; the
     value expression makes it the tuple the parser would have made."""
     lst = arg.type.is_list_like()
     if lst is None or not isinstance(lst.elem, BaseType) or \
@@ -68,7 +68,7 @@ def int_list_fast(arg: Argument, p: str) -> tuple[str, str] | None:
         tests.insert(0, f"{p} is None")
     if (lst.size or 1) == 1:
         # A sized list (int[2]) must have its length checked: the parser does that.
-        tests.append(f"_d.int_seq({p})")
+        tests.append(f"_b.int_seq({p})")
         value = f"(({p},) if {p}.__class__ is int else tuple({p}) if {p}.__class__ is list else {p})"
     else:
         if arg.default == "[]":

@@ -88,7 +88,7 @@ def dunder(name: str, spec_by_base: dict[str, list[Any]]) -> Binding | None:
     candidate = Candidate(str(nf.func.name), outer, inner, handle_var(str(nf.func.name)),
                           call_args, *fast)
     if kind in ("bool", "bool_unary"):
-        fallback = f"_d.bool_operator_error({name!r}, self{'' if unary else ', other'})"
+        fallback = f"_b.bool_operator_error({name!r}, self{'' if unary else ', other'})"
     else:
         fallback = "NotImplemented"
     sig = "self" if unary else "self, other"

@@ -53,7 +53,7 @@ class BindingError(SpecError):
 
 # Module-level names of generated/ops.py (templates/ops.py.j2) that bindings read: an
 # argument of the same name would hide them inside its binding.
-BINDING_GLOBALS = frozenset(("_d", "_DT", "_BOOL", "_T", "_TN", "_NUM", "_FLT", "_SEQ",
+BINDING_GLOBALS = frozenset(("_b", "_d", "_DT", "_BOOL", "_T", "_TN", "_NUM", "_FLT", "_SEQ",
                              "_MISSING"))
 BINDING_PREFIXES = ("_H_", "_K_", "_G_", "_GM_")  # handles, kernel tables, parser groups
 
@@ -325,7 +325,7 @@ def fast_path(nf, values: dict[str, str], known_tensor: str | None):
 def _varargs_fast(entries: list[_Entry], method: bool) -> tuple[str | None, tuple]:
     """The guarded path of a varargs-size method (``x.view(2, 3)``, ``x.expand(n, -1)``):
     one overload whose only positional after `self` is the int list and whose other arguments
-    are keyword-only with defaults. ``_d.varargs_ints`` reads the sizes as the parser would
+    are keyword-only with defaults. ``_b.varargs_ints`` reads the sizes as the parser would
     (varargs, one tuple or list) when they are plain ints and no keyword is given; anything
     else goes to the parser."""
     if not method or len(entries) != 1 or entries[0].out is not None:
@@ -343,7 +343,7 @@ def _varargs_fast(entries: list[_Entry], method: bool) -> tuple[str | None, tupl
     fast = fast_path(nf, values, "self")
     candidate = Candidate(str(nf.func.name), f"{sizes.name} is not None", None,
                           handle_var(str(nf.func.name)), "(" + ", ".join(order) + ")", *fast)
-    prelude = f"{sizes.name} = None if kwargs else _d.varargs_ints(args)"
+    prelude = f"{sizes.name} = None if kwargs else _b.varargs_ints(args)"
     return prelude, (candidate,)
 
 
