@@ -56,7 +56,6 @@ from .autograd.grad_mode import (  # noqa: E402
 from . import _dispatch  # noqa: E402
 from ._trace import trace_dispatch as trace_dispatch  # noqa: E402
 from ._creation import *  # noqa: E402,F401,F403
-from . import _indexing  # noqa: E402,F401  (attaches Tensor.__getitem__/__setitem__)
 
 _generated = _load_generated()
 from ._generated import registry as _registry  # noqa: E402
