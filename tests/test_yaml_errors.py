@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from tools.codegen.load import SpecError, load
+from tools.codegen.suggest import did_you_mean
+
+REPO = Path(__file__).resolve().parents[1]
 
 RELU = """\
 - func: relu(Tensor self) -> Tensor
@@ -28,6 +31,8 @@ ADD = """\
 """
 
 KNOWN_GROUPS = "all, all_and_bool, floating, integral, integral_and_bool, signed"
+FORMULA_LANGUAGE = ("names, numbers, arithmetic, comparisons, 'x if c else y', calls of ops, "
+                    "helpers and Tensor methods, subscripts and keyword arguments")
 
 
 def errors(tmp_path: Path, native: str, derivatives: str = "", *,
@@ -383,17 +388,25 @@ def test_formula_method_must_be_a_tensor_attribute(tmp_path):
         "        return self._shape\n")
     (tmp_path / "aten_lite" / "_grad.py").write_text("def install():\n    Tensor.grad = None\n")
     native = RELU + ADD.replace("variants: function, method", "variants: function")
-    # Checked: an attribute of a name holding a Tensor. Not checked: attributes of a call's
-    # result (what it returns is not known here) and of names a lambda binds.
+    # Every attribute a formula reads is checked, on a name or on a call's result alike
+    # (Note [Formulas are data, not code]); a lambda is refused outright.
     deriv = ("- name: relu(Tensor self) -> Tensor\n  self: grad * result.sgn()\n"
              "- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
-             "  self: grad.rleu().whatever(self.shape, grad.grad)\n"
-             "  other: '(lambda other: other.anything)(grad).add(grad._shape, alpha.real)'\n")
+             "  self: grad.rleu().whatever(self.shape, grad.grad, alpha.real)\n"
+             "  other: '(lambda other: other.anything)(grad).add(grad._shape)'\n")
     assert errors(tmp_path, native, deriv) == [
         "derivatives.yaml:2: relu: formula for 'self' reads 'result.sgn', and Tensor has no "
         "attribute 'sgn'; use a Tensor method, or an aten_lite op as a function",
         "derivatives.yaml:4: add.Tensor: formula for 'self' reads 'grad.rleu', and Tensor "
-        "has no attribute 'rleu'; did you mean 'relu'?"]
+        "has no attribute 'rleu'; did you mean 'relu'?",
+        "derivatives.yaml:4: add.Tensor: formula for 'self' reads 'grad.rleu().whatever', and "
+        "Tensor has no attribute 'whatever'; use a Tensor method, or an aten_lite op as a "
+        "function",
+        "derivatives.yaml:4: add.Tensor: formula for 'self' reads 'alpha.real', and Tensor "
+        "has no attribute 'real'; use a Tensor method, or an aten_lite op as a function",
+        "derivatives.yaml:5: add.Tensor: formula for 'other' is outside the formula language: "
+        "a lambda is not allowed at column 2 of '(lambda other: other.anything)(grad).add("
+        "grad._shape)'; a formula may use " + FORMULA_LANGUAGE]
 
 
 def test_formula_helpers_come_from_the_runtime(tmp_path):
@@ -496,3 +509,79 @@ def test_every_error_of_a_run_is_reported_together_in_file_and_line_order(tmp_pa
         "derivatives.yaml:4: tanh: derivative for an op that native_functions.yaml does not "
         "declare; declare the op in native_functions.yaml",
     ]
+
+
+# ---- the formula language (Note [Formulas are data, not code]) ----
+
+EXPLOIT = ("(lambda g, s=[c for c in ().__class__.__base__.__subclasses__() "
+           "if c.__name__ == 'Popen']: g)(grad)")
+
+
+@pytest.mark.parametrize("formula, problem", [
+    (EXPLOIT, "a lambda is not allowed at column 2"),
+    ("grad * sum([g for g in grads])", "a list comprehension is not allowed at column 12"),
+    ("grad * sum(g for g in grads)", "a generator expression is not allowed at column 11"),
+    ("grad * ().__class__", "the attribute '__class__' is not allowed at column 8"),
+    ("grad * ().count(1)", "an attribute of a literal ('.count') is not allowed at column 8"),
+    ("grad * (1).real", "an attribute of a literal ('.real') is not allowed at column 8"),
+    ("grad.__class__", "the attribute '__class__' is not allowed at column 1"),
+    ("__import__('os')", "the name '__import__' is not allowed at column 1"),
+    ("grad * 'text'", "the literal 'text' is not allowed (only numbers) at column 8"),
+    ("mul(*grads)", "'*' unpacking is not allowed at column 5"),
+    ("mul(grad, **self)", "'**' unpacking is not allowed at column 11"),
+    ("grad * (y := self)", "':=' is not allowed at column 9"),
+    ("grad * {1: self}[1]", "a dict display is not allowed at column 8"),
+    ("grads[0](self)", "calling the result of an expression is not allowed (call an op or a "
+     "method) at column 1"),
+])
+def test_formula_outside_the_language_is_refused_at_its_line(tmp_path, formula, problem):
+    deriv = f"- name: relu(Tensor self) -> Tensor\n  self: \"{formula}\"\n"
+    assert errors(tmp_path, RELU, deriv) == [
+        f"derivatives.yaml:2: relu: formula for 'self' is outside the formula language: "
+        f"{problem} of '{formula}'; a formula may use {FORMULA_LANGUAGE}"]
+
+
+def test_result_formula_is_held_to_the_same_language(tmp_path):
+    deriv = f"- name: relu(Tensor self) -> Tensor\n  self: grad\n  result: \"{EXPLOIT}\"\n"
+    assert errors(tmp_path, RELU, deriv) == [
+        f"derivatives.yaml:3: relu: 'result:' is outside the formula language: a lambda is "
+        f"not allowed at column 2 of '{EXPLOIT}'; a formula may use {FORMULA_LANGUAGE}"]
+
+
+def test_every_repository_formula_is_inside_the_language():
+    # The language is a subset: it must still hold every formula the project has.
+    spec = load(REPO / "native_functions.yaml", REPO / "derivatives.yaml", runtime_root=REPO)
+    assert sum(len(d.formulas) for d in spec.derivatives) > 90
+
+
+# ---- "did you mean" only when plausible ----
+
+
+def test_suggestions_need_a_typo_s_distance_and_prefer_the_op_s_arguments(tmp_path):
+    native = "- func: g(Tensor input, Tensor index) -> Tensor\n  dispatch: {CPU: g}\n"
+    deriv = ("- name: g(Tensor input, Tensor index) -> Tensor\n"
+             "  input: grad * other\n"        # `gather` is not a plausible `other`
+             "  index: grad * inptu + indx\n")  # an argument beats an op one edit away
+    ops = "- func: gather(Tensor self) -> Tensor\n  dispatch: {CPU: g}\n"
+    ops += "- func: inpt(Tensor self) -> Tensor\n  dispatch: {CPU: g}\n"
+    messages = errors(tmp_path, native + ops, deriv, helpers="")
+    assert messages == [
+        "derivatives.yaml:2: g: formula for 'input' uses unknown name 'other'; use grad, grads, "
+        "result, the op's arguments (input, index), aten_lite ops, or a helper defined in "
+        "aten_lite/autograd/formulas.py",
+        "derivatives.yaml:3: g: formula for 'index' uses unknown name 'inptu'; did you mean "
+        "'input'?",
+        "derivatives.yaml:3: g: formula for 'index' uses unknown name 'indx'; did you mean "
+        "'index'?"]
+
+
+@pytest.mark.parametrize("name, candidates, expected", [
+    ("other", ["gather", "sum"], None),
+    ("input", ["int", "float"], None),
+    ("grda", ["grad", "gather"], "grad"),
+    ("sigmod", ["sigmoid", "sin"], "sigmoid"),
+    ("explog", ["exp", "log", "expm1"], "exp"),
+    ("real", ["relu", "reshape"], None),
+])
+def test_did_you_mean_threshold(name, candidates, expected):
+    assert did_you_mean(name, candidates) == expected

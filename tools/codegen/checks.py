@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from .formula import did_you_mean
+from .suggest import did_you_mean
 from .model import FunctionSchema, SchemaKind
 
 if TYPE_CHECKING:

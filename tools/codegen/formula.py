@@ -19,7 +19,6 @@ Both raise ``ExpressionError`` (with the 1-based column) for text that is not on
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,12 +35,6 @@ class ExpressionError(ValueError):
         super().__init__(f"{problem} at column {column}")
         self.problem = problem
         self.column = column
-
-
-def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    """The closest candidate to a misspelt ``name``, or None when nothing is close."""
-    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1)
-    return matches[0] if matches else None
 
 
 # ---- Python (derivative formulas) ----
@@ -75,24 +68,11 @@ def python_free_names(expr: str) -> tuple[str, ...]:
     return tuple(finder.free)
 
 
-def python_free_attributes(expr: str) -> tuple[tuple[str, str], ...]:
-    """``(name, attribute)`` for each ``name.attribute`` of a free name, in order of first
-    appearance: ``result.sign()`` gives ``('result', 'sign')``.
-
-        >>> python_free_attributes("grad * result.sign() + (lambda result: result.x)(1)")
-        (('result', 'sign'),)
-    """
-    finder = _FreeNames()
-    finder.visit(parse_python(expr))
-    return tuple(finder.attributes)
-
-
 class _FreeNames(ast.NodeVisitor):
     """Collects free variable names, following Python's scoping of lambdas/comprehensions."""
 
     def __init__(self) -> None:
         self.free: dict[str, None] = {}  # dict as an ordered set
-        self.attributes: dict[tuple[str, str], None] = {}  # (free name, attribute)
         self._scopes: list[set[str]] = [set()]
 
     def _is_bound(self, name: str) -> bool:
@@ -104,12 +84,6 @@ class _FreeNames(ast.NodeVisitor):
                 self.free.setdefault(node.id, None)
         else:  # a Store target of a comprehension or `:=` binds the name from here on
             self._scopes[-1].add(node.id)
-
-    def visit_Attribute(self, node: ast.Attribute) -> None:
-        value = node.value
-        if isinstance(value, ast.Name) and not self._is_bound(value.id):
-            self.attributes.setdefault((value.id, node.attr), None)
-        self.generic_visit(node)
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
         # Defaults are evaluated outside the lambda; parameters are bound inside it.

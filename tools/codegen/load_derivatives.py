@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import vocab
-from .formula import ExpressionError, python_free_attributes, python_free_names
+from .formula import ExpressionError, python_free_names
+from .formula_language import ALLOWED, attributes, check_language
 from .load_entries import Context, Keys, not_a_mapping, read_schema, unknown
 from .model import FunctionSchema
 from .spec import Derivative, Formula
@@ -33,11 +34,8 @@ def derivative_entry(item: Any, line: int, index: int, ctx: Context) -> Derivati
                 f"non_differentiable names '{name}', which is not an argument", name, args,
                 f"arguments: {', '.join(args)}"))
     result = keys.take("result", (str,), "a Python expression (forward-mode formula)")
-    if result is not None:
-        try:
-            python_free_names(result)
-        except ExpressionError as exc:
-            keys.error("result", _bad_python("'result:'", result, exc))
+    if result is not None and _in_language(keys, "result", "'result:'", result):
+        _check_attributes(keys, "result", "'result:'", result)
     formulas = _formulas(keys, func, set(non_diff))
     if func is None:
         return None
@@ -76,41 +74,49 @@ def _formulas(keys: Keys, func: FunctionSchema | None, non_diff: set[str]) -> tu
             keys.error(key, f"formula for '{key}' must be a Python expression; found "
                        f"{describe(expr)}")
             continue
-        try:
-            free = python_free_names(expr)
-        except ExpressionError as exc:
-            keys.error(key, _bad_python(f"formula for '{key}'", expr, exc))
+        if not _in_language(keys, key, f"formula for '{key}'", expr):
             continue
+        free = python_free_names(expr)
         for name in free if names is not None else ():
             if name not in names:
                 keys.error(key, unknown(
                     f"formula for '{key}' uses unknown name '{name}'", name, names,
                     f"use grad, grads, result, the op's arguments ({', '.join(args)}), "
-                    "aten_lite ops, or a helper defined in aten_lite/autograd/formulas.py"))
-        if func is not None:
-            _check_methods(keys, key, expr, func)
+                    "aten_lite ops, or a helper defined in aten_lite/autograd/formulas.py",
+                    preferred=["grad", "grads", "result", *args]))
+        _check_attributes(keys, key, f"formula for '{key}'", expr)
         formulas.append(Formula(inputs, expr, keys.loc.at(line), frozenset(free)))
     return tuple(formulas)
 
 
-def _check_methods(keys: Keys, key: str, expr: str, func: FunctionSchema) -> None:
-    """``x.attr`` on a name that holds a Tensor (a Tensor argument, grad, result) must be an
-    attribute Tensors have: a generated method or one the runtime defines by hand."""
+def _in_language(keys: Keys, key: str, what: str, expr: str) -> bool:
+    """The formula is one Python expression inside the formula language (Note [Formulas are
+    data, not code] in formula_language.py); else report it and return False."""
+    try:
+        python_free_names(expr)
+    except ExpressionError as exc:
+        keys.error(key, _bad_python(what, expr, exc))
+        return False
+    try:
+        check_language(expr)
+    except ExpressionError as exc:
+        keys.error(key, f"{what} is outside the formula language: {exc.problem} at column "
+                   f"{exc.column} of '{expr.strip()}'; a formula may use {ALLOWED}")
+        return False
+    return True
+
+
+def _check_attributes(keys: Keys, key: str, what: str, expr: str) -> None:
+    """Every ``.attr`` a formula reads is an attribute Tensors have: a generated method or
+    one the runtime defines by hand (formula.tensor_attributes)."""
     attrs = keys.ctx.runtime.tensor_attrs
     if attrs is None:
         return
     known = attrs | keys.ctx.method_names
-    tensors = {"grad"} | {a.name for a in func.arguments.flat_all
-                          if a.type.is_tensor_like() and a.type.is_list_like() is None}
-    single = [r for r in func.returns if r.type.is_tensor_like() and r.type.is_list_like() is None]
-    if len(func.returns) == 1 and single:
-        tensors.add("result")
-    tensors.update(r.name for r in single if r.name)
-    tensors.update(f"result{i}" for i, r in enumerate(func.returns) if r in single)
-    for name, attr in python_free_attributes(expr):
-        if name in tensors and attr not in known:
-            keys.error(key, unknown(f"formula for '{key}' reads '{name}.{attr}', and Tensor "
-                                    f"has no attribute '{attr}'", attr, known,
+    for shown, attr in attributes(expr):
+        if attr not in known:
+            keys.error(key, unknown(f"{what} reads '{shown}', and Tensor has no attribute "
+                                    f"'{attr}'", attr, known,
                                     "use a Tensor method, or an aten_lite op as a function"))
 
 

@@ -13,7 +13,8 @@ from typing import Any, Mapping, Union
 
 from . import vocab
 from .checks import Problems
-from .formula import did_you_mean, module_names, tensor_attributes
+from .formula import module_names, tensor_attributes
+from .suggest import did_you_mean
 from .model import FunctionSchema, SchemaError
 from .spec import Location
 from .yaml_lines import KeyReader, YamlSyntaxError, YList, YMap, describe, read_yaml
@@ -169,7 +170,8 @@ class Keys(KeyReader):
             self.error(key, f"unknown key '{key}'; allowed: {', '.join(allowed)}")
 
 
-def unknown(what: str, name: str, candidates: Any, otherwise: str) -> str:
-    """``what; did you mean 'x'?`` when a candidate is close, else ``what; otherwise``."""
-    close = did_you_mean(name, candidates)
+def unknown(what: str, name: str, candidates: Any, otherwise: str, preferred: Any = ()) -> str:
+    """``what; did you mean 'x'?`` when a candidate is close (``preferred`` ones first, see
+    suggest.py), else ``what; otherwise``."""
+    close = did_you_mean(name, candidates, preferred)
     return f"{what}; did you mean '{close}'?" if close else f"{what}; {otherwise}"

@@ -9,6 +9,7 @@ from pathlib import Path
 from . import gen
 from .model import SchemaKind
 from .spec import Derivative, NativeFunction, Spec
+from .suggest import close_names
 from .vocab import DTYPE_GROUPS
 
 _COMPOSITE = "CompositeImplicitAutograd"
@@ -93,10 +94,8 @@ def _locations(spec: Spec, nf: NativeFunction) -> list[str]:
 def show_op(root: Path, spec: Spec, query: str) -> int:
     groups = _matching(spec, query)
     if not groups:
-        import difflib
-
-        names = sorted({nf.func.name.name.base for nf in spec.native})
-        close = difflib.get_close_matches(query, names, n=3)
+        names = {nf.func.name.name.base for nf in spec.native}
+        close = close_names(query, names, 3)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else "; see `aten-lite-gen list`"
         print(f"no op named {query!r}{hint}", file=sys.stderr)
         return 1
