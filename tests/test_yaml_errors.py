@@ -6,6 +6,8 @@ list of messages of one run, so a wrong line, a missing hint or an extra cascade
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -13,6 +15,8 @@ import pytest
 
 from tools.codegen.load import SpecError, load
 from tools.codegen.suggest import did_you_mean
+from tools.codegen.yaml_guard import MAX_BYTES
+from tools.codegen.yaml_lines import YamlSyntaxError, read_yaml
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -585,3 +589,75 @@ def test_suggestions_need_a_typo_s_distance_and_prefer_the_op_s_arguments(tmp_pa
 ])
 def test_did_you_mean_threshold(name, candidates, expected):
     assert did_you_mean(name, candidates) == expected
+
+
+# ---- hostile input (Note [Hostile YAML]): one message with a line, exit 1, no traceback ----
+
+BOMB = "".join(f"{a}: &{a} [{', '.join([f'*{b}'] * 9)}]\n"
+               for b, a in zip("abcdefgh", "bcdefghi"))
+BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + BOMB
+
+
+def gen_in(tmp_path: Path, native: bytes, derivatives: bytes = b"") -> subprocess.CompletedProcess:
+    """`python -m tools.codegen --check` on a folder holding only the two files."""
+    (tmp_path / "native_functions.yaml").write_bytes(native)
+    (tmp_path / "derivatives.yaml").write_bytes(derivatives)
+    return subprocess.run([sys.executable, "-m", "tools.codegen", "--check", "--root",
+                           str(tmp_path)], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.parametrize("native, message", [
+    (BOMB.encode(), "native_functions.yaml:2: an alias ('*name') repeats the value anchored "
+     "on line 1; aliases are not supported; write the value out where it is needed"),
+    (b"- func: " + b"[" * 50_000 + b"]" * 50_000 + b"\n", "native_functions.yaml:1: nesting "
+     "deeper than 100 levels; a spec entry nests a few levels; flatten it"),
+    (b"- " * 5_000 + b"x\n", "native_functions.yaml:1: nesting deeper than 100 levels; a "
+     "spec entry nests a few levels; flatten it"),
+    (RELU.encode() + b"\xff\xfe garbage\n", "native_functions.yaml:5: byte 0xff is not UTF-8 "
+     "text; save the file as UTF-8"),
+    (RELU.encode() + b"  doc: a\0b\n", "native_functions.yaml:5: the file holds a NUL byte, so "
+     "it is not text; remove it, or check that this is the right file"),
+    (RELU.encode() + b"  doc: a\x01b\n", "native_functions.yaml:5: the control character "
+     "U+0001 is not allowed in YAML; remove it, or write it as an escape in a quoted string"),
+])
+def test_hostile_yaml_is_refused_with_a_line_and_exit_1(tmp_path, native, message):
+    done = gen_in(tmp_path, native, b"- name: relu(Tensor self) -> Tensor\n  self: grad\n")
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", message + "\n")
+
+
+def test_file_larger_than_any_spec_is_refused_unread(tmp_path):
+    with open(tmp_path / "big.yaml", "wb") as f:
+        f.truncate(MAX_BYTES + 1)
+    with pytest.raises(YamlSyntaxError) as info:
+        read_yaml(tmp_path / "big.yaml")
+    assert (info.value.line, info.value.problem, info.value.advice) == (
+        1, f"the file has {MAX_BYTES + 1:,} bytes, more than the {MAX_BYTES:,} a spec file "
+        "may have", "check that this is the right file")
+
+
+# ---- a YAML syntax error is reported alone, with an indentation hint when that is why ----
+
+
+def test_yaml_error_in_native_functions_is_not_followed_by_derivative_errors(tmp_path):
+    native = RELU + "- func: neg(Tensor self) -> Tensor\n  variants: function\n   dtypes: all\n"
+    deriv = ("- name: relu(Tensor self) -> Tensor\n  self: grad\n"
+             "- name: neg(Tensor self) -> Tensor\n  self: -grad\n")
+    assert errors(tmp_path, native, deriv) == [
+        "native_functions.yaml:7: invalid YAML: mapping values are not allowed in this context "
+        "(column 10); line 7 is indented 3 spaces and line 6 above it 2 spaces; the keys of "
+        "one mapping line up (an entry's under its first key), and each entry starts with "
+        "'- ' at the start of a line"]
+
+
+@pytest.mark.parametrize("slip, hint", [
+    ("- func: neg(Tensor self) -> Tensor\n  variants: function\n dtypes: all\n",
+     "(column 2); line 7 is indented 1 space and line 6 above it 2 spaces"),
+    ("- func: neg(Tensor self) -> Tensor\n\tvariants: function\n",
+     "(column 1); line 6 is indented with a tab; YAML indents with spaces only"),
+    ("  - func: neg(Tensor self) -> Tensor\n  dtypes: all\n",
+     "(column 3); line 5 starts a new entry with '- ' but is indented like the keys above it"),
+])
+def test_indentation_slips_get_an_indentation_hint(tmp_path, slip, hint):
+    (message,) = errors(tmp_path, RELU + slip)
+    assert hint in message, message

@@ -52,12 +52,18 @@ def load(native_path: PathLike, derivatives_path: PathLike,
     problems = Problems()
     runtime = Runtime.read(runtime_root, problems)
     ctx = Context(Path(native_path).name, problems, runtime, frozenset())
-    written = [w for w in read_entries(native_path, ctx, native_entry) if w is not None]
+    entries = read_entries(native_path, ctx, native_entry)
+    if entries is None:
+        # Without the declarations every derivative would be reported as undeclared: the
+        # file's own error is the one to fix.
+        raise SpecError(problems.messages())
+    written = [w for w in entries if w is not None]
     native = check_native(written, problems)
     op_names = frozenset(w.nf.func.name.name.base for w in written)
     methods = frozenset(str(w.nf.func.name.name) for w in written if "method" in w.nf.variants)
     ctx = Context(Path(derivatives_path).name, problems, runtime, op_names, methods)
-    derivatives = tuple(d for d in read_entries(derivatives_path, ctx, derivative_entry) if d)
+    derivatives = tuple(d for d in read_entries(derivatives_path, ctx, derivative_entry) or ()
+                        if d)
     check_derivatives(derivatives, native, problems)
     if problems:
         raise SpecError(problems.messages())
@@ -79,7 +85,7 @@ def load_native_entries(path: PathLike) -> tuple[NativeEntry, ...]:
         func, _ = read_schema(item, "func", ctx.at(line), index, ctx)
         return None if func is None else NativeEntry(func, ctx.at(line), item)
 
-    entries = tuple(e for e in read_entries(path, ctx, entry) if e is not None)
+    entries = tuple(e for e in read_entries(path, ctx, entry) or () if e is not None)
     if ctx.problems:
         raise SpecError(ctx.problems.messages())
     return entries

@@ -17,6 +17,7 @@ from .formula import module_names, tensor_attributes
 from .suggest import did_you_mean
 from .model import FunctionSchema, SchemaError
 from .spec import Location
+from .yaml_hints import indentation_hint
 from .yaml_lines import KeyReader, YamlSyntaxError, YList, YMap, describe, read_yaml
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -80,23 +81,24 @@ class Context:
         return Location(self.file, line)
 
 
-def read_entries(path: PathLike, ctx: Context, read_entry: Any) -> list[Any]:
-    """Apply ``read_entry(item, line, index, ctx)`` to each item of the file's top-level list."""
+def read_entries(path: PathLike, ctx: Context, read_entry: Any) -> list[Any] | None:
+    """Apply ``read_entry(item, line, index, ctx)`` to each item of the file's top-level list;
+    None (with the problem reported) when the file is not a readable list of entries."""
     try:
         doc = read_yaml(path)
     except YamlSyntaxError as exc:
         ctx.problems.add(ctx.at(exc.line), None, _syntax_message(path, exc))
-        return []
+        return None
     except OSError as exc:
         ctx.problems.add(ctx.at(1), None, f"cannot read {os.fspath(path)}: {exc.strerror}")
-        return []
+        return None
     if doc is None:  # an empty file declares nothing
         return []
     if not isinstance(doc, YList):
         line = doc.line if isinstance(doc, YMap) else 1
         ctx.problems.add(ctx.at(line), None, f"expected a list of entries, found "
                          f"{describe(doc)}; start each entry with '- '")
-        return []
+        return None
     return [read_entry(item, line, i, ctx)
             for i, (item, line) in enumerate(zip(doc, doc.item_lines), start=1)]
 
@@ -108,16 +110,22 @@ _PLAIN_VALUE = re.compile(r"^\s*(?:-\s+)?(?P<key>\w+):\s+(?P<value>[^'\"\s].*?)\
 def _syntax_message(path: PathLike, exc: YamlSyntaxError) -> str:
     """The YAML error, made specific for the common case: an unquoted value with ': ' in it
     (``elementwise: self > 0 ? self : 0``, ``doc: Note: ...``), which YAML reads as a key."""
+    if exc.advice is not None:  # a file we refuse, not a slip of syntax
+        return f"{exc.problem}; {exc.advice}"
     try:
-        line = Path(path).read_text(encoding="utf-8").splitlines()[exc.line - 1]
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        line = lines[exc.line - 1]
     except (OSError, IndexError, UnicodeDecodeError):
-        line = ""
+        lines, line = [], ""
     plain = _PLAIN_VALUE.match(line)
     if plain and ": " in plain["value"] and exc.problem.startswith("mapping values are not"):
         key, value = plain["key"], plain["value"]
         quoted = "'" + value.replace("'", "''") + "'"
         return (f"invalid YAML: the value of '{key}:' contains ': ', which YAML reads as "
                 f"another key (column {exc.column}); quote the value: {key}: {quoted}")
+    indentation = indentation_hint(lines, exc.line, exc.problem)
+    if indentation is not None:
+        return f"invalid YAML: {exc.problem} (column {exc.column}); {indentation}"
     return (f"invalid YAML: {exc.problem} (column {exc.column}); fix the syntax, quoting "
             "values that contain ': ' or start with a special character")
 

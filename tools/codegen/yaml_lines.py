@@ -24,26 +24,21 @@ from typing import Any, Callable
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from .yaml_guard import MAX_BYTES, MAX_DEPTH, YamlSyntaxError, check_depth, reader_error, screen
+
+# Reading one byte more than allowed is enough to tell a file that is too large.
+MAX_BYTES_PLUS_ONE = MAX_BYTES + 1
+
+__all__ = ["YamlSyntaxError", "YMap", "YList", "parse_yaml", "read_yaml", "describe",
+           "KeyReader"]
+
 _STR_TAG = "tag:yaml.org,2002:str"
 
 # PyYAML's own YAML 1.1 implicit typing table (first character -> [(tag, regexp)]), so that
 # `true`, `1`, `~` and friends get the same types as under yaml.safe_load.
 _IMPLICIT = yaml.resolver.Resolver.yaml_implicit_resolvers
 
-# Our files nest three levels deep; far deeper input is a mistake (or a cyclic alias).
-_MAX_DEPTH = 100
-
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class YamlSyntaxError(Exception):
-    """The text is not valid YAML. ``line``/``column`` are 1-based; ``problem`` is libyaml's."""
-
-    def __init__(self, line: int, column: int, problem: str) -> None:
-        super().__init__(f"line {line}, column {column}: {problem}")
-        self.line = line
-        self.column = column
-        self.problem = problem
 
 
 class YMap(dict):
@@ -105,21 +100,25 @@ def _plain_scalar_tag(value: str) -> str:
 
 
 def parse_yaml(text: str, name: str = "<string>") -> Any:
-    """Parse one YAML document into located values; raise ``YamlSyntaxError`` when invalid."""
+    """Parse one YAML document into located values; raise ``YamlSyntaxError`` when invalid
+    or outside what we accept (Note [Hostile YAML] in yaml_guard.py)."""
+    check_depth(text)
     try:
         node = yaml.compose(text, Loader=_NodeLoader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc) from None
+    except yaml.reader.ReaderError as exc:
+        raise reader_error(exc, text) from None
     if node is None:  # empty document
         return None
     return _Converter().convert(node)
 
 
 def read_yaml(path: str | os.PathLike[str]) -> Any:
-    """``parse_yaml`` of a file's text (UTF-8)."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return parse_yaml(text, os.fspath(path))
+    """``parse_yaml`` of a file, screened first (its size, NUL bytes, UTF-8)."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES_PLUS_ONE)
+    return parse_yaml(screen(data), os.fspath(path))
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError) -> YamlSyntaxError:
@@ -138,10 +137,21 @@ class _Converter:
         # Only scalars that are not strings (rare: `true`, `3`, `~`) go through PyYAML's
         # constructor, which knows YAML 1.1's spellings of booleans, ints and floats.
         self._constructor = yaml.constructor.SafeConstructor()
-        # Nodes being converted right now: an alias back to one of them (`&a [*a]`) is a cycle.
+        # Nodes being converted right now, for the depth bound.
         self._open: set[int] = set()
+        # Every node converted so far: meeting one again means an alias (`*a`), which could
+        # repeat a value exponentially often (Note [Hostile YAML] in yaml_guard.py).
+        self._seen: set[int] = set()
 
-    def convert(self, node: Any) -> Any:
+    def convert(self, node: Any, line: int | None = None) -> Any:
+        """``node`` as a value; ``line`` is where it is used (a key's line), when known."""
+        if id(node) in self._seen:
+            anchor = node.start_mark.line + 1
+            at = line if line is not None else anchor
+            raise YamlSyntaxError(at, 1, f"an alias ('*name') repeats the value anchored on "
+                                  f"line {anchor}; aliases are not supported",
+                                  "write the value out where it is needed")
+        self._seen.add(id(node))
         if isinstance(node, ScalarNode):
             if node.tag == _UNRESOLVED:
                 # Quoted and block scalars are always text (libyaml's plain style is '').
@@ -153,9 +163,10 @@ class _Converter:
                 return self._constructor.construct_object(node, deep=True)
             except yaml.MarkedYAMLError as exc:  # e.g. an unknown explicit tag `!foo`
                 raise _syntax_error(exc) from None
-        if id(node) in self._open or len(self._open) >= _MAX_DEPTH:
+        if len(self._open) >= MAX_DEPTH:
             line, column = node.start_mark.line + 1, node.start_mark.column + 1
-            raise YamlSyntaxError(line, column, "recursive alias or nesting too deep")
+            raise YamlSyntaxError(line, column, f"nesting deeper than {MAX_DEPTH} levels",
+                                  "a spec entry nests a few levels; flatten it")
         self._open.add(id(node))
         try:
             if isinstance(node, SequenceNode):
@@ -167,8 +178,11 @@ class _Converter:
     def _sequence(self, node: SequenceNode) -> YList:
         out = YList(node.start_mark.line + 1)
         for item in node.value:
+            # An alias item starts where its anchor was: at the earliest, it is used on the
+            # line of the item before it.
+            used = max(item.start_mark.line + 1, out.item_lines[-1] if out.item_lines else out.line)
             out.item_lines.append(item.start_mark.line + 1)
-            out.append(self.convert(item))
+            out.append(self.convert(item, used))
         return out
 
     def _mapping(self, node: MappingNode) -> YMap:
@@ -187,7 +201,7 @@ class _Converter:
                 )
                 continue
             out.key_lines[key] = line
-            out[key] = self.convert(value_node)
+            out[key] = self.convert(value_node, line)
         return out
 
 
