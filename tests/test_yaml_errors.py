@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import copy_repo
+from tools.codegen import gen
 from tools.codegen.load import SpecError, load
 from tools.codegen.suggest import did_you_mean
 from tools.codegen.yaml_guard import MAX_BYTES
@@ -661,3 +663,79 @@ def test_yaml_error_in_native_functions_is_not_followed_by_derivative_errors(tmp
 def test_indentation_slips_get_an_indentation_hint(tmp_path, slip, hint):
     (message,) = errors(tmp_path, RELU + slip)
     assert hint in message, message
+
+
+# ---- names an op may not take (Note [Names an op may not take]) ----
+
+
+def errors_with_the_runtime(tmp_path: Path, native: str) -> list[str]:
+    """Like ``errors``, checked against this checkout's own runtime (aten_lite/)."""
+    (tmp_path / "native_functions.yaml").write_text(textwrap.dedent(native))
+    (tmp_path / "derivatives.yaml").write_text("")
+    with pytest.raises(SpecError) as info:
+        load(tmp_path / "native_functions.yaml", tmp_path / "derivatives.yaml",
+             runtime_root=REPO)
+    return list(info.value.messages)
+
+
+def elementwise_op(name: str, variants: str = "function") -> str:
+    return (f"- func: {name}(Tensor self) -> Tensor\n  variants: {variants}\n"
+            "  elementwise: self\n  dtypes: all\n")
+
+
+def test_op_names_that_would_replace_a_runtime_or_generated_name(tmp_path):
+    names = ["Tensor", "Size", "device", "float32", "manual_seed", "_dispatch", "_d", "_T",
+             "_NUM", "_MISSING", "Node", "unpack", "sum_to", "__import__"]
+    native = "".join(elementwise_op(n) for n in names) + elementwise_op("shape", "method")
+    line = {n: 1 + 4 * i for i, n in enumerate(names + ["shape"])}
+    ops_py, nodes_py = "generated/ops.py", "generated/autograd_nodes.py"
+
+    def replaces(name):
+        return (f"native_functions.yaml:{line[name]}: {name}: the op name '{name}' would "
+                f"replace al.{name}, which aten_lite defines by hand; rename the op")
+
+    def uses(name, module):
+        return (f"native_functions.yaml:{line[name]}: {name}: the op name '{name}' is a name "
+                f"{module} uses for itself; rename the op")
+
+    assert errors_with_the_runtime(tmp_path, native) == [
+        *(replaces(n) for n in ["Tensor", "Size", "device", "float32", "manual_seed",
+                                "_dispatch"]),
+        *(uses(n, ops_py) for n in ["_d", "_T", "_NUM", "_MISSING"]),
+        *(uses(n, nodes_py) for n in ["Node", "unpack"]),
+        f"native_functions.yaml:{line['sum_to']}: sum_to: the op name 'sum_to' would hide the "
+        "formula helper sum_to of aten_lite/autograd/formulas.py; rename the op or the helper",
+        f"native_functions.yaml:{line['__import__']}: __import__: the op name '__import__' is "
+        "a Python special name; Tensor's operators (__add__...) are generated from the plain "
+        "ops they call, so give the op a plain name",
+        f"native_functions.yaml:{line['shape']}: shape: the op name 'shape', as a method, would "
+        "replace Tensor.shape, which the runtime defines by hand; rename the op, or drop "
+        "'method'"]
+
+
+def test_names_the_generator_derives_from_op_names_are_checked_on_its_output(tmp_path):
+    repo = copy_repo(tmp_path)
+    nf = repo / "native_functions.yaml"
+    line = nf.read_text().count("\n") + 2
+    nf.write_text(nf.read_text() + "\n" + elementwise_op("_m_neg") + "\n"
+                  + elementwise_op("METHODS"))
+    with pytest.raises(SpecError) as info:
+        gen.render(repo)
+    assert list(info.value.messages) == [
+        f"native_functions.yaml:{line}: _m_neg: the op name '_m_neg' is also a name "
+        "generated/ops.py defines for its own use; rename the op",
+        f"native_functions.yaml:{line + 5}: METHODS: the op name 'METHODS' is also a name "
+        "generated/ops.py defines for its own use; rename the op"]
+
+
+def test_non_ascii_names_are_refused_alike(tmp_path):
+    native = ("- func: relü(Tensor self) -> Tensor\n  dispatch: {CPU: f}\n"
+              "- func: äbs(Tensor self) -> Tensor\n  dispatch: {CPU: f}\n"
+              "- func: f(Tensor sëlf) -> Tensor\n  dispatch: {CPU: f}\n")
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:1: relü(Tensor self) -> Tensor: bad operator name 'relü': 'ü' "
+        "is not ASCII; a name is ASCII letters, digits and '_'",
+        "native_functions.yaml:3: äbs(Tensor self) -> Tensor: bad operator name 'äbs': 'ä' is "
+        "not ASCII; a name is ASCII letters, digits and '_'",
+        "native_functions.yaml:5: f(Tensor sëlf) -> Tensor: bad argument name 'sëlf': 'ë' is "
+        "not ASCII; a name is ASCII letters, digits and '_'"]

@@ -41,6 +41,7 @@ from typing import Any, Sequence
 
 from .api_guards import arg_guard, int_list_fast
 from .model import Argument, SchemaKind
+from .names import template_names
 from .spec import SpecError
 
 
@@ -51,10 +52,9 @@ class BindingError(SpecError):
         super().__init__([message])
 
 
-# Module-level names of generated/ops.py (templates/ops.py.j2) that bindings read: an
-# argument of the same name would hide them inside its binding.
-BINDING_GLOBALS = frozenset(("_b", "_d", "_DT", "_BOOL", "_T", "_TN", "_NUM", "_FLT", "_SEQ",
-                             "_MISSING"))
+# Module-level names of generated/ops.py that bindings read, read from templates/ops.py.j2:
+# an argument of the same name would hide them inside its binding.
+BINDING_GLOBALS = frozenset(n for n, m in template_names().items() if m == "generated/ops.py")
 BINDING_PREFIXES = ("_H_", "_K_", "_G_", "_GM_")  # handles, kernel tables, parser groups
 
 

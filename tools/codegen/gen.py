@@ -19,6 +19,7 @@ from pathlib import Path
 
 from . import emit_autograd, emit_cpp, emit_python
 from .load import load
+from .names import check_rendered
 from .spec import Spec, SpecError
 
 NATIVE = "native_functions.yaml"
@@ -28,6 +29,10 @@ REGENERATE = "`aten-lite-gen` (or `python -m tools.codegen`)"
 
 # Emitters in a fixed order; each returns {path relative to the repo root: text}.
 EMITTERS = (emit_python, emit_cpp, emit_autograd)
+
+# Generated modules whose top-level names an op's name may clash with (Note [Names an op may
+# not take] in names.py).
+RENDERED_PYTHON = ("generated/ops.py", "generated/autograd_nodes.py", "generated/registry.py")
 
 _COMMENT = {".py": "#", ".pyi": "#", ".cpp": "//", ".h": "//"}
 
@@ -95,6 +100,8 @@ def render(root: Path, spec: Spec | None = None) -> dict[str, str]:
             continue
         for path, text in rendered.items():
             files[path] = _with_header(path, text, lines)
+    for path in RENDERED_PYTHON if not problems else ():
+        problems.update(dict.fromkeys(check_rendered(path, files[path], spec.native)))
     if problems:
         raise SpecError(sorted(problems, key=_message_order))
     return dict(sorted(files.items()))

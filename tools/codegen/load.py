@@ -25,6 +25,7 @@ from .load_derivatives import derivative_entry
 from .load_entries import Context, PathLike, Runtime, not_a_mapping, read_entries, read_schema
 from .load_native import native_entry
 from .model import FunctionSchema
+from .names import Reserved, check_op_names
 from .spec import Location, Spec, SpecError
 from .yaml_lines import YMap
 
@@ -59,6 +60,10 @@ def load(native_path: PathLike, derivatives_path: PathLike,
         raise SpecError(problems.messages())
     written = [w for w in entries if w is not None]
     native = check_native(written, problems)
+    reserved = Reserved(Path(runtime_root) if runtime_root is not None else None,
+                        runtime.tensor_attrs)
+    for nf, why in check_op_names(native, reserved):
+        problems.add(nf.loc, str(nf.func.name), f"the op name {why}")
     op_names = frozenset(w.nf.func.name.name.base for w in written)
     methods = frozenset(str(w.nf.func.name.name) for w in written if "method" in w.nf.variants)
     ctx = Context(Path(derivatives_path).name, problems, runtime, op_names, methods)

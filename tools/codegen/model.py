@@ -34,8 +34,17 @@ class SchemaError(ValueError):
 # `__iadd__` is the in-place form of `__add__` only for Python's augmented assignments.
 _AUGMENTED = frozenset(
     "add sub mul div mod pow lshift rshift and xor or matmul truediv floordiv".split())
-_NAME_RE = re.compile(r"[A-Za-z_]\w*")
+_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DUNDER_RE = re.compile(r"__([A-Za-z0-9]+)__")
+
+
+def _check_ascii(kind: str, name: str) -> None:
+    """One rule for every name: ASCII only. Python would take `relü` but not every name a
+    non-ASCII letter can make, C++ compilers and file systems differ, so none is taken."""
+    odd = next((c for c in name if not c.isascii()), None)
+    if odd is not None:
+        raise SchemaError(f"bad {kind} name '{name}': '{odd}' is not ASCII; a name is ASCII "
+                          "letters, digits and '_'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +61,7 @@ class BaseOperatorName:
 
     @staticmethod
     def parse(text: str) -> BaseOperatorName:
+        _check_ascii("operator", text)
         dunder = _DUNDER_RE.fullmatch(text)
         if dunder:
             base = dunder[1]
@@ -80,6 +90,7 @@ class OperatorName:
     @staticmethod
     def parse(text: str) -> OperatorName:
         base, dot, overload = text.partition(".")
+        _check_ascii("overload", overload)
         if dot and not _NAME_RE.fullmatch(overload):
             raise SchemaError(f"bad overload name '{overload}' in operator name '{text}'; an "
                               "overload name is letters, digits and '_', e.g. 'add.Tensor'")
@@ -335,6 +346,7 @@ def _parse_argument(piece: str) -> Argument:
     type_, annotation, rest = _parse_typed(
         piece, f"argument '{piece}'", "'Type name' or 'Type name=default', e.g. 'Tensor(a!) self'")
     name, eq, default = (rest or "").partition("=")
+    _check_ascii("argument", name)
     if not _NAME_RE.fullmatch(name):
         raise SchemaError(f"bad argument name '{name}' in argument '{piece}'; a name is "
                           "letters, digits and '_', not starting with a digit")
@@ -373,6 +385,8 @@ class Return:
 def _parse_return(piece: str) -> Return:
     type_, annotation, name = _parse_typed(
         piece, f"return '{piece}'", "'Type' or 'Type name', e.g. 'Tensor(a) values'")
+    if name is not None:
+        _check_ascii("return", name)
     if name is not None and not _NAME_RE.fullmatch(name):
         raise SchemaError(f"bad return name '{name}' in return '{piece}'; a name is letters, "
                           "digits and '_', not starting with a digit")
