@@ -6,6 +6,7 @@ list of messages of one run, so a wrong line, a missing hint or an extra cascade
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import copy_repo
-from tools.codegen import gen
+from tools.codegen import gen, vocab
 from tools.codegen.load import SpecError, load
 from tools.codegen.suggest import did_you_mean
 from tools.codegen.yaml_guard import MAX_BYTES
@@ -739,3 +740,28 @@ def test_non_ascii_names_are_refused_alike(tmp_path):
         "not ASCII; a name is ASCII letters, digits and '_'",
         "native_functions.yaml:5: f(Tensor sëlf) -> Tensor: bad argument name 'sëlf': 'ë' is "
         "not ASCII; a name is ASCII letters, digits and '_'"]
+
+
+# ---- what the C++ kernel ABI can take ----
+
+
+def test_generated_kernel_over_the_abi_argument_limit_is_refused_at_its_line(tmp_path):
+    repo = copy_repo(tmp_path)
+    nf = repo / "native_functions.yaml"
+    line = nf.read_text().count("\n") + 2
+    args = ", ".join(f"Tensor t{i}" for i in range(17))
+    nf.write_text(nf.read_text() + f"\n- func: wide({args}) -> Tensor\n"
+                  f"  elementwise: '{' + '.join(f't{i}' for i in range(17))}'\n  dtypes: all\n")
+    with pytest.raises(SpecError) as info:
+        gen.render(repo)
+    assert list(info.value.messages) == [
+        f"native_functions.yaml:{line}: wide: takes 17 tensor and 0 scalar arguments, more than "
+        "the 16 a generated C++ kernel can take (kMaxKernelArgs in aten_lite/csrc/"
+        "kernel_api.h); pass the tensors as one 'Tensor[]' with a Python kernel under "
+        "'dispatch:', or split the op"]
+
+
+def test_the_argument_limit_is_the_one_the_cpp_core_declares():
+    header = (REPO / "aten_lite" / "csrc" / "kernel_api.h").read_text()
+    (declared,) = re.findall(r"constexpr int kMaxKernelArgs = (\d+);", header)
+    assert int(declared) == vocab.MAX_KERNEL_ARGS

@@ -189,6 +189,11 @@ def _split_args(nf: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         _fail(nf, f"argument name '{bad[0]}' is reserved in the generated C++; rename it")
     if nf.elementwise is not None and not tensors:
         _fail(nf, "an elementwise kernel needs at least one Tensor argument")
+    if len(tensors) + len(scalars) > vocab.MAX_KERNEL_ARGS:
+        _fail(nf, f"takes {len(tensors)} tensor and {len(scalars)} scalar arguments, more than "
+              f"the {vocab.MAX_KERNEL_ARGS} a generated C++ kernel can take (kMaxKernelArgs in "
+              "aten_lite/csrc/kernel_api.h); pass the tensors as one 'Tensor[]' with a "
+              "Python kernel under 'dispatch:', or split the op")
     return tensors, scalars
 
 

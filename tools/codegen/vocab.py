@@ -62,3 +62,8 @@ FORMULA_BUILTINS: tuple[str, ...] = (
     "len", "int", "float", "range", "tuple", "list", "min", "max", "abs", "isinstance",
     "None", "True", "False",
 )
+
+# Most tensor plus scalar arguments one generated C++ kernel may take: the core keeps them in
+# fixed arrays on the stack (kMaxKernelArgs in aten_lite/csrc/kernel_api.h; a test asserts the
+# two agree). An op over more is refused at its YAML line rather than failing at import.
+MAX_KERNEL_ARGS = 16
