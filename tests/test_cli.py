@@ -216,9 +216,15 @@ def test_cpp_error_is_reported_at_the_yaml_line_and_changes_nothing(repo: Path):
 @pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
 def test_added_op_is_callable_in_a_new_process(repo: Path):
     nf = repo / "native_functions.yaml"
+    line = nf.read_text().count("\n") + 2
     nf.write_text(nf.read_text() + NEW_OP)
     done = run_gen(repo)
     assert done.returncode == 0, done.stderr
+    # Not an error: a notice, so the author knows now that backward() will refuse the op.
+    assert done.stderr == (
+        f"note: native_functions.yaml:{line}: softplus_test returns floating tensors and has "
+        "no derivative, so backward() through it raises; add one to derivatives.yaml, or "
+        "ignore this if the op is not differentiable\n")
     assert "wrote generated/csrc/softplus_test.cpp" in done.stdout
     assert "compiled 1 file(s), relinked" in done.stdout
     code = ("import json, aten_lite as al\n"

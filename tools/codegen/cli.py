@@ -70,7 +70,8 @@ def _generate(root: Path, args) -> int:
     from . import build
 
     t0 = time.perf_counter()
-    plan = gen.plan(root)
+    spec = gen.load_spec(root)
+    plan = gen.plan(root, spec)
     if args.no_build:
         gen.apply(plan)
     else:
@@ -101,6 +102,8 @@ def _generate(root: Path, args) -> int:
         note = report.install_note(root)
         if note:
             print(note)
+    for note in report.missing_derivative_notes(spec):
+        print(note, file=sys.stderr)
     print(f"done in {time.perf_counter() - t0:.2f} s")
     return 0
 

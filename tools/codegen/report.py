@@ -162,3 +162,35 @@ def install_note(root: Path) -> str | None:
                 "will not see this change; run `pip install .` again, or `pip install -e .` once "
                 "so that aten-lite-gen changes are live")
     return None
+
+
+# Reducers whose result is bool whatever the input (the others keep a floating input floating).
+_BOOL_REDUCERS = ("all", "any")
+
+
+def missing_derivative_notes(spec: Spec) -> list[str]:
+    """One line per functional op with a floating result and no derivative, so its author
+    learns now, not from a user's backward(), that autograd will refuse it. Only ops whose
+    result dtype the YAML decides (``elementwise:``/``reduction:``) are judged; a
+    ``dispatch:`` kernel's result dtype is its own business (argmax returns int64)."""
+    derivs = _derivatives(spec)
+    notes = []
+    for nf in spec.native:
+        if nf.func.kind() is not SchemaKind.functional or str(nf.func.name) in derivs:
+            continue
+        if not _floating_result(nf):
+            continue
+        notes.append(f"note: {nf.loc}: {nf.func.name} returns floating tensors and has no "
+                     f"derivative, so backward() through it raises; add one to "
+                     f"{gen.DERIVATIVES}, or ignore this if the op is not differentiable")
+    return notes
+
+
+def _floating_result(nf: NativeFunction) -> bool:
+    if nf.elementwise is None and nf.reduction is None:
+        return False
+    if nf.type_promotion == "always_bool" or nf.reduction in _BOOL_REDUCERS:
+        return False
+    # int_to_float turns every input dtype into a floating result.
+    floating = [d for d in nf.dtypes if d.startswith("float")]
+    return bool(floating) or nf.type_promotion == "int_to_float"
