@@ -765,3 +765,24 @@ def test_the_argument_limit_is_the_one_the_cpp_core_declares():
     header = (REPO / "aten_lite" / "csrc" / "kernel_api.h").read_text()
     (declared,) = re.findall(r"constexpr int kMaxKernelArgs = (\d+);", header)
     assert int(declared) == vocab.MAX_KERNEL_ARGS
+
+
+# ---- schema slips with the fix spelled out ----
+
+
+def test_inplace_and_out_returns_without_their_alias_get_the_whole_fixed_schema(tmp_path):
+    native = RELU + ("- func: relu_(Tensor(a!) self) -> Tensor\n"
+                     "- func: relu.out(Tensor self, *, Tensor(a!) out) -> Tensor\n")
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:5: relu_: an in-place op returns its first argument, with the "
+        "same alias; found '-> Tensor'; write 'relu_(Tensor(a!) self) -> Tensor(a!)'",
+        "native_functions.yaml:6: relu.out: an out= op returns its out arguments, with the "
+        "same alias; found '-> Tensor'; write 'relu.out(Tensor self, *, Tensor(a!) out) -> "
+        "Tensor(a!)'"]
+
+
+def test_a_type_written_in_the_wrong_case_is_named(tmp_path):
+    native = "- func: mish(tensor self) -> Tensor\n  dispatch: {CPU: f}\n"
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:1: mish(tensor self) -> Tensor: unknown type 'tensor' in "
+        "argument 'tensor self'; types are case-sensitive: write 'Tensor'"]

@@ -4,13 +4,14 @@ about one entry (the rules across entries are in ``checks.py``).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from . import vocab
 from .checks import Written
 from .formula import ExpressionError, cpp_identifiers
 from .load_entries import Context, Keys, not_a_mapping, read_schema, unknown
-from .model import FunctionSchema, SchemaKind
+from .model import Argument, FunctionSchema, Return, SchemaKind
 from .spec import Elementwise, NativeFunction
 from .yaml_lines import YMap, describe
 
@@ -211,10 +212,34 @@ def _check_kind(keys: Keys, func: FunctionSchema) -> None:
             found = f"'{first}'" if first is not None else "no argument"
             keys.error(keys.loc.line, f"an in-place op's first argument must be 'Tensor(a!)'; "
                        f"found {found}; write e.g. 'Tensor(a!) self'")
+        else:
+            _check_returns_written(keys, func, [first], "an in-place op returns its first "
+                                   "argument")
+    if func.kind() is SchemaKind.out:
+        _check_returns_written(keys, func, list(func.arguments.out), "an out= op returns its "
+                               "out arguments")
     overload = func.name.overload_name
     if (overload == "out" or overload.endswith("_out")) and not func.arguments.out:
         keys.error(keys.loc.line, "out= overload has no out argument; add a keyword-only "
                    "'Tensor(a!) out' after '*'")
+
+
+def _check_returns_written(keys: Keys, func: FunctionSchema, written: list[Argument],
+                           what: str) -> None:
+    """Each written argument comes back as a return with its alias (``Tensor(a!)``): without
+    it, the entry's signature gains an extra return and matches no functional sibling."""
+    returned = {r.annotation for r in func.returns if r.annotation is not None}
+    if all(a.annotation in returned for a in written):
+        return
+    fixed = dataclasses.replace(func, returns=tuple(Return(None, a.type, a.annotation)
+                                                    for a in written))
+    keys.error(keys.loc.line, f"{what}, with the same alias; found '-> "
+               f"{_returns_text(func)}'; write '{fixed}'")
+
+
+def _returns_text(func: FunctionSchema) -> str:
+    text = str(func)
+    return text[text.rindex(" -> ") + 4:]
 
 
 def _check_keeps_zero(keys: Keys, func: FunctionSchema) -> None:

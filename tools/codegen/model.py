@@ -218,6 +218,11 @@ def _parse_type(text: str, where: str) -> Type:
                           "'?', '[]' or '[N]', e.g. 'int[2]?'")
     base = _BASE_TYS.get(m[1])
     if base is None:
+        # `tensor self`, `Int x`: a name the reader sees as right apart from its case.
+        same = [t for t in _BASE_TYS if t.lower() == m[1].lower()]
+        if same:
+            raise SchemaError(f"unknown type '{m[1]}'{where}; types are case-sensitive: write "
+                              f"'{same[0]}'")
         raise SchemaError(f"unknown type '{m[1]}'{where}; known types: {_KNOWN_TYPES}")
     t: Type = BaseType(base)
     for suffix in _SUFFIX_RE.finditer(m[2]):
