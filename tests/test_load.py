@@ -86,6 +86,27 @@ def test_inplace_and_out_siblings_inherit_the_functional_kernel(tmp_path):
     assert neg_out.variants == frozenset({"function"})  # the default
 
 
+def test_a_bare_inplace_entry_takes_its_sibling_s_variants(tmp_path):
+    native = """\
+    - func: mish(Tensor self) -> Tensor
+      variants: function, method
+      elementwise: self
+      dtypes: floating
+    - func: mish_(Tensor(a!) self) -> Tensor(a!)
+    - func: mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+    - func: cosh(Tensor self) -> Tensor
+      variants: method
+      elementwise: cosh(self)
+      dtypes: floating
+    - func: cosh_(Tensor(a!) self) -> Tensor(a!)
+      variants: function
+    """
+    ops = by_name(load_text(tmp_path, native))
+    assert ops["mish_"].variants == frozenset({"function", "method"})
+    assert ops["mish.out"].variants == frozenset({"function"})  # al.mish(x, out=y) only
+    assert ops["cosh_"].variants == frozenset({"function"})  # written: kept
+
+
 def test_dispatch_kernels_are_inherited_and_an_own_dispatch_stands_alone(tmp_path):
     native = """\
     - func: clamp(Tensor self, Scalar lo) -> Tensor

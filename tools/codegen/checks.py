@@ -10,7 +10,9 @@ promotion and ``keeps_zero`` from the functional entry with the same ``FunctionS
 and records that entry's name in ``NativeFunction.inherits_from``; the runtime then runs the
 functional kernel and writes the result into ``self``/``out``. An entry with its own kernel key
 stands alone (``copy_`` needs no functional twin). Functional and mutable entries must have a
-kernel of their own.
+kernel of their own. An in-place entry without ``variants:`` also takes its sibling's variants,
+so ``x.relu_()`` exists whenever ``x.relu()`` does (out= entries stay functions: Python spells
+them ``al.relu(x, out=y)``).
 """
 
 from __future__ import annotations
@@ -134,6 +136,8 @@ def _resolve(entry: Written, kind: SchemaKind, functional: Written | None,
              signature: FunctionSchema, problems: Problems) -> NativeFunction:
     nf = entry.nf
     op = str(nf.func.name)
+    if kind is SchemaKind.inplace and functional is not None and "variants" not in entry.key_lines:
+        nf = dataclasses.replace(nf, variants=functional.nf.variants)
     has_kernel = any(k in entry.key_lines for k in KERNEL_KEYS)
     if has_kernel or entry.broken:
         return nf
