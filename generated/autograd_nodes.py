@@ -15,6 +15,17 @@ from aten_lite.autograd.node import (
     Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
     set_history, unpack, unpack_list, unpack_output, version, view_base_fn,
 )
+
+
+# Note [Formula errors name their line]
+# A formula is Python from derivatives.yaml, run only at backward time; when it raises, the
+# traceback shows this generated file. Each formula's evaluation is wrapped so that the
+# exception, unchanged, also names the YAML line it came from (as a note, Python 3.11+).
+def formula_failed(exc, where, op, inputs):
+    if hasattr(exc, "add_note"):
+        exc.add_note(f"raised by the derivative formula of {op} for '{inputs}' ({where})")
+
+
 from aten_lite._generated.ops import (  # the ops the formulas call
     _sparse_values_at,
     floor_divide,
@@ -33,7 +44,11 @@ class NegBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:22
-        grad_self = (-grad) if need[0] is not None else None
+        try:
+            grad_self = (-grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:22', 'neg', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -52,7 +67,11 @@ class AbsBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:25
-        grad_self = (grad * self.sign()) if need[0] is not None else None
+        try:
+            grad_self = (grad * self.sign()) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:25', 'abs', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -72,7 +91,11 @@ class SignBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:28
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:28', 'sign', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -91,7 +114,11 @@ class ReluBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:32
-        grad_self = (grad * result.sign()) if need[0] is not None else None
+        try:
+            grad_self = (grad * result.sign()) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:32', 'relu', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -112,7 +139,11 @@ class SigmoidBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:35
-        grad_self = (grad * result * (1 - result)) if need[0] is not None else None
+        try:
+            grad_self = (grad * result * (1 - result)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:35', 'sigmoid', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -133,7 +164,11 @@ class TanhBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:38
-        grad_self = (grad * (1 - result * result)) if need[0] is not None else None
+        try:
+            grad_self = (grad * (1 - result * result)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:38', 'tanh', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -154,7 +189,11 @@ class ExpBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:41
-        grad_self = (grad * result) if need[0] is not None else None
+        try:
+            grad_self = (grad * result) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:41', 'exp', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -175,7 +214,11 @@ class Expm1Backward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:44
-        grad_self = (grad * (result + 1)) if need[0] is not None else None
+        try:
+            grad_self = (grad * (result + 1)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:44', 'expm1', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -196,7 +239,11 @@ class LogBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:47
-        grad_self = (grad / self) if need[0] is not None else None
+        try:
+            grad_self = (grad / self) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:47', 'log', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -217,7 +264,11 @@ class Log1pBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:50
-        grad_self = (grad / (self + 1)) if need[0] is not None else None
+        try:
+            grad_self = (grad / (self + 1)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:50', 'log1p', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -238,7 +289,11 @@ class SqrtBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:53
-        grad_self = (grad / (2 * result)) if need[0] is not None else None
+        try:
+            grad_self = (grad / (2 * result)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:53', 'sqrt', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -259,7 +314,11 @@ class RsqrtBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:56
-        grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
+        try:
+            grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:56', 'rsqrt', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -280,7 +339,11 @@ class ReciprocalBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:59
-        grad_self = (-grad * result * result) if need[0] is not None else None
+        try:
+            grad_self = (-grad * result * result) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:59', 'reciprocal', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -301,7 +364,11 @@ class SinBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:62
-        grad_self = (grad * self.cos()) if need[0] is not None else None
+        try:
+            grad_self = (grad * self.cos()) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:62', 'sin', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -322,7 +389,11 @@ class CosBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:65
-        grad_self = (-grad * self.sin()) if need[0] is not None else None
+        try:
+            grad_self = (-grad * self.sin()) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:65', 'cos', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -342,7 +413,11 @@ class FloorBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:68
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:68', 'floor', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -360,7 +435,11 @@ class CeilBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:71
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:71', 'ceil', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -378,7 +457,11 @@ class RoundBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:74
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:74', 'round', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -396,7 +479,11 @@ class TruncBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:77
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:77', 'trunc', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -415,9 +502,17 @@ class AddBackward0(Node):
         grad = grads[0]
         alpha = node.alpha_
         # derivatives.yaml:82
-        grad_self = grad if need[0] is not None else None
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:82', 'add.Tensor', 'self')
+            raise
         # derivatives.yaml:83
-        grad_other = scale(grad, alpha) if need[1] is not None else None
+        try:
+            grad_other = scale(grad, alpha) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:83', 'add.Tensor', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -437,9 +532,17 @@ class SubBackward0(Node):
         grad = grads[0]
         alpha = node.alpha_
         # derivatives.yaml:86
-        grad_self = grad if need[0] is not None else None
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:86', 'sub.Tensor', 'self')
+            raise
         # derivatives.yaml:87
-        grad_other = scale(grad, -alpha) if need[1] is not None else None
+        try:
+            grad_other = scale(grad, -alpha) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:87', 'sub.Tensor', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -460,9 +563,17 @@ class MulBackward0(Node):
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:90
-        grad_self = (grad * other) if need[0] is not None else None
+        try:
+            grad_self = (grad * other) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:90', 'mul.Tensor', 'self')
+            raise
         # derivatives.yaml:91
-        grad_other = (grad * self) if need[1] is not None else None
+        try:
+            grad_other = (grad * self) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:91', 'mul.Tensor', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -486,9 +597,17 @@ class DivBackward0(Node):
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:94
-        grad_self = (grad / other) if need[0] is not None else None
+        try:
+            grad_self = (grad / other) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:94', 'div.Tensor', 'self')
+            raise
         # derivatives.yaml:95
-        grad_other = (-grad * self / (other * other)) if need[1] is not None else None
+        try:
+            grad_other = (-grad * self / (other * other)) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:95', 'div.Tensor', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -510,9 +629,17 @@ class DivTruncBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:98
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:98', '_div_trunc', 'self')
+            raise
         # derivatives.yaml:99
-        grad_other = zeros_like(grad) if need[1] is not None else None
+        try:
+            grad_other = zeros_like(grad) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:99', '_div_trunc', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -530,9 +657,17 @@ class FloorDivideBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:102
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:102', 'floor_divide', 'self')
+            raise
         # derivatives.yaml:103
-        grad_other = zeros_like(grad) if need[1] is not None else None
+        try:
+            grad_other = zeros_like(grad) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:103', 'floor_divide', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -552,9 +687,17 @@ class RemainderBackward0(Node):
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:106
-        grad_self = grad if need[0] is not None else None
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:106', 'remainder.Tensor', 'self')
+            raise
         # derivatives.yaml:107
-        grad_other = (-grad * floor_divide(self, other)) if need[1] is not None else None
+        try:
+            grad_other = (-grad * floor_divide(self, other)) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:107', 'remainder.Tensor', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -579,9 +722,17 @@ class PowBackward0(Node):
         self = unpack(node, node.self_, node.self_v, 'self')
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:110
-        grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
+        try:
+            grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:110', 'pow.Tensor_Tensor', 'self')
+            raise
         # derivatives.yaml:111
-        grad_exponent = pow_exponent_grad(grad, self, exponent, result) if need[1] is not None else None
+        try:
+            grad_exponent = pow_exponent_grad(grad, self, exponent, result) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:111', 'pow.Tensor_Tensor', 'exponent')
+            raise
         return (grad_self, grad_exponent)
 
     def release(node):
@@ -607,9 +758,17 @@ class MaximumBackward0(Node):
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:114
-        grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
+        try:
+            grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:114', 'maximum', 'self')
+            raise
         # derivatives.yaml:115
-        grad_other = binary_extremum_grad(grad, other, self, True) if need[1] is not None else None
+        try:
+            grad_other = binary_extremum_grad(grad, other, self, True) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:115', 'maximum', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -633,9 +792,17 @@ class MinimumBackward0(Node):
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:118
-        grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
+        try:
+            grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:118', 'minimum', 'self')
+            raise
         # derivatives.yaml:119
-        grad_other = binary_extremum_grad(grad, other, self, False) if need[1] is not None else None
+        try:
+            grad_other = binary_extremum_grad(grad, other, self, False) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:119', 'minimum', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -658,9 +825,17 @@ class WhereBackward0(Node):
         grad = grads[0]
         condition = unpack(node, node.condition_, node.condition_v, 'condition')
         # derivatives.yaml:123
-        grad_self = (grad * condition) if need[0] is not None else None
+        try:
+            grad_self = (grad * condition) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:123', 'where.self', 'self')
+            raise
         # derivatives.yaml:124
-        grad_other = (grad * condition.logical_not()) if need[1] is not None else None
+        try:
+            grad_other = (grad * condition.logical_not()) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:124', 'where.self', 'other')
+            raise
         return (grad_self, grad_other)
 
     def release(node):
@@ -683,7 +858,11 @@ class SumBackward0(Node):
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:129
-        grad_self = expand_reduced(grad, self_shape, dim, keepdim) if need[0] is not None else None
+        try:
+            grad_self = expand_reduced(grad, self_shape, dim, keepdim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:129', 'sum', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -707,7 +886,11 @@ class MeanBackward0(Node):
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:132
-        grad_self = expand_reduced(grad / reduced_count(self_shape, dim), self_shape, dim, keepdim) if need[0] is not None else None
+        try:
+            grad_self = expand_reduced(grad / reduced_count(self_shape, dim), self_shape, dim, keepdim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:132', 'mean', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -732,7 +915,11 @@ class ProdBackward0(Node):
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:135
-        grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        try:
+            grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:135', 'prod', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -760,7 +947,11 @@ class AmaxBackward0(Node):
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:138
-        grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        try:
+            grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:138', 'amax', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -788,7 +979,11 @@ class AminBackward0(Node):
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:141
-        grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        try:
+            grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:141', 'amin', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -817,7 +1012,11 @@ class MaxBackward0(Node):
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:145
-        grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+        try:
+            grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:145', 'max.dim', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -845,7 +1044,11 @@ class MinBackward0(Node):
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:149
-        grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+        try:
+            grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:149', 'min.dim', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -870,7 +1073,11 @@ class SoftmaxBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:152
-        grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
+        try:
+            grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:152', 'softmax.int', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -893,7 +1100,11 @@ class LogSoftmaxBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:155
-        grad_self = (grad - result.exp() * grad.sum(dim, keepdim=True)) if need[0] is not None else None
+        try:
+            grad_self = (grad - result.exp() * grad.sum(dim, keepdim=True)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:155', 'log_softmax.int', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -916,9 +1127,17 @@ class MmBackward0(Node):
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:160
-        grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
+        try:
+            grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:160', 'mm', 'self')
+            raise
         # derivatives.yaml:161
-        grad_mat2 = self.t().mm(grad) if need[1] is not None else None
+        try:
+            grad_mat2 = self.t().mm(grad) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:161', 'mm', 'mat2')
+            raise
         return (grad_self, grad_mat2)
 
     def release(node):
@@ -942,9 +1161,17 @@ class BmmBackward0(Node):
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:164
-        grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
+        try:
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:164', 'bmm', 'self')
+            raise
         # derivatives.yaml:165
-        grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
+        try:
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:165', 'bmm', 'mat2')
+            raise
         return (grad_self, grad_mat2)
 
     def release(node):
@@ -968,9 +1195,17 @@ class DotBackward0(Node):
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:168
-        grad_self = (grad * tensor) if need[0] is not None else None
+        try:
+            grad_self = (grad * tensor) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:168', 'dot', 'self')
+            raise
         # derivatives.yaml:169
-        grad_tensor = (grad * self) if need[1] is not None else None
+        try:
+            grad_tensor = (grad * self) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:169', 'dot', 'tensor')
+            raise
         return (grad_self, grad_tensor)
 
     def release(node):
@@ -993,7 +1228,11 @@ class ViewBackward0(Node):
         grad = grads[0]
         self_shape = node.self_shape
         # derivatives.yaml:174
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:174', 'view', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1013,7 +1252,11 @@ class ReshapeBackward0(Node):
         grad = grads[0]
         self_shape = node.self_shape
         # derivatives.yaml:177
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:177', 'reshape', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1032,7 +1275,11 @@ class TBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:180
-        grad_self = grad.t() if need[0] is not None else None
+        try:
+            grad_self = grad.t() if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:180', 't', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1052,7 +1299,11 @@ class TransposeBackward0(Node):
         dim0 = node.dim0_
         dim1 = node.dim1_
         # derivatives.yaml:183
-        grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
+        try:
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:183', 'transpose.int', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1073,7 +1324,11 @@ class PermuteBackward0(Node):
         grad = grads[0]
         dims = node.dims_
         # derivatives.yaml:186
-        grad_self = permute_backward(grad, dims) if need[0] is not None else None
+        try:
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:186', 'permute', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1093,7 +1348,11 @@ class ExpandBackward0(Node):
         grad = grads[0]
         self_shape = node.self_shape
         # derivatives.yaml:189
-        grad_self = sum_to(grad, self_shape) if need[0] is not None else None
+        try:
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:189', 'expand', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1113,7 +1372,11 @@ class SqueezeBackward0(Node):
         grad = grads[0]
         self_shape = node.self_shape
         # derivatives.yaml:192
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:192', 'squeeze', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1133,7 +1396,11 @@ class SqueezeBackward1(Node):
         grad = grads[0]
         self_shape = node.self_shape
         # derivatives.yaml:195
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:195', 'squeeze.dim', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1153,7 +1420,11 @@ class SqueezeBackward2(Node):
         grad = grads[0]
         self_shape = node.self_shape
         # derivatives.yaml:198
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:198', 'squeeze.dims', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1173,7 +1444,11 @@ class UnsqueezeBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         # derivatives.yaml:201
-        grad_self = grad.squeeze(dim) if need[0] is not None else None
+        try:
+            grad_self = grad.squeeze(dim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:201', 'unsqueeze', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1193,7 +1468,11 @@ class FlattenBackward0(Node):
         grad = grads[0]
         self_shape = node.self_shape
         # derivatives.yaml:204
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:204', 'flatten.using_ints', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1216,7 +1495,11 @@ class NarrowBackward0(Node):
         start = node.start_
         self_shape = node.self_shape
         # derivatives.yaml:207
-        grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
+        try:
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:207', 'narrow', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1241,7 +1524,11 @@ class SelectBackward0(Node):
         index = node.index_
         self_shape = node.self_shape
         # derivatives.yaml:210
-        grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        try:
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:210', 'select.int', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1267,7 +1554,11 @@ class SliceBackward0(Node):
         step = node.step_
         self_shape = node.self_shape
         # derivatives.yaml:213
-        grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
+        try:
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:213', 'slice.Tensor', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1290,7 +1581,11 @@ class ContiguousBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:216
-        grad_self = grad if need[0] is not None else None
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:216', 'contiguous', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1309,7 +1604,11 @@ class SplitBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         # derivatives.yaml:219
-        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        try:
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:219', 'split.Tensor', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1330,7 +1629,11 @@ class SplitBackward1(Node):
         dim = node.dim_
         result_shape = node.result_shape
         # derivatives.yaml:222
-        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        try:
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:222', 'split.sizes', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1351,7 +1654,11 @@ class ChunkBackward0(Node):
         dim = node.dim_
         result_shape = node.result_shape
         # derivatives.yaml:225
-        grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        try:
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:225', 'chunk', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1373,7 +1680,11 @@ class CatBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         # derivatives.yaml:230
-        grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
+        try:
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:230', 'cat', 'tensors')
+            raise
         return (*grad_tensors,)
 
     def release(node):
@@ -1395,7 +1706,11 @@ class StackBackward0(Node):
         dim = node.dim_
         tensors_shape = node.tensors_shape
         # derivatives.yaml:233
-        grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
+        try:
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:233', 'stack', 'tensors')
+            raise
         return (*grad_tensors,)
 
     def release(node):
@@ -1418,7 +1733,11 @@ class GatherBackward0(Node):
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
         # derivatives.yaml:237
-        grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        try:
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:237', 'gather', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1443,7 +1762,11 @@ class IndexSelectBackward0(Node):
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
         # derivatives.yaml:241
-        grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        try:
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:241', 'index_select', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1466,7 +1789,11 @@ class MaskedFillBackward0(Node):
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
         # derivatives.yaml:245
-        grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
+        try:
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:245', 'masked_fill.Scalar', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1488,7 +1815,11 @@ class IndexBackward0(Node):
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
         # derivatives.yaml:249
-        grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
+        try:
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:249', 'index.Tensor', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1512,9 +1843,17 @@ class IndexPutBackward0(Node):
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
         # derivatives.yaml:253
-        grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
+        try:
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:253', 'index_put', 'self')
+            raise
         # derivatives.yaml:254
-        grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
+        try:
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:254', 'index_put', 'values')
+            raise
         return (grad_self, grad_values)
 
     def release(node):
@@ -1536,7 +1875,11 @@ class CloneBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:257
-        grad_self = grad if need[0] is not None else None
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:257', 'clone', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1554,9 +1897,17 @@ class CopyBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:260
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:260', 'copy_', 'self')
+            raise
         # derivatives.yaml:261
-        grad_src = grad if need[1] is not None else None
+        try:
+            grad_src = grad if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:261', 'copy_', 'src')
+            raise
         return (grad_self, grad_src)
 
     def release(node):
@@ -1574,7 +1925,11 @@ class FillBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:264
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:264', 'fill_.Scalar', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1592,7 +1947,11 @@ class ZeroBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:267
-        grad_self = zeros_like(grad) if need[0] is not None else None
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:267', 'zero_', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1610,7 +1969,11 @@ class ToBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:270
-        grad_self = grad if need[0] is not None else None
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:270', 'to.dtype', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1629,7 +1992,11 @@ class ToBackward1(Node):
         grad = grads[0]
         self_device = node.self_device
         # derivatives.yaml:273
-        grad_self = grad.to(self_device) if need[0] is not None else None
+        try:
+            grad_self = grad.to(self_device) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:273', 'to.device', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1649,7 +2016,11 @@ class SparseCooTensorBackward0(Node):
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         # derivatives.yaml:279
-        grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
+        try:
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:279', 'sparse_coo_tensor', 'values')
+            raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
 
@@ -1670,7 +2041,11 @@ class ToSparseBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:282
-        grad_self = grad.to_dense() if need[0] is not None else None
+        try:
+            grad_self = grad.to_dense() if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:282', 'to_sparse', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1689,7 +2064,11 @@ class ToDenseBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:285
-        grad_self = grad.sparse_mask(self) if need[0] is not None else None
+        try:
+            grad_self = grad.sparse_mask(self) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:285', 'to_dense', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1709,7 +2088,11 @@ class CoalesceBackward0(Node):
         need = node._next
         grad = grads[0]
         # derivatives.yaml:288
-        grad_self = grad if need[0] is not None else None
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:288', 'coalesce', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1729,7 +2112,11 @@ class ValuesBackward0(Node):
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
         # derivatives.yaml:291
-        grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
+        try:
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:291', 'values', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1751,7 +2138,11 @@ class SparseMaskBackward0(Node):
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
         # derivatives.yaml:294
-        grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
+        try:
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:294', 'sparse_mask', 'self')
+            raise
         return (grad_self,)
 
     def release(node):
@@ -1774,7 +2165,11 @@ class SparseValuesAtBackward0(Node):
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
         # derivatives.yaml:300
-        grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
+        try:
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:300', '_sparse_values_at', 'self')
+            raise
         return (grad_self,)
 
     def release(node):

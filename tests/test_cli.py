@@ -303,3 +303,26 @@ def test_templates_are_strict_and_hold_no_decisions():
         assert set(tags) <= {"for", "endfor", "macro", "endmacro"}, (name, set(tags))
         for expr in re.findall(r"\{\{(.*?)\}\}", source, re.S):
             assert not re.search(r"\bif\b", expr), (name, expr)
+
+
+@pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
+def test_a_formula_that_raises_at_backward_time_names_its_yaml_line(repo: Path):
+    dv = repo / "derivatives.yaml"
+    text = dv.read_text()
+    old = "- name: neg(Tensor self) -> Tensor\n  self: -grad\n"
+    assert old in text
+    line = text[: text.index(old)].count("\n") + 2
+    dv.write_text(text.replace(old, old.replace("-grad", "-grad.reshape(-1, 7)")))
+    assert run_gen(repo, "--no-build").returncode == 0
+    code = ("import json, aten_lite as al\n"
+            "x = al.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
+            "try:\n    al.neg(x).sum().backward()\n"
+            "except Exception as e:\n"
+            "    print(json.dumps([type(e).__name__, getattr(e, '__notes__', [])]))\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    kind, notes = json.loads(run.stdout)
+    assert kind in ("ValueError", "RuntimeError")  # the exception itself is unchanged
+    if sys.version_info >= (3, 11):
+        assert notes == [f"raised by the derivative formula of neg for 'self' "
+                         f"(derivatives.yaml:{line})"]

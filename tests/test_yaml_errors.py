@@ -786,3 +786,29 @@ def test_a_type_written_in_the_wrong_case_is_named(tmp_path):
     assert errors(tmp_path, native) == [
         "native_functions.yaml:1: mish(tensor self) -> Tensor: unknown type 'tensor' in "
         "argument 'tensor self'; types are case-sensitive: write 'Tensor'"]
+
+
+# ---- formula calls are checked against the schemas they call ----
+
+
+def test_formula_calls_that_fit_no_overload_are_reported_at_the_formula_line(tmp_path):
+    native = RELU + ADD + (
+        "- func: sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, "
+        "ScalarType? dtype=None) -> Tensor\n  variants: function, method\n  reduction: sum\n"
+        "  dtypes: all\n"
+        "- func: view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n  variants: method\n"
+        "  dispatch: {CPU: view}\n")
+    deriv = ("- name: relu(Tensor self) -> Tensor\n"
+             "  self: grad * relu(self, 2)\n"
+             "- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
+             "  self: grad.sum(dims=0) + grad.view(2, 3) + add(grad, other, alpha=alpha)\n"
+             "  other: add(grad, other, 2) + grad.sum(0, True, dtype=None)\n")
+    assert errors(tmp_path, native, deriv) == [
+        "derivatives.yaml:2: relu: formula for 'self' calls relu(self, 2), which fits no "
+        "overload (relu(self)); pass the arguments one of them takes",
+        "derivatives.yaml:4: add.Tensor: formula for 'self' calls grad.sum(dims=0), which fits "
+        "no overload (Tensor.sum(dim, keepdim=..., *, dtype=...)); pass the arguments one of "
+        "them takes",
+        "derivatives.yaml:5: add.Tensor: formula for 'other' calls add(grad, other, 2), which "
+        "fits no overload (add(self, other, *, alpha=...)); pass the arguments one of them "
+        "takes"]

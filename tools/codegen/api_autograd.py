@@ -42,8 +42,10 @@ META_ATTRS = ("shape", "dtype", "ndim", "device")
 # How each attribute is read from the runtime Tensor at record time.
 META_SOURCES = {"shape": "_shape", "dtype": "_dtype", "ndim": "ndim", "device": "_device"}
 COMPOSITE = "CompositeImplicitAutograd"
-# Names the generated apply() binds for itself; an argument may not use them.
-RESERVED = frozenset({"node", "grads", "need", "Tensor"})
+# The local that holds an exception a formula raised (Note [Formula errors name their line]).
+EXCEPTION_LOCAL = "exc_"
+# Names the generated apply() binds or reads for itself; an argument may not use them.
+RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed"})
 
 
 def _error(loc, op, text: str) -> SpecError:

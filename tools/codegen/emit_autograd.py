@@ -118,19 +118,15 @@ def _apply_lines(n: api.BackwardNode) -> list[str]:
     by_name = {x.name: x for x in n.inputs}
     for f in n.formulas:
         xs = [by_name[name] for name in f.inputs if name in by_name]
-        lines.append(f"# {n.loc.split(':')[0]}:{f.line}")
-        if len(xs) == 1 and not xs[0].is_list:
-            x = xs[0]
-            lines.append(f"grad_{x.name} = {_paren(f)} if {_needed(x, pos[x.name])} else None")
-        elif len(xs) == 1:
-            x = xs[0]
-            lines.append(f"grad_{x.name} = list({f.expr}) if {_needed(x, pos[x.name])} "
-                         f"else [None] * len({pos[x.name]})")
-        else:
-            targets = ", ".join(f"grad_{x.name}" for x in xs)
-            cond = " or ".join(_needed(x, pos[x.name]) for x in xs)
-            nones = ", ".join("None" for _ in xs)
-            lines.append(f"{targets} = {_paren(f)} if {cond} else ({nones})")
+        where = f"{n.loc.split(':')[0]}:{f.line}"
+        lines.append(f"# {where}")
+        lines.append("try:")
+        lines.append(f"    {_formula_line(f, xs, pos)}")
+        # A formula that raises names its YAML line (Note [Formula errors name their line]).
+        lines.append(f"except Exception as {api.EXCEPTION_LOCAL}:")
+        lines.append(f"    formula_failed({api.EXCEPTION_LOCAL}, {where!r}, {n.op!r}, "
+                     f"{', '.join(f.inputs)!r})")
+        lines.append("    raise")
     for x in n.inputs:
         if x.formula is None:
             lines.append(f"grad_{x.name} = not_implemented(node, {x.name!r}) "
@@ -138,6 +134,21 @@ def _apply_lines(n: api.BackwardNode) -> list[str]:
     parts = [f"*grad_{x.name}" if x.is_list else f"grad_{x.name}" for x in n.inputs]
     lines.append(f"return ({', '.join(parts)}{',' if len(parts) == 1 else ''})")
     return lines
+
+
+def _formula_line(f: api.Formula, xs: list[api.DiffInput], pos: dict[str, str]) -> str:
+    """The assignment that evaluates one formula when an input it serves needs a gradient."""
+    if len(xs) == 1 and not xs[0].is_list:
+        x = xs[0]
+        return f"grad_{x.name} = {_paren(f)} if {_needed(x, pos[x.name])} else None"
+    if len(xs) == 1:
+        x = xs[0]
+        return (f"grad_{x.name} = list({f.expr}) if {_needed(x, pos[x.name])} "
+                f"else [None] * len({pos[x.name]})")
+    targets = ", ".join(f"grad_{x.name}" for x in xs)
+    cond = " or ".join(_needed(x, pos[x.name]) for x in xs)
+    nones = ", ".join("None" for _ in xs)
+    return f"{targets} = {_paren(f)} if {cond} else ({nones})"
 
 
 def _paren(f: api.Formula) -> str:
