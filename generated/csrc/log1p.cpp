@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
+// @generated from native_functions.yaml: log1p (sha256 02654725b7f021f3).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log1p

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
+// @generated from native_functions.yaml: sub.Tensor (sha256 f03039869eff1672).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sub.Tensor

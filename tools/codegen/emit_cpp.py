@@ -25,6 +25,12 @@ def emit(spec: Any) -> dict[str, str]:
     return {k.path: render_kernel(k) for k in api_cpp.cpp_kernels(spec)}
 
 
+def sources(spec: Any) -> dict[str, tuple[str, str]]:
+    """{path: (what it comes from, the data it is rendered from)} for every kernel file: its
+    provenance header hashes that data, not the whole YAML (Note [Provenance headers], gen.py)."""
+    return {k.path: (f"{k.expr_file}: {k.op_name}", repr(k)) for k in api_cpp.cpp_kernels(spec)}
+
+
 def render_kernel(k: api_cpp.CppKernel) -> str:
     template = _ENV.get_template(_TEMPLATE[k.kind])
     if k.kind != "elementwise":

@@ -58,11 +58,21 @@ def source_digest(root: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def header_lines(digest: str) -> list[str]:
+# Note [Provenance headers]
+# A generated file's header says what it was generated from, with a hash of exactly that, so
+# an edit to one op changes the headers of that op's files and of the shared tables only, and
+# adding an op is a small diff. The Python modules and the stub read every entry: their hash
+# is of both YAML files. A kernel file reads one entry: its hash is of the data its text is
+# rendered from (emit_cpp.sources), and its header names that op.
+def header_lines(digest: str, source: str = f"{NATIVE} and {DERIVATIVES}") -> list[str]:
     return [
-        f"@generated from {NATIVE} and {DERIVATIVES} (sha256 {digest}).",
+        f"@generated from {source} (sha256 {digest}).",
         f"Do not edit: change the YAML and run {REGENERATE}.",
     ]
+
+
+def _short_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def _with_header(path: str, text: str, lines: list[str]) -> str:
@@ -90,6 +100,8 @@ def render(root: Path, spec: Spec | None = None) -> dict[str, str]:
     """
     spec = spec if spec is not None else load_spec(root)
     lines = header_lines(source_digest(root))
+    own = {path: header_lines(_short_hash(data), source)
+           for path, (source, data) in emit_cpp.sources(spec).items()}
     files: dict[str, str] = {}
     problems: dict[str, None] = {}  # an ordered set: two emitters may see one problem
     for emitter in EMITTERS:
@@ -99,7 +111,7 @@ def render(root: Path, spec: Spec | None = None) -> dict[str, str]:
             problems.update(dict.fromkeys(exc.messages))
             continue
         for path, text in rendered.items():
-            files[path] = _with_header(path, text, lines)
+            files[path] = _with_header(path, text, own.get(path, lines))
     for path in RENDERED_PYTHON if not problems else ():
         problems.update(dict.fromkeys(check_rendered(path, files[path], spec.native)))
     if problems:
