@@ -55,6 +55,7 @@ class OpCase:
     # sparse COO in one variant (coalesced, with duplicates, empty); every variant must give
     # the result of the op on the dense arguments.
     sparse: tuple[tuple[int, ...], ...] = ()
+    derived: bool = False  # made from the YAML (Note [Default gradcheck rows]), not by hand
 
     @property
     def fn(self) -> Callable:
@@ -611,3 +612,74 @@ def result_dtype(rule: str, dtype: str) -> str:
 
 def case_id(case: OpCase, dtype: str | None = None) -> str:
     return case.name + (f"-{dtype}" if dtype else "")
+
+
+# ---- default gradcheck rows ----
+#
+# Note [Default gradcheck rows]
+# Following README's "Add an op" adds a differentiable op and no row, and every differentiable
+# op must be gradchecked (tests/test_gradcheck_ops.py). So an op that the hand-written rows
+# above do not name gets a row derived from its YAML: its dtypes, one sample with a float
+# array of shape (2, 3) per Tensor argument, drawn from the op's `domain:` (native_functions.
+# yaml; default any), and every other argument left at its default. Private and sparse-only
+# ops are left out (the public op's row, and test_sparse.py, reach them). The row has no NumPy
+# reference, so only the gradient tests use it (GRAD_CASES); an op with an argument that has
+# no default, or a Tensor[] one, gets no derived row: it needs a hand-written one. A
+# hand-written row with the op's name always wins.
+
+
+def default_rows(cases: list[OpCase]) -> list[OpCase]:
+    """A derived gradcheck row for each differentiable op no row in ``cases`` names."""
+    from pathlib import Path
+
+    from tools.codegen.load import load
+    from tools.codegen.model import SchemaKind
+
+    root = Path(__file__).resolve().parents[1]
+    spec = load(root / "native_functions.yaml", root / "derivatives.yaml", runtime_root=root)
+    named = {c.name for c in cases}
+    differentiable = {str(d.func.name) for d in spec.derivatives if d.formulas
+                      and any(d.output_differentiability or (True,))}
+    rows = []
+    for nf in spec.native:
+        name = str(nf.func.name.name)
+        # Private ops (`_div_trunc`) are reached through the public op a row calls; ops whose
+        # one kernel is sparse take samples a dense row cannot give (tests/test_sparse.py).
+        sparse_only = set(nf.dispatch) == {"SparseCPU"} and nf.elementwise is None
+        if (nf.func.kind() is not SchemaKind.functional or name in named
+                or name.startswith("_") or sparse_only
+                or str(nf.func.name) not in differentiable
+                or not any(d.startswith("float") for d in nf.dtypes)):
+            continue
+        row = _derived_row(nf, name)
+        if row is not None:
+            rows.append(row)
+            named.add(name)
+    return rows
+
+
+def _derived_row(nf, name: str) -> OpCase | None:
+    tensors = []
+    for a in nf.func.arguments.positional + nf.func.arguments.kwarg_only:
+        if a.default is not None:
+            continue  # left at its default
+        if str(a.type) != "Tensor":
+            return None  # a required int, list, Tensor[]...: only a person knows good values
+        tensors.append(a)
+    if not tensors or tensors != list(nf.func.arguments.positional[:len(tensors)]):
+        return None  # the required tensors are not the leading positionals
+
+    def samples(dtype: str) -> list[Sample]:
+        args = tuple(data((2, 3), dtype, nf.domain) for _ in tensors)
+        return [Sample(args, note=f"derived from the YAML, domain {nf.domain}")]
+
+    return OpCase(name, _no_reference, tuple(nf.dtypes), samples, dtype_error=False,
+                  method="function" not in nf.variants, derived=True)
+
+
+def _no_reference(*args, **kwargs):
+    raise AssertionError("a derived row has no NumPy reference; it drives gradient tests only")
+
+
+# The rows the gradient tests run: the hand-written ones, then the derived ones.
+GRAD_CASES = CASES + default_rows(CASES)

@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -346,3 +347,40 @@ def test_a_formula_that_raises_at_backward_time_names_its_yaml_line(repo: Path):
     if sys.version_info >= (3, 11):
         assert notes == [f"raised by the derivative formula of neg for 'self' "
                          f"(derivatives.yaml:{line})"]
+
+
+MISH = """
+- func: mish_demo(Tensor self) -> Tensor
+  variants: function, method
+  elementwise: self * tanh(log1p(exp(self)))
+  dtypes: floating
+"""
+MISH_GRAD = """
+- name: mish_demo(Tensor self) -> Tensor
+  self: grad * (tanh(log1p(exp(self))) + self * sigmoid(self) * (1 - tanh(log1p(exp(self))) * tanh(log1p(exp(self)))))
+"""
+
+
+@pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
+def test_a_new_differentiable_op_is_gradchecked_without_a_hand_written_row(repo: Path):
+    # Note [Default gradcheck rows]: README's "Add an op" adds no row to tests/op_table.py,
+    # and the suite must still pass, checking the new op's formula.
+    shutil.copytree(ROOT / "tests", repo / "tests",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    with open(repo / "native_functions.yaml", "a") as f:
+        f.write(MISH)
+    with open(repo / "derivatives.yaml", "a") as f:
+        f.write(MISH_GRAD)
+    done = run_gen(repo)
+    assert done.returncode == 0, done.stderr
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA",
+         "tests/test_gradcheck_ops.py", "-k", "mish_demo or every_differentiable_op_has_a_row"],
+        cwd=repo, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    # gradcheck and gradgradcheck ran on the derived row; torch has no such op to compare.
+    passed = re.findall(r"^PASSED (\S+)", run.stdout, re.MULTILINE)
+    assert sorted(p.split("::")[1].split("[")[0] for p in passed if "mish_demo" in p) == [
+        "test_gradcheck", "test_gradgradcheck"], run.stdout
+    assert any(p.endswith("test_every_differentiable_op_has_a_row") for p in passed)
+    assert "torch has no op named mish_demo" in run.stdout

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from op_table import CASES, DEVICE, case_id
+from op_table import DEVICE, GRAD_CASES, case_id
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -87,7 +87,7 @@ def _ops_run(case, sample) -> set[str]:
 
 
 def _float64_samples():
-    for case in CASES:
+    for case in GRAD_CASES:  # hand-written rows, then those derived from the YAML
         if "float64" not in case.dtypes:
             continue
         for i, sample in enumerate(case.samples("float64")):
@@ -235,6 +235,8 @@ def test_gradients_match_torch(request, case, sample):
     reason = _NOT_IN_TORCH.get(case.name) or _NOT_IN_TORCH.get(name)
     if reason:
         pytest.skip(reason)
+    if case.derived and not (hasattr(torch, case.name) or hasattr(torch.ops.aten, case.name)):
+        pytest.skip(f"torch has no op named {case.name}")  # a new op, on a derived row
     if case.name in _GRAD_DOMAIN:
         sample = dataclasses.replace(sample, args=tuple(_GRAD_DOMAIN[case.name](list(sample.args))))
     args, kwargs = _inputs(sample, requires_grad=True)

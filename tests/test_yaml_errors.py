@@ -78,8 +78,8 @@ def test_unknown_dispatch_key_lists_the_known(tmp_path):
 def test_unknown_key_lists_the_allowed(tmp_path):
     assert errors(tmp_path, RELU + "  dispach: {CPU: relu_cpu}\n") == [
         "native_functions.yaml:5: relu: unknown key 'dispach'; allowed: func, variants, "
-        "dispatch, elementwise, reduction, cpp, dtypes, shape, type_promotion, keeps_zero, doc, "
-        "tags"]
+        "dispatch, elementwise, reduction, cpp, dtypes, shape, type_promotion, keeps_zero, "
+        "domain, doc, tags"]
 
 
 def test_wrong_value_type(tmp_path):
@@ -510,7 +510,8 @@ def test_every_error_of_a_run_is_reported_together_in_file_and_line_order(tmp_pa
         "native_functions.yaml:11: exp: 'elementwise:' calls unknown function 'exq'; did you "
         "mean 'exp'?",
         "native_functions.yaml:13: exp: unknown key 'colour'; allowed: func, variants, dispatch, "
-        "elementwise, reduction, cpp, dtypes, shape, type_promotion, keeps_zero, doc, tags",
+        "elementwise, reduction, cpp, dtypes, shape, type_promotion, keeps_zero, domain, doc, "
+        "tags",
         "derivatives.yaml:2: relu: formula for 'self' is not valid Python: invalid syntax at "
         "column 8 of 'grad * * result'; write one Python expression",
         "derivatives.yaml:4: tanh: derivative for an op that native_functions.yaml does not "
@@ -812,3 +813,11 @@ def test_formula_calls_that_fit_no_overload_are_reported_at_the_formula_line(tmp
         "derivatives.yaml:5: add.Tensor: formula for 'other' calls add(grad, other, 2), which "
         "fits no overload (add(self, other, *, alpha=...)); pass the arguments one of them "
         "takes"]
+
+
+def test_unknown_domain_lists_the_known(tmp_path):
+    assert errors(tmp_path, RELU + "  domain: postive\n") == [
+        "native_functions.yaml:5: relu: unknown domain 'postive'; did you mean 'positive'?"]
+    assert errors(tmp_path, RELU + "  domain: everywhere\n") == [
+        "native_functions.yaml:5: relu: unknown domain 'everywhere'; known: any, positive, "
+        "nonzero, unit"]

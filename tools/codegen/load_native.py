@@ -16,7 +16,7 @@ from .spec import Elementwise, NativeFunction
 from .yaml_lines import YMap, describe
 
 NATIVE_KEYS = ("func", "variants", "dispatch", "elementwise", "reduction", "cpp", "dtypes",
-               "shape", "type_promotion", "keeps_zero", "doc", "tags")
+               "shape", "type_promotion", "keeps_zero", "domain", "doc", "tags")
 
 
 def native_entry(item: Any, line: int, index: int, ctx: Context) -> Written | None:
@@ -44,6 +44,10 @@ def native_entry(item: Any, line: int, index: int, ctx: Context) -> Written | No
         keys.error("type_promotion", f"unknown type_promotion '{promotion}'; known: "
                    f"{', '.join(vocab.TYPE_PROMOTION_KINDS)}")
     keeps_zero = keys.take("keeps_zero", (bool,), "true or false", False)
+    domain = keys.take("domain", (str,), "where the op is smooth", "any")
+    if domain not in vocab.DOMAINS:
+        keys.error("domain", unknown(f"unknown domain '{domain}'", domain, vocab.DOMAINS,
+                                     f"known: {', '.join(vocab.DOMAINS)}"))
     doc = keys.take("doc", (str,), "text", "")
     tags = keys.take_texts("tags", "a label or a list of labels")
     keys.reject_leftovers(NATIVE_KEYS)
@@ -54,7 +58,7 @@ def native_entry(item: Any, line: int, index: int, ctx: Context) -> Written | No
     if keeps_zero:
         _check_keeps_zero(keys, func)
     nf = NativeFunction(func, loc, variants, dispatch, elementwise, reduction, dtypes, shape,
-                        promotion, keeps_zero, doc, tags, cpp=cpp)
+                        promotion, keeps_zero, doc, tags, cpp=cpp, domain=domain)
     return Written(nf, item.key_lines, keys.failed)
 
 

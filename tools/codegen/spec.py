@@ -62,6 +62,8 @@ class NativeFunction:
     # A hand-written C++ kernel template aten_lite/csrc/<cpp>.h that gets a generated
     # dtype-switched entry over `dtypes:` (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
     cpp: str | None = None
+    # Where the op is smooth (one of vocab.DOMAINS): tests sample its default gradcheck row there.
+    domain: str = "any"
 
 
 @dataclass(frozen=True)

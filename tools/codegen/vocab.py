@@ -67,3 +67,7 @@ FORMULA_BUILTINS: tuple[str, ...] = (
 # fixed arrays on the stack (kMaxKernelArgs in aten_lite/csrc/kernel_api.h; a test asserts the
 # two agree). An op over more is refused at its YAML line rather than failing at import.
 MAX_KERNEL_ARGS = 16
+
+# `domain:` values: where an op's inputs may be sampled so that it is smooth there. The default
+# gradcheck row of tests/op_table.py draws its inputs from it (there, `data(..., kind)`).
+DOMAINS: tuple[str, ...] = ("any", "positive", "nonzero", "unit")
