@@ -83,10 +83,10 @@ def attributes(expr: str) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _in_order(tree: ast.AST) -> list[ast.AST]:
+def _in_order(tree: ast.AST) -> list[ast.expr | ast.keyword]:
     """Every node, in the order its text appears (so the first problem is the leftmost)."""
-    nodes = [n for n in ast.walk(tree) if hasattr(n, "col_offset")]
-    return sorted(nodes, key=lambda n: (n.lineno, n.col_offset, -n.end_col_offset))
+    nodes: list[ast.expr | ast.keyword] = [n for n in ast.walk(tree) if isinstance(n, (ast.expr, ast.keyword))]
+    return sorted(nodes, key=lambda n: (n.lineno, n.col_offset, -(n.end_col_offset or 0)))
 
 
 def _problem(node: ast.AST) -> str | None:

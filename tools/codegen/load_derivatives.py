@@ -77,8 +77,8 @@ def _formulas(keys: Keys, func: FunctionSchema | None, non_diff: set[str]) -> tu
         if not _in_language(keys, key, f"formula for '{key}'", expr):
             continue
         free = python_free_names(expr)
-        for name in free if names is not None else ():
-            if name not in names:
+        for name in free:
+            if names is not None and name not in names:
                 keys.error(key, unknown(
                     f"formula for '{key}' uses unknown name '{name}'", name, names,
                     f"use grad, grads, result, the op's arguments ({', '.join(args)}), "
