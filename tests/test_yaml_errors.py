@@ -821,3 +821,17 @@ def test_unknown_domain_lists_the_known(tmp_path):
     assert errors(tmp_path, RELU + "  domain: everywhere\n") == [
         "native_functions.yaml:5: relu: unknown domain 'everywhere'; known: any, positive, "
         "nonzero, unit"]
+
+
+@pytest.mark.parametrize("formula, problem", [
+    ("-" * 100_000 + "grad", "the expression nests deeper than Python can read (a formula "
+     "needs a few levels; the limit here is 100) at column 1"),
+    ("grad" + " + grad" * 150, "the expression nests 152 levels deep, more than 100 at "
+     "column 1"),
+])
+def test_formula_nesting_is_bounded_before_anything_recurses_over_it(tmp_path, formula, problem):
+    deriv = f"- name: relu(Tensor self) -> Tensor\n  self: {formula}\n"
+    shown = formula[:80] + "..." + formula[-17:]
+    assert errors(tmp_path, RELU, deriv) == [
+        f"derivatives.yaml:2: relu: formula for 'self' is not valid Python: {problem} of "
+        f"'{shown}'; write one Python expression"]

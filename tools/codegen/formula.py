@@ -46,7 +46,12 @@ def parse_python(expr: str) -> ast.Expression:
     if not text:
         raise ExpressionError("the formula is empty", 1)
     try:
-        return ast.parse(text, mode="eval")
+        tree = ast.parse(text, mode="eval")
+    except (RecursionError, MemoryError):
+        # CPython's parser gives up on ~1,000 nested operators with these, not SyntaxError.
+        raise ExpressionError(f"the expression nests deeper than Python can read "
+                              f"(a formula needs a few levels; the limit here is "
+                              f"{MAX_NESTING})", 1) from None
     except SyntaxError as exc:
         lines = text.splitlines()
         lineno = min(max(exc.lineno or 1, 1), len(lines))
@@ -55,6 +60,29 @@ def parse_python(expr: str) -> ast.Expression:
         # A block scalar (`|`) can span lines; count the column through the whole text.
         column += sum(len(line) + 1 for line in lines[: lineno - 1])
         raise ExpressionError(exc.msg, column) from None
+    depth, node = _deepest(tree)
+    if depth > MAX_NESTING:
+        # The visitors below and the emitters recurse once or twice per level.
+        raise ExpressionError(f"the expression nests {depth} levels deep, more than "
+                              f"{MAX_NESTING}", getattr(node, "col_offset", 0) + 1)
+    return tree
+
+
+# Far above any real formula (a handful of levels), far below the recursion limit that the
+# ast visitors and ast.unparse run into.
+MAX_NESTING = 100
+
+
+def _deepest(tree: ast.AST) -> tuple[int, ast.AST]:
+    """(depth, deepest node) of a syntax tree, without recursion."""
+    deepest, at = 0, tree
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > deepest:
+            deepest, at = depth, node
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest, at
 
 
 def python_free_names(expr: str) -> tuple[str, ...]:

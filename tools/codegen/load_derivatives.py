@@ -101,7 +101,7 @@ def _in_language(keys: Keys, key: str, what: str, expr: str) -> bool:
         check_language(expr)
     except ExpressionError as exc:
         keys.error(key, f"{what} is outside the formula language: {exc.problem} at column "
-                   f"{exc.column} of '{expr.strip()}'; a formula may use {ALLOWED}")
+                   f"{exc.column} of '{_shown(expr)}'; a formula may use {ALLOWED}")
         return False
     return True
 
@@ -158,4 +158,10 @@ def _formula_names(ctx: Context, func: FunctionSchema) -> frozenset[str] | None:
 
 def _bad_python(what: str, expr: str, exc: ExpressionError) -> str:
     return (f"{what} is not valid Python: {exc.problem} at column {exc.column} of "
-            f"'{expr.strip()}'; write one Python expression")
+            f"'{_shown(expr)}'; write one Python expression")
+
+
+def _shown(expr: str, limit: int = 100) -> str:
+    """The formula as a message quotes it: whole, unless it is longer than a line or two."""
+    text = expr.strip()
+    return text if len(text) <= limit else f"{text[:limit - 20]}...{text[-17:]}"
