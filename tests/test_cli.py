@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -384,3 +386,22 @@ def test_a_new_differentiable_op_is_gradchecked_without_a_hand_written_row(repo:
         "test_gradcheck", "test_gradgradcheck"], run.stdout
     assert any(p.endswith("test_every_differentiable_op_has_a_row") for p in passed)
     assert "torch has no op named mish_demo" in run.stdout
+
+
+@pytest.mark.parametrize("doc", ['Say "hi"', 'ends in two ""', 'four """"', 'back\\slash\\',
+                                 'code """); import os; ("""'])
+def test_a_doc_is_always_a_docstring_never_code(repo: Path, doc: str):
+    nf = repo / "native_functions.yaml"
+    quoted = "'" + doc.replace("'", "''") + "'"
+    nf.write_text(nf.read_text() + NEW_OP.replace("doc: Smooth relu, added by tests/test_cli.py.",
+                                                  f"doc: {quoted}"))
+    tree = ast.parse(gen_module.render(repo)["generated/ops.py"])
+    (fn,) = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "softplus_test"]
+    assert ast.get_docstring(fn, clean=False).split("\n")[0] == doc  # then the overloads
+
+
+def test_the_docstring_filter_round_trips_any_quotes_and_backslashes():
+    from tools.codegen.emit_python import _docstring
+
+    texts = ["".join(t) for n in range(1, 6) for t in itertools.product('a"\\', repeat=n)]
+    assert [t for t in texts if ast.literal_eval(_docstring(t)) != t] == []

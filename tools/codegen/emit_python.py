@@ -21,7 +21,12 @@ from .templating import ENV as _ENV
 
 
 def _docstring(text: str, indent: str = "    ") -> str:
-    body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    """``text`` as a docstring literal. A `doc:` from the YAML must never end the literal early
+    and so run as code: triple quotes inside are escaped, and so are quotes right before the
+    closing ones (``say "hi"``)."""
+    body = text.replace("\\", "\\\\")
+    trailing = len(body) - len(body.rstrip('"'))
+    body = body[: len(body) - trailing].replace('"""', '\\"\\"\\"') + '\\"' * trailing
     lines = body.split("\n")
     if len(lines) == 1:
         return f'"""{body}"""'
