@@ -835,3 +835,15 @@ def test_formula_nesting_is_bounded_before_anything_recurses_over_it(tmp_path, f
     assert errors(tmp_path, RELU, deriv) == [
         f"derivatives.yaml:2: relu: formula for 'self' is not valid Python: {problem} of "
         f"'{shown}'; write one Python expression"]
+
+
+def test_formula_calls_of_helpers_are_bound_against_their_definitions(tmp_path):
+    helpers = ("def threshold_backward(grad, result, threshold, *, inclusive=False):\n"
+               "    return grad\n")
+    deriv = ("- name: relu(Tensor self) -> Tensor\n"
+             "  self: threshold_backward(grad, result) + threshold_backward(grad, result, 0, "
+             "inclusive=True)\n")
+    assert errors(tmp_path, RELU, deriv, shape_rules="", helpers=helpers) == [
+        "derivatives.yaml:2: relu: formula for 'self' calls threshold_backward(grad, result), "
+        "which fits no overload (threshold_backward(grad, result, threshold, *, "
+        "inclusive=...)); pass the arguments one of them takes"]

@@ -2,9 +2,10 @@
 
 A formula is Python that runs only at backward time, so ``sigmoid(self, 2)`` or
 ``grad.sum(dims=0)`` used to pass the generator and fail inside generated/autograd_nodes.py
-when a user called ``backward()``. Here each call of an op (``mul(grad, other)``) or of a
-generated method (``grad.sum(dim, keepdim=True)``) is bound as Python would bind it to the
-op's Python signatures, and a call no overload accepts is reported at the formula's line.
+when a user called ``backward()``. Here each call of an op (``mul(grad, other)``), of a
+generated method (``grad.sum(dim, keepdim=True)``) or of a helper of
+aten_lite/autograd/formulas.py (``sum_to(grad, self.shape)``) is bound as Python would bind it
+to the Python signatures, and a call none accepts is reported at the formula's line.
 
     >>> sig = Signature("sigmoid", ("self",), (), ("self",), False)
     >>> sig.binds(2, ()), sig.binds(1, ()), str(sig)
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable
 
 from .formula import parse_python
@@ -79,6 +81,25 @@ def _signature(nf: NativeFunction, name: str, method: bool) -> Signature:
                      required, varargs)
 
 
+def helper_signatures(formulas_py: Path) -> dict[str, list[Signature]]:
+    """The Python signatures of the helpers aten_lite/autograd/formulas.py defines at its top
+    level, read with ``ast`` (the generator never imports the runtime); {} when absent."""
+    if not formulas_py.is_file():
+        return {}
+    tree = ast.parse(formulas_py.read_text(encoding="utf-8"), filename=str(formulas_py))
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.args.vararg is None:
+            a = node.args
+            positional = [p.arg for p in a.posonlyargs + a.args]
+            required = positional[: len(positional) - len(a.defaults)]
+            required += [k.arg for k, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+            out[node.name] = [Signature(node.name, tuple(positional),
+                                        tuple(k.arg for k in a.kwonlyargs), tuple(required),
+                                        False)]
+    return out
+
+
 def bad_calls(expr: str, functions: dict[str, list[Signature]],
               methods: dict[str, list[Signature]], local_names: frozenset[str],
               hand_written: frozenset[str]) -> list[tuple[str, list[Signature]]]:
@@ -105,9 +126,12 @@ def bad_calls(expr: str, functions: dict[str, list[Signature]],
 
 
 def check_calls(derivatives: Iterable[Derivative], native: Iterable[NativeFunction],
-                hand_written: frozenset[str]) -> list[tuple[Location, str, str]]:
-    """(formula's line, op, message) for every op call in a formula that no overload takes."""
+                hand_written: frozenset[str],
+                helpers: dict[str, list[Signature]]) -> list[tuple[Location, str, str]]:
+    """(formula's line, op, message) for every call of an op or helper in a formula that no
+    overload takes (an op wins over a helper of the same name, as in the generated module)."""
     functions, methods = signatures(native)
+    functions = {**helpers, **functions}
     out = []
     for d in derivatives:
         schema = d.func

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .checks import Problems, check_derivatives, check_native
-from .formula_calls import check_calls
+from .formula_calls import check_calls, helper_signatures
 from .load_derivatives import derivative_entry
 from .load_entries import Context, PathLike, Runtime, not_a_mapping, read_entries, read_schema
 from .load_native import native_entry
@@ -72,7 +72,10 @@ def load(native_path: PathLike, derivatives_path: PathLike,
                         if d)
     check_derivatives(derivatives, native, problems)
     if not problems:  # a call is checked against schemas that are all known to be right
-        for loc, op, text in check_calls(derivatives, native, runtime.tensor_attrs or frozenset()):
+        helpers = (helper_signatures(Path(runtime_root) / "aten_lite" / "autograd" / "formulas.py")
+                   if runtime_root is not None else {})
+        for loc, op, text in check_calls(derivatives, native, runtime.tensor_attrs or frozenset(),
+                                         helpers):
             problems.add(loc, op, text)
     if problems:
         raise SpecError(problems.messages())
