@@ -6,6 +6,7 @@ list of messages of one run, so a wrong line, a missing hint or an extra cascade
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import copy_repo
-from tools.codegen import gen, vocab
+from tools.codegen import gen, names, vocab
 from tools.codegen.load import SpecError, load
 from tools.codegen.suggest import did_you_mean
 from tools.codegen.yaml_guard import MAX_BYTES
@@ -847,3 +848,10 @@ def test_formula_calls_of_helpers_are_bound_against_their_definitions(tmp_path):
         "derivatives.yaml:2: relu: formula for 'self' calls threshold_backward(grad, result), "
         "which fits no overload (threshold_backward(grad, result, threshold, *, "
         "inclusive=...)); pass the arguments one of them takes"]
+
+
+@pytest.mark.parametrize("module", gen.RENDERED_PYTHON)
+def test_the_line_scan_of_generated_modules_finds_what_ast_finds(module):
+    # names.rendered_names stands in for parsing the module; it must agree with the parser.
+    text = (REPO / module).read_text()
+    assert names.rendered_names(text) == names.top_level_names(ast.parse(text))
