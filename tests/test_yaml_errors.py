@@ -855,3 +855,10 @@ def test_the_line_scan_of_generated_modules_finds_what_ast_finds(module):
     # names.rendered_names stands in for parsing the module; it must agree with the parser.
     text = (REPO / module).read_text()
     assert names.rendered_names(text) == names.top_level_names(ast.parse(text))
+
+
+def test_an_unreadable_runtime_namespace_is_a_message_not_a_traceback(tmp_path):
+    (tmp_path / "aten_lite").mkdir()
+    (tmp_path / "aten_lite" / "__init__.py").write_text("x = 1\ndef broken(:\n")
+    assert errors(tmp_path, RELU) == [
+        "__init__.py:2: cannot read the names it defines: invalid syntax; fix the Python syntax"]

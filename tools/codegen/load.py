@@ -61,8 +61,13 @@ def load(native_path: PathLike, derivatives_path: PathLike,
         raise SpecError(problems.messages())
     written = [w for w in entries if w is not None]
     native = check_native(written, problems)
-    reserved = Reserved(Path(runtime_root) if runtime_root is not None else None,
-                        runtime.tensor_attrs)
+    try:
+        reserved = Reserved(Path(runtime_root) if runtime_root is not None else None,
+                            runtime.tensor_attrs)
+    except SyntaxError as exc:  # aten_lite/__init__.py (or what it star-imports) is broken
+        problems.add(Location(Path(exc.filename or "aten_lite").name, exc.lineno or 1), None,
+                     f"cannot read the names it defines: {exc.msg}; fix the Python syntax")
+        reserved = Reserved(None, runtime.tensor_attrs)
     for nf, why in check_op_names(native, reserved):
         problems.add(nf.loc, str(nf.func.name), f"the op name {why}")
     op_names = frozenset(w.nf.func.name.name.base for w in written)
