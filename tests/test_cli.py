@@ -169,6 +169,10 @@ def test_show_lists_tags_derivative_flags_and_composite_autograd(repo: Path):
     rows = {line.split()[0]: line.split()[-1] for line in run_gen(repo, "list").stdout.splitlines()
             if line and not line.startswith(("-", "op "))}
     assert (rows["max"], rows["relu"], rows["eq.Tensor"]) == ("composite", "yes", "-")
+    nf = repo / "native_functions.yaml"
+    nf.write_text(nf.read_text() + NEW_OP + "  domain: positive\n")
+    out = run_gen(repo, "show", "softplus_test").stdout
+    assert "  domain:   positive (where tests/op_table.py's derived row samples)\n" in out
 
 
 def test_what_the_emitters_cannot_express_is_reported_together(repo: Path):

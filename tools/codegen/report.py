@@ -126,6 +126,8 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
         lines.append(f"    {key:<26} -> {head.dispatch.get(key, 'generated kernel')}")
     if head.shape:
         lines.append(f"  shape rule: {head.shape}")
+    if head.domain != "any":
+        lines.append(f"  domain:   {head.domain} (where tests/op_table.py's derived row samples)")
     d = derivs.get(str(head.func.name))
     if d is None and _COMPOSITE in head.dispatch:
         lines.append(f"  derivative: through its decomposition ({_COMPOSITE}: autograd records "
