@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 fd94f90da4296d7b).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -34,7 +34,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
 
 
 class NegBackward0(Node):
-    """Backward of neg (derivatives.yaml:21)."""
+    """Backward of neg (derivatives.yaml:24)."""
 
     __slots__ = ()
     _op = "neg"
@@ -43,11 +43,11 @@ class NegBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:22
+        # derivatives.yaml:25
         try:
             grad_self = (-grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:22', 'neg', 'self')
+            formula_failed(exc_, 'derivatives.yaml:25', 'neg', 'self')
             raise
         return (grad_self,)
 
@@ -56,7 +56,7 @@ class NegBackward0(Node):
 
 
 class AbsBackward0(Node):
-    """Backward of abs (derivatives.yaml:24)."""
+    """Backward of abs (derivatives.yaml:27)."""
 
     __slots__ = ("self_", "self_v")
     _op = "abs"
@@ -66,11 +66,11 @@ class AbsBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:25
+        # derivatives.yaml:28
         try:
             grad_self = (grad * self.sign()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:25', 'abs', 'self')
+            formula_failed(exc_, 'derivatives.yaml:28', 'abs', 'self')
             raise
         return (grad_self,)
 
@@ -81,7 +81,7 @@ class AbsBackward0(Node):
 
 
 class SignBackward0(Node):
-    """Backward of sign (derivatives.yaml:27)."""
+    """Backward of sign (derivatives.yaml:30)."""
 
     __slots__ = ()
     _op = "sign"
@@ -90,11 +90,11 @@ class SignBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:28
+        # derivatives.yaml:31
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:28', 'sign', 'self')
+            formula_failed(exc_, 'derivatives.yaml:31', 'sign', 'self')
             raise
         return (grad_self,)
 
@@ -103,7 +103,7 @@ class SignBackward0(Node):
 
 
 class ReluBackward0(Node):
-    """Backward of relu (derivatives.yaml:30)."""
+    """Backward of relu (derivatives.yaml:33)."""
 
     __slots__ = ("result_", "result_v")
     _op = "relu"
@@ -113,11 +113,11 @@ class ReluBackward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:32
+        # derivatives.yaml:35
         try:
             grad_self = (grad * result.sign()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:32', 'relu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:35', 'relu', 'self')
             raise
         return (grad_self,)
 
@@ -128,7 +128,7 @@ class ReluBackward0(Node):
 
 
 class SigmoidBackward0(Node):
-    """Backward of sigmoid (derivatives.yaml:34)."""
+    """Backward of sigmoid (derivatives.yaml:37)."""
 
     __slots__ = ("result_", "result_v")
     _op = "sigmoid"
@@ -138,11 +138,11 @@ class SigmoidBackward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:35
+        # derivatives.yaml:38
         try:
             grad_self = (grad * result * (1 - result)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:35', 'sigmoid', 'self')
+            formula_failed(exc_, 'derivatives.yaml:38', 'sigmoid', 'self')
             raise
         return (grad_self,)
 
@@ -153,7 +153,7 @@ class SigmoidBackward0(Node):
 
 
 class TanhBackward0(Node):
-    """Backward of tanh (derivatives.yaml:37)."""
+    """Backward of tanh (derivatives.yaml:40)."""
 
     __slots__ = ("result_", "result_v")
     _op = "tanh"
@@ -163,11 +163,11 @@ class TanhBackward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:38
+        # derivatives.yaml:41
         try:
             grad_self = (grad * (1 - result * result)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:38', 'tanh', 'self')
+            formula_failed(exc_, 'derivatives.yaml:41', 'tanh', 'self')
             raise
         return (grad_self,)
 
@@ -178,7 +178,7 @@ class TanhBackward0(Node):
 
 
 class ExpBackward0(Node):
-    """Backward of exp (derivatives.yaml:40)."""
+    """Backward of exp (derivatives.yaml:43)."""
 
     __slots__ = ("result_", "result_v")
     _op = "exp"
@@ -188,11 +188,11 @@ class ExpBackward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:41
+        # derivatives.yaml:44
         try:
             grad_self = (grad * result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:41', 'exp', 'self')
+            formula_failed(exc_, 'derivatives.yaml:44', 'exp', 'self')
             raise
         return (grad_self,)
 
@@ -203,7 +203,7 @@ class ExpBackward0(Node):
 
 
 class Expm1Backward0(Node):
-    """Backward of expm1 (derivatives.yaml:43)."""
+    """Backward of expm1 (derivatives.yaml:46)."""
 
     __slots__ = ("result_", "result_v")
     _op = "expm1"
@@ -213,11 +213,11 @@ class Expm1Backward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:44
+        # derivatives.yaml:47
         try:
             grad_self = (grad * (result + 1)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:44', 'expm1', 'self')
+            formula_failed(exc_, 'derivatives.yaml:47', 'expm1', 'self')
             raise
         return (grad_self,)
 
@@ -228,7 +228,7 @@ class Expm1Backward0(Node):
 
 
 class LogBackward0(Node):
-    """Backward of log (derivatives.yaml:46)."""
+    """Backward of log (derivatives.yaml:49)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log"
@@ -238,11 +238,11 @@ class LogBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:47
+        # derivatives.yaml:50
         try:
             grad_self = (grad / self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:47', 'log', 'self')
+            formula_failed(exc_, 'derivatives.yaml:50', 'log', 'self')
             raise
         return (grad_self,)
 
@@ -253,7 +253,7 @@ class LogBackward0(Node):
 
 
 class Log1pBackward0(Node):
-    """Backward of log1p (derivatives.yaml:49)."""
+    """Backward of log1p (derivatives.yaml:52)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log1p"
@@ -263,11 +263,11 @@ class Log1pBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:50
+        # derivatives.yaml:53
         try:
             grad_self = (grad / (self + 1)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:50', 'log1p', 'self')
+            formula_failed(exc_, 'derivatives.yaml:53', 'log1p', 'self')
             raise
         return (grad_self,)
 
@@ -278,7 +278,7 @@ class Log1pBackward0(Node):
 
 
 class SqrtBackward0(Node):
-    """Backward of sqrt (derivatives.yaml:52)."""
+    """Backward of sqrt (derivatives.yaml:55)."""
 
     __slots__ = ("result_", "result_v")
     _op = "sqrt"
@@ -288,11 +288,11 @@ class SqrtBackward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:53
+        # derivatives.yaml:56
         try:
             grad_self = (grad / (2 * result)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:53', 'sqrt', 'self')
+            formula_failed(exc_, 'derivatives.yaml:56', 'sqrt', 'self')
             raise
         return (grad_self,)
 
@@ -303,7 +303,7 @@ class SqrtBackward0(Node):
 
 
 class RsqrtBackward0(Node):
-    """Backward of rsqrt (derivatives.yaml:55)."""
+    """Backward of rsqrt (derivatives.yaml:58)."""
 
     __slots__ = ("result_", "result_v")
     _op = "rsqrt"
@@ -313,11 +313,11 @@ class RsqrtBackward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:56
+        # derivatives.yaml:59
         try:
             grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:56', 'rsqrt', 'self')
+            formula_failed(exc_, 'derivatives.yaml:59', 'rsqrt', 'self')
             raise
         return (grad_self,)
 
@@ -328,7 +328,7 @@ class RsqrtBackward0(Node):
 
 
 class ReciprocalBackward0(Node):
-    """Backward of reciprocal (derivatives.yaml:58)."""
+    """Backward of reciprocal (derivatives.yaml:61)."""
 
     __slots__ = ("result_", "result_v")
     _op = "reciprocal"
@@ -338,11 +338,11 @@ class ReciprocalBackward0(Node):
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:59
+        # derivatives.yaml:62
         try:
             grad_self = (-grad * result * result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:59', 'reciprocal', 'self')
+            formula_failed(exc_, 'derivatives.yaml:62', 'reciprocal', 'self')
             raise
         return (grad_self,)
 
@@ -353,7 +353,7 @@ class ReciprocalBackward0(Node):
 
 
 class SinBackward0(Node):
-    """Backward of sin (derivatives.yaml:61)."""
+    """Backward of sin (derivatives.yaml:64)."""
 
     __slots__ = ("self_", "self_v")
     _op = "sin"
@@ -363,11 +363,11 @@ class SinBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:62
+        # derivatives.yaml:65
         try:
             grad_self = (grad * self.cos()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:62', 'sin', 'self')
+            formula_failed(exc_, 'derivatives.yaml:65', 'sin', 'self')
             raise
         return (grad_self,)
 
@@ -378,7 +378,7 @@ class SinBackward0(Node):
 
 
 class CosBackward0(Node):
-    """Backward of cos (derivatives.yaml:64)."""
+    """Backward of cos (derivatives.yaml:67)."""
 
     __slots__ = ("self_", "self_v")
     _op = "cos"
@@ -388,11 +388,11 @@ class CosBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:65
+        # derivatives.yaml:68
         try:
             grad_self = (-grad * self.sin()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:65', 'cos', 'self')
+            formula_failed(exc_, 'derivatives.yaml:68', 'cos', 'self')
             raise
         return (grad_self,)
 
@@ -403,32 +403,10 @@ class CosBackward0(Node):
 
 
 class FloorBackward0(Node):
-    """Backward of floor (derivatives.yaml:67)."""
+    """Backward of floor (derivatives.yaml:70)."""
 
     __slots__ = ()
     _op = "floor"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:68
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:68', 'floor', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-
-
-class CeilBackward0(Node):
-    """Backward of ceil (derivatives.yaml:70)."""
-
-    __slots__ = ()
-    _op = "ceil"
 
     def apply(node, grads):
         check_alive(node)
@@ -438,7 +416,7 @@ class CeilBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:71', 'ceil', 'self')
+            formula_failed(exc_, 'derivatives.yaml:71', 'floor', 'self')
             raise
         return (grad_self,)
 
@@ -446,11 +424,11 @@ class CeilBackward0(Node):
         node._released = True
 
 
-class RoundBackward0(Node):
-    """Backward of round (derivatives.yaml:73)."""
+class CeilBackward0(Node):
+    """Backward of ceil (derivatives.yaml:73)."""
 
     __slots__ = ()
-    _op = "round"
+    _op = "ceil"
 
     def apply(node, grads):
         check_alive(node)
@@ -460,7 +438,7 @@ class RoundBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:74', 'round', 'self')
+            formula_failed(exc_, 'derivatives.yaml:74', 'ceil', 'self')
             raise
         return (grad_self,)
 
@@ -468,11 +446,11 @@ class RoundBackward0(Node):
         node._released = True
 
 
-class TruncBackward0(Node):
-    """Backward of trunc (derivatives.yaml:76)."""
+class RoundBackward0(Node):
+    """Backward of round (derivatives.yaml:76)."""
 
     __slots__ = ()
-    _op = "trunc"
+    _op = "round"
 
     def apply(node, grads):
         check_alive(node)
@@ -482,7 +460,29 @@ class TruncBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:77', 'trunc', 'self')
+            formula_failed(exc_, 'derivatives.yaml:77', 'round', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class TruncBackward0(Node):
+    """Backward of trunc (derivatives.yaml:79)."""
+
+    __slots__ = ()
+    _op = "trunc"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:80
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:80', 'trunc', 'self')
             raise
         return (grad_self,)
 
@@ -491,7 +491,7 @@ class TruncBackward0(Node):
 
 
 class AddBackward0(Node):
-    """Backward of add.Tensor (derivatives.yaml:81)."""
+    """Backward of add.Tensor (derivatives.yaml:84)."""
 
     __slots__ = ("alpha_",)
     _op = "add.Tensor"
@@ -501,17 +501,17 @@ class AddBackward0(Node):
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
-        # derivatives.yaml:82
+        # derivatives.yaml:85
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:82', 'add.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:85', 'add.Tensor', 'self')
             raise
-        # derivatives.yaml:83
+        # derivatives.yaml:86
         try:
             grad_other = scale(grad, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:83', 'add.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:86', 'add.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -521,7 +521,7 @@ class AddBackward0(Node):
 
 
 class SubBackward0(Node):
-    """Backward of sub.Tensor (derivatives.yaml:85)."""
+    """Backward of sub.Tensor (derivatives.yaml:88)."""
 
     __slots__ = ("alpha_",)
     _op = "sub.Tensor"
@@ -531,17 +531,17 @@ class SubBackward0(Node):
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
-        # derivatives.yaml:86
+        # derivatives.yaml:89
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:86', 'sub.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:89', 'sub.Tensor', 'self')
             raise
-        # derivatives.yaml:87
+        # derivatives.yaml:90
         try:
             grad_other = scale(grad, -alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:87', 'sub.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:90', 'sub.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -551,7 +551,7 @@ class SubBackward0(Node):
 
 
 class MulBackward0(Node):
-    """Backward of mul.Tensor (derivatives.yaml:89)."""
+    """Backward of mul.Tensor (derivatives.yaml:92)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "mul.Tensor"
@@ -562,17 +562,17 @@ class MulBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:90
+        # derivatives.yaml:93
         try:
             grad_self = (grad * other) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:90', 'mul.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:93', 'mul.Tensor', 'self')
             raise
-        # derivatives.yaml:91
+        # derivatives.yaml:94
         try:
             grad_other = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:91', 'mul.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:94', 'mul.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -585,7 +585,7 @@ class MulBackward0(Node):
 
 
 class DivBackward0(Node):
-    """Backward of div.Tensor (derivatives.yaml:93)."""
+    """Backward of div.Tensor (derivatives.yaml:96)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "div.Tensor"
@@ -596,17 +596,17 @@ class DivBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:94
+        # derivatives.yaml:97
         try:
             grad_self = (grad / other) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:94', 'div.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:97', 'div.Tensor', 'self')
             raise
-        # derivatives.yaml:95
+        # derivatives.yaml:98
         try:
             grad_other = (-grad * self / (other * other)) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:95', 'div.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:98', 'div.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -619,7 +619,7 @@ class DivBackward0(Node):
 
 
 class DivTruncBackward0(Node):
-    """Backward of _div_trunc (derivatives.yaml:97)."""
+    """Backward of _div_trunc (derivatives.yaml:100)."""
 
     __slots__ = ()
     _op = "_div_trunc"
@@ -628,17 +628,17 @@ class DivTruncBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:98
+        # derivatives.yaml:101
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:98', '_div_trunc', 'self')
+            formula_failed(exc_, 'derivatives.yaml:101', '_div_trunc', 'self')
             raise
-        # derivatives.yaml:99
+        # derivatives.yaml:102
         try:
             grad_other = zeros_like(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:99', '_div_trunc', 'other')
+            formula_failed(exc_, 'derivatives.yaml:102', '_div_trunc', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -647,7 +647,7 @@ class DivTruncBackward0(Node):
 
 
 class FloorDivideBackward0(Node):
-    """Backward of floor_divide (derivatives.yaml:101)."""
+    """Backward of floor_divide (derivatives.yaml:104)."""
 
     __slots__ = ()
     _op = "floor_divide"
@@ -656,17 +656,17 @@ class FloorDivideBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:102
+        # derivatives.yaml:105
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:102', 'floor_divide', 'self')
+            formula_failed(exc_, 'derivatives.yaml:105', 'floor_divide', 'self')
             raise
-        # derivatives.yaml:103
+        # derivatives.yaml:106
         try:
             grad_other = zeros_like(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:103', 'floor_divide', 'other')
+            formula_failed(exc_, 'derivatives.yaml:106', 'floor_divide', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -675,7 +675,7 @@ class FloorDivideBackward0(Node):
 
 
 class RemainderBackward0(Node):
-    """Backward of remainder.Tensor (derivatives.yaml:105)."""
+    """Backward of remainder.Tensor (derivatives.yaml:108)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "remainder.Tensor"
@@ -686,17 +686,17 @@ class RemainderBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:106
+        # derivatives.yaml:109
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:106', 'remainder.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:109', 'remainder.Tensor', 'self')
             raise
-        # derivatives.yaml:107
+        # derivatives.yaml:110
         try:
             grad_other = (-grad * floor_divide(self, other)) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:107', 'remainder.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:110', 'remainder.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -709,7 +709,7 @@ class RemainderBackward0(Node):
 
 
 class PowBackward0(Node):
-    """Backward of pow.Tensor_Tensor (derivatives.yaml:109)."""
+    """Backward of pow.Tensor_Tensor (derivatives.yaml:112)."""
 
     __slots__ = ("exponent_", "exponent_v", "self_", "self_v", "result_", "result_v")
     _op = "pow.Tensor_Tensor"
@@ -721,17 +721,17 @@ class PowBackward0(Node):
         exponent = unpack(node, node.exponent_, node.exponent_v, 'exponent')
         self = unpack(node, node.self_, node.self_v, 'self')
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:110
+        # derivatives.yaml:113
         try:
             grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:110', 'pow.Tensor_Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:113', 'pow.Tensor_Tensor', 'self')
             raise
-        # derivatives.yaml:111
+        # derivatives.yaml:114
         try:
             grad_exponent = pow_exponent_grad(grad, self, exponent, result) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:111', 'pow.Tensor_Tensor', 'exponent')
+            formula_failed(exc_, 'derivatives.yaml:114', 'pow.Tensor_Tensor', 'exponent')
             raise
         return (grad_self, grad_exponent)
 
@@ -746,7 +746,7 @@ class PowBackward0(Node):
 
 
 class MaximumBackward0(Node):
-    """Backward of maximum (derivatives.yaml:113)."""
+    """Backward of maximum (derivatives.yaml:116)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "maximum"
@@ -757,17 +757,17 @@ class MaximumBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:114
+        # derivatives.yaml:117
         try:
             grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:114', 'maximum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:117', 'maximum', 'self')
             raise
-        # derivatives.yaml:115
+        # derivatives.yaml:118
         try:
             grad_other = binary_extremum_grad(grad, other, self, True) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:115', 'maximum', 'other')
+            formula_failed(exc_, 'derivatives.yaml:118', 'maximum', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -780,7 +780,7 @@ class MaximumBackward0(Node):
 
 
 class MinimumBackward0(Node):
-    """Backward of minimum (derivatives.yaml:117)."""
+    """Backward of minimum (derivatives.yaml:120)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "minimum"
@@ -791,17 +791,17 @@ class MinimumBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:118
+        # derivatives.yaml:121
         try:
             grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:118', 'minimum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:121', 'minimum', 'self')
             raise
-        # derivatives.yaml:119
+        # derivatives.yaml:122
         try:
             grad_other = binary_extremum_grad(grad, other, self, False) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:119', 'minimum', 'other')
+            formula_failed(exc_, 'derivatives.yaml:122', 'minimum', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -814,7 +814,7 @@ class MinimumBackward0(Node):
 
 
 class WhereBackward0(Node):
-    """Backward of where.self (derivatives.yaml:121)."""
+    """Backward of where.self (derivatives.yaml:124)."""
 
     __slots__ = ("condition_", "condition_v")
     _op = "where.self"
@@ -824,17 +824,17 @@ class WhereBackward0(Node):
         need = node._next
         grad = grads[0]
         condition = unpack(node, node.condition_, node.condition_v, 'condition')
-        # derivatives.yaml:123
+        # derivatives.yaml:126
         try:
             grad_self = (grad * condition) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:123', 'where.self', 'self')
+            formula_failed(exc_, 'derivatives.yaml:126', 'where.self', 'self')
             raise
-        # derivatives.yaml:124
+        # derivatives.yaml:127
         try:
             grad_other = (grad * condition.logical_not()) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:124', 'where.self', 'other')
+            formula_failed(exc_, 'derivatives.yaml:127', 'where.self', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -845,7 +845,7 @@ class WhereBackward0(Node):
 
 
 class SumBackward0(Node):
-    """Backward of sum (derivatives.yaml:128)."""
+    """Backward of sum (derivatives.yaml:131)."""
 
     __slots__ = ("dim_", "keepdim_", "self_shape")
     _op = "sum"
@@ -857,11 +857,11 @@ class SumBackward0(Node):
         dim = node.dim_
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:129
+        # derivatives.yaml:132
         try:
             grad_self = expand_reduced(grad, self_shape, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:129', 'sum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:132', 'sum', 'self')
             raise
         return (grad_self,)
 
@@ -873,7 +873,7 @@ class SumBackward0(Node):
 
 
 class MeanBackward0(Node):
-    """Backward of mean (derivatives.yaml:131)."""
+    """Backward of mean (derivatives.yaml:134)."""
 
     __slots__ = ("dim_", "keepdim_", "self_shape")
     _op = "mean"
@@ -885,11 +885,11 @@ class MeanBackward0(Node):
         dim = node.dim_
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:132
+        # derivatives.yaml:135
         try:
             grad_self = expand_reduced(grad / reduced_count(self_shape, dim), self_shape, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:132', 'mean', 'self')
+            formula_failed(exc_, 'derivatives.yaml:135', 'mean', 'self')
             raise
         return (grad_self,)
 
@@ -901,7 +901,7 @@ class MeanBackward0(Node):
 
 
 class ProdBackward0(Node):
-    """Backward of prod (derivatives.yaml:134)."""
+    """Backward of prod (derivatives.yaml:137)."""
 
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "prod"
@@ -914,11 +914,11 @@ class ProdBackward0(Node):
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:135
+        # derivatives.yaml:138
         try:
             grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:135', 'prod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:138', 'prod', 'self')
             raise
         return (grad_self,)
 
@@ -933,7 +933,7 @@ class ProdBackward0(Node):
 
 
 class AmaxBackward0(Node):
-    """Backward of amax (derivatives.yaml:137)."""
+    """Backward of amax (derivatives.yaml:140)."""
 
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "amax"
@@ -946,11 +946,11 @@ class AmaxBackward0(Node):
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:138
+        # derivatives.yaml:141
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:138', 'amax', 'self')
+            formula_failed(exc_, 'derivatives.yaml:141', 'amax', 'self')
             raise
         return (grad_self,)
 
@@ -965,7 +965,7 @@ class AmaxBackward0(Node):
 
 
 class AminBackward0(Node):
-    """Backward of amin (derivatives.yaml:140)."""
+    """Backward of amin (derivatives.yaml:143)."""
 
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "amin"
@@ -978,11 +978,11 @@ class AminBackward0(Node):
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:141
+        # derivatives.yaml:144
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:141', 'amin', 'self')
+            formula_failed(exc_, 'derivatives.yaml:144', 'amin', 'self')
             raise
         return (grad_self,)
 
@@ -997,7 +997,7 @@ class AminBackward0(Node):
 
 
 class MaxBackward0(Node):
-    """Backward of max.dim (derivatives.yaml:143)."""
+    """Backward of max.dim (derivatives.yaml:146)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
     _op = "max.dim"
@@ -1011,11 +1011,11 @@ class MaxBackward0(Node):
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:145
+        # derivatives.yaml:148
         try:
             grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:145', 'max.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:148', 'max.dim', 'self')
             raise
         return (grad_self,)
 
@@ -1029,7 +1029,7 @@ class MaxBackward0(Node):
 
 
 class MinBackward0(Node):
-    """Backward of min.dim (derivatives.yaml:147)."""
+    """Backward of min.dim (derivatives.yaml:150)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
     _op = "min.dim"
@@ -1043,11 +1043,11 @@ class MinBackward0(Node):
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:149
+        # derivatives.yaml:152
         try:
             grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:149', 'min.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:152', 'min.dim', 'self')
             raise
         return (grad_self,)
 
@@ -1061,7 +1061,7 @@ class MinBackward0(Node):
 
 
 class SoftmaxBackward0(Node):
-    """Backward of softmax.int (derivatives.yaml:151)."""
+    """Backward of softmax.int (derivatives.yaml:154)."""
 
     __slots__ = ("dim_", "result_", "result_v")
     _op = "softmax.int"
@@ -1072,11 +1072,11 @@ class SoftmaxBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:152
+        # derivatives.yaml:155
         try:
             grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:152', 'softmax.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:155', 'softmax.int', 'self')
             raise
         return (grad_self,)
 
@@ -1088,7 +1088,7 @@ class SoftmaxBackward0(Node):
 
 
 class LogSoftmaxBackward0(Node):
-    """Backward of log_softmax.int (derivatives.yaml:154)."""
+    """Backward of log_softmax.int (derivatives.yaml:157)."""
 
     __slots__ = ("dim_", "result_", "result_v")
     _op = "log_softmax.int"
@@ -1099,11 +1099,11 @@ class LogSoftmaxBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:155
+        # derivatives.yaml:158
         try:
             grad_self = (grad - result.exp() * grad.sum(dim, keepdim=True)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:155', 'log_softmax.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:158', 'log_softmax.int', 'self')
             raise
         return (grad_self,)
 
@@ -1115,7 +1115,7 @@ class LogSoftmaxBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:159)."""
+    """Backward of mm (derivatives.yaml:162)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -1126,17 +1126,17 @@ class MmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:160
+        # derivatives.yaml:163
         try:
             grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:160', 'mm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:163', 'mm', 'self')
             raise
-        # derivatives.yaml:161
+        # derivatives.yaml:164
         try:
             grad_mat2 = self.t().mm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:161', 'mm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:164', 'mm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1149,7 +1149,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:163)."""
+    """Backward of bmm (derivatives.yaml:166)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1160,17 +1160,17 @@ class BmmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:164
+        # derivatives.yaml:167
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:164', 'bmm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:167', 'bmm', 'self')
             raise
-        # derivatives.yaml:165
+        # derivatives.yaml:168
         try:
             grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:165', 'bmm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:168', 'bmm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1183,7 +1183,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:167)."""
+    """Backward of dot (derivatives.yaml:170)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1194,17 +1194,17 @@ class DotBackward0(Node):
         grad = grads[0]
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:168
+        # derivatives.yaml:171
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:168', 'dot', 'self')
+            formula_failed(exc_, 'derivatives.yaml:171', 'dot', 'self')
             raise
-        # derivatives.yaml:169
+        # derivatives.yaml:172
         try:
             grad_tensor = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:169', 'dot', 'tensor')
+            formula_failed(exc_, 'derivatives.yaml:172', 'dot', 'tensor')
             raise
         return (grad_self, grad_tensor)
 
@@ -1217,34 +1217,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:173)."""
+    """Backward of view (derivatives.yaml:176)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:174
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:174', 'view', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:176)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "reshape"
 
     def apply(node, grads):
         check_alive(node)
@@ -1255,7 +1231,31 @@ class ReshapeBackward0(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:177', 'reshape', 'self')
+            formula_failed(exc_, 'derivatives.yaml:177', 'view', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class ReshapeBackward0(Node):
+    """Backward of reshape (derivatives.yaml:179)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "reshape"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:180
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:180', 'reshape', 'self')
             raise
         return (grad_self,)
 
@@ -1265,7 +1265,7 @@ class ReshapeBackward0(Node):
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:179)."""
+    """Backward of t (derivatives.yaml:182)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
@@ -1274,11 +1274,11 @@ class TBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:180
+        # derivatives.yaml:183
         try:
             grad_self = grad.t() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:180', 't', 'self')
+            formula_failed(exc_, 'derivatives.yaml:183', 't', 'self')
             raise
         return (grad_self,)
 
@@ -1287,7 +1287,7 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:182)."""
+    """Backward of transpose.int (derivatives.yaml:185)."""
 
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
@@ -1298,11 +1298,11 @@ class TransposeBackward0(Node):
         grad = grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:183
+        # derivatives.yaml:186
         try:
             grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:183', 'transpose.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:186', 'transpose.int', 'self')
             raise
         return (grad_self,)
 
@@ -1313,7 +1313,7 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:185)."""
+    """Backward of permute (derivatives.yaml:188)."""
 
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
@@ -1323,11 +1323,11 @@ class PermuteBackward0(Node):
         need = node._next
         grad = grads[0]
         dims = node.dims_
-        # derivatives.yaml:186
+        # derivatives.yaml:189
         try:
             grad_self = permute_backward(grad, dims) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:186', 'permute', 'self')
+            formula_failed(exc_, 'derivatives.yaml:189', 'permute', 'self')
             raise
         return (grad_self,)
 
@@ -1337,7 +1337,7 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:188)."""
+    """Backward of expand (derivatives.yaml:191)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
@@ -1347,11 +1347,11 @@ class ExpandBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:189
+        # derivatives.yaml:192
         try:
             grad_self = sum_to(grad, self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:189', 'expand', 'self')
+            formula_failed(exc_, 'derivatives.yaml:192', 'expand', 'self')
             raise
         return (grad_self,)
 
@@ -1361,34 +1361,10 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:191)."""
+    """Backward of squeeze (derivatives.yaml:194)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:192
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:192', 'squeeze', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:194)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dim"
 
     def apply(node, grads):
         check_alive(node)
@@ -1399,7 +1375,7 @@ class SqueezeBackward1(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:195', 'squeeze.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:195', 'squeeze', 'self')
             raise
         return (grad_self,)
 
@@ -1408,11 +1384,11 @@ class SqueezeBackward1(Node):
         node.self_shape = None
 
 
-class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:197)."""
+class SqueezeBackward1(Node):
+    """Backward of squeeze.dim (derivatives.yaml:197)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dims"
+    _op = "squeeze.dim"
 
     def apply(node, grads):
         check_alive(node)
@@ -1423,7 +1399,31 @@ class SqueezeBackward2(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:198', 'squeeze.dims', 'self')
+            formula_failed(exc_, 'derivatives.yaml:198', 'squeeze.dim', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:200)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:201
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:201', 'squeeze.dims', 'self')
             raise
         return (grad_self,)
 
@@ -1433,7 +1433,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:200)."""
+    """Backward of unsqueeze (derivatives.yaml:203)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1443,11 +1443,11 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:201
+        # derivatives.yaml:204
         try:
             grad_self = grad.squeeze(dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:201', 'unsqueeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:204', 'unsqueeze', 'self')
             raise
         return (grad_self,)
 
@@ -1457,7 +1457,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:203)."""
+    """Backward of flatten.using_ints (derivatives.yaml:206)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1467,11 +1467,11 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:204
+        # derivatives.yaml:207
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:204', 'flatten.using_ints', 'self')
+            formula_failed(exc_, 'derivatives.yaml:207', 'flatten.using_ints', 'self')
             raise
         return (grad_self,)
 
@@ -1481,7 +1481,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:206)."""
+    """Backward of narrow (derivatives.yaml:209)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1494,11 +1494,11 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:207
+        # derivatives.yaml:210
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:207', 'narrow', 'self')
+            formula_failed(exc_, 'derivatives.yaml:210', 'narrow', 'self')
             raise
         return (grad_self,)
 
@@ -1511,7 +1511,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:209)."""
+    """Backward of select.int (derivatives.yaml:212)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1523,11 +1523,11 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:210
+        # derivatives.yaml:213
         try:
             grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:210', 'select.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:213', 'select.int', 'self')
             raise
         return (grad_self,)
 
@@ -1539,7 +1539,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:212)."""
+    """Backward of slice.Tensor (derivatives.yaml:215)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1553,11 +1553,11 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:213
+        # derivatives.yaml:216
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:213', 'slice.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:216', 'slice.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1571,7 +1571,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:215)."""
+    """Backward of contiguous (derivatives.yaml:218)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1580,11 +1580,11 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:216
+        # derivatives.yaml:219
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:216', 'contiguous', 'self')
+            formula_failed(exc_, 'derivatives.yaml:219', 'contiguous', 'self')
             raise
         return (grad_self,)
 
@@ -1593,35 +1593,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:218)."""
+    """Backward of split.Tensor (derivatives.yaml:221)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        dim = node.dim_
-        result_shape = node.result_shape
-        # derivatives.yaml:219
-        try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:219', 'split.Tensor', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = None
-        node.result_shape = None
-
-
-class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:221)."""
-
-    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
-    _op = "split.sizes"
 
     def apply(node, grads):
         check_alive(node)
@@ -1632,7 +1607,7 @@ class SplitBackward1(Node):
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:222', 'split.sizes', 'self')
+            formula_failed(exc_, 'derivatives.yaml:222', 'split.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1642,11 +1617,11 @@ class SplitBackward1(Node):
         node.result_shape = None
 
 
-class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:224)."""
+class SplitBackward1(Node):
+    """Backward of split.sizes (derivatives.yaml:224)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
-    _op = "chunk"
+    _op = "split.sizes"
 
     def apply(node, grads):
         check_alive(node)
@@ -1657,7 +1632,32 @@ class ChunkBackward0(Node):
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:225', 'chunk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:225', 'split.sizes', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_shape = None
+
+
+class ChunkBackward0(Node):
+    """Backward of chunk (derivatives.yaml:227)."""
+
+    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
+    _op = "chunk"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        dim = node.dim_
+        result_shape = node.result_shape
+        # derivatives.yaml:228
+        try:
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:228', 'chunk', 'self')
             raise
         return (grad_self,)
 
@@ -1668,7 +1668,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:229)."""
+    """Backward of cat (derivatives.yaml:232)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1679,11 +1679,11 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:230
+        # derivatives.yaml:233
         try:
             grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:230', 'cat', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:233', 'cat', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1694,7 +1694,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:232)."""
+    """Backward of stack (derivatives.yaml:235)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1705,11 +1705,11 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:233
+        # derivatives.yaml:236
         try:
             grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:233', 'stack', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:236', 'stack', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1720,7 +1720,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:235)."""
+    """Backward of gather (derivatives.yaml:238)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1732,11 +1732,11 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:237
+        # derivatives.yaml:240
         try:
             grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:237', 'gather', 'self')
+            formula_failed(exc_, 'derivatives.yaml:240', 'gather', 'self')
             raise
         return (grad_self,)
 
@@ -1749,7 +1749,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:239)."""
+    """Backward of index_select (derivatives.yaml:242)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1761,11 +1761,11 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:241
+        # derivatives.yaml:244
         try:
             grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:241', 'index_select', 'self')
+            formula_failed(exc_, 'derivatives.yaml:244', 'index_select', 'self')
             raise
         return (grad_self,)
 
@@ -1778,7 +1778,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:243)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:246)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -1788,11 +1788,11 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:245
+        # derivatives.yaml:248
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:245', 'masked_fill.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:248', 'masked_fill.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -1803,7 +1803,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:247)."""
+    """Backward of index.Tensor (derivatives.yaml:250)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -1814,11 +1814,11 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:249
+        # derivatives.yaml:252
         try:
             grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:249', 'index.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:252', 'index.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1830,7 +1830,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:251)."""
+    """Backward of index_put (derivatives.yaml:254)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -1842,17 +1842,17 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:253
+        # derivatives.yaml:256
         try:
             grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:253', 'index_put', 'self')
+            formula_failed(exc_, 'derivatives.yaml:256', 'index_put', 'self')
             raise
-        # derivatives.yaml:254
+        # derivatives.yaml:257
         try:
             grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:254', 'index_put', 'values')
+            formula_failed(exc_, 'derivatives.yaml:257', 'index_put', 'values')
             raise
         return (grad_self, grad_values)
 
@@ -1865,7 +1865,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:256)."""
+    """Backward of clone (derivatives.yaml:259)."""
 
     __slots__ = ()
     _op = "clone"
@@ -1874,11 +1874,11 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:257
+        # derivatives.yaml:260
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:257', 'clone', 'self')
+            formula_failed(exc_, 'derivatives.yaml:260', 'clone', 'self')
             raise
         return (grad_self,)
 
@@ -1887,7 +1887,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:259)."""
+    """Backward of copy_ (derivatives.yaml:262)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -1896,17 +1896,17 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:260
+        # derivatives.yaml:263
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:260', 'copy_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:263', 'copy_', 'self')
             raise
-        # derivatives.yaml:261
+        # derivatives.yaml:264
         try:
             grad_src = grad if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:261', 'copy_', 'src')
+            formula_failed(exc_, 'derivatives.yaml:264', 'copy_', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -1915,32 +1915,10 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:263)."""
+    """Backward of fill_.Scalar (derivatives.yaml:266)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:264
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:264', 'fill_.Scalar', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-
-
-class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:266)."""
-
-    __slots__ = ()
-    _op = "zero_"
 
     def apply(node, grads):
         check_alive(node)
@@ -1950,7 +1928,29 @@ class ZeroBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:267', 'zero_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:267', 'fill_.Scalar', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ZeroBackward0(Node):
+    """Backward of zero_ (derivatives.yaml:269)."""
+
+    __slots__ = ()
+    _op = "zero_"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:270
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:270', 'zero_', 'self')
             raise
         return (grad_self,)
 
@@ -1959,7 +1959,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:269)."""
+    """Backward of to.dtype (derivatives.yaml:272)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -1968,11 +1968,11 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:270
+        # derivatives.yaml:273
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:270', 'to.dtype', 'self')
+            formula_failed(exc_, 'derivatives.yaml:273', 'to.dtype', 'self')
             raise
         return (grad_self,)
 
@@ -1981,7 +1981,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:272)."""
+    """Backward of to.device (derivatives.yaml:275)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -1991,11 +1991,11 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:273
+        # derivatives.yaml:276
         try:
             grad_self = grad.to(self_device) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:273', 'to.device', 'self')
+            formula_failed(exc_, 'derivatives.yaml:276', 'to.device', 'self')
             raise
         return (grad_self,)
 
@@ -2005,7 +2005,7 @@ class ToBackward1(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:278)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:281)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2015,11 +2015,11 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:279
+        # derivatives.yaml:282
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:279', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:282', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2031,7 +2031,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:281)."""
+    """Backward of to_sparse (derivatives.yaml:284)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2040,11 +2040,11 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:282
+        # derivatives.yaml:285
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:282', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:285', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2053,7 +2053,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:284)."""
+    """Backward of to_dense (derivatives.yaml:287)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2063,11 +2063,11 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:285
+        # derivatives.yaml:288
         try:
             grad_self = grad.sparse_mask(self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:285', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:288', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2078,7 +2078,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:287)."""
+    """Backward of coalesce (derivatives.yaml:290)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2087,11 +2087,11 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:288
+        # derivatives.yaml:291
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:288', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:291', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2100,7 +2100,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:290)."""
+    """Backward of values (derivatives.yaml:293)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2111,11 +2111,11 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:291
+        # derivatives.yaml:294
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:291', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:294', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2127,7 +2127,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:293)."""
+    """Backward of sparse_mask (derivatives.yaml:296)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2137,11 +2137,11 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:294
+        # derivatives.yaml:297
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:294', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:297', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2152,7 +2152,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:297)."""
+    """Backward of _sparse_values_at (derivatives.yaml:300)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2164,11 +2164,11 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:300
+        # derivatives.yaml:303
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:300', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:303', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
