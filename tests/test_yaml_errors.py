@@ -662,6 +662,10 @@ def test_yaml_error_in_native_functions_is_not_followed_by_derivative_errors(tmp
      "(column 1); line 6 is indented with a tab; YAML indents with spaces only"),
     ("  - func: neg(Tensor self) -> Tensor\n  dtypes: all\n",
      "(column 3); line 5 starts a new entry with '- ' but is indented like the keys above it"),
+    ("- func: neg(Tensor self) -> Tensor\nvariants: function\n",
+     "(column 1); line 6 is indented 0 spaces and the key on line 5 above it 2 spaces"),
+    ("- func: neg(Tensor self) -> Tensor\n - func: exp(Tensor self) -> Tensor\n",
+     "(column 2); line 6 starts an entry indented 1 space and the entry on line 5 0 spaces"),
 ])
 def test_indentation_slips_get_an_indentation_hint(tmp_path, slip, hint):
     (message,) = errors(tmp_path, RELU + slip)
