@@ -60,7 +60,9 @@ def parse_python(expr: str) -> ast.Expression:
         # A block scalar (`|`) can span lines; count the column through the whole text.
         column += sum(len(line) + 1 for line in lines[: lineno - 1])
         raise ExpressionError(exc.msg, column) from None
-    depth, node = _deepest(tree)
+    # Each level of nesting spends at least one character (the leaf contexts add two levels),
+    # so only a long formula can be too deep: the walk is skipped for the usual short ones.
+    depth, node = _deepest(tree) if len(text) + 2 > MAX_NESTING else (0, tree)
     if depth > MAX_NESTING:
         # The visitors below and the emitters recurse once or twice per level.
         raise ExpressionError(f"the expression nests {depth} levels deep, more than "
