@@ -63,11 +63,11 @@ def load(native_path: PathLike, derivatives_path: PathLike,
     native = check_native(written, problems)
     try:
         reserved = Reserved(Path(runtime_root) if runtime_root is not None else None,
-                            runtime.tensor_attrs)
+                            runtime.tensor_attrs, runtime.helpers)
     except SyntaxError as exc:  # aten_lite/__init__.py (or what it star-imports) is broken
         problems.add(Location(Path(exc.filename or "aten_lite").name, exc.lineno or 1), None,
                      f"cannot read the names it defines: {exc.msg}; fix the Python syntax")
-        reserved = Reserved(None, runtime.tensor_attrs)
+        reserved = Reserved(None, runtime.tensor_attrs, runtime.helpers)
     for nf, why in check_op_names(native, reserved):
         problems.add(nf.loc, str(nf.func.name), f"the op name {why}")
     op_names = frozenset(w.nf.func.name.name.base for w in written)

@@ -75,14 +75,13 @@ def top_level_names(tree: ast.Module) -> list[str]:
 class Reserved:
     """What each name is already used for, read once per run (None parts: no runtime)."""
 
-    def __init__(self, runtime_root: Path | None, tensor_attrs: frozenset[str] | None) -> None:
+    def __init__(self, runtime_root: Path | None, tensor_attrs: frozenset[str] | None,
+                 helpers: frozenset[str] | None) -> None:
         self.generated = template_names()
         self.namespace: frozenset[str] = frozenset()
-        self.helpers: frozenset[str] = frozenset()
-        if runtime_root is not None:
-            pkg = Path(runtime_root) / "aten_lite"
-            self.namespace = module_names(pkg) if (pkg / "__init__.py").is_file() else frozenset()
-            self.helpers = module_names(pkg / "autograd" / "formulas")
+        if runtime_root is not None and (Path(runtime_root) / "aten_lite" / "__init__.py").is_file():
+            self.namespace = module_names(Path(runtime_root) / "aten_lite")
+        self.helpers = helpers or frozenset()  # the loader has read them already
         self.tensor_attrs = tensor_attrs or frozenset()
 
     def why_not(self, nf: NativeFunction) -> str | None:
