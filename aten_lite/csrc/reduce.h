@@ -8,7 +8,15 @@
 //      a row of outputs is accumulated at once, walking inp row by row;
 //   2  anything else: one output at a time, index counters over the reduced dims.
 // Results do not depend on the thread count: a long single reduction is cut into chunks of fixed
-// size whose partial results are merged in order.
+// size whose partial results are merged in order. Nor do they depend on the input's address
+// (Note [Lanes follow the logical index]).
+//
+// Note [Lanes follow the logical index]
+// Element i of a contiguous run is always folded into lane i % L, and every lane folds its
+// elements in increasing i, so a sum is a function of the values, the shape and the thread
+// count only. fold_into may still start its wide loop at a cache-line boundary (loads that
+// straddle lines are slower): it then runs that loop on a rotated copy of the lanes, which puts
+// each element in the same lane as the plain loop from i = 0 would, in the same order.
 #pragma once
 
 #include <algorithm>
@@ -47,20 +55,28 @@ template <class R> constexpr int lanes() {
 template <class R, bool kFar = false, class S>
 inline void fold_into(typename R::Lane* acc, const S* p, int64_t n) {
   using C = typename R::C;
-  constexpr int L = lanes<R>();
+  using Lane = typename R::Lane;
+  constexpr int L = lanes<R>();  // a power of two
   // Peel up to the next 64-byte boundary: loads that straddle cache lines cost ~10% in L3.
   auto addr = reinterpret_cast<uintptr_t>(p);
   int64_t head = addr % sizeof(S) ? 0 : ((64 - addr % 64) % 64) / sizeof(S);
   int64_t i = 0;
   for (; i < std::min(head, n); ++i) acc[i % L] = R::step(acc[i % L], static_cast<C>(p[i]));
-  for (; i + L <= n; i += L) {
-    if constexpr (kFar) {
-      const char* ahead = reinterpret_cast<const char*>(p + i) + kPrefetchBytes;
-      for (size_t b = 0; b < L * sizeof(S); b += 64) __builtin_prefetch(ahead + b, 0, 2);
+  if (i + L <= n) {
+    // rot[j] is lane (i + j) % L (Note [Lanes follow the logical index]).
+    const int shift = static_cast<int>(i % L);
+    Lane rot[L];
+    for (int j = 0; j < L; ++j) rot[j] = acc[(shift + j) % L];
+    for (; i + L <= n; i += L) {
+      if constexpr (kFar) {
+        const char* ahead = reinterpret_cast<const char*>(p + i) + kPrefetchBytes;
+        for (size_t b = 0; b < L * sizeof(S); b += 64) __builtin_prefetch(ahead + b, 0, 2);
+      }
+      for (int j = 0; j < L; ++j) rot[j] = R::step(rot[j], static_cast<C>(p[i + j]));
     }
-    for (int j = 0; j < L; ++j) acc[j] = R::step(acc[j], static_cast<C>(p[i + j]));
+    for (int j = 0; j < L; ++j) acc[(shift + j) % L] = rot[j];
   }
-  for (int j = 0; i < n; ++i, ++j) acc[j] = R::step(acc[j], static_cast<C>(p[i]));
+  for (; i < n; ++i) acc[i % L] = R::step(acc[i % L], static_cast<C>(p[i]));
 }
 
 // Merges the lanes pairwise (for accuracy) into one Lane and resets them.
@@ -88,6 +104,8 @@ template <class R, bool kFar = false, class S>
 typename R::Wide fold_contiguous(const S* p, int64_t n) {
   typename R::Wide w = R::widen(R::init());
   for (int64_t i = 0; i < n; i += kBlock) {
+    // Note [Interrupting kernels] in threads.h: one output may be a huge run.
+    if (i % kChunk == 0 && i > 0 && stop_requested()) break;
     w = R::merge_wide(w, R::widen(fold_block<R, kFar>(p + i, std::min(kBlock, n - i))));
   }
   return w;
@@ -99,7 +117,7 @@ typename R::Wide fold_contiguous_parallel(const S* p, int64_t n) {
   int64_t chunks = (n + kChunk - 1) / kChunk;
   if (chunks <= 1 || num_threads() <= 1) {
     typename R::Wide w = R::widen(R::init());
-    for (int64_t c = 0; c < chunks; ++c) {
+    for (int64_t c = 0; c < chunks && !(c > 0 && stop_requested()); ++c) {
       w = R::merge_wide(w, fold_contiguous<R, kFar>(p + c * kChunk,
                                                     std::min(kChunk, n - c * kChunk)));
     }
@@ -128,7 +146,7 @@ typename R::Wide fold_strided(const Geometry<2>& g, int lo, char* base) {
   typename R::Lane acc[L];
   for (auto& a : acc) a = R::init();
   typename R::Wide w = R::widen(R::init());
-  int64_t s = g.stride[last][1], n = g.size[last], pending = 0;
+  int64_t s = g.stride[last][1], n = g.size[last], pending = 0, blocks = 0;
   bool unit = s == static_cast<int64_t>(sizeof(S));
   for (;;) {
     for (int64_t i = 0; i < n;) {
@@ -146,6 +164,8 @@ typename R::Wide fold_strided(const Geometry<2>& g, int lo, char* base) {
       if (pending == kBlock) {
         w = R::merge_wide(w, R::widen(merge_lanes<R>(acc)));
         pending = 0;
+        // Note [Interrupting kernels] in threads.h: one output may be a huge reduction.
+        if (++blocks % (kChunk / kBlock) == 0 && stop_requested()) return w;
       }
     }
     int d = last - 1;
@@ -194,6 +214,7 @@ void fold_rows(const Geometry<2>& g, int kept, char* out, char* inp, int64_t v, 
   int64_t idx[kMaxDims] = {};
   char* ptr[2] = {nullptr, inp};
   for (int64_t row = 0; row < m;) {
+    if (row > 0 && stop_requested()) return;  // Note [Interrupting kernels] in threads.h
     for (int64_t j = 0; j < v; ++j) acc[j] = R::init();
     for (int64_t e = std::min(m, row + kBlock); row < e; ++row) {
       const S* p = reinterpret_cast<const S*>(ptr[1]);
