@@ -33,7 +33,8 @@ class BuildWithCodegenBuilder(build_ext):
 
     def build_extension(self, ext: Extension) -> None:
         build = _load_build_module()
-        jobs = int(os.environ.get("AL_BUILD_JOBS", "2"))  # compiler processes at once
+        # Compiler processes at once: every core unless AL_BUILD_JOBS says otherwise.
+        jobs = int(os.environ.get("AL_BUILD_JOBS", str(os.cpu_count() or 2)))
         output = self.get_ext_fullpath(ext.name)
         try:
             report = build.build_extension(ROOT, output, jobs=jobs, verbose=bool(self.verbose > 1))

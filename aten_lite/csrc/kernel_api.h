@@ -56,8 +56,10 @@ struct CustomSig {
 };
 
 // Path codes an entry returns (see Note [Kernel path codes] in loops.h); negative means the
-// dtype code is not one the entry was generated for.
+// call failed: the dtype code is not one the entry was generated for, or an index read during
+// the run was out of range (Note [Indices read once] in sparse_common.h).
 constexpr int kUnsupportedDType = -1;
+constexpr int kIndexChanged = -2;
 
 // t[0] is out, t[1..n_tensors] the inputs in schema order; s holds n_scalars scalars.
 using KernelFn = int (*)(int dtype, const TensorRef* t, const Scalar* s);

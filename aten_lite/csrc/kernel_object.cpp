@@ -15,6 +15,7 @@
 
 #include "geometry.h"
 #include "registry.h"
+#include "threads.h"
 
 static_assert(NPY_MAXDIMS <= al::kMaxDims, "loops.h must hold NumPy's largest ndim");
 static_assert(sizeof(npy_intp) == sizeof(int64_t), "strides are read as int64");
@@ -84,6 +85,11 @@ std::string dtype_str(PyArrayObject* a) {
   return out;
 }
 
+// Whether the kernel writes tensor k (0 = out).
+bool writes_tensor(const KernelInfo& info, int k) {
+  return k == 0 || (info.custom && (info.custom->writes >> k & 1));
+}
+
 // Checks tensor argument k (0 = out) and fills ref. Returns false with an exception set.
 bool read_array(const KernelInfo& info, PyObject* obj, int k, int want, TensorRef* ref) {
   if (!PyArray_Check(obj)) {
@@ -106,8 +112,7 @@ bool read_array(const KernelInfo& info, PyObject* obj, int k, int want, TensorRe
                  info.name, arg_label(info, k).c_str());
     return false;
   }
-  bool writes = k == 0 || (info.custom && (info.custom->writes >> k & 1));
-  if (writes && !(flags & NPY_ARRAY_WRITEABLE)) {
+  if (writes_tensor(info, k) && !(flags & NPY_ARRAY_WRITEABLE)) {
     PyErr_Format(PyExc_ValueError, "%s: %s is read-only", info.name, arg_label(info, k).c_str());
     return false;
   }
@@ -174,6 +179,102 @@ bool check_shapes(const KernelInfo& info, PyArrayObject* const* arrays) {
     }
   }
   return true;
+}
+
+// Note [Out overlap]
+// A kernel writes its outputs while it reads its inputs, in an order the loops choose, so an
+// output that shares memory with another operand would read values already overwritten (the
+// elementwise loops), or corrupt the indices it is about to use (sparse_mm writing over its
+// rows, then following them out of bounds). The core refuses any call where the byte extent
+// [lowest, highest] of a written array meets that of another operand: NumPy's
+// may_share_memory bounds check, which can refuse interleaved views that share no byte (the
+// caller then passes a copy). One overlap is allowed: an elementwise kernel's out that is
+// exactly an input (same data pointer, shape and strides), as the public in-place ops pass it;
+// each element is then read before it is written, in the same iteration (loops.h). The public
+// API copies any other overlapping input before it calls (_prepare_destination in
+// aten_lite/backends/_cpu_ops.py), so this check only ever fires for direct callers of _C.
+struct Extent {
+  uintptr_t lo = 0, hi = 0;  // [lo, hi); empty (lo == hi) for an array without elements
+};
+
+Extent extent_of(PyArrayObject* a) {
+  int nd = PyArray_NDIM(a);
+  const npy_intp* dims = PyArray_DIMS(a);
+  const npy_intp* strides = PyArray_STRIDES(a);
+  intptr_t lo = 0, hi = 0;
+  for (int d = 0; d < nd; ++d) {
+    if (dims[d] == 0) return {};
+    intptr_t span = static_cast<intptr_t>(dims[d] - 1) * strides[d];
+    (span < 0 ? lo : hi) += span;
+  }
+  auto base = reinterpret_cast<intptr_t>(PyArray_DATA(a));
+  return {static_cast<uintptr_t>(base + lo),
+          static_cast<uintptr_t>(base + hi + PyArray_ITEMSIZE(a))};
+}
+
+bool same_layout(PyArrayObject* a, PyArrayObject* b) {
+  int nd = PyArray_NDIM(a);
+  if (PyArray_DATA(a) != PyArray_DATA(b) || nd != PyArray_NDIM(b)) return false;
+  for (int d = 0; d < nd; ++d) {
+    if (PyArray_DIM(a, d) != PyArray_DIM(b, d) || PyArray_STRIDE(a, d) != PyArray_STRIDE(b, d))
+      return false;
+  }
+  return true;
+}
+
+// Refuses a call whose written arrays overlap another operand (Note [Out overlap]).
+bool check_overlap(const KernelInfo& info, PyArrayObject* const* arrays) {
+  Extent ext[kMaxKernelArgs + 1];
+  for (int k = 0; k <= info.n_tensors; ++k) ext[k] = extent_of(arrays[k]);
+  for (int w = 0; w <= info.n_tensors; ++w) {
+    if (!writes_tensor(info, w) || ext[w].lo == ext[w].hi) continue;
+    for (int k = 0; k <= info.n_tensors; ++k) {
+      if (k == w || (writes_tensor(info, k) && k < w)) continue;  // each pair once
+      if (ext[k].lo >= ext[w].hi || ext[w].lo >= ext[k].hi) continue;
+      bool exact_in_place = info.kind == KernelKind::kElementwise && w == 0 &&
+                            same_layout(arrays[0], arrays[k]);
+      if (exact_in_place) continue;
+      const char* allowed = info.kind == KernelKind::kElementwise
+                                ? "only an exact alias of an input (same data, shape and "
+                                  "strides) may be written in place"
+                                : "this kernel writes nothing in place";
+      PyErr_Format(PyExc_ValueError, "%s: %s overlaps %s in memory; %s: pass a copy", info.name,
+                   arg_label(info, w).c_str(), arg_label(info, k).c_str(), allowed);
+      return false;
+    }
+  }
+  return true;
+}
+
+// Note [Interrupting kernels] in threads.h: the main thread polls for signals while a long
+// kernel runs. The thread that imported the module is taken as Python's main thread when
+// threading cannot tell.
+unsigned long g_main_thread = 0;
+
+bool poll_signals(CallControl* c) {
+  PyEval_RestoreThread(static_cast<PyThreadState*>(c->state));
+  auto poll = c->poll;
+  c->poll = nullptr;  // a signal handler that calls kernels must not poll from inside this one
+  bool stop = PyErr_CheckSignals() != 0;
+  c->poll = poll;
+  c->state = PyEval_SaveThread();
+  return stop;
+}
+
+// Runs the entry with the GIL released and a CallControl that lets Ctrl-C stop it; returns
+// the entry's code, or kInterrupted with the exception (KeyboardInterrupt) set.
+constexpr int kInterrupted = -100;
+
+int run_without_gil(const KernelInfo& info, int code, const TensorRef* refs,
+                    const Scalar* scalars) {
+  CallControl control;
+  if (PyThread_get_thread_ident() == g_main_thread) control.poll = poll_signals;
+  CallControl* previous = swap_call_control(&control);
+  control.state = PyEval_SaveThread();
+  int rc = info.fn(code, refs, scalars);
+  PyEval_RestoreThread(static_cast<PyThreadState*>(control.state));
+  swap_call_control(previous);
+  return control.stop.load() ? kInterrupted : rc;
 }
 
 // The dtype code tensor k (0 = out) must have in a call with dtype `code`.
@@ -249,17 +350,21 @@ PyObject* kernel_vectorcall(PyObject* self, PyObject* const* args, size_t nargsf
   if (info.custom ? !check_custom(info, refs, scalars) : !check_shapes(info, arrays)) {
     return nullptr;
   }
+  if (!check_overlap(info, arrays)) return nullptr;
   npy_intp work = PyArray_SIZE(info.kind == KernelKind::kReduction ? arrays[1] : arrays[0]);
   if (info.kind == KernelKind::kCustom) {
     for (int k = 1; k <= info.n_tensors; ++k) work = std::max(work, PyArray_SIZE(arrays[k]));
   }
-  int rc;
-  if (work >= kReleaseGilElements) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = info.fn(code, refs, scalars);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = info.fn(code, refs, scalars);
+  int rc = work >= kReleaseGilElements ? run_without_gil(info, code, refs, scalars)
+                                       : info.fn(code, refs, scalars);
+  if (rc == kInterrupted) return nullptr;
+  if (rc == kIndexChanged) {
+    PyErr_Format(PyExc_RuntimeError,
+                 "%s: an index was out of range when the kernel read it, although it passed "
+                 "the check before the call: another thread wrote to the indices during the "
+                 "call; out is incomplete",
+                 info.name);
+    return nullptr;
   }
   if (rc < 0) {
     PyErr_Format(PyExc_SystemError, "%s: kernel has no branch for dtype %s", info.name,
@@ -353,6 +458,16 @@ PyTypeObject KernelType = {
 }  // namespace
 
 int add_kernel_type(PyObject* module) {
+  g_main_thread = PyThread_get_thread_ident();
+  if (PyObject* threading = PyImport_ImportModule("threading")) {
+    PyObject* main = PyObject_CallMethod(threading, "main_thread", nullptr);
+    PyObject* ident = main ? PyObject_GetAttrString(main, "ident") : nullptr;
+    if (ident && PyLong_Check(ident)) g_main_thread = PyLong_AsUnsignedLong(ident);
+    Py_XDECREF(ident);
+    Py_XDECREF(main);
+    Py_DECREF(threading);
+  }
+  PyErr_Clear();
   KernelType.tp_name = "aten_lite._C.Kernel";
   KernelType.tp_basicsize = sizeof(KernelObject);
   KernelType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_IMMUTABLETYPE;

@@ -8,7 +8,17 @@
 //      a row of outputs is accumulated at once, walking inp row by row;
 //   2  anything else: one output at a time, index counters over the reduced dims.
 // Results do not depend on the thread count: a long single reduction is cut into chunks of fixed
-// size whose partial results are merged in order.
+// size whose partial results are merged in order. Nor do they depend on the input's address
+// (Note [Lanes follow the logical index]).
+//
+// Note [Lanes follow the logical index]
+// Element i of a contiguous run is always folded into lane i % L, and every lane folds its
+// elements in increasing i, so a sum is a function of the values, the shape and the thread
+// count only. fold_into used to peel up to a 64-byte boundary first, which moved the lane split
+// with the address: the same values at 16 offsets gave 5 different float32 sums. In cache it now
+// loads unaligned from element 0; for an input streamed from DRAM, where straddling loads cost
+// more, it still starts the wide loop at a line boundary, but on a rotated copy of the lanes
+// that puts each element in the lane (and order) the plain loop from element 0 would.
 #pragma once
 
 #include <algorithm>
@@ -44,23 +54,46 @@ template <class R> constexpr int lanes() {
 
 // Folds n contiguous elements into the lanes acc[0..L): independent lanes the compiler keeps
 // in vector registers. kFar: the input comes from DRAM (see kFarBytes).
-template <class R, bool kFar = false, class S>
-inline void fold_into(typename R::Lane* acc, const S* p, int64_t n) {
+// The wide loop: n a multiple of L, lanes acc[0..L) for elements p[0..L), p[L..2L), ...
+template <class R, bool kFar, class S>
+inline void fold_wide(typename R::Lane* __restrict acc, const S* __restrict p, int64_t n) {
   using C = typename R::C;
   constexpr int L = lanes<R>();
-  // Peel up to the next 64-byte boundary: loads that straddle cache lines cost ~10% in L3.
-  auto addr = reinterpret_cast<uintptr_t>(p);
-  int64_t head = addr % sizeof(S) ? 0 : ((64 - addr % 64) % 64) / sizeof(S);
-  int64_t i = 0;
-  for (; i < std::min(head, n); ++i) acc[i % L] = R::step(acc[i % L], static_cast<C>(p[i]));
-  for (; i + L <= n; i += L) {
+  for (int64_t i = 0; i < n; i += L) {
     if constexpr (kFar) {
       const char* ahead = reinterpret_cast<const char*>(p + i) + kPrefetchBytes;
       for (size_t b = 0; b < L * sizeof(S); b += 64) __builtin_prefetch(ahead + b, 0, 2);
     }
     for (int j = 0; j < L; ++j) acc[j] = R::step(acc[j], static_cast<C>(p[i + j]));
   }
-  for (int j = 0; i < n; ++i, ++j) acc[j] = R::step(acc[j], static_cast<C>(p[i]));
+}
+
+template <class R, bool kFar = false, class S>
+inline void fold_into(typename R::Lane* acc, const S* p, int64_t n) {
+  using C = typename R::C;
+  using Lane = typename R::Lane;
+  constexpr int L = lanes<R>();  // a power of two
+  int64_t i = 0;
+  if constexpr (kFar) {
+    // From DRAM, loads that straddle cache lines cost ~10%: start the wide loop at a line
+    // boundary, on lanes rotated so that element i still lands in lane i % L (Note [Lanes
+    // follow the logical index]).
+    auto addr = reinterpret_cast<uintptr_t>(p);
+    int64_t head = addr % sizeof(S) ? 0 : ((64 - addr % 64) % 64) / sizeof(S);
+    for (; i < std::min(head, n); ++i) acc[i % L] = R::step(acc[i % L], static_cast<C>(p[i]));
+    int shift = static_cast<int>(i % L);
+    Lane rot[L];
+    for (int j = 0; j < L; ++j) rot[j] = acc[(shift + j) % L];
+    int64_t wide = (n - i) / L * L;
+    fold_wide<R, true>(rot, p + i, wide);
+    i += wide;
+    for (int j = 0; j < L; ++j) acc[(shift + j) % L] = rot[j];
+  } else {
+    int64_t wide = n / L * L;
+    fold_wide<R, false>(acc, p, wide);
+    i = wide;
+  }
+  for (; i < n; ++i) acc[i % L] = R::step(acc[i % L], static_cast<C>(p[i]));
 }
 
 // Merges the lanes pairwise (for accuracy) into one Lane and resets them.
@@ -88,6 +121,8 @@ template <class R, bool kFar = false, class S>
 typename R::Wide fold_contiguous(const S* p, int64_t n) {
   typename R::Wide w = R::widen(R::init());
   for (int64_t i = 0; i < n; i += kBlock) {
+    // Note [Interrupting kernels] in threads.h: one output may be a huge run.
+    if (i % kChunk == 0 && i > 0 && stop_requested()) break;
     w = R::merge_wide(w, R::widen(fold_block<R, kFar>(p + i, std::min(kBlock, n - i))));
   }
   return w;
@@ -99,7 +134,7 @@ typename R::Wide fold_contiguous_parallel(const S* p, int64_t n) {
   int64_t chunks = (n + kChunk - 1) / kChunk;
   if (chunks <= 1 || num_threads() <= 1) {
     typename R::Wide w = R::widen(R::init());
-    for (int64_t c = 0; c < chunks; ++c) {
+    for (int64_t c = 0; c < chunks && !(c > 0 && stop_requested()); ++c) {
       w = R::merge_wide(w, fold_contiguous<R, kFar>(p + c * kChunk,
                                                     std::min(kChunk, n - c * kChunk)));
     }
@@ -128,7 +163,7 @@ typename R::Wide fold_strided(const Geometry<2>& g, int lo, char* base) {
   typename R::Lane acc[L];
   for (auto& a : acc) a = R::init();
   typename R::Wide w = R::widen(R::init());
-  int64_t s = g.stride[last][1], n = g.size[last], pending = 0;
+  int64_t s = g.stride[last][1], n = g.size[last], pending = 0, blocks = 0;
   bool unit = s == static_cast<int64_t>(sizeof(S));
   for (;;) {
     for (int64_t i = 0; i < n;) {
@@ -146,6 +181,8 @@ typename R::Wide fold_strided(const Geometry<2>& g, int lo, char* base) {
       if (pending == kBlock) {
         w = R::merge_wide(w, R::widen(merge_lanes<R>(acc)));
         pending = 0;
+        // Note [Interrupting kernels] in threads.h: one output may be a huge reduction.
+        if (++blocks % (kChunk / kBlock) == 0 && stop_requested()) return w;
       }
     }
     int d = last - 1;
@@ -194,6 +231,7 @@ void fold_rows(const Geometry<2>& g, int kept, char* out, char* inp, int64_t v, 
   int64_t idx[kMaxDims] = {};
   char* ptr[2] = {nullptr, inp};
   for (int64_t row = 0; row < m;) {
+    if (row > 0 && stop_requested()) return;  // Note [Interrupting kernels] in threads.h
     for (int64_t j = 0; j < v; ++j) acc[j] = R::init();
     for (int64_t e = std::min(m, row + kBlock); row < e; ++row) {
       const S* p = reinterpret_cast<const S*>(ptr[1]);

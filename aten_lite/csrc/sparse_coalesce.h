@@ -27,19 +27,18 @@ constexpr int kDigitBits = 16;
 
 // The order of the entries, stable, by key: a comparison sort for few entries, else an LSD
 // radix sort over 16-bit digits (only as many passes as the largest key needs).
-inline std::vector<int64_t> sorted_order(const TensorRef& keys) {
-  int64_t n = keys.sizes[0];
+inline std::vector<int64_t> sorted_order(const std::vector<int64_t>& keys) {
+  int64_t n = static_cast<int64_t>(keys.size());
   std::vector<int64_t> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), int64_t{0});
   if (n < kRadixMin) {
-    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-      return at<int64_t>(keys, a) < at<int64_t>(keys, b);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int64_t a, int64_t b) { return keys[a] < keys[b]; });
     return order;
   }
-  std::vector<uint64_t> key(static_cast<size_t>(n));
+  std::vector<uint64_t> key(keys.begin(), keys.end());
   uint64_t top = 0;
-  for (int64_t k = 0; k < n; ++k) top |= key[k] = static_cast<uint64_t>(at<int64_t>(keys, k));
+  for (uint64_t k : key) top |= k;
   std::vector<uint64_t> key2(key.size());
   std::vector<int64_t> order2(order.size());
   std::vector<int64_t> count(size_t{1} << kDigitBits);
@@ -62,6 +61,20 @@ inline std::vector<int64_t> sorted_order(const TensorRef& keys) {
     order.swap(order2);
   }
   return order;
+}
+
+// The keys as this run reads them, once (Note [Indices read once] in sparse_common.h): the
+// sort and the merge then agree on one set of keys whatever another thread writes meanwhile.
+// Empty when a key is negative at that moment.
+inline std::vector<int64_t> read_keys(const TensorRef& keys) {
+  std::vector<int64_t> copy(static_cast<size_t>(keys.sizes[0]));
+  bool ok = true;
+  for (size_t k = 0; k < copy.size(); ++k) {
+    copy[k] = ::al::sparse::load_index(keys, static_cast<int64_t>(k));
+    ok &= copy[k] >= 0;
+  }
+  if (!ok) copy.clear();
+  return copy;
 }
 
 struct Kernel {
@@ -87,12 +100,13 @@ struct Kernel {
   template <class S>
   static int run(const TensorRef* t, const Scalar*) {
     using C = compute_t<S>;
-    const TensorRef& keys = t[2];
     const TensorRef& values = t[3];
-    int64_t n = keys.sizes[0];
+    int64_t n = t[2].sizes[0];
     if (n == 0) return 0;
+    std::vector<int64_t> keys = read_keys(t[2]);
+    if (keys.empty()) return kIndexChanged;
     // Entries already in order (the common case: coalesce of a coalesced pattern) need no sort.
-    bool sorted = ::al::sparse::non_decreasing(keys);
+    bool sorted = std::is_sorted(keys.begin(), keys.end());
     std::vector<int64_t> order;
     if (!sorted) order = sorted_order(keys);
     auto entry = [&](int64_t k) { return sorted ? k : order[static_cast<size_t>(k)]; };
@@ -101,7 +115,7 @@ struct Kernel {
     C acc{};
     for (int64_t k = 0; k < n; ++k) {
       int64_t e = entry(k);
-      int64_t key = at<int64_t>(keys, e);
+      int64_t key = keys[static_cast<size_t>(e)];
       C v = static_cast<C>(at<S>(values, e));
       if (key != last) {
         if (u >= 0) at<S>(t[0], u) = static_cast<S>(acc);

@@ -28,6 +28,23 @@ inline T& at2(const TensorRef& r, int64_t i, int64_t j) {
 
 inline bool is_1d(const TensorRef& r, int64_t n) { return r.ndim == 1 && r.sizes[0] == n; }
 
+// Note [Indices read once]
+// The index arrays a sparse kernel reads may be shared with the user (s.indices() is an alias),
+// so another Python thread can rewrite them while the kernel runs without the GIL, after the
+// CustomSig check passed. A kernel therefore reads each index it uses exactly once (an atomic
+// relaxed load: a plain move, which the compiler may not repeat) and compares that value with
+// its bound before using it as an address; an index out of range at that moment makes the
+// kernel return kIndexChanged (kernel_api.h) instead of touching memory. The check before the
+// run still gives the precise message for the common mistake; this one costs a compare.
+inline int64_t load_index(const TensorRef& r, int64_t i) {
+  return __atomic_load_n(&at<int64_t>(r, i), __ATOMIC_RELAXED);
+}
+
+// Whether 0 <= v < bound, in one compare.
+inline bool in_range(int64_t v, int64_t bound) {
+  return static_cast<uint64_t>(v) < static_cast<uint64_t>(bound);
+}
+
 // Whether every index in the int64 array `idx` (1-D) lies in [0, bound).
 inline bool indices_below(const TensorRef& idx, int64_t bound) {
   for (int64_t k = 0; k < idx.sizes[0]; ++k) {

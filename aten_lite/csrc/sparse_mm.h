@@ -9,6 +9,7 @@
 // writer; otherwise one thread runs. Returns 0.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -41,15 +42,22 @@ void zero(const TensorRef& out) {
     for (int64_t j = 0; j < n; ++j) at2<S>(out, i, j) = S{};
 }
 
+// Adds entries [begin, end) into out; false when an index was out of range as it was read
+// (Note [Indices read once] in sparse_common.h): that entry is skipped.
 template <class S>
-void accumulate(const TensorRef* t, int64_t begin, int64_t end) {
+bool accumulate(const TensorRef* t, int64_t begin, int64_t end) {
   using C = compute_t<S>;
   const TensorRef &out = t[0], &rows = t[1], &cols = t[2], &values = t[3], &dense = t[4];
-  int64_t n = out.sizes[1];
+  int64_t m = out.sizes[0], k_rows = dense.sizes[0], n = out.sizes[1];
   bool unit = out.strides[1] == static_cast<int64_t>(sizeof(S)) &&
               dense.strides[1] == static_cast<int64_t>(sizeof(S)) && std::is_same_v<S, C>;
+  bool ok = true;
   for (int64_t k = begin; k < end; ++k) {
-    int64_t r = at<int64_t>(rows, k), c = at<int64_t>(cols, k);
+    int64_t r = ::al::sparse::load_index(rows, k), c = ::al::sparse::load_index(cols, k);
+    if (!::al::sparse::in_range(r, m) || !::al::sparse::in_range(c, k_rows)) {
+      ok = false;
+      continue;
+    }
     C v = static_cast<C>(at<S>(values, k));
     if (unit) {
       if constexpr (std::is_same_v<S, C>) {
@@ -62,6 +70,7 @@ void accumulate(const TensorRef* t, int64_t begin, int64_t end) {
       o = static_cast<S>(static_cast<C>(o) + v * static_cast<C>(at2<S>(dense, c, j)));
     }
   }
+  return ok;
 }
 
 struct Kernel {
@@ -92,14 +101,17 @@ struct Kernel {
     int64_t nnz = t[1].sizes[0];
     int64_t n = t[0].sizes[1];
     if (nnz == 0 || n == 0) return 0;
+    int64_t grain = kGrainElements / n > 0 ? kGrainElements / n : 1;
+    std::atomic<bool> ok{true};
+    auto body = [&](int64_t b, int64_t e) {
+      if (!accumulate<S>(t, b, e)) ok.store(false, std::memory_order_relaxed);
+    };
     if (::al::sparse::non_decreasing(t[1])) {
-      int64_t grain = kGrainElements / n > 0 ? kGrainElements / n : 1;
-      ::al::sparse::parallel_rows(t[1], grain,
-                                  [&](int64_t b, int64_t e) { accumulate<S>(t, b, e); });
+      ::al::sparse::parallel_rows(t[1], grain, body);
     } else {
-      accumulate<S>(t, 0, nnz);
+      serial_range(nnz, grain, body);  // rows in any order: one writer
     }
-    return 0;
+    return ok.load() ? 0 : kIndexChanged;
   }
 };
 

@@ -9,6 +9,7 @@
 // Returns 0.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <type_traits>
 
@@ -64,16 +65,23 @@ struct Kernel {
   template <class S>
   static int run(const TensorRef* t, const Scalar*) {
     const TensorRef &out = t[0], &rows = t[1], &cols = t[2], &a = t[3], &b = t[4];
-    int64_t nnz = rows.sizes[0];
+    int64_t nnz = rows.sizes[0], m = a.sizes[0], k_rows = b.sizes[0];
     int64_t n = a.sizes[1] > 0 ? a.sizes[1] : 1;
     int64_t grain = kGrainElements / n > 0 ? kGrainElements / n : 1;
+    std::atomic<bool> ok{true};
     parallel_range(nnz, grain, [&](int64_t begin, int64_t end) {
       for (int64_t k = begin; k < end; ++k) {
-        at<S>(out, k) = static_cast<S>(
-            row_dot<S>(a, at<int64_t>(rows, k), b, at<int64_t>(cols, k)));
+        // Note [Indices read once] in sparse_common.h.
+        int64_t r = ::al::sparse::load_index(rows, k), c = ::al::sparse::load_index(cols, k);
+        if (!::al::sparse::in_range(r, m) || !::al::sparse::in_range(c, k_rows)) {
+          ok.store(false, std::memory_order_relaxed);
+          at<S>(out, k) = S{};
+          continue;
+        }
+        at<S>(out, k) = static_cast<S>(row_dot<S>(a, r, b, c));
       }
     });
-    return 0;
+    return ok.load() ? 0 : kIndexChanged;
   }
 };
 

@@ -2,6 +2,7 @@
 #include "threads.h"
 
 #include <pthread.h>
+#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -29,6 +30,8 @@ constexpr int64_t kPiecesPerThread = 4;
 constexpr auto kSpin = std::chrono::microseconds(200);
 // state = generation << 32 | index of the next unclaimed piece; kClosed: nothing to claim.
 constexpr uint64_t kClosed = 0xffffffffu;
+// Most pieces of one job: their index must stay below kClosed.
+constexpr int64_t kMaxPieces = int64_t{1} << 30;
 
 std::atomic<int> g_num_threads{0};
 
@@ -49,6 +52,7 @@ struct Pool {
   std::atomic<RangeFn> fn{nullptr};
   std::atomic<void*> ctx{nullptr};
   std::atomic<int64_t> n{0}, piece{0}, pieces{0};
+  std::atomic<CallControl*> control{nullptr};  // of the kernel call that opened the job
   std::atomic<int64_t> done{0};  // pieces finished in the current job
 
   std::mutex job_mu;       // one job at a time; a second caller runs its range inline
@@ -60,28 +64,60 @@ struct Pool {
 
 Pool* g_pool = new Pool;  // never destroyed: workers may still be polling it at exit
 thread_local bool t_in_job = false;  // a kernel running a piece does not start another job
+thread_local bool t_is_worker = false;  // pool threads never poll Python
+thread_local CallControl* t_control = nullptr;  // Note [Interrupting kernels]
+
+int64_t coarse_ms() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+// Claims every piece of job `gen` not yet claimed, counting them as done: nobody runs them.
+void abandon_pieces(Pool& p, uint64_t gen) {
+  for (;;) {
+    uint64_t s = p.state.load();
+    int64_t pieces = p.pieces.load();
+    int64_t next = static_cast<int64_t>(s & kClosed);
+    if ((s >> 32) != gen || next >= pieces) return;
+    if (p.state.compare_exchange_weak(s, gen << 32 | static_cast<uint64_t>(pieces))) {
+      p.done.fetch_add(pieces - next);
+      return;
+    }
+  }
+}
 
 // Claims and runs pieces of job `gen` until none is left; returns how many it ran.
 int64_t run_pieces(Pool& p, uint64_t gen) {
   int64_t ran = 0;
+  CallControl* saved = t_control;
   for (;;) {
     uint64_t s = p.state.load();
     if ((s >> 32) != gen || (s & kClosed) >= static_cast<uint64_t>(p.pieces.load())) break;
     RangeFn fn = p.fn.load();
     void* ctx = p.ctx.load();
+    CallControl* control = p.control.load();
     int64_t n = p.n.load(), piece = p.piece.load();
     if (!p.state.compare_exchange_weak(s, s + 1)) continue;
+    t_control = control;
+    if (stop_requested()) {  // Note [Interrupting kernels]: skip this piece and the rest
+      p.done.fetch_add(1);
+      abandon_pieces(p, gen);
+      break;
+    }
     int64_t b = static_cast<int64_t>(s & kClosed) * piece;
     fn(ctx, b, std::min(n, b + piece));
     ++ran;
     p.done.fetch_add(1);
   }
+  t_control = saved;
   return ran;
 }
 
 void worker_main(Pool* pool) {
   Pool& p = *pool;
   t_in_job = true;
+  t_is_worker = true;
   uint64_t seen = p.state.load() >> 32;
   for (;;) {
     auto until = std::chrono::steady_clock::now() + kSpin;
@@ -125,19 +161,43 @@ int num_threads() {
 
 void set_num_threads(int n) { g_num_threads.store(n, std::memory_order_relaxed); }
 
+CallControl* swap_call_control(CallControl* c) {
+  if (c != nullptr) c->next_poll_ms = coarse_ms() + kPollMillis;
+  CallControl* previous = t_control;
+  t_control = c;
+  return previous;
+}
+
+bool stop_requested() {
+  CallControl* c = t_control;
+  if (c == nullptr) return false;
+  if (c->stop.load(std::memory_order_relaxed)) return true;
+  if (c->poll == nullptr || t_is_worker) return false;
+  int64_t now = coarse_ms();
+  if (now < c->next_poll_ms) return false;
+  c->next_poll_ms = now + kPollMillis;
+  if (!c->poll(c)) return false;
+  c->stop.store(true, std::memory_order_relaxed);
+  return true;
+}
+
 void parallel_for(int64_t n, int64_t grain, int64_t align, RangeFn fn, void* ctx) {
   if (grain < 1) grain = 1;
   if (align < 1) align = 1;
   int64_t nt = std::min<int64_t>(num_threads(), std::max<int64_t>(1, n / grain));
   Pool& p = *g_pool;
   std::unique_lock<std::mutex> job(p.job_mu, std::defer_lock);
+  // Pieces of at most kPieceGrains grains, so that a stop is seen soon (Note [Interrupting
+  // kernels]), yet not more than kMaxPieces.
+  int64_t most = std::max(grain * kPieceGrains, (n + kMaxPieces - 1) / kMaxPieces);
   if (nt <= 1 || t_in_job || !job.try_lock()) {
-    fn(ctx, 0, n);
+    int64_t piece = (most + align - 1) / align * align;
+    for (int64_t b = 0; b < n && !stop_requested(); b += piece) fn(ctx, b, std::min(n, b + piece));
     return;
   }
   start_workers(p, static_cast<int>(nt) - 1);
   int64_t pieces = std::min(nt * kPiecesPerThread, std::max<int64_t>(nt, n / grain));
-  int64_t piece = (n + pieces - 1) / pieces;
+  int64_t piece = std::min((n + pieces - 1) / pieces, most);
   piece = (piece + align - 1) / align * align;
   pieces = (n + piece - 1) / piece;
   // Open the job: fields first, then the state that names it (Note [Claimed pieces]).
@@ -147,6 +207,7 @@ void parallel_for(int64_t n, int64_t grain, int64_t align, RangeFn fn, void* ctx
   p.n.store(n);
   p.piece.store(piece);
   p.pieces.store(pieces);
+  p.control.store(t_control);
   p.done.store(0);
   p.state.store(gen << 32);
   if (p.sleepers.load() > 0) {
@@ -161,6 +222,7 @@ void parallel_for(int64_t n, int64_t grain, int64_t align, RangeFn fn, void* ctx
     if (i < 4096) {
       AL_CPU_RELAX();
     } else {
+      stop_requested();  // keeps polling for the workers' long pieces
       std::this_thread::yield();
     }
   }

@@ -10,6 +10,16 @@ sources run through the compiler in parallel, and the shared library is relinked
 set of objects changed, into a temporary name moved over the old one, so a failed or
 interrupted build never leaves a broken module.
 
+Note [Sanitizer builds]
+``AL_SANITIZE=address,undefined`` (any list ``-fsanitize=`` takes) compiles and links with that
+sanitizer, at -O1 with frame pointers so its reports have usable stacks; ``AL_EXTRA_CFLAGS`` and
+``AL_EXTRA_LDFLAGS`` add any other words to the compile and link commands. Such a build keeps
+its objects in a folder of its own (``build/al_objs-<hash of the extra flags>``), so it neither
+reuses nor prunes the normal build's objects, and is meant for a separate output path:
+``python tools/codegen/build.py --output DIR/_C.so`` (``.ci/run`` builds one into a copy of
+the tree and runs the C++-heavy tests under it). Python is not built with ASan, so the
+process needs the runtime preloaded: ``LD_PRELOAD=$(g++ -print-file-name=libasan.so)``.
+
 This file imports nothing outside the standard library (and NumPy, for its headers): setup.py
 loads it by path inside pip's isolated build, where ``tools`` is not a package.
 
@@ -63,6 +73,7 @@ class Toolchain:
     cflags: tuple[str, ...]  # compile flags, include paths and defines included
     ldflags: tuple[str, ...]  # link flags and libraries
     fingerprint: str  # compiler version and NumPy version: part of every object's key
+    objdir: str = OBJECT_DIR  # object cache, relative to the root (Note [Sanitizer builds])
 
 
 @dataclass(frozen=True)
@@ -128,14 +139,14 @@ def link_extension(repo_root: str | os.PathLike[str], units: list[Unit],
     root = Path(repo_root).resolve()
     output = Path(output_path).resolve() if output_path is not None else default_output(root)
     tools = toolchain(root)
-    stamp = _stamp_path(root, output)
+    stamp = _stamp_path(root, tools, output)
     key = _link_key(tools, units)
     linked = not output.exists() or _read(stamp) != key
     if linked:
         _link(tools, units, output, verbose)
         stamp.parent.mkdir(parents=True, exist_ok=True)
         stamp.write_text(key)
-    _prune(root, units)
+    _prune(root, tools, units)
     return linked
 
 
@@ -160,11 +171,32 @@ def toolchain(root: Path) -> Toolchain:
     if _have_libmvec():
         flags.append("-DAL_HAVE_MVEC=1")
         libs.append("-lmvec")
-    flags += ["-I" + str(root), "-I" + sysconfig.get_paths()["include"],
+    extra_c, extra_ld = extra_flags()
+    flags += [*extra_c, "-I" + str(root), "-I" + sysconfig.get_paths()["include"],
               "-I" + numpy.get_include()]
     fingerprint = (f"{_compiler_version(cxx)}|python {sys.version}|numpy {numpy.__version__}"
                    f"|{sysconfig.get_platform()}")
-    return Toolchain(cxx, tuple(flags), ("-shared", *libs), fingerprint)
+    objdir = OBJECT_DIR
+    if extra_c or extra_ld:
+        tag = hashlib.sha256("\0".join((*extra_c, "|", *extra_ld)).encode()).hexdigest()[:10]
+        objdir = f"{OBJECT_DIR}-{tag}"
+    return Toolchain(cxx, tuple(flags), ("-shared", *libs, *extra_ld), fingerprint, objdir)
+
+
+def extra_flags() -> tuple[list[str], list[str]]:
+    """(compile, link) words from AL_SANITIZE, AL_EXTRA_CFLAGS and AL_EXTRA_LDFLAGS (Note
+    [Sanitizer builds])."""
+    cflags = shlex.split(os.environ.get("AL_EXTRA_CFLAGS", ""))
+    ldflags = shlex.split(os.environ.get("AL_EXTRA_LDFLAGS", ""))
+    sanitize = os.environ.get("AL_SANITIZE", "").strip()
+    if sanitize:
+        if not re.fullmatch(r"[a-z-]+(,[a-z-]+)*", sanitize):
+            raise BuildError(f"AL_SANITIZE={sanitize!r}: expected a comma-separated list of "
+                             "sanitizers, e.g. AL_SANITIZE=address,undefined")
+        words = [f"-fsanitize={sanitize}", "-fno-sanitize-recover=all"]
+        cflags = ["-O1", "-fno-omit-frame-pointer", *words, *cflags]
+        ldflags = [*words, *ldflags]
+    return cflags, ldflags
 
 
 def _have_libmvec() -> bool:
@@ -190,7 +222,7 @@ def _compiler_version(cxx: tuple[str, ...]) -> str:
 # ---- the object cache ------------------------------------------------------------------
 
 def _units(root: Path, tools: Toolchain, staged: Path | None = None) -> list[Unit]:
-    objdir = root / OBJECT_DIR
+    objdir = root / tools.objdir
     units = []
     for d in SOURCE_DIRS:
         folder = staged if (staged is not None and d == "generated/csrc") else root / d
@@ -237,10 +269,10 @@ def _local_headers(root: Path, src: Path) -> set[Path]:
     return seen
 
 
-def _prune(root: Path, units: list[Unit]) -> None:
+def _prune(root: Path, tools: Toolchain, units: list[Unit]) -> None:
     """Remove cached objects no current source uses (old versions of edited files)."""
     keep = {u.obj.name for u in units}
-    for obj in (root / OBJECT_DIR).glob("*.o"):
+    for obj in (root / tools.objdir).glob("*.o"):
         if obj.name not in keep:
             obj.unlink(missing_ok=True)
 
@@ -251,7 +283,7 @@ def _compile_all(root: Path, tools: Toolchain, todo: list[Unit], jobs: int,
                  verbose: bool) -> None:
     if not todo:
         return
-    (root / OBJECT_DIR).mkdir(parents=True, exist_ok=True)
+    (root / tools.objdir).mkdir(parents=True, exist_ok=True)
     errors = []
     with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
         for unit, error in zip(todo, pool.map(lambda u: _compile(root, tools, u, verbose), todo)):
@@ -301,9 +333,9 @@ def _link_key(tools: Toolchain, units: list[Unit]) -> str:
     return h.hexdigest()
 
 
-def _stamp_path(root: Path, output: Path) -> Path:
+def _stamp_path(root: Path, tools: Toolchain, output: Path) -> Path:
     tag = hashlib.sha256(str(output).encode()).hexdigest()[:16]
-    return root / OBJECT_DIR / f"link-{tag}.stamp"
+    return root / tools.objdir / f"link-{tag}.stamp"
 
 
 def _link(tools: Toolchain, units: list[Unit], output: Path, verbose: bool) -> None:
@@ -324,3 +356,30 @@ def _read(path: Path) -> str | None:
         return path.read_text()
     except FileNotFoundError:
         return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python tools/codegen/build.py [--root DIR] [--output FILE] [--jobs N]``: build the
+    extension of the checkout at DIR into FILE (default: in place), e.g. a sanitizer build
+    into a copy (Note [Sanitizer builds])."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--root", default=".", help="repository root (default: .)")
+    parser.add_argument("--output", help="the module file to write (default: in the tree)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                        help="compiler processes at once (default: every core)")
+    args = parser.parse_args(argv)
+    output = args.output or default_output(args.root)
+    try:
+        report = build_extension(args.root, output, jobs=args.jobs)
+    except BuildError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"{output}: compiled {len(report.compiled)} file(s), "
+          f"{'relinked' if report.linked else 'up to date'} ({report.seconds:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""Same input, same answer: a reduction depends on the shape, dtype and thread count of its
+input, never on where the input sits in memory (issue 14; Note [Lanes follow the logical
+index] in aten_lite/csrc/reduce.h)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+
+try:
+    from aten_lite import _C
+except ImportError:
+    _C = None
+
+CODE = {"float16": 6, "float32": 7, "float64": 8}
+
+
+def at_offsets(values: np.ndarray, offsets=range(16)):
+    """The same values placed at each element offset of a fresh buffer: 16 addresses."""
+    for k in offsets:
+        buf = np.zeros(values.shape[0] + 16, values.dtype)
+        buf[k:k + values.shape[0]] = values
+        yield buf[k:k + values.shape[0]]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "float64"])
+@pytest.mark.parametrize("op", ["sum", "mean"])
+def test_sum_does_not_depend_on_the_address(dtype, op):
+    values = np.random.default_rng(0).standard_normal(100_000).astype(dtype)
+    results = {getattr(al.from_numpy(v), op)().item() for v in at_offsets(values)}
+    assert len(results) == 1, results
+
+
+def test_views_at_every_offset_give_one_sum():
+    # Offset views into one aten_lite buffer (the case of x[k:].sum()): same values each time.
+    values = np.random.default_rng(1).standard_normal(100_000).astype(np.float32)
+    sums = set()
+    for k in range(16):
+        buf = np.zeros(100_016, np.float32)
+        buf[k:k + 100_000] = values
+        sums.add(al.tensor(buf)[k:k + 100_000].sum().item())
+    assert len(sums) == 1, sums
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_raw_kernel_sums_agree_at_every_offset(threads):
+    if _C is None:
+        pytest.skip("the C++ extension aten_lite._C is not built")
+    k = _C.get_kernel("sum")
+    before = _C.get_num_threads()
+    values = np.random.default_rng(2).standard_normal(300_000).astype(np.float32)
+    rows = np.random.default_rng(3).standard_normal((50, 1000)).astype(np.float32)
+    try:
+        _C.set_num_threads(threads)
+        flat, per_row = set(), set()
+        for v in at_offsets(values):
+            out = np.empty((), np.float32)
+            k(CODE["float32"], out, v)
+            flat.add(out.item())
+        for k_off in range(16):
+            buf = np.zeros((50, 1016), np.float32)
+            buf[:, k_off:k_off + 1000] = rows
+            out = np.empty(50, np.float32)
+            k(CODE["float32"], out, buf[:, k_off:k_off + 1000])
+            per_row.add(out.tobytes())
+    finally:
+        _C.set_num_threads(before)
+    assert len(flat) == 1, flat
+    assert len(per_row) == 1
+
+
+def test_sum_streamed_from_memory_does_not_depend_on_the_address():
+    # Above 32 MB the kernel starts its wide loop at a cache line (rotated lanes); below, it
+    # does not peel at all: both must give one answer.
+    values = np.random.default_rng(4).standard_normal(9_000_000).astype(np.float32)
+    sums = {al.from_numpy(v).sum().item() for v in at_offsets(values, (0, 1, 5, 15))}
+    assert len(sums) == 1, sums
