@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 f0c760ce9fe86771).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -365,6 +365,172 @@ _H_sparse_sampled_mm = _d.handle('sparse_sampled_mm')
 _K_sparse_sampled_mm = _H_sparse_sampled_mm.table
 _H__sparse_values_at = _d.handle('_sparse_values_at')
 _K__sparse_values_at = _H__sparse_values_at.table
+_H_log10 = _d.handle('log10')
+_K_log10 = _H_log10.table
+_H_log10_ = _d.handle('log10_')
+_K_log10_ = _H_log10_.table
+_H_log10_out = _d.handle('log10.out')
+_K_log10_out = _H_log10_out.table
+_H_log2 = _d.handle('log2')
+_K_log2 = _H_log2.table
+_H_log2_ = _d.handle('log2_')
+_K_log2_ = _H_log2_.table
+_H_log2_out = _d.handle('log2.out')
+_K_log2_out = _H_log2_out.table
+_H_isnan = _d.handle('isnan')
+_K_isnan = _H_isnan.table
+_H_isinf = _d.handle('isinf')
+_K_isinf = _H_isinf.table
+_H_isfinite = _d.handle('isfinite')
+_K_isfinite = _H_isfinite.table
+_H_logical_xor = _d.handle('logical_xor')
+_K_logical_xor = _H_logical_xor.table
+_H_logical_xor_out = _d.handle('logical_xor.out')
+_K_logical_xor_out = _H_logical_xor_out.table
+_H_bitwise_and_Tensor = _d.handle('bitwise_and.Tensor')
+_K_bitwise_and_Tensor = _H_bitwise_and_Tensor.table
+_H_bitwise_and__Tensor = _d.handle('bitwise_and_.Tensor')
+_K_bitwise_and__Tensor = _H_bitwise_and__Tensor.table
+_H_bitwise_and_Tensor_out = _d.handle('bitwise_and.Tensor_out')
+_K_bitwise_and_Tensor_out = _H_bitwise_and_Tensor_out.table
+_H_bitwise_or_Tensor = _d.handle('bitwise_or.Tensor')
+_K_bitwise_or_Tensor = _H_bitwise_or_Tensor.table
+_H_bitwise_or__Tensor = _d.handle('bitwise_or_.Tensor')
+_K_bitwise_or__Tensor = _H_bitwise_or__Tensor.table
+_H_bitwise_or_Tensor_out = _d.handle('bitwise_or.Tensor_out')
+_K_bitwise_or_Tensor_out = _H_bitwise_or_Tensor_out.table
+_H_bitwise_xor_Tensor = _d.handle('bitwise_xor.Tensor')
+_K_bitwise_xor_Tensor = _H_bitwise_xor_Tensor.table
+_H_bitwise_xor__Tensor = _d.handle('bitwise_xor_.Tensor')
+_K_bitwise_xor__Tensor = _H_bitwise_xor__Tensor.table
+_H_bitwise_xor_Tensor_out = _d.handle('bitwise_xor.Tensor_out')
+_K_bitwise_xor_Tensor_out = _H_bitwise_xor_Tensor_out.table
+_H_bitwise_not = _d.handle('bitwise_not')
+_K_bitwise_not = _H_bitwise_not.table
+_H_bitwise_not_ = _d.handle('bitwise_not_')
+_K_bitwise_not_ = _H_bitwise_not_.table
+_H_bitwise_not_out = _d.handle('bitwise_not.out')
+_K_bitwise_not_out = _H_bitwise_not_out.table
+_H_fmod_Tensor = _d.handle('fmod.Tensor')
+_K_fmod_Tensor = _H_fmod_Tensor.table
+_H_fmod__Tensor = _d.handle('fmod_.Tensor')
+_K_fmod__Tensor = _H_fmod__Tensor.table
+_H_fmod_Tensor_out = _d.handle('fmod.Tensor_out')
+_K_fmod_Tensor_out = _H_fmod_Tensor_out.table
+_H_lerp_Scalar = _d.handle('lerp.Scalar')
+_K_lerp_Scalar = _H_lerp_Scalar.table
+_H_lerp__Scalar = _d.handle('lerp_.Scalar')
+_K_lerp__Scalar = _H_lerp__Scalar.table
+_H_lerp_Scalar_out = _d.handle('lerp.Scalar_out')
+_K_lerp_Scalar_out = _H_lerp_Scalar_out.table
+_H_lerp_Tensor = _d.handle('lerp.Tensor')
+_K_lerp_Tensor = _H_lerp_Tensor.table
+_H_lerp__Tensor = _d.handle('lerp_.Tensor')
+_K_lerp__Tensor = _H_lerp__Tensor.table
+_H_lerp_Tensor_out = _d.handle('lerp.Tensor_out')
+_K_lerp_Tensor_out = _H_lerp_Tensor_out.table
+_H__nan_to_num = _d.handle('_nan_to_num')
+_K__nan_to_num = _H__nan_to_num.table
+_H_nan_to_num = _d.handle('nan_to_num')
+_K_nan_to_num = _H_nan_to_num.table
+_H_nan_to_num_ = _d.handle('nan_to_num_')
+_K_nan_to_num_ = _H_nan_to_num_.table
+_H_nan_to_num_out = _d.handle('nan_to_num.out')
+_K_nan_to_num_out = _H_nan_to_num_out.table
+_H_cumsum = _d.handle('cumsum')
+_K_cumsum = _H_cumsum.table
+_H_cumsum_ = _d.handle('cumsum_')
+_K_cumsum_ = _H_cumsum_.table
+_H_cumsum_out = _d.handle('cumsum.out')
+_K_cumsum_out = _H_cumsum_out.table
+_H_cumprod = _d.handle('cumprod')
+_K_cumprod = _H_cumprod.table
+_H_cumprod_ = _d.handle('cumprod_')
+_K_cumprod_ = _H_cumprod_.table
+_H_cumprod_out = _d.handle('cumprod.out')
+_K_cumprod_out = _H_cumprod_out.table
+_H_sort = _d.handle('sort')
+_K_sort = _H_sort.table
+_H_sort_stable = _d.handle('sort.stable')
+_K_sort_stable = _H_sort_stable.table
+_H_argsort = _d.handle('argsort')
+_K_argsort = _H_argsort.table
+_H_argsort_stable = _d.handle('argsort.stable')
+_K_argsort_stable = _H_argsort_stable.table
+_H_topk = _d.handle('topk')
+_K_topk = _H_topk.table
+_H_scatter_src = _d.handle('scatter.src')
+_K_scatter_src = _H_scatter_src.table
+_H_scatter__src = _d.handle('scatter_.src')
+_K_scatter__src = _H_scatter__src.table
+_H_scatter_value = _d.handle('scatter.value')
+_K_scatter_value = _H_scatter_value.table
+_H_scatter__value = _d.handle('scatter_.value')
+_K_scatter__value = _H_scatter__value.table
+_H_scatter_add = _d.handle('scatter_add')
+_K_scatter_add = _H_scatter_add.table
+_H_scatter_add_ = _d.handle('scatter_add_')
+_K_scatter_add_ = _H_scatter_add_.table
+_H_index_add = _d.handle('index_add')
+_K_index_add = _H_index_add.table
+_H_index_add_ = _d.handle('index_add_')
+_K_index_add_ = _H_index_add_.table
+_H_one_hot = _d.handle('one_hot')
+_K_one_hot = _H_one_hot.table
+_H_embedding = _d.handle('embedding')
+_K_embedding = _H_embedding.table
+_H_tril = _d.handle('tril')
+_K_tril = _H_tril.table
+_H_tril_ = _d.handle('tril_')
+_K_tril_ = _H_tril_.table
+_H_tril_out = _d.handle('tril.out')
+_K_tril_out = _H_tril_out.table
+_H_triu = _d.handle('triu')
+_K_triu = _H_triu.table
+_H_triu_ = _d.handle('triu_')
+_K_triu_ = _H_triu_.table
+_H_triu_out = _d.handle('triu.out')
+_K_triu_out = _H_triu_out.table
+_H_var = _d.handle('var')
+_K_var = _H_var.table
+_H_var_dim = _d.handle('var.dim')
+_K_var_dim = _H_var_dim.table
+_H_var_correction = _d.handle('var.correction')
+_K_var_correction = _H_var_correction.table
+_H_std = _d.handle('std')
+_K_std = _H_std.table
+_H_std_dim = _d.handle('std.dim')
+_K_std_dim = _H_std_dim.table
+_H_std_correction = _d.handle('std.correction')
+_K_std_correction = _H_std_correction.table
+_H_var_mean = _d.handle('var_mean')
+_K_var_mean = _H_var_mean.table
+_H_var_mean_dim = _d.handle('var_mean.dim')
+_K_var_mean_dim = _H_var_mean_dim.table
+_H_var_mean_correction = _d.handle('var_mean.correction')
+_K_var_mean_correction = _H_var_mean_correction.table
+_H_std_mean = _d.handle('std_mean')
+_K_std_mean = _H_std_mean.table
+_H_std_mean_dim = _d.handle('std_mean.dim')
+_K_std_mean_dim = _H_std_mean_dim.table
+_H_std_mean_correction = _d.handle('std_mean.correction')
+_K_std_mean_correction = _H_std_mean_correction.table
+_H_unflatten_int = _d.handle('unflatten.int')
+_K_unflatten_int = _H_unflatten_int.table
+_H_outer = _d.handle('outer')
+_K_outer = _H_outer.table
+_H_addmm = _d.handle('addmm')
+_K_addmm = _H_addmm.table
+_H_addmm_ = _d.handle('addmm_')
+_K_addmm_ = _H_addmm_.table
+_H_addmm_out = _d.handle('addmm.out')
+_K_addmm_out = _H_addmm_out.table
+_H_baddbmm = _d.handle('baddbmm')
+_K_baddbmm = _H_baddbmm.table
+_H_baddbmm_ = _d.handle('baddbmm_')
+_K_baddbmm_ = _H_baddbmm_.table
+_H_einsum = _d.handle('einsum')
+_K_einsum = _H_einsum.table
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -453,6 +619,42 @@ _G_zero_ = _b.Binding('al.zero_', ('zero_',), method=False)
 _G_sparse_coo_tensor = _b.Binding('al.sparse_coo_tensor', ('sparse_coo_tensor',), method=False)
 _G_sparse_sampled_mm = _b.Binding('al.sparse_sampled_mm', ('sparse_sampled_mm',), method=False)
 _G__sparse_values_at = _b.Binding('al._sparse_values_at', ('_sparse_values_at',), method=False)
+_G_log10 = _b.Binding('al.log10', ('log10', 'log10.out'), method=False)
+_G_log2 = _b.Binding('al.log2', ('log2', 'log2.out'), method=False)
+_G_isnan = _b.Binding('al.isnan', ('isnan',), method=False)
+_G_isinf = _b.Binding('al.isinf', ('isinf',), method=False)
+_G_isfinite = _b.Binding('al.isfinite', ('isfinite',), method=False)
+_G_logical_xor = _b.Binding('al.logical_xor', ('logical_xor', 'logical_xor.out'), method=False)
+_G_bitwise_and = _b.Binding('al.bitwise_and', ('bitwise_and.Tensor', 'bitwise_and.Tensor_out'), method=False)
+_G_bitwise_or = _b.Binding('al.bitwise_or', ('bitwise_or.Tensor', 'bitwise_or.Tensor_out'), method=False)
+_G_bitwise_xor = _b.Binding('al.bitwise_xor', ('bitwise_xor.Tensor', 'bitwise_xor.Tensor_out'), method=False)
+_G_bitwise_not = _b.Binding('al.bitwise_not', ('bitwise_not', 'bitwise_not.out'), method=False)
+_G_fmod = _b.Binding('al.fmod', ('fmod.Tensor', 'fmod.Tensor_out'), method=False)
+_G_lerp = _b.Binding('al.lerp', ('lerp.Scalar', 'lerp.Scalar_out', 'lerp.Tensor', 'lerp.Tensor_out'), method=False)
+_G__nan_to_num = _b.Binding('al._nan_to_num', ('_nan_to_num',), method=False)
+_G_nan_to_num = _b.Binding('al.nan_to_num', ('nan_to_num', 'nan_to_num.out'), method=False)
+_G_nan_to_num_ = _b.Binding('al.nan_to_num_', ('nan_to_num_',), method=False)
+_G_cumsum = _b.Binding('al.cumsum', ('cumsum', 'cumsum.out'), method=False)
+_G_cumprod = _b.Binding('al.cumprod', ('cumprod', 'cumprod.out'), method=False)
+_G_sort = _b.Binding('al.sort', ('sort', 'sort.stable'), method=False)
+_G_argsort = _b.Binding('al.argsort', ('argsort', 'argsort.stable'), method=False)
+_G_topk = _b.Binding('al.topk', ('topk',), method=False)
+_G_scatter = _b.Binding('al.scatter', ('scatter.src', 'scatter.value'), method=False)
+_G_scatter_add = _b.Binding('al.scatter_add', ('scatter_add',), method=False)
+_G_index_add = _b.Binding('al.index_add', ('index_add',), method=False)
+_G_one_hot = _b.Binding('al.one_hot', ('one_hot',), method=False)
+_G_embedding = _b.Binding('al.embedding', ('embedding',), method=False)
+_G_tril = _b.Binding('al.tril', ('tril', 'tril.out'), method=False)
+_G_triu = _b.Binding('al.triu', ('triu', 'triu.out'), method=False)
+_G_var = _b.Binding('al.var', ('var', 'var.dim', 'var.correction'), method=False)
+_G_std = _b.Binding('al.std', ('std', 'std.dim', 'std.correction'), method=False)
+_G_var_mean = _b.Binding('al.var_mean', ('var_mean', 'var_mean.dim', 'var_mean.correction'), method=False)
+_G_std_mean = _b.Binding('al.std_mean', ('std_mean', 'std_mean.dim', 'std_mean.correction'), method=False)
+_G_unflatten = _b.Binding('al.unflatten', ('unflatten.int',), method=False)
+_G_outer = _b.Binding('al.outer', ('outer',), method=False)
+_G_addmm = _b.Binding('al.addmm', ('addmm', 'addmm.out'), method=False)
+_G_baddbmm = _b.Binding('al.baddbmm', ('baddbmm',), method=False)
+_G_einsum = _b.Binding('al.einsum', ('einsum',), method=False)
 _GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
 _GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
 _GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
@@ -564,6 +766,53 @@ _GM_values = _b.Binding('Tensor.values', ('values',), method=True)
 _GM__indices = _b.Binding('Tensor._indices', ('_indices',), method=True)
 _GM__values = _b.Binding('Tensor._values', ('_values',), method=True)
 _GM_sparse_mask = _b.Binding('Tensor.sparse_mask', ('sparse_mask',), method=True)
+_GM_log10 = _b.Binding('Tensor.log10', ('log10',), method=True)
+_GM_log10_ = _b.Binding('Tensor.log10_', ('log10_',), method=True)
+_GM_log2 = _b.Binding('Tensor.log2', ('log2',), method=True)
+_GM_log2_ = _b.Binding('Tensor.log2_', ('log2_',), method=True)
+_GM_isnan = _b.Binding('Tensor.isnan', ('isnan',), method=True)
+_GM_isinf = _b.Binding('Tensor.isinf', ('isinf',), method=True)
+_GM_isfinite = _b.Binding('Tensor.isfinite', ('isfinite',), method=True)
+_GM_logical_xor = _b.Binding('Tensor.logical_xor', ('logical_xor',), method=True)
+_GM_bitwise_and = _b.Binding('Tensor.bitwise_and', ('bitwise_and.Tensor',), method=True)
+_GM_bitwise_and_ = _b.Binding('Tensor.bitwise_and_', ('bitwise_and_.Tensor',), method=True)
+_GM_bitwise_or = _b.Binding('Tensor.bitwise_or', ('bitwise_or.Tensor',), method=True)
+_GM_bitwise_or_ = _b.Binding('Tensor.bitwise_or_', ('bitwise_or_.Tensor',), method=True)
+_GM_bitwise_xor = _b.Binding('Tensor.bitwise_xor', ('bitwise_xor.Tensor',), method=True)
+_GM_bitwise_xor_ = _b.Binding('Tensor.bitwise_xor_', ('bitwise_xor_.Tensor',), method=True)
+_GM_bitwise_not = _b.Binding('Tensor.bitwise_not', ('bitwise_not',), method=True)
+_GM_bitwise_not_ = _b.Binding('Tensor.bitwise_not_', ('bitwise_not_',), method=True)
+_GM_fmod = _b.Binding('Tensor.fmod', ('fmod.Tensor',), method=True)
+_GM_fmod_ = _b.Binding('Tensor.fmod_', ('fmod_.Tensor',), method=True)
+_GM_lerp = _b.Binding('Tensor.lerp', ('lerp.Scalar', 'lerp.Tensor'), method=True)
+_GM_lerp_ = _b.Binding('Tensor.lerp_', ('lerp_.Scalar', 'lerp_.Tensor'), method=True)
+_GM_nan_to_num = _b.Binding('Tensor.nan_to_num', ('nan_to_num',), method=True)
+_GM_nan_to_num_ = _b.Binding('Tensor.nan_to_num_', ('nan_to_num_',), method=True)
+_GM_cumsum = _b.Binding('Tensor.cumsum', ('cumsum',), method=True)
+_GM_cumsum_ = _b.Binding('Tensor.cumsum_', ('cumsum_',), method=True)
+_GM_cumprod = _b.Binding('Tensor.cumprod', ('cumprod',), method=True)
+_GM_cumprod_ = _b.Binding('Tensor.cumprod_', ('cumprod_',), method=True)
+_GM_sort = _b.Binding('Tensor.sort', ('sort', 'sort.stable'), method=True)
+_GM_argsort = _b.Binding('Tensor.argsort', ('argsort', 'argsort.stable'), method=True)
+_GM_topk = _b.Binding('Tensor.topk', ('topk',), method=True)
+_GM_scatter = _b.Binding('Tensor.scatter', ('scatter.src', 'scatter.value'), method=True)
+_GM_scatter_ = _b.Binding('Tensor.scatter_', ('scatter_.src', 'scatter_.value'), method=True)
+_GM_scatter_add = _b.Binding('Tensor.scatter_add', ('scatter_add',), method=True)
+_GM_scatter_add_ = _b.Binding('Tensor.scatter_add_', ('scatter_add_',), method=True)
+_GM_index_add = _b.Binding('Tensor.index_add', ('index_add',), method=True)
+_GM_index_add_ = _b.Binding('Tensor.index_add_', ('index_add_',), method=True)
+_GM_tril = _b.Binding('Tensor.tril', ('tril',), method=True)
+_GM_tril_ = _b.Binding('Tensor.tril_', ('tril_',), method=True)
+_GM_triu = _b.Binding('Tensor.triu', ('triu',), method=True)
+_GM_triu_ = _b.Binding('Tensor.triu_', ('triu_',), method=True)
+_GM_var = _b.Binding('Tensor.var', ('var', 'var.dim', 'var.correction'), method=True)
+_GM_std = _b.Binding('Tensor.std', ('std', 'std.dim', 'std.correction'), method=True)
+_GM_unflatten = _b.Binding('Tensor.unflatten', ('unflatten.int',), method=True)
+_GM_outer = _b.Binding('Tensor.outer', ('outer',), method=True)
+_GM_addmm = _b.Binding('Tensor.addmm', ('addmm',), method=True)
+_GM_addmm_ = _b.Binding('Tensor.addmm_', ('addmm_',), method=True)
+_GM_baddbmm = _b.Binding('Tensor.baddbmm', ('baddbmm',), method=True)
+_GM_baddbmm_ = _b.Binding('Tensor.baddbmm_', ('baddbmm_',), method=True)
 
 # ---- module functions ----
 
@@ -2033,6 +2282,592 @@ def _sparse_values_at(self, indices):
         return _H__sparse_values_at.call((self, indices))
 
     return _G__sparse_values_at.parse((self, indices, ), {})
+
+
+def log10(self, *, out=None):
+    """Base-10 logarithm.
+
+    Overloads, tried in this order:
+        log10(Tensor self) -> Tensor  (native_functions.yaml:966)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:976)
+    """
+    if out is None:  # log10
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_log10[self._key](self)
+        if isinstance(self, _TN):
+            return _H_log10.call((self,))
+
+    # log10.out
+    if isinstance(self, _TN) and isinstance(out, _T):
+        return _H_log10_out.call((self, out))
+
+    return _G_log10.parse((self, ), {'out': out})
+
+
+def log2(self, *, out=None):
+    """Base-2 logarithm.
+
+    Overloads, tried in this order:
+        log2(Tensor self) -> Tensor  (native_functions.yaml:978)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:988)
+    """
+    if out is None:  # log2
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_log2[self._key](self)
+        if isinstance(self, _TN):
+            return _H_log2.call((self,))
+
+    # log2.out
+    if isinstance(self, _TN) and isinstance(out, _T):
+        return _H_log2_out.call((self, out))
+
+    return _G_log2.parse((self, ), {'out': out})
+
+
+def isnan(self):
+    """True where self is NaN.
+
+    Overloads, tried in this order:
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:991)
+    """
+    # isnan
+    if _d.fast and self.__class__ is _T and not self._requires_grad:
+        return _K_isnan[self._key](self)
+    if isinstance(self, _TN):
+        return _H_isnan.call((self,))
+
+    return _G_isnan.parse((self, ), {})
+
+
+def isinf(self):
+    """True where self is +inf or -inf.
+
+    Overloads, tried in this order:
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:998)
+    """
+    # isinf
+    if _d.fast and self.__class__ is _T and not self._requires_grad:
+        return _K_isinf[self._key](self)
+    if isinstance(self, _TN):
+        return _H_isinf.call((self,))
+
+    return _G_isinf.parse((self, ), {})
+
+
+def isfinite(self):
+    """True where self is neither NaN nor infinite.
+
+    Overloads, tried in this order:
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1005)
+    """
+    # isfinite
+    if _d.fast and self.__class__ is _T and not self._requires_grad:
+        return _K_isfinite[self._key](self)
+    if isinstance(self, _TN):
+        return _H_isfinite.call((self,))
+
+    return _G_isfinite.parse((self, ), {})
+
+
+def logical_xor(self, other, *, out=None):
+    """Exactly one of the two nonzero.
+
+    Overloads, tried in this order:
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1012)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1019)
+    """
+    if out is None:  # logical_xor
+        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+            return _K_logical_xor[self._key](self, other)
+        if isinstance(self, _TN) and isinstance(other, _TN):
+            return _H_logical_xor.call((self, other))
+
+    # logical_xor.out
+    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_logical_xor_out.call((self, other, out))
+
+    return _G_logical_xor.parse((self, other, ), {'out': out})
+
+
+def bitwise_and(self, other, *, out=None):
+    """Bitwise and of integers; logical and of bools (the & operator).
+
+    Overloads, tried in this order:
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1021)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1030)
+    """
+    if out is None:  # bitwise_and.Tensor
+        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+            return _K_bitwise_and_Tensor[self._key](self, other)
+        if isinstance(self, _TN) and isinstance(other, _TN):
+            return _H_bitwise_and_Tensor.call((self, other))
+
+    # bitwise_and.Tensor_out
+    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_and_Tensor_out.call((self, other, out))
+
+    return _G_bitwise_and.parse((self, other, ), {'out': out})
+
+
+def bitwise_or(self, other, *, out=None):
+    """Bitwise or of integers; logical or of bools (the | operator).
+
+    Overloads, tried in this order:
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1032)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1041)
+    """
+    if out is None:  # bitwise_or.Tensor
+        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+            return _K_bitwise_or_Tensor[self._key](self, other)
+        if isinstance(self, _TN) and isinstance(other, _TN):
+            return _H_bitwise_or_Tensor.call((self, other))
+
+    # bitwise_or.Tensor_out
+    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_or_Tensor_out.call((self, other, out))
+
+    return _G_bitwise_or.parse((self, other, ), {'out': out})
+
+
+def bitwise_xor(self, other, *, out=None):
+    """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
+
+    Overloads, tried in this order:
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1043)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1052)
+    """
+    if out is None:  # bitwise_xor.Tensor
+        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+            return _K_bitwise_xor_Tensor[self._key](self, other)
+        if isinstance(self, _TN) and isinstance(other, _TN):
+            return _H_bitwise_xor_Tensor.call((self, other))
+
+    # bitwise_xor.Tensor_out
+    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_xor_Tensor_out.call((self, other, out))
+
+    return _G_bitwise_xor.parse((self, other, ), {'out': out})
+
+
+def bitwise_not(self, *, out=None):
+    """Bitwise not of integers; logical not of bools (the ~ operator).
+
+    Overloads, tried in this order:
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1056)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1067)
+    """
+    if out is None:  # bitwise_not
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_bitwise_not[self._key](self)
+        if isinstance(self, _T):
+            return _H_bitwise_not.call((self,))
+
+    # bitwise_not.out
+    if isinstance(self, _T) and isinstance(out, _T):
+        return _H_bitwise_not_out.call((self, out))
+
+    return _G_bitwise_not.parse((self, ), {'out': out})
+
+
+def fmod(self, other, *, out=None):
+    """C's fmod: the remainder has the sign of self.
+
+    Overloads, tried in this order:
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1069)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1078)
+    """
+    if out is None:  # fmod.Tensor
+        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+            return _K_fmod_Tensor[self._key](self, other)
+        if isinstance(self, _TN) and isinstance(other, _TN):
+            return _H_fmod_Tensor.call((self, other))
+
+    # fmod.Tensor_out
+    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_fmod_Tensor_out.call((self, other, out))
+
+    return _G_fmod.parse((self, other, ), {'out': out})
+
+
+def lerp(self, end, weight, *, out=None):
+    """self + weight * (end - self), with broadcasting.
+
+    Overloads, tried in this order:
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1081)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1090)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1092)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1101)
+    """
+    if out is None and weight.__class__ in _NUM:  # lerp.Scalar
+        if _d.fast and self.__class__ is _T and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
+            return _K_lerp_Scalar[self._key](self, end, weight)
+        if isinstance(self, _TN) and isinstance(end, _TN):
+            return _H_lerp_Scalar.call((self, end, weight))
+
+    if weight.__class__ in _NUM:  # lerp.Scalar_out
+        if isinstance(self, _TN) and isinstance(end, _TN) and isinstance(out, _T):
+            return _H_lerp_Scalar_out.call((self, end, weight, out))
+
+    if out is None:  # lerp.Tensor
+        if _d.fast and self.__class__ is _T and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
+            return _K_lerp_Tensor[self._key](self, end, weight)
+        if isinstance(self, _TN) and isinstance(end, _TN) and isinstance(weight, _TN):
+            return _H_lerp_Tensor.call((self, end, weight))
+
+    # lerp.Tensor_out
+    if isinstance(self, _TN) and isinstance(end, _TN) and isinstance(weight, _TN) and isinstance(out, _T):
+        return _H_lerp_Tensor_out.call((self, end, weight, out))
+
+    return _G_lerp.parse((self, end, weight, ), {'out': out})
+
+
+def _nan_to_num(self, nan, posinf, neginf):
+    """NaN, +inf and -inf replaced by the given numbers.
+
+    Overloads, tried in this order:
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1104)
+    """
+    if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K__nan_to_num[self._key](self, nan, posinf, neginf)
+        if isinstance(self, _TN):
+            return _H__nan_to_num.call((self, nan, posinf, neginf))
+
+    return _G__nan_to_num.parse((self, nan, posinf, neginf, ), {})
+
+
+def nan_to_num(self, nan=None, posinf=None, neginf=None, *, out=None):
+    """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
+
+    Overloads, tried in this order:
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1109)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1118)
+    """
+    if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_nan_to_num[self._key](self, nan, posinf, neginf)
+        if isinstance(self, _T):
+            return _H_nan_to_num.call((self, nan, posinf, neginf))
+
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num.out
+        if isinstance(self, _T) and isinstance(out, _T):
+            return _H_nan_to_num_out.call((self, nan, posinf, neginf, out))
+
+    return _G_nan_to_num.parse((self, nan, posinf, neginf, ), {'out': out})
+
+
+def nan_to_num_(self, nan=None, posinf=None, neginf=None):
+    """Overloads, tried in this order:
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1115)
+    """
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            result = _K_nan_to_num_[self._key](self, nan, posinf, neginf)
+            self._bump_version()
+            return result
+        if isinstance(self, _T):
+            return _H_nan_to_num_.call((self, nan, posinf, neginf))
+
+    return _G_nan_to_num_.parse((self, nan, posinf, neginf, ), {})
+
+
+def cumsum(self, dim, *, dtype=None, out=None):
+    """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1122)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1133)
+    """
+    if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_cumsum[self._key](self, dim, dtype)
+        if isinstance(self, _T):
+            return _H_cumsum.call((self, dim, dtype))
+
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum.out
+        if isinstance(self, _T) and isinstance(out, _T):
+            return _H_cumsum_out.call((self, dim, dtype, out))
+
+    return _G_cumsum.parse((self, dim, ), {'dtype': dtype, 'out': out})
+
+
+def cumprod(self, dim, *, dtype=None, out=None):
+    """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1135)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1146)
+    """
+    if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_cumprod[self._key](self, dim, dtype)
+        if isinstance(self, _T):
+            return _H_cumprod.call((self, dim, dtype))
+
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod.out
+        if isinstance(self, _T) and isinstance(out, _T):
+            return _H_cumprod_out.call((self, dim, dtype, out))
+
+    return _G_cumprod.parse((self, dim, ), {'dtype': dtype, 'out': out})
+
+
+def sort(*args, **kwargs):
+    """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
+
+    Overloads, tried in this order:
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1148)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1156)
+    """
+    return _G_sort.parse((*args,), kwargs)
+
+
+def argsort(*args, **kwargs):
+    """The indices that sort self along dim (stable).
+
+    Overloads, tried in this order:
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1162)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1168)
+    """
+    return _G_argsort.parse((*args,), kwargs)
+
+
+def topk(self, k, dim=-1, largest=True, sorted=True):
+    """The k largest (or smallest) values along dim, largest first, and their indices.
+
+    Overloads, tried in this order:
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1174)
+    """
+    if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
+        if isinstance(self, _T):
+            return _H_topk.call((self, k, dim, largest, sorted))
+
+    return _G_topk.parse((self, k, dim, largest, sorted, ), {})
+
+
+def scatter(*args, **kwargs):
+    """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
+
+    Overloads, tried in this order:
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1184)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1195)
+    """
+    return _G_scatter.parse((*args,), kwargs)
+
+
+def scatter_add(self, dim, index, src):
+    """A copy of self with src added at the positions index gives along dim (repeats add up).
+
+    Overloads, tried in this order:
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1206)
+    """
+    if dim.__class__ is int:  # scatter_add
+        if _d.fast and self.__class__ is _T and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
+            return _K_scatter_add[self._key](self, dim, index, src)
+        if isinstance(self, _T) and isinstance(index, _T) and isinstance(src, _T):
+            return _H_scatter_add.call((self, dim, index, src))
+
+    return _G_scatter_add.parse((self, dim, index, src, ), {})
+
+
+def index_add(self, dim, index, source, *, alpha=1):
+    """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
+
+    Overloads, tried in this order:
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1217)
+    """
+    if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
+        if _d.fast and self.__class__ is _T and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
+            return _K_index_add[self._key](self, dim, index, source, alpha)
+        if isinstance(self, _T) and isinstance(index, _T) and isinstance(source, _T):
+            return _H_index_add.call((self, dim, index, source, alpha))
+
+    return _G_index_add.parse((self, dim, index, source, ), {'alpha': alpha})
+
+
+def one_hot(self, num_classes=-1):
+    """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
+
+    Overloads, tried in this order:
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1228)
+    """
+    if num_classes.__class__ is int:  # one_hot
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_one_hot[self._key](self, num_classes)
+        if isinstance(self, _T):
+            return _H_one_hot.call((self, num_classes))
+
+    return _G_one_hot.parse((self, num_classes, ), {})
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
+
+    Overloads, tried in this order:
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1236)
+    """
+    if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
+        if _d.fast and weight.__class__ is _T and indices.__class__ is _T and weight._key is indices._key and not (weight._requires_grad or indices._requires_grad):
+            return _K_embedding[weight._key](weight, indices, padding_idx, scale_grad_by_freq, sparse)
+        if isinstance(weight, _T) and isinstance(indices, _T):
+            return _H_embedding.call((weight, indices, padding_idx, scale_grad_by_freq, sparse))
+
+    return _G_embedding.parse((weight, indices, padding_idx, scale_grad_by_freq, sparse, ), {})
+
+
+def tril(self, diagonal=0, *, out=None):
+    """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
+
+    Overloads, tried in this order:
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1243)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1254)
+    """
+    if out is None and diagonal.__class__ is int:  # tril
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_tril[self._key](self, diagonal)
+        if isinstance(self, _T):
+            return _H_tril.call((self, diagonal))
+
+    if diagonal.__class__ is int:  # tril.out
+        if isinstance(self, _T) and isinstance(out, _T):
+            return _H_tril_out.call((self, diagonal, out))
+
+    return _G_tril.parse((self, diagonal, ), {'out': out})
+
+
+def triu(self, diagonal=0, *, out=None):
+    """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
+
+    Overloads, tried in this order:
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1256)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1267)
+    """
+    if out is None and diagonal.__class__ is int:  # triu
+        if _d.fast and self.__class__ is _T and not self._requires_grad:
+            return _K_triu[self._key](self, diagonal)
+        if isinstance(self, _T):
+            return _H_triu.call((self, diagonal))
+
+    if diagonal.__class__ is int:  # triu.out
+        if isinstance(self, _T) and isinstance(out, _T):
+            return _H_triu_out.call((self, diagonal, out))
+
+    return _G_triu.parse((self, diagonal, ), {'out': out})
+
+
+def var(*args, **kwargs):
+    """Variance of all elements, divided by N - 1 (unbiased) or N.
+
+    Overloads, tried in this order:
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1271)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1277)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1283)
+    """
+    return _G_var.parse((*args,), kwargs)
+
+
+def std(*args, **kwargs):
+    """Standard deviation of all elements: sqrt(var).
+
+    Overloads, tried in this order:
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1289)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1295)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1301)
+    """
+    return _G_std.parse((*args,), kwargs)
+
+
+def var_mean(*args, **kwargs):
+    """(var, mean) of all elements.
+
+    Overloads, tried in this order:
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1307)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1313)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1319)
+    """
+    return _G_var_mean.parse((*args,), kwargs)
+
+
+def std_mean(*args, **kwargs):
+    """(std, mean) of all elements.
+
+    Overloads, tried in this order:
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1325)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1331)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1337)
+    """
+    return _G_std_mean.parse((*args,), kwargs)
+
+
+def unflatten(*args, **kwargs):
+    """Dimension dim split into sizes (one may be -1), as view/reshape.
+
+    Overloads, tried in this order:
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1343)
+    """
+    return _G_unflatten.parse((*args,), kwargs)
+
+
+def outer(self, vec2):
+    """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
+
+    Overloads, tried in this order:
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1349)
+    """
+    # outer
+    if _d.fast and self.__class__ is _T and vec2.__class__ is _T and self._key is vec2._key and not (self._requires_grad or vec2._requires_grad):
+        return _K_outer[self._key](self, vec2)
+    if isinstance(self, _T) and isinstance(vec2, _T):
+        return _H_outer.call((self, vec2))
+
+    return _G_outer.parse((self, vec2, ), {})
+
+
+def addmm(self, mat1, mat2, *, beta=1, alpha=1, out=None):
+    """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1355)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1364)
+    """
+    if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
+        if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
+            return _K_addmm[self._key](self, mat1, mat2, beta, alpha)
+        if isinstance(self, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
+            return _H_addmm.call((self, mat1, mat2, beta, alpha))
+
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm.out
+        if isinstance(self, _T) and isinstance(mat1, _T) and isinstance(mat2, _T) and isinstance(out, _T):
+            return _H_addmm_out.call((self, mat1, mat2, beta, alpha, out))
+
+    return _G_addmm.parse((self, mat1, mat2, ), {'beta': beta, 'alpha': alpha, 'out': out})
+
+
+def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1366)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
+        if _d.fast and self.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
+            return _K_baddbmm[self._key](self, batch1, batch2, beta, alpha)
+        if isinstance(self, _T) and isinstance(batch1, _T) and isinstance(batch2, _T):
+            return _H_baddbmm.call((self, batch1, batch2, beta, alpha))
+
+    return _G_baddbmm.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
+
+
+def einsum(equation, tensors, *, path=None):
+    """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
+
+    Overloads, tried in this order:
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1375)
+    """
+    if equation.__class__ is str and (path is None or path.__class__ is int or _b.int_seq(path)):  # einsum
+        if tensors.__class__ in _SEQ:
+            return _H_einsum.call((equation, tensors, ((path,) if path.__class__ is int else tuple(path) if path.__class__ is list else path)))
+
+    return _G_einsum.parse((equation, tensors, ), {'path': path})
 
 
 # ---- Tensor methods ----
@@ -3651,6 +4486,669 @@ def _m_sparse_mask(self, mask):
     return _GM_sparse_mask.parse((self, mask, ), {})
 
 
+def _m_log10(self):
+    """Base-10 logarithm.
+
+    Overloads, tried in this order:
+        log10(Tensor self) -> Tensor  (native_functions.yaml:966)
+    """
+    # log10
+    if _d.fast and not self._requires_grad:
+        return _K_log10[self._key](self)
+    return _H_log10.call((self,))
+
+    return _GM_log10.parse((self, ), {})
+
+
+def _m_log10_(self):
+    """Overloads, tried in this order:
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:973)
+    """
+    # log10_
+    if _d.fast and not self._requires_grad:
+        result = _K_log10_[self._key](self)
+        self._bump_version()
+        return result
+    return _H_log10_.call((self,))
+
+    return _GM_log10_.parse((self, ), {})
+
+
+def _m_log2(self):
+    """Base-2 logarithm.
+
+    Overloads, tried in this order:
+        log2(Tensor self) -> Tensor  (native_functions.yaml:978)
+    """
+    # log2
+    if _d.fast and not self._requires_grad:
+        return _K_log2[self._key](self)
+    return _H_log2.call((self,))
+
+    return _GM_log2.parse((self, ), {})
+
+
+def _m_log2_(self):
+    """Overloads, tried in this order:
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:985)
+    """
+    # log2_
+    if _d.fast and not self._requires_grad:
+        result = _K_log2_[self._key](self)
+        self._bump_version()
+        return result
+    return _H_log2_.call((self,))
+
+    return _GM_log2_.parse((self, ), {})
+
+
+def _m_isnan(self):
+    """True where self is NaN.
+
+    Overloads, tried in this order:
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:991)
+    """
+    # isnan
+    if _d.fast and not self._requires_grad:
+        return _K_isnan[self._key](self)
+    return _H_isnan.call((self,))
+
+    return _GM_isnan.parse((self, ), {})
+
+
+def _m_isinf(self):
+    """True where self is +inf or -inf.
+
+    Overloads, tried in this order:
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:998)
+    """
+    # isinf
+    if _d.fast and not self._requires_grad:
+        return _K_isinf[self._key](self)
+    return _H_isinf.call((self,))
+
+    return _GM_isinf.parse((self, ), {})
+
+
+def _m_isfinite(self):
+    """True where self is neither NaN nor infinite.
+
+    Overloads, tried in this order:
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1005)
+    """
+    # isfinite
+    if _d.fast and not self._requires_grad:
+        return _K_isfinite[self._key](self)
+    return _H_isfinite.call((self,))
+
+    return _GM_isfinite.parse((self, ), {})
+
+
+def _m_logical_xor(self, other):
+    """Exactly one of the two nonzero.
+
+    Overloads, tried in this order:
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1012)
+    """
+    # logical_xor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_logical_xor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_logical_xor.call((self, other))
+
+    return _GM_logical_xor.parse((self, other, ), {})
+
+
+def _m_bitwise_and(self, other):
+    """Bitwise and of integers; logical and of bools (the & operator).
+
+    Overloads, tried in this order:
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1021)
+    """
+    # bitwise_and.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_and_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_and_Tensor.call((self, other))
+
+    return _GM_bitwise_and.parse((self, other, ), {})
+
+
+def _m_bitwise_and_(self, other):
+    """Overloads, tried in this order:
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1027)
+    """
+    # bitwise_and_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_and__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_and__Tensor.call((self, other))
+
+    return _GM_bitwise_and_.parse((self, other, ), {})
+
+
+def _m_bitwise_or(self, other):
+    """Bitwise or of integers; logical or of bools (the | operator).
+
+    Overloads, tried in this order:
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1032)
+    """
+    # bitwise_or.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_or_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_or_Tensor.call((self, other))
+
+    return _GM_bitwise_or.parse((self, other, ), {})
+
+
+def _m_bitwise_or_(self, other):
+    """Overloads, tried in this order:
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1038)
+    """
+    # bitwise_or_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_or__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_or__Tensor.call((self, other))
+
+    return _GM_bitwise_or_.parse((self, other, ), {})
+
+
+def _m_bitwise_xor(self, other):
+    """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
+
+    Overloads, tried in this order:
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1043)
+    """
+    # bitwise_xor.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_xor_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_xor_Tensor.call((self, other))
+
+    return _GM_bitwise_xor.parse((self, other, ), {})
+
+
+def _m_bitwise_xor_(self, other):
+    """Overloads, tried in this order:
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1049)
+    """
+    # bitwise_xor_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_xor__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_xor__Tensor.call((self, other))
+
+    return _GM_bitwise_xor_.parse((self, other, ), {})
+
+
+def _m_bitwise_not(self):
+    """Bitwise not of integers; logical not of bools (the ~ operator).
+
+    Overloads, tried in this order:
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1056)
+    """
+    # bitwise_not
+    if _d.fast and not self._requires_grad:
+        return _K_bitwise_not[self._key](self)
+    return _H_bitwise_not.call((self,))
+
+    return _GM_bitwise_not.parse((self, ), {})
+
+
+def _m_bitwise_not_(self):
+    """Overloads, tried in this order:
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1064)
+    """
+    # bitwise_not_
+    if _d.fast and not self._requires_grad:
+        result = _K_bitwise_not_[self._key](self)
+        self._bump_version()
+        return result
+    return _H_bitwise_not_.call((self,))
+
+    return _GM_bitwise_not_.parse((self, ), {})
+
+
+def _m_fmod(self, other):
+    """C's fmod: the remainder has the sign of self.
+
+    Overloads, tried in this order:
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1069)
+    """
+    # fmod.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_fmod_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_fmod_Tensor.call((self, other))
+
+    return _GM_fmod.parse((self, other, ), {})
+
+
+def _m_fmod_(self, other):
+    """Overloads, tried in this order:
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1075)
+    """
+    # fmod_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_fmod__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_fmod__Tensor.call((self, other))
+
+    return _GM_fmod_.parse((self, other, ), {})
+
+
+def _m_lerp(self, end, weight):
+    """self + weight * (end - self), with broadcasting.
+
+    Overloads, tried in this order:
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1081)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1092)
+    """
+    if weight.__class__ in _NUM:  # lerp.Scalar
+        if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
+            return _K_lerp_Scalar[self._key](self, end, weight)
+        if isinstance(end, _TN):
+            return _H_lerp_Scalar.call((self, end, weight))
+
+    # lerp.Tensor
+    if _d.fast and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
+        return _K_lerp_Tensor[self._key](self, end, weight)
+    if isinstance(end, _TN) and isinstance(weight, _TN):
+        return _H_lerp_Tensor.call((self, end, weight))
+
+    return _GM_lerp.parse((self, end, weight, ), {})
+
+
+def _m_lerp_(self, end, weight):
+    """Overloads, tried in this order:
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1087)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1098)
+    """
+    if weight.__class__ in _NUM:  # lerp_.Scalar
+        if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
+            result = _K_lerp__Scalar[self._key](self, end, weight)
+            self._bump_version()
+            return result
+        if isinstance(end, _TN):
+            return _H_lerp__Scalar.call((self, end, weight))
+
+    # lerp_.Tensor
+    if _d.fast and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
+        result = _K_lerp__Tensor[self._key](self, end, weight)
+        self._bump_version()
+        return result
+    if isinstance(end, _TN) and isinstance(weight, _TN):
+        return _H_lerp__Tensor.call((self, end, weight))
+
+    return _GM_lerp_.parse((self, end, weight, ), {})
+
+
+def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
+    """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
+
+    Overloads, tried in this order:
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1109)
+    """
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
+        if _d.fast and not self._requires_grad:
+            return _K_nan_to_num[self._key](self, nan, posinf, neginf)
+        return _H_nan_to_num.call((self, nan, posinf, neginf))
+
+    return _GM_nan_to_num.parse((self, nan, posinf, neginf, ), {})
+
+
+def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
+    """Overloads, tried in this order:
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1115)
+    """
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
+        if _d.fast and not self._requires_grad:
+            result = _K_nan_to_num_[self._key](self, nan, posinf, neginf)
+            self._bump_version()
+            return result
+        return _H_nan_to_num_.call((self, nan, posinf, neginf))
+
+    return _GM_nan_to_num_.parse((self, nan, posinf, neginf, ), {})
+
+
+def _m_cumsum(self, dim, *, dtype=None):
+    """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1122)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
+        if _d.fast and not self._requires_grad:
+            return _K_cumsum[self._key](self, dim, dtype)
+        return _H_cumsum.call((self, dim, dtype))
+
+    return _GM_cumsum.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_cumsum_(self, dim, *, dtype=None):
+    """Overloads, tried in this order:
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1130)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
+        if _d.fast and not self._requires_grad:
+            result = _K_cumsum_[self._key](self, dim, dtype)
+            self._bump_version()
+            return result
+        return _H_cumsum_.call((self, dim, dtype))
+
+    return _GM_cumsum_.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_cumprod(self, dim, *, dtype=None):
+    """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1135)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
+        if _d.fast and not self._requires_grad:
+            return _K_cumprod[self._key](self, dim, dtype)
+        return _H_cumprod.call((self, dim, dtype))
+
+    return _GM_cumprod.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_cumprod_(self, dim, *, dtype=None):
+    """Overloads, tried in this order:
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1143)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
+        if _d.fast and not self._requires_grad:
+            result = _K_cumprod_[self._key](self, dim, dtype)
+            self._bump_version()
+            return result
+        return _H_cumprod_.call((self, dim, dtype))
+
+    return _GM_cumprod_.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_sort(self, *args, **kwargs):
+    """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
+
+    Overloads, tried in this order:
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1148)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1156)
+    """
+    return _GM_sort.parse((self, *args,), kwargs)
+
+
+def _m_argsort(self, *args, **kwargs):
+    """The indices that sort self along dim (stable).
+
+    Overloads, tried in this order:
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1162)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1168)
+    """
+    return _GM_argsort.parse((self, *args,), kwargs)
+
+
+def _m_topk(self, k, dim=-1, largest=True, sorted=True):
+    """The k largest (or smallest) values along dim, largest first, and their indices.
+
+    Overloads, tried in this order:
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1174)
+    """
+    if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
+        return _H_topk.call((self, k, dim, largest, sorted))
+
+    return _GM_topk.parse((self, k, dim, largest, sorted, ), {})
+
+
+def _m_scatter(self, *args, **kwargs):
+    """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
+
+    Overloads, tried in this order:
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1184)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1195)
+    """
+    return _GM_scatter.parse((self, *args,), kwargs)
+
+
+def _m_scatter_(self, *args, **kwargs):
+    """Overloads, tried in this order:
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1192)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1203)
+    """
+    return _GM_scatter_.parse((self, *args,), kwargs)
+
+
+def _m_scatter_add(self, dim, index, src):
+    """A copy of self with src added at the positions index gives along dim (repeats add up).
+
+    Overloads, tried in this order:
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1206)
+    """
+    if dim.__class__ is int:  # scatter_add
+        if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
+            return _K_scatter_add[self._key](self, dim, index, src)
+        if isinstance(index, _T) and isinstance(src, _T):
+            return _H_scatter_add.call((self, dim, index, src))
+
+    return _GM_scatter_add.parse((self, dim, index, src, ), {})
+
+
+def _m_scatter_add_(self, dim, index, src):
+    """Overloads, tried in this order:
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1214)
+    """
+    if dim.__class__ is int:  # scatter_add_
+        if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
+            result = _K_scatter_add_[self._key](self, dim, index, src)
+            self._bump_version()
+            return result
+        if isinstance(index, _T) and isinstance(src, _T):
+            return _H_scatter_add_.call((self, dim, index, src))
+
+    return _GM_scatter_add_.parse((self, dim, index, src, ), {})
+
+
+def _m_index_add(self, dim, index, source, *, alpha=1):
+    """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
+
+    Overloads, tried in this order:
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1217)
+    """
+    if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
+        if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
+            return _K_index_add[self._key](self, dim, index, source, alpha)
+        if isinstance(index, _T) and isinstance(source, _T):
+            return _H_index_add.call((self, dim, index, source, alpha))
+
+    return _GM_index_add.parse((self, dim, index, source, ), {'alpha': alpha})
+
+
+def _m_index_add_(self, dim, index, source, *, alpha=1):
+    """Overloads, tried in this order:
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1225)
+    """
+    if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
+        if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
+            result = _K_index_add_[self._key](self, dim, index, source, alpha)
+            self._bump_version()
+            return result
+        if isinstance(index, _T) and isinstance(source, _T):
+            return _H_index_add_.call((self, dim, index, source, alpha))
+
+    return _GM_index_add_.parse((self, dim, index, source, ), {'alpha': alpha})
+
+
+def _m_tril(self, diagonal=0):
+    """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
+
+    Overloads, tried in this order:
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1243)
+    """
+    if diagonal.__class__ is int:  # tril
+        if _d.fast and not self._requires_grad:
+            return _K_tril[self._key](self, diagonal)
+        return _H_tril.call((self, diagonal))
+
+    return _GM_tril.parse((self, diagonal, ), {})
+
+
+def _m_tril_(self, diagonal=0):
+    """Overloads, tried in this order:
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1251)
+    """
+    if diagonal.__class__ is int:  # tril_
+        if _d.fast and not self._requires_grad:
+            result = _K_tril_[self._key](self, diagonal)
+            self._bump_version()
+            return result
+        return _H_tril_.call((self, diagonal))
+
+    return _GM_tril_.parse((self, diagonal, ), {})
+
+
+def _m_triu(self, diagonal=0):
+    """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
+
+    Overloads, tried in this order:
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1256)
+    """
+    if diagonal.__class__ is int:  # triu
+        if _d.fast and not self._requires_grad:
+            return _K_triu[self._key](self, diagonal)
+        return _H_triu.call((self, diagonal))
+
+    return _GM_triu.parse((self, diagonal, ), {})
+
+
+def _m_triu_(self, diagonal=0):
+    """Overloads, tried in this order:
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1264)
+    """
+    if diagonal.__class__ is int:  # triu_
+        if _d.fast and not self._requires_grad:
+            result = _K_triu_[self._key](self, diagonal)
+            self._bump_version()
+            return result
+        return _H_triu_.call((self, diagonal))
+
+    return _GM_triu_.parse((self, diagonal, ), {})
+
+
+def _m_var(self, *args, **kwargs):
+    """Variance of all elements, divided by N - 1 (unbiased) or N.
+
+    Overloads, tried in this order:
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1271)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1277)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1283)
+    """
+    return _GM_var.parse((self, *args,), kwargs)
+
+
+def _m_std(self, *args, **kwargs):
+    """Standard deviation of all elements: sqrt(var).
+
+    Overloads, tried in this order:
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1289)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1295)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1301)
+    """
+    return _GM_std.parse((self, *args,), kwargs)
+
+
+def _m_unflatten(self, *args, **kwargs):
+    """Dimension dim split into sizes (one may be -1), as view/reshape.
+
+    Overloads, tried in this order:
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1343)
+    """
+    return _GM_unflatten.parse((self, *args,), kwargs)
+
+
+def _m_outer(self, vec2):
+    """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
+
+    Overloads, tried in this order:
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1349)
+    """
+    # outer
+    if _d.fast and vec2.__class__ is _T and self._key is vec2._key and not (self._requires_grad or vec2._requires_grad):
+        return _K_outer[self._key](self, vec2)
+    if isinstance(vec2, _T):
+        return _H_outer.call((self, vec2))
+
+    return _GM_outer.parse((self, vec2, ), {})
+
+
+def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
+    """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1355)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
+        if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
+            return _K_addmm[self._key](self, mat1, mat2, beta, alpha)
+        if isinstance(mat1, _T) and isinstance(mat2, _T):
+            return _H_addmm.call((self, mat1, mat2, beta, alpha))
+
+    return _GM_addmm.parse((self, mat1, mat2, ), {'beta': beta, 'alpha': alpha})
+
+
+def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+    """Overloads, tried in this order:
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1361)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
+        if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
+            result = _K_addmm_[self._key](self, mat1, mat2, beta, alpha)
+            self._bump_version()
+            return result
+        if isinstance(mat1, _T) and isinstance(mat2, _T):
+            return _H_addmm_.call((self, mat1, mat2, beta, alpha))
+
+    return _GM_addmm_.parse((self, mat1, mat2, ), {'beta': beta, 'alpha': alpha})
+
+
+def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1366)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
+        if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
+            return _K_baddbmm[self._key](self, batch1, batch2, beta, alpha)
+        if isinstance(batch1, _T) and isinstance(batch2, _T):
+            return _H_baddbmm.call((self, batch1, batch2, beta, alpha))
+
+    return _GM_baddbmm.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
+
+
+def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+    """Overloads, tried in this order:
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1372)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
+        if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
+            result = _K_baddbmm_[self._key](self, batch1, batch2, beta, alpha)
+            self._bump_version()
+            return result
+        if isinstance(batch1, _T) and isinstance(batch2, _T):
+            return _H_baddbmm_.call((self, batch1, batch2, beta, alpha))
+
+    return _GM_baddbmm_.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
+
+
 # ---- Tensor operators ----
 
 
@@ -4196,6 +5694,53 @@ METHODS = {
     '_indices': _m__indices,
     '_values': _m__values,
     'sparse_mask': _m_sparse_mask,
+    'log10': _m_log10,
+    'log10_': _m_log10_,
+    'log2': _m_log2,
+    'log2_': _m_log2_,
+    'isnan': _m_isnan,
+    'isinf': _m_isinf,
+    'isfinite': _m_isfinite,
+    'logical_xor': _m_logical_xor,
+    'bitwise_and': _m_bitwise_and,
+    'bitwise_and_': _m_bitwise_and_,
+    'bitwise_or': _m_bitwise_or,
+    'bitwise_or_': _m_bitwise_or_,
+    'bitwise_xor': _m_bitwise_xor,
+    'bitwise_xor_': _m_bitwise_xor_,
+    'bitwise_not': _m_bitwise_not,
+    'bitwise_not_': _m_bitwise_not_,
+    'fmod': _m_fmod,
+    'fmod_': _m_fmod_,
+    'lerp': _m_lerp,
+    'lerp_': _m_lerp_,
+    'nan_to_num': _m_nan_to_num,
+    'nan_to_num_': _m_nan_to_num_,
+    'cumsum': _m_cumsum,
+    'cumsum_': _m_cumsum_,
+    'cumprod': _m_cumprod,
+    'cumprod_': _m_cumprod_,
+    'sort': _m_sort,
+    'argsort': _m_argsort,
+    'topk': _m_topk,
+    'scatter': _m_scatter,
+    'scatter_': _m_scatter_,
+    'scatter_add': _m_scatter_add,
+    'scatter_add_': _m_scatter_add_,
+    'index_add': _m_index_add,
+    'index_add_': _m_index_add_,
+    'tril': _m_tril,
+    'tril_': _m_tril_,
+    'triu': _m_triu,
+    'triu_': _m_triu_,
+    'var': _m_var,
+    'std': _m_std,
+    'unflatten': _m_unflatten,
+    'outer': _m_outer,
+    'addmm': _m_addmm,
+    'addmm_': _m_addmm_,
+    'baddbmm': _m_baddbmm,
+    'baddbmm_': _m_baddbmm_,
     '__add__': _op__add__,
     '__radd__': _op__radd__,
     '__iadd__': _op__iadd__,
@@ -4320,4 +5865,39 @@ __all__ = [
     'zero_',
     'sparse_coo_tensor',
     'sparse_sampled_mm',
+    'log10',
+    'log2',
+    'isnan',
+    'isinf',
+    'isfinite',
+    'logical_xor',
+    'bitwise_and',
+    'bitwise_or',
+    'bitwise_xor',
+    'bitwise_not',
+    'fmod',
+    'lerp',
+    'nan_to_num',
+    'nan_to_num_',
+    'cumsum',
+    'cumprod',
+    'sort',
+    'argsort',
+    'topk',
+    'scatter',
+    'scatter_add',
+    'index_add',
+    'one_hot',
+    'embedding',
+    'tril',
+    'triu',
+    'var',
+    'std',
+    'var_mean',
+    'std_mean',
+    'unflatten',
+    'outer',
+    'addmm',
+    'baddbmm',
+    'einsum',
 ]
