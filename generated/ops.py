@@ -2857,17 +2857,13 @@ def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     return _G_baddbmm.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
 
 
-def einsum(equation, tensors, *, path=None):
+def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
         einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1375)
     """
-    if equation.__class__ is str and (path is None or path.__class__ is int or _b.int_seq(path)):  # einsum
-        if tensors.__class__ in _SEQ:
-            return _H_einsum.call((equation, tensors, ((path,) if path.__class__ is int else tuple(path) if path.__class__ is list else path)))
-
-    return _G_einsum.parse((equation, tensors, ), {'path': path})
+    return _G_einsum.parse((*args,), kwargs)
 
 
 # ---- Tensor methods ----
@@ -5486,69 +5482,108 @@ def _op__ge__(self, other):
 
 
 def _op__and__(self, other):
-    """Python operator for logical_and: logical_and(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_and
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_and[self._key](self, other)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_and.call((self, other))
+    """Python operator for bitwise_and: bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_and.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_and_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_and_Tensor.call((self, other))
 
-    return _b.bool_operator_error('__and__', self, other)
+    return NotImplemented
 
 
 def _op__rand__(self, other):
-    """Python operator for logical_and: logical_and(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_and
-        if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_and[other._key](other, self)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_and.call((other, self))
+    """Python operator for bitwise_and: bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_and.Tensor
+    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
+        return _K_bitwise_and_Tensor[other._key](other, self)
+    if isinstance(other, _TN):
+        return _H_bitwise_and_Tensor.call((other, self))
 
-    return _b.bool_operator_error('__rand__', self, other)
+    return NotImplemented
+
+
+def _op__iand__(self, other):
+    """Python operator for bitwise_and_: bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
+    # bitwise_and_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_and__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_and__Tensor.call((self, other))
+
+    return NotImplemented
 
 
 def _op__or__(self, other):
-    """Python operator for logical_or: logical_or(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_or
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_or[self._key](self, other)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_or.call((self, other))
+    """Python operator for bitwise_or: bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_or.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_or_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_or_Tensor.call((self, other))
 
-    return _b.bool_operator_error('__or__', self, other)
+    return NotImplemented
 
 
 def _op__ror__(self, other):
-    """Python operator for logical_or: logical_or(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_or
-        if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_or[other._key](other, self)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_or.call((other, self))
+    """Python operator for bitwise_or: bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_or.Tensor
+    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
+        return _K_bitwise_or_Tensor[other._key](other, self)
+    if isinstance(other, _TN):
+        return _H_bitwise_or_Tensor.call((other, self))
 
-    return _b.bool_operator_error('__ror__', self, other)
+    return NotImplemented
+
+
+def _op__ior__(self, other):
+    """Python operator for bitwise_or_: bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
+    # bitwise_or_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_or__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_or__Tensor.call((self, other))
+
+    return NotImplemented
 
 
 def _op__xor__(self, other):
-    """Python operator for ne: ne.Tensor(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # ne.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad) and other._dtype is _BOOL:
-            return _K_ne_Tensor[self._key](self, other)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_ne_Tensor.call((self, other))
+    """Python operator for bitwise_xor: bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_xor.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_xor_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_xor_Tensor.call((self, other))
 
-    return _b.bool_operator_error('__xor__', self, other)
+    return NotImplemented
 
 
 def _op__rxor__(self, other):
-    """Python operator for ne: ne.Tensor(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # ne.Tensor
-        if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad) and other._dtype is _BOOL:
-            return _K_ne_Tensor[other._key](other, self)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_ne_Tensor.call((other, self))
+    """Python operator for bitwise_xor: bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_xor.Tensor
+    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
+        return _K_bitwise_xor_Tensor[other._key](other, self)
+    if isinstance(other, _TN):
+        return _H_bitwise_xor_Tensor.call((other, self))
 
-    return _b.bool_operator_error('__rxor__', self, other)
+    return NotImplemented
+
+
+def _op__ixor__(self, other):
+    """Python operator for bitwise_xor_: bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
+    # bitwise_xor_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_xor__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_xor__Tensor.call((self, other))
+
+    return NotImplemented
 
 
 def _op__neg__(self):
@@ -5572,13 +5607,13 @@ def _op__abs__(self):
 
 
 def _op__invert__(self):
-    """Python operator for logical_not: logical_not(Tensor self) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_not
-        if _d.fast and not self._requires_grad:
-            return _K_logical_not[self._key](self)
-        return _H_logical_not.call((self,))
+    """Python operator for bitwise_not: bitwise_not(Tensor self) -> Tensor"""
+    # bitwise_not
+    if _d.fast and not self._requires_grad:
+        return _K_bitwise_not[self._key](self)
+    return _H_bitwise_not.call((self,))
 
-    return _b.bool_operator_error('__invert__', self)
+    return NotImplemented
 
 
 # Attached to Tensor by aten_lite/__init__.py.
@@ -5772,10 +5807,13 @@ METHODS = {
     '__ge__': _op__ge__,
     '__and__': _op__and__,
     '__rand__': _op__rand__,
+    '__iand__': _op__iand__,
     '__or__': _op__or__,
     '__ror__': _op__ror__,
+    '__ior__': _op__ior__,
     '__xor__': _op__xor__,
     '__rxor__': _op__rxor__,
+    '__ixor__': _op__ixor__,
     '__neg__': _op__neg__,
     '__abs__': _op__abs__,
     '__invert__': _op__invert__,

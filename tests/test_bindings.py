@@ -152,15 +152,22 @@ def test_inplace_operators_keep_the_tensor():
     assert x is y and x.tolist() == [0.5625, 1.5625]
 
 
-def test_logical_operators_are_for_bool_tensors():
+def test_bitwise_operators_follow_torch():
+    # & | ^ ~ are the bitwise ops: logical on bools, bitwise on integers (torch's rule).
     t, f = al.tensor([True, True]), al.tensor([True, False])
     assert (t & f).tolist() == [True, False] and (t | f).tolist() == [True, True]
     assert (t ^ f).tolist() == [False, True] and (~f).tolist() == [False, True]
-    assert (f & True).tolist() == [True, False]
-    with pytest.raises(TypeError, match=re.escape(
-            "operator & is logical and on bool tensors (there are no bitwise ops); got a int64 "
-            "Tensor and a int64 Tensor; compare first (x != 0) or use al.logical_and")):
-        al.tensor([1]) & al.tensor([1])
+    assert (f & True).tolist() == [True, False] and (True ^ f).tolist() == [False, True]
+    a, b = al.tensor([12, -3, 5]), al.tensor([10, 6, -1])
+    assert (a & b).tolist() == [8, 4, 5] and (a | b).tolist() == [14, -1, -1]
+    assert (a ^ b).tolist() == [6, -5, -6] and (~a).tolist() == [-13, 2, -6]
+    assert (a & 6).tolist() == [4, 4, 4] and (6 | a).tolist() == [14, -1, 7]
+    c = al.tensor([3, 5], dtype=al.uint8)
+    c ^= 1
+    assert c.tolist() == [2, 4] and (~c).tolist() == [253, 251]
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "al.bitwise_and: not implemented for 'float32'")):
+        al.tensor([1.0]) & al.tensor([1.0])
 
 
 def test_unsupported_operand_defers_to_python():

@@ -33,8 +33,9 @@ def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True)
 
 
 def _check_index(name: str, self, dim: int, index) -> int:
-    if index._dtype is not int64:
-        raise RuntimeError(f"{name}(): Expected dtype int64 for index, got {index._dtype.name}")
+    if index._dtype.name not in ("int32", "int64"):
+        raise RuntimeError(
+            f"{name}(): Expected dtype int32/int64 for index, got {index._dtype.name}")
     return wrap_dim(dim, len(self._shape))
 
 

@@ -87,7 +87,10 @@ def takes_varargs(positional: list[Argument], method: bool) -> bool:
     ``aten_lite/_binding.py``, so the stub accepts what the runtime does."""
     if len(positional) <= int(method):
         return False
-    lst = positional[-1].type.is_list_like()
+    last = positional[-1]
+    lst = last.type.is_list_like()
+    if lst is not None and str(last.type) == "Tensor[]" and last.default is None:
+        return True  # al.einsum('ij,jk', a, b)
     return (lst is not None and isinstance(lst.elem, BaseType)
             and lst.elem.name in (BaseTy.int, BaseTy.SymInt))
 
@@ -104,7 +107,10 @@ def _stub(nf, method: bool, with_out: bool, overload: bool, varargs: bool) -> St
     parts = ["self"] if method else []
     rest = positional[1:] if method else positional
     for a in rest:
-        parts.append(f"*{a.name}: int" if varargs and a is rest[-1] else _param(a, numbers_ok))
+        if varargs and a is rest[-1]:
+            parts.append(f"*{a.name}: {'Tensor' if a.type.is_tensor_like() else 'int'}")
+        else:
+            parts.append(_param(a, numbers_ok))
     if (kw or with_out) and not varargs:
         parts.append("*")  # after `*size` the rest is keyword-only already
     parts += [_param(a, numbers_ok) for a in kw]

@@ -209,13 +209,14 @@ def pair_out_overloads(nfs: Sequence[Any]) -> list[_Entry]:
 
 
 def _varargs(positional: list[Argument], method: bool) -> bool:
-    # `x.view(2, 3)`: a required int list last among the positionals takes varargs.
+    # `x.view(2, 3)`: a required int list last among the positionals takes varargs; so does
+    # a required Tensor[] (`al.einsum('ij,jk', a, b)`, as torch's Python layer allows).
     rest = positional[1:] if method else positional
     if not rest:
         return False
     last = rest[-1]
     return (last.default is None and last.type.is_list_like() is not None
-            and not last.type.is_tensor_like())
+            and (not last.type.is_tensor_like() or str(last.type) == "Tensor[]"))
 
 
 def _merge(entries: list[_Entry], method: bool) -> list[Param] | None:
