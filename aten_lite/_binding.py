@@ -212,6 +212,8 @@ class Binding:
     def parse(self, args: tuple, kwargs: dict):
         if kwargs:
             kwargs = {k: v for k, v in kwargs.items() if v is not MISSING}
+            if "keepdims" in kwargs or ("input" in kwargs and not self.method):
+                kwargs = self._torch_names(kwargs)
         failures = []
         for h in self.handles():
             try:
@@ -221,6 +223,17 @@ class Binding:
                 continue
             return h.call(values)
         raise TypeError(self._message(args, kwargs, failures))
+
+    def _torch_names(self, kwargs: dict) -> dict:
+        """torch's Python spellings (Note [Torch's Python names] in tools/codegen/api_python.py):
+        `input=` is a module function's self, `keepdims=` is `keepdim=`."""
+        out = dict(kwargs)
+        for alias, name in (("input", "self"), ("keepdims", "keepdim")):
+            if alias in out and not (alias == "input" and self.method):
+                if name in out:
+                    raise TypeError(f"{self.qualname}() got both {alias}= and {name}=; pass one")
+                out[name] = out.pop(alias)
+        return out
 
     def _layout(self, h: OpHandle):
         """(positional ArgSpecs in binding order, argument names): computed once per op."""

@@ -817,7 +817,7 @@ _GM_baddbmm_ = _b.Binding('Tensor.baddbmm_', ('baddbmm_',), method=True)
 # ---- module functions ----
 
 
-def neg(self, *, out=None):
+def neg(input, *, out=None):
     """Negation, elementwise.
 
     Overloads, tried in this order:
@@ -825,19 +825,19 @@ def neg(self, *, out=None):
         neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:16)
     """
     if out is None:  # neg
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_neg[self._key](self)
-        if isinstance(self, _TN):
-            return _H_neg.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_neg[input._key](input)
+        if isinstance(input, _TN):
+            return _H_neg.call((input,))
 
     # neg.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_neg_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_neg_out.call((input, out))
 
-    return _G_neg.parse((self, ), {'out': out})
+    return _G_neg.parse((input, ), {'out': out})
 
 
-def abs(self, *, out=None):
+def abs(input, *, out=None):
     """Absolute value, elementwise.
 
     Overloads, tried in this order:
@@ -845,19 +845,19 @@ def abs(self, *, out=None):
         abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:28)
     """
     if out is None:  # abs
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_abs[self._key](self)
-        if isinstance(self, _TN):
-            return _H_abs.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_abs[input._key](input)
+        if isinstance(input, _TN):
+            return _H_abs.call((input,))
 
     # abs.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_abs_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_abs_out.call((input, out))
 
-    return _G_abs.parse((self, ), {'out': out})
+    return _G_abs.parse((input, ), {'out': out})
 
 
-def sign(self, *, out=None):
+def sign(input, *, out=None):
     """-1, 0 or 1 by the sign of each element.
 
     Overloads, tried in this order:
@@ -865,19 +865,19 @@ def sign(self, *, out=None):
         sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:40)
     """
     if out is None:  # sign
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sign[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sign.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sign[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sign.call((input,))
 
     # sign.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sign_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sign_out.call((input, out))
 
-    return _G_sign.parse((self, ), {'out': out})
+    return _G_sign.parse((input, ), {'out': out})
 
 
-def relu(self, *, out=None):
+def relu(input, *, out=None):
     """max(self, 0), elementwise.
 
     Overloads, tried in this order:
@@ -885,19 +885,19 @@ def relu(self, *, out=None):
         relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:52)
     """
     if out is None:  # relu
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_relu[self._key](self)
-        if isinstance(self, _TN):
-            return _H_relu.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_relu[input._key](input)
+        if isinstance(input, _TN):
+            return _H_relu.call((input,))
 
     # relu.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_relu_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_relu_out.call((input, out))
 
-    return _G_relu.parse((self, ), {'out': out})
+    return _G_relu.parse((input, ), {'out': out})
 
 
-def sigmoid(self, *, out=None):
+def sigmoid(input, *, out=None):
     """1 / (1 + exp(-self)).
 
     Overloads, tried in this order:
@@ -905,19 +905,19 @@ def sigmoid(self, *, out=None):
         sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:61)
     """
     if out is None:  # sigmoid
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sigmoid[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sigmoid.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sigmoid[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sigmoid.call((input,))
 
     # sigmoid.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sigmoid_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sigmoid_out.call((input, out))
 
-    return _G_sigmoid.parse((self, ), {'out': out})
+    return _G_sigmoid.parse((input, ), {'out': out})
 
 
-def tanh(self, *, out=None):
+def tanh(input, *, out=None):
     """Hyperbolic tangent.
 
     Overloads, tried in this order:
@@ -925,19 +925,19 @@ def tanh(self, *, out=None):
         tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:71)
     """
     if out is None:  # tanh
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_tanh[self._key](self)
-        if isinstance(self, _TN):
-            return _H_tanh.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_tanh[input._key](input)
+        if isinstance(input, _TN):
+            return _H_tanh.call((input,))
 
     # tanh.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_tanh_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_tanh_out.call((input, out))
 
-    return _G_tanh.parse((self, ), {'out': out})
+    return _G_tanh.parse((input, ), {'out': out})
 
 
-def exp(self, *, out=None):
+def exp(input, *, out=None):
     """e ** self.
 
     Overloads, tried in this order:
@@ -945,19 +945,19 @@ def exp(self, *, out=None):
         exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:80)
     """
     if out is None:  # exp
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_exp[self._key](self)
-        if isinstance(self, _TN):
-            return _H_exp.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_exp[input._key](input)
+        if isinstance(input, _TN):
+            return _H_exp.call((input,))
 
     # exp.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_exp_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_exp_out.call((input, out))
 
-    return _G_exp.parse((self, ), {'out': out})
+    return _G_exp.parse((input, ), {'out': out})
 
 
-def expm1(self, *, out=None):
+def expm1(input, *, out=None):
     """exp(self) - 1, accurate near 0.
 
     Overloads, tried in this order:
@@ -965,19 +965,19 @@ def expm1(self, *, out=None):
         expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:90)
     """
     if out is None:  # expm1
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_expm1[self._key](self)
-        if isinstance(self, _TN):
-            return _H_expm1.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_expm1[input._key](input)
+        if isinstance(input, _TN):
+            return _H_expm1.call((input,))
 
     # expm1.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_expm1_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_expm1_out.call((input, out))
 
-    return _G_expm1.parse((self, ), {'out': out})
+    return _G_expm1.parse((input, ), {'out': out})
 
 
-def log(self, *, out=None):
+def log(input, *, out=None):
     """Natural logarithm.
 
     Overloads, tried in this order:
@@ -985,19 +985,19 @@ def log(self, *, out=None):
         log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:99)
     """
     if out is None:  # log
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log[self._key](self)
-        if isinstance(self, _TN):
-            return _H_log.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log.call((input,))
 
     # log.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_log_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log_out.call((input, out))
 
-    return _G_log.parse((self, ), {'out': out})
+    return _G_log.parse((input, ), {'out': out})
 
 
-def log1p(self, *, out=None):
+def log1p(input, *, out=None):
     """log(1 + self), accurate near 0.
 
     Overloads, tried in this order:
@@ -1005,19 +1005,19 @@ def log1p(self, *, out=None):
         log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:109)
     """
     if out is None:  # log1p
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log1p[self._key](self)
-        if isinstance(self, _TN):
-            return _H_log1p.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log1p[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log1p.call((input,))
 
     # log1p.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_log1p_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log1p_out.call((input, out))
 
-    return _G_log1p.parse((self, ), {'out': out})
+    return _G_log1p.parse((input, ), {'out': out})
 
 
-def sqrt(self, *, out=None):
+def sqrt(input, *, out=None):
     """Square root.
 
     Overloads, tried in this order:
@@ -1025,19 +1025,19 @@ def sqrt(self, *, out=None):
         sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:119)
     """
     if out is None:  # sqrt
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sqrt[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sqrt.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sqrt[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sqrt.call((input,))
 
     # sqrt.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sqrt_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sqrt_out.call((input, out))
 
-    return _G_sqrt.parse((self, ), {'out': out})
+    return _G_sqrt.parse((input, ), {'out': out})
 
 
-def rsqrt(self, *, out=None):
+def rsqrt(input, *, out=None):
     """1 / sqrt(self).
 
     Overloads, tried in this order:
@@ -1045,19 +1045,19 @@ def rsqrt(self, *, out=None):
         rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:128)
     """
     if out is None:  # rsqrt
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_rsqrt[self._key](self)
-        if isinstance(self, _TN):
-            return _H_rsqrt.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_rsqrt[input._key](input)
+        if isinstance(input, _TN):
+            return _H_rsqrt.call((input,))
 
     # rsqrt.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_rsqrt_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_rsqrt_out.call((input, out))
 
-    return _G_rsqrt.parse((self, ), {'out': out})
+    return _G_rsqrt.parse((input, ), {'out': out})
 
 
-def reciprocal(self, *, out=None):
+def reciprocal(input, *, out=None):
     """1 / self.
 
     Overloads, tried in this order:
@@ -1065,19 +1065,19 @@ def reciprocal(self, *, out=None):
         reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:137)
     """
     if out is None:  # reciprocal
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_reciprocal[self._key](self)
-        if isinstance(self, _TN):
-            return _H_reciprocal.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_reciprocal[input._key](input)
+        if isinstance(input, _TN):
+            return _H_reciprocal.call((input,))
 
     # reciprocal.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_reciprocal_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_reciprocal_out.call((input, out))
 
-    return _G_reciprocal.parse((self, ), {'out': out})
+    return _G_reciprocal.parse((input, ), {'out': out})
 
 
-def sin(self, *, out=None):
+def sin(input, *, out=None):
     """Sine.
 
     Overloads, tried in this order:
@@ -1085,19 +1085,19 @@ def sin(self, *, out=None):
         sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:147)
     """
     if out is None:  # sin
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sin[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sin.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sin[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sin.call((input,))
 
     # sin.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sin_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sin_out.call((input, out))
 
-    return _G_sin.parse((self, ), {'out': out})
+    return _G_sin.parse((input, ), {'out': out})
 
 
-def cos(self, *, out=None):
+def cos(input, *, out=None):
     """Cosine.
 
     Overloads, tried in this order:
@@ -1105,19 +1105,19 @@ def cos(self, *, out=None):
         cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:156)
     """
     if out is None:  # cos
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_cos[self._key](self)
-        if isinstance(self, _TN):
-            return _H_cos.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_cos[input._key](input)
+        if isinstance(input, _TN):
+            return _H_cos.call((input,))
 
     # cos.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_cos_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_cos_out.call((input, out))
 
-    return _G_cos.parse((self, ), {'out': out})
+    return _G_cos.parse((input, ), {'out': out})
 
 
-def floor(self, *, out=None):
+def floor(input, *, out=None):
     """Largest integer not above self.
 
     Overloads, tried in this order:
@@ -1125,19 +1125,19 @@ def floor(self, *, out=None):
         floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:168)
     """
     if out is None:  # floor
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_floor[self._key](self)
-        if isinstance(self, _TN):
-            return _H_floor.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_floor[input._key](input)
+        if isinstance(input, _TN):
+            return _H_floor.call((input,))
 
     # floor.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_floor_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_floor_out.call((input, out))
 
-    return _G_floor.parse((self, ), {'out': out})
+    return _G_floor.parse((input, ), {'out': out})
 
 
-def ceil(self, *, out=None):
+def ceil(input, *, out=None):
     """Smallest integer not below self.
 
     Overloads, tried in this order:
@@ -1145,19 +1145,19 @@ def ceil(self, *, out=None):
         ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:180)
     """
     if out is None:  # ceil
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_ceil[self._key](self)
-        if isinstance(self, _TN):
-            return _H_ceil.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_ceil[input._key](input)
+        if isinstance(input, _TN):
+            return _H_ceil.call((input,))
 
     # ceil.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_ceil_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_ceil_out.call((input, out))
 
-    return _G_ceil.parse((self, ), {'out': out})
+    return _G_ceil.parse((input, ), {'out': out})
 
 
-def round(self, *, out=None):
+def round(input, *, out=None):
     """Round half to even, as torch.round.
 
     Overloads, tried in this order:
@@ -1165,19 +1165,19 @@ def round(self, *, out=None):
         round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:192)
     """
     if out is None:  # round
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_round[self._key](self)
-        if isinstance(self, _TN):
-            return _H_round.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_round[input._key](input)
+        if isinstance(input, _TN):
+            return _H_round.call((input,))
 
     # round.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_round_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_round_out.call((input, out))
 
-    return _G_round.parse((self, ), {'out': out})
+    return _G_round.parse((input, ), {'out': out})
 
 
-def trunc(self, *, out=None):
+def trunc(input, *, out=None):
     """Round towards zero.
 
     Overloads, tried in this order:
@@ -1185,19 +1185,19 @@ def trunc(self, *, out=None):
         trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:204)
     """
     if out is None:  # trunc
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_trunc[self._key](self)
-        if isinstance(self, _TN):
-            return _H_trunc.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_trunc[input._key](input)
+        if isinstance(input, _TN):
+            return _H_trunc.call((input,))
 
     # trunc.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_trunc_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_trunc_out.call((input, out))
 
-    return _G_trunc.parse((self, ), {'out': out})
+    return _G_trunc.parse((input, ), {'out': out})
 
 
-def logical_not(self, *, out=None):
+def logical_not(input, *, out=None):
     """True where self is zero.
 
     Overloads, tried in this order:
@@ -1205,19 +1205,19 @@ def logical_not(self, *, out=None):
         logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:213)
     """
     if out is None:  # logical_not
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_logical_not[self._key](self)
-        if isinstance(self, _TN):
-            return _H_logical_not.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_logical_not[input._key](input)
+        if isinstance(input, _TN):
+            return _H_logical_not.call((input,))
 
     # logical_not.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_logical_not_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_logical_not_out.call((input, out))
 
-    return _G_logical_not.parse((self, ), {'out': out})
+    return _G_logical_not.parse((input, ), {'out': out})
 
 
-def add(self, other, *, alpha=1, out=None):
+def add(input, other, *, alpha=1, out=None):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
@@ -1225,19 +1225,19 @@ def add(self, other, *, alpha=1, out=None):
         add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:228)
     """
     if out is None and alpha.__class__ in _NUM:  # add.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_add_Tensor[self._key](self, other, alpha)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_add_Tensor.call((self, other, alpha))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_add_Tensor[input._key](input, other, alpha)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_add_Tensor.call((input, other, alpha))
 
     if alpha.__class__ in _NUM:  # add.Tensor_out
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_add_Tensor_out.call((self, other, alpha, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_add_Tensor_out.call((input, other, alpha, out))
 
-    return _G_add.parse((self, other, ), {'alpha': alpha, 'out': out})
+    return _G_add.parse((input, other, ), {'alpha': alpha, 'out': out})
 
 
-def sub(self, other, *, alpha=1, out=None):
+def sub(input, other, *, alpha=1, out=None):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
@@ -1245,19 +1245,19 @@ def sub(self, other, *, alpha=1, out=None):
         sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:241)
     """
     if out is None and alpha.__class__ in _NUM:  # sub.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_sub_Tensor[self._key](self, other, alpha)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_sub_Tensor.call((self, other, alpha))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_sub_Tensor[input._key](input, other, alpha)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_sub_Tensor.call((input, other, alpha))
 
     if alpha.__class__ in _NUM:  # sub.Tensor_out
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_sub_Tensor_out.call((self, other, alpha, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_sub_Tensor_out.call((input, other, alpha, out))
 
-    return _G_sub.parse((self, other, ), {'alpha': alpha, 'out': out})
+    return _G_sub.parse((input, other, ), {'alpha': alpha, 'out': out})
 
 
-def mul(self, other, *, out=None):
+def mul(input, other, *, out=None):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
@@ -1265,19 +1265,19 @@ def mul(self, other, *, out=None):
         mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:254)
     """
     if out is None:  # mul.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_mul_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_mul_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_mul_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_mul_Tensor.call((input, other))
 
     # mul.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_mul_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_mul_Tensor_out.call((input, other, out))
 
-    return _G_mul.parse((self, other, ), {'out': out})
+    return _G_mul.parse((input, other, ), {'out': out})
 
 
-def div(self, other, *, rounding_mode=_MISSING, out=None):
+def div(input, other, *, rounding_mode=_MISSING, out=None):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
@@ -1287,29 +1287,29 @@ def div(self, other, *, rounding_mode=_MISSING, out=None):
         div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:409)
     """
     if rounding_mode is _MISSING and out is None:  # div.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_div_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_div_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_div_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_div_Tensor.call((input, other))
 
     if rounding_mode is _MISSING:  # div.Tensor_out
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_div_Tensor_out.call((self, other, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_div_Tensor_out.call((input, other, out))
 
     if out is None and rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div.Tensor_mode
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_div_Tensor_mode[self._key](self, other, rounding_mode)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_div_Tensor_mode.call((self, other, rounding_mode))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_div_Tensor_mode[input._key](input, other, rounding_mode)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_div_Tensor_mode.call((input, other, rounding_mode))
 
     if rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div.out_mode
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_div_out_mode.call((self, other, rounding_mode, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_div_out_mode.call((input, other, rounding_mode, out))
 
-    return _G_div.parse((self, other, ), {'rounding_mode': rounding_mode, 'out': out})
+    return _G_div.parse((input, other, ), {'rounding_mode': rounding_mode, 'out': out})
 
 
-def floor_divide(self, other, *, out=None):
+def floor_divide(input, other, *, out=None):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
@@ -1317,19 +1317,19 @@ def floor_divide(self, other, *, out=None):
         floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:274)
     """
     if out is None:  # floor_divide
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_floor_divide[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_floor_divide.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_floor_divide[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_floor_divide.call((input, other))
 
     # floor_divide.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_floor_divide_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_floor_divide_out.call((input, other, out))
 
-    return _G_floor_divide.parse((self, other, ), {'out': out})
+    return _G_floor_divide.parse((input, other, ), {'out': out})
 
 
-def pow(self, exponent, *, out=None):
+def pow(input, exponent, *, out=None):
     """self ** exponent.
 
     Overloads, tried in this order:
@@ -1337,19 +1337,19 @@ def pow(self, exponent, *, out=None):
         pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:285)
     """
     if out is None:  # pow.Tensor_Tensor
-        if _d.fast and self.__class__ is _T and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
-            return _K_pow_Tensor_Tensor[self._key](self, exponent)
-        if isinstance(self, _TN) and isinstance(exponent, _TN):
-            return _H_pow_Tensor_Tensor.call((self, exponent))
+        if _d.fast and input.__class__ is _T and exponent.__class__ is _T and input._key is exponent._key and not (input._requires_grad or exponent._requires_grad):
+            return _K_pow_Tensor_Tensor[input._key](input, exponent)
+        if isinstance(input, _TN) and isinstance(exponent, _TN):
+            return _H_pow_Tensor_Tensor.call((input, exponent))
 
     # pow.Tensor_Tensor_out
-    if isinstance(self, _TN) and isinstance(exponent, _TN) and isinstance(out, _T):
-        return _H_pow_Tensor_Tensor_out.call((self, exponent, out))
+    if isinstance(input, _TN) and isinstance(exponent, _TN) and isinstance(out, _T):
+        return _H_pow_Tensor_Tensor_out.call((input, exponent, out))
 
-    return _G_pow.parse((self, exponent, ), {'out': out})
+    return _G_pow.parse((input, exponent, ), {'out': out})
 
 
-def maximum(self, other, *, out=None):
+def maximum(input, other, *, out=None):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
@@ -1357,19 +1357,19 @@ def maximum(self, other, *, out=None):
         maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:296)
     """
     if out is None:  # maximum
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_maximum[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_maximum.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_maximum[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_maximum.call((input, other))
 
     # maximum.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_maximum_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_maximum_out.call((input, other, out))
 
-    return _G_maximum.parse((self, other, ), {'out': out})
+    return _G_maximum.parse((input, other, ), {'out': out})
 
 
-def minimum(self, other, *, out=None):
+def minimum(input, other, *, out=None):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
@@ -1377,19 +1377,19 @@ def minimum(self, other, *, out=None):
         minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:307)
     """
     if out is None:  # minimum
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_minimum[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_minimum.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_minimum[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_minimum.call((input, other))
 
     # minimum.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_minimum_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_minimum_out.call((input, other, out))
 
-    return _G_minimum.parse((self, other, ), {'out': out})
+    return _G_minimum.parse((input, other, ), {'out': out})
 
 
-def remainder(self, other, *, out=None):
+def remainder(input, other, *, out=None):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
@@ -1397,19 +1397,19 @@ def remainder(self, other, *, out=None):
         remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:318)
     """
     if out is None:  # remainder.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_remainder_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_remainder_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_remainder_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_remainder_Tensor.call((input, other))
 
     # remainder.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_remainder_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_remainder_Tensor_out.call((input, other, out))
 
-    return _G_remainder.parse((self, other, ), {'out': out})
+    return _G_remainder.parse((input, other, ), {'out': out})
 
 
-def eq(self, other, *, out=None):
+def eq(input, other, *, out=None):
     """self == other.
 
     Overloads, tried in this order:
@@ -1417,19 +1417,19 @@ def eq(self, other, *, out=None):
         eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:327)
     """
     if out is None:  # eq.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_eq_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_eq_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_eq_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_eq_Tensor.call((input, other))
 
     # eq.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_eq_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_eq_Tensor_out.call((input, other, out))
 
-    return _G_eq.parse((self, other, ), {'out': out})
+    return _G_eq.parse((input, other, ), {'out': out})
 
 
-def ne(self, other, *, out=None):
+def ne(input, other, *, out=None):
     """self != other.
 
     Overloads, tried in this order:
@@ -1437,19 +1437,19 @@ def ne(self, other, *, out=None):
         ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:336)
     """
     if out is None:  # ne.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_ne_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_ne_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_ne_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_ne_Tensor.call((input, other))
 
     # ne.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_ne_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_ne_Tensor_out.call((input, other, out))
 
-    return _G_ne.parse((self, other, ), {'out': out})
+    return _G_ne.parse((input, other, ), {'out': out})
 
 
-def lt(self, other, *, out=None):
+def lt(input, other, *, out=None):
     """self < other.
 
     Overloads, tried in this order:
@@ -1457,19 +1457,19 @@ def lt(self, other, *, out=None):
         lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:345)
     """
     if out is None:  # lt.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_lt_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_lt_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_lt_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_lt_Tensor.call((input, other))
 
     # lt.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_lt_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_lt_Tensor_out.call((input, other, out))
 
-    return _G_lt.parse((self, other, ), {'out': out})
+    return _G_lt.parse((input, other, ), {'out': out})
 
 
-def le(self, other, *, out=None):
+def le(input, other, *, out=None):
     """self <= other.
 
     Overloads, tried in this order:
@@ -1477,19 +1477,19 @@ def le(self, other, *, out=None):
         le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:354)
     """
     if out is None:  # le.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_le_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_le_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_le_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_le_Tensor.call((input, other))
 
     # le.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_le_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_le_Tensor_out.call((input, other, out))
 
-    return _G_le.parse((self, other, ), {'out': out})
+    return _G_le.parse((input, other, ), {'out': out})
 
 
-def gt(self, other, *, out=None):
+def gt(input, other, *, out=None):
     """self > other.
 
     Overloads, tried in this order:
@@ -1497,19 +1497,19 @@ def gt(self, other, *, out=None):
         gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:363)
     """
     if out is None:  # gt.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_gt_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_gt_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_gt_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_gt_Tensor.call((input, other))
 
     # gt.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_gt_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_gt_Tensor_out.call((input, other, out))
 
-    return _G_gt.parse((self, other, ), {'out': out})
+    return _G_gt.parse((input, other, ), {'out': out})
 
 
-def ge(self, other, *, out=None):
+def ge(input, other, *, out=None):
     """self >= other.
 
     Overloads, tried in this order:
@@ -1517,19 +1517,19 @@ def ge(self, other, *, out=None):
         ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:372)
     """
     if out is None:  # ge.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_ge_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_ge_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_ge_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_ge_Tensor.call((input, other))
 
     # ge.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_ge_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_ge_Tensor_out.call((input, other, out))
 
-    return _G_ge.parse((self, other, ), {'out': out})
+    return _G_ge.parse((input, other, ), {'out': out})
 
 
-def logical_and(self, other, *, out=None):
+def logical_and(input, other, *, out=None):
     """Both nonzero.
 
     Overloads, tried in this order:
@@ -1537,19 +1537,19 @@ def logical_and(self, other, *, out=None):
         logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:381)
     """
     if out is None:  # logical_and
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_logical_and[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_logical_and.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_logical_and[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_logical_and.call((input, other))
 
     # logical_and.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_logical_and_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_logical_and_out.call((input, other, out))
 
-    return _G_logical_and.parse((self, other, ), {'out': out})
+    return _G_logical_and.parse((input, other, ), {'out': out})
 
 
-def logical_or(self, other, *, out=None):
+def logical_or(input, other, *, out=None):
     """Either nonzero.
 
     Overloads, tried in this order:
@@ -1557,49 +1557,49 @@ def logical_or(self, other, *, out=None):
         logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:390)
     """
     if out is None:  # logical_or
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_logical_or[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_logical_or.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_logical_or[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_logical_or.call((input, other))
 
     # logical_or.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_logical_or_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_logical_or_out.call((input, other, out))
 
-    return _G_logical_or.parse((self, other, ), {'out': out})
+    return _G_logical_or.parse((input, other, ), {'out': out})
 
 
-def _div_trunc(self, other):
+def _div_trunc(input, other):
     """Division rounded towards zero: the kernel behind div(..., rounding_mode='trunc').
 
     Overloads, tried in this order:
         _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:397)
     """
     # _div_trunc
-    if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K__div_trunc[self._key](self, other)
-    if isinstance(self, _TN) and isinstance(other, _TN):
-        return _H__div_trunc.call((self, other))
+    if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+        return _K__div_trunc[input._key](input, other)
+    if isinstance(input, _TN) and isinstance(other, _TN):
+        return _H__div_trunc.call((input, other))
 
-    return _G__div_trunc.parse((self, other, ), {})
+    return _G__div_trunc.parse((input, other, ), {})
 
 
-def where(condition, self, other):
+def where(condition, input, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
         where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:416)
     """
     # where.self
-    if _d.fast and condition.__class__ is _T and self.__class__ is _T and other.__class__ is _T and condition._key is self._key and condition._key is other._key and not (condition._requires_grad or self._requires_grad or other._requires_grad):
-        return _K_where_self[condition._key](condition, self, other)
-    if isinstance(condition, _TN) and isinstance(self, _TN) and isinstance(other, _TN):
-        return _H_where_self.call((condition, self, other))
+    if _d.fast and condition.__class__ is _T and input.__class__ is _T and other.__class__ is _T and condition._key is input._key and condition._key is other._key and not (condition._requires_grad or input._requires_grad or other._requires_grad):
+        return _K_where_self[condition._key](condition, input, other)
+    if isinstance(condition, _TN) and isinstance(input, _TN) and isinstance(other, _TN):
+        return _H_where_self.call((condition, input, other))
 
-    return _G_where.parse((condition, self, other, ), {})
+    return _G_where.parse((condition, input, other, ), {})
 
 
-def clamp(self, min=None, max=None, *, out=None):
+def clamp(input, min=None, max=None, *, out=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
@@ -1608,145 +1608,152 @@ def clamp(self, min=None, max=None, *, out=None):
         clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:440)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_clamp[self._key](self, min, max)
-        if isinstance(self, _T):
-            return _H_clamp.call((self, min, max))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_clamp[input._key](input, min, max)
+        if isinstance(input, _T):
+            return _H_clamp.call((input, min, max))
 
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_clamp_out.call((self, min, max, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_clamp_out.call((input, min, max, out))
 
     if out is None:  # clamp.Tensor
-        if isinstance(self, _TN) and (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
-            return _H_clamp_Tensor.call((self, min, max))
+        if isinstance(input, _TN) and (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
+            return _H_clamp_Tensor.call((input, min, max))
 
-    return _G_clamp.parse((self, min, max, ), {'out': out})
+    return _G_clamp.parse((input, min, max, ), {'out': out})
 
 
-def clamp_(self, min=None, max=None):
+def clamp_(input, min=None, max=None):
     """Overloads, tried in this order:
         clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:437)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            result = _K_clamp_[self._key](self, min, max)
-            self._bump_version()
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            result = _K_clamp_[input._key](input, min, max)
+            input._bump_version()
             return result
-        if isinstance(self, _T):
-            return _H_clamp_.call((self, min, max))
+        if isinstance(input, _T):
+            return _H_clamp_.call((input, min, max))
 
-    return _G_clamp_.parse((self, min, max, ), {})
+    return _G_clamp_.parse((input, min, max, ), {})
 
 
-def sum(self, dim=None, keepdim=False, *, dtype=None, out=None):
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
         sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
         sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:452)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sum[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
-        if isinstance(self, _T):
-            return _H_sum.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sum[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_sum.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_sum_out.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_sum_out.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype, out))
 
-    return _G_sum.parse((self, dim, keepdim, ), {'dtype': dtype, 'out': out})
+    return _G_sum.parse((input, dim, keepdim, ), {'dtype': dtype, 'out': out, 'keepdims': keepdims})
 
 
-def mean(self, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
         mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_mean[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
-        if isinstance(self, _T):
-            return _H_mean.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_mean[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_mean.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
-    return _G_mean.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _G_mean.parse((input, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def prod(self, dim=None, keepdim=False, *, dtype=None):
+def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
         prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_prod[self._key](self, dim, keepdim, dtype)
-        if isinstance(self, _T):
-            return _H_prod.call((self, dim, keepdim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_prod[input._key](input, dim, keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_prod.call((input, dim, keepdim, dtype))
 
-    return _G_prod.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _G_prod.parse((input, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def amax(self, dim=(), keepdim=False):
+def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
         amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_amax[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_amax.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_amax[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_amax.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_amax.parse((self, dim, keepdim, ), {})
+    return _G_amax.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def amin(self, dim=(), keepdim=False):
+def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
         amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_amin[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_amin.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_amin[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_amin.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_amin.parse((self, dim, keepdim, ), {})
+    return _G_amin.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def all(self, dim=None, keepdim=False):
+def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
         all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_all[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_all.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_all[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_all.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_all.parse((self, dim, keepdim, ), {})
+    return _G_all.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def any(self, dim=None, keepdim=False):
+def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
         any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_any[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_any.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_any[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_any.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_any.parse((self, dim, keepdim, ), {})
+    return _G_any.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
 def max(*args, **kwargs):
@@ -1771,82 +1778,85 @@ def min(*args, **kwargs):
     return _G_min.parse((*args,), kwargs)
 
 
-def argmax(self, dim=None, keepdim=False):
+def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
         argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_argmax[self._key](self, dim, keepdim)
-        if isinstance(self, _T):
-            return _H_argmax.call((self, dim, keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_argmax[input._key](input, dim, keepdim)
+        if isinstance(input, _T):
+            return _H_argmax.call((input, dim, keepdim))
 
-    return _G_argmax.parse((self, dim, keepdim, ), {})
+    return _G_argmax.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def argmin(self, dim=None, keepdim=False):
+def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
         argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_argmin[self._key](self, dim, keepdim)
-        if isinstance(self, _T):
-            return _H_argmin.call((self, dim, keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_argmin[input._key](input, dim, keepdim)
+        if isinstance(input, _T):
+            return _H_argmin.call((input, dim, keepdim))
 
-    return _G_argmin.parse((self, dim, keepdim, ), {})
+    return _G_argmin.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def logsumexp(self, dim, keepdim=False):
+def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
         logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_logsumexp[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_logsumexp.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_logsumexp[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_logsumexp.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_logsumexp.parse((self, dim, keepdim, ), {})
+    return _G_logsumexp.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def softmax(self, dim, dtype=None):
+def softmax(input, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
         softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:552)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_softmax_int[self._key](self, dim, dtype)
-        if isinstance(self, _T):
-            return _H_softmax_int.call((self, dim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_softmax_int[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_softmax_int.call((input, dim, dtype))
 
-    return _G_softmax.parse((self, dim, dtype, ), {})
+    return _G_softmax.parse((input, dim, dtype, ), {})
 
 
-def log_softmax(self, dim, dtype=None):
+def log_softmax(input, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
         log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:560)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log_softmax_int[self._key](self, dim, dtype)
-        if isinstance(self, _T):
-            return _H_log_softmax_int.call((self, dim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log_softmax_int[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_log_softmax_int.call((input, dim, dtype))
 
-    return _G_log_softmax.parse((self, dim, dtype, ), {})
+    return _G_log_softmax.parse((input, dim, dtype, ), {})
 
 
-def mm(self, mat2, *, out=None):
+def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
@@ -1854,61 +1864,61 @@ def mm(self, mat2, *, out=None):
         mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:580)
     """
     if out is None:  # mm
-        if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
-            return _K_mm[self._key](self, mat2)
-        if isinstance(self, _T) and isinstance(mat2, _T):
-            return _H_mm.call((self, mat2))
+        if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
+            return _K_mm[input._key](input, mat2)
+        if isinstance(input, _T) and isinstance(mat2, _T):
+            return _H_mm.call((input, mat2))
 
     # mm.out
-    if isinstance(self, _T) and isinstance(mat2, _T) and isinstance(out, _T):
-        return _H_mm_out.call((self, mat2, out))
+    if isinstance(input, _T) and isinstance(mat2, _T) and isinstance(out, _T):
+        return _H_mm_out.call((input, mat2, out))
 
-    return _G_mm.parse((self, mat2, ), {'out': out})
+    return _G_mm.parse((input, mat2, ), {'out': out})
 
 
-def bmm(self, mat2):
+def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
         bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:582)
     """
     # bmm
-    if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
-        return _K_bmm[self._key](self, mat2)
-    if isinstance(self, _T) and isinstance(mat2, _T):
-        return _H_bmm.call((self, mat2))
+    if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
+        return _K_bmm[input._key](input, mat2)
+    if isinstance(input, _T) and isinstance(mat2, _T):
+        return _H_bmm.call((input, mat2))
 
-    return _G_bmm.parse((self, mat2, ), {})
+    return _G_bmm.parse((input, mat2, ), {})
 
 
-def dot(self, tensor):
+def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
         dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:590)
     """
     # dot
-    if _d.fast and self.__class__ is _T and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
-        return _K_dot[self._key](self, tensor)
-    if isinstance(self, _T) and isinstance(tensor, _T):
-        return _H_dot.call((self, tensor))
+    if _d.fast and input.__class__ is _T and tensor.__class__ is _T and input._key is tensor._key and not (input._requires_grad or tensor._requires_grad):
+        return _K_dot[input._key](input, tensor)
+    if isinstance(input, _T) and isinstance(tensor, _T):
+        return _H_dot.call((input, tensor))
 
-    return _G_dot.parse((self, tensor, ), {})
+    return _G_dot.parse((input, tensor, ), {})
 
 
-def matmul(self, other):
+def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
         matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:598)
     """
     # matmul
-    if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_matmul[self._key](self, other)
-    if isinstance(self, _T) and isinstance(other, _T):
-        return _H_matmul.call((self, other))
+    if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+        return _K_matmul[input._key](input, other)
+    if isinstance(input, _T) and isinstance(other, _T):
+        return _H_matmul.call((input, other))
 
-    return _G_matmul.parse((self, other, ), {})
+    return _G_matmul.parse((input, other, ), {})
 
 
 def reshape(*args, **kwargs):
@@ -1920,34 +1930,34 @@ def reshape(*args, **kwargs):
     return _G_reshape.parse((*args,), kwargs)
 
 
-def t(self):
+def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
         t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:626)
     """
     # t
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        return _K_t[self._key](self)
-    if isinstance(self, _T):
-        return _H_t.call((self,))
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_t[input._key](input)
+    if isinstance(input, _T):
+        return _H_t.call((input,))
 
-    return _G_t.parse((self, ), {})
+    return _G_t.parse((input, ), {})
 
 
-def transpose(self, dim0, dim1):
+def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
         transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:635)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_transpose_int[self._key](self, dim0, dim1)
-        if isinstance(self, _T):
-            return _H_transpose_int.call((self, dim0, dim1))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_transpose_int[input._key](input, dim0, dim1)
+        if isinstance(input, _T):
+            return _H_transpose_int.call((input, dim0, dim1))
 
-    return _G_transpose.parse((self, dim0, dim1, ), {})
+    return _G_transpose.parse((input, dim0, dim1, ), {})
 
 
 def permute(*args, **kwargs):
@@ -1970,82 +1980,82 @@ def squeeze(*args, **kwargs):
     return _G_squeeze.parse((*args,), kwargs)
 
 
-def unsqueeze(self, dim):
+def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
         unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:684)
     """
     if dim.__class__ is int:  # unsqueeze
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_unsqueeze[self._key](self, dim)
-        if isinstance(self, _T):
-            return _H_unsqueeze.call((self, dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_unsqueeze[input._key](input, dim)
+        if isinstance(input, _T):
+            return _H_unsqueeze.call((input, dim))
 
-    return _G_unsqueeze.parse((self, dim, ), {})
+    return _G_unsqueeze.parse((input, dim, ), {})
 
 
-def flatten(self, start_dim=0, end_dim=-1):
+def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
         flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:692)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_flatten_using_ints[self._key](self, start_dim, end_dim)
-        if isinstance(self, _T):
-            return _H_flatten_using_ints.call((self, start_dim, end_dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_flatten_using_ints[input._key](input, start_dim, end_dim)
+        if isinstance(input, _T):
+            return _H_flatten_using_ints.call((input, start_dim, end_dim))
 
-    return _G_flatten.parse((self, start_dim, end_dim, ), {})
+    return _G_flatten.parse((input, start_dim, end_dim, ), {})
 
 
-def narrow(self, dim, start, length):
+def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
         narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:700)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_narrow[self._key](self, dim, start, length)
-        if isinstance(self, _T):
-            return _H_narrow.call((self, dim, start, length))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_narrow[input._key](input, dim, start, length)
+        if isinstance(input, _T):
+            return _H_narrow.call((input, dim, start, length))
 
-    return _G_narrow.parse((self, dim, start, length, ), {})
+    return _G_narrow.parse((input, dim, start, length, ), {})
 
 
-def select(self, dim, index):
+def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
         select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:708)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_select_int[self._key](self, dim, index)
-        if isinstance(self, _T):
-            return _H_select_int.call((self, dim, index))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_select_int[input._key](input, dim, index)
+        if isinstance(input, _T):
+            return _H_select_int.call((input, dim, index))
 
-    return _G_select.parse((self, dim, index, ), {})
+    return _G_select.parse((input, dim, index, ), {})
 
 
-def slice(self, dim=0, start=None, end=None, step=1):
+def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
         slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:716)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_slice_Tensor[self._key](self, dim, start, end, step)
-        if isinstance(self, _T):
-            return _H_slice_Tensor.call((self, dim, start, end, step))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_slice_Tensor[input._key](input, dim, start, end, step)
+        if isinstance(input, _T):
+            return _H_slice_Tensor.call((input, dim, start, end, step))
 
-    return _G_slice.parse((self, dim, start, end, step, ), {})
+    return _G_slice.parse((input, dim, start, end, step, ), {})
 
 
-def split(self, split_size, dim=0):
+def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
@@ -2053,33 +2063,33 @@ def split(self, split_size, dim=0):
         split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_split_Tensor[self._key](self, split_size, dim)
-        if isinstance(self, _T):
-            return _H_split_Tensor.call((self, split_size, dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_split_Tensor[input._key](input, split_size, dim)
+        if isinstance(input, _T):
+            return _H_split_Tensor.call((input, split_size, dim))
 
     if (split_size.__class__ is int or _b.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_split_sizes[self._key](self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
-        if isinstance(self, _T):
-            return _H_split_sizes.call((self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_split_sizes[input._key](input, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
+        if isinstance(input, _T):
+            return _H_split_sizes.call((input, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim))
 
-    return _G_split.parse((self, split_size, dim, ), {})
+    return _G_split.parse((input, split_size, dim, ), {})
 
 
-def chunk(self, chunks, dim=0):
+def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
         chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:746)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_chunk[self._key](self, chunks, dim)
-        if isinstance(self, _T):
-            return _H_chunk.call((self, chunks, dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_chunk[input._key](input, chunks, dim)
+        if isinstance(input, _T):
+            return _H_chunk.call((input, chunks, dim))
 
-    return _G_chunk.parse((self, chunks, dim, ), {})
+    return _G_chunk.parse((input, chunks, dim, ), {})
 
 
 def cat(tensors, dim=0):
@@ -2108,135 +2118,135 @@ def stack(tensors, dim=0):
     return _G_stack.parse((tensors, dim, ), {})
 
 
-def gather(self, dim, index, *, sparse_grad=False):
+def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
         gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:766)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
-        if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
-            return _K_gather[self._key](self, dim, index, sparse_grad)
-        if isinstance(self, _T) and isinstance(index, _T):
-            return _H_gather.call((self, dim, index, sparse_grad))
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
+            return _K_gather[input._key](input, dim, index, sparse_grad)
+        if isinstance(input, _T) and isinstance(index, _T):
+            return _H_gather.call((input, dim, index, sparse_grad))
 
-    return _G_gather.parse((self, dim, index, ), {'sparse_grad': sparse_grad})
+    return _G_gather.parse((input, dim, index, ), {'sparse_grad': sparse_grad})
 
 
-def index_select(self, dim, index):
+def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
         index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:773)
     """
     if dim.__class__ is int:  # index_select
-        if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
-            return _K_index_select[self._key](self, dim, index)
-        if isinstance(self, _T) and isinstance(index, _T):
-            return _H_index_select.call((self, dim, index))
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
+            return _K_index_select[input._key](input, dim, index)
+        if isinstance(input, _T) and isinstance(index, _T):
+            return _H_index_select.call((input, dim, index))
 
-    return _G_index_select.parse((self, dim, index, ), {})
+    return _G_index_select.parse((input, dim, index, ), {})
 
 
-def masked_fill(self, mask, value):
+def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
         masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:780)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
-        if _d.fast and self.__class__ is _T and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
-            return _K_masked_fill_Scalar[self._key](self, mask, value)
-        if isinstance(self, _T) and isinstance(mask, _T):
-            return _H_masked_fill_Scalar.call((self, mask, value))
+        if _d.fast and input.__class__ is _T and mask.__class__ is _T and input._key is mask._key and not (input._requires_grad or mask._requires_grad):
+            return _K_masked_fill_Scalar[input._key](input, mask, value)
+        if isinstance(input, _T) and isinstance(mask, _T):
+            return _H_masked_fill_Scalar.call((input, mask, value))
 
-    return _G_masked_fill.parse((self, mask, value, ), {})
+    return _G_masked_fill.parse((input, mask, value, ), {})
 
 
-def index(self, indices):
+def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
         index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:793)
     """
     # index.Tensor
-    if isinstance(self, _T) and indices.__class__ in _SEQ:
-        return _H_index_Tensor.call((self, indices))
+    if isinstance(input, _T) and indices.__class__ in _SEQ:
+        return _H_index_Tensor.call((input, indices))
 
-    return _G_index.parse((self, indices, ), {})
+    return _G_index.parse((input, indices, ), {})
 
 
-def index_put(self, indices, values, accumulate=False):
+def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
         index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:800)
     """
     if accumulate.__class__ is bool:  # index_put
-        if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
-            return _H_index_put.call((self, indices, values, accumulate))
+        if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
+            return _H_index_put.call((input, indices, values, accumulate))
 
-    return _G_index_put.parse((self, indices, values, accumulate, ), {})
+    return _G_index_put.parse((input, indices, values, accumulate, ), {})
 
 
-def index_put_(self, indices, values, accumulate=False):
+def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
         index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:807)
     """
     if accumulate.__class__ is bool:  # index_put_
-        if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
-            return _H_index_put_.call((self, indices, values, accumulate))
+        if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
+            return _H_index_put_.call((input, indices, values, accumulate))
 
-    return _G_index_put_.parse((self, indices, values, accumulate, ), {})
+    return _G_index_put_.parse((input, indices, values, accumulate, ), {})
 
 
-def clone(self):
+def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
         clone(Tensor self) -> Tensor  (native_functions.yaml:813)
     """
     # clone
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        return _K_clone[self._key](self)
-    if isinstance(self, _T):
-        return _H_clone.call((self,))
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_clone[input._key](input)
+    if isinstance(input, _T):
+        return _H_clone.call((input,))
 
-    return _G_clone.parse((self, ), {})
+    return _G_clone.parse((input, ), {})
 
 
-def fill_(self, value):
+def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
         fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            result = _K_fill__Scalar[self._key](self, value)
-            self._bump_version()
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            result = _K_fill__Scalar[input._key](input, value)
+            input._bump_version()
             return result
-        if isinstance(self, _T):
-            return _H_fill__Scalar.call((self, value))
+        if isinstance(input, _T):
+            return _H_fill__Scalar.call((input, value))
 
-    return _G_fill_.parse((self, value, ), {})
+    return _G_fill_.parse((input, value, ), {})
 
 
-def zero_(self):
+def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
         zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:835)
     """
     # zero_
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        result = _K_zero_[self._key](self)
-        self._bump_version()
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        result = _K_zero_[input._key](input)
+        input._bump_version()
         return result
-    if isinstance(self, _T):
-        return _H_zero_.call((self,))
+    if isinstance(input, _T):
+        return _H_zero_.call((input,))
 
-    return _G_zero_.parse((self, ), {})
+    return _G_zero_.parse((input, ), {})
 
 
 def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=None):
@@ -2254,37 +2264,37 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     return _G_sparse_coo_tensor.parse((indices, values, size, ), {'dtype': dtype, 'is_coalesced': is_coalesced})
 
 
-def sparse_sampled_mm(self, mat1, mat2):
+def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
         sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:947)
     """
     # sparse_sampled_mm
-    if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
-        return _K_sparse_sampled_mm[self._key](self, mat1, mat2)
-    if isinstance(self, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
-        return _H_sparse_sampled_mm.call((self, mat1, mat2))
+    if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
+        return _K_sparse_sampled_mm[input._key](input, mat1, mat2)
+    if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
+        return _H_sparse_sampled_mm.call((input, mat1, mat2))
 
-    return _G_sparse_sampled_mm.parse((self, mat1, mat2, ), {})
+    return _G_sparse_sampled_mm.parse((input, mat1, mat2, ), {})
 
 
-def _sparse_values_at(self, indices):
+def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
         _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:954)
     """
     # _sparse_values_at
-    if _d.fast and self.__class__ is _T and indices.__class__ is _T and self._key is indices._key and not (self._requires_grad or indices._requires_grad):
-        return _K__sparse_values_at[self._key](self, indices)
-    if isinstance(self, _T) and isinstance(indices, _T):
-        return _H__sparse_values_at.call((self, indices))
+    if _d.fast and input.__class__ is _T and indices.__class__ is _T and input._key is indices._key and not (input._requires_grad or indices._requires_grad):
+        return _K__sparse_values_at[input._key](input, indices)
+    if isinstance(input, _T) and isinstance(indices, _T):
+        return _H__sparse_values_at.call((input, indices))
 
-    return _G__sparse_values_at.parse((self, indices, ), {})
+    return _G__sparse_values_at.parse((input, indices, ), {})
 
 
-def log10(self, *, out=None):
+def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
@@ -2292,19 +2302,19 @@ def log10(self, *, out=None):
         log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:976)
     """
     if out is None:  # log10
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log10[self._key](self)
-        if isinstance(self, _TN):
-            return _H_log10.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log10[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log10.call((input,))
 
     # log10.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_log10_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log10_out.call((input, out))
 
-    return _G_log10.parse((self, ), {'out': out})
+    return _G_log10.parse((input, ), {'out': out})
 
 
-def log2(self, *, out=None):
+def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
@@ -2312,64 +2322,64 @@ def log2(self, *, out=None):
         log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:988)
     """
     if out is None:  # log2
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log2[self._key](self)
-        if isinstance(self, _TN):
-            return _H_log2.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log2[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log2.call((input,))
 
     # log2.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_log2_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log2_out.call((input, out))
 
-    return _G_log2.parse((self, ), {'out': out})
+    return _G_log2.parse((input, ), {'out': out})
 
 
-def isnan(self):
+def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
         isnan(Tensor self) -> Tensor  (native_functions.yaml:991)
     """
     # isnan
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        return _K_isnan[self._key](self)
-    if isinstance(self, _TN):
-        return _H_isnan.call((self,))
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_isnan[input._key](input)
+    if isinstance(input, _TN):
+        return _H_isnan.call((input,))
 
-    return _G_isnan.parse((self, ), {})
+    return _G_isnan.parse((input, ), {})
 
 
-def isinf(self):
+def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
         isinf(Tensor self) -> Tensor  (native_functions.yaml:998)
     """
     # isinf
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        return _K_isinf[self._key](self)
-    if isinstance(self, _TN):
-        return _H_isinf.call((self,))
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_isinf[input._key](input)
+    if isinstance(input, _TN):
+        return _H_isinf.call((input,))
 
-    return _G_isinf.parse((self, ), {})
+    return _G_isinf.parse((input, ), {})
 
 
-def isfinite(self):
+def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
         isfinite(Tensor self) -> Tensor  (native_functions.yaml:1005)
     """
     # isfinite
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        return _K_isfinite[self._key](self)
-    if isinstance(self, _TN):
-        return _H_isfinite.call((self,))
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_isfinite[input._key](input)
+    if isinstance(input, _TN):
+        return _H_isfinite.call((input,))
 
-    return _G_isfinite.parse((self, ), {})
+    return _G_isfinite.parse((input, ), {})
 
 
-def logical_xor(self, other, *, out=None):
+def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
@@ -2377,19 +2387,19 @@ def logical_xor(self, other, *, out=None):
         logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1019)
     """
     if out is None:  # logical_xor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_logical_xor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_logical_xor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_logical_xor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_logical_xor.call((input, other))
 
     # logical_xor.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_logical_xor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_logical_xor_out.call((input, other, out))
 
-    return _G_logical_xor.parse((self, other, ), {'out': out})
+    return _G_logical_xor.parse((input, other, ), {'out': out})
 
 
-def bitwise_and(self, other, *, out=None):
+def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
@@ -2397,19 +2407,19 @@ def bitwise_and(self, other, *, out=None):
         bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1030)
     """
     if out is None:  # bitwise_and.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_bitwise_and_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_bitwise_and_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_bitwise_and_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_bitwise_and_Tensor.call((input, other))
 
     # bitwise_and.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_bitwise_and_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_and_Tensor_out.call((input, other, out))
 
-    return _G_bitwise_and.parse((self, other, ), {'out': out})
+    return _G_bitwise_and.parse((input, other, ), {'out': out})
 
 
-def bitwise_or(self, other, *, out=None):
+def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
@@ -2417,19 +2427,19 @@ def bitwise_or(self, other, *, out=None):
         bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1041)
     """
     if out is None:  # bitwise_or.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_bitwise_or_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_bitwise_or_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_bitwise_or_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_bitwise_or_Tensor.call((input, other))
 
     # bitwise_or.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_bitwise_or_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_or_Tensor_out.call((input, other, out))
 
-    return _G_bitwise_or.parse((self, other, ), {'out': out})
+    return _G_bitwise_or.parse((input, other, ), {'out': out})
 
 
-def bitwise_xor(self, other, *, out=None):
+def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
@@ -2437,19 +2447,19 @@ def bitwise_xor(self, other, *, out=None):
         bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1052)
     """
     if out is None:  # bitwise_xor.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_bitwise_xor_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_bitwise_xor_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_bitwise_xor_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_bitwise_xor_Tensor.call((input, other))
 
     # bitwise_xor.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_bitwise_xor_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_xor_Tensor_out.call((input, other, out))
 
-    return _G_bitwise_xor.parse((self, other, ), {'out': out})
+    return _G_bitwise_xor.parse((input, other, ), {'out': out})
 
 
-def bitwise_not(self, *, out=None):
+def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
@@ -2457,19 +2467,19 @@ def bitwise_not(self, *, out=None):
         bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1067)
     """
     if out is None:  # bitwise_not
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_bitwise_not[self._key](self)
-        if isinstance(self, _T):
-            return _H_bitwise_not.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_bitwise_not[input._key](input)
+        if isinstance(input, _T):
+            return _H_bitwise_not.call((input,))
 
     # bitwise_not.out
-    if isinstance(self, _T) and isinstance(out, _T):
-        return _H_bitwise_not_out.call((self, out))
+    if isinstance(input, _T) and isinstance(out, _T):
+        return _H_bitwise_not_out.call((input, out))
 
-    return _G_bitwise_not.parse((self, ), {'out': out})
+    return _G_bitwise_not.parse((input, ), {'out': out})
 
 
-def fmod(self, other, *, out=None):
+def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
@@ -2477,19 +2487,19 @@ def fmod(self, other, *, out=None):
         fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1078)
     """
     if out is None:  # fmod.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_fmod_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_fmod_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_fmod_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_fmod_Tensor.call((input, other))
 
     # fmod.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_fmod_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_fmod_Tensor_out.call((input, other, out))
 
-    return _G_fmod.parse((self, other, ), {'out': out})
+    return _G_fmod.parse((input, other, ), {'out': out})
 
 
-def lerp(self, end, weight, *, out=None):
+def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
@@ -2499,44 +2509,44 @@ def lerp(self, end, weight, *, out=None):
         lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1101)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
-        if _d.fast and self.__class__ is _T and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
-            return _K_lerp_Scalar[self._key](self, end, weight)
-        if isinstance(self, _TN) and isinstance(end, _TN):
-            return _H_lerp_Scalar.call((self, end, weight))
+        if _d.fast and input.__class__ is _T and end.__class__ is _T and input._key is end._key and not (input._requires_grad or end._requires_grad):
+            return _K_lerp_Scalar[input._key](input, end, weight)
+        if isinstance(input, _TN) and isinstance(end, _TN):
+            return _H_lerp_Scalar.call((input, end, weight))
 
     if weight.__class__ in _NUM:  # lerp.Scalar_out
-        if isinstance(self, _TN) and isinstance(end, _TN) and isinstance(out, _T):
-            return _H_lerp_Scalar_out.call((self, end, weight, out))
+        if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(out, _T):
+            return _H_lerp_Scalar_out.call((input, end, weight, out))
 
     if out is None:  # lerp.Tensor
-        if _d.fast and self.__class__ is _T and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
-            return _K_lerp_Tensor[self._key](self, end, weight)
-        if isinstance(self, _TN) and isinstance(end, _TN) and isinstance(weight, _TN):
-            return _H_lerp_Tensor.call((self, end, weight))
+        if _d.fast and input.__class__ is _T and end.__class__ is _T and weight.__class__ is _T and input._key is end._key and input._key is weight._key and not (input._requires_grad or end._requires_grad or weight._requires_grad):
+            return _K_lerp_Tensor[input._key](input, end, weight)
+        if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(weight, _TN):
+            return _H_lerp_Tensor.call((input, end, weight))
 
     # lerp.Tensor_out
-    if isinstance(self, _TN) and isinstance(end, _TN) and isinstance(weight, _TN) and isinstance(out, _T):
-        return _H_lerp_Tensor_out.call((self, end, weight, out))
+    if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(weight, _TN) and isinstance(out, _T):
+        return _H_lerp_Tensor_out.call((input, end, weight, out))
 
-    return _G_lerp.parse((self, end, weight, ), {'out': out})
+    return _G_lerp.parse((input, end, weight, ), {'out': out})
 
 
-def _nan_to_num(self, nan, posinf, neginf):
+def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
         _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1104)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K__nan_to_num[self._key](self, nan, posinf, neginf)
-        if isinstance(self, _TN):
-            return _H__nan_to_num.call((self, nan, posinf, neginf))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K__nan_to_num[input._key](input, nan, posinf, neginf)
+        if isinstance(input, _TN):
+            return _H__nan_to_num.call((input, nan, posinf, neginf))
 
-    return _G__nan_to_num.parse((self, nan, posinf, neginf, ), {})
+    return _G__nan_to_num.parse((input, nan, posinf, neginf, ), {})
 
 
-def nan_to_num(self, nan=None, posinf=None, neginf=None, *, out=None):
+def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
@@ -2544,34 +2554,34 @@ def nan_to_num(self, nan=None, posinf=None, neginf=None, *, out=None):
         nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1118)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_nan_to_num[self._key](self, nan, posinf, neginf)
-        if isinstance(self, _T):
-            return _H_nan_to_num.call((self, nan, posinf, neginf))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_nan_to_num[input._key](input, nan, posinf, neginf)
+        if isinstance(input, _T):
+            return _H_nan_to_num.call((input, nan, posinf, neginf))
 
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_nan_to_num_out.call((self, nan, posinf, neginf, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_nan_to_num_out.call((input, nan, posinf, neginf, out))
 
-    return _G_nan_to_num.parse((self, nan, posinf, neginf, ), {'out': out})
+    return _G_nan_to_num.parse((input, nan, posinf, neginf, ), {'out': out})
 
 
-def nan_to_num_(self, nan=None, posinf=None, neginf=None):
+def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
         nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1115)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            result = _K_nan_to_num_[self._key](self, nan, posinf, neginf)
-            self._bump_version()
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            result = _K_nan_to_num_[input._key](input, nan, posinf, neginf)
+            input._bump_version()
             return result
-        if isinstance(self, _T):
-            return _H_nan_to_num_.call((self, nan, posinf, neginf))
+        if isinstance(input, _T):
+            return _H_nan_to_num_.call((input, nan, posinf, neginf))
 
-    return _G_nan_to_num_.parse((self, nan, posinf, neginf, ), {})
+    return _G_nan_to_num_.parse((input, nan, posinf, neginf, ), {})
 
 
-def cumsum(self, dim, *, dtype=None, out=None):
+def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
@@ -2579,19 +2589,19 @@ def cumsum(self, dim, *, dtype=None, out=None):
         cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1133)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_cumsum[self._key](self, dim, dtype)
-        if isinstance(self, _T):
-            return _H_cumsum.call((self, dim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_cumsum[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_cumsum.call((input, dim, dtype))
 
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_cumsum_out.call((self, dim, dtype, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_cumsum_out.call((input, dim, dtype, out))
 
-    return _G_cumsum.parse((self, dim, ), {'dtype': dtype, 'out': out})
+    return _G_cumsum.parse((input, dim, ), {'dtype': dtype, 'out': out})
 
 
-def cumprod(self, dim, *, dtype=None, out=None):
+def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
@@ -2599,16 +2609,16 @@ def cumprod(self, dim, *, dtype=None, out=None):
         cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1146)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_cumprod[self._key](self, dim, dtype)
-        if isinstance(self, _T):
-            return _H_cumprod.call((self, dim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_cumprod[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_cumprod.call((input, dim, dtype))
 
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_cumprod_out.call((self, dim, dtype, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_cumprod_out.call((input, dim, dtype, out))
 
-    return _G_cumprod.parse((self, dim, ), {'dtype': dtype, 'out': out})
+    return _G_cumprod.parse((input, dim, ), {'dtype': dtype, 'out': out})
 
 
 def sort(*args, **kwargs):
@@ -2631,17 +2641,17 @@ def argsort(*args, **kwargs):
     return _G_argsort.parse((*args,), kwargs)
 
 
-def topk(self, k, dim=-1, largest=True, sorted=True):
+def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
         topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1174)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
-        if isinstance(self, _T):
-            return _H_topk.call((self, k, dim, largest, sorted))
+        if isinstance(input, _T):
+            return _H_topk.call((input, k, dim, largest, sorted))
 
-    return _G_topk.parse((self, k, dim, largest, sorted, ), {})
+    return _G_topk.parse((input, k, dim, largest, sorted, ), {})
 
 
 def scatter(*args, **kwargs):
@@ -2654,49 +2664,49 @@ def scatter(*args, **kwargs):
     return _G_scatter.parse((*args,), kwargs)
 
 
-def scatter_add(self, dim, index, src):
+def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
         scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1206)
     """
     if dim.__class__ is int:  # scatter_add
-        if _d.fast and self.__class__ is _T and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
-            return _K_scatter_add[self._key](self, dim, index, src)
-        if isinstance(self, _T) and isinstance(index, _T) and isinstance(src, _T):
-            return _H_scatter_add.call((self, dim, index, src))
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and src.__class__ is _T and input._key is index._key and input._key is src._key and not (input._requires_grad or index._requires_grad or src._requires_grad):
+            return _K_scatter_add[input._key](input, dim, index, src)
+        if isinstance(input, _T) and isinstance(index, _T) and isinstance(src, _T):
+            return _H_scatter_add.call((input, dim, index, src))
 
-    return _G_scatter_add.parse((self, dim, index, src, ), {})
+    return _G_scatter_add.parse((input, dim, index, src, ), {})
 
 
-def index_add(self, dim, index, source, *, alpha=1):
+def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
         index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1217)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
-        if _d.fast and self.__class__ is _T and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
-            return _K_index_add[self._key](self, dim, index, source, alpha)
-        if isinstance(self, _T) and isinstance(index, _T) and isinstance(source, _T):
-            return _H_index_add.call((self, dim, index, source, alpha))
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and source.__class__ is _T and input._key is index._key and input._key is source._key and not (input._requires_grad or index._requires_grad or source._requires_grad):
+            return _K_index_add[input._key](input, dim, index, source, alpha)
+        if isinstance(input, _T) and isinstance(index, _T) and isinstance(source, _T):
+            return _H_index_add.call((input, dim, index, source, alpha))
 
-    return _G_index_add.parse((self, dim, index, source, ), {'alpha': alpha})
+    return _G_index_add.parse((input, dim, index, source, ), {'alpha': alpha})
 
 
-def one_hot(self, num_classes=-1):
+def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
         one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1228)
     """
     if num_classes.__class__ is int:  # one_hot
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_one_hot[self._key](self, num_classes)
-        if isinstance(self, _T):
-            return _H_one_hot.call((self, num_classes))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_one_hot[input._key](input, num_classes)
+        if isinstance(input, _T):
+            return _H_one_hot.call((input, num_classes))
 
-    return _G_one_hot.parse((self, num_classes, ), {})
+    return _G_one_hot.parse((input, num_classes, ), {})
 
 
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
@@ -2714,7 +2724,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     return _G_embedding.parse((weight, indices, padding_idx, scale_grad_by_freq, sparse, ), {})
 
 
-def tril(self, diagonal=0, *, out=None):
+def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
@@ -2722,19 +2732,19 @@ def tril(self, diagonal=0, *, out=None):
         tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1254)
     """
     if out is None and diagonal.__class__ is int:  # tril
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_tril[self._key](self, diagonal)
-        if isinstance(self, _T):
-            return _H_tril.call((self, diagonal))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_tril[input._key](input, diagonal)
+        if isinstance(input, _T):
+            return _H_tril.call((input, diagonal))
 
     if diagonal.__class__ is int:  # tril.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_tril_out.call((self, diagonal, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_tril_out.call((input, diagonal, out))
 
-    return _G_tril.parse((self, diagonal, ), {'out': out})
+    return _G_tril.parse((input, diagonal, ), {'out': out})
 
 
-def triu(self, diagonal=0, *, out=None):
+def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
@@ -2742,16 +2752,16 @@ def triu(self, diagonal=0, *, out=None):
         triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1267)
     """
     if out is None and diagonal.__class__ is int:  # triu
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_triu[self._key](self, diagonal)
-        if isinstance(self, _T):
-            return _H_triu.call((self, diagonal))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_triu[input._key](input, diagonal)
+        if isinstance(input, _T):
+            return _H_triu.call((input, diagonal))
 
     if diagonal.__class__ is int:  # triu.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_triu_out.call((self, diagonal, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_triu_out.call((input, diagonal, out))
 
-    return _G_triu.parse((self, diagonal, ), {'out': out})
+    return _G_triu.parse((input, diagonal, ), {'out': out})
 
 
 def var(*args, **kwargs):
@@ -2807,22 +2817,22 @@ def unflatten(*args, **kwargs):
     return _G_unflatten.parse((*args,), kwargs)
 
 
-def outer(self, vec2):
+def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
         outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1349)
     """
     # outer
-    if _d.fast and self.__class__ is _T and vec2.__class__ is _T and self._key is vec2._key and not (self._requires_grad or vec2._requires_grad):
-        return _K_outer[self._key](self, vec2)
-    if isinstance(self, _T) and isinstance(vec2, _T):
-        return _H_outer.call((self, vec2))
+    if _d.fast and input.__class__ is _T and vec2.__class__ is _T and input._key is vec2._key and not (input._requires_grad or vec2._requires_grad):
+        return _K_outer[input._key](input, vec2)
+    if isinstance(input, _T) and isinstance(vec2, _T):
+        return _H_outer.call((input, vec2))
 
-    return _G_outer.parse((self, vec2, ), {})
+    return _G_outer.parse((input, vec2, ), {})
 
 
-def addmm(self, mat1, mat2, *, beta=1, alpha=1, out=None):
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
@@ -2830,31 +2840,31 @@ def addmm(self, mat1, mat2, *, beta=1, alpha=1, out=None):
         addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1364)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
-        if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
-            return _K_addmm[self._key](self, mat1, mat2, beta, alpha)
-        if isinstance(self, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
-            return _H_addmm.call((self, mat1, mat2, beta, alpha))
+        if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
+            return _K_addmm[input._key](input, mat1, mat2, beta, alpha)
+        if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
+            return _H_addmm.call((input, mat1, mat2, beta, alpha))
 
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm.out
-        if isinstance(self, _T) and isinstance(mat1, _T) and isinstance(mat2, _T) and isinstance(out, _T):
-            return _H_addmm_out.call((self, mat1, mat2, beta, alpha, out))
+        if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T) and isinstance(out, _T):
+            return _H_addmm_out.call((input, mat1, mat2, beta, alpha, out))
 
-    return _G_addmm.parse((self, mat1, mat2, ), {'beta': beta, 'alpha': alpha, 'out': out})
+    return _G_addmm.parse((input, mat1, mat2, ), {'beta': beta, 'alpha': alpha, 'out': out})
 
 
-def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
         baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1366)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
-        if _d.fast and self.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
-            return _K_baddbmm[self._key](self, batch1, batch2, beta, alpha)
-        if isinstance(self, _T) and isinstance(batch1, _T) and isinstance(batch2, _T):
-            return _H_baddbmm.call((self, batch1, batch2, beta, alpha))
+        if _d.fast and input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T and input._key is batch1._key and input._key is batch2._key and not (input._requires_grad or batch1._requires_grad or batch2._requires_grad):
+            return _K_baddbmm[input._key](input, batch1, batch2, beta, alpha)
+        if isinstance(input, _T) and isinstance(batch1, _T) and isinstance(batch2, _T):
+            return _H_baddbmm.call((input, batch1, batch2, beta, alpha))
 
-    return _G_baddbmm.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
+    return _G_baddbmm.parse((input, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
 
 
 def einsum(*args, **kwargs):
@@ -3715,102 +3725,109 @@ def _m_clamp_(self, min=None, max=None):
     return _GM_clamp_.parse((self, min, max, ), {})
 
 
-def _m_sum(self, dim=None, keepdim=False, *, dtype=None):
+def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
         sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
         if _d.fast and not self._requires_grad:
             return _K_sum[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         return _H_sum.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
-    return _GM_sum.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _GM_sum.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def _m_mean(self, dim=None, keepdim=False, *, dtype=None):
+def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
         mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
         if _d.fast and not self._requires_grad:
             return _K_mean[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         return _H_mean.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
-    return _GM_mean.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _GM_mean.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def _m_prod(self, dim=None, keepdim=False, *, dtype=None):
+def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
         prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
         if _d.fast and not self._requires_grad:
             return _K_prod[self._key](self, dim, keepdim, dtype)
         return _H_prod.call((self, dim, keepdim, dtype))
 
-    return _GM_prod.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _GM_prod.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def _m_amax(self, dim=(), keepdim=False):
+def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
         amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
         if _d.fast and not self._requires_grad:
             return _K_amax[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_amax.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_amax.parse((self, dim, keepdim, ), {})
+    return _GM_amax.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_amin(self, dim=(), keepdim=False):
+def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
         amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
         if _d.fast and not self._requires_grad:
             return _K_amin[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_amin.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_amin.parse((self, dim, keepdim, ), {})
+    return _GM_amin.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_all(self, dim=None, keepdim=False):
+def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
         all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
         if _d.fast and not self._requires_grad:
             return _K_all[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_all.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_all.parse((self, dim, keepdim, ), {})
+    return _GM_all.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_any(self, dim=None, keepdim=False):
+def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
         any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
         if _d.fast and not self._requires_grad:
             return _K_any[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_any.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_any.parse((self, dim, keepdim, ), {})
+    return _GM_any.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
 def _m_max(self, *args, **kwargs):
@@ -3835,46 +3852,49 @@ def _m_min(self, *args, **kwargs):
     return _GM_min.parse((self, *args,), kwargs)
 
 
-def _m_argmax(self, dim=None, keepdim=False):
+def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
         argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
         if _d.fast and not self._requires_grad:
             return _K_argmax[self._key](self, dim, keepdim)
         return _H_argmax.call((self, dim, keepdim))
 
-    return _GM_argmax.parse((self, dim, keepdim, ), {})
+    return _GM_argmax.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_argmin(self, dim=None, keepdim=False):
+def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
         argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
         if _d.fast and not self._requires_grad:
             return _K_argmin[self._key](self, dim, keepdim)
         return _H_argmin.call((self, dim, keepdim))
 
-    return _GM_argmin.parse((self, dim, keepdim, ), {})
+    return _GM_argmin.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_logsumexp(self, dim, keepdim=False):
+def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
         logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
         if _d.fast and not self._requires_grad:
             return _K_logsumexp[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_logsumexp.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_logsumexp.parse((self, dim, keepdim, ), {})
+    return _GM_logsumexp.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
 def _m_softmax(self, dim, dtype=None):

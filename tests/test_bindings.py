@@ -50,8 +50,34 @@ def test_defaults_and_keywords():
     assert al.sum(x).item() == 10.0
     assert al.sum(x, dim=None, keepdim=False).item() == 10.0
     assert al.sum(x, 1, True).tolist() == [[3.0], [7.0]]
-    assert al.sum(self=x, dim=[0]).tolist() == [4.0, 6.0]
+    assert al.sum(input=x, dim=[0]).tolist() == [4.0, 6.0]  # torch's name for self
     assert x.sum(dtype=al.float64).dtype == al.float64
+
+
+@pytest.mark.parametrize("call", [
+    lambda lib, x: lib.sum(x, 0, keepdims=True),
+    lambda lib, x: x.sum(dim=1, keepdims=True),
+    lambda lib, x: lib.amax(x, [0, 1], keepdims=True),
+    lambda lib, x: lib.mean(input=x, dim=0, keepdims=True),
+    lambda lib, x: lib.max(x, 1, keepdims=True)[0],
+    lambda lib, x: x.argmax(dim=0, keepdims=True),
+    lambda lib, x: lib.var(x, 1, keepdims=True),
+    lambda lib, x: lib.logsumexp(input=x, dim=1, keepdims=True),
+    lambda lib, x: lib.add(input=x, other=x, alpha=2),
+    lambda lib, x: lib.relu(input=x),
+    lambda lib, x: lib.where(x > 2, input=x, other=0.0),
+    lambda lib, x: lib.clamp(input=x, min=1.5),
+    lambda lib, x: lib.matmul(input=x, other=x),
+], ids=range(13))
+def test_torch_keyword_names_input_and_keepdims(call):
+    torch = pytest.importorskip("torch")
+    data = [[1.0, 2.0], [3.0, 4.0]]
+    assert call(al, al.tensor(data)).tolist() == call(torch, torch.tensor(data)).tolist()
+
+
+def test_keepdims_and_keepdim_together_are_refused():
+    with pytest.raises(TypeError, match=r"al.max\(\) got both keepdims= and keepdim=; pass one"):
+        al.max(al.ones(2, 2), 0, keepdim=True, keepdims=True)
 
 
 def test_python_and_numpy_numbers_stand_for_tensors_of_pointwise_ops():
