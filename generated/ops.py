@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f0c760ce9fe86771).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 daf886cb9d1be328).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -882,7 +882,7 @@ def relu(input, *, out=None):
 
     Overloads, tried in this order:
         relu(Tensor self) -> Tensor  (native_functions.yaml:42)
-        relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:52)
+        relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:53)
     """
     if out is None:  # relu
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -901,8 +901,8 @@ def sigmoid(input, *, out=None):
     """1 / (1 + exp(-self)).
 
     Overloads, tried in this order:
-        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:54)
-        sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:61)
+        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:55)
+        sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:62)
     """
     if out is None:  # sigmoid
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -921,8 +921,8 @@ def tanh(input, *, out=None):
     """Hyperbolic tangent.
 
     Overloads, tried in this order:
-        tanh(Tensor self) -> Tensor  (native_functions.yaml:63)
-        tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:71)
+        tanh(Tensor self) -> Tensor  (native_functions.yaml:64)
+        tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:72)
     """
     if out is None:  # tanh
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -941,8 +941,8 @@ def exp(input, *, out=None):
     """e ** self.
 
     Overloads, tried in this order:
-        exp(Tensor self) -> Tensor  (native_functions.yaml:73)
-        exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:80)
+        exp(Tensor self) -> Tensor  (native_functions.yaml:74)
+        exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:81)
     """
     if out is None:  # exp
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -961,8 +961,8 @@ def expm1(input, *, out=None):
     """exp(self) - 1, accurate near 0.
 
     Overloads, tried in this order:
-        expm1(Tensor self) -> Tensor  (native_functions.yaml:82)
-        expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:90)
+        expm1(Tensor self) -> Tensor  (native_functions.yaml:83)
+        expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:91)
     """
     if out is None:  # expm1
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -981,8 +981,8 @@ def log(input, *, out=None):
     """Natural logarithm.
 
     Overloads, tried in this order:
-        log(Tensor self) -> Tensor  (native_functions.yaml:92)
-        log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:99)
+        log(Tensor self) -> Tensor  (native_functions.yaml:93)
+        log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:100)
     """
     if out is None:  # log
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1001,8 +1001,8 @@ def log1p(input, *, out=None):
     """log(1 + self), accurate near 0.
 
     Overloads, tried in this order:
-        log1p(Tensor self) -> Tensor  (native_functions.yaml:101)
-        log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:109)
+        log1p(Tensor self) -> Tensor  (native_functions.yaml:102)
+        log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:110)
     """
     if out is None:  # log1p
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1021,8 +1021,8 @@ def sqrt(input, *, out=None):
     """Square root.
 
     Overloads, tried in this order:
-        sqrt(Tensor self) -> Tensor  (native_functions.yaml:111)
-        sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:119)
+        sqrt(Tensor self) -> Tensor  (native_functions.yaml:112)
+        sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:120)
     """
     if out is None:  # sqrt
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1041,8 +1041,8 @@ def rsqrt(input, *, out=None):
     """1 / sqrt(self).
 
     Overloads, tried in this order:
-        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:121)
-        rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:128)
+        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:122)
+        rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:129)
     """
     if out is None:  # rsqrt
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1061,8 +1061,8 @@ def reciprocal(input, *, out=None):
     """1 / self.
 
     Overloads, tried in this order:
-        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:130)
-        reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:137)
+        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:131)
+        reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:138)
     """
     if out is None:  # reciprocal
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1081,8 +1081,8 @@ def sin(input, *, out=None):
     """Sine.
 
     Overloads, tried in this order:
-        sin(Tensor self) -> Tensor  (native_functions.yaml:139)
-        sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:147)
+        sin(Tensor self) -> Tensor  (native_functions.yaml:140)
+        sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:148)
     """
     if out is None:  # sin
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1101,8 +1101,8 @@ def cos(input, *, out=None):
     """Cosine.
 
     Overloads, tried in this order:
-        cos(Tensor self) -> Tensor  (native_functions.yaml:149)
-        cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:156)
+        cos(Tensor self) -> Tensor  (native_functions.yaml:150)
+        cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:157)
     """
     if out is None:  # cos
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1121,8 +1121,8 @@ def floor(input, *, out=None):
     """Largest integer not above self.
 
     Overloads, tried in this order:
-        floor(Tensor self) -> Tensor  (native_functions.yaml:158)
-        floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:168)
+        floor(Tensor self) -> Tensor  (native_functions.yaml:159)
+        floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:169)
     """
     if out is None:  # floor
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1141,8 +1141,8 @@ def ceil(input, *, out=None):
     """Smallest integer not below self.
 
     Overloads, tried in this order:
-        ceil(Tensor self) -> Tensor  (native_functions.yaml:170)
-        ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:180)
+        ceil(Tensor self) -> Tensor  (native_functions.yaml:171)
+        ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:181)
     """
     if out is None:  # ceil
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1161,8 +1161,8 @@ def round(input, *, out=None):
     """Round half to even, as torch.round.
 
     Overloads, tried in this order:
-        round(Tensor self) -> Tensor  (native_functions.yaml:182)
-        round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:192)
+        round(Tensor self) -> Tensor  (native_functions.yaml:183)
+        round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:193)
     """
     if out is None:  # round
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1181,8 +1181,8 @@ def trunc(input, *, out=None):
     """Round towards zero.
 
     Overloads, tried in this order:
-        trunc(Tensor self) -> Tensor  (native_functions.yaml:194)
-        trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:204)
+        trunc(Tensor self) -> Tensor  (native_functions.yaml:195)
+        trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:205)
     """
     if out is None:  # trunc
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1201,8 +1201,8 @@ def logical_not(input, *, out=None):
     """True where self is zero.
 
     Overloads, tried in this order:
-        logical_not(Tensor self) -> Tensor  (native_functions.yaml:206)
-        logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:213)
+        logical_not(Tensor self) -> Tensor  (native_functions.yaml:207)
+        logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:214)
     """
     if out is None:  # logical_not
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1221,8 +1221,8 @@ def add(input, other, *, alpha=1, out=None):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:217)
-        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:228)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
+        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:229)
     """
     if out is None and alpha.__class__ in _NUM:  # add.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1241,8 +1241,8 @@ def sub(input, other, *, alpha=1, out=None):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:230)
-        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:241)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
+        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:242)
     """
     if out is None and alpha.__class__ in _NUM:  # sub.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1261,8 +1261,8 @@ def mul(input, other, *, out=None):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:243)
-        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:254)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
+        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:255)
     """
     if out is None:  # mul.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1281,10 +1281,10 @@ def div(input, other, *, rounding_mode=_MISSING, out=None):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:256)
-        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:263)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:402)
-        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:409)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
+        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:264)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:403)
+        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:410)
     """
     if rounding_mode is _MISSING and out is None:  # div.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1313,8 +1313,8 @@ def floor_divide(input, other, *, out=None):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:265)
-        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:274)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:266)
+        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:275)
     """
     if out is None:  # floor_divide
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1333,8 +1333,8 @@ def pow(input, exponent, *, out=None):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:276)
-        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:285)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:277)
+        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:286)
     """
     if out is None:  # pow.Tensor_Tensor
         if _d.fast and input.__class__ is _T and exponent.__class__ is _T and input._key is exponent._key and not (input._requires_grad or exponent._requires_grad):
@@ -1353,8 +1353,8 @@ def maximum(input, other, *, out=None):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:287)
-        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:296)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:288)
+        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:297)
     """
     if out is None:  # maximum
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1373,8 +1373,8 @@ def minimum(input, other, *, out=None):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:298)
-        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:307)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:299)
+        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:308)
     """
     if out is None:  # minimum
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1393,8 +1393,8 @@ def remainder(input, other, *, out=None):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:309)
-        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:318)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:310)
+        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:319)
     """
     if out is None:  # remainder.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1413,8 +1413,8 @@ def eq(input, other, *, out=None):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:320)
-        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:327)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:321)
+        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:328)
     """
     if out is None:  # eq.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1433,8 +1433,8 @@ def ne(input, other, *, out=None):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:329)
-        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:336)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:330)
+        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:337)
     """
     if out is None:  # ne.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1453,8 +1453,8 @@ def lt(input, other, *, out=None):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:338)
-        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:345)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:339)
+        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:346)
     """
     if out is None:  # lt.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1473,8 +1473,8 @@ def le(input, other, *, out=None):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:347)
-        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:354)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:348)
+        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:355)
     """
     if out is None:  # le.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1493,8 +1493,8 @@ def gt(input, other, *, out=None):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:356)
-        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:363)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:357)
+        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:364)
     """
     if out is None:  # gt.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1513,8 +1513,8 @@ def ge(input, other, *, out=None):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:365)
-        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:372)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:366)
+        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:373)
     """
     if out is None:  # ge.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1533,8 +1533,8 @@ def logical_and(input, other, *, out=None):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:374)
-        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:381)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:375)
+        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:382)
     """
     if out is None:  # logical_and
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1553,8 +1553,8 @@ def logical_or(input, other, *, out=None):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:383)
-        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:390)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:384)
+        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:391)
     """
     if out is None:  # logical_or
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1573,7 +1573,7 @@ def _div_trunc(input, other):
     """Division rounded towards zero: the kernel behind div(..., rounding_mode='trunc').
 
     Overloads, tried in this order:
-        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:397)
+        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:398)
     """
     # _div_trunc
     if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1588,7 +1588,7 @@ def where(condition, input, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:416)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:417)
     """
     # where.self
     if _d.fast and condition.__class__ is _T and input.__class__ is _T and other.__class__ is _T and condition._key is input._key and condition._key is other._key and not (condition._requires_grad or input._requires_grad or other._requires_grad):
@@ -1603,9 +1603,9 @@ def clamp(input, min=None, max=None, *, out=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:424)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:430)
-        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:440)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:425)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:431)
+        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:441)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1626,7 +1626,7 @@ def clamp(input, min=None, max=None, *, out=None):
 
 def clamp_(input, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:437)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:438)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1643,8 +1643,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSI
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
-        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:452)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:445)
+        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:453)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -1664,7 +1664,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -1680,7 +1680,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:461)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -1696,7 +1696,7 @@ def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:467)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -1712,7 +1712,7 @@ def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:473)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -1728,7 +1728,7 @@ def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:479)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -1744,7 +1744,7 @@ def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:485)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -1760,9 +1760,9 @@ def max(*args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:490)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:496)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:504)
+        max(Tensor self) -> Tensor  (native_functions.yaml:491)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:497)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:505)
     """
     return _G_max.parse((*args,), kwargs)
 
@@ -1771,9 +1771,9 @@ def min(*args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:510)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:516)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:524)
+        min(Tensor self) -> Tensor  (native_functions.yaml:511)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:517)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:525)
     """
     return _G_min.parse((*args,), kwargs)
 
@@ -1782,7 +1782,7 @@ def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:531)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -1798,7 +1798,7 @@ def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:539)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -1814,7 +1814,7 @@ def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:547)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -1830,7 +1830,7 @@ def softmax(input, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:552)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:553)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1845,7 +1845,7 @@ def log_softmax(input, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:560)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:561)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1860,8 +1860,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:570)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:580)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:571)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:581)
     """
     if out is None:  # mm
         if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
@@ -1880,7 +1880,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:582)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:583)
     """
     # bmm
     if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
@@ -1895,7 +1895,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:590)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:591)
     """
     # dot
     if _d.fast and input.__class__ is _T and tensor.__class__ is _T and input._key is tensor._key and not (input._requires_grad or tensor._requires_grad):
@@ -1910,7 +1910,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:598)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:599)
     """
     # matmul
     if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1925,7 +1925,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:618)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:619)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -1934,7 +1934,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:626)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:627)
     """
     # t
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1949,7 +1949,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:635)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:636)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1964,7 +1964,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:644)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:645)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -1973,9 +1973,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:676)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:661)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:669)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:677)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -1984,7 +1984,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:684)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:685)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1999,7 +1999,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:692)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:693)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2014,7 +2014,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:700)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:701)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2029,7 +2029,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:708)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:709)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2044,7 +2044,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:716)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:717)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2059,8 +2059,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:731)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:739)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2081,7 +2081,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:746)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:747)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2096,7 +2096,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:754)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:755)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2109,7 +2109,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:760)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:761)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2122,7 +2122,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:766)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:767)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
@@ -2137,7 +2137,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:773)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:774)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
@@ -2152,7 +2152,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:780)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:781)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and input.__class__ is _T and mask.__class__ is _T and input._key is mask._key and not (input._requires_grad or mask._requires_grad):
@@ -2167,7 +2167,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:793)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:794)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2180,7 +2180,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:800)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:801)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2191,7 +2191,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:807)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:808)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2204,7 +2204,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:813)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:814)
     """
     # clone
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2219,7 +2219,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2236,7 +2236,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:835)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:836)
     """
     # zero_
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2253,7 +2253,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:878)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:879)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
@@ -2268,7 +2268,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:947)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:948)
     """
     # sparse_sampled_mm
     if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2283,7 +2283,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:954)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:955)
     """
     # _sparse_values_at
     if _d.fast and input.__class__ is _T and indices.__class__ is _T and input._key is indices._key and not (input._requires_grad or indices._requires_grad):
@@ -2298,8 +2298,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:966)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:976)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:967)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:977)
     """
     if out is None:  # log10
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2318,8 +2318,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:978)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:988)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:979)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:989)
     """
     if out is None:  # log2
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2338,7 +2338,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:991)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:992)
     """
     # isnan
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2353,7 +2353,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:998)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:999)
     """
     # isinf
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2368,7 +2368,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1005)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1006)
     """
     # isfinite
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2383,8 +2383,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1012)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1019)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1013)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1020)
     """
     if out is None:  # logical_xor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2403,8 +2403,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1021)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1030)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1022)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1031)
     """
     if out is None:  # bitwise_and.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2423,8 +2423,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1032)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1041)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1033)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1042)
     """
     if out is None:  # bitwise_or.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2443,8 +2443,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1043)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1052)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1044)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1053)
     """
     if out is None:  # bitwise_xor.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2463,8 +2463,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1056)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1067)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1057)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1068)
     """
     if out is None:  # bitwise_not
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2483,8 +2483,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1069)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1078)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1070)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1079)
     """
     if out is None:  # fmod.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2503,10 +2503,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1081)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1090)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1092)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1101)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1082)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1091)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1093)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1102)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if _d.fast and input.__class__ is _T and end.__class__ is _T and input._key is end._key and not (input._requires_grad or end._requires_grad):
@@ -2535,7 +2535,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1104)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1105)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2550,8 +2550,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1109)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1118)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1110)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1119)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2568,7 +2568,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1115)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1116)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2585,8 +2585,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1122)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1133)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1123)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1134)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2605,8 +2605,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1135)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1146)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1136)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1147)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2625,8 +2625,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1148)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1156)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1149)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1157)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -2635,8 +2635,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1162)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1168)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1163)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1169)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -2645,7 +2645,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1174)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1175)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if isinstance(input, _T):
@@ -2658,8 +2658,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1184)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1195)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1185)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1196)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -2668,7 +2668,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1206)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1207)
     """
     if dim.__class__ is int:  # scatter_add
         if _d.fast and input.__class__ is _T and index.__class__ is _T and src.__class__ is _T and input._key is index._key and input._key is src._key and not (input._requires_grad or index._requires_grad or src._requires_grad):
@@ -2683,7 +2683,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1217)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1218)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if _d.fast and input.__class__ is _T and index.__class__ is _T and source.__class__ is _T and input._key is index._key and input._key is source._key and not (input._requires_grad or index._requires_grad or source._requires_grad):
@@ -2698,7 +2698,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1228)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1229)
     """
     if num_classes.__class__ is int:  # one_hot
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2713,7 +2713,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1236)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1237)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if _d.fast and weight.__class__ is _T and indices.__class__ is _T and weight._key is indices._key and not (weight._requires_grad or indices._requires_grad):
@@ -2728,8 +2728,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1243)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1254)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1244)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1255)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2748,8 +2748,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1256)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1267)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1257)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1268)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2768,9 +2768,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1271)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1277)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1283)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1272)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1278)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1284)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -2779,9 +2779,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1289)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1295)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1301)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1290)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1296)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1302)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -2790,9 +2790,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1307)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1313)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1319)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1308)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1314)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1320)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -2801,9 +2801,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1325)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1331)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1337)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1326)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1332)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1338)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -2812,7 +2812,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1343)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1344)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -2821,7 +2821,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1349)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1350)
     """
     # outer
     if _d.fast and input.__class__ is _T and vec2.__class__ is _T and input._key is vec2._key and not (input._requires_grad or vec2._requires_grad):
@@ -2836,8 +2836,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1355)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1364)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1356)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1365)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2856,7 +2856,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1366)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1367)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if _d.fast and input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T and input._key is batch1._key and input._key is batch2._key and not (input._requires_grad or batch1._requires_grad or batch2._requires_grad):
@@ -2871,7 +2871,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1375)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1376)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -2979,7 +2979,7 @@ def _m_relu(self):
 
 def _m_relu_(self):
     """Overloads, tried in this order:
-        relu_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:49)
+        relu_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:50)
     """
     # relu_
     if _d.fast and not self._requires_grad:
@@ -2995,7 +2995,7 @@ def _m_sigmoid(self):
     """1 / (1 + exp(-self)).
 
     Overloads, tried in this order:
-        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:54)
+        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:55)
     """
     # sigmoid
     if _d.fast and not self._requires_grad:
@@ -3009,7 +3009,7 @@ def _m_tanh(self):
     """Hyperbolic tangent.
 
     Overloads, tried in this order:
-        tanh(Tensor self) -> Tensor  (native_functions.yaml:63)
+        tanh(Tensor self) -> Tensor  (native_functions.yaml:64)
     """
     # tanh
     if _d.fast and not self._requires_grad:
@@ -3023,7 +3023,7 @@ def _m_exp(self):
     """e ** self.
 
     Overloads, tried in this order:
-        exp(Tensor self) -> Tensor  (native_functions.yaml:73)
+        exp(Tensor self) -> Tensor  (native_functions.yaml:74)
     """
     # exp
     if _d.fast and not self._requires_grad:
@@ -3037,7 +3037,7 @@ def _m_expm1(self):
     """exp(self) - 1, accurate near 0.
 
     Overloads, tried in this order:
-        expm1(Tensor self) -> Tensor  (native_functions.yaml:82)
+        expm1(Tensor self) -> Tensor  (native_functions.yaml:83)
     """
     # expm1
     if _d.fast and not self._requires_grad:
@@ -3051,7 +3051,7 @@ def _m_log(self):
     """Natural logarithm.
 
     Overloads, tried in this order:
-        log(Tensor self) -> Tensor  (native_functions.yaml:92)
+        log(Tensor self) -> Tensor  (native_functions.yaml:93)
     """
     # log
     if _d.fast and not self._requires_grad:
@@ -3065,7 +3065,7 @@ def _m_log1p(self):
     """log(1 + self), accurate near 0.
 
     Overloads, tried in this order:
-        log1p(Tensor self) -> Tensor  (native_functions.yaml:101)
+        log1p(Tensor self) -> Tensor  (native_functions.yaml:102)
     """
     # log1p
     if _d.fast and not self._requires_grad:
@@ -3079,7 +3079,7 @@ def _m_sqrt(self):
     """Square root.
 
     Overloads, tried in this order:
-        sqrt(Tensor self) -> Tensor  (native_functions.yaml:111)
+        sqrt(Tensor self) -> Tensor  (native_functions.yaml:112)
     """
     # sqrt
     if _d.fast and not self._requires_grad:
@@ -3093,7 +3093,7 @@ def _m_rsqrt(self):
     """1 / sqrt(self).
 
     Overloads, tried in this order:
-        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:121)
+        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:122)
     """
     # rsqrt
     if _d.fast and not self._requires_grad:
@@ -3107,7 +3107,7 @@ def _m_reciprocal(self):
     """1 / self.
 
     Overloads, tried in this order:
-        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:130)
+        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:131)
     """
     # reciprocal
     if _d.fast and not self._requires_grad:
@@ -3121,7 +3121,7 @@ def _m_sin(self):
     """Sine.
 
     Overloads, tried in this order:
-        sin(Tensor self) -> Tensor  (native_functions.yaml:139)
+        sin(Tensor self) -> Tensor  (native_functions.yaml:140)
     """
     # sin
     if _d.fast and not self._requires_grad:
@@ -3135,7 +3135,7 @@ def _m_cos(self):
     """Cosine.
 
     Overloads, tried in this order:
-        cos(Tensor self) -> Tensor  (native_functions.yaml:149)
+        cos(Tensor self) -> Tensor  (native_functions.yaml:150)
     """
     # cos
     if _d.fast and not self._requires_grad:
@@ -3149,7 +3149,7 @@ def _m_floor(self):
     """Largest integer not above self.
 
     Overloads, tried in this order:
-        floor(Tensor self) -> Tensor  (native_functions.yaml:158)
+        floor(Tensor self) -> Tensor  (native_functions.yaml:159)
     """
     # floor
     if _d.fast and not self._requires_grad:
@@ -3161,7 +3161,7 @@ def _m_floor(self):
 
 def _m_floor_(self):
     """Overloads, tried in this order:
-        floor_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:165)
+        floor_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:166)
     """
     # floor_
     if _d.fast and not self._requires_grad:
@@ -3177,7 +3177,7 @@ def _m_ceil(self):
     """Smallest integer not below self.
 
     Overloads, tried in this order:
-        ceil(Tensor self) -> Tensor  (native_functions.yaml:170)
+        ceil(Tensor self) -> Tensor  (native_functions.yaml:171)
     """
     # ceil
     if _d.fast and not self._requires_grad:
@@ -3189,7 +3189,7 @@ def _m_ceil(self):
 
 def _m_ceil_(self):
     """Overloads, tried in this order:
-        ceil_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:177)
+        ceil_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:178)
     """
     # ceil_
     if _d.fast and not self._requires_grad:
@@ -3205,7 +3205,7 @@ def _m_round(self):
     """Round half to even, as torch.round.
 
     Overloads, tried in this order:
-        round(Tensor self) -> Tensor  (native_functions.yaml:182)
+        round(Tensor self) -> Tensor  (native_functions.yaml:183)
     """
     # round
     if _d.fast and not self._requires_grad:
@@ -3217,7 +3217,7 @@ def _m_round(self):
 
 def _m_round_(self):
     """Overloads, tried in this order:
-        round_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:189)
+        round_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:190)
     """
     # round_
     if _d.fast and not self._requires_grad:
@@ -3233,7 +3233,7 @@ def _m_trunc(self):
     """Round towards zero.
 
     Overloads, tried in this order:
-        trunc(Tensor self) -> Tensor  (native_functions.yaml:194)
+        trunc(Tensor self) -> Tensor  (native_functions.yaml:195)
     """
     # trunc
     if _d.fast and not self._requires_grad:
@@ -3245,7 +3245,7 @@ def _m_trunc(self):
 
 def _m_trunc_(self):
     """Overloads, tried in this order:
-        trunc_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:201)
+        trunc_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:202)
     """
     # trunc_
     if _d.fast and not self._requires_grad:
@@ -3261,7 +3261,7 @@ def _m_logical_not(self):
     """True where self is zero.
 
     Overloads, tried in this order:
-        logical_not(Tensor self) -> Tensor  (native_functions.yaml:206)
+        logical_not(Tensor self) -> Tensor  (native_functions.yaml:207)
     """
     # logical_not
     if _d.fast and not self._requires_grad:
@@ -3275,7 +3275,7 @@ def _m_add(self, other, *, alpha=1):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:217)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
     """
     if alpha.__class__ in _NUM:  # add.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3288,7 +3288,7 @@ def _m_add(self, other, *, alpha=1):
 
 def _m_add_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:225)
+        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:226)
     """
     if alpha.__class__ in _NUM:  # add_.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3305,7 +3305,7 @@ def _m_sub(self, other, *, alpha=1):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:230)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
     """
     if alpha.__class__ in _NUM:  # sub.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3318,7 +3318,7 @@ def _m_sub(self, other, *, alpha=1):
 
 def _m_sub_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:238)
+        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:239)
     """
     if alpha.__class__ in _NUM:  # sub_.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3335,7 +3335,7 @@ def _m_mul(self, other):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:243)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
     """
     # mul.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3348,7 +3348,7 @@ def _m_mul(self, other):
 
 def _m_mul_(self, other):
     """Overloads, tried in this order:
-        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:251)
+        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:252)
     """
     # mul_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3365,8 +3365,8 @@ def _m_div(self, other, *, rounding_mode=_MISSING):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:256)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:402)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:403)
     """
     if rounding_mode is _MISSING:  # div.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3387,7 +3387,7 @@ def _m_floor_divide(self, other):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:265)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:266)
     """
     # floor_divide
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3400,7 +3400,7 @@ def _m_floor_divide(self, other):
 
 def _m_floor_divide_(self, other):
     """Overloads, tried in this order:
-        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:271)
+        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:272)
     """
     # floor_divide_
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3417,7 +3417,7 @@ def _m_pow(self, exponent):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:276)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:277)
     """
     # pow.Tensor_Tensor
     if _d.fast and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
@@ -3430,7 +3430,7 @@ def _m_pow(self, exponent):
 
 def _m_pow_(self, exponent):
     """Overloads, tried in this order:
-        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:282)
+        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:283)
     """
     # pow_.Tensor_Tensor
     if _d.fast and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
@@ -3447,7 +3447,7 @@ def _m_maximum(self, other):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:287)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:288)
     """
     # maximum
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3460,7 +3460,7 @@ def _m_maximum(self, other):
 
 def _m_maximum_(self, other):
     """Overloads, tried in this order:
-        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:293)
+        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:294)
     """
     # maximum_
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3477,7 +3477,7 @@ def _m_minimum(self, other):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:298)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:299)
     """
     # minimum
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3490,7 +3490,7 @@ def _m_minimum(self, other):
 
 def _m_minimum_(self, other):
     """Overloads, tried in this order:
-        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:304)
+        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:305)
     """
     # minimum_
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3507,7 +3507,7 @@ def _m_remainder(self, other):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:309)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:310)
     """
     # remainder.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3520,7 +3520,7 @@ def _m_remainder(self, other):
 
 def _m_remainder_(self, other):
     """Overloads, tried in this order:
-        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:315)
+        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:316)
     """
     # remainder_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3537,7 +3537,7 @@ def _m_eq(self, other):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:320)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:321)
     """
     # eq.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3552,7 +3552,7 @@ def _m_ne(self, other):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:329)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:330)
     """
     # ne.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3567,7 +3567,7 @@ def _m_lt(self, other):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:338)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:339)
     """
     # lt.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3582,7 +3582,7 @@ def _m_le(self, other):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:347)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:348)
     """
     # le.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3597,7 +3597,7 @@ def _m_gt(self, other):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:356)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:357)
     """
     # gt.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3612,7 +3612,7 @@ def _m_ge(self, other):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:365)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:366)
     """
     # ge.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3627,7 +3627,7 @@ def _m_logical_and(self, other):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:374)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:375)
     """
     # logical_and
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3642,7 +3642,7 @@ def _m_logical_or(self, other):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:383)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:384)
     """
     # logical_or
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3655,8 +3655,8 @@ def _m_logical_or(self, other):
 
 def _m_div_(self, other, *, rounding_mode=_MISSING):
     """Overloads, tried in this order:
-        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:394)
-        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:412)
+        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:395)
+        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:413)
     """
     if rounding_mode is _MISSING:  # div_.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3681,7 +3681,7 @@ def _m_where(self, condition, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:416)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:417)
     """
     # where.self
     if _d.fast and condition.__class__ is _T and other.__class__ is _T and condition._key is self._key and condition._key is other._key and not (condition._requires_grad or self._requires_grad or other._requires_grad):
@@ -3696,8 +3696,8 @@ def _m_clamp(self, min=None, max=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:424)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:430)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:425)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:431)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if _d.fast and not self._requires_grad:
@@ -3713,7 +3713,7 @@ def _m_clamp(self, min=None, max=None):
 
 def _m_clamp_(self, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:437)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:438)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if _d.fast and not self._requires_grad:
@@ -3729,7 +3729,7 @@ def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:445)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -3744,7 +3744,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -3759,7 +3759,7 @@ def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:461)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -3774,7 +3774,7 @@ def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:467)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -3789,7 +3789,7 @@ def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:473)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -3804,7 +3804,7 @@ def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:479)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -3819,7 +3819,7 @@ def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:485)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -3834,9 +3834,9 @@ def _m_max(self, *args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:490)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:496)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:504)
+        max(Tensor self) -> Tensor  (native_functions.yaml:491)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:497)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:505)
     """
     return _GM_max.parse((self, *args,), kwargs)
 
@@ -3845,9 +3845,9 @@ def _m_min(self, *args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:510)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:516)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:524)
+        min(Tensor self) -> Tensor  (native_functions.yaml:511)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:517)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:525)
     """
     return _GM_min.parse((self, *args,), kwargs)
 
@@ -3856,7 +3856,7 @@ def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:531)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -3871,7 +3871,7 @@ def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:539)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -3886,7 +3886,7 @@ def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:547)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -3901,7 +3901,7 @@ def _m_softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:552)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:553)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if _d.fast and not self._requires_grad:
@@ -3915,7 +3915,7 @@ def _m_log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:560)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:561)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if _d.fast and not self._requires_grad:
@@ -3929,7 +3929,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:570)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:571)
     """
     # mm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3944,7 +3944,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:582)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:583)
     """
     # bmm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3959,7 +3959,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:590)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:591)
     """
     # dot
     if _d.fast and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -3974,7 +3974,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:598)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:599)
     """
     # matmul
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3989,7 +3989,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:610)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:611)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4004,7 +4004,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:618)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:619)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4019,7 +4019,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:626)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:627)
     """
     # t
     if _d.fast and not self._requires_grad:
@@ -4033,7 +4033,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:635)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:636)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and not self._requires_grad:
@@ -4047,7 +4047,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:644)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:645)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4062,7 +4062,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:652)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:653)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4077,9 +4077,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:676)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:661)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:669)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:677)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4088,7 +4088,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:684)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:685)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and not self._requires_grad:
@@ -4102,7 +4102,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:692)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:693)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and not self._requires_grad:
@@ -4116,7 +4116,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:700)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:701)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and not self._requires_grad:
@@ -4130,7 +4130,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:708)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:709)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and not self._requires_grad:
@@ -4144,7 +4144,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:723)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:724)
     """
     # contiguous
     if _d.fast and not self._requires_grad:
@@ -4158,8 +4158,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:731)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:739)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and not self._requires_grad:
@@ -4178,7 +4178,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:746)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:747)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and not self._requires_grad:
@@ -4192,7 +4192,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:766)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:767)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -4207,7 +4207,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:773)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:774)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -4222,7 +4222,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:780)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:781)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4235,7 +4235,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:787)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:788)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4252,7 +4252,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:800)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:801)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4263,7 +4263,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:807)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:808)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4276,7 +4276,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:813)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:814)
     """
     # clone
     if _d.fast and not self._requires_grad:
@@ -4290,7 +4290,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:821)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:822)
     """
     if non_blocking.__class__ is bool:  # copy_
         if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
@@ -4307,7 +4307,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and not self._requires_grad:
@@ -4323,7 +4323,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:835)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:836)
     """
     # zero_
     if _d.fast and not self._requires_grad:
@@ -4339,9 +4339,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:842)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:850)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:858)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:843)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:851)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:859)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4350,7 +4350,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:864)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:865)
     """
     # type_as
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4365,7 +4365,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:883)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:884)
     """
     # to_sparse
     if _d.fast and not self._requires_grad:
@@ -4379,7 +4379,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:890)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:891)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         if _d.fast and not self._requires_grad:
@@ -4393,7 +4393,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:897)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:898)
     """
     # coalesce
     if _d.fast and not self._requires_grad:
@@ -4407,7 +4407,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:905)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:906)
     """
     # is_coalesced
     if _d.fast and not self._requires_grad:
@@ -4421,7 +4421,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:911)
+        _nnz(Tensor self) -> int  (native_functions.yaml:912)
     """
     # _nnz
     if _d.fast and not self._requires_grad:
@@ -4435,7 +4435,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:917)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:918)
     """
     # indices
     if _d.fast and not self._requires_grad:
@@ -4449,7 +4449,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:923)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:924)
     """
     # values
     if _d.fast and not self._requires_grad:
@@ -4463,7 +4463,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:929)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:930)
     """
     # _indices
     if _d.fast and not self._requires_grad:
@@ -4477,7 +4477,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:935)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:936)
     """
     # _values
     if _d.fast and not self._requires_grad:
@@ -4491,7 +4491,7 @@ def _m_sparse_mask(self, mask):
     """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:941)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:942)
     """
     # sparse_mask
     if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4506,7 +4506,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:966)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:967)
     """
     # log10
     if _d.fast and not self._requires_grad:
@@ -4518,7 +4518,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:973)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:974)
     """
     # log10_
     if _d.fast and not self._requires_grad:
@@ -4534,7 +4534,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:978)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:979)
     """
     # log2
     if _d.fast and not self._requires_grad:
@@ -4546,7 +4546,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:985)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:986)
     """
     # log2_
     if _d.fast and not self._requires_grad:
@@ -4562,7 +4562,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:991)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:992)
     """
     # isnan
     if _d.fast and not self._requires_grad:
@@ -4576,7 +4576,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:998)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:999)
     """
     # isinf
     if _d.fast and not self._requires_grad:
@@ -4590,7 +4590,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1005)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1006)
     """
     # isfinite
     if _d.fast and not self._requires_grad:
@@ -4604,7 +4604,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1012)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1013)
     """
     # logical_xor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4619,7 +4619,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1021)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1022)
     """
     # bitwise_and.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4632,7 +4632,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1027)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1028)
     """
     # bitwise_and_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4649,7 +4649,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1032)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1033)
     """
     # bitwise_or.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4662,7 +4662,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1038)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1039)
     """
     # bitwise_or_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4679,7 +4679,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1043)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1044)
     """
     # bitwise_xor.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4692,7 +4692,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1049)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1050)
     """
     # bitwise_xor_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4709,7 +4709,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1056)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1057)
     """
     # bitwise_not
     if _d.fast and not self._requires_grad:
@@ -4721,7 +4721,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1064)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1065)
     """
     # bitwise_not_
     if _d.fast and not self._requires_grad:
@@ -4737,7 +4737,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1069)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1070)
     """
     # fmod.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4750,7 +4750,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1075)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1076)
     """
     # fmod_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4767,8 +4767,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1081)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1092)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1082)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1093)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
@@ -4787,8 +4787,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1087)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1098)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1088)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1099)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
@@ -4813,7 +4813,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1109)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1110)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if _d.fast and not self._requires_grad:
@@ -4825,7 +4825,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1115)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1116)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if _d.fast and not self._requires_grad:
@@ -4841,7 +4841,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1122)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1123)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if _d.fast and not self._requires_grad:
@@ -4853,7 +4853,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1130)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1131)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         if _d.fast and not self._requires_grad:
@@ -4869,7 +4869,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1135)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1136)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if _d.fast and not self._requires_grad:
@@ -4881,7 +4881,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1143)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1144)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         if _d.fast and not self._requires_grad:
@@ -4897,8 +4897,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1148)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1156)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1149)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1157)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -4907,8 +4907,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1162)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1168)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1163)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1169)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -4917,7 +4917,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1174)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1175)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _H_topk.call((self, k, dim, largest, sorted))
@@ -4929,16 +4929,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1184)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1195)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1185)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1196)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1192)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1203)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1193)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1204)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -4947,7 +4947,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1206)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1207)
     """
     if dim.__class__ is int:  # scatter_add
         if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
@@ -4960,7 +4960,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1214)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1215)
     """
     if dim.__class__ is int:  # scatter_add_
         if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
@@ -4977,7 +4977,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1217)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1218)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
@@ -4990,7 +4990,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1225)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1226)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
@@ -5007,7 +5007,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1243)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1244)
     """
     if diagonal.__class__ is int:  # tril
         if _d.fast and not self._requires_grad:
@@ -5019,7 +5019,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1251)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1252)
     """
     if diagonal.__class__ is int:  # tril_
         if _d.fast and not self._requires_grad:
@@ -5035,7 +5035,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1256)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1257)
     """
     if diagonal.__class__ is int:  # triu
         if _d.fast and not self._requires_grad:
@@ -5047,7 +5047,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1264)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1265)
     """
     if diagonal.__class__ is int:  # triu_
         if _d.fast and not self._requires_grad:
@@ -5063,9 +5063,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1271)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1277)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1283)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1272)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1278)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1284)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5074,9 +5074,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1289)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1295)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1301)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1290)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1296)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1302)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5085,7 +5085,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1343)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1344)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5094,7 +5094,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1349)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1350)
     """
     # outer
     if _d.fast and vec2.__class__ is _T and self._key is vec2._key and not (self._requires_grad or vec2._requires_grad):
@@ -5109,7 +5109,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1355)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1356)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -5122,7 +5122,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1361)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1362)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -5139,7 +5139,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1366)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1367)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
@@ -5152,7 +5152,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1372)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1373)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):

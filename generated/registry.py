@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f0c760ce9fe86771).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 daf886cb9d1be328).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -208,10 +208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:49
+    {  # native_functions.yaml:50
         'name': 'relu_',
         'schema': 'relu_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:49',
+        'loc': 'native_functions.yaml:50',
         'kind': 'inplace',
         'functional': 'relu',
         'variants': ('method',),
@@ -228,10 +228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:52
+    {  # native_functions.yaml:53
         'name': 'relu.out',
         'schema': 'relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:52',
+        'loc': 'native_functions.yaml:53',
         'kind': 'out',
         'functional': 'relu',
         'variants': ('function',),
@@ -248,10 +248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:54
+    {  # native_functions.yaml:55
         'name': 'sigmoid',
         'schema': 'sigmoid(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:54',
+        'loc': 'native_functions.yaml:55',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -268,10 +268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:61
+    {  # native_functions.yaml:62
         'name': 'sigmoid.out',
         'schema': 'sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:61',
+        'loc': 'native_functions.yaml:62',
         'kind': 'out',
         'functional': 'sigmoid',
         'variants': ('function',),
@@ -288,10 +288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:63
+    {  # native_functions.yaml:64
         'name': 'tanh',
         'schema': 'tanh(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:63',
+        'loc': 'native_functions.yaml:64',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -308,10 +308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:71
+    {  # native_functions.yaml:72
         'name': 'tanh.out',
         'schema': 'tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:71',
+        'loc': 'native_functions.yaml:72',
         'kind': 'out',
         'functional': 'tanh',
         'variants': ('function',),
@@ -328,10 +328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:73
+    {  # native_functions.yaml:74
         'name': 'exp',
         'schema': 'exp(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:73',
+        'loc': 'native_functions.yaml:74',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -348,10 +348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:80
+    {  # native_functions.yaml:81
         'name': 'exp.out',
         'schema': 'exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:80',
+        'loc': 'native_functions.yaml:81',
         'kind': 'out',
         'functional': 'exp',
         'variants': ('function',),
@@ -368,10 +368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:82
+    {  # native_functions.yaml:83
         'name': 'expm1',
         'schema': 'expm1(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:82',
+        'loc': 'native_functions.yaml:83',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -388,10 +388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:90
+    {  # native_functions.yaml:91
         'name': 'expm1.out',
         'schema': 'expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:90',
+        'loc': 'native_functions.yaml:91',
         'kind': 'out',
         'functional': 'expm1',
         'variants': ('function',),
@@ -408,10 +408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:92
+    {  # native_functions.yaml:93
         'name': 'log',
         'schema': 'log(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:92',
+        'loc': 'native_functions.yaml:93',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -428,10 +428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:99
+    {  # native_functions.yaml:100
         'name': 'log.out',
         'schema': 'log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:99',
+        'loc': 'native_functions.yaml:100',
         'kind': 'out',
         'functional': 'log',
         'variants': ('function',),
@@ -448,10 +448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:101
+    {  # native_functions.yaml:102
         'name': 'log1p',
         'schema': 'log1p(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:101',
+        'loc': 'native_functions.yaml:102',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -468,10 +468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:109
+    {  # native_functions.yaml:110
         'name': 'log1p.out',
         'schema': 'log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:109',
+        'loc': 'native_functions.yaml:110',
         'kind': 'out',
         'functional': 'log1p',
         'variants': ('function',),
@@ -488,10 +488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:111
+    {  # native_functions.yaml:112
         'name': 'sqrt',
         'schema': 'sqrt(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:111',
+        'loc': 'native_functions.yaml:112',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -508,10 +508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:119
+    {  # native_functions.yaml:120
         'name': 'sqrt.out',
         'schema': 'sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:119',
+        'loc': 'native_functions.yaml:120',
         'kind': 'out',
         'functional': 'sqrt',
         'variants': ('function',),
@@ -528,10 +528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:121
+    {  # native_functions.yaml:122
         'name': 'rsqrt',
         'schema': 'rsqrt(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:121',
+        'loc': 'native_functions.yaml:122',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -548,10 +548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:128
+    {  # native_functions.yaml:129
         'name': 'rsqrt.out',
         'schema': 'rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:128',
+        'loc': 'native_functions.yaml:129',
         'kind': 'out',
         'functional': 'rsqrt',
         'variants': ('function',),
@@ -568,10 +568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:130
+    {  # native_functions.yaml:131
         'name': 'reciprocal',
         'schema': 'reciprocal(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:130',
+        'loc': 'native_functions.yaml:131',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -588,10 +588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:137
+    {  # native_functions.yaml:138
         'name': 'reciprocal.out',
         'schema': 'reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:137',
+        'loc': 'native_functions.yaml:138',
         'kind': 'out',
         'functional': 'reciprocal',
         'variants': ('function',),
@@ -608,10 +608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:139
+    {  # native_functions.yaml:140
         'name': 'sin',
         'schema': 'sin(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:139',
+        'loc': 'native_functions.yaml:140',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -628,10 +628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:147
+    {  # native_functions.yaml:148
         'name': 'sin.out',
         'schema': 'sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:147',
+        'loc': 'native_functions.yaml:148',
         'kind': 'out',
         'functional': 'sin',
         'variants': ('function',),
@@ -648,10 +648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:149
+    {  # native_functions.yaml:150
         'name': 'cos',
         'schema': 'cos(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:149',
+        'loc': 'native_functions.yaml:150',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -668,10 +668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:156
+    {  # native_functions.yaml:157
         'name': 'cos.out',
         'schema': 'cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:156',
+        'loc': 'native_functions.yaml:157',
         'kind': 'out',
         'functional': 'cos',
         'variants': ('function',),
@@ -688,10 +688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:158
+    {  # native_functions.yaml:159
         'name': 'floor',
         'schema': 'floor(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:158',
+        'loc': 'native_functions.yaml:159',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -708,10 +708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:165
+    {  # native_functions.yaml:166
         'name': 'floor_',
         'schema': 'floor_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:165',
+        'loc': 'native_functions.yaml:166',
         'kind': 'inplace',
         'functional': 'floor',
         'variants': ('method',),
@@ -728,10 +728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:168
+    {  # native_functions.yaml:169
         'name': 'floor.out',
         'schema': 'floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:168',
+        'loc': 'native_functions.yaml:169',
         'kind': 'out',
         'functional': 'floor',
         'variants': ('function',),
@@ -748,10 +748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:170
+    {  # native_functions.yaml:171
         'name': 'ceil',
         'schema': 'ceil(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:170',
+        'loc': 'native_functions.yaml:171',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -768,10 +768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:177
+    {  # native_functions.yaml:178
         'name': 'ceil_',
         'schema': 'ceil_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:177',
+        'loc': 'native_functions.yaml:178',
         'kind': 'inplace',
         'functional': 'ceil',
         'variants': ('method',),
@@ -788,10 +788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:180
+    {  # native_functions.yaml:181
         'name': 'ceil.out',
         'schema': 'ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:180',
+        'loc': 'native_functions.yaml:181',
         'kind': 'out',
         'functional': 'ceil',
         'variants': ('function',),
@@ -808,10 +808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:182
+    {  # native_functions.yaml:183
         'name': 'round',
         'schema': 'round(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:182',
+        'loc': 'native_functions.yaml:183',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -828,10 +828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:189
+    {  # native_functions.yaml:190
         'name': 'round_',
         'schema': 'round_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:189',
+        'loc': 'native_functions.yaml:190',
         'kind': 'inplace',
         'functional': 'round',
         'variants': ('method',),
@@ -848,10 +848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:192
+    {  # native_functions.yaml:193
         'name': 'round.out',
         'schema': 'round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:192',
+        'loc': 'native_functions.yaml:193',
         'kind': 'out',
         'functional': 'round',
         'variants': ('function',),
@@ -868,10 +868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:194
+    {  # native_functions.yaml:195
         'name': 'trunc',
         'schema': 'trunc(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:194',
+        'loc': 'native_functions.yaml:195',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -888,10 +888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:201
+    {  # native_functions.yaml:202
         'name': 'trunc_',
         'schema': 'trunc_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:201',
+        'loc': 'native_functions.yaml:202',
         'kind': 'inplace',
         'functional': 'trunc',
         'variants': ('method',),
@@ -908,10 +908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:204
+    {  # native_functions.yaml:205
         'name': 'trunc.out',
         'schema': 'trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:204',
+        'loc': 'native_functions.yaml:205',
         'kind': 'out',
         'functional': 'trunc',
         'variants': ('function',),
@@ -928,10 +928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:206
+    {  # native_functions.yaml:207
         'name': 'logical_not',
         'schema': 'logical_not(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:206',
+        'loc': 'native_functions.yaml:207',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -948,10 +948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:213
+    {  # native_functions.yaml:214
         'name': 'logical_not.out',
         'schema': 'logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:213',
+        'loc': 'native_functions.yaml:214',
         'kind': 'out',
         'functional': 'logical_not',
         'variants': ('function',),
@@ -968,10 +968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:217
+    {  # native_functions.yaml:218
         'name': 'add.Tensor',
         'schema': 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:217',
+        'loc': 'native_functions.yaml:218',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -988,10 +988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:225
+    {  # native_functions.yaml:226
         'name': 'add_.Tensor',
         'schema': 'add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:225',
+        'loc': 'native_functions.yaml:226',
         'kind': 'inplace',
         'functional': 'add.Tensor',
         'variants': ('method',),
@@ -1008,10 +1008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:228
+    {  # native_functions.yaml:229
         'name': 'add.Tensor_out',
         'schema': 'add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:228',
+        'loc': 'native_functions.yaml:229',
         'kind': 'out',
         'functional': 'add.Tensor',
         'variants': ('function',),
@@ -1028,10 +1028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:230
+    {  # native_functions.yaml:231
         'name': 'sub.Tensor',
         'schema': 'sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:230',
+        'loc': 'native_functions.yaml:231',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1048,10 +1048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:238
+    {  # native_functions.yaml:239
         'name': 'sub_.Tensor',
         'schema': 'sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:238',
+        'loc': 'native_functions.yaml:239',
         'kind': 'inplace',
         'functional': 'sub.Tensor',
         'variants': ('method',),
@@ -1068,10 +1068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:241
+    {  # native_functions.yaml:242
         'name': 'sub.Tensor_out',
         'schema': 'sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:241',
+        'loc': 'native_functions.yaml:242',
         'kind': 'out',
         'functional': 'sub.Tensor',
         'variants': ('function',),
@@ -1088,10 +1088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:243
+    {  # native_functions.yaml:244
         'name': 'mul.Tensor',
         'schema': 'mul.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:243',
+        'loc': 'native_functions.yaml:244',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1108,10 +1108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:251
+    {  # native_functions.yaml:252
         'name': 'mul_.Tensor',
         'schema': 'mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:251',
+        'loc': 'native_functions.yaml:252',
         'kind': 'inplace',
         'functional': 'mul.Tensor',
         'variants': ('method',),
@@ -1128,10 +1128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:254
+    {  # native_functions.yaml:255
         'name': 'mul.Tensor_out',
         'schema': 'mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:254',
+        'loc': 'native_functions.yaml:255',
         'kind': 'out',
         'functional': 'mul.Tensor',
         'variants': ('function',),
@@ -1148,10 +1148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:256
+    {  # native_functions.yaml:257
         'name': 'div.Tensor',
         'schema': 'div.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:256',
+        'loc': 'native_functions.yaml:257',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1168,10 +1168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:263
+    {  # native_functions.yaml:264
         'name': 'div.Tensor_out',
         'schema': 'div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:263',
+        'loc': 'native_functions.yaml:264',
         'kind': 'out',
         'functional': 'div.Tensor',
         'variants': ('function',),
@@ -1188,10 +1188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:265
+    {  # native_functions.yaml:266
         'name': 'floor_divide',
         'schema': 'floor_divide(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:265',
+        'loc': 'native_functions.yaml:266',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1208,10 +1208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:271
+    {  # native_functions.yaml:272
         'name': 'floor_divide_',
         'schema': 'floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:271',
+        'loc': 'native_functions.yaml:272',
         'kind': 'inplace',
         'functional': 'floor_divide',
         'variants': ('method',),
@@ -1228,10 +1228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:274
+    {  # native_functions.yaml:275
         'name': 'floor_divide.out',
         'schema': 'floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:274',
+        'loc': 'native_functions.yaml:275',
         'kind': 'out',
         'functional': 'floor_divide',
         'variants': ('function',),
@@ -1248,10 +1248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:276
+    {  # native_functions.yaml:277
         'name': 'pow.Tensor_Tensor',
         'schema': 'pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor',
-        'loc': 'native_functions.yaml:276',
+        'loc': 'native_functions.yaml:277',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1268,10 +1268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:282
+    {  # native_functions.yaml:283
         'name': 'pow_.Tensor_Tensor',
         'schema': 'pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:282',
+        'loc': 'native_functions.yaml:283',
         'kind': 'inplace',
         'functional': 'pow.Tensor_Tensor',
         'variants': ('method',),
@@ -1288,10 +1288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('exponent', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:285
+    {  # native_functions.yaml:286
         'name': 'pow.Tensor_Tensor_out',
         'schema': 'pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:285',
+        'loc': 'native_functions.yaml:286',
         'kind': 'out',
         'functional': 'pow.Tensor_Tensor',
         'variants': ('function',),
@@ -1308,10 +1308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:287
+    {  # native_functions.yaml:288
         'name': 'maximum',
         'schema': 'maximum(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:287',
+        'loc': 'native_functions.yaml:288',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1328,10 +1328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:293
+    {  # native_functions.yaml:294
         'name': 'maximum_',
         'schema': 'maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:293',
+        'loc': 'native_functions.yaml:294',
         'kind': 'inplace',
         'functional': 'maximum',
         'variants': ('method',),
@@ -1348,10 +1348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:296
+    {  # native_functions.yaml:297
         'name': 'maximum.out',
         'schema': 'maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:296',
+        'loc': 'native_functions.yaml:297',
         'kind': 'out',
         'functional': 'maximum',
         'variants': ('function',),
@@ -1368,10 +1368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:298
+    {  # native_functions.yaml:299
         'name': 'minimum',
         'schema': 'minimum(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:298',
+        'loc': 'native_functions.yaml:299',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1388,10 +1388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:304
+    {  # native_functions.yaml:305
         'name': 'minimum_',
         'schema': 'minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:304',
+        'loc': 'native_functions.yaml:305',
         'kind': 'inplace',
         'functional': 'minimum',
         'variants': ('method',),
@@ -1408,10 +1408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:307
+    {  # native_functions.yaml:308
         'name': 'minimum.out',
         'schema': 'minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:307',
+        'loc': 'native_functions.yaml:308',
         'kind': 'out',
         'functional': 'minimum',
         'variants': ('function',),
@@ -1428,10 +1428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:309
+    {  # native_functions.yaml:310
         'name': 'remainder.Tensor',
         'schema': 'remainder.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:309',
+        'loc': 'native_functions.yaml:310',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1448,10 +1448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:315
+    {  # native_functions.yaml:316
         'name': 'remainder_.Tensor',
         'schema': 'remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:315',
+        'loc': 'native_functions.yaml:316',
         'kind': 'inplace',
         'functional': 'remainder.Tensor',
         'variants': ('method',),
@@ -1468,10 +1468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:318
+    {  # native_functions.yaml:319
         'name': 'remainder.Tensor_out',
         'schema': 'remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:318',
+        'loc': 'native_functions.yaml:319',
         'kind': 'out',
         'functional': 'remainder.Tensor',
         'variants': ('function',),
@@ -1488,10 +1488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:320
+    {  # native_functions.yaml:321
         'name': 'eq.Tensor',
         'schema': 'eq.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:320',
+        'loc': 'native_functions.yaml:321',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1508,10 +1508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:327
+    {  # native_functions.yaml:328
         'name': 'eq.Tensor_out',
         'schema': 'eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:327',
+        'loc': 'native_functions.yaml:328',
         'kind': 'out',
         'functional': 'eq.Tensor',
         'variants': ('function',),
@@ -1528,10 +1528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:329
+    {  # native_functions.yaml:330
         'name': 'ne.Tensor',
         'schema': 'ne.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:329',
+        'loc': 'native_functions.yaml:330',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1548,10 +1548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:336
+    {  # native_functions.yaml:337
         'name': 'ne.Tensor_out',
         'schema': 'ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:336',
+        'loc': 'native_functions.yaml:337',
         'kind': 'out',
         'functional': 'ne.Tensor',
         'variants': ('function',),
@@ -1568,10 +1568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:338
+    {  # native_functions.yaml:339
         'name': 'lt.Tensor',
         'schema': 'lt.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:338',
+        'loc': 'native_functions.yaml:339',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1588,10 +1588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:345
+    {  # native_functions.yaml:346
         'name': 'lt.Tensor_out',
         'schema': 'lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:345',
+        'loc': 'native_functions.yaml:346',
         'kind': 'out',
         'functional': 'lt.Tensor',
         'variants': ('function',),
@@ -1608,10 +1608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:347
+    {  # native_functions.yaml:348
         'name': 'le.Tensor',
         'schema': 'le.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:347',
+        'loc': 'native_functions.yaml:348',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1628,10 +1628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:354
+    {  # native_functions.yaml:355
         'name': 'le.Tensor_out',
         'schema': 'le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:354',
+        'loc': 'native_functions.yaml:355',
         'kind': 'out',
         'functional': 'le.Tensor',
         'variants': ('function',),
@@ -1648,10 +1648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:356
+    {  # native_functions.yaml:357
         'name': 'gt.Tensor',
         'schema': 'gt.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:356',
+        'loc': 'native_functions.yaml:357',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1668,10 +1668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:363
+    {  # native_functions.yaml:364
         'name': 'gt.Tensor_out',
         'schema': 'gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:363',
+        'loc': 'native_functions.yaml:364',
         'kind': 'out',
         'functional': 'gt.Tensor',
         'variants': ('function',),
@@ -1688,10 +1688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:365
+    {  # native_functions.yaml:366
         'name': 'ge.Tensor',
         'schema': 'ge.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:365',
+        'loc': 'native_functions.yaml:366',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1708,10 +1708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:372
+    {  # native_functions.yaml:373
         'name': 'ge.Tensor_out',
         'schema': 'ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:372',
+        'loc': 'native_functions.yaml:373',
         'kind': 'out',
         'functional': 'ge.Tensor',
         'variants': ('function',),
@@ -1728,10 +1728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:374
+    {  # native_functions.yaml:375
         'name': 'logical_and',
         'schema': 'logical_and(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:374',
+        'loc': 'native_functions.yaml:375',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1748,10 +1748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:381
+    {  # native_functions.yaml:382
         'name': 'logical_and.out',
         'schema': 'logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:381',
+        'loc': 'native_functions.yaml:382',
         'kind': 'out',
         'functional': 'logical_and',
         'variants': ('function',),
@@ -1768,10 +1768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:383
+    {  # native_functions.yaml:384
         'name': 'logical_or',
         'schema': 'logical_or(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:383',
+        'loc': 'native_functions.yaml:384',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1788,10 +1788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:390
+    {  # native_functions.yaml:391
         'name': 'logical_or.out',
         'schema': 'logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:390',
+        'loc': 'native_functions.yaml:391',
         'kind': 'out',
         'functional': 'logical_or',
         'variants': ('function',),
@@ -1808,10 +1808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:394
+    {  # native_functions.yaml:395
         'name': 'div_.Tensor',
         'schema': 'div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:394',
+        'loc': 'native_functions.yaml:395',
         'kind': 'inplace',
         'functional': 'div.Tensor',
         'variants': ('method',),
@@ -1828,10 +1828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:397
+    {  # native_functions.yaml:398
         'name': '_div_trunc',
         'schema': '_div_trunc(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:397',
+        'loc': 'native_functions.yaml:398',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -1848,10 +1848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:402
+    {  # native_functions.yaml:403
         'name': 'div.Tensor_mode',
         'schema': 'div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor',
-        'loc': 'native_functions.yaml:402',
+        'loc': 'native_functions.yaml:403',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1868,10 +1868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:409
+    {  # native_functions.yaml:410
         'name': 'div.out_mode',
         'schema': 'div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:409',
+        'loc': 'native_functions.yaml:410',
         'kind': 'out',
         'functional': 'div.Tensor_mode',
         'variants': ('function',),
@@ -1888,10 +1888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:412
+    {  # native_functions.yaml:413
         'name': 'div_.Tensor_mode',
         'schema': 'div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:412',
+        'loc': 'native_functions.yaml:413',
         'kind': 'inplace',
         'functional': 'div.Tensor_mode',
         'variants': ('method',),
@@ -1908,10 +1908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:416
+    {  # native_functions.yaml:417
         'name': 'where.self',
         'schema': 'where.self(Tensor condition, Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:416',
+        'loc': 'native_functions.yaml:417',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1928,10 +1928,10 @@ OPS = (
         'args': (('condition', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:424
+    {  # native_functions.yaml:425
         'name': 'clamp',
         'schema': 'clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
-        'loc': 'native_functions.yaml:424',
+        'loc': 'native_functions.yaml:425',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1948,10 +1948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:430
+    {  # native_functions.yaml:431
         'name': 'clamp.Tensor',
         'schema': 'clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor',
-        'loc': 'native_functions.yaml:430',
+        'loc': 'native_functions.yaml:431',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1968,10 +1968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:437
+    {  # native_functions.yaml:438
         'name': 'clamp_',
         'schema': 'clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:437',
+        'loc': 'native_functions.yaml:438',
         'kind': 'inplace',
         'functional': 'clamp',
         'variants': ('function', 'method'),
@@ -1988,10 +1988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:440
+    {  # native_functions.yaml:441
         'name': 'clamp.out',
         'schema': 'clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:440',
+        'loc': 'native_functions.yaml:441',
         'kind': 'out',
         'functional': 'clamp',
         'variants': ('function',),
@@ -2008,10 +2008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:444
+    {  # native_functions.yaml:445
         'name': 'sum',
         'schema': 'sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:444',
+        'loc': 'native_functions.yaml:445',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2028,10 +2028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:452
+    {  # native_functions.yaml:453
         'name': 'sum.out',
         'schema': 'sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:452',
+        'loc': 'native_functions.yaml:453',
         'kind': 'out',
         'functional': 'sum',
         'variants': ('function',),
@@ -2048,10 +2048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:454
+    {  # native_functions.yaml:455
         'name': 'mean',
         'schema': 'mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:454',
+        'loc': 'native_functions.yaml:455',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2068,10 +2068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:460
+    {  # native_functions.yaml:461
         'name': 'prod',
         'schema': 'prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:460',
+        'loc': 'native_functions.yaml:461',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2088,10 +2088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:466
+    {  # native_functions.yaml:467
         'name': 'amax',
         'schema': 'amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:466',
+        'loc': 'native_functions.yaml:467',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2108,10 +2108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:472
+    {  # native_functions.yaml:473
         'name': 'amin',
         'schema': 'amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:472',
+        'loc': 'native_functions.yaml:473',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2128,10 +2128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:478
+    {  # native_functions.yaml:479
         'name': 'all',
         'schema': 'all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:478',
+        'loc': 'native_functions.yaml:479',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2148,10 +2148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:484
+    {  # native_functions.yaml:485
         'name': 'any',
         'schema': 'any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:484',
+        'loc': 'native_functions.yaml:485',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2168,10 +2168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:490
+    {  # native_functions.yaml:491
         'name': 'max',
         'schema': 'max(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:490',
+        'loc': 'native_functions.yaml:491',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2188,10 +2188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:496
+    {  # native_functions.yaml:497
         'name': 'max.dim',
         'schema': 'max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:496',
+        'loc': 'native_functions.yaml:497',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2208,10 +2208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:504
+    {  # native_functions.yaml:505
         'name': 'max.other',
         'schema': 'max.other(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:504',
+        'loc': 'native_functions.yaml:505',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2228,10 +2228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:510
+    {  # native_functions.yaml:511
         'name': 'min',
         'schema': 'min(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:510',
+        'loc': 'native_functions.yaml:511',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2248,10 +2248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:516
+    {  # native_functions.yaml:517
         'name': 'min.dim',
         'schema': 'min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:516',
+        'loc': 'native_functions.yaml:517',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2268,10 +2268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:524
+    {  # native_functions.yaml:525
         'name': 'min.other',
         'schema': 'min.other(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:524',
+        'loc': 'native_functions.yaml:525',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2288,10 +2288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:530
+    {  # native_functions.yaml:531
         'name': 'argmax',
         'schema': 'argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:530',
+        'loc': 'native_functions.yaml:531',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2308,10 +2308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:538
+    {  # native_functions.yaml:539
         'name': 'argmin',
         'schema': 'argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:538',
+        'loc': 'native_functions.yaml:539',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2328,10 +2328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:546
+    {  # native_functions.yaml:547
         'name': 'logsumexp',
         'schema': 'logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:546',
+        'loc': 'native_functions.yaml:547',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2348,10 +2348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:552
+    {  # native_functions.yaml:553
         'name': 'softmax.int',
         'schema': 'softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:552',
+        'loc': 'native_functions.yaml:553',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2368,10 +2368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:560
+    {  # native_functions.yaml:561
         'name': 'log_softmax.int',
         'schema': 'log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:560',
+        'loc': 'native_functions.yaml:561',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2388,10 +2388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:570
+    {  # native_functions.yaml:571
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:570',
+        'loc': 'native_functions.yaml:571',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2408,10 +2408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:580
+    {  # native_functions.yaml:581
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:580',
+        'loc': 'native_functions.yaml:581',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2428,10 +2428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:582
+    {  # native_functions.yaml:583
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:582',
+        'loc': 'native_functions.yaml:583',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2448,10 +2448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:590
+    {  # native_functions.yaml:591
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:590',
+        'loc': 'native_functions.yaml:591',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2468,10 +2468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:598
+    {  # native_functions.yaml:599
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:598',
+        'loc': 'native_functions.yaml:599',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2488,10 +2488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:610
+    {  # native_functions.yaml:611
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:610',
+        'loc': 'native_functions.yaml:611',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2508,10 +2508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:618
+    {  # native_functions.yaml:619
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:618',
+        'loc': 'native_functions.yaml:619',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:626
+    {  # native_functions.yaml:627
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:626',
+        'loc': 'native_functions.yaml:627',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2548,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:635
+    {  # native_functions.yaml:636
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:635',
+        'loc': 'native_functions.yaml:636',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:644
+    {  # native_functions.yaml:645
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:644',
+        'loc': 'native_functions.yaml:645',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2588,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:652
+    {  # native_functions.yaml:653
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:652',
+        'loc': 'native_functions.yaml:653',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2608,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:660
+    {  # native_functions.yaml:661
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:660',
+        'loc': 'native_functions.yaml:661',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2628,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:668
+    {  # native_functions.yaml:669
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:668',
+        'loc': 'native_functions.yaml:669',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2648,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:676
+    {  # native_functions.yaml:677
         'name': 'squeeze.dims',
         'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:676',
+        'loc': 'native_functions.yaml:677',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:684
+    {  # native_functions.yaml:685
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:684',
+        'loc': 'native_functions.yaml:685',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:692
+    {  # native_functions.yaml:693
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:692',
+        'loc': 'native_functions.yaml:693',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:700
+    {  # native_functions.yaml:701
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:700',
+        'loc': 'native_functions.yaml:701',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2728,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:708
+    {  # native_functions.yaml:709
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:708',
+        'loc': 'native_functions.yaml:709',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2748,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:716
+    {  # native_functions.yaml:717
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:716',
+        'loc': 'native_functions.yaml:717',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2768,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:723
+    {  # native_functions.yaml:724
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:723',
+        'loc': 'native_functions.yaml:724',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2788,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:730
+    {  # native_functions.yaml:731
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:730',
+        'loc': 'native_functions.yaml:731',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:738
+    {  # native_functions.yaml:739
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:738',
+        'loc': 'native_functions.yaml:739',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2828,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:746
+    {  # native_functions.yaml:747
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:746',
+        'loc': 'native_functions.yaml:747',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2848,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:754
+    {  # native_functions.yaml:755
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:754',
+        'loc': 'native_functions.yaml:755',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2868,10 +2868,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:760
+    {  # native_functions.yaml:761
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:760',
+        'loc': 'native_functions.yaml:761',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2888,10 +2888,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:766
+    {  # native_functions.yaml:767
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:766',
+        'loc': 'native_functions.yaml:767',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2908,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:773
+    {  # native_functions.yaml:774
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:773',
+        'loc': 'native_functions.yaml:774',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2928,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:780
+    {  # native_functions.yaml:781
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:780',
+        'loc': 'native_functions.yaml:781',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2948,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:787
+    {  # native_functions.yaml:788
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:787',
+        'loc': 'native_functions.yaml:788',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -2968,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:793
+    {  # native_functions.yaml:794
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:793',
+        'loc': 'native_functions.yaml:794',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2988,10 +2988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:800
+    {  # native_functions.yaml:801
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:800',
+        'loc': 'native_functions.yaml:801',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3008,10 +3008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:807
+    {  # native_functions.yaml:808
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:807',
+        'loc': 'native_functions.yaml:808',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3028,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:813
+    {  # native_functions.yaml:814
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:813',
+        'loc': 'native_functions.yaml:814',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3048,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:821
+    {  # native_functions.yaml:822
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:821',
+        'loc': 'native_functions.yaml:822',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3068,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:828
+    {  # native_functions.yaml:829
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:828',
+        'loc': 'native_functions.yaml:829',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3088,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:835
+    {  # native_functions.yaml:836
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:835',
+        'loc': 'native_functions.yaml:836',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3108,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:842
+    {  # native_functions.yaml:843
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:842',
+        'loc': 'native_functions.yaml:843',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3128,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:850
+    {  # native_functions.yaml:851
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:850',
+        'loc': 'native_functions.yaml:851',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3148,10 +3148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:858
+    {  # native_functions.yaml:859
         'name': 'to.other',
         'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:858',
+        'loc': 'native_functions.yaml:859',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3168,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:864
+    {  # native_functions.yaml:865
         'name': 'type_as',
         'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:864',
+        'loc': 'native_functions.yaml:865',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:878
+    {  # native_functions.yaml:879
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:878',
+        'loc': 'native_functions.yaml:879',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3208,10 +3208,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:883
+    {  # native_functions.yaml:884
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:883',
+        'loc': 'native_functions.yaml:884',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:890
+    {  # native_functions.yaml:891
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:890',
+        'loc': 'native_functions.yaml:891',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:897
+    {  # native_functions.yaml:898
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:897',
+        'loc': 'native_functions.yaml:898',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:905
+    {  # native_functions.yaml:906
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:905',
+        'loc': 'native_functions.yaml:906',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:911
+    {  # native_functions.yaml:912
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:911',
+        'loc': 'native_functions.yaml:912',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:917
+    {  # native_functions.yaml:918
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:917',
+        'loc': 'native_functions.yaml:918',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:923
+    {  # native_functions.yaml:924
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:923',
+        'loc': 'native_functions.yaml:924',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:929
+    {  # native_functions.yaml:930
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:929',
+        'loc': 'native_functions.yaml:930',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3368,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:935
+    {  # native_functions.yaml:936
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:935',
+        'loc': 'native_functions.yaml:936',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3388,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:941
+    {  # native_functions.yaml:942
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:941',
+        'loc': 'native_functions.yaml:942',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3408,10 +3408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:947
+    {  # native_functions.yaml:948
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:947',
+        'loc': 'native_functions.yaml:948',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3428,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:954
+    {  # native_functions.yaml:955
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:954',
+        'loc': 'native_functions.yaml:955',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3448,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:966
+    {  # native_functions.yaml:967
         'name': 'log10',
         'schema': 'log10(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:966',
+        'loc': 'native_functions.yaml:967',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3468,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:973
+    {  # native_functions.yaml:974
         'name': 'log10_',
         'schema': 'log10_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:973',
+        'loc': 'native_functions.yaml:974',
         'kind': 'inplace',
         'functional': 'log10',
         'variants': ('method',),
@@ -3488,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:976
+    {  # native_functions.yaml:977
         'name': 'log10.out',
         'schema': 'log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:976',
+        'loc': 'native_functions.yaml:977',
         'kind': 'out',
         'functional': 'log10',
         'variants': ('function',),
@@ -3508,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:978
+    {  # native_functions.yaml:979
         'name': 'log2',
         'schema': 'log2(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:978',
+        'loc': 'native_functions.yaml:979',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3528,10 +3528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:985
+    {  # native_functions.yaml:986
         'name': 'log2_',
         'schema': 'log2_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:985',
+        'loc': 'native_functions.yaml:986',
         'kind': 'inplace',
         'functional': 'log2',
         'variants': ('method',),
@@ -3548,10 +3548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:988
+    {  # native_functions.yaml:989
         'name': 'log2.out',
         'schema': 'log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:988',
+        'loc': 'native_functions.yaml:989',
         'kind': 'out',
         'functional': 'log2',
         'variants': ('function',),
@@ -3568,10 +3568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:991
+    {  # native_functions.yaml:992
         'name': 'isnan',
         'schema': 'isnan(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:991',
+        'loc': 'native_functions.yaml:992',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3588,10 +3588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:998
+    {  # native_functions.yaml:999
         'name': 'isinf',
         'schema': 'isinf(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:998',
+        'loc': 'native_functions.yaml:999',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3608,10 +3608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1005
+    {  # native_functions.yaml:1006
         'name': 'isfinite',
         'schema': 'isfinite(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1005',
+        'loc': 'native_functions.yaml:1006',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3628,10 +3628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1012
+    {  # native_functions.yaml:1013
         'name': 'logical_xor',
         'schema': 'logical_xor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1012',
+        'loc': 'native_functions.yaml:1013',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3648,10 +3648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1019
+    {  # native_functions.yaml:1020
         'name': 'logical_xor.out',
         'schema': 'logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1019',
+        'loc': 'native_functions.yaml:1020',
         'kind': 'out',
         'functional': 'logical_xor',
         'variants': ('function',),
@@ -3668,10 +3668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1021
+    {  # native_functions.yaml:1022
         'name': 'bitwise_and.Tensor',
         'schema': 'bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1021',
+        'loc': 'native_functions.yaml:1022',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3688,10 +3688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1027
+    {  # native_functions.yaml:1028
         'name': 'bitwise_and_.Tensor',
         'schema': 'bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1027',
+        'loc': 'native_functions.yaml:1028',
         'kind': 'inplace',
         'functional': 'bitwise_and.Tensor',
         'variants': ('method',),
@@ -3708,10 +3708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1030
+    {  # native_functions.yaml:1031
         'name': 'bitwise_and.Tensor_out',
         'schema': 'bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1030',
+        'loc': 'native_functions.yaml:1031',
         'kind': 'out',
         'functional': 'bitwise_and.Tensor',
         'variants': ('function',),
@@ -3728,10 +3728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1032
+    {  # native_functions.yaml:1033
         'name': 'bitwise_or.Tensor',
         'schema': 'bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1032',
+        'loc': 'native_functions.yaml:1033',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3748,10 +3748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1038
+    {  # native_functions.yaml:1039
         'name': 'bitwise_or_.Tensor',
         'schema': 'bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1038',
+        'loc': 'native_functions.yaml:1039',
         'kind': 'inplace',
         'functional': 'bitwise_or.Tensor',
         'variants': ('method',),
@@ -3768,10 +3768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1041
+    {  # native_functions.yaml:1042
         'name': 'bitwise_or.Tensor_out',
         'schema': 'bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1041',
+        'loc': 'native_functions.yaml:1042',
         'kind': 'out',
         'functional': 'bitwise_or.Tensor',
         'variants': ('function',),
@@ -3788,10 +3788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1043
+    {  # native_functions.yaml:1044
         'name': 'bitwise_xor.Tensor',
         'schema': 'bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1043',
+        'loc': 'native_functions.yaml:1044',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3808,10 +3808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1049
+    {  # native_functions.yaml:1050
         'name': 'bitwise_xor_.Tensor',
         'schema': 'bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1049',
+        'loc': 'native_functions.yaml:1050',
         'kind': 'inplace',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('method',),
@@ -3828,10 +3828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1052
+    {  # native_functions.yaml:1053
         'name': 'bitwise_xor.Tensor_out',
         'schema': 'bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1052',
+        'loc': 'native_functions.yaml:1053',
         'kind': 'out',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('function',),
@@ -3848,10 +3848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1056
+    {  # native_functions.yaml:1057
         'name': 'bitwise_not',
         'schema': 'bitwise_not(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1056',
+        'loc': 'native_functions.yaml:1057',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3868,10 +3868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1064
+    {  # native_functions.yaml:1065
         'name': 'bitwise_not_',
         'schema': 'bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1064',
+        'loc': 'native_functions.yaml:1065',
         'kind': 'inplace',
         'functional': 'bitwise_not',
         'variants': ('method',),
@@ -3888,10 +3888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1067
+    {  # native_functions.yaml:1068
         'name': 'bitwise_not.out',
         'schema': 'bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1067',
+        'loc': 'native_functions.yaml:1068',
         'kind': 'out',
         'functional': 'bitwise_not',
         'variants': ('function',),
@@ -3908,10 +3908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1069
+    {  # native_functions.yaml:1070
         'name': 'fmod.Tensor',
         'schema': 'fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1069',
+        'loc': 'native_functions.yaml:1070',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3928,10 +3928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1075
+    {  # native_functions.yaml:1076
         'name': 'fmod_.Tensor',
         'schema': 'fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1075',
+        'loc': 'native_functions.yaml:1076',
         'kind': 'inplace',
         'functional': 'fmod.Tensor',
         'variants': ('method',),
@@ -3948,10 +3948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1078
+    {  # native_functions.yaml:1079
         'name': 'fmod.Tensor_out',
         'schema': 'fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1078',
+        'loc': 'native_functions.yaml:1079',
         'kind': 'out',
         'functional': 'fmod.Tensor',
         'variants': ('function',),
@@ -3968,10 +3968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1081
+    {  # native_functions.yaml:1082
         'name': 'lerp.Scalar',
         'schema': 'lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        'loc': 'native_functions.yaml:1081',
+        'loc': 'native_functions.yaml:1082',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3988,10 +3988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1087
+    {  # native_functions.yaml:1088
         'name': 'lerp_.Scalar',
         'schema': 'lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1087',
+        'loc': 'native_functions.yaml:1088',
         'kind': 'inplace',
         'functional': 'lerp.Scalar',
         'variants': ('method',),
@@ -4008,10 +4008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1090
+    {  # native_functions.yaml:1091
         'name': 'lerp.Scalar_out',
         'schema': 'lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1090',
+        'loc': 'native_functions.yaml:1091',
         'kind': 'out',
         'functional': 'lerp.Scalar',
         'variants': ('function',),
@@ -4028,10 +4028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1092
+    {  # native_functions.yaml:1093
         'name': 'lerp.Tensor',
         'schema': 'lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        'loc': 'native_functions.yaml:1092',
+        'loc': 'native_functions.yaml:1093',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4048,10 +4048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1098
+    {  # native_functions.yaml:1099
         'name': 'lerp_.Tensor',
         'schema': 'lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1098',
+        'loc': 'native_functions.yaml:1099',
         'kind': 'inplace',
         'functional': 'lerp.Tensor',
         'variants': ('method',),
@@ -4068,10 +4068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1101
+    {  # native_functions.yaml:1102
         'name': 'lerp.Tensor_out',
         'schema': 'lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1101',
+        'loc': 'native_functions.yaml:1102',
         'kind': 'out',
         'functional': 'lerp.Tensor',
         'variants': ('function',),
@@ -4088,10 +4088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1104
+    {  # native_functions.yaml:1105
         'name': '_nan_to_num',
         'schema': '_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        'loc': 'native_functions.yaml:1104',
+        'loc': 'native_functions.yaml:1105',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4108,10 +4108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1109
+    {  # native_functions.yaml:1110
         'name': 'nan_to_num',
         'schema': 'nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        'loc': 'native_functions.yaml:1109',
+        'loc': 'native_functions.yaml:1110',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4128,10 +4128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1115
+    {  # native_functions.yaml:1116
         'name': 'nan_to_num_',
         'schema': 'nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1115',
+        'loc': 'native_functions.yaml:1116',
         'kind': 'inplace',
         'functional': 'nan_to_num',
         'variants': ('function', 'method'),
@@ -4148,10 +4148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1118
+    {  # native_functions.yaml:1119
         'name': 'nan_to_num.out',
         'schema': 'nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1118',
+        'loc': 'native_functions.yaml:1119',
         'kind': 'out',
         'functional': 'nan_to_num',
         'variants': ('function',),
@@ -4168,10 +4168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1122
+    {  # native_functions.yaml:1123
         'name': 'cumsum',
         'schema': 'cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1122',
+        'loc': 'native_functions.yaml:1123',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4188,10 +4188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1130
+    {  # native_functions.yaml:1131
         'name': 'cumsum_',
         'schema': 'cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1130',
+        'loc': 'native_functions.yaml:1131',
         'kind': 'inplace',
         'functional': 'cumsum',
         'variants': ('method',),
@@ -4208,10 +4208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1133
+    {  # native_functions.yaml:1134
         'name': 'cumsum.out',
         'schema': 'cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1133',
+        'loc': 'native_functions.yaml:1134',
         'kind': 'out',
         'functional': 'cumsum',
         'variants': ('function',),
@@ -4228,10 +4228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1135
+    {  # native_functions.yaml:1136
         'name': 'cumprod',
         'schema': 'cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1135',
+        'loc': 'native_functions.yaml:1136',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4248,10 +4248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1143
+    {  # native_functions.yaml:1144
         'name': 'cumprod_',
         'schema': 'cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1143',
+        'loc': 'native_functions.yaml:1144',
         'kind': 'inplace',
         'functional': 'cumprod',
         'variants': ('method',),
@@ -4268,10 +4268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1146
+    {  # native_functions.yaml:1147
         'name': 'cumprod.out',
         'schema': 'cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1146',
+        'loc': 'native_functions.yaml:1147',
         'kind': 'out',
         'functional': 'cumprod',
         'variants': ('function',),
@@ -4288,10 +4288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1148
+    {  # native_functions.yaml:1149
         'name': 'sort',
         'schema': 'sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1148',
+        'loc': 'native_functions.yaml:1149',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4308,10 +4308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1156
+    {  # native_functions.yaml:1157
         'name': 'sort.stable',
         'schema': 'sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1156',
+        'loc': 'native_functions.yaml:1157',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4328,10 +4328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1162
+    {  # native_functions.yaml:1163
         'name': 'argsort',
         'schema': 'argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1162',
+        'loc': 'native_functions.yaml:1163',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4348,10 +4348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1168
+    {  # native_functions.yaml:1169
         'name': 'argsort.stable',
         'schema': 'argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1168',
+        'loc': 'native_functions.yaml:1169',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4368,10 +4368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1174
+    {  # native_functions.yaml:1175
         'name': 'topk',
         'schema': 'topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1174',
+        'loc': 'native_functions.yaml:1175',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4388,10 +4388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1184
+    {  # native_functions.yaml:1185
         'name': 'scatter.src',
         'schema': 'scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1184',
+        'loc': 'native_functions.yaml:1185',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4408,10 +4408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1192
+    {  # native_functions.yaml:1193
         'name': 'scatter_.src',
         'schema': 'scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1192',
+        'loc': 'native_functions.yaml:1193',
         'kind': 'inplace',
         'functional': 'scatter.src',
         'variants': ('method',),
@@ -4428,10 +4428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1195
+    {  # native_functions.yaml:1196
         'name': 'scatter.value',
         'schema': 'scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:1195',
+        'loc': 'native_functions.yaml:1196',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4448,10 +4448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1203
+    {  # native_functions.yaml:1204
         'name': 'scatter_.value',
         'schema': 'scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1203',
+        'loc': 'native_functions.yaml:1204',
         'kind': 'inplace',
         'functional': 'scatter.value',
         'variants': ('method',),
@@ -4468,10 +4468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1206
+    {  # native_functions.yaml:1207
         'name': 'scatter_add',
         'schema': 'scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1206',
+        'loc': 'native_functions.yaml:1207',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4488,10 +4488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1214
+    {  # native_functions.yaml:1215
         'name': 'scatter_add_',
         'schema': 'scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1214',
+        'loc': 'native_functions.yaml:1215',
         'kind': 'inplace',
         'functional': 'scatter_add',
         'variants': ('method',),
@@ -4508,10 +4508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1217
+    {  # native_functions.yaml:1218
         'name': 'index_add',
         'schema': 'index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1217',
+        'loc': 'native_functions.yaml:1218',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4528,10 +4528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1225
+    {  # native_functions.yaml:1226
         'name': 'index_add_',
         'schema': 'index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1225',
+        'loc': 'native_functions.yaml:1226',
         'kind': 'inplace',
         'functional': 'index_add',
         'variants': ('method',),
@@ -4548,10 +4548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1228
+    {  # native_functions.yaml:1229
         'name': 'one_hot',
         'schema': 'one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        'loc': 'native_functions.yaml:1228',
+        'loc': 'native_functions.yaml:1229',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4568,10 +4568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1236
+    {  # native_functions.yaml:1237
         'name': 'embedding',
         'schema': 'embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        'loc': 'native_functions.yaml:1236',
+        'loc': 'native_functions.yaml:1237',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4588,10 +4588,10 @@ OPS = (
         'args': (('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1243
+    {  # native_functions.yaml:1244
         'name': 'tril',
         'schema': 'tril(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1243',
+        'loc': 'native_functions.yaml:1244',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4608,10 +4608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1251
+    {  # native_functions.yaml:1252
         'name': 'tril_',
         'schema': 'tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1251',
+        'loc': 'native_functions.yaml:1252',
         'kind': 'inplace',
         'functional': 'tril',
         'variants': ('method',),
@@ -4628,10 +4628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1254
+    {  # native_functions.yaml:1255
         'name': 'tril.out',
         'schema': 'tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1254',
+        'loc': 'native_functions.yaml:1255',
         'kind': 'out',
         'functional': 'tril',
         'variants': ('function',),
@@ -4648,10 +4648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1256
+    {  # native_functions.yaml:1257
         'name': 'triu',
         'schema': 'triu(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1256',
+        'loc': 'native_functions.yaml:1257',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4668,10 +4668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1264
+    {  # native_functions.yaml:1265
         'name': 'triu_',
         'schema': 'triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1264',
+        'loc': 'native_functions.yaml:1265',
         'kind': 'inplace',
         'functional': 'triu',
         'variants': ('method',),
@@ -4688,10 +4688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1267
+    {  # native_functions.yaml:1268
         'name': 'triu.out',
         'schema': 'triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1267',
+        'loc': 'native_functions.yaml:1268',
         'kind': 'out',
         'functional': 'triu',
         'variants': ('function',),
@@ -4708,10 +4708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1271
+    {  # native_functions.yaml:1272
         'name': 'var',
         'schema': 'var(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1271',
+        'loc': 'native_functions.yaml:1272',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4728,10 +4728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1277
+    {  # native_functions.yaml:1278
         'name': 'var.dim',
         'schema': 'var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1277',
+        'loc': 'native_functions.yaml:1278',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4748,10 +4748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1283
+    {  # native_functions.yaml:1284
         'name': 'var.correction',
         'schema': 'var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1283',
+        'loc': 'native_functions.yaml:1284',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4768,10 +4768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1289
+    {  # native_functions.yaml:1290
         'name': 'std',
         'schema': 'std(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1289',
+        'loc': 'native_functions.yaml:1290',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4788,10 +4788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1295
+    {  # native_functions.yaml:1296
         'name': 'std.dim',
         'schema': 'std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1295',
+        'loc': 'native_functions.yaml:1296',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4808,10 +4808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1301
+    {  # native_functions.yaml:1302
         'name': 'std.correction',
         'schema': 'std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1301',
+        'loc': 'native_functions.yaml:1302',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4828,10 +4828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1307
+    {  # native_functions.yaml:1308
         'name': 'var_mean',
         'schema': 'var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1307',
+        'loc': 'native_functions.yaml:1308',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4848,10 +4848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1313
+    {  # native_functions.yaml:1314
         'name': 'var_mean.dim',
         'schema': 'var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1313',
+        'loc': 'native_functions.yaml:1314',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4868,10 +4868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1319
+    {  # native_functions.yaml:1320
         'name': 'var_mean.correction',
         'schema': 'var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1319',
+        'loc': 'native_functions.yaml:1320',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4888,10 +4888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1325
+    {  # native_functions.yaml:1326
         'name': 'std_mean',
         'schema': 'std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1325',
+        'loc': 'native_functions.yaml:1326',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4908,10 +4908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1331
+    {  # native_functions.yaml:1332
         'name': 'std_mean.dim',
         'schema': 'std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1331',
+        'loc': 'native_functions.yaml:1332',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4928,10 +4928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1337
+    {  # native_functions.yaml:1338
         'name': 'std_mean.correction',
         'schema': 'std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1337',
+        'loc': 'native_functions.yaml:1338',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4948,10 +4948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1343
+    {  # native_functions.yaml:1344
         'name': 'unflatten.int',
         'schema': 'unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1343',
+        'loc': 'native_functions.yaml:1344',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4968,10 +4968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1349
+    {  # native_functions.yaml:1350
         'name': 'outer',
         'schema': 'outer(Tensor self, Tensor vec2) -> Tensor',
-        'loc': 'native_functions.yaml:1349',
+        'loc': 'native_functions.yaml:1350',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4988,10 +4988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1355
+    {  # native_functions.yaml:1356
         'name': 'addmm',
         'schema': 'addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1355',
+        'loc': 'native_functions.yaml:1356',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5008,10 +5008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1361
+    {  # native_functions.yaml:1362
         'name': 'addmm_',
         'schema': 'addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1361',
+        'loc': 'native_functions.yaml:1362',
         'kind': 'inplace',
         'functional': 'addmm',
         'variants': ('method',),
@@ -5028,10 +5028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1364
+    {  # native_functions.yaml:1365
         'name': 'addmm.out',
         'schema': 'addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1364',
+        'loc': 'native_functions.yaml:1365',
         'kind': 'out',
         'functional': 'addmm',
         'variants': ('function',),
@@ -5048,10 +5048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1366
+    {  # native_functions.yaml:1367
         'name': 'baddbmm',
         'schema': 'baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1366',
+        'loc': 'native_functions.yaml:1367',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5068,10 +5068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1372
+    {  # native_functions.yaml:1373
         'name': 'baddbmm_',
         'schema': 'baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1372',
+        'loc': 'native_functions.yaml:1373',
         'kind': 'inplace',
         'functional': 'baddbmm',
         'variants': ('method',),
@@ -5088,10 +5088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1375
+    {  # native_functions.yaml:1376
         'name': 'einsum',
         'schema': 'einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        'loc': 'native_functions.yaml:1375',
+        'loc': 'native_functions.yaml:1376',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

@@ -278,3 +278,93 @@ def test_one_hot_on_meta_needs_num_classes():
     assert al.one_hot(x, 4).shape == (2, 4)
     with pytest.raises(RuntimeError, match="pass num_classes"):
         al.one_hot(x)
+
+
+# ---- no silent wrong answer (issue 9): classes of cases where torch raises or differs ----
+
+SUB_BOOL = ["lib.tensor([True]) - lib.tensor([False])", "lib.tensor([True]) - 1",
+            "1 - lib.tensor([True])", "lib.tensor([2]) - True", "lib.tensor([2]) - lib.tensor([True])",
+            "lib.sub(lib.tensor([1.5]), lib.tensor([True]))", "lib.tensor([3, 4]).sub_(True)"]
+
+
+@pytest.mark.parametrize("text", SUB_BOOL)
+def test_sub_with_a_bool_operand_raises(text):
+    with pytest.raises(RuntimeError):
+        eval(text, {"lib": torch})
+    with pytest.raises(RuntimeError) as error:
+        eval(text, {"lib": al})
+    assert str(error.value) == (
+        "al.sub: subtraction with a bool operand is not supported; to invert a mask use ~mask "
+        "or al.logical_not(mask), to compare two masks use a ^ b or al.logical_xor(a, b)")
+    assert "al.logical_xor" in str(error.value) and callable(al.logical_xor)
+
+
+def test_sub_of_bool_refused_on_meta_too():
+    with pytest.raises(RuntimeError, match="subtraction with a bool operand"):
+        al.tensor([True]).to("meta") - 1
+
+
+NAN = float("nan")
+NAN_CASES = [
+    ("relu", lambda lib: lib.relu(lib.tensor([NAN, -1.0, 2.0, -0.0]))),
+    ("relu_", lambda lib: lib.tensor([NAN, -3.0]).relu_()),
+    ("maximum", lambda lib: lib.maximum(lib.tensor([NAN, 1.0, 2.0]), lib.tensor([0.0, NAN, 1.0]))),
+    ("minimum", lambda lib: lib.minimum(lib.tensor([NAN, 1.0]), lib.tensor([0.0, NAN]))),
+    ("clamp", lambda lib: lib.clamp(lib.tensor([NAN, 1.0, -1.0]), -0.5, 0.5)),
+    ("clamp nan bound", lambda lib: lib.clamp(lib.tensor([1.0, 2.0]), NAN, 0.5)),
+    ("clamp tensor", lambda lib: lib.clamp(lib.tensor([1.0, NAN]), lib.tensor([NAN, 0.0]))),
+    ("max", lambda lib: lib.max(lib.tensor([1.0, NAN, 3.0]))),
+    ("max dim", lambda lib: lib.max(lib.tensor([[1.0, NAN, 3.0], [2.0, 1.0, 0.0]]), 1)),
+    ("min dim", lambda lib: lib.min(lib.tensor([[1.0, NAN], [2.0, 1.0]]), 0)),
+    ("amax", lambda lib: lib.amax(lib.tensor([[NAN, 1.0], [0.0, 1.0]]), 0)),
+    ("argmax", lambda lib: lib.argmax(lib.tensor([1.0, NAN, 3.0]))),
+    ("argmin", lambda lib: lib.argmin(lib.tensor([[1.0, NAN], [2.0, 1.0]]), 1)),
+    ("signed zero maximum", lambda lib: lib.maximum(lib.tensor([-0.0, 0.0]), lib.tensor([0.0, -0.0]))),
+    ("signed zero clamp", lambda lib: lib.clamp(lib.tensor([-0.0, 0.0]), min=0.0)),
+    ("signed zero abs/neg", lambda lib: lib.abs(-lib.tensor([0.0, -0.0]))),
+    ("signed zero round", lambda lib: lib.round(lib.tensor([-0.4, 0.4, -0.0]))),
+    ("sort", lambda lib: lib.sort(lib.tensor([NAN, 1.0, -0.0, 0.0, NAN]), descending=True)[0]),
+]
+
+
+@pytest.mark.parametrize("name, call", NAN_CASES, ids=[c[0] for c in NAN_CASES])
+def test_nan_and_signed_zeros_as_torch(name, call):
+    assert_same(call(al), call(torch), name)
+
+
+RAISES = [
+    "lib.clamp(lib.tensor([1, 2], dtype=lib.int8), min=1000)",
+    "lib.clamp(lib.tensor([1, 2], dtype=lib.int8), max=-129)",
+    "lib.clamp(lib.tensor([1, 2], dtype=lib.uint8), min=256)",
+    "lib.clamp(lib.tensor([1.0], dtype=lib.float16), max=1e6)",
+    "lib.tensor([1, 2], dtype=lib.uint8) ** -1",
+    "lib.pow(lib.tensor([1, 2], dtype=lib.int32), -2)",
+    "lib.tensor(3.0).size(-1)", "lib.tensor(3.0).stride(0)",
+    "lib.tensor(3.0).sum(dim=1)", "lib.tensor(3.0).softmax(2)",
+]
+
+
+@pytest.mark.parametrize("text", RAISES)
+def test_raises_as_torch(text):
+    with pytest.raises((RuntimeError, IndexError)):
+        eval(text, {"lib": torch})
+    with pytest.raises((RuntimeError, IndexError)):
+        eval(text, {"lib": al})
+
+
+AGREES = [
+    "lib.clamp(lib.tensor([1, 2], dtype=lib.uint8), min=-1)",  # torch wraps -1 into uint8
+    "lib.clamp(lib.tensor([1, 2], dtype=lib.int8), min=-128, max=127)",
+    "lib.tensor(3.0).transpose(0, -1)", "lib.tensor(3.0).transpose(-1, 0)",
+    "lib.matmul(lib.ones(2, 0), lib.ones(0))", "lib.matmul(lib.ones(3, 2, 0), lib.ones(0, 5))",
+    "lib.matmul(lib.ones(0, 2, 3), lib.ones(3, 4))", "lib.matmul(lib.ones(0), lib.ones(0))",
+    "lib.mm(lib.ones(2, 0), lib.ones(0, 3))", "lib.bmm(lib.ones(2, 3, 0), lib.ones(2, 0, 4))",
+    "lib.ones(5)[7:]", "lib.ones(5)[2:100]", "lib.ones(5).narrow(0, -2, 2)",
+    "lib.ones(5).split(10)[0]", "lib.ones(5).chunk(10)[-1]", "lib.ones(0).chunk(3)[0]",
+    "lib.all(lib.tensor([1.0, 0.0]))", "lib.any(lib.tensor([0, 2]))",
+]
+
+
+@pytest.mark.parametrize("text", AGREES)
+def test_same_answer_as_torch(text):
+    assert_same(eval(text, {"lib": al}), eval(text, {"lib": torch}), text)

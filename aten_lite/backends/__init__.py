@@ -194,6 +194,17 @@ def not_implemented(src, dtype) -> None:
     )
 
 
+# Note [Bool operands of sub]: torch refuses `-` with a bool operand (a bool tensor or the
+# number True/False): `mask - 1` or `a - b` of masks is almost always meant as ~mask or a ^ b,
+# and computing it in int64 would hide that. The plan of `sub` refuses them (torch's
+# sub_check); every path of its kernels (tensor pair, tensor and number, general) asks it.
+_BOOL_OPERAND_ERRORS = {
+    "sub": ("al.sub: subtraction with a bool operand is not supported; to invert a mask use "
+            "~mask or al.logical_not(mask), to compare two masks use a ^ b or "
+            "al.logical_xor(a, b)"),
+}
+
+
 class ElementwisePlan:
     """Maps the promoted dtype of an elementwise op's operands to
     ``(compute dtype, result dtype, dtype code, numpy compute dtype)`` by `type_promotion`,
@@ -209,6 +220,7 @@ class ElementwisePlan:
         self.scalar_names = [a.name for a in src.args if not a.tensor_like]
         self._number_cache = {}
         self._pair_cache = {}
+        self.bool_error = _BOOL_OPERAND_ERRORS.get(src.base)  # Note [Bool operands of sub]
         self.table = {}
         for d in DTYPES:
             # int_to_float maps integers to the default dtype, which can change: not cached.
@@ -239,7 +251,14 @@ class ElementwisePlan:
             not_implemented(self.src, promoted)
         return self._entry(compute)
 
+    def _refuse_bools(self, operands) -> None:
+        for x in operands:
+            if x.__class__ is bool or (isinstance(x, Tensor) and x._dtype is bool_):
+                raise RuntimeError(self.bool_error)
+
     def for_operands(self, operands):
+        if self.bool_error is not None:
+            self._refuse_bools(operands)
         first = operands[0]
         if len(operands) == 1:
             if first.__class__ is Tensor:
@@ -262,6 +281,8 @@ class ElementwisePlan:
         key = (a._dtype, b._dtype, not a._shape, not b._shape, _dtype._default.dtype)
         entry = self._pair_cache.get(key)
         if entry is None:
+            if self.bool_error is not None:
+                self._refuse_bools((a, b))
             entry = self._pair_cache[key] = self.for_dtype(result_type(a, b))
         return entry
 
@@ -270,6 +291,8 @@ class ElementwisePlan:
         key = (dtype, number.__class__, _dtype._default.dtype)
         entry = self._number_cache.get(key)
         if entry is None:
+            if self.bool_error is not None and (dtype is bool_ or number.__class__ is bool):
+                raise RuntimeError(self.bool_error)
             entry = self._number_cache[key] = self.for_dtype(result_type(_Probe(dtype), number))
         return entry
 

@@ -97,7 +97,9 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
             arrays.append(wrapped(x, cnp))
     shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
     if plan.int_check is not None and not compute.is_floating_point and 0 not in shape:
-        plan.int_check(plan.name, arrays[-1])
+        # A Python number is checked as given: wrapped into uint8, -1 would pass as 255.
+        last = ins[-1]
+        plan.int_check(plan.name, arrays[-1] if isinstance(last, Tensor) else np.asarray(last))
     out = empty_array(shape, out_dt) if out_array is None else out_array
     if scalars and code < _FIRST_FLOAT:
         plan.check_scalars(compute, scalars)
@@ -148,7 +150,8 @@ def _binary_kernel(h, plan, cell, load):
         w = wrapped(number, cnp)
         x, y = (arr, w) if tensor_first else (w, arr)
         if int_check is not None and code < _FIRST_FLOAT and arr.size:
-            int_check(name, y)
+            # The number as given (uint8 ** -1 must not pass as ** 255).
+            int_check(name, np.asarray(number) if tensor_first else y)
         out = empty_array(t._shape, out_dt)
         if s and code < _FIRST_FLOAT:
             plan.check_scalars(compute, s)

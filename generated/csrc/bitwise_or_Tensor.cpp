@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 f0c760ce9fe86771).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 daf886cb9d1be328).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_or.Tensor
-// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1034) as a
+// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1035) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1034 "native_functions.yaml"
+#line 1035 "native_functions.yaml"
     return self | other;
 #line 18 "generated/csrc/bitwise_or_Tensor.cpp"
   }

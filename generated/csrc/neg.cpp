@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 f0c760ce9fe86771).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 daf886cb9d1be328).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: neg
