@@ -368,3 +368,40 @@ AGREES = [
 @pytest.mark.parametrize("text", AGREES)
 def test_same_answer_as_torch(text):
     assert_same(eval(text, {"lib": al}), eval(text, {"lib": torch}), text)
+
+
+CREATION = [
+    "lib.tensor([np.float64(1), 2])", "lib.tensor([1, np.float16(2)])",
+    "lib.tensor([np.int8(1), np.int8(2)])", "lib.tensor([np.float32(1), 2.0])",
+    "lib.tensor([[np.float64(1)], [2.0]])", "lib.tensor([np.int32(1), 2.5])",
+    "lib.tensor([1.5, -2.7], dtype=lib.int32)", "lib.tensor([-255], dtype=lib.uint8)",
+    "lib.tensor(np.array([300]), dtype=lib.uint8)", "lib.tensor([1e300], dtype=lib.float32)",
+    "lib.arange(0.5, 5, 1, dtype=lib.int64)", "lib.arange(0, 5.5, 2, dtype=lib.int64)",
+    "lib.arange(1.7, 6, 1.5, dtype=lib.int64)", "lib.arange(0, 5, 1.5, dtype=lib.int32)",
+    "lib.arange(5, 0.5, -1.5, dtype=lib.int64)", "lib.arange(5, 0.5, -1.5, dtype=lib.int16)",
+    "lib.arange(0, 10, 2.5, dtype=lib.int32)", "lib.arange(2.9, dtype=lib.int64)",
+]
+
+
+@pytest.mark.parametrize("text", CREATION)
+def test_creation_infers_and_converts_as_torch(text):
+    assert_same(eval(text, {"lib": al, "np": np}), eval(text, {"lib": torch, "np": np}), text)
+
+
+CREATION_RAISES = [
+    "lib.tensor([1e40], dtype=lib.int32)", "lib.tensor([300], dtype=lib.uint8)",
+    "lib.tensor(300, dtype=lib.uint8)", "lib.tensor([-256], dtype=lib.uint8)",
+    "lib.tensor([2**40], dtype=lib.int32)", "lib.tensor([float('nan')], dtype=lib.int32)",
+    "lib.tensor([127.9], dtype=lib.int8)", "lib.tensor([2**63])",
+    "lib.arange(0, 5, 0.5, dtype=lib.int64)", "lib.arange(0, 3, 0.9, dtype=lib.int64)",
+]
+
+
+@pytest.mark.parametrize("text", CREATION_RAISES)
+def test_creation_raises_as_torch(text):
+    with pytest.raises((RuntimeError, ValueError)):
+        eval(text, {"lib": torch, "np": np})
+    with pytest.raises(RuntimeError) as error:
+        eval(text, {"lib": al, "np": np})
+    assert "int64" in str(error.value) or "overflow" in str(error.value) or \
+        "nonzero" in str(error.value)
