@@ -405,3 +405,17 @@ def test_creation_raises_as_torch(text):
         eval(text, {"lib": al, "np": np})
     assert "int64" in str(error.value) or "overflow" in str(error.value) or \
         "nonzero" in str(error.value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: al.relu(al.ones(2, 2), out=s), lambda s: al.add(al.ones(2, 2), 1.0, out=s),
+    lambda s: al.mul(al.ones(2, 2), al.ones(2, 2), out=s), lambda s: al.sum(al.ones(2, 2), 0, out=s),
+    lambda s: al.sub(al.ones(2, 2), al.ones(2, 2), out=s),
+], ids=["relu", "add", "mul", "sum", "sub"])
+def test_sparse_out_with_strided_inputs_is_a_clear_error(call):
+    # The sparse out= alone picked the sparse kernel, which used to fail inside it with
+    # "AttributeError: 'Tensor' object has no attribute '_coalesced'".
+    s = al.sparse_coo_tensor(al.tensor([[0, 0, 1], [1, 1, 0]]), al.tensor([1.0, -1.0, 2.0]),
+                             (2, 2))
+    with pytest.raises(RuntimeError, match="out= is a sparse tensor but the inputs are strided"):
+        call(s)

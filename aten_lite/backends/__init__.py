@@ -147,6 +147,11 @@ def _derived(h, src, key):
             check_same_shape(args[0], result)
         else:
             inputs, dests = _split_out(h, args)
+            if key == "SparseCPU" and not any(getattr(x, "is_sparse", False) for x in inputs):
+                # A sparse out= alone selected the sparse kernel, which needs a sparse input.
+                raise RuntimeError(
+                    f"al.{h.base}: out= is a sparse tensor but the inputs are strided; pass a "
+                    "strided out= (or convert an input with .to_sparse())")
             result = table[key](*inputs)
         results = result if isinstance(result, tuple) else (result,)
         for dest, res in zip(dests, results):
