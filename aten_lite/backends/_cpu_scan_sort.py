@@ -26,6 +26,8 @@ def _scan(ufunc, self: Tensor, dim: int, dtype):
     acc = float32 if out_dt is float16 else out_dt
     with np.errstate(over="ignore", invalid="ignore"):
         out = ufunc.accumulate(a, axis=d, dtype=acc.np)
+        if ufunc is np.add and out.dtype.kind == "f":
+            out += 0.0  # torch's running sum starts at +0.0, so -0.0 never comes out
     return _wrap(np.ascontiguousarray(out, dtype=out_dt.np).reshape(shape))
 
 
