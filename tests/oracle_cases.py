@@ -20,7 +20,8 @@ import numpy as np
 
 DTYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64")
 # Variants of the tensor arguments: shapes, layouts and values.
-VARIANTS = ("2d", "broadcast", "0-dim", "empty", "non-contiguous", "special")
+# "dim": a 3-D input, and dims that default to all of them (reductions) set to one dim.
+VARIANTS = ("2d", "broadcast", "0-dim", "empty", "non-contiguous", "special", "dim")
 # Arguments whose value depends on the op (named by the argument); the rest follow their type.
 _INT_BY_NAME = {"dim": -1, "dim0": 0, "dim1": -1, "k": 1, "diagonal": 0, "num_classes": 6,
                 "split_size": 1, "chunks": 2, "start": 0, "length": 1, "index": 0,
@@ -52,7 +53,7 @@ def _shapes(variant: str):
     """(self's shape, another tensor's shape) for a variant."""
     return {"2d": ((2, 3), (2, 3)), "broadcast": ((2, 3), (3,)), "0-dim": ((), ()),
             "empty": ((0, 3), (0, 3)), "non-contiguous": ((2, 3), (2, 3)),
-            "special": ((2, 3), (2, 3))}[variant]
+            "special": ((2, 3), (2, 3)), "dim": ((2, 3, 4), (2, 3, 4))}[variant]
 
 
 def _tensor(lib, a: np.ndarray, variant: str):
@@ -97,7 +98,12 @@ def arguments(h, dtype: str, variant: str):
                 out.append((a.name, "tensor", _data(shape, dtype, variant, rng)))
                 first = False
             continue
-        out.append((a.name, "value", _value(h, a, dtype, self_shape)))
+        value = _value(h, a, dtype, self_shape)
+        if variant == "dim" and a.name == "dim" and a.has_default and value in (None, ()):
+            value = [1] if a.is_list else 1
+        elif variant == "dim" and a.name == "keepdim":
+            value = True
+        out.append((a.name, "value", value))
     return out
 
 
