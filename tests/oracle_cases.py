@@ -4,9 +4,9 @@ runtime loaded from native_functions.yaml, and the worker that runs them.
 A case is (op, dtype, variant); running it calls the op through its handle in aten_lite and
 ``torch.ops.aten.<op>`` in torch with the same arguments, and reports one line: both raised,
 or which one raised, or the dtype, shape and values of each result. ``python
-tests/oracle_cases.py FIRST [full]`` runs the cases from index FIRST on and prints ``START i`` before
-and ``DONE i <json>`` after each, so that the parent can tell a crash (a START without its
-DONE) from a result and blame that case alone.
+tests/oracle_cases.py FIRST [full]`` runs the cases from index FIRST on and prints
+``START i`` before and ``DONE i <json>`` after each, so that the parent can tell a crash (a
+START without its DONE) from a result and blame that case alone.
 """
 
 from __future__ import annotations
@@ -59,8 +59,9 @@ def _shapes(variant: str):
 def _tensor(lib, a: np.ndarray, variant: str):
     if lib == "al":
         import aten_lite as al
-        t = al.tensor(a.T.copy()).t() if variant == "non-contiguous" and a.ndim == 2 else al.tensor(a)
-        return t
+        if variant == "non-contiguous" and a.ndim == 2:
+            return al.tensor(a.T.copy()).t()
+        return al.tensor(a)
     import torch
     if variant == "non-contiguous" and a.ndim == 2:
         return torch.from_numpy(a.T.copy()).t()

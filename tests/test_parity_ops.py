@@ -91,7 +91,8 @@ CALLS = [
     ("sort", (XI,), {}), ("sort", (XI, 0, True), {}), ("sort", (SPECIAL,), {}),
     ("sort", (SPECIAL,), {"descending": True}), ("sort", (XI,), {"stable": True, "dim": 0}),
     ("sort", (XB,), {"dim": 0, "descending": True, "stable": True}),
-    ("argsort", (SPECIAL,), {"stable": True}), ("argsort", (XI,), {"stable": True, "dim": 0, "descending": True}),
+    ("argsort", (SPECIAL,), {"stable": True}),
+    ("argsort", (XI,), {"stable": True, "dim": 0, "descending": True}),
     ("topk", (X, 2), {}), ("topk", (X, 3, 0, False), {}), ("topk", (SPECIAL, 3), {}),
     ("topk", (SPECIAL, 3), {"largest": False}),
     ("max", (X, 1), {}), ("min", (XI, 0, True), {}), ("max", (SPECIAL,), {}),
@@ -102,7 +103,8 @@ CALLS = [
     ("where", (XB, 1.0, X), {}), ("where", (XB, X, 0.0), {}), ("where", (XB, 1.0, 0.0), {}),
     ("where", (XB, 1, XI), {}), ("masked_fill", (X, XB, 2.0), {}),
     ("gather", (X, 1, IDX[:, :3].T.copy()), {}), ("gather", (X, 0, IDX.astype(np.int32)), {}),
-    ("scatter", (X, 0, IDX.astype(np.int32), X * 2), {}), ("index_select", (X, 1, np.array([3, 0, 3])), {}),
+    ("scatter", (X, 0, IDX.astype(np.int32), X * 2), {}),
+    ("index_select", (X, 1, np.array([3, 0, 3])), {}),
     ("scatter", (np.zeros((3, 4)), 0, IDX, X[:2].copy()), {}),
     ("scatter", (np.zeros((3, 4)), 1, IDX, 5.0), {}),
     ("scatter_add", (np.zeros((3, 4)), 0, IDX, X[:2].copy()), {}),
@@ -283,7 +285,8 @@ def test_one_hot_on_meta_needs_num_classes():
 # ---- no silent wrong answer (issue 9): classes of cases where torch raises or differs ----
 
 SUB_BOOL = ["lib.tensor([True]) - lib.tensor([False])", "lib.tensor([True]) - 1",
-            "1 - lib.tensor([True])", "lib.tensor([2]) - True", "lib.tensor([2]) - lib.tensor([True])",
+            "1 - lib.tensor([True])", "lib.tensor([2]) - True",
+            "lib.tensor([2]) - lib.tensor([True])",
             "lib.sub(lib.tensor([1.5]), lib.tensor([True]))", "lib.tensor([3, 4]).sub_(True)"]
 
 
@@ -319,7 +322,8 @@ NAN_CASES = [
     ("amax", lambda lib: lib.amax(lib.tensor([[NAN, 1.0], [0.0, 1.0]]), 0)),
     ("argmax", lambda lib: lib.argmax(lib.tensor([1.0, NAN, 3.0]))),
     ("argmin", lambda lib: lib.argmin(lib.tensor([[1.0, NAN], [2.0, 1.0]]), 1)),
-    ("signed zero maximum", lambda lib: lib.maximum(lib.tensor([-0.0, 0.0]), lib.tensor([0.0, -0.0]))),
+    ("signed zero maximum",
+     lambda lib: lib.maximum(lib.tensor([-0.0, 0.0]), lib.tensor([0.0, -0.0]))),
     ("signed zero clamp", lambda lib: lib.clamp(lib.tensor([-0.0, 0.0]), min=0.0)),
     ("signed zero abs/neg", lambda lib: lib.abs(-lib.tensor([0.0, -0.0]))),
     ("signed zero round", lambda lib: lib.round(lib.tensor([-0.4, 0.4, -0.0]))),
@@ -409,7 +413,8 @@ def test_creation_raises_as_torch(text):
 
 @pytest.mark.parametrize("call", [
     lambda s: al.relu(al.ones(2, 2), out=s), lambda s: al.add(al.ones(2, 2), 1.0, out=s),
-    lambda s: al.mul(al.ones(2, 2), al.ones(2, 2), out=s), lambda s: al.sum(al.ones(2, 2), 0, out=s),
+    lambda s: al.mul(al.ones(2, 2), al.ones(2, 2), out=s),
+    lambda s: al.sum(al.ones(2, 2), 0, out=s),
     lambda s: al.sub(al.ones(2, 2), al.ones(2, 2), out=s),
 ], ids=["relu", "add", "mul", "sum", "sub"])
 def test_sparse_out_with_strided_inputs_is_a_clear_error(call):

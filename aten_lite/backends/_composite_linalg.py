@@ -170,8 +170,9 @@ def _contract(a, la, b, lb, keep):
     def count(labels):
         return math.prod(size[lab] for lab in labels)
 
-    lhs = arrange(a, la, batch + only_a + summed).reshape(count(batch), count(only_a), count(summed))
-    rhs = arrange(b, lb, batch + summed + only_b).reshape(count(batch), count(summed), count(only_b))
+    nb, na, ns, nc = count(batch), count(only_a), count(summed), count(only_b)
+    lhs = arrange(a, la, batch + only_a + summed).reshape(nb, na, ns)
+    rhs = arrange(b, lb, batch + summed + only_b).reshape(nb, ns, nc)
     out = al.bmm(lhs, rhs)
     labels = batch + only_a + only_b
     return out.reshape(tuple(size[lab] for lab in labels)), labels

@@ -59,7 +59,8 @@ def sort_cpu(self: Tensor, dim: int = -1, descending: bool = False):
             _wrap(np.ascontiguousarray(idx, dtype=np.int64).reshape(shape)))
 
 
-def topk_cpu(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
+def topk_cpu(self: Tensor, k: int, dim: int = -1, largest: bool = True,
+             sorted: bool = True):  # noqa: A002 (torch's argument name)
     # The result is always sorted: sorted=False allows any order, and this is one.
     (shape, _), _ = rules.topk(self, k, dim, largest, sorted)
     a = self._a.reshape(self._a.shape or (1,))

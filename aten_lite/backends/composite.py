@@ -123,7 +123,8 @@ def _check_bound_fits(self, bound) -> None:
     """A number bound must be representable in self's dtype (of its kind: a float bound of an
     integer tensor promotes instead), as torch checks: clamp(int8, min=1000) is an error, not
     a wrapped -24. Integers wrap into unsigned dtypes as torch allows (uint8 takes -255..255)."""
-    if bound.__class__ is int and not self._dtype.is_floating_point and self._dtype is not _dtype.bool_:
+    integral = not self._dtype.is_floating_point and self._dtype is not _dtype.bool_
+    if bound.__class__ is int and integral:
         info = np.iinfo(self._dtype.np)
         low = -info.max if info.min == 0 else info.min
         if not low <= bound <= info.max:
