@@ -424,3 +424,25 @@ def test_sparse_out_with_strided_inputs_is_a_clear_error(call):
                              (2, 2))
     with pytest.raises(RuntimeError, match="out= is a sparse tensor but the inputs are strided"):
         call(s)
+
+
+def _in_order(names, among) -> bool:
+    rest = iter(among)
+    return all(n in rest for n in names)  # each found after the previous one
+
+
+def test_yaml_argument_names_are_torchs():
+    # Keywords users pass (other=, dim=, keepdim=, mat2=, exponent=...) are torch's names: the
+    # arguments of each op are those of a torch overload of the same name, in its order
+    # (torch's may have more keyword options: memory_format, layout, pin_memory).
+    mismatched = []
+    for name, h in sorted(al._dispatch.handles().items()):
+        packet = getattr(torch.ops.aten, h.base, None)
+        if name.startswith("_") or packet is None:
+            continue
+        ours = [a.name for a in h.args]
+        theirs = [[a.name for a in getattr(packet, o)._schema.arguments]
+                  for o in packet.overloads()]
+        if not any(_in_order(ours, t) for t in theirs):
+            mismatched.append(f"{name}{tuple(ours)}")
+    assert not mismatched, mismatched
