@@ -20,8 +20,10 @@ import numpy as np
 
 DTYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64")
 # Variants of the tensor arguments: shapes, layouts and values.
-# "dim": a 3-D input, and dims that default to all of them (reductions) set to one dim.
-VARIANTS = ("2d", "broadcast", "0-dim", "empty", "non-contiguous", "special", "dim")
+# "dim": a 3-D input, and dims that default to all of them (reductions) set to one dim;
+# "wide out": out= of float64 whatever the inputs (which out= dtypes an op accepts).
+VARIANTS = ("2d", "broadcast", "0-dim", "empty", "non-contiguous", "special", "dim",
+            "wide out")
 # Arguments whose value depends on the op (named by the argument); the rest follow their type.
 _INT_BY_NAME = {"dim": -1, "dim0": 0, "dim1": -1, "k": 1, "diagonal": 0, "num_classes": 6,
                 "split_size": 1, "chunks": 2, "start": 0, "length": 1, "index": 0,
@@ -53,7 +55,8 @@ def _shapes(variant: str):
     """(self's shape, another tensor's shape) for a variant."""
     return {"2d": ((2, 3), (2, 3)), "broadcast": ((2, 3), (3,)), "0-dim": ((), ()),
             "empty": ((0, 3), (0, 3)), "non-contiguous": ((2, 3), (2, 3)),
-            "special": ((2, 3), (2, 3)), "dim": ((2, 3, 4), (2, 3, 4))}[variant]
+            "special": ((2, 3), (2, 3)), "dim": ((2, 3, 4), (2, 3, 4)),
+            "wide out": ((2, 3), (2, 3))}[variant]
 
 
 def _tensor(lib, a: np.ndarray, variant: str):
@@ -78,7 +81,8 @@ def arguments(h, dtype: str, variant: str):
     first = True
     for a in h.args:
         if a.is_write and a.kwarg_only:
-            out.append((a.name, "out", dtype))  # out=: an empty tensor of the case's dtype
+            # out=: an empty tensor of the case's dtype (float64 for "wide out")
+            out.append((a.name, "out", "float64" if variant == "wide out" else dtype))
             continue
         if a.type in _SKIP_TYPES:
             return None
@@ -229,7 +233,8 @@ def cases(full: bool = False):
         unclaimed = [d for d in DTYPES if h.dtypes and d not in h.dtypes][:None if full else 2]
         for dtype in claimed + unclaimed:
             for variant in VARIANTS:
-                if variant == "special" and dtype == "bool":
+                if (variant == "special" and dtype == "bool") or (
+                        variant == "wide out" and h.kind != "out"):
                     continue
                 if arguments(h, dtype, variant) is not None:
                     out.append((name, dtype, variant))

@@ -446,3 +446,31 @@ def test_yaml_argument_names_are_torchs():
         if not any(_in_order(ours, t) for t in theirs):
             mismatched.append(f"{name}{tuple(ours)}")
     assert not mismatched, mismatched
+
+
+OUT_DTYPES = [
+    "lib.mm(lib.ones(2, 2), lib.ones(2, 2), out=lib.empty(0, dtype=lib.float64))",
+    "lib.tril(lib.ones(2, 2), out=lib.empty(0, dtype=lib.float64))",
+    "lib.abs(lib.ones(2, dtype=lib.int32), out=lib.empty(0, dtype=lib.int64))",
+    "lib.neg(lib.ones(2, dtype=lib.int8), out=lib.empty(0, dtype=lib.float32))",
+    "lib.relu(lib.ones(2), out=lib.empty(0, dtype=lib.float64)) if lib is al else "
+    "torch.ops.aten.relu.out(lib.ones(2), out=lib.empty(0, dtype=lib.float64))",
+    "lib.bitwise_not(lib.ones(2, dtype=lib.int64), out=lib.empty(0, dtype=lib.float64))",
+    "lib.nan_to_num(lib.ones(2), out=lib.empty(0, dtype=lib.float64))",
+]
+
+
+@pytest.mark.parametrize("text", OUT_DTYPES)
+def test_out_of_another_dtype_refused_where_torch_refuses(text):
+    with pytest.raises(RuntimeError):
+        eval(text, {"lib": torch, "torch": torch, "al": al})
+    with pytest.raises(RuntimeError, match="writes only into an out= of its result's dtype"):
+        eval(text, {"lib": al, "torch": torch, "al": al})
+
+
+def test_out_of_a_castable_dtype_still_accepted_where_torch_accepts():
+    for lib in (al, torch):
+        out = lib.empty(0, dtype=lib.float64)
+        assert lib.add(lib.ones(2), 1, out=out) is out and out.tolist() == [2.0, 2.0]
+        out = lib.empty(0, dtype=lib.float64)
+        assert lib.exp(lib.zeros(2, dtype=lib.int64), out=out).tolist() == [1.0, 1.0]

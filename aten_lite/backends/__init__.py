@@ -155,7 +155,7 @@ def _derived(h, src, key):
             result = table[key](*inputs)
         results = result if isinstance(result, tuple) else (result,)
         for dest, res in zip(dests, results):
-            check_out_dtype(res._dtype, dest._dtype)
+            check_derived_out(h, res._dtype, dest._dtype)
             if dest._shape != res._shape:
                 resize_out(dest, res._shape)
             if dest._a is not None:
@@ -181,7 +181,7 @@ def _derived_composite(h, src):
             result = src.call(inputs)
         results = result if isinstance(result, tuple) else (result,)
         for dest, res in zip(dests, results):
-            check_out_dtype(res._dtype, dest._dtype)
+            check_derived_out(h, res._dtype, dest._dtype)
             if dest._shape != res._shape:
                 resize_out(dest, res._shape)
             dest.copy_(res)
@@ -191,6 +191,26 @@ def _derived_composite(h, src):
 
 
 # ---- rules shared by every backend's generic kernels ----
+
+# Note [Exact out= dtypes]: most torch ops write into an out= of any dtype their result casts
+# to (check_out_dtype); its one-tensor ops that keep the input's dtype (abs, neg, floor, sign,
+# relu, ...) and the ops below take only an out= of exactly the result's dtype. So do these
+# ops' out= kernels: elementwise ones through ElementwisePlan.check_out, the others (derived
+# from their functional kernel) in _derived and _derived_composite.
+EXACT_OUT = frozenset(("mm", "bmm", "addmm", "baddbmm", "tril", "triu", "bitwise_not",
+                       "nan_to_num"))
+
+
+def exact_out_error(name: str, result, out) -> None:
+    raise RuntimeError(
+        f"al.{name}: out= has dtype {out.name} but the result is {result.name}; {name} "
+        "writes only into an out= of its result's dtype, as in torch")
+
+
+def check_derived_out(h, result, dest) -> None:
+    if h.kind == "out" and h.base in EXACT_OUT and dest is not result:
+        exact_out_error(h.base, result, dest)
+    check_out_dtype(result, dest)
 
 
 def not_implemented(src, dtype) -> None:
@@ -226,6 +246,9 @@ class ElementwisePlan:
         self._number_cache = {}
         self._pair_cache = {}
         self.bool_error = _BOOL_OPERAND_ERRORS.get(src.base)  # Note [Bool operands of sub]
+        # Note [Exact out= dtypes]
+        unary = sum(1 for a in src.args if a.tensor_like and not a.is_write) == 1
+        self.exact_out = (unary and self.promotion == "default") or src.base in EXACT_OUT
         self.table = {}
         for d in DTYPES:
             # int_to_float maps integers to the default dtype, which can change: not cached.
@@ -260,6 +283,12 @@ class ElementwisePlan:
         for x in operands:
             if x.__class__ is bool or (isinstance(x, Tensor) and x._dtype is bool_):
                 raise RuntimeError(self.bool_error)
+
+    def check_out(self, result, out) -> None:
+        """An out= tensor of dtype ``out`` for a result of dtype ``result``."""
+        if self.exact_out and out is not result:
+            exact_out_error(self.name, result, out)
+        check_out_dtype(result, out)
 
     def for_operands(self, operands):
         if self.bool_error is not None:

@@ -252,7 +252,7 @@ def _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
         scalars = tuple(args[i] for i in scalar_pos)
         entry = plan.for_operands(ins)
         out_dt = entry[1]
-        check_out_dtype(out_dt, out._dtype)
+        plan.check_out(out_dt, out._dtype)
         shapes = [x._shape for x in ins if isinstance(x, Tensor)]
         shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
         if out._shape != shape:
