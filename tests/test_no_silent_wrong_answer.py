@@ -74,6 +74,9 @@ RAISES = [
     "lib.clamp(lib.tensor([1.0], dtype=lib.float16), max=1e6)",
     "lib.tensor([1, 2], dtype=lib.uint8) ** -1",
     "lib.pow(lib.tensor([1, 2], dtype=lib.int32), -2)",
+    "lib.tensor([2], dtype=lib.int8) ** 300", "lib.tensor([2], dtype=lib.uint8).pow_(-256)",
+    "lib.where(lib.tensor([True]), lib.tensor([1], dtype=lib.int8), 300)",
+    "lib.where(lib.tensor([False]), -129, lib.tensor([1], dtype=lib.int8))",
     "lib.tensor(3.0).size(-1)", "lib.tensor(3.0).stride(0)",
     "lib.tensor(3.0).sum(dim=1)", "lib.tensor(3.0).softmax(2)",
 ]
@@ -90,6 +93,8 @@ def test_raises_as_torch(text):
 AGREES = [
     "lib.clamp(lib.tensor([1, 2], dtype=lib.uint8), min=-1)",  # torch wraps -1 into uint8
     "lib.clamp(lib.tensor([1, 2], dtype=lib.int8), min=-128, max=127)",
+    "lib.where(lib.tensor([True, False]), lib.tensor([1, 2], dtype=lib.uint8), -1)",
+    "lib.tensor([2, 3], dtype=lib.uint8) ** 3", "lib.tensor([1, 2], dtype=lib.int8) + 1000",
     "lib.tensor(3.0).transpose(0, -1)", "lib.tensor(3.0).transpose(-1, 0)",
     "lib.matmul(lib.ones(2, 0), lib.ones(0))", "lib.matmul(lib.ones(3, 2, 0), lib.ones(0, 5))",
     "lib.matmul(lib.ones(0, 2, 3), lib.ones(3, 4))", "lib.matmul(lib.ones(0), lib.ones(0))",

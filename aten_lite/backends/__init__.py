@@ -359,6 +359,20 @@ def _nonzero(name: str, divisor: np.ndarray) -> None:
         raise ZeroDivisionError(f"al.{name}: integer division by zero")
 
 
+def check_number_fits(name: str, number, dtype) -> None:
+    """A Python int that becomes an element of an integer dtype must fit it, where torch
+    checks (pow's exponent, where's values): int8 ** 300 is an error, not ** 44. Negative
+    numbers wrap into unsigned dtypes down to -max, as torch allows."""
+    if number.__class__ is not int or dtype.is_floating_point or dtype is bool_:
+        return
+    info = np.iinfo(dtype.np)
+    low = -info.max if info.min == 0 else info.min
+    if not low <= number <= info.max:
+        raise RuntimeError(
+            f"al.{name}: value {number} cannot be converted to type {dtype.name} without "
+            "overflow")
+
+
 def _nonnegative(name: str, exponent: np.ndarray) -> None:
     """An integer to a negative integer power is not an integer; torch refuses it too."""
     if exponent.dtype.kind == "i" and (exponent < 0).any():

@@ -22,7 +22,7 @@ from .._dtype import DTYPES, bool_, float16, int64
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
 from . import (
-    ElementwisePlan, check_inplace_shape, check_out_dtype,
+    ElementwisePlan, check_inplace_shape, check_number_fits, check_out_dtype,
     not_implemented, resize_out, wrapped,
 )
 from ._cpu_data import check_writable
@@ -100,6 +100,8 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
         # A Python number is checked as given: wrapped into uint8, -1 would pass as 255.
         last = ins[-1]
         plan.int_check(plan.name, arrays[-1] if isinstance(last, Tensor) else np.asarray(last))
+        if plan.name == "pow" and not isinstance(last, Tensor):  # as in _with_number
+            check_number_fits(plan.name, last, compute)
     out = empty_array(shape, out_dt) if out_array is None else out_array
     if scalars and code < _FIRST_FLOAT:
         plan.check_scalars(compute, scalars)
@@ -152,6 +154,8 @@ def _binary_kernel(h, plan, cell, load):
         if int_check is not None and code < _FIRST_FLOAT and arr.size:
             # The number as given (uint8 ** -1 must not pass as ** 255).
             int_check(name, np.asarray(number) if tensor_first else y)
+            if tensor_first and name == "pow":  # torch checks pow's exponent (only)
+                check_number_fits(name, number, compute)
         out = empty_array(t._shape, out_dt)
         if s and code < _FIRST_FLOAT:
             plan.check_scalars(compute, s)
@@ -482,6 +486,8 @@ def dot(self, tensor):
 
 def where(condition, self, other):
     shape, dtype = rules.where(condition, self, other)
+    for v in (self, other):
+        check_number_fits("where", v, dtype)
     out = empty_array(shape, dtype)
     x = self._a if isinstance(self, Tensor) else wrapped(self, dtype.np)
     y = other._a if isinstance(other, Tensor) else wrapped(other, dtype.np)
