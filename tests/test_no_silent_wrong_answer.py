@@ -188,3 +188,31 @@ def test_out_of_a_castable_dtype_still_accepted_where_torch_accepts():
         assert lib.add(lib.ones(2), 1, out=out) is out and out.tolist() == [2.0, 2.0]
         out = lib.empty(0, dtype=lib.float64)
         assert lib.exp(lib.zeros(2, dtype=lib.int64), out=out).tolist() == [1.0, 1.0]
+
+
+def _message_names():
+    """Every `al.<name>` that a string literal of the runtime mentions (error messages and
+    their hints), with where it is."""
+    import ast
+    import re
+    from pathlib import Path
+
+    root = Path(al.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for name in re.findall(r"\bal\.([A-Za-z_]\w*)", node.value):
+                    found.append((name, f"{path.relative_to(root)}:{node.lineno}"))
+    return found
+
+
+def test_every_name_a_message_mentions_exists():
+    # "use al.logical_xor" must name something a user can call: a function of aten_lite, a
+    # Tensor method when the message names an op by its method (al.sparse_mask: ...), or a
+    # private op (a leading underscore) of the generated bindings.
+    ops = al._generated.ops
+    missing = [f"al.{name} ({where})" for name, where in _message_names()
+               if not any(hasattr(home, name) for home in (al, al.Tensor, ops))]
+    assert not missing, missing
+    assert any(name == "logical_xor" for name, _ in _message_names())
