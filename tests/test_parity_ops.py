@@ -124,6 +124,9 @@ CALLS = [
     ("einsum", ("ij,ij->i", X, X), {}), ("einsum", ("i,i", X[0], X[1]), {}),
     ("einsum", ("a...,a->...", X, X[:, 0].copy()), {}), ("einsum", ("ij->j", XI), {}),
     ("einsum", ("ij , jk -> ki", X, X.T.copy()), {}), ("einsum", ("ij,jk", XI, XI.T.copy()), {}),
+    ("einsum", ("a,b->", X[0], X[1]), {}), ("einsum", ("ab,ab,ab->", X, X, X), {}),
+    ("einsum", ("bhqd,bhkd->bhqk", B1[None], B1[None]), {}), ("einsum", ("ji,ji->i", X[:1], X), {}),
+    ("einsum", ("iji->j", B1[:, :2, :2].copy()), {}),
 ]
 
 

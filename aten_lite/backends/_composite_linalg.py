@@ -164,6 +164,8 @@ def _contract(a, la, b, lb, keep):
     only_b = [lab for lab in lb if lab not in la]
 
     def arrange(t, labels, order):
+        if not order:
+            return t  # summed to a 0-dim tensor already ('a,b->')
         t = t.permute([labels.index(lab) for lab in order])
         return t.expand(*[size[lab] for lab in order])
 
