@@ -23,8 +23,7 @@ from ._tensor import Tensor
 if TYPE_CHECKING:
     from ._dispatch import OpHandle
 
-__all__ = ["ArgSpec", "Binding", "MISSING", "NUMBER_TYPES", "int_seq", "varargs_ints",
-           "bool_operator_error"]
+__all__ = ["ArgSpec", "Binding", "MISSING", "NUMBER_TYPES", "int_seq", "varargs_ints"]
 
 # Python numbers a `Scalar` (and a Tensor argument of a pointwise op) accepts on the fast path.
 NUMBER_TYPES = frozenset((int, float, bool))
@@ -213,6 +212,8 @@ class Binding:
     def parse(self, args: tuple, kwargs: dict):
         if kwargs:
             kwargs = {k: v for k, v in kwargs.items() if v is not MISSING}
+            if "keepdims" in kwargs or ("input" in kwargs and not self.method):
+                kwargs = self._torch_names(kwargs)
         failures = []
         for h in self.handles():
             try:
@@ -222,6 +223,17 @@ class Binding:
                 continue
             return h.call(values)
         raise TypeError(self._message(args, kwargs, failures))
+
+    def _torch_names(self, kwargs: dict) -> dict:
+        """torch's Python spellings (Note [Torch's Python names] in tools/codegen/api_python.py):
+        `input=` is a module function's self, `keepdims=` is `keepdim=`."""
+        out = dict(kwargs)
+        for alias, name in (("input", "self"), ("keepdims", "keepdim")):
+            if alias in out and not (alias == "input" and self.method):
+                if name in out:
+                    raise TypeError(f"{self.qualname}() got both {alias}= and {name}=; pass one")
+                out[name] = out.pop(alias)
+        return out
 
     def _layout(self, h: OpHandle):
         """(positional ArgSpecs in binding order, argument names): computed once per op."""
@@ -242,6 +254,12 @@ class Binding:
             if last.is_list and last.base in ("int", "SymInt"):
                 # Varargs sizes: x.view(2, 3) means x.view((2, 3)).
                 args = tuple(args[:n - 1]) + (tuple(args[n - 1:]),)
+            elif last.type == "Tensor[]" and not last.has_default:
+                # Varargs tensors: al.einsum('ij,jk', a, b), as torch's Python layer allows.
+                args = tuple(args[:n - 1]) + (list(args[n - 1:]),)
+        elif (len(args) == n and n and isinstance(args[-1], Tensor)
+                and positional[-1].type == "Tensor[]" and not positional[-1].has_default):
+            args = tuple(args[:n - 1]) + ([args[-1]],)  # al.einsum('ii', a): one tensor
         if len(args) > n:
             want, given = n - int(self.method), len(args) - int(self.method)
             raise _NoMatch(f"takes {want} positional argument{'s' if want != 1 else ''} but "
@@ -275,22 +293,3 @@ class Binding:
         for h, why in failures:
             lines.append(f"  {h.schema}\n      {why}")
         return "\n".join(lines)
-
-
-_OPERATORS = {"__and__": ("&", "and"), "__rand__": ("&", "and"), "__or__": ("|", "or"),
-              "__ror__": ("|", "or"), "__xor__": ("^", "xor"), "__rxor__": ("^", "xor"),
-              "__invert__": ("~", "not")}
-
-
-def bool_operator_error(name: str, self, other=MISSING):
-    """The operators & | ^ ~ are logical here, so defined for bool tensors only."""
-    symbol, word = _OPERATORS[name]
-
-    def describe(x):
-        return f"a {x._dtype.name} Tensor" if isinstance(x, Tensor) else _type_name(x)
-
-    got = describe(self) if other is MISSING else f"{describe(self)} and {describe(other)}"
-    raise TypeError(
-        f"operator {symbol} is logical {word} on bool tensors (there are no bitwise ops); "
-        f"got {got}; compare first (x != 0) or use al.logical_{word}"
-    )

@@ -108,6 +108,10 @@ def array_from_data(data, dtype: "_dtype.DType | None" = None) -> np.ndarray:
             a = None
         if a is None or a.dtype.kind not in "biuf":
             _explain_bad_sequence(data)
+        if dtype is None:
+            found = _inferred_dtype(data)
+            if found is not None:
+                return a.astype(found.np)
         return _python_array(a, data, dtype)
     raise TypeError(f"tensor(): could not infer dtype of {type(data).__name__}")
 
@@ -119,6 +123,8 @@ def _python_array(a, data, dtype=None) -> np.ndarray:
     kind = a.dtype.kind
     if kind == "f":
         target = _dtype.get_default_dtype().np if dtype is None else dtype.np
+        if dtype is not None:
+            _check_fits(a, dtype)
         with np.errstate(invalid="ignore", over="ignore"):
             return a.astype(target)
     if kind in "iu":
@@ -173,12 +179,58 @@ def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor
     dt = None if dtype is None else _dtype.parse(dtype)
     a = array_from_data(data, dt)
     if dt is not None:
+        if not isinstance(data, (Tensor, np.ndarray, np.generic)):
+            _check_fits(a, dt)  # Python numbers only: arrays convert as NumPy casts, as torch
         if a.dtype != dt.np:
             with np.errstate(invalid="ignore", over="ignore"):
                 a = a.astype(dt.np)
     if _is_meta(device):
         return _finish(Tensor._meta(a.shape, _dtype.from_numpy(a.dtype)), requires_grad)
     return _finish(_wrap(a), requires_grad)
+
+
+def _check_fits(a: np.ndarray, dt) -> None:
+    """Python numbers given an integer dtype must fit it, as torch checks ("cannot be converted
+    ... without overflow"); floats truncate. Negative integers wrap into an unsigned dtype down
+    to -max, as torch allows (tensor([-1], dtype=uint8) is 255)."""
+    if dt.is_floating_point or dt is _dtype.bool_ or a.size == 0 or a.dtype.kind not in "fiu":
+        return
+    info = np.iinfo(dt.np)
+    low = -info.max if info.min == 0 else info.min
+    if a.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):
+            bad = ~np.isfinite(a) | (a > float(info.max)) | (a < float(low))
+    else:
+        bad = (a > info.max) | (a < low)
+    if bad.any():
+        value = a[bad].flat[0].item()
+        raise RuntimeError(
+            f"tensor(): value {value!r} cannot be converted to type {dt.name} without overflow")
+
+
+def _inferred_dtype(data):
+    """torch's dtype for nested data holding NumPy scalars: the promotion of every number's
+    type, a Python float counting as the default dtype, an int as int64, a bool as bool and
+    a NumPy scalar as its own dtype (tensor([np.float64(1), 2]) is float64, a list of
+    np.int8 is int8). None when no NumPy scalar is in it (NumPy's inference is torch's)."""
+    seen = set()
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        kind = type(x)
+        if kind is list or kind is tuple:
+            stack.extend(x)
+        else:
+            seen.add(x.dtype if isinstance(x, np.generic) else kind)
+    if not any(isinstance(k, np.dtype) for k in seen):
+        return None
+    python = {float: _dtype.get_default_dtype(), int: _dtype.int64, bool: _dtype.bool_}
+    found = None
+    for k in seen:
+        d = _dtype.from_numpy(k) if isinstance(k, np.dtype) else python.get(k)
+        if d is not None:
+            found = d if found is None else _dtype.promote_types(found, d)
+    return found
 
 
 def as_tensor(data, dtype=None, device=None) -> Tensor:
@@ -287,6 +339,8 @@ def arange(start, end=None, step=1, *, dtype=None, device=None,
         )
     floats = any(isinstance(v, (float, np.floating)) for v in (start, end, step))
     dt = _dt(dtype, None if floats else _dtype.int64)
+    if floats and not dt.is_floating_point:
+        return _integer_arange(start, end, step, dt, device, requires_grad)
     n = max(math.ceil((end - start) / step), 0)
 
     def fill(a):
@@ -295,6 +349,27 @@ def arange(start, end=None, step=1, *, dtype=None, device=None,
             a[...] = np.arange(n, dtype=np.float64) * step + start
         else:
             a[...] = np.arange(start, start + n * step, step, dtype=np.int64)[:n]
+
+    return _make((n,), dt, device, requires_grad, fill)
+
+
+def _integer_arange(start, end, step, dt, device, requires_grad) -> Tensor:
+    """arange with float arguments and an integer dtype, as torch computes it: start, end and
+    step are truncated to integers first; int64 counts with the truncated values, other
+    integer dtypes count with the given ones. A step that truncates to 0 is an error (torch
+    2.13 raises for int64 but returns repeated values for int32: refused here for all)."""
+    xs, xe, xst = int(start), int(end), int(step)
+    if xst == 0:
+        raise RuntimeError(
+            f"arange(): step must be nonzero; step={step} truncates to 0 for dtype {dt.name}")
+    if dt is _dtype.int64:
+        span = xe - xs + xst - (1 if xst > 0 else -1)
+        n = max(-(-span // xst), 0)  # exact integer ceil
+    else:
+        n = max(math.ceil((end - start) / step), 0)
+
+    def fill(a):
+        a[...] = xs + np.arange(n, dtype=np.int64) * xst
 
     return _make((n,), dt, device, requires_grad, fill)
 

@@ -22,6 +22,7 @@ the version counter through the in-place ops.
 from __future__ import annotations
 
 import operator
+import warnings
 
 import numpy as np
 
@@ -48,6 +49,41 @@ def _to_tensor(x, like: Tensor) -> Tensor:
     return tensor(x, device=like._device)
 
 
+def _index_tensor(seq, like: Tensor) -> Tensor:
+    """A list, tuple, range or array used as one index item: an index tensor. An empty one
+    selects nothing and is int64 (a float tensor would be refused), as in torch."""
+    from ._creation import tensor
+    from ._dtype import int64
+
+    if isinstance(seq, range):
+        seq = list(seq)
+    if len(seq) == 0:
+        return tensor([], dtype=int64, device=like._device)
+    return tensor(seq, device=like._device)
+
+
+# Note [Sequences as tuples]: torch (2.13, with a deprecation warning) still reads a list that
+# is not a tuple as a tuple of index items when it has fewer than 32 items and one of them is
+# a slice, None, ..., a tensor or a sequence: x[[0, slice(1, 3)]] is x[0, 1:3] and
+# x[[[0, 1], [1, 0]]] is x[[0, 1], [1, 0]]. Arrays and ranges are never read so. Reads and
+# writes share this rule (_items), so x[i] = v writes where x[i] reads.
+_SEQUENCES = (list, tuple, range, np.ndarray)
+
+
+def _items(index) -> tuple:
+    if type(index) is tuple:
+        return index
+    if type(index) is list and len(index) < 32 and any(
+            v is None or v is Ellipsis or isinstance(v, (slice, Tensor) + _SEQUENCES)
+            for v in index):
+        warnings.warn(
+            "a list of index items (x[[a, b]]) is read as the tuple x[a, b], as torch 2.13 "
+            "does (it says this will become one tensor index); write x[tuple(seq)] or "
+            "x[al.tensor(seq)] to say which you mean", UserWarning, stacklevel=3)
+        return tuple(index)
+    return (index,)
+
+
 def _classify(item, like: Tensor):
     """One index item as (kind, value, dims consumed); kinds: 'int', 'slice', 'none',
     'ellipsis', 'tensor' (integer or bool index tensor)."""
@@ -69,8 +105,8 @@ def _classify(item, like: Tensor):
         if not item._shape and item._a is not None:
             return "int", int(item._a), 1
         return "tensor", item, 1
-    if isinstance(item, (list, tuple, np.ndarray)):
-        return _classify(_to_tensor(item, like), like)
+    if isinstance(item, _SEQUENCES):
+        return _classify(_index_tensor(item, like), like)
     try:
         return "int", operator.index(item), 1
     except TypeError:
@@ -92,7 +128,7 @@ def _slice_part(v):
 
 
 def _parse(self: Tensor, index) -> list:
-    items = [_classify(x, self) for x in (index if type(index) is tuple else (index,))]
+    items = [_classify(x, self) for x in _items(index)]
     ellipses = sum(1 for kind, _, _ in items if kind == "ellipsis")
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")

@@ -232,13 +232,13 @@ class Tensor(_TensorOps):
         """The shape, or the size of one dimension (negative dims count from the end)."""
         if dim is None:
             return Size(self._shape)
-        return self._shape[wrap_dim(dim, len(self._shape))]
+        return self._shape[_dim_of_shape(dim, self._shape)]
 
     def stride(self, dim: int | None = None):
         """Strides in elements (not bytes), or the stride of one dimension."""
         if dim is None:
             return self._strides
-        return self._strides[wrap_dim(dim, len(self._shape))]
+        return self._strides[_dim_of_shape(dim, self._shape)]
 
     @property
     def ndim(self) -> int:
@@ -551,6 +551,14 @@ def wrap_dim(dim: int, ndim: int) -> int:
             f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
         )
     return dim + n if dim < 0 else dim
+
+
+def _dim_of_shape(dim: int, shape) -> int:
+    """size(dim)/stride(dim): a 0-dim tensor has no dimension to name (torch's IndexError,
+    where ops that reduce or view accept dims -1 and 0 of a 0-dim tensor)."""
+    if not shape:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return wrap_dim(dim, len(shape))
 
 
 # Attaches __getitem__/__setitem__ (Note [Indexing as ops]); imported here, after Tensor

@@ -287,7 +287,8 @@ def _permutation(dims, ndim: int) -> tuple[int, ...]:
 def _swap(ndim: int, dim0: int, dim1: int) -> list[int]:
     perm = list(range(ndim))
     d0, d1 = wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)
-    perm[d0], perm[d1] = perm[d1], perm[d0]
+    if ndim:  # a 0-dim tensor takes dims -1 and 0 and stays as it is, as in torch
+        perm[d0], perm[d1] = perm[d1], perm[d0]
     return perm
 
 

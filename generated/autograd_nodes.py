@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 fd94f90da4296d7b).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -28,6 +28,7 @@ def formula_failed(exc, where, op, inputs):
 
 from aten_lite._generated.ops import (  # the ops the formulas call
     _sparse_values_at,
+    div,
     floor_divide,
     sparse_coo_tensor,
 )
@@ -2181,6 +2182,515 @@ class SparseValuesAtBackward0(Node):
         node.self_shape = None
 
 
+class Log10Backward0(Node):
+    """Backward of log10 (derivatives.yaml:308)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "log10"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:309
+        try:
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:309', 'log10', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class Log2Backward0(Node):
+    """Backward of log2 (derivatives.yaml:311)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "log2"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:312
+        try:
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:312', 'log2', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class FmodBackward0(Node):
+    """Backward of fmod.Tensor (derivatives.yaml:314)."""
+
+    __slots__ = ("other_", "other_v", "self_", "self_v")
+    _op = "fmod.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        other = unpack(node, node.other_, node.other_v, 'other')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:315
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:315', 'fmod.Tensor', 'self')
+            raise
+        # derivatives.yaml:316
+        try:
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:316', 'fmod.Tensor', 'other')
+            raise
+        return (grad_self, grad_other)
+
+    def release(node):
+        node._released = True
+        node.other_ = None
+        node.other_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class LerpBackward0(Node):
+    """Backward of lerp.Scalar (derivatives.yaml:318)."""
+
+    __slots__ = ("weight_",)
+    _op = "lerp.Scalar"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        weight = node.weight_
+        # derivatives.yaml:319
+        try:
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:319', 'lerp.Scalar', 'self')
+            raise
+        # derivatives.yaml:320
+        try:
+            grad_end = scale(grad, weight) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:320', 'lerp.Scalar', 'end')
+            raise
+        return (grad_self, grad_end)
+
+    def release(node):
+        node._released = True
+        node.weight_ = None
+
+
+class LerpBackward1(Node):
+    """Backward of lerp.Tensor (derivatives.yaml:322)."""
+
+    __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
+    _op = "lerp.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        end = unpack(node, node.end_, node.end_v, 'end')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:323
+        try:
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:323', 'lerp.Tensor', 'self')
+            raise
+        # derivatives.yaml:324
+        try:
+            grad_end = (grad * weight) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:324', 'lerp.Tensor', 'end')
+            raise
+        # derivatives.yaml:325
+        try:
+            grad_weight = (grad * (end - self)) if need[2] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:325', 'lerp.Tensor', 'weight')
+            raise
+        return (grad_self, grad_end, grad_weight)
+
+    def release(node):
+        node._released = True
+        node.weight_ = None
+        node.weight_v = None
+        node.end_ = None
+        node.end_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class NanToNumBackward0(Node):
+    """Backward of _nan_to_num (derivatives.yaml:327)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "_nan_to_num"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:329
+        try:
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:329', '_nan_to_num', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class CumsumBackward0(Node):
+    """Backward of cumsum (derivatives.yaml:331)."""
+
+    __slots__ = ("dim_",)
+    _op = "cumsum"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        # derivatives.yaml:333
+        try:
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:333', 'cumsum', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+
+
+class CumprodBackward0(Node):
+    """Backward of cumprod (derivatives.yaml:335)."""
+
+    __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
+    _op = "cumprod"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:336
+        try:
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:336', 'cumprod', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_ = None
+        node.result_v = None
+        node.self_ = None
+        node.self_v = None
+
+
+class SortBackward0(Node):
+    """Backward of sort (derivatives.yaml:338)."""
+
+    __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
+    _op = "sort"
+    _n_out = 2
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        self_shape = node.self_shape
+        # derivatives.yaml:340
+        try:
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:340', 'sort', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.indices_ = None
+        node.indices_v = None
+        node.self_shape = None
+
+
+class TopkBackward0(Node):
+    """Backward of topk (derivatives.yaml:342)."""
+
+    __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
+    _op = "topk"
+    _n_out = 2
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        self_shape = node.self_shape
+        # derivatives.yaml:344
+        try:
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:344', 'topk', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.indices_ = None
+        node.indices_v = None
+        node.self_shape = None
+
+
+class ScatterBackward0(Node):
+    """Backward of scatter.src (derivatives.yaml:346)."""
+
+    __slots__ = ("dim_", "index_", "index_v", "src_shape")
+    _op = "scatter.src"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        index = unpack(node, node.index_, node.index_v, 'index')
+        src_shape = node.src_shape
+        # derivatives.yaml:348
+        try:
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:348', 'scatter.src', 'self')
+            raise
+        # derivatives.yaml:349
+        try:
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:349', 'scatter.src', 'src')
+            raise
+        return (grad_self, grad_src)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.index_ = None
+        node.index_v = None
+        node.src_shape = None
+
+
+class ScatterBackward1(Node):
+    """Backward of scatter.value (derivatives.yaml:351)."""
+
+    __slots__ = ("dim_", "index_", "index_v")
+    _op = "scatter.value"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        index = unpack(node, node.index_, node.index_v, 'index')
+        # derivatives.yaml:353
+        try:
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:353', 'scatter.value', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.index_ = None
+        node.index_v = None
+
+
+class ScatterAddBackward0(Node):
+    """Backward of scatter_add (derivatives.yaml:355)."""
+
+    __slots__ = ("dim_", "index_", "index_v", "src_shape")
+    _op = "scatter_add"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        index = unpack(node, node.index_, node.index_v, 'index')
+        src_shape = node.src_shape
+        # derivatives.yaml:357
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:357', 'scatter_add', 'self')
+            raise
+        # derivatives.yaml:358
+        try:
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:358', 'scatter_add', 'src')
+            raise
+        return (grad_self, grad_src)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.index_ = None
+        node.index_v = None
+        node.src_shape = None
+
+
+class IndexAddBackward0(Node):
+    """Backward of index_add (derivatives.yaml:360)."""
+
+    __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
+    _op = "index_add"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        alpha = node.alpha_
+        dim = node.dim_
+        index = unpack(node, node.index_, node.index_v, 'index')
+        source_shape = node.source_shape
+        # derivatives.yaml:362
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:362', 'index_add', 'self')
+            raise
+        # derivatives.yaml:363
+        try:
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:363', 'index_add', 'source')
+            raise
+        return (grad_self, grad_source)
+
+    def release(node):
+        node._released = True
+        node.alpha_ = None
+        node.dim_ = None
+        node.index_ = None
+        node.index_v = None
+        node.source_shape = None
+
+
+class EmbeddingBackward0(Node):
+    """Backward of embedding (derivatives.yaml:365)."""
+
+    __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
+    _op = "embedding"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        indices = unpack(node, node.indices_, node.indices_v, 'indices')
+        padding_idx = node.padding_idx_
+        scale_grad_by_freq = node.scale_grad_by_freq_
+        weight_shape = node.weight_shape
+        # derivatives.yaml:367
+        try:
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:367', 'embedding', 'weight')
+            raise
+        return (grad_weight,)
+
+    def release(node):
+        node._released = True
+        node.indices_ = None
+        node.indices_v = None
+        node.padding_idx_ = None
+        node.scale_grad_by_freq_ = None
+        node.weight_shape = None
+
+
+class TrilBackward0(Node):
+    """Backward of tril (derivatives.yaml:369)."""
+
+    __slots__ = ("diagonal_",)
+    _op = "tril"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        diagonal = node.diagonal_
+        # derivatives.yaml:370
+        try:
+            grad_self = grad.tril(diagonal) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:370', 'tril', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.diagonal_ = None
+
+
+class TriuBackward0(Node):
+    """Backward of triu (derivatives.yaml:372)."""
+
+    __slots__ = ("diagonal_",)
+    _op = "triu"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        diagonal = node.diagonal_
+        # derivatives.yaml:373
+        try:
+            grad_self = grad.triu(diagonal) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:373', 'triu', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.diagonal_ = None
+
+
 def record_neg(op, args):
     """Run neg and record its node."""
     self, = args
@@ -4022,6 +4532,576 @@ def record__sparse_values_at(op, args):
     return result
 
 
+def record_log10(op, args):
+    """Run log10 and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = Log10Backward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_log10_(op, args):
+    """Run log10_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = Log10Backward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_log2(op, args):
+    """Run log2 and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = Log2Backward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_log2_(op, args):
+    """Run log2_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = Log2Backward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_fmod_Tensor(op, args):
+    """Run fmod.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    node = FmodBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other if need_other else None
+    node.other_v = version(other) if need_other else 0
+    node.self_ = self if need_other else None
+    node.self_v = version(self) if need_other else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_fmod__Tensor(op, args):
+    """Run fmod_.Tensor and record its node."""
+    self, other = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_other = isinstance(other, Tensor) and other._requires_grad
+    if not (need_self or need_other):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = FmodBackward0()
+    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+    node._hooks = None
+    node._released = False
+    node.other_ = other if need_other else None
+    node.other_v = version(other) if need_other else 0
+    node.self_ = saved_copy(self) if need_other else None
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_lerp_Scalar(op, args):
+    """Run lerp.Scalar and record its node."""
+    self, end, weight = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_end = isinstance(end, Tensor) and end._requires_grad
+    if not (need_self or need_end):
+        return op.redispatch_below_autograd(args)
+    node = LerpBackward0()
+    node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
+    node._hooks = None
+    node._released = False
+    node.weight_ = weight
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_lerp__Scalar(op, args):
+    """Run lerp_.Scalar and record its node."""
+    self, end, weight = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_end = isinstance(end, Tensor) and end._requires_grad
+    if not (need_self or need_end):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = LerpBackward0()
+    node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
+    node._hooks = None
+    node._released = False
+    node.weight_ = weight
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_lerp_Tensor(op, args):
+    """Run lerp.Tensor and record its node."""
+    self, end, weight = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_end = isinstance(end, Tensor) and end._requires_grad
+    need_weight = isinstance(weight, Tensor) and weight._requires_grad
+    if not (need_self or need_end or need_weight):
+        return op.redispatch_below_autograd(args)
+    node = LerpBackward1()
+    node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
+    node._hooks = None
+    node._released = False
+    node.weight_ = weight if need_self or need_end else None
+    node.weight_v = version(weight) if need_self or need_end else 0
+    node.end_ = end if need_weight else None
+    node.end_v = version(end) if need_weight else 0
+    node.self_ = self if need_weight else None
+    node.self_v = version(self) if need_weight else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_lerp__Tensor(op, args):
+    """Run lerp_.Tensor and record its node."""
+    self, end, weight = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_end = isinstance(end, Tensor) and end._requires_grad
+    need_weight = isinstance(weight, Tensor) and weight._requires_grad
+    if not (need_self or need_end or need_weight):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = LerpBackward1()
+    node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
+    node._hooks = None
+    node._released = False
+    node.weight_ = weight if need_self or need_end else None
+    node.weight_v = version(weight) if need_self or need_end else 0
+    node.end_ = end if need_weight else None
+    node.end_v = version(end) if need_weight else 0
+    node.self_ = saved_copy(self) if need_weight else None
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__nan_to_num(op, args):
+    """Run _nan_to_num and record its node."""
+    self, nan, posinf, neginf = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = NanToNumBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_cumsum(op, args):
+    """Run cumsum and record its node."""
+    self, dim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = CumsumBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_cumsum_(op, args):
+    """Run cumsum_ and record its node."""
+    self, dim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = CumsumBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_cumprod(op, args):
+    """Run cumprod and record its node."""
+    self, dim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = CumprodBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result)
+    return result
+
+
+def record_cumprod_(op, args):
+    """Run cumprod_ and record its node."""
+    self, dim, dtype = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = CumprodBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    node.result_ = detached(result)
+    node.result_v = version(result) + 1
+    return result
+
+
+def record_sort(op, args):
+    """Run sort and record its node."""
+    self, dim, descending = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SortBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result[0], node, 0)
+    node.indices_ = detached(result[1])
+    node.indices_v = version(result[1])
+    return result
+
+
+def record_topk(op, args):
+    """Run topk and record its node."""
+    self, k, dim, largest, sorted = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = TopkBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result[0], node, 0)
+    node.indices_ = detached(result[1])
+    node.indices_v = version(result[1])
+    return result
+
+
+def record_scatter_src(op, args):
+    """Run scatter.src and record its node."""
+    self, dim, index, src = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_src = isinstance(src, Tensor) and src._requires_grad
+    if not (need_self or need_src):
+        return op.redispatch_below_autograd(args)
+    node = ScatterBackward0()
+    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index
+    node.index_v = version(index)
+    node.src_shape = src._shape if need_src else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_scatter__src(op, args):
+    """Run scatter_.src and record its node."""
+    self, dim, index, src = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_src = isinstance(src, Tensor) and src._requires_grad
+    if not (need_self or need_src):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = ScatterBackward0()
+    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index
+    node.index_v = version(index)
+    node.src_shape = src._shape if need_src else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_scatter_value(op, args):
+    """Run scatter.value and record its node."""
+    self, dim, index, value = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = ScatterBackward1()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index
+    node.index_v = version(index)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_scatter__value(op, args):
+    """Run scatter_.value and record its node."""
+    self, dim, index, value = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = ScatterBackward1()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index
+    node.index_v = version(index)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_scatter_add(op, args):
+    """Run scatter_add and record its node."""
+    self, dim, index, src = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_src = isinstance(src, Tensor) and src._requires_grad
+    if not (need_self or need_src):
+        return op.redispatch_below_autograd(args)
+    node = ScatterAddBackward0()
+    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index if need_src else None
+    node.index_v = version(index) if need_src else 0
+    node.src_shape = src._shape if need_src else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_scatter_add_(op, args):
+    """Run scatter_add_ and record its node."""
+    self, dim, index, src = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_src = isinstance(src, Tensor) and src._requires_grad
+    if not (need_self or need_src):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = ScatterAddBackward0()
+    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.index_ = index if need_src else None
+    node.index_v = version(index) if need_src else 0
+    node.src_shape = src._shape if need_src else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_index_add(op, args):
+    """Run index_add and record its node."""
+    self, dim, index, source, alpha = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_source = isinstance(source, Tensor) and source._requires_grad
+    if not (need_self or need_source):
+        return op.redispatch_below_autograd(args)
+    node = IndexAddBackward0()
+    node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
+    node._hooks = None
+    node._released = False
+    node.alpha_ = alpha
+    node.dim_ = dim
+    node.index_ = index if need_source else None
+    node.index_v = version(index) if need_source else 0
+    node.source_shape = source._shape if need_source else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_index_add_(op, args):
+    """Run index_add_ and record its node."""
+    self, dim, index, source, alpha = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    need_source = isinstance(source, Tensor) and source._requires_grad
+    if not (need_self or need_source):
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = IndexAddBackward0()
+    node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
+    node._hooks = None
+    node._released = False
+    node.alpha_ = alpha
+    node.dim_ = dim
+    node.index_ = index if need_source else None
+    node.index_v = version(index) if need_source else 0
+    node.source_shape = source._shape if need_source else None
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_embedding(op, args):
+    """Run embedding and record its node."""
+    weight, indices, padding_idx, scale_grad_by_freq, sparse = args
+    need_weight = isinstance(weight, Tensor) and weight._requires_grad
+    if not need_weight:
+        return op.redispatch_below_autograd(args)
+    node = EmbeddingBackward0()
+    node._next = (edge(weight),)
+    node._hooks = None
+    node._released = False
+    node.indices_ = indices
+    node.indices_v = version(indices)
+    node.padding_idx_ = padding_idx
+    node.scale_grad_by_freq_ = scale_grad_by_freq
+    node.weight_shape = weight._shape
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_tril(op, args):
+    """Run tril and record its node."""
+    self, diagonal = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = TrilBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.diagonal_ = diagonal
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_tril_(op, args):
+    """Run tril_ and record its node."""
+    self, diagonal = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = TrilBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.diagonal_ = diagonal
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_triu(op, args):
+    """Run triu and record its node."""
+    self, diagonal = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = TriuBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.diagonal_ = diagonal
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_triu_(op, args):
+    """Run triu_ and record its node."""
+    self, diagonal = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = TriuBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.diagonal_ = diagonal
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
 # Op overload -> recorder, read by the Autograd kernel.
 RECORDERS = {
     "neg": record_neg,
@@ -4123,4 +5203,34 @@ RECORDERS = {
     "values": record_values,
     "sparse_mask": record_sparse_mask,
     "_sparse_values_at": record__sparse_values_at,
+    "log10": record_log10,
+    "log10_": record_log10_,
+    "log2": record_log2,
+    "log2_": record_log2_,
+    "fmod.Tensor": record_fmod_Tensor,
+    "fmod_.Tensor": record_fmod__Tensor,
+    "lerp.Scalar": record_lerp_Scalar,
+    "lerp_.Scalar": record_lerp__Scalar,
+    "lerp.Tensor": record_lerp_Tensor,
+    "lerp_.Tensor": record_lerp__Tensor,
+    "_nan_to_num": record__nan_to_num,
+    "cumsum": record_cumsum,
+    "cumsum_": record_cumsum_,
+    "cumprod": record_cumprod,
+    "cumprod_": record_cumprod_,
+    "sort": record_sort,
+    "topk": record_topk,
+    "scatter.src": record_scatter_src,
+    "scatter_.src": record_scatter__src,
+    "scatter.value": record_scatter_value,
+    "scatter_.value": record_scatter__value,
+    "scatter_add": record_scatter_add,
+    "scatter_add_": record_scatter_add_,
+    "index_add": record_index_add,
+    "index_add_": record_index_add_,
+    "embedding": record_embedding,
+    "tril": record_tril,
+    "tril_": record_tril_,
+    "triu": record_triu,
+    "triu_": record_triu_,
 }

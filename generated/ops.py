@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 fd94f90da4296d7b).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -365,6 +365,172 @@ _H_sparse_sampled_mm = _d.handle('sparse_sampled_mm')
 _K_sparse_sampled_mm = _H_sparse_sampled_mm.table
 _H__sparse_values_at = _d.handle('_sparse_values_at')
 _K__sparse_values_at = _H__sparse_values_at.table
+_H_log10 = _d.handle('log10')
+_K_log10 = _H_log10.table
+_H_log10_ = _d.handle('log10_')
+_K_log10_ = _H_log10_.table
+_H_log10_out = _d.handle('log10.out')
+_K_log10_out = _H_log10_out.table
+_H_log2 = _d.handle('log2')
+_K_log2 = _H_log2.table
+_H_log2_ = _d.handle('log2_')
+_K_log2_ = _H_log2_.table
+_H_log2_out = _d.handle('log2.out')
+_K_log2_out = _H_log2_out.table
+_H_isnan = _d.handle('isnan')
+_K_isnan = _H_isnan.table
+_H_isinf = _d.handle('isinf')
+_K_isinf = _H_isinf.table
+_H_isfinite = _d.handle('isfinite')
+_K_isfinite = _H_isfinite.table
+_H_logical_xor = _d.handle('logical_xor')
+_K_logical_xor = _H_logical_xor.table
+_H_logical_xor_out = _d.handle('logical_xor.out')
+_K_logical_xor_out = _H_logical_xor_out.table
+_H_bitwise_and_Tensor = _d.handle('bitwise_and.Tensor')
+_K_bitwise_and_Tensor = _H_bitwise_and_Tensor.table
+_H_bitwise_and__Tensor = _d.handle('bitwise_and_.Tensor')
+_K_bitwise_and__Tensor = _H_bitwise_and__Tensor.table
+_H_bitwise_and_Tensor_out = _d.handle('bitwise_and.Tensor_out')
+_K_bitwise_and_Tensor_out = _H_bitwise_and_Tensor_out.table
+_H_bitwise_or_Tensor = _d.handle('bitwise_or.Tensor')
+_K_bitwise_or_Tensor = _H_bitwise_or_Tensor.table
+_H_bitwise_or__Tensor = _d.handle('bitwise_or_.Tensor')
+_K_bitwise_or__Tensor = _H_bitwise_or__Tensor.table
+_H_bitwise_or_Tensor_out = _d.handle('bitwise_or.Tensor_out')
+_K_bitwise_or_Tensor_out = _H_bitwise_or_Tensor_out.table
+_H_bitwise_xor_Tensor = _d.handle('bitwise_xor.Tensor')
+_K_bitwise_xor_Tensor = _H_bitwise_xor_Tensor.table
+_H_bitwise_xor__Tensor = _d.handle('bitwise_xor_.Tensor')
+_K_bitwise_xor__Tensor = _H_bitwise_xor__Tensor.table
+_H_bitwise_xor_Tensor_out = _d.handle('bitwise_xor.Tensor_out')
+_K_bitwise_xor_Tensor_out = _H_bitwise_xor_Tensor_out.table
+_H_bitwise_not = _d.handle('bitwise_not')
+_K_bitwise_not = _H_bitwise_not.table
+_H_bitwise_not_ = _d.handle('bitwise_not_')
+_K_bitwise_not_ = _H_bitwise_not_.table
+_H_bitwise_not_out = _d.handle('bitwise_not.out')
+_K_bitwise_not_out = _H_bitwise_not_out.table
+_H_fmod_Tensor = _d.handle('fmod.Tensor')
+_K_fmod_Tensor = _H_fmod_Tensor.table
+_H_fmod__Tensor = _d.handle('fmod_.Tensor')
+_K_fmod__Tensor = _H_fmod__Tensor.table
+_H_fmod_Tensor_out = _d.handle('fmod.Tensor_out')
+_K_fmod_Tensor_out = _H_fmod_Tensor_out.table
+_H_lerp_Scalar = _d.handle('lerp.Scalar')
+_K_lerp_Scalar = _H_lerp_Scalar.table
+_H_lerp__Scalar = _d.handle('lerp_.Scalar')
+_K_lerp__Scalar = _H_lerp__Scalar.table
+_H_lerp_Scalar_out = _d.handle('lerp.Scalar_out')
+_K_lerp_Scalar_out = _H_lerp_Scalar_out.table
+_H_lerp_Tensor = _d.handle('lerp.Tensor')
+_K_lerp_Tensor = _H_lerp_Tensor.table
+_H_lerp__Tensor = _d.handle('lerp_.Tensor')
+_K_lerp__Tensor = _H_lerp__Tensor.table
+_H_lerp_Tensor_out = _d.handle('lerp.Tensor_out')
+_K_lerp_Tensor_out = _H_lerp_Tensor_out.table
+_H__nan_to_num = _d.handle('_nan_to_num')
+_K__nan_to_num = _H__nan_to_num.table
+_H_nan_to_num = _d.handle('nan_to_num')
+_K_nan_to_num = _H_nan_to_num.table
+_H_nan_to_num_ = _d.handle('nan_to_num_')
+_K_nan_to_num_ = _H_nan_to_num_.table
+_H_nan_to_num_out = _d.handle('nan_to_num.out')
+_K_nan_to_num_out = _H_nan_to_num_out.table
+_H_cumsum = _d.handle('cumsum')
+_K_cumsum = _H_cumsum.table
+_H_cumsum_ = _d.handle('cumsum_')
+_K_cumsum_ = _H_cumsum_.table
+_H_cumsum_out = _d.handle('cumsum.out')
+_K_cumsum_out = _H_cumsum_out.table
+_H_cumprod = _d.handle('cumprod')
+_K_cumprod = _H_cumprod.table
+_H_cumprod_ = _d.handle('cumprod_')
+_K_cumprod_ = _H_cumprod_.table
+_H_cumprod_out = _d.handle('cumprod.out')
+_K_cumprod_out = _H_cumprod_out.table
+_H_sort = _d.handle('sort')
+_K_sort = _H_sort.table
+_H_sort_stable = _d.handle('sort.stable')
+_K_sort_stable = _H_sort_stable.table
+_H_argsort = _d.handle('argsort')
+_K_argsort = _H_argsort.table
+_H_argsort_stable = _d.handle('argsort.stable')
+_K_argsort_stable = _H_argsort_stable.table
+_H_topk = _d.handle('topk')
+_K_topk = _H_topk.table
+_H_scatter_src = _d.handle('scatter.src')
+_K_scatter_src = _H_scatter_src.table
+_H_scatter__src = _d.handle('scatter_.src')
+_K_scatter__src = _H_scatter__src.table
+_H_scatter_value = _d.handle('scatter.value')
+_K_scatter_value = _H_scatter_value.table
+_H_scatter__value = _d.handle('scatter_.value')
+_K_scatter__value = _H_scatter__value.table
+_H_scatter_add = _d.handle('scatter_add')
+_K_scatter_add = _H_scatter_add.table
+_H_scatter_add_ = _d.handle('scatter_add_')
+_K_scatter_add_ = _H_scatter_add_.table
+_H_index_add = _d.handle('index_add')
+_K_index_add = _H_index_add.table
+_H_index_add_ = _d.handle('index_add_')
+_K_index_add_ = _H_index_add_.table
+_H_one_hot = _d.handle('one_hot')
+_K_one_hot = _H_one_hot.table
+_H_embedding = _d.handle('embedding')
+_K_embedding = _H_embedding.table
+_H_tril = _d.handle('tril')
+_K_tril = _H_tril.table
+_H_tril_ = _d.handle('tril_')
+_K_tril_ = _H_tril_.table
+_H_tril_out = _d.handle('tril.out')
+_K_tril_out = _H_tril_out.table
+_H_triu = _d.handle('triu')
+_K_triu = _H_triu.table
+_H_triu_ = _d.handle('triu_')
+_K_triu_ = _H_triu_.table
+_H_triu_out = _d.handle('triu.out')
+_K_triu_out = _H_triu_out.table
+_H_var = _d.handle('var')
+_K_var = _H_var.table
+_H_var_dim = _d.handle('var.dim')
+_K_var_dim = _H_var_dim.table
+_H_var_correction = _d.handle('var.correction')
+_K_var_correction = _H_var_correction.table
+_H_std = _d.handle('std')
+_K_std = _H_std.table
+_H_std_dim = _d.handle('std.dim')
+_K_std_dim = _H_std_dim.table
+_H_std_correction = _d.handle('std.correction')
+_K_std_correction = _H_std_correction.table
+_H_var_mean = _d.handle('var_mean')
+_K_var_mean = _H_var_mean.table
+_H_var_mean_dim = _d.handle('var_mean.dim')
+_K_var_mean_dim = _H_var_mean_dim.table
+_H_var_mean_correction = _d.handle('var_mean.correction')
+_K_var_mean_correction = _H_var_mean_correction.table
+_H_std_mean = _d.handle('std_mean')
+_K_std_mean = _H_std_mean.table
+_H_std_mean_dim = _d.handle('std_mean.dim')
+_K_std_mean_dim = _H_std_mean_dim.table
+_H_std_mean_correction = _d.handle('std_mean.correction')
+_K_std_mean_correction = _H_std_mean_correction.table
+_H_unflatten_int = _d.handle('unflatten.int')
+_K_unflatten_int = _H_unflatten_int.table
+_H_outer = _d.handle('outer')
+_K_outer = _H_outer.table
+_H_addmm = _d.handle('addmm')
+_K_addmm = _H_addmm.table
+_H_addmm_ = _d.handle('addmm_')
+_K_addmm_ = _H_addmm_.table
+_H_addmm_out = _d.handle('addmm.out')
+_K_addmm_out = _H_addmm_out.table
+_H_baddbmm = _d.handle('baddbmm')
+_K_baddbmm = _H_baddbmm.table
+_H_baddbmm_ = _d.handle('baddbmm_')
+_K_baddbmm_ = _H_baddbmm_.table
+_H_einsum = _d.handle('einsum')
+_K_einsum = _H_einsum.table
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -453,6 +619,42 @@ _G_zero_ = _b.Binding('al.zero_', ('zero_',), method=False)
 _G_sparse_coo_tensor = _b.Binding('al.sparse_coo_tensor', ('sparse_coo_tensor',), method=False)
 _G_sparse_sampled_mm = _b.Binding('al.sparse_sampled_mm', ('sparse_sampled_mm',), method=False)
 _G__sparse_values_at = _b.Binding('al._sparse_values_at', ('_sparse_values_at',), method=False)
+_G_log10 = _b.Binding('al.log10', ('log10', 'log10.out'), method=False)
+_G_log2 = _b.Binding('al.log2', ('log2', 'log2.out'), method=False)
+_G_isnan = _b.Binding('al.isnan', ('isnan',), method=False)
+_G_isinf = _b.Binding('al.isinf', ('isinf',), method=False)
+_G_isfinite = _b.Binding('al.isfinite', ('isfinite',), method=False)
+_G_logical_xor = _b.Binding('al.logical_xor', ('logical_xor', 'logical_xor.out'), method=False)
+_G_bitwise_and = _b.Binding('al.bitwise_and', ('bitwise_and.Tensor', 'bitwise_and.Tensor_out'), method=False)
+_G_bitwise_or = _b.Binding('al.bitwise_or', ('bitwise_or.Tensor', 'bitwise_or.Tensor_out'), method=False)
+_G_bitwise_xor = _b.Binding('al.bitwise_xor', ('bitwise_xor.Tensor', 'bitwise_xor.Tensor_out'), method=False)
+_G_bitwise_not = _b.Binding('al.bitwise_not', ('bitwise_not', 'bitwise_not.out'), method=False)
+_G_fmod = _b.Binding('al.fmod', ('fmod.Tensor', 'fmod.Tensor_out'), method=False)
+_G_lerp = _b.Binding('al.lerp', ('lerp.Scalar', 'lerp.Scalar_out', 'lerp.Tensor', 'lerp.Tensor_out'), method=False)
+_G__nan_to_num = _b.Binding('al._nan_to_num', ('_nan_to_num',), method=False)
+_G_nan_to_num = _b.Binding('al.nan_to_num', ('nan_to_num', 'nan_to_num.out'), method=False)
+_G_nan_to_num_ = _b.Binding('al.nan_to_num_', ('nan_to_num_',), method=False)
+_G_cumsum = _b.Binding('al.cumsum', ('cumsum', 'cumsum.out'), method=False)
+_G_cumprod = _b.Binding('al.cumprod', ('cumprod', 'cumprod.out'), method=False)
+_G_sort = _b.Binding('al.sort', ('sort', 'sort.stable'), method=False)
+_G_argsort = _b.Binding('al.argsort', ('argsort', 'argsort.stable'), method=False)
+_G_topk = _b.Binding('al.topk', ('topk',), method=False)
+_G_scatter = _b.Binding('al.scatter', ('scatter.src', 'scatter.value'), method=False)
+_G_scatter_add = _b.Binding('al.scatter_add', ('scatter_add',), method=False)
+_G_index_add = _b.Binding('al.index_add', ('index_add',), method=False)
+_G_one_hot = _b.Binding('al.one_hot', ('one_hot',), method=False)
+_G_embedding = _b.Binding('al.embedding', ('embedding',), method=False)
+_G_tril = _b.Binding('al.tril', ('tril', 'tril.out'), method=False)
+_G_triu = _b.Binding('al.triu', ('triu', 'triu.out'), method=False)
+_G_var = _b.Binding('al.var', ('var', 'var.dim', 'var.correction'), method=False)
+_G_std = _b.Binding('al.std', ('std', 'std.dim', 'std.correction'), method=False)
+_G_var_mean = _b.Binding('al.var_mean', ('var_mean', 'var_mean.dim', 'var_mean.correction'), method=False)
+_G_std_mean = _b.Binding('al.std_mean', ('std_mean', 'std_mean.dim', 'std_mean.correction'), method=False)
+_G_unflatten = _b.Binding('al.unflatten', ('unflatten.int',), method=False)
+_G_outer = _b.Binding('al.outer', ('outer',), method=False)
+_G_addmm = _b.Binding('al.addmm', ('addmm', 'addmm.out'), method=False)
+_G_baddbmm = _b.Binding('al.baddbmm', ('baddbmm',), method=False)
+_G_einsum = _b.Binding('al.einsum', ('einsum',), method=False)
 _GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
 _GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
 _GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
@@ -564,11 +766,58 @@ _GM_values = _b.Binding('Tensor.values', ('values',), method=True)
 _GM__indices = _b.Binding('Tensor._indices', ('_indices',), method=True)
 _GM__values = _b.Binding('Tensor._values', ('_values',), method=True)
 _GM_sparse_mask = _b.Binding('Tensor.sparse_mask', ('sparse_mask',), method=True)
+_GM_log10 = _b.Binding('Tensor.log10', ('log10',), method=True)
+_GM_log10_ = _b.Binding('Tensor.log10_', ('log10_',), method=True)
+_GM_log2 = _b.Binding('Tensor.log2', ('log2',), method=True)
+_GM_log2_ = _b.Binding('Tensor.log2_', ('log2_',), method=True)
+_GM_isnan = _b.Binding('Tensor.isnan', ('isnan',), method=True)
+_GM_isinf = _b.Binding('Tensor.isinf', ('isinf',), method=True)
+_GM_isfinite = _b.Binding('Tensor.isfinite', ('isfinite',), method=True)
+_GM_logical_xor = _b.Binding('Tensor.logical_xor', ('logical_xor',), method=True)
+_GM_bitwise_and = _b.Binding('Tensor.bitwise_and', ('bitwise_and.Tensor',), method=True)
+_GM_bitwise_and_ = _b.Binding('Tensor.bitwise_and_', ('bitwise_and_.Tensor',), method=True)
+_GM_bitwise_or = _b.Binding('Tensor.bitwise_or', ('bitwise_or.Tensor',), method=True)
+_GM_bitwise_or_ = _b.Binding('Tensor.bitwise_or_', ('bitwise_or_.Tensor',), method=True)
+_GM_bitwise_xor = _b.Binding('Tensor.bitwise_xor', ('bitwise_xor.Tensor',), method=True)
+_GM_bitwise_xor_ = _b.Binding('Tensor.bitwise_xor_', ('bitwise_xor_.Tensor',), method=True)
+_GM_bitwise_not = _b.Binding('Tensor.bitwise_not', ('bitwise_not',), method=True)
+_GM_bitwise_not_ = _b.Binding('Tensor.bitwise_not_', ('bitwise_not_',), method=True)
+_GM_fmod = _b.Binding('Tensor.fmod', ('fmod.Tensor',), method=True)
+_GM_fmod_ = _b.Binding('Tensor.fmod_', ('fmod_.Tensor',), method=True)
+_GM_lerp = _b.Binding('Tensor.lerp', ('lerp.Scalar', 'lerp.Tensor'), method=True)
+_GM_lerp_ = _b.Binding('Tensor.lerp_', ('lerp_.Scalar', 'lerp_.Tensor'), method=True)
+_GM_nan_to_num = _b.Binding('Tensor.nan_to_num', ('nan_to_num',), method=True)
+_GM_nan_to_num_ = _b.Binding('Tensor.nan_to_num_', ('nan_to_num_',), method=True)
+_GM_cumsum = _b.Binding('Tensor.cumsum', ('cumsum',), method=True)
+_GM_cumsum_ = _b.Binding('Tensor.cumsum_', ('cumsum_',), method=True)
+_GM_cumprod = _b.Binding('Tensor.cumprod', ('cumprod',), method=True)
+_GM_cumprod_ = _b.Binding('Tensor.cumprod_', ('cumprod_',), method=True)
+_GM_sort = _b.Binding('Tensor.sort', ('sort', 'sort.stable'), method=True)
+_GM_argsort = _b.Binding('Tensor.argsort', ('argsort', 'argsort.stable'), method=True)
+_GM_topk = _b.Binding('Tensor.topk', ('topk',), method=True)
+_GM_scatter = _b.Binding('Tensor.scatter', ('scatter.src', 'scatter.value'), method=True)
+_GM_scatter_ = _b.Binding('Tensor.scatter_', ('scatter_.src', 'scatter_.value'), method=True)
+_GM_scatter_add = _b.Binding('Tensor.scatter_add', ('scatter_add',), method=True)
+_GM_scatter_add_ = _b.Binding('Tensor.scatter_add_', ('scatter_add_',), method=True)
+_GM_index_add = _b.Binding('Tensor.index_add', ('index_add',), method=True)
+_GM_index_add_ = _b.Binding('Tensor.index_add_', ('index_add_',), method=True)
+_GM_tril = _b.Binding('Tensor.tril', ('tril',), method=True)
+_GM_tril_ = _b.Binding('Tensor.tril_', ('tril_',), method=True)
+_GM_triu = _b.Binding('Tensor.triu', ('triu',), method=True)
+_GM_triu_ = _b.Binding('Tensor.triu_', ('triu_',), method=True)
+_GM_var = _b.Binding('Tensor.var', ('var', 'var.dim', 'var.correction'), method=True)
+_GM_std = _b.Binding('Tensor.std', ('std', 'std.dim', 'std.correction'), method=True)
+_GM_unflatten = _b.Binding('Tensor.unflatten', ('unflatten.int',), method=True)
+_GM_outer = _b.Binding('Tensor.outer', ('outer',), method=True)
+_GM_addmm = _b.Binding('Tensor.addmm', ('addmm',), method=True)
+_GM_addmm_ = _b.Binding('Tensor.addmm_', ('addmm_',), method=True)
+_GM_baddbmm = _b.Binding('Tensor.baddbmm', ('baddbmm',), method=True)
+_GM_baddbmm_ = _b.Binding('Tensor.baddbmm_', ('baddbmm_',), method=True)
 
 # ---- module functions ----
 
 
-def neg(self, *, out=None):
+def neg(input, *, out=None):
     """Negation, elementwise.
 
     Overloads, tried in this order:
@@ -576,19 +825,19 @@ def neg(self, *, out=None):
         neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:16)
     """
     if out is None:  # neg
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_neg[self._key](self)
-        if isinstance(self, _TN):
-            return _H_neg.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_neg[input._key](input)
+        if isinstance(input, _TN):
+            return _H_neg.call((input,))
 
     # neg.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_neg_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_neg_out.call((input, out))
 
-    return _G_neg.parse((self, ), {'out': out})
+    return _G_neg.parse((input, ), {'out': out})
 
 
-def abs(self, *, out=None):
+def abs(input, *, out=None):
     """Absolute value, elementwise.
 
     Overloads, tried in this order:
@@ -596,19 +845,19 @@ def abs(self, *, out=None):
         abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:28)
     """
     if out is None:  # abs
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_abs[self._key](self)
-        if isinstance(self, _TN):
-            return _H_abs.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_abs[input._key](input)
+        if isinstance(input, _TN):
+            return _H_abs.call((input,))
 
     # abs.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_abs_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_abs_out.call((input, out))
 
-    return _G_abs.parse((self, ), {'out': out})
+    return _G_abs.parse((input, ), {'out': out})
 
 
-def sign(self, *, out=None):
+def sign(input, *, out=None):
     """-1, 0 or 1 by the sign of each element.
 
     Overloads, tried in this order:
@@ -616,897 +865,904 @@ def sign(self, *, out=None):
         sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:40)
     """
     if out is None:  # sign
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sign[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sign.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sign[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sign.call((input,))
 
     # sign.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sign_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sign_out.call((input, out))
 
-    return _G_sign.parse((self, ), {'out': out})
+    return _G_sign.parse((input, ), {'out': out})
 
 
-def relu(self, *, out=None):
+def relu(input, *, out=None):
     """max(self, 0), elementwise.
 
     Overloads, tried in this order:
         relu(Tensor self) -> Tensor  (native_functions.yaml:42)
-        relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:52)
+        relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:53)
     """
     if out is None:  # relu
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_relu[self._key](self)
-        if isinstance(self, _TN):
-            return _H_relu.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_relu[input._key](input)
+        if isinstance(input, _TN):
+            return _H_relu.call((input,))
 
     # relu.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_relu_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_relu_out.call((input, out))
 
-    return _G_relu.parse((self, ), {'out': out})
+    return _G_relu.parse((input, ), {'out': out})
 
 
-def sigmoid(self, *, out=None):
+def sigmoid(input, *, out=None):
     """1 / (1 + exp(-self)).
 
     Overloads, tried in this order:
-        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:54)
-        sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:61)
+        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:55)
+        sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:62)
     """
     if out is None:  # sigmoid
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sigmoid[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sigmoid.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sigmoid[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sigmoid.call((input,))
 
     # sigmoid.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sigmoid_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sigmoid_out.call((input, out))
 
-    return _G_sigmoid.parse((self, ), {'out': out})
+    return _G_sigmoid.parse((input, ), {'out': out})
 
 
-def tanh(self, *, out=None):
+def tanh(input, *, out=None):
     """Hyperbolic tangent.
 
     Overloads, tried in this order:
-        tanh(Tensor self) -> Tensor  (native_functions.yaml:63)
-        tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:71)
+        tanh(Tensor self) -> Tensor  (native_functions.yaml:64)
+        tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:72)
     """
     if out is None:  # tanh
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_tanh[self._key](self)
-        if isinstance(self, _TN):
-            return _H_tanh.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_tanh[input._key](input)
+        if isinstance(input, _TN):
+            return _H_tanh.call((input,))
 
     # tanh.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_tanh_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_tanh_out.call((input, out))
 
-    return _G_tanh.parse((self, ), {'out': out})
+    return _G_tanh.parse((input, ), {'out': out})
 
 
-def exp(self, *, out=None):
+def exp(input, *, out=None):
     """e ** self.
 
     Overloads, tried in this order:
-        exp(Tensor self) -> Tensor  (native_functions.yaml:73)
-        exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:80)
+        exp(Tensor self) -> Tensor  (native_functions.yaml:74)
+        exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:81)
     """
     if out is None:  # exp
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_exp[self._key](self)
-        if isinstance(self, _TN):
-            return _H_exp.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_exp[input._key](input)
+        if isinstance(input, _TN):
+            return _H_exp.call((input,))
 
     # exp.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_exp_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_exp_out.call((input, out))
 
-    return _G_exp.parse((self, ), {'out': out})
+    return _G_exp.parse((input, ), {'out': out})
 
 
-def expm1(self, *, out=None):
+def expm1(input, *, out=None):
     """exp(self) - 1, accurate near 0.
 
     Overloads, tried in this order:
-        expm1(Tensor self) -> Tensor  (native_functions.yaml:82)
-        expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:90)
+        expm1(Tensor self) -> Tensor  (native_functions.yaml:83)
+        expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:91)
     """
     if out is None:  # expm1
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_expm1[self._key](self)
-        if isinstance(self, _TN):
-            return _H_expm1.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_expm1[input._key](input)
+        if isinstance(input, _TN):
+            return _H_expm1.call((input,))
 
     # expm1.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_expm1_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_expm1_out.call((input, out))
 
-    return _G_expm1.parse((self, ), {'out': out})
+    return _G_expm1.parse((input, ), {'out': out})
 
 
-def log(self, *, out=None):
+def log(input, *, out=None):
     """Natural logarithm.
 
     Overloads, tried in this order:
-        log(Tensor self) -> Tensor  (native_functions.yaml:92)
-        log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:99)
+        log(Tensor self) -> Tensor  (native_functions.yaml:93)
+        log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:100)
     """
     if out is None:  # log
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log[self._key](self)
-        if isinstance(self, _TN):
-            return _H_log.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log.call((input,))
 
     # log.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_log_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log_out.call((input, out))
 
-    return _G_log.parse((self, ), {'out': out})
+    return _G_log.parse((input, ), {'out': out})
 
 
-def log1p(self, *, out=None):
+def log1p(input, *, out=None):
     """log(1 + self), accurate near 0.
 
     Overloads, tried in this order:
-        log1p(Tensor self) -> Tensor  (native_functions.yaml:101)
-        log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:109)
+        log1p(Tensor self) -> Tensor  (native_functions.yaml:102)
+        log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:110)
     """
     if out is None:  # log1p
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log1p[self._key](self)
-        if isinstance(self, _TN):
-            return _H_log1p.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log1p[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log1p.call((input,))
 
     # log1p.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_log1p_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log1p_out.call((input, out))
 
-    return _G_log1p.parse((self, ), {'out': out})
+    return _G_log1p.parse((input, ), {'out': out})
 
 
-def sqrt(self, *, out=None):
+def sqrt(input, *, out=None):
     """Square root.
 
     Overloads, tried in this order:
-        sqrt(Tensor self) -> Tensor  (native_functions.yaml:111)
-        sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:119)
+        sqrt(Tensor self) -> Tensor  (native_functions.yaml:112)
+        sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:120)
     """
     if out is None:  # sqrt
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sqrt[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sqrt.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sqrt[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sqrt.call((input,))
 
     # sqrt.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sqrt_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sqrt_out.call((input, out))
 
-    return _G_sqrt.parse((self, ), {'out': out})
+    return _G_sqrt.parse((input, ), {'out': out})
 
 
-def rsqrt(self, *, out=None):
+def rsqrt(input, *, out=None):
     """1 / sqrt(self).
 
     Overloads, tried in this order:
-        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:121)
-        rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:128)
+        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:122)
+        rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:129)
     """
     if out is None:  # rsqrt
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_rsqrt[self._key](self)
-        if isinstance(self, _TN):
-            return _H_rsqrt.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_rsqrt[input._key](input)
+        if isinstance(input, _TN):
+            return _H_rsqrt.call((input,))
 
     # rsqrt.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_rsqrt_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_rsqrt_out.call((input, out))
 
-    return _G_rsqrt.parse((self, ), {'out': out})
+    return _G_rsqrt.parse((input, ), {'out': out})
 
 
-def reciprocal(self, *, out=None):
+def reciprocal(input, *, out=None):
     """1 / self.
 
     Overloads, tried in this order:
-        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:130)
-        reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:137)
+        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:131)
+        reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:138)
     """
     if out is None:  # reciprocal
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_reciprocal[self._key](self)
-        if isinstance(self, _TN):
-            return _H_reciprocal.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_reciprocal[input._key](input)
+        if isinstance(input, _TN):
+            return _H_reciprocal.call((input,))
 
     # reciprocal.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_reciprocal_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_reciprocal_out.call((input, out))
 
-    return _G_reciprocal.parse((self, ), {'out': out})
+    return _G_reciprocal.parse((input, ), {'out': out})
 
 
-def sin(self, *, out=None):
+def sin(input, *, out=None):
     """Sine.
 
     Overloads, tried in this order:
-        sin(Tensor self) -> Tensor  (native_functions.yaml:139)
-        sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:147)
+        sin(Tensor self) -> Tensor  (native_functions.yaml:140)
+        sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:148)
     """
     if out is None:  # sin
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sin[self._key](self)
-        if isinstance(self, _TN):
-            return _H_sin.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sin[input._key](input)
+        if isinstance(input, _TN):
+            return _H_sin.call((input,))
 
     # sin.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_sin_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_sin_out.call((input, out))
 
-    return _G_sin.parse((self, ), {'out': out})
+    return _G_sin.parse((input, ), {'out': out})
 
 
-def cos(self, *, out=None):
+def cos(input, *, out=None):
     """Cosine.
 
     Overloads, tried in this order:
-        cos(Tensor self) -> Tensor  (native_functions.yaml:149)
-        cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:156)
+        cos(Tensor self) -> Tensor  (native_functions.yaml:150)
+        cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:157)
     """
     if out is None:  # cos
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_cos[self._key](self)
-        if isinstance(self, _TN):
-            return _H_cos.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_cos[input._key](input)
+        if isinstance(input, _TN):
+            return _H_cos.call((input,))
 
     # cos.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_cos_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_cos_out.call((input, out))
 
-    return _G_cos.parse((self, ), {'out': out})
+    return _G_cos.parse((input, ), {'out': out})
 
 
-def floor(self, *, out=None):
+def floor(input, *, out=None):
     """Largest integer not above self.
 
     Overloads, tried in this order:
-        floor(Tensor self) -> Tensor  (native_functions.yaml:158)
-        floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:168)
+        floor(Tensor self) -> Tensor  (native_functions.yaml:159)
+        floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:169)
     """
     if out is None:  # floor
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_floor[self._key](self)
-        if isinstance(self, _TN):
-            return _H_floor.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_floor[input._key](input)
+        if isinstance(input, _TN):
+            return _H_floor.call((input,))
 
     # floor.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_floor_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_floor_out.call((input, out))
 
-    return _G_floor.parse((self, ), {'out': out})
+    return _G_floor.parse((input, ), {'out': out})
 
 
-def ceil(self, *, out=None):
+def ceil(input, *, out=None):
     """Smallest integer not below self.
 
     Overloads, tried in this order:
-        ceil(Tensor self) -> Tensor  (native_functions.yaml:170)
-        ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:180)
+        ceil(Tensor self) -> Tensor  (native_functions.yaml:171)
+        ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:181)
     """
     if out is None:  # ceil
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_ceil[self._key](self)
-        if isinstance(self, _TN):
-            return _H_ceil.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_ceil[input._key](input)
+        if isinstance(input, _TN):
+            return _H_ceil.call((input,))
 
     # ceil.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_ceil_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_ceil_out.call((input, out))
 
-    return _G_ceil.parse((self, ), {'out': out})
+    return _G_ceil.parse((input, ), {'out': out})
 
 
-def round(self, *, out=None):
+def round(input, *, out=None):
     """Round half to even, as torch.round.
 
     Overloads, tried in this order:
-        round(Tensor self) -> Tensor  (native_functions.yaml:182)
-        round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:192)
+        round(Tensor self) -> Tensor  (native_functions.yaml:183)
+        round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:193)
     """
     if out is None:  # round
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_round[self._key](self)
-        if isinstance(self, _TN):
-            return _H_round.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_round[input._key](input)
+        if isinstance(input, _TN):
+            return _H_round.call((input,))
 
     # round.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_round_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_round_out.call((input, out))
 
-    return _G_round.parse((self, ), {'out': out})
+    return _G_round.parse((input, ), {'out': out})
 
 
-def trunc(self, *, out=None):
+def trunc(input, *, out=None):
     """Round towards zero.
 
     Overloads, tried in this order:
-        trunc(Tensor self) -> Tensor  (native_functions.yaml:194)
-        trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:204)
+        trunc(Tensor self) -> Tensor  (native_functions.yaml:195)
+        trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:205)
     """
     if out is None:  # trunc
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_trunc[self._key](self)
-        if isinstance(self, _TN):
-            return _H_trunc.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_trunc[input._key](input)
+        if isinstance(input, _TN):
+            return _H_trunc.call((input,))
 
     # trunc.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_trunc_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_trunc_out.call((input, out))
 
-    return _G_trunc.parse((self, ), {'out': out})
+    return _G_trunc.parse((input, ), {'out': out})
 
 
-def logical_not(self, *, out=None):
+def logical_not(input, *, out=None):
     """True where self is zero.
 
     Overloads, tried in this order:
-        logical_not(Tensor self) -> Tensor  (native_functions.yaml:206)
-        logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:213)
+        logical_not(Tensor self) -> Tensor  (native_functions.yaml:207)
+        logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:214)
     """
     if out is None:  # logical_not
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_logical_not[self._key](self)
-        if isinstance(self, _TN):
-            return _H_logical_not.call((self,))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_logical_not[input._key](input)
+        if isinstance(input, _TN):
+            return _H_logical_not.call((input,))
 
     # logical_not.out
-    if isinstance(self, _TN) and isinstance(out, _T):
-        return _H_logical_not_out.call((self, out))
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_logical_not_out.call((input, out))
 
-    return _G_logical_not.parse((self, ), {'out': out})
+    return _G_logical_not.parse((input, ), {'out': out})
 
 
-def add(self, other, *, alpha=1, out=None):
+def add(input, other, *, alpha=1, out=None):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:217)
-        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:228)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
+        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:229)
     """
     if out is None and alpha.__class__ in _NUM:  # add.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_add_Tensor[self._key](self, other, alpha)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_add_Tensor.call((self, other, alpha))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_add_Tensor[input._key](input, other, alpha)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_add_Tensor.call((input, other, alpha))
 
     if alpha.__class__ in _NUM:  # add.Tensor_out
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_add_Tensor_out.call((self, other, alpha, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_add_Tensor_out.call((input, other, alpha, out))
 
-    return _G_add.parse((self, other, ), {'alpha': alpha, 'out': out})
+    return _G_add.parse((input, other, ), {'alpha': alpha, 'out': out})
 
 
-def sub(self, other, *, alpha=1, out=None):
+def sub(input, other, *, alpha=1, out=None):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:230)
-        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:241)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
+        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:242)
     """
     if out is None and alpha.__class__ in _NUM:  # sub.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_sub_Tensor[self._key](self, other, alpha)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_sub_Tensor.call((self, other, alpha))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_sub_Tensor[input._key](input, other, alpha)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_sub_Tensor.call((input, other, alpha))
 
     if alpha.__class__ in _NUM:  # sub.Tensor_out
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_sub_Tensor_out.call((self, other, alpha, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_sub_Tensor_out.call((input, other, alpha, out))
 
-    return _G_sub.parse((self, other, ), {'alpha': alpha, 'out': out})
+    return _G_sub.parse((input, other, ), {'alpha': alpha, 'out': out})
 
 
-def mul(self, other, *, out=None):
+def mul(input, other, *, out=None):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:243)
-        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:254)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
+        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:255)
     """
     if out is None:  # mul.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_mul_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_mul_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_mul_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_mul_Tensor.call((input, other))
 
     # mul.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_mul_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_mul_Tensor_out.call((input, other, out))
 
-    return _G_mul.parse((self, other, ), {'out': out})
+    return _G_mul.parse((input, other, ), {'out': out})
 
 
-def div(self, other, *, rounding_mode=_MISSING, out=None):
+def div(input, other, *, rounding_mode=_MISSING, out=None):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:256)
-        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:263)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:402)
-        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:409)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
+        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:264)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:403)
+        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:410)
     """
     if rounding_mode is _MISSING and out is None:  # div.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_div_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_div_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_div_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_div_Tensor.call((input, other))
 
     if rounding_mode is _MISSING:  # div.Tensor_out
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_div_Tensor_out.call((self, other, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_div_Tensor_out.call((input, other, out))
 
     if out is None and rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div.Tensor_mode
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_div_Tensor_mode[self._key](self, other, rounding_mode)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_div_Tensor_mode.call((self, other, rounding_mode))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_div_Tensor_mode[input._key](input, other, rounding_mode)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_div_Tensor_mode.call((input, other, rounding_mode))
 
     if rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div.out_mode
-        if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-            return _H_div_out_mode.call((self, other, rounding_mode, out))
+        if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+            return _H_div_out_mode.call((input, other, rounding_mode, out))
 
-    return _G_div.parse((self, other, ), {'rounding_mode': rounding_mode, 'out': out})
+    return _G_div.parse((input, other, ), {'rounding_mode': rounding_mode, 'out': out})
 
 
-def floor_divide(self, other, *, out=None):
+def floor_divide(input, other, *, out=None):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:265)
-        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:274)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:266)
+        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:275)
     """
     if out is None:  # floor_divide
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_floor_divide[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_floor_divide.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_floor_divide[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_floor_divide.call((input, other))
 
     # floor_divide.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_floor_divide_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_floor_divide_out.call((input, other, out))
 
-    return _G_floor_divide.parse((self, other, ), {'out': out})
+    return _G_floor_divide.parse((input, other, ), {'out': out})
 
 
-def pow(self, exponent, *, out=None):
+def pow(input, exponent, *, out=None):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:276)
-        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:285)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:277)
+        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:286)
     """
     if out is None:  # pow.Tensor_Tensor
-        if _d.fast and self.__class__ is _T and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
-            return _K_pow_Tensor_Tensor[self._key](self, exponent)
-        if isinstance(self, _TN) and isinstance(exponent, _TN):
-            return _H_pow_Tensor_Tensor.call((self, exponent))
+        if _d.fast and input.__class__ is _T and exponent.__class__ is _T and input._key is exponent._key and not (input._requires_grad or exponent._requires_grad):
+            return _K_pow_Tensor_Tensor[input._key](input, exponent)
+        if isinstance(input, _TN) and isinstance(exponent, _TN):
+            return _H_pow_Tensor_Tensor.call((input, exponent))
 
     # pow.Tensor_Tensor_out
-    if isinstance(self, _TN) and isinstance(exponent, _TN) and isinstance(out, _T):
-        return _H_pow_Tensor_Tensor_out.call((self, exponent, out))
+    if isinstance(input, _TN) and isinstance(exponent, _TN) and isinstance(out, _T):
+        return _H_pow_Tensor_Tensor_out.call((input, exponent, out))
 
-    return _G_pow.parse((self, exponent, ), {'out': out})
+    return _G_pow.parse((input, exponent, ), {'out': out})
 
 
-def maximum(self, other, *, out=None):
+def maximum(input, other, *, out=None):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:287)
-        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:296)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:288)
+        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:297)
     """
     if out is None:  # maximum
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_maximum[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_maximum.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_maximum[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_maximum.call((input, other))
 
     # maximum.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_maximum_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_maximum_out.call((input, other, out))
 
-    return _G_maximum.parse((self, other, ), {'out': out})
+    return _G_maximum.parse((input, other, ), {'out': out})
 
 
-def minimum(self, other, *, out=None):
+def minimum(input, other, *, out=None):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:298)
-        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:307)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:299)
+        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:308)
     """
     if out is None:  # minimum
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_minimum[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_minimum.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_minimum[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_minimum.call((input, other))
 
     # minimum.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_minimum_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_minimum_out.call((input, other, out))
 
-    return _G_minimum.parse((self, other, ), {'out': out})
+    return _G_minimum.parse((input, other, ), {'out': out})
 
 
-def remainder(self, other, *, out=None):
+def remainder(input, other, *, out=None):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:309)
-        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:318)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:310)
+        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:319)
     """
     if out is None:  # remainder.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_remainder_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_remainder_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_remainder_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_remainder_Tensor.call((input, other))
 
     # remainder.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_remainder_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_remainder_Tensor_out.call((input, other, out))
 
-    return _G_remainder.parse((self, other, ), {'out': out})
+    return _G_remainder.parse((input, other, ), {'out': out})
 
 
-def eq(self, other, *, out=None):
+def eq(input, other, *, out=None):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:320)
-        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:327)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:321)
+        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:328)
     """
     if out is None:  # eq.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_eq_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_eq_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_eq_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_eq_Tensor.call((input, other))
 
     # eq.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_eq_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_eq_Tensor_out.call((input, other, out))
 
-    return _G_eq.parse((self, other, ), {'out': out})
+    return _G_eq.parse((input, other, ), {'out': out})
 
 
-def ne(self, other, *, out=None):
+def ne(input, other, *, out=None):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:329)
-        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:336)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:330)
+        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:337)
     """
     if out is None:  # ne.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_ne_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_ne_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_ne_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_ne_Tensor.call((input, other))
 
     # ne.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_ne_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_ne_Tensor_out.call((input, other, out))
 
-    return _G_ne.parse((self, other, ), {'out': out})
+    return _G_ne.parse((input, other, ), {'out': out})
 
 
-def lt(self, other, *, out=None):
+def lt(input, other, *, out=None):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:338)
-        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:345)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:339)
+        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:346)
     """
     if out is None:  # lt.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_lt_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_lt_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_lt_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_lt_Tensor.call((input, other))
 
     # lt.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_lt_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_lt_Tensor_out.call((input, other, out))
 
-    return _G_lt.parse((self, other, ), {'out': out})
+    return _G_lt.parse((input, other, ), {'out': out})
 
 
-def le(self, other, *, out=None):
+def le(input, other, *, out=None):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:347)
-        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:354)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:348)
+        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:355)
     """
     if out is None:  # le.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_le_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_le_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_le_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_le_Tensor.call((input, other))
 
     # le.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_le_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_le_Tensor_out.call((input, other, out))
 
-    return _G_le.parse((self, other, ), {'out': out})
+    return _G_le.parse((input, other, ), {'out': out})
 
 
-def gt(self, other, *, out=None):
+def gt(input, other, *, out=None):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:356)
-        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:363)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:357)
+        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:364)
     """
     if out is None:  # gt.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_gt_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_gt_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_gt_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_gt_Tensor.call((input, other))
 
     # gt.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_gt_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_gt_Tensor_out.call((input, other, out))
 
-    return _G_gt.parse((self, other, ), {'out': out})
+    return _G_gt.parse((input, other, ), {'out': out})
 
 
-def ge(self, other, *, out=None):
+def ge(input, other, *, out=None):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:365)
-        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:372)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:366)
+        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:373)
     """
     if out is None:  # ge.Tensor
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_ge_Tensor[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_ge_Tensor.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_ge_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_ge_Tensor.call((input, other))
 
     # ge.Tensor_out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_ge_Tensor_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_ge_Tensor_out.call((input, other, out))
 
-    return _G_ge.parse((self, other, ), {'out': out})
+    return _G_ge.parse((input, other, ), {'out': out})
 
 
-def logical_and(self, other, *, out=None):
+def logical_and(input, other, *, out=None):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:374)
-        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:381)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:375)
+        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:382)
     """
     if out is None:  # logical_and
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_logical_and[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_logical_and.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_logical_and[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_logical_and.call((input, other))
 
     # logical_and.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_logical_and_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_logical_and_out.call((input, other, out))
 
-    return _G_logical_and.parse((self, other, ), {'out': out})
+    return _G_logical_and.parse((input, other, ), {'out': out})
 
 
-def logical_or(self, other, *, out=None):
+def logical_or(input, other, *, out=None):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:383)
-        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:390)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:384)
+        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:391)
     """
     if out is None:  # logical_or
-        if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_logical_or[self._key](self, other)
-        if isinstance(self, _TN) and isinstance(other, _TN):
-            return _H_logical_or.call((self, other))
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_logical_or[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_logical_or.call((input, other))
 
     # logical_or.out
-    if isinstance(self, _TN) and isinstance(other, _TN) and isinstance(out, _T):
-        return _H_logical_or_out.call((self, other, out))
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_logical_or_out.call((input, other, out))
 
-    return _G_logical_or.parse((self, other, ), {'out': out})
+    return _G_logical_or.parse((input, other, ), {'out': out})
 
 
-def _div_trunc(self, other):
+def _div_trunc(input, other):
     """Division rounded towards zero: the kernel behind div(..., rounding_mode='trunc').
 
     Overloads, tried in this order:
-        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:397)
+        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:398)
     """
     # _div_trunc
-    if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K__div_trunc[self._key](self, other)
-    if isinstance(self, _TN) and isinstance(other, _TN):
-        return _H__div_trunc.call((self, other))
+    if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+        return _K__div_trunc[input._key](input, other)
+    if isinstance(input, _TN) and isinstance(other, _TN):
+        return _H__div_trunc.call((input, other))
 
-    return _G__div_trunc.parse((self, other, ), {})
+    return _G__div_trunc.parse((input, other, ), {})
 
 
-def where(condition, self, other):
+def where(condition, input, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:416)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:417)
     """
     # where.self
-    if _d.fast and condition.__class__ is _T and self.__class__ is _T and other.__class__ is _T and condition._key is self._key and condition._key is other._key and not (condition._requires_grad or self._requires_grad or other._requires_grad):
-        return _K_where_self[condition._key](condition, self, other)
-    if isinstance(condition, _TN) and isinstance(self, _TN) and isinstance(other, _TN):
-        return _H_where_self.call((condition, self, other))
+    if _d.fast and condition.__class__ is _T and input.__class__ is _T and other.__class__ is _T and condition._key is input._key and condition._key is other._key and not (condition._requires_grad or input._requires_grad or other._requires_grad):
+        return _K_where_self[condition._key](condition, input, other)
+    if isinstance(condition, _TN) and isinstance(input, _TN) and isinstance(other, _TN):
+        return _H_where_self.call((condition, input, other))
 
-    return _G_where.parse((condition, self, other, ), {})
+    return _G_where.parse((condition, input, other, ), {})
 
 
-def clamp(self, min=None, max=None, *, out=None):
+def clamp(input, min=None, max=None, *, out=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:424)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:430)
-        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:440)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:425)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:431)
+        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:441)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_clamp[self._key](self, min, max)
-        if isinstance(self, _T):
-            return _H_clamp.call((self, min, max))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_clamp[input._key](input, min, max)
+        if isinstance(input, _T):
+            return _H_clamp.call((input, min, max))
 
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_clamp_out.call((self, min, max, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_clamp_out.call((input, min, max, out))
 
     if out is None:  # clamp.Tensor
-        if isinstance(self, _TN) and (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
-            return _H_clamp_Tensor.call((self, min, max))
+        if isinstance(input, _TN) and (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
+            return _H_clamp_Tensor.call((input, min, max))
 
-    return _G_clamp.parse((self, min, max, ), {'out': out})
+    return _G_clamp.parse((input, min, max, ), {'out': out})
 
 
-def clamp_(self, min=None, max=None):
+def clamp_(input, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:437)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:438)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            result = _K_clamp_[self._key](self, min, max)
-            self._bump_version()
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            result = _K_clamp_[input._key](input, min, max)
+            input._bump_version()
             return result
-        if isinstance(self, _T):
-            return _H_clamp_.call((self, min, max))
+        if isinstance(input, _T):
+            return _H_clamp_.call((input, min, max))
 
-    return _G_clamp_.parse((self, min, max, ), {})
+    return _G_clamp_.parse((input, min, max, ), {})
 
 
-def sum(self, dim=None, keepdim=False, *, dtype=None, out=None):
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
-        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:452)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:445)
+        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:453)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_sum[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
-        if isinstance(self, _T):
-            return _H_sum.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_sum[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_sum.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum.out
-        if isinstance(self, _T) and isinstance(out, _T):
-            return _H_sum_out.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype, out))
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_sum_out.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype, out))
 
-    return _G_sum.parse((self, dim, keepdim, ), {'dtype': dtype, 'out': out})
+    return _G_sum.parse((input, dim, keepdim, ), {'dtype': dtype, 'out': out, 'keepdims': keepdims})
 
 
-def mean(self, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_mean[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
-        if isinstance(self, _T):
-            return _H_mean.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_mean[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_mean.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
-    return _G_mean.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _G_mean.parse((input, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def prod(self, dim=None, keepdim=False, *, dtype=None):
+def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:461)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_prod[self._key](self, dim, keepdim, dtype)
-        if isinstance(self, _T):
-            return _H_prod.call((self, dim, keepdim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_prod[input._key](input, dim, keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_prod.call((input, dim, keepdim, dtype))
 
-    return _G_prod.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _G_prod.parse((input, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def amax(self, dim=(), keepdim=False):
+def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:467)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_amax[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_amax.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_amax[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_amax.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_amax.parse((self, dim, keepdim, ), {})
+    return _G_amax.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def amin(self, dim=(), keepdim=False):
+def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:473)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_amin[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_amin.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_amin[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_amin.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_amin.parse((self, dim, keepdim, ), {})
+    return _G_amin.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def all(self, dim=None, keepdim=False):
+def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:479)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_all[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_all.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_all[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_all.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_all.parse((self, dim, keepdim, ), {})
+    return _G_all.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def any(self, dim=None, keepdim=False):
+def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:485)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_any[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_any.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_any[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_any.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_any.parse((self, dim, keepdim, ), {})
+    return _G_any.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
 def max(*args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:490)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:496)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:504)
+        max(Tensor self) -> Tensor  (native_functions.yaml:491)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:497)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:505)
     """
     return _G_max.parse((*args,), kwargs)
 
@@ -1515,197 +1771,200 @@ def min(*args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:510)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:516)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:524)
+        min(Tensor self) -> Tensor  (native_functions.yaml:511)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:517)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:525)
     """
     return _G_min.parse((*args,), kwargs)
 
 
-def argmax(self, dim=None, keepdim=False):
+def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:531)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_argmax[self._key](self, dim, keepdim)
-        if isinstance(self, _T):
-            return _H_argmax.call((self, dim, keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_argmax[input._key](input, dim, keepdim)
+        if isinstance(input, _T):
+            return _H_argmax.call((input, dim, keepdim))
 
-    return _G_argmax.parse((self, dim, keepdim, ), {})
+    return _G_argmax.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def argmin(self, dim=None, keepdim=False):
+def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:539)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_argmin[self._key](self, dim, keepdim)
-        if isinstance(self, _T):
-            return _H_argmin.call((self, dim, keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_argmin[input._key](input, dim, keepdim)
+        if isinstance(input, _T):
+            return _H_argmin.call((input, dim, keepdim))
 
-    return _G_argmin.parse((self, dim, keepdim, ), {})
+    return _G_argmin.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def logsumexp(self, dim, keepdim=False):
+def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:547)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_logsumexp[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        if isinstance(self, _T):
-            return _H_logsumexp.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_logsumexp[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if isinstance(input, _T):
+            return _H_logsumexp.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _G_logsumexp.parse((self, dim, keepdim, ), {})
+    return _G_logsumexp.parse((input, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def softmax(self, dim, dtype=None):
+def softmax(input, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:552)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:553)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_softmax_int[self._key](self, dim, dtype)
-        if isinstance(self, _T):
-            return _H_softmax_int.call((self, dim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_softmax_int[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_softmax_int.call((input, dim, dtype))
 
-    return _G_softmax.parse((self, dim, dtype, ), {})
+    return _G_softmax.parse((input, dim, dtype, ), {})
 
 
-def log_softmax(self, dim, dtype=None):
+def log_softmax(input, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:560)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:561)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_log_softmax_int[self._key](self, dim, dtype)
-        if isinstance(self, _T):
-            return _H_log_softmax_int.call((self, dim, dtype))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log_softmax_int[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_log_softmax_int.call((input, dim, dtype))
 
-    return _G_log_softmax.parse((self, dim, dtype, ), {})
+    return _G_log_softmax.parse((input, dim, dtype, ), {})
 
 
-def mm(self, mat2, *, out=None):
+def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:570)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:580)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:571)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:581)
     """
     if out is None:  # mm
-        if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
-            return _K_mm[self._key](self, mat2)
-        if isinstance(self, _T) and isinstance(mat2, _T):
-            return _H_mm.call((self, mat2))
+        if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
+            return _K_mm[input._key](input, mat2)
+        if isinstance(input, _T) and isinstance(mat2, _T):
+            return _H_mm.call((input, mat2))
 
     # mm.out
-    if isinstance(self, _T) and isinstance(mat2, _T) and isinstance(out, _T):
-        return _H_mm_out.call((self, mat2, out))
+    if isinstance(input, _T) and isinstance(mat2, _T) and isinstance(out, _T):
+        return _H_mm_out.call((input, mat2, out))
 
-    return _G_mm.parse((self, mat2, ), {'out': out})
+    return _G_mm.parse((input, mat2, ), {'out': out})
 
 
-def bmm(self, mat2):
+def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:582)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:583)
     """
     # bmm
-    if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
-        return _K_bmm[self._key](self, mat2)
-    if isinstance(self, _T) and isinstance(mat2, _T):
-        return _H_bmm.call((self, mat2))
+    if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
+        return _K_bmm[input._key](input, mat2)
+    if isinstance(input, _T) and isinstance(mat2, _T):
+        return _H_bmm.call((input, mat2))
 
-    return _G_bmm.parse((self, mat2, ), {})
+    return _G_bmm.parse((input, mat2, ), {})
 
 
-def dot(self, tensor):
+def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:590)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:591)
     """
     # dot
-    if _d.fast and self.__class__ is _T and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
-        return _K_dot[self._key](self, tensor)
-    if isinstance(self, _T) and isinstance(tensor, _T):
-        return _H_dot.call((self, tensor))
+    if _d.fast and input.__class__ is _T and tensor.__class__ is _T and input._key is tensor._key and not (input._requires_grad or tensor._requires_grad):
+        return _K_dot[input._key](input, tensor)
+    if isinstance(input, _T) and isinstance(tensor, _T):
+        return _H_dot.call((input, tensor))
 
-    return _G_dot.parse((self, tensor, ), {})
+    return _G_dot.parse((input, tensor, ), {})
 
 
-def matmul(self, other):
+def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:598)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:599)
     """
     # matmul
-    if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_matmul[self._key](self, other)
-    if isinstance(self, _T) and isinstance(other, _T):
-        return _H_matmul.call((self, other))
+    if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+        return _K_matmul[input._key](input, other)
+    if isinstance(input, _T) and isinstance(other, _T):
+        return _H_matmul.call((input, other))
 
-    return _G_matmul.parse((self, other, ), {})
+    return _G_matmul.parse((input, other, ), {})
 
 
 def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:618)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:619)
     """
     return _G_reshape.parse((*args,), kwargs)
 
 
-def t(self):
+def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:626)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:627)
     """
     # t
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        return _K_t[self._key](self)
-    if isinstance(self, _T):
-        return _H_t.call((self,))
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_t[input._key](input)
+    if isinstance(input, _T):
+        return _H_t.call((input,))
 
-    return _G_t.parse((self, ), {})
+    return _G_t.parse((input, ), {})
 
 
-def transpose(self, dim0, dim1):
+def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:635)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:636)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_transpose_int[self._key](self, dim0, dim1)
-        if isinstance(self, _T):
-            return _H_transpose_int.call((self, dim0, dim1))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_transpose_int[input._key](input, dim0, dim1)
+        if isinstance(input, _T):
+            return _H_transpose_int.call((input, dim0, dim1))
 
-    return _G_transpose.parse((self, dim0, dim1, ), {})
+    return _G_transpose.parse((input, dim0, dim1, ), {})
 
 
 def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:644)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:645)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -1714,130 +1973,130 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:676)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:661)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:669)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:677)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
 
-def unsqueeze(self, dim):
+def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:684)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:685)
     """
     if dim.__class__ is int:  # unsqueeze
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_unsqueeze[self._key](self, dim)
-        if isinstance(self, _T):
-            return _H_unsqueeze.call((self, dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_unsqueeze[input._key](input, dim)
+        if isinstance(input, _T):
+            return _H_unsqueeze.call((input, dim))
 
-    return _G_unsqueeze.parse((self, dim, ), {})
+    return _G_unsqueeze.parse((input, dim, ), {})
 
 
-def flatten(self, start_dim=0, end_dim=-1):
+def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:692)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:693)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_flatten_using_ints[self._key](self, start_dim, end_dim)
-        if isinstance(self, _T):
-            return _H_flatten_using_ints.call((self, start_dim, end_dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_flatten_using_ints[input._key](input, start_dim, end_dim)
+        if isinstance(input, _T):
+            return _H_flatten_using_ints.call((input, start_dim, end_dim))
 
-    return _G_flatten.parse((self, start_dim, end_dim, ), {})
+    return _G_flatten.parse((input, start_dim, end_dim, ), {})
 
 
-def narrow(self, dim, start, length):
+def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:700)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:701)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_narrow[self._key](self, dim, start, length)
-        if isinstance(self, _T):
-            return _H_narrow.call((self, dim, start, length))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_narrow[input._key](input, dim, start, length)
+        if isinstance(input, _T):
+            return _H_narrow.call((input, dim, start, length))
 
-    return _G_narrow.parse((self, dim, start, length, ), {})
+    return _G_narrow.parse((input, dim, start, length, ), {})
 
 
-def select(self, dim, index):
+def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:708)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:709)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_select_int[self._key](self, dim, index)
-        if isinstance(self, _T):
-            return _H_select_int.call((self, dim, index))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_select_int[input._key](input, dim, index)
+        if isinstance(input, _T):
+            return _H_select_int.call((input, dim, index))
 
-    return _G_select.parse((self, dim, index, ), {})
+    return _G_select.parse((input, dim, index, ), {})
 
 
-def slice(self, dim=0, start=None, end=None, step=1):
+def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:716)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:717)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_slice_Tensor[self._key](self, dim, start, end, step)
-        if isinstance(self, _T):
-            return _H_slice_Tensor.call((self, dim, start, end, step))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_slice_Tensor[input._key](input, dim, start, end, step)
+        if isinstance(input, _T):
+            return _H_slice_Tensor.call((input, dim, start, end, step))
 
-    return _G_slice.parse((self, dim, start, end, step, ), {})
+    return _G_slice.parse((input, dim, start, end, step, ), {})
 
 
-def split(self, split_size, dim=0):
+def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:731)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:739)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_split_Tensor[self._key](self, split_size, dim)
-        if isinstance(self, _T):
-            return _H_split_Tensor.call((self, split_size, dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_split_Tensor[input._key](input, split_size, dim)
+        if isinstance(input, _T):
+            return _H_split_Tensor.call((input, split_size, dim))
 
     if (split_size.__class__ is int or _b.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_split_sizes[self._key](self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
-        if isinstance(self, _T):
-            return _H_split_sizes.call((self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_split_sizes[input._key](input, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
+        if isinstance(input, _T):
+            return _H_split_sizes.call((input, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim))
 
-    return _G_split.parse((self, split_size, dim, ), {})
+    return _G_split.parse((input, split_size, dim, ), {})
 
 
-def chunk(self, chunks, dim=0):
+def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:746)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:747)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            return _K_chunk[self._key](self, chunks, dim)
-        if isinstance(self, _T):
-            return _H_chunk.call((self, chunks, dim))
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_chunk[input._key](input, chunks, dim)
+        if isinstance(input, _T):
+            return _H_chunk.call((input, chunks, dim))
 
-    return _G_chunk.parse((self, chunks, dim, ), {})
+    return _G_chunk.parse((input, chunks, dim, ), {})
 
 
 def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:754)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:755)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -1850,7 +2109,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:760)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:761)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -1859,142 +2118,142 @@ def stack(tensors, dim=0):
     return _G_stack.parse((tensors, dim, ), {})
 
 
-def gather(self, dim, index, *, sparse_grad=False):
+def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:766)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:767)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
-        if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
-            return _K_gather[self._key](self, dim, index, sparse_grad)
-        if isinstance(self, _T) and isinstance(index, _T):
-            return _H_gather.call((self, dim, index, sparse_grad))
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
+            return _K_gather[input._key](input, dim, index, sparse_grad)
+        if isinstance(input, _T) and isinstance(index, _T):
+            return _H_gather.call((input, dim, index, sparse_grad))
 
-    return _G_gather.parse((self, dim, index, ), {'sparse_grad': sparse_grad})
+    return _G_gather.parse((input, dim, index, ), {'sparse_grad': sparse_grad})
 
 
-def index_select(self, dim, index):
+def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:773)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:774)
     """
     if dim.__class__ is int:  # index_select
-        if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
-            return _K_index_select[self._key](self, dim, index)
-        if isinstance(self, _T) and isinstance(index, _T):
-            return _H_index_select.call((self, dim, index))
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
+            return _K_index_select[input._key](input, dim, index)
+        if isinstance(input, _T) and isinstance(index, _T):
+            return _H_index_select.call((input, dim, index))
 
-    return _G_index_select.parse((self, dim, index, ), {})
+    return _G_index_select.parse((input, dim, index, ), {})
 
 
-def masked_fill(self, mask, value):
+def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:780)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:781)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
-        if _d.fast and self.__class__ is _T and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
-            return _K_masked_fill_Scalar[self._key](self, mask, value)
-        if isinstance(self, _T) and isinstance(mask, _T):
-            return _H_masked_fill_Scalar.call((self, mask, value))
+        if _d.fast and input.__class__ is _T and mask.__class__ is _T and input._key is mask._key and not (input._requires_grad or mask._requires_grad):
+            return _K_masked_fill_Scalar[input._key](input, mask, value)
+        if isinstance(input, _T) and isinstance(mask, _T):
+            return _H_masked_fill_Scalar.call((input, mask, value))
 
-    return _G_masked_fill.parse((self, mask, value, ), {})
+    return _G_masked_fill.parse((input, mask, value, ), {})
 
 
-def index(self, indices):
+def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:793)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:794)
     """
     # index.Tensor
-    if isinstance(self, _T) and indices.__class__ in _SEQ:
-        return _H_index_Tensor.call((self, indices))
+    if isinstance(input, _T) and indices.__class__ in _SEQ:
+        return _H_index_Tensor.call((input, indices))
 
-    return _G_index.parse((self, indices, ), {})
+    return _G_index.parse((input, indices, ), {})
 
 
-def index_put(self, indices, values, accumulate=False):
+def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:800)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:801)
     """
     if accumulate.__class__ is bool:  # index_put
-        if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
-            return _H_index_put.call((self, indices, values, accumulate))
+        if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
+            return _H_index_put.call((input, indices, values, accumulate))
 
-    return _G_index_put.parse((self, indices, values, accumulate, ), {})
+    return _G_index_put.parse((input, indices, values, accumulate, ), {})
 
 
-def index_put_(self, indices, values, accumulate=False):
+def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:807)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:808)
     """
     if accumulate.__class__ is bool:  # index_put_
-        if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
-            return _H_index_put_.call((self, indices, values, accumulate))
+        if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
+            return _H_index_put_.call((input, indices, values, accumulate))
 
-    return _G_index_put_.parse((self, indices, values, accumulate, ), {})
+    return _G_index_put_.parse((input, indices, values, accumulate, ), {})
 
 
-def clone(self):
+def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:813)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:814)
     """
     # clone
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        return _K_clone[self._key](self)
-    if isinstance(self, _T):
-        return _H_clone.call((self,))
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_clone[input._key](input)
+    if isinstance(input, _T):
+        return _H_clone.call((input,))
 
-    return _G_clone.parse((self, ), {})
+    return _G_clone.parse((input, ), {})
 
 
-def fill_(self, value):
+def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
-        if _d.fast and self.__class__ is _T and not self._requires_grad:
-            result = _K_fill__Scalar[self._key](self, value)
-            self._bump_version()
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            result = _K_fill__Scalar[input._key](input, value)
+            input._bump_version()
             return result
-        if isinstance(self, _T):
-            return _H_fill__Scalar.call((self, value))
+        if isinstance(input, _T):
+            return _H_fill__Scalar.call((input, value))
 
-    return _G_fill_.parse((self, value, ), {})
+    return _G_fill_.parse((input, value, ), {})
 
 
-def zero_(self):
+def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:835)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:836)
     """
     # zero_
-    if _d.fast and self.__class__ is _T and not self._requires_grad:
-        result = _K_zero_[self._key](self)
-        self._bump_version()
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        result = _K_zero_[input._key](input)
+        input._bump_version()
         return result
-    if isinstance(self, _T):
-        return _H_zero_.call((self,))
+    if isinstance(input, _T):
+        return _H_zero_.call((input,))
 
-    return _G_zero_.parse((self, ), {})
+    return _G_zero_.parse((input, ), {})
 
 
 def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=None):
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:878)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:879)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
@@ -2005,34 +2264,616 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     return _G_sparse_coo_tensor.parse((indices, values, size, ), {'dtype': dtype, 'is_coalesced': is_coalesced})
 
 
-def sparse_sampled_mm(self, mat1, mat2):
+def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:947)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:948)
     """
     # sparse_sampled_mm
-    if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
-        return _K_sparse_sampled_mm[self._key](self, mat1, mat2)
-    if isinstance(self, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
-        return _H_sparse_sampled_mm.call((self, mat1, mat2))
+    if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
+        return _K_sparse_sampled_mm[input._key](input, mat1, mat2)
+    if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
+        return _H_sparse_sampled_mm.call((input, mat1, mat2))
 
-    return _G_sparse_sampled_mm.parse((self, mat1, mat2, ), {})
+    return _G_sparse_sampled_mm.parse((input, mat1, mat2, ), {})
 
 
-def _sparse_values_at(self, indices):
+def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:954)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:955)
     """
     # _sparse_values_at
-    if _d.fast and self.__class__ is _T and indices.__class__ is _T and self._key is indices._key and not (self._requires_grad or indices._requires_grad):
-        return _K__sparse_values_at[self._key](self, indices)
-    if isinstance(self, _T) and isinstance(indices, _T):
-        return _H__sparse_values_at.call((self, indices))
+    if _d.fast and input.__class__ is _T and indices.__class__ is _T and input._key is indices._key and not (input._requires_grad or indices._requires_grad):
+        return _K__sparse_values_at[input._key](input, indices)
+    if isinstance(input, _T) and isinstance(indices, _T):
+        return _H__sparse_values_at.call((input, indices))
 
-    return _G__sparse_values_at.parse((self, indices, ), {})
+    return _G__sparse_values_at.parse((input, indices, ), {})
+
+
+def log10(input, *, out=None):
+    """Base-10 logarithm.
+
+    Overloads, tried in this order:
+        log10(Tensor self) -> Tensor  (native_functions.yaml:967)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:977)
+    """
+    if out is None:  # log10
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log10[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log10.call((input,))
+
+    # log10.out
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log10_out.call((input, out))
+
+    return _G_log10.parse((input, ), {'out': out})
+
+
+def log2(input, *, out=None):
+    """Base-2 logarithm.
+
+    Overloads, tried in this order:
+        log2(Tensor self) -> Tensor  (native_functions.yaml:979)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:989)
+    """
+    if out is None:  # log2
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_log2[input._key](input)
+        if isinstance(input, _TN):
+            return _H_log2.call((input,))
+
+    # log2.out
+    if isinstance(input, _TN) and isinstance(out, _T):
+        return _H_log2_out.call((input, out))
+
+    return _G_log2.parse((input, ), {'out': out})
+
+
+def isnan(input):
+    """True where self is NaN.
+
+    Overloads, tried in this order:
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:992)
+    """
+    # isnan
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_isnan[input._key](input)
+    if isinstance(input, _TN):
+        return _H_isnan.call((input,))
+
+    return _G_isnan.parse((input, ), {})
+
+
+def isinf(input):
+    """True where self is +inf or -inf.
+
+    Overloads, tried in this order:
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:999)
+    """
+    # isinf
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_isinf[input._key](input)
+    if isinstance(input, _TN):
+        return _H_isinf.call((input,))
+
+    return _G_isinf.parse((input, ), {})
+
+
+def isfinite(input):
+    """True where self is neither NaN nor infinite.
+
+    Overloads, tried in this order:
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1006)
+    """
+    # isfinite
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_isfinite[input._key](input)
+    if isinstance(input, _TN):
+        return _H_isfinite.call((input,))
+
+    return _G_isfinite.parse((input, ), {})
+
+
+def logical_xor(input, other, *, out=None):
+    """Exactly one of the two nonzero.
+
+    Overloads, tried in this order:
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1013)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1020)
+    """
+    if out is None:  # logical_xor
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_logical_xor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_logical_xor.call((input, other))
+
+    # logical_xor.out
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_logical_xor_out.call((input, other, out))
+
+    return _G_logical_xor.parse((input, other, ), {'out': out})
+
+
+def bitwise_and(input, other, *, out=None):
+    """Bitwise and of integers; logical and of bools (the & operator).
+
+    Overloads, tried in this order:
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1022)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1031)
+    """
+    if out is None:  # bitwise_and.Tensor
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_bitwise_and_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_bitwise_and_Tensor.call((input, other))
+
+    # bitwise_and.Tensor_out
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_and_Tensor_out.call((input, other, out))
+
+    return _G_bitwise_and.parse((input, other, ), {'out': out})
+
+
+def bitwise_or(input, other, *, out=None):
+    """Bitwise or of integers; logical or of bools (the | operator).
+
+    Overloads, tried in this order:
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1033)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1042)
+    """
+    if out is None:  # bitwise_or.Tensor
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_bitwise_or_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_bitwise_or_Tensor.call((input, other))
+
+    # bitwise_or.Tensor_out
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_or_Tensor_out.call((input, other, out))
+
+    return _G_bitwise_or.parse((input, other, ), {'out': out})
+
+
+def bitwise_xor(input, other, *, out=None):
+    """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
+
+    Overloads, tried in this order:
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1044)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1053)
+    """
+    if out is None:  # bitwise_xor.Tensor
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_bitwise_xor_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_bitwise_xor_Tensor.call((input, other))
+
+    # bitwise_xor.Tensor_out
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_bitwise_xor_Tensor_out.call((input, other, out))
+
+    return _G_bitwise_xor.parse((input, other, ), {'out': out})
+
+
+def bitwise_not(input, *, out=None):
+    """Bitwise not of integers; logical not of bools (the ~ operator).
+
+    Overloads, tried in this order:
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1057)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1068)
+    """
+    if out is None:  # bitwise_not
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_bitwise_not[input._key](input)
+        if isinstance(input, _T):
+            return _H_bitwise_not.call((input,))
+
+    # bitwise_not.out
+    if isinstance(input, _T) and isinstance(out, _T):
+        return _H_bitwise_not_out.call((input, out))
+
+    return _G_bitwise_not.parse((input, ), {'out': out})
+
+
+def fmod(input, other, *, out=None):
+    """C's fmod: the remainder has the sign of self.
+
+    Overloads, tried in this order:
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1070)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1079)
+    """
+    if out is None:  # fmod.Tensor
+        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
+            return _K_fmod_Tensor[input._key](input, other)
+        if isinstance(input, _TN) and isinstance(other, _TN):
+            return _H_fmod_Tensor.call((input, other))
+
+    # fmod.Tensor_out
+    if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
+        return _H_fmod_Tensor_out.call((input, other, out))
+
+    return _G_fmod.parse((input, other, ), {'out': out})
+
+
+def lerp(input, end, weight, *, out=None):
+    """self + weight * (end - self), with broadcasting.
+
+    Overloads, tried in this order:
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1082)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1091)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1093)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1102)
+    """
+    if out is None and weight.__class__ in _NUM:  # lerp.Scalar
+        if _d.fast and input.__class__ is _T and end.__class__ is _T and input._key is end._key and not (input._requires_grad or end._requires_grad):
+            return _K_lerp_Scalar[input._key](input, end, weight)
+        if isinstance(input, _TN) and isinstance(end, _TN):
+            return _H_lerp_Scalar.call((input, end, weight))
+
+    if weight.__class__ in _NUM:  # lerp.Scalar_out
+        if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(out, _T):
+            return _H_lerp_Scalar_out.call((input, end, weight, out))
+
+    if out is None:  # lerp.Tensor
+        if _d.fast and input.__class__ is _T and end.__class__ is _T and weight.__class__ is _T and input._key is end._key and input._key is weight._key and not (input._requires_grad or end._requires_grad or weight._requires_grad):
+            return _K_lerp_Tensor[input._key](input, end, weight)
+        if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(weight, _TN):
+            return _H_lerp_Tensor.call((input, end, weight))
+
+    # lerp.Tensor_out
+    if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(weight, _TN) and isinstance(out, _T):
+        return _H_lerp_Tensor_out.call((input, end, weight, out))
+
+    return _G_lerp.parse((input, end, weight, ), {'out': out})
+
+
+def _nan_to_num(input, nan, posinf, neginf):
+    """NaN, +inf and -inf replaced by the given numbers.
+
+    Overloads, tried in this order:
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1105)
+    """
+    if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K__nan_to_num[input._key](input, nan, posinf, neginf)
+        if isinstance(input, _TN):
+            return _H__nan_to_num.call((input, nan, posinf, neginf))
+
+    return _G__nan_to_num.parse((input, nan, posinf, neginf, ), {})
+
+
+def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
+    """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
+
+    Overloads, tried in this order:
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1110)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1119)
+    """
+    if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_nan_to_num[input._key](input, nan, posinf, neginf)
+        if isinstance(input, _T):
+            return _H_nan_to_num.call((input, nan, posinf, neginf))
+
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num.out
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_nan_to_num_out.call((input, nan, posinf, neginf, out))
+
+    return _G_nan_to_num.parse((input, nan, posinf, neginf, ), {'out': out})
+
+
+def nan_to_num_(input, nan=None, posinf=None, neginf=None):
+    """Overloads, tried in this order:
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1116)
+    """
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            result = _K_nan_to_num_[input._key](input, nan, posinf, neginf)
+            input._bump_version()
+            return result
+        if isinstance(input, _T):
+            return _H_nan_to_num_.call((input, nan, posinf, neginf))
+
+    return _G_nan_to_num_.parse((input, nan, posinf, neginf, ), {})
+
+
+def cumsum(input, dim, *, dtype=None, out=None):
+    """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1123)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1134)
+    """
+    if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_cumsum[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_cumsum.call((input, dim, dtype))
+
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum.out
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_cumsum_out.call((input, dim, dtype, out))
+
+    return _G_cumsum.parse((input, dim, ), {'dtype': dtype, 'out': out})
+
+
+def cumprod(input, dim, *, dtype=None, out=None):
+    """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1136)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1147)
+    """
+    if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_cumprod[input._key](input, dim, dtype)
+        if isinstance(input, _T):
+            return _H_cumprod.call((input, dim, dtype))
+
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod.out
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_cumprod_out.call((input, dim, dtype, out))
+
+    return _G_cumprod.parse((input, dim, ), {'dtype': dtype, 'out': out})
+
+
+def sort(*args, **kwargs):
+    """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
+
+    Overloads, tried in this order:
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1149)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1157)
+    """
+    return _G_sort.parse((*args,), kwargs)
+
+
+def argsort(*args, **kwargs):
+    """The indices that sort self along dim (stable).
+
+    Overloads, tried in this order:
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1163)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1169)
+    """
+    return _G_argsort.parse((*args,), kwargs)
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    """The k largest (or smallest) values along dim, largest first, and their indices.
+
+    Overloads, tried in this order:
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1175)
+    """
+    if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
+        if isinstance(input, _T):
+            return _H_topk.call((input, k, dim, largest, sorted))
+
+    return _G_topk.parse((input, k, dim, largest, sorted, ), {})
+
+
+def scatter(*args, **kwargs):
+    """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
+
+    Overloads, tried in this order:
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1185)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1196)
+    """
+    return _G_scatter.parse((*args,), kwargs)
+
+
+def scatter_add(input, dim, index, src):
+    """A copy of self with src added at the positions index gives along dim (repeats add up).
+
+    Overloads, tried in this order:
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1207)
+    """
+    if dim.__class__ is int:  # scatter_add
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and src.__class__ is _T and input._key is index._key and input._key is src._key and not (input._requires_grad or index._requires_grad or src._requires_grad):
+            return _K_scatter_add[input._key](input, dim, index, src)
+        if isinstance(input, _T) and isinstance(index, _T) and isinstance(src, _T):
+            return _H_scatter_add.call((input, dim, index, src))
+
+    return _G_scatter_add.parse((input, dim, index, src, ), {})
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
+
+    Overloads, tried in this order:
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1218)
+    """
+    if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
+        if _d.fast and input.__class__ is _T and index.__class__ is _T and source.__class__ is _T and input._key is index._key and input._key is source._key and not (input._requires_grad or index._requires_grad or source._requires_grad):
+            return _K_index_add[input._key](input, dim, index, source, alpha)
+        if isinstance(input, _T) and isinstance(index, _T) and isinstance(source, _T):
+            return _H_index_add.call((input, dim, index, source, alpha))
+
+    return _G_index_add.parse((input, dim, index, source, ), {'alpha': alpha})
+
+
+def one_hot(input, num_classes=-1):
+    """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
+
+    Overloads, tried in this order:
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1229)
+    """
+    if num_classes.__class__ is int:  # one_hot
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_one_hot[input._key](input, num_classes)
+        if isinstance(input, _T):
+            return _H_one_hot.call((input, num_classes))
+
+    return _G_one_hot.parse((input, num_classes, ), {})
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
+
+    Overloads, tried in this order:
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1237)
+    """
+    if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
+        if _d.fast and weight.__class__ is _T and indices.__class__ is _T and weight._key is indices._key and not (weight._requires_grad or indices._requires_grad):
+            return _K_embedding[weight._key](weight, indices, padding_idx, scale_grad_by_freq, sparse)
+        if isinstance(weight, _T) and isinstance(indices, _T):
+            return _H_embedding.call((weight, indices, padding_idx, scale_grad_by_freq, sparse))
+
+    return _G_embedding.parse((weight, indices, padding_idx, scale_grad_by_freq, sparse, ), {})
+
+
+def tril(input, diagonal=0, *, out=None):
+    """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
+
+    Overloads, tried in this order:
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1244)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1255)
+    """
+    if out is None and diagonal.__class__ is int:  # tril
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_tril[input._key](input, diagonal)
+        if isinstance(input, _T):
+            return _H_tril.call((input, diagonal))
+
+    if diagonal.__class__ is int:  # tril.out
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_tril_out.call((input, diagonal, out))
+
+    return _G_tril.parse((input, diagonal, ), {'out': out})
+
+
+def triu(input, diagonal=0, *, out=None):
+    """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
+
+    Overloads, tried in this order:
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1257)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1268)
+    """
+    if out is None and diagonal.__class__ is int:  # triu
+        if _d.fast and input.__class__ is _T and not input._requires_grad:
+            return _K_triu[input._key](input, diagonal)
+        if isinstance(input, _T):
+            return _H_triu.call((input, diagonal))
+
+    if diagonal.__class__ is int:  # triu.out
+        if isinstance(input, _T) and isinstance(out, _T):
+            return _H_triu_out.call((input, diagonal, out))
+
+    return _G_triu.parse((input, diagonal, ), {'out': out})
+
+
+def var(*args, **kwargs):
+    """Variance of all elements, divided by N - 1 (unbiased) or N.
+
+    Overloads, tried in this order:
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1272)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1278)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1284)
+    """
+    return _G_var.parse((*args,), kwargs)
+
+
+def std(*args, **kwargs):
+    """Standard deviation of all elements: sqrt(var).
+
+    Overloads, tried in this order:
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1290)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1296)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1302)
+    """
+    return _G_std.parse((*args,), kwargs)
+
+
+def var_mean(*args, **kwargs):
+    """(var, mean) of all elements.
+
+    Overloads, tried in this order:
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1308)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1314)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1320)
+    """
+    return _G_var_mean.parse((*args,), kwargs)
+
+
+def std_mean(*args, **kwargs):
+    """(std, mean) of all elements.
+
+    Overloads, tried in this order:
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1326)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1332)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1338)
+    """
+    return _G_std_mean.parse((*args,), kwargs)
+
+
+def unflatten(*args, **kwargs):
+    """Dimension dim split into sizes (one may be -1), as view/reshape.
+
+    Overloads, tried in this order:
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1344)
+    """
+    return _G_unflatten.parse((*args,), kwargs)
+
+
+def outer(input, vec2):
+    """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
+
+    Overloads, tried in this order:
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1350)
+    """
+    # outer
+    if _d.fast and input.__class__ is _T and vec2.__class__ is _T and input._key is vec2._key and not (input._requires_grad or vec2._requires_grad):
+        return _K_outer[input._key](input, vec2)
+    if isinstance(input, _T) and isinstance(vec2, _T):
+        return _H_outer.call((input, vec2))
+
+    return _G_outer.parse((input, vec2, ), {})
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1356)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1365)
+    """
+    if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
+        if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
+            return _K_addmm[input._key](input, mat1, mat2, beta, alpha)
+        if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
+            return _H_addmm.call((input, mat1, mat2, beta, alpha))
+
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm.out
+        if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T) and isinstance(out, _T):
+            return _H_addmm_out.call((input, mat1, mat2, beta, alpha, out))
+
+    return _G_addmm.parse((input, mat1, mat2, ), {'beta': beta, 'alpha': alpha, 'out': out})
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1367)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
+        if _d.fast and input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T and input._key is batch1._key and input._key is batch2._key and not (input._requires_grad or batch1._requires_grad or batch2._requires_grad):
+            return _K_baddbmm[input._key](input, batch1, batch2, beta, alpha)
+        if isinstance(input, _T) and isinstance(batch1, _T) and isinstance(batch2, _T):
+            return _H_baddbmm.call((input, batch1, batch2, beta, alpha))
+
+    return _G_baddbmm.parse((input, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
+
+
+def einsum(*args, **kwargs):
+    """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
+
+    Overloads, tried in this order:
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1376)
+    """
+    return _G_einsum.parse((*args,), kwargs)
 
 
 # ---- Tensor methods ----
@@ -2138,7 +2979,7 @@ def _m_relu(self):
 
 def _m_relu_(self):
     """Overloads, tried in this order:
-        relu_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:49)
+        relu_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:50)
     """
     # relu_
     if _d.fast and not self._requires_grad:
@@ -2154,7 +2995,7 @@ def _m_sigmoid(self):
     """1 / (1 + exp(-self)).
 
     Overloads, tried in this order:
-        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:54)
+        sigmoid(Tensor self) -> Tensor  (native_functions.yaml:55)
     """
     # sigmoid
     if _d.fast and not self._requires_grad:
@@ -2168,7 +3009,7 @@ def _m_tanh(self):
     """Hyperbolic tangent.
 
     Overloads, tried in this order:
-        tanh(Tensor self) -> Tensor  (native_functions.yaml:63)
+        tanh(Tensor self) -> Tensor  (native_functions.yaml:64)
     """
     # tanh
     if _d.fast and not self._requires_grad:
@@ -2182,7 +3023,7 @@ def _m_exp(self):
     """e ** self.
 
     Overloads, tried in this order:
-        exp(Tensor self) -> Tensor  (native_functions.yaml:73)
+        exp(Tensor self) -> Tensor  (native_functions.yaml:74)
     """
     # exp
     if _d.fast and not self._requires_grad:
@@ -2196,7 +3037,7 @@ def _m_expm1(self):
     """exp(self) - 1, accurate near 0.
 
     Overloads, tried in this order:
-        expm1(Tensor self) -> Tensor  (native_functions.yaml:82)
+        expm1(Tensor self) -> Tensor  (native_functions.yaml:83)
     """
     # expm1
     if _d.fast and not self._requires_grad:
@@ -2210,7 +3051,7 @@ def _m_log(self):
     """Natural logarithm.
 
     Overloads, tried in this order:
-        log(Tensor self) -> Tensor  (native_functions.yaml:92)
+        log(Tensor self) -> Tensor  (native_functions.yaml:93)
     """
     # log
     if _d.fast and not self._requires_grad:
@@ -2224,7 +3065,7 @@ def _m_log1p(self):
     """log(1 + self), accurate near 0.
 
     Overloads, tried in this order:
-        log1p(Tensor self) -> Tensor  (native_functions.yaml:101)
+        log1p(Tensor self) -> Tensor  (native_functions.yaml:102)
     """
     # log1p
     if _d.fast and not self._requires_grad:
@@ -2238,7 +3079,7 @@ def _m_sqrt(self):
     """Square root.
 
     Overloads, tried in this order:
-        sqrt(Tensor self) -> Tensor  (native_functions.yaml:111)
+        sqrt(Tensor self) -> Tensor  (native_functions.yaml:112)
     """
     # sqrt
     if _d.fast and not self._requires_grad:
@@ -2252,7 +3093,7 @@ def _m_rsqrt(self):
     """1 / sqrt(self).
 
     Overloads, tried in this order:
-        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:121)
+        rsqrt(Tensor self) -> Tensor  (native_functions.yaml:122)
     """
     # rsqrt
     if _d.fast and not self._requires_grad:
@@ -2266,7 +3107,7 @@ def _m_reciprocal(self):
     """1 / self.
 
     Overloads, tried in this order:
-        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:130)
+        reciprocal(Tensor self) -> Tensor  (native_functions.yaml:131)
     """
     # reciprocal
     if _d.fast and not self._requires_grad:
@@ -2280,7 +3121,7 @@ def _m_sin(self):
     """Sine.
 
     Overloads, tried in this order:
-        sin(Tensor self) -> Tensor  (native_functions.yaml:139)
+        sin(Tensor self) -> Tensor  (native_functions.yaml:140)
     """
     # sin
     if _d.fast and not self._requires_grad:
@@ -2294,7 +3135,7 @@ def _m_cos(self):
     """Cosine.
 
     Overloads, tried in this order:
-        cos(Tensor self) -> Tensor  (native_functions.yaml:149)
+        cos(Tensor self) -> Tensor  (native_functions.yaml:150)
     """
     # cos
     if _d.fast and not self._requires_grad:
@@ -2308,7 +3149,7 @@ def _m_floor(self):
     """Largest integer not above self.
 
     Overloads, tried in this order:
-        floor(Tensor self) -> Tensor  (native_functions.yaml:158)
+        floor(Tensor self) -> Tensor  (native_functions.yaml:159)
     """
     # floor
     if _d.fast and not self._requires_grad:
@@ -2320,7 +3161,7 @@ def _m_floor(self):
 
 def _m_floor_(self):
     """Overloads, tried in this order:
-        floor_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:165)
+        floor_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:166)
     """
     # floor_
     if _d.fast and not self._requires_grad:
@@ -2336,7 +3177,7 @@ def _m_ceil(self):
     """Smallest integer not below self.
 
     Overloads, tried in this order:
-        ceil(Tensor self) -> Tensor  (native_functions.yaml:170)
+        ceil(Tensor self) -> Tensor  (native_functions.yaml:171)
     """
     # ceil
     if _d.fast and not self._requires_grad:
@@ -2348,7 +3189,7 @@ def _m_ceil(self):
 
 def _m_ceil_(self):
     """Overloads, tried in this order:
-        ceil_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:177)
+        ceil_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:178)
     """
     # ceil_
     if _d.fast and not self._requires_grad:
@@ -2364,7 +3205,7 @@ def _m_round(self):
     """Round half to even, as torch.round.
 
     Overloads, tried in this order:
-        round(Tensor self) -> Tensor  (native_functions.yaml:182)
+        round(Tensor self) -> Tensor  (native_functions.yaml:183)
     """
     # round
     if _d.fast and not self._requires_grad:
@@ -2376,7 +3217,7 @@ def _m_round(self):
 
 def _m_round_(self):
     """Overloads, tried in this order:
-        round_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:189)
+        round_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:190)
     """
     # round_
     if _d.fast and not self._requires_grad:
@@ -2392,7 +3233,7 @@ def _m_trunc(self):
     """Round towards zero.
 
     Overloads, tried in this order:
-        trunc(Tensor self) -> Tensor  (native_functions.yaml:194)
+        trunc(Tensor self) -> Tensor  (native_functions.yaml:195)
     """
     # trunc
     if _d.fast and not self._requires_grad:
@@ -2404,7 +3245,7 @@ def _m_trunc(self):
 
 def _m_trunc_(self):
     """Overloads, tried in this order:
-        trunc_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:201)
+        trunc_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:202)
     """
     # trunc_
     if _d.fast and not self._requires_grad:
@@ -2420,7 +3261,7 @@ def _m_logical_not(self):
     """True where self is zero.
 
     Overloads, tried in this order:
-        logical_not(Tensor self) -> Tensor  (native_functions.yaml:206)
+        logical_not(Tensor self) -> Tensor  (native_functions.yaml:207)
     """
     # logical_not
     if _d.fast and not self._requires_grad:
@@ -2434,7 +3275,7 @@ def _m_add(self, other, *, alpha=1):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:217)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
     """
     if alpha.__class__ in _NUM:  # add.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2447,7 +3288,7 @@ def _m_add(self, other, *, alpha=1):
 
 def _m_add_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:225)
+        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:226)
     """
     if alpha.__class__ in _NUM:  # add_.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2464,7 +3305,7 @@ def _m_sub(self, other, *, alpha=1):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:230)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
     """
     if alpha.__class__ in _NUM:  # sub.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2477,7 +3318,7 @@ def _m_sub(self, other, *, alpha=1):
 
 def _m_sub_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:238)
+        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:239)
     """
     if alpha.__class__ in _NUM:  # sub_.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2494,7 +3335,7 @@ def _m_mul(self, other):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:243)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
     """
     # mul.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2507,7 +3348,7 @@ def _m_mul(self, other):
 
 def _m_mul_(self, other):
     """Overloads, tried in this order:
-        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:251)
+        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:252)
     """
     # mul_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2524,8 +3365,8 @@ def _m_div(self, other, *, rounding_mode=_MISSING):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:256)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:402)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:403)
     """
     if rounding_mode is _MISSING:  # div.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2546,7 +3387,7 @@ def _m_floor_divide(self, other):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:265)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:266)
     """
     # floor_divide
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2559,7 +3400,7 @@ def _m_floor_divide(self, other):
 
 def _m_floor_divide_(self, other):
     """Overloads, tried in this order:
-        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:271)
+        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:272)
     """
     # floor_divide_
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2576,7 +3417,7 @@ def _m_pow(self, exponent):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:276)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:277)
     """
     # pow.Tensor_Tensor
     if _d.fast and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
@@ -2589,7 +3430,7 @@ def _m_pow(self, exponent):
 
 def _m_pow_(self, exponent):
     """Overloads, tried in this order:
-        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:282)
+        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:283)
     """
     # pow_.Tensor_Tensor
     if _d.fast and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
@@ -2606,7 +3447,7 @@ def _m_maximum(self, other):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:287)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:288)
     """
     # maximum
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2619,7 +3460,7 @@ def _m_maximum(self, other):
 
 def _m_maximum_(self, other):
     """Overloads, tried in this order:
-        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:293)
+        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:294)
     """
     # maximum_
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2636,7 +3477,7 @@ def _m_minimum(self, other):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:298)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:299)
     """
     # minimum
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2649,7 +3490,7 @@ def _m_minimum(self, other):
 
 def _m_minimum_(self, other):
     """Overloads, tried in this order:
-        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:304)
+        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:305)
     """
     # minimum_
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2666,7 +3507,7 @@ def _m_remainder(self, other):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:309)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:310)
     """
     # remainder.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2679,7 +3520,7 @@ def _m_remainder(self, other):
 
 def _m_remainder_(self, other):
     """Overloads, tried in this order:
-        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:315)
+        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:316)
     """
     # remainder_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2696,7 +3537,7 @@ def _m_eq(self, other):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:320)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:321)
     """
     # eq.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2711,7 +3552,7 @@ def _m_ne(self, other):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:329)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:330)
     """
     # ne.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2726,7 +3567,7 @@ def _m_lt(self, other):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:338)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:339)
     """
     # lt.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2741,7 +3582,7 @@ def _m_le(self, other):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:347)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:348)
     """
     # le.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2756,7 +3597,7 @@ def _m_gt(self, other):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:356)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:357)
     """
     # gt.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2771,7 +3612,7 @@ def _m_ge(self, other):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:365)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:366)
     """
     # ge.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2786,7 +3627,7 @@ def _m_logical_and(self, other):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:374)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:375)
     """
     # logical_and
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2801,7 +3642,7 @@ def _m_logical_or(self, other):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:383)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:384)
     """
     # logical_or
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2814,8 +3655,8 @@ def _m_logical_or(self, other):
 
 def _m_div_(self, other, *, rounding_mode=_MISSING):
     """Overloads, tried in this order:
-        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:394)
-        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:412)
+        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:395)
+        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:413)
     """
     if rounding_mode is _MISSING:  # div_.Tensor
         if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -2840,7 +3681,7 @@ def _m_where(self, condition, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:416)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:417)
     """
     # where.self
     if _d.fast and condition.__class__ is _T and other.__class__ is _T and condition._key is self._key and condition._key is other._key and not (condition._requires_grad or self._requires_grad or other._requires_grad):
@@ -2855,8 +3696,8 @@ def _m_clamp(self, min=None, max=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:424)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:430)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:425)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:431)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if _d.fast and not self._requires_grad:
@@ -2872,7 +3713,7 @@ def _m_clamp(self, min=None, max=None):
 
 def _m_clamp_(self, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:437)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:438)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if _d.fast and not self._requires_grad:
@@ -2884,111 +3725,118 @@ def _m_clamp_(self, min=None, max=None):
     return _GM_clamp_.parse((self, min, max, ), {})
 
 
-def _m_sum(self, dim=None, keepdim=False, *, dtype=None):
+def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:444)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:445)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
         if _d.fast and not self._requires_grad:
             return _K_sum[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         return _H_sum.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
-    return _GM_sum.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _GM_sum.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def _m_mean(self, dim=None, keepdim=False, *, dtype=None):
+def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:454)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
         if _d.fast and not self._requires_grad:
             return _K_mean[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         return _H_mean.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
-    return _GM_mean.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _GM_mean.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def _m_prod(self, dim=None, keepdim=False, *, dtype=None):
+def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:460)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:461)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
         if _d.fast and not self._requires_grad:
             return _K_prod[self._key](self, dim, keepdim, dtype)
         return _H_prod.call((self, dim, keepdim, dtype))
 
-    return _GM_prod.parse((self, dim, keepdim, ), {'dtype': dtype})
+    return _GM_prod.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
-def _m_amax(self, dim=(), keepdim=False):
+def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:466)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:467)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
         if _d.fast and not self._requires_grad:
             return _K_amax[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_amax.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_amax.parse((self, dim, keepdim, ), {})
+    return _GM_amax.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_amin(self, dim=(), keepdim=False):
+def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:472)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:473)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
         if _d.fast and not self._requires_grad:
             return _K_amin[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_amin.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_amin.parse((self, dim, keepdim, ), {})
+    return _GM_amin.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_all(self, dim=None, keepdim=False):
+def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:478)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:479)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
         if _d.fast and not self._requires_grad:
             return _K_all[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_all.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_all.parse((self, dim, keepdim, ), {})
+    return _GM_all.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_any(self, dim=None, keepdim=False):
+def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:484)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:485)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
         if _d.fast and not self._requires_grad:
             return _K_any[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_any.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_any.parse((self, dim, keepdim, ), {})
+    return _GM_any.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
 def _m_max(self, *args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:490)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:496)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:504)
+        max(Tensor self) -> Tensor  (native_functions.yaml:491)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:497)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:505)
     """
     return _GM_max.parse((self, *args,), kwargs)
 
@@ -2997,60 +3845,63 @@ def _m_min(self, *args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:510)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:516)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:524)
+        min(Tensor self) -> Tensor  (native_functions.yaml:511)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:517)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:525)
     """
     return _GM_min.parse((self, *args,), kwargs)
 
 
-def _m_argmax(self, dim=None, keepdim=False):
+def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:530)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:531)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
         if _d.fast and not self._requires_grad:
             return _K_argmax[self._key](self, dim, keepdim)
         return _H_argmax.call((self, dim, keepdim))
 
-    return _GM_argmax.parse((self, dim, keepdim, ), {})
+    return _GM_argmax.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_argmin(self, dim=None, keepdim=False):
+def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:538)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:539)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
         if _d.fast and not self._requires_grad:
             return _K_argmin[self._key](self, dim, keepdim)
         return _H_argmin.call((self, dim, keepdim))
 
-    return _GM_argmin.parse((self, dim, keepdim, ), {})
+    return _GM_argmin.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
-def _m_logsumexp(self, dim, keepdim=False):
+def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:546)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:547)
     """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
         if _d.fast and not self._requires_grad:
             return _K_logsumexp[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         return _H_logsumexp.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
-    return _GM_logsumexp.parse((self, dim, keepdim, ), {})
+    return _GM_logsumexp.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
 
 def _m_softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:552)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:553)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if _d.fast and not self._requires_grad:
@@ -3064,7 +3915,7 @@ def _m_log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:560)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:561)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if _d.fast and not self._requires_grad:
@@ -3078,7 +3929,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:570)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:571)
     """
     # mm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3093,7 +3944,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:582)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:583)
     """
     # bmm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3108,7 +3959,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:590)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:591)
     """
     # dot
     if _d.fast and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -3123,7 +3974,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:598)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:599)
     """
     # matmul
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3138,7 +3989,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:610)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:611)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -3153,7 +4004,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:618)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:619)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -3168,7 +4019,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:626)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:627)
     """
     # t
     if _d.fast and not self._requires_grad:
@@ -3182,7 +4033,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:635)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:636)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and not self._requires_grad:
@@ -3196,7 +4047,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:644)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:645)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -3211,7 +4062,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:652)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:653)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -3226,9 +4077,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:660)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:668)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:676)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:661)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:669)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:677)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -3237,7 +4088,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:684)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:685)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and not self._requires_grad:
@@ -3251,7 +4102,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:692)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:693)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and not self._requires_grad:
@@ -3265,7 +4116,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:700)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:701)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and not self._requires_grad:
@@ -3279,7 +4130,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:708)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:709)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and not self._requires_grad:
@@ -3293,7 +4144,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:723)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:724)
     """
     # contiguous
     if _d.fast and not self._requires_grad:
@@ -3307,8 +4158,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:730)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:738)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:731)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:739)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and not self._requires_grad:
@@ -3327,7 +4178,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:746)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:747)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and not self._requires_grad:
@@ -3341,7 +4192,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:766)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:767)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3356,7 +4207,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:773)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:774)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3371,7 +4222,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:780)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:781)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3384,7 +4235,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:787)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:788)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3401,7 +4252,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:800)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:801)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3412,7 +4263,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:807)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:808)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3425,7 +4276,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:813)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:814)
     """
     # clone
     if _d.fast and not self._requires_grad:
@@ -3439,7 +4290,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:821)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:822)
     """
     if non_blocking.__class__ is bool:  # copy_
         if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
@@ -3456,7 +4307,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and not self._requires_grad:
@@ -3472,7 +4323,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:835)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:836)
     """
     # zero_
     if _d.fast and not self._requires_grad:
@@ -3488,9 +4339,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:842)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:850)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:858)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:843)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:851)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:859)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -3499,7 +4350,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:864)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:865)
     """
     # type_as
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3514,7 +4365,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:883)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:884)
     """
     # to_sparse
     if _d.fast and not self._requires_grad:
@@ -3528,7 +4379,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:890)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:891)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         if _d.fast and not self._requires_grad:
@@ -3542,7 +4393,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:897)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:898)
     """
     # coalesce
     if _d.fast and not self._requires_grad:
@@ -3556,7 +4407,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:905)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:906)
     """
     # is_coalesced
     if _d.fast and not self._requires_grad:
@@ -3570,7 +4421,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:911)
+        _nnz(Tensor self) -> int  (native_functions.yaml:912)
     """
     # _nnz
     if _d.fast and not self._requires_grad:
@@ -3584,7 +4435,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:917)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:918)
     """
     # indices
     if _d.fast and not self._requires_grad:
@@ -3598,7 +4449,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:923)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:924)
     """
     # values
     if _d.fast and not self._requires_grad:
@@ -3612,7 +4463,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:929)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:930)
     """
     # _indices
     if _d.fast and not self._requires_grad:
@@ -3626,7 +4477,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:935)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:936)
     """
     # _values
     if _d.fast and not self._requires_grad:
@@ -3640,7 +4491,7 @@ def _m_sparse_mask(self, mask):
     """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:941)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:942)
     """
     # sparse_mask
     if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3649,6 +4500,669 @@ def _m_sparse_mask(self, mask):
         return _H_sparse_mask.call((self, mask))
 
     return _GM_sparse_mask.parse((self, mask, ), {})
+
+
+def _m_log10(self):
+    """Base-10 logarithm.
+
+    Overloads, tried in this order:
+        log10(Tensor self) -> Tensor  (native_functions.yaml:967)
+    """
+    # log10
+    if _d.fast and not self._requires_grad:
+        return _K_log10[self._key](self)
+    return _H_log10.call((self,))
+
+    return _GM_log10.parse((self, ), {})
+
+
+def _m_log10_(self):
+    """Overloads, tried in this order:
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:974)
+    """
+    # log10_
+    if _d.fast and not self._requires_grad:
+        result = _K_log10_[self._key](self)
+        self._bump_version()
+        return result
+    return _H_log10_.call((self,))
+
+    return _GM_log10_.parse((self, ), {})
+
+
+def _m_log2(self):
+    """Base-2 logarithm.
+
+    Overloads, tried in this order:
+        log2(Tensor self) -> Tensor  (native_functions.yaml:979)
+    """
+    # log2
+    if _d.fast and not self._requires_grad:
+        return _K_log2[self._key](self)
+    return _H_log2.call((self,))
+
+    return _GM_log2.parse((self, ), {})
+
+
+def _m_log2_(self):
+    """Overloads, tried in this order:
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:986)
+    """
+    # log2_
+    if _d.fast and not self._requires_grad:
+        result = _K_log2_[self._key](self)
+        self._bump_version()
+        return result
+    return _H_log2_.call((self,))
+
+    return _GM_log2_.parse((self, ), {})
+
+
+def _m_isnan(self):
+    """True where self is NaN.
+
+    Overloads, tried in this order:
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:992)
+    """
+    # isnan
+    if _d.fast and not self._requires_grad:
+        return _K_isnan[self._key](self)
+    return _H_isnan.call((self,))
+
+    return _GM_isnan.parse((self, ), {})
+
+
+def _m_isinf(self):
+    """True where self is +inf or -inf.
+
+    Overloads, tried in this order:
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:999)
+    """
+    # isinf
+    if _d.fast and not self._requires_grad:
+        return _K_isinf[self._key](self)
+    return _H_isinf.call((self,))
+
+    return _GM_isinf.parse((self, ), {})
+
+
+def _m_isfinite(self):
+    """True where self is neither NaN nor infinite.
+
+    Overloads, tried in this order:
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1006)
+    """
+    # isfinite
+    if _d.fast and not self._requires_grad:
+        return _K_isfinite[self._key](self)
+    return _H_isfinite.call((self,))
+
+    return _GM_isfinite.parse((self, ), {})
+
+
+def _m_logical_xor(self, other):
+    """Exactly one of the two nonzero.
+
+    Overloads, tried in this order:
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1013)
+    """
+    # logical_xor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_logical_xor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_logical_xor.call((self, other))
+
+    return _GM_logical_xor.parse((self, other, ), {})
+
+
+def _m_bitwise_and(self, other):
+    """Bitwise and of integers; logical and of bools (the & operator).
+
+    Overloads, tried in this order:
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1022)
+    """
+    # bitwise_and.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_and_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_and_Tensor.call((self, other))
+
+    return _GM_bitwise_and.parse((self, other, ), {})
+
+
+def _m_bitwise_and_(self, other):
+    """Overloads, tried in this order:
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1028)
+    """
+    # bitwise_and_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_and__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_and__Tensor.call((self, other))
+
+    return _GM_bitwise_and_.parse((self, other, ), {})
+
+
+def _m_bitwise_or(self, other):
+    """Bitwise or of integers; logical or of bools (the | operator).
+
+    Overloads, tried in this order:
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1033)
+    """
+    # bitwise_or.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_or_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_or_Tensor.call((self, other))
+
+    return _GM_bitwise_or.parse((self, other, ), {})
+
+
+def _m_bitwise_or_(self, other):
+    """Overloads, tried in this order:
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1039)
+    """
+    # bitwise_or_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_or__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_or__Tensor.call((self, other))
+
+    return _GM_bitwise_or_.parse((self, other, ), {})
+
+
+def _m_bitwise_xor(self, other):
+    """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
+
+    Overloads, tried in this order:
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1044)
+    """
+    # bitwise_xor.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_xor_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_xor_Tensor.call((self, other))
+
+    return _GM_bitwise_xor.parse((self, other, ), {})
+
+
+def _m_bitwise_xor_(self, other):
+    """Overloads, tried in this order:
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1050)
+    """
+    # bitwise_xor_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_xor__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_xor__Tensor.call((self, other))
+
+    return _GM_bitwise_xor_.parse((self, other, ), {})
+
+
+def _m_bitwise_not(self):
+    """Bitwise not of integers; logical not of bools (the ~ operator).
+
+    Overloads, tried in this order:
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1057)
+    """
+    # bitwise_not
+    if _d.fast and not self._requires_grad:
+        return _K_bitwise_not[self._key](self)
+    return _H_bitwise_not.call((self,))
+
+    return _GM_bitwise_not.parse((self, ), {})
+
+
+def _m_bitwise_not_(self):
+    """Overloads, tried in this order:
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1065)
+    """
+    # bitwise_not_
+    if _d.fast and not self._requires_grad:
+        result = _K_bitwise_not_[self._key](self)
+        self._bump_version()
+        return result
+    return _H_bitwise_not_.call((self,))
+
+    return _GM_bitwise_not_.parse((self, ), {})
+
+
+def _m_fmod(self, other):
+    """C's fmod: the remainder has the sign of self.
+
+    Overloads, tried in this order:
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1070)
+    """
+    # fmod.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_fmod_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_fmod_Tensor.call((self, other))
+
+    return _GM_fmod.parse((self, other, ), {})
+
+
+def _m_fmod_(self, other):
+    """Overloads, tried in this order:
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1076)
+    """
+    # fmod_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_fmod__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_fmod__Tensor.call((self, other))
+
+    return _GM_fmod_.parse((self, other, ), {})
+
+
+def _m_lerp(self, end, weight):
+    """self + weight * (end - self), with broadcasting.
+
+    Overloads, tried in this order:
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1082)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1093)
+    """
+    if weight.__class__ in _NUM:  # lerp.Scalar
+        if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
+            return _K_lerp_Scalar[self._key](self, end, weight)
+        if isinstance(end, _TN):
+            return _H_lerp_Scalar.call((self, end, weight))
+
+    # lerp.Tensor
+    if _d.fast and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
+        return _K_lerp_Tensor[self._key](self, end, weight)
+    if isinstance(end, _TN) and isinstance(weight, _TN):
+        return _H_lerp_Tensor.call((self, end, weight))
+
+    return _GM_lerp.parse((self, end, weight, ), {})
+
+
+def _m_lerp_(self, end, weight):
+    """Overloads, tried in this order:
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1088)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1099)
+    """
+    if weight.__class__ in _NUM:  # lerp_.Scalar
+        if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
+            result = _K_lerp__Scalar[self._key](self, end, weight)
+            self._bump_version()
+            return result
+        if isinstance(end, _TN):
+            return _H_lerp__Scalar.call((self, end, weight))
+
+    # lerp_.Tensor
+    if _d.fast and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
+        result = _K_lerp__Tensor[self._key](self, end, weight)
+        self._bump_version()
+        return result
+    if isinstance(end, _TN) and isinstance(weight, _TN):
+        return _H_lerp__Tensor.call((self, end, weight))
+
+    return _GM_lerp_.parse((self, end, weight, ), {})
+
+
+def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
+    """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
+
+    Overloads, tried in this order:
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1110)
+    """
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
+        if _d.fast and not self._requires_grad:
+            return _K_nan_to_num[self._key](self, nan, posinf, neginf)
+        return _H_nan_to_num.call((self, nan, posinf, neginf))
+
+    return _GM_nan_to_num.parse((self, nan, posinf, neginf, ), {})
+
+
+def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
+    """Overloads, tried in this order:
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1116)
+    """
+    if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
+        if _d.fast and not self._requires_grad:
+            result = _K_nan_to_num_[self._key](self, nan, posinf, neginf)
+            self._bump_version()
+            return result
+        return _H_nan_to_num_.call((self, nan, posinf, neginf))
+
+    return _GM_nan_to_num_.parse((self, nan, posinf, neginf, ), {})
+
+
+def _m_cumsum(self, dim, *, dtype=None):
+    """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1123)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
+        if _d.fast and not self._requires_grad:
+            return _K_cumsum[self._key](self, dim, dtype)
+        return _H_cumsum.call((self, dim, dtype))
+
+    return _GM_cumsum.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_cumsum_(self, dim, *, dtype=None):
+    """Overloads, tried in this order:
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1131)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
+        if _d.fast and not self._requires_grad:
+            result = _K_cumsum_[self._key](self, dim, dtype)
+            self._bump_version()
+            return result
+        return _H_cumsum_.call((self, dim, dtype))
+
+    return _GM_cumsum_.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_cumprod(self, dim, *, dtype=None):
+    """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
+
+    Overloads, tried in this order:
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1136)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
+        if _d.fast and not self._requires_grad:
+            return _K_cumprod[self._key](self, dim, dtype)
+        return _H_cumprod.call((self, dim, dtype))
+
+    return _GM_cumprod.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_cumprod_(self, dim, *, dtype=None):
+    """Overloads, tried in this order:
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1144)
+    """
+    if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
+        if _d.fast and not self._requires_grad:
+            result = _K_cumprod_[self._key](self, dim, dtype)
+            self._bump_version()
+            return result
+        return _H_cumprod_.call((self, dim, dtype))
+
+    return _GM_cumprod_.parse((self, dim, ), {'dtype': dtype})
+
+
+def _m_sort(self, *args, **kwargs):
+    """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
+
+    Overloads, tried in this order:
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1149)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1157)
+    """
+    return _GM_sort.parse((self, *args,), kwargs)
+
+
+def _m_argsort(self, *args, **kwargs):
+    """The indices that sort self along dim (stable).
+
+    Overloads, tried in this order:
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1163)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1169)
+    """
+    return _GM_argsort.parse((self, *args,), kwargs)
+
+
+def _m_topk(self, k, dim=-1, largest=True, sorted=True):
+    """The k largest (or smallest) values along dim, largest first, and their indices.
+
+    Overloads, tried in this order:
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1175)
+    """
+    if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
+        return _H_topk.call((self, k, dim, largest, sorted))
+
+    return _GM_topk.parse((self, k, dim, largest, sorted, ), {})
+
+
+def _m_scatter(self, *args, **kwargs):
+    """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
+
+    Overloads, tried in this order:
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1185)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1196)
+    """
+    return _GM_scatter.parse((self, *args,), kwargs)
+
+
+def _m_scatter_(self, *args, **kwargs):
+    """Overloads, tried in this order:
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1193)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1204)
+    """
+    return _GM_scatter_.parse((self, *args,), kwargs)
+
+
+def _m_scatter_add(self, dim, index, src):
+    """A copy of self with src added at the positions index gives along dim (repeats add up).
+
+    Overloads, tried in this order:
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1207)
+    """
+    if dim.__class__ is int:  # scatter_add
+        if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
+            return _K_scatter_add[self._key](self, dim, index, src)
+        if isinstance(index, _T) and isinstance(src, _T):
+            return _H_scatter_add.call((self, dim, index, src))
+
+    return _GM_scatter_add.parse((self, dim, index, src, ), {})
+
+
+def _m_scatter_add_(self, dim, index, src):
+    """Overloads, tried in this order:
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1215)
+    """
+    if dim.__class__ is int:  # scatter_add_
+        if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
+            result = _K_scatter_add_[self._key](self, dim, index, src)
+            self._bump_version()
+            return result
+        if isinstance(index, _T) and isinstance(src, _T):
+            return _H_scatter_add_.call((self, dim, index, src))
+
+    return _GM_scatter_add_.parse((self, dim, index, src, ), {})
+
+
+def _m_index_add(self, dim, index, source, *, alpha=1):
+    """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
+
+    Overloads, tried in this order:
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1218)
+    """
+    if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
+        if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
+            return _K_index_add[self._key](self, dim, index, source, alpha)
+        if isinstance(index, _T) and isinstance(source, _T):
+            return _H_index_add.call((self, dim, index, source, alpha))
+
+    return _GM_index_add.parse((self, dim, index, source, ), {'alpha': alpha})
+
+
+def _m_index_add_(self, dim, index, source, *, alpha=1):
+    """Overloads, tried in this order:
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1226)
+    """
+    if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
+        if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
+            result = _K_index_add_[self._key](self, dim, index, source, alpha)
+            self._bump_version()
+            return result
+        if isinstance(index, _T) and isinstance(source, _T):
+            return _H_index_add_.call((self, dim, index, source, alpha))
+
+    return _GM_index_add_.parse((self, dim, index, source, ), {'alpha': alpha})
+
+
+def _m_tril(self, diagonal=0):
+    """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
+
+    Overloads, tried in this order:
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1244)
+    """
+    if diagonal.__class__ is int:  # tril
+        if _d.fast and not self._requires_grad:
+            return _K_tril[self._key](self, diagonal)
+        return _H_tril.call((self, diagonal))
+
+    return _GM_tril.parse((self, diagonal, ), {})
+
+
+def _m_tril_(self, diagonal=0):
+    """Overloads, tried in this order:
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1252)
+    """
+    if diagonal.__class__ is int:  # tril_
+        if _d.fast and not self._requires_grad:
+            result = _K_tril_[self._key](self, diagonal)
+            self._bump_version()
+            return result
+        return _H_tril_.call((self, diagonal))
+
+    return _GM_tril_.parse((self, diagonal, ), {})
+
+
+def _m_triu(self, diagonal=0):
+    """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
+
+    Overloads, tried in this order:
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1257)
+    """
+    if diagonal.__class__ is int:  # triu
+        if _d.fast and not self._requires_grad:
+            return _K_triu[self._key](self, diagonal)
+        return _H_triu.call((self, diagonal))
+
+    return _GM_triu.parse((self, diagonal, ), {})
+
+
+def _m_triu_(self, diagonal=0):
+    """Overloads, tried in this order:
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1265)
+    """
+    if diagonal.__class__ is int:  # triu_
+        if _d.fast and not self._requires_grad:
+            result = _K_triu_[self._key](self, diagonal)
+            self._bump_version()
+            return result
+        return _H_triu_.call((self, diagonal))
+
+    return _GM_triu_.parse((self, diagonal, ), {})
+
+
+def _m_var(self, *args, **kwargs):
+    """Variance of all elements, divided by N - 1 (unbiased) or N.
+
+    Overloads, tried in this order:
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1272)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1278)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1284)
+    """
+    return _GM_var.parse((self, *args,), kwargs)
+
+
+def _m_std(self, *args, **kwargs):
+    """Standard deviation of all elements: sqrt(var).
+
+    Overloads, tried in this order:
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1290)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1296)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1302)
+    """
+    return _GM_std.parse((self, *args,), kwargs)
+
+
+def _m_unflatten(self, *args, **kwargs):
+    """Dimension dim split into sizes (one may be -1), as view/reshape.
+
+    Overloads, tried in this order:
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1344)
+    """
+    return _GM_unflatten.parse((self, *args,), kwargs)
+
+
+def _m_outer(self, vec2):
+    """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
+
+    Overloads, tried in this order:
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1350)
+    """
+    # outer
+    if _d.fast and vec2.__class__ is _T and self._key is vec2._key and not (self._requires_grad or vec2._requires_grad):
+        return _K_outer[self._key](self, vec2)
+    if isinstance(vec2, _T):
+        return _H_outer.call((self, vec2))
+
+    return _GM_outer.parse((self, vec2, ), {})
+
+
+def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
+    """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1356)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
+        if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
+            return _K_addmm[self._key](self, mat1, mat2, beta, alpha)
+        if isinstance(mat1, _T) and isinstance(mat2, _T):
+            return _H_addmm.call((self, mat1, mat2, beta, alpha))
+
+    return _GM_addmm.parse((self, mat1, mat2, ), {'beta': beta, 'alpha': alpha})
+
+
+def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+    """Overloads, tried in this order:
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1362)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
+        if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
+            result = _K_addmm_[self._key](self, mat1, mat2, beta, alpha)
+            self._bump_version()
+            return result
+        if isinstance(mat1, _T) and isinstance(mat2, _T):
+            return _H_addmm_.call((self, mat1, mat2, beta, alpha))
+
+    return _GM_addmm_.parse((self, mat1, mat2, ), {'beta': beta, 'alpha': alpha})
+
+
+def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
+
+    Overloads, tried in this order:
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1367)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
+        if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
+            return _K_baddbmm[self._key](self, batch1, batch2, beta, alpha)
+        if isinstance(batch1, _T) and isinstance(batch2, _T):
+            return _H_baddbmm.call((self, batch1, batch2, beta, alpha))
+
+    return _GM_baddbmm.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
+
+
+def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+    """Overloads, tried in this order:
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1373)
+    """
+    if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
+        if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
+            result = _K_baddbmm_[self._key](self, batch1, batch2, beta, alpha)
+            self._bump_version()
+            return result
+        if isinstance(batch1, _T) and isinstance(batch2, _T):
+            return _H_baddbmm_.call((self, batch1, batch2, beta, alpha))
+
+    return _GM_baddbmm_.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
 
 
 # ---- Tensor operators ----
@@ -3988,69 +5502,108 @@ def _op__ge__(self, other):
 
 
 def _op__and__(self, other):
-    """Python operator for logical_and: logical_and(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_and
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_and[self._key](self, other)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_and.call((self, other))
+    """Python operator for bitwise_and: bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_and.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_and_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_and_Tensor.call((self, other))
 
-    return _b.bool_operator_error('__and__', self, other)
+    return NotImplemented
 
 
 def _op__rand__(self, other):
-    """Python operator for logical_and: logical_and(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_and
-        if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_and[other._key](other, self)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_and.call((other, self))
+    """Python operator for bitwise_and: bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_and.Tensor
+    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
+        return _K_bitwise_and_Tensor[other._key](other, self)
+    if isinstance(other, _TN):
+        return _H_bitwise_and_Tensor.call((other, self))
 
-    return _b.bool_operator_error('__rand__', self, other)
+    return NotImplemented
+
+
+def _op__iand__(self, other):
+    """Python operator for bitwise_and_: bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
+    # bitwise_and_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_and__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_and__Tensor.call((self, other))
+
+    return NotImplemented
 
 
 def _op__or__(self, other):
-    """Python operator for logical_or: logical_or(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_or
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_or[self._key](self, other)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_or.call((self, other))
+    """Python operator for bitwise_or: bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_or.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_or_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_or_Tensor.call((self, other))
 
-    return _b.bool_operator_error('__or__', self, other)
+    return NotImplemented
 
 
 def _op__ror__(self, other):
-    """Python operator for logical_or: logical_or(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_or
-        if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad) and other._dtype is _BOOL:
-            return _K_logical_or[other._key](other, self)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_logical_or.call((other, self))
+    """Python operator for bitwise_or: bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_or.Tensor
+    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
+        return _K_bitwise_or_Tensor[other._key](other, self)
+    if isinstance(other, _TN):
+        return _H_bitwise_or_Tensor.call((other, self))
 
-    return _b.bool_operator_error('__ror__', self, other)
+    return NotImplemented
+
+
+def _op__ior__(self, other):
+    """Python operator for bitwise_or_: bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
+    # bitwise_or_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_or__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_or__Tensor.call((self, other))
+
+    return NotImplemented
 
 
 def _op__xor__(self, other):
-    """Python operator for ne: ne.Tensor(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # ne.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad) and other._dtype is _BOOL:
-            return _K_ne_Tensor[self._key](self, other)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_ne_Tensor.call((self, other))
+    """Python operator for bitwise_xor: bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_xor.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        return _K_bitwise_xor_Tensor[self._key](self, other)
+    if isinstance(other, _TN):
+        return _H_bitwise_xor_Tensor.call((self, other))
 
-    return _b.bool_operator_error('__xor__', self, other)
+    return NotImplemented
 
 
 def _op__rxor__(self, other):
-    """Python operator for ne: ne.Tensor(Tensor self, Tensor other) -> Tensor"""
-    if self._dtype is _BOOL:  # ne.Tensor
-        if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad) and other._dtype is _BOOL:
-            return _K_ne_Tensor[other._key](other, self)
-        if (other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL)):
-            return _H_ne_Tensor.call((other, self))
+    """Python operator for bitwise_xor: bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor"""
+    # bitwise_xor.Tensor
+    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
+        return _K_bitwise_xor_Tensor[other._key](other, self)
+    if isinstance(other, _TN):
+        return _H_bitwise_xor_Tensor.call((other, self))
 
-    return _b.bool_operator_error('__rxor__', self, other)
+    return NotImplemented
+
+
+def _op__ixor__(self, other):
+    """Python operator for bitwise_xor_: bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
+    # bitwise_xor_.Tensor
+    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
+        result = _K_bitwise_xor__Tensor[self._key](self, other)
+        self._bump_version()
+        return result
+    if isinstance(other, _TN):
+        return _H_bitwise_xor__Tensor.call((self, other))
+
+    return NotImplemented
 
 
 def _op__neg__(self):
@@ -4074,13 +5627,13 @@ def _op__abs__(self):
 
 
 def _op__invert__(self):
-    """Python operator for logical_not: logical_not(Tensor self) -> Tensor"""
-    if self._dtype is _BOOL:  # logical_not
-        if _d.fast and not self._requires_grad:
-            return _K_logical_not[self._key](self)
-        return _H_logical_not.call((self,))
+    """Python operator for bitwise_not: bitwise_not(Tensor self) -> Tensor"""
+    # bitwise_not
+    if _d.fast and not self._requires_grad:
+        return _K_bitwise_not[self._key](self)
+    return _H_bitwise_not.call((self,))
 
-    return _b.bool_operator_error('__invert__', self)
+    return NotImplemented
 
 
 # Attached to Tensor by aten_lite/__init__.py.
@@ -4196,6 +5749,53 @@ METHODS = {
     '_indices': _m__indices,
     '_values': _m__values,
     'sparse_mask': _m_sparse_mask,
+    'log10': _m_log10,
+    'log10_': _m_log10_,
+    'log2': _m_log2,
+    'log2_': _m_log2_,
+    'isnan': _m_isnan,
+    'isinf': _m_isinf,
+    'isfinite': _m_isfinite,
+    'logical_xor': _m_logical_xor,
+    'bitwise_and': _m_bitwise_and,
+    'bitwise_and_': _m_bitwise_and_,
+    'bitwise_or': _m_bitwise_or,
+    'bitwise_or_': _m_bitwise_or_,
+    'bitwise_xor': _m_bitwise_xor,
+    'bitwise_xor_': _m_bitwise_xor_,
+    'bitwise_not': _m_bitwise_not,
+    'bitwise_not_': _m_bitwise_not_,
+    'fmod': _m_fmod,
+    'fmod_': _m_fmod_,
+    'lerp': _m_lerp,
+    'lerp_': _m_lerp_,
+    'nan_to_num': _m_nan_to_num,
+    'nan_to_num_': _m_nan_to_num_,
+    'cumsum': _m_cumsum,
+    'cumsum_': _m_cumsum_,
+    'cumprod': _m_cumprod,
+    'cumprod_': _m_cumprod_,
+    'sort': _m_sort,
+    'argsort': _m_argsort,
+    'topk': _m_topk,
+    'scatter': _m_scatter,
+    'scatter_': _m_scatter_,
+    'scatter_add': _m_scatter_add,
+    'scatter_add_': _m_scatter_add_,
+    'index_add': _m_index_add,
+    'index_add_': _m_index_add_,
+    'tril': _m_tril,
+    'tril_': _m_tril_,
+    'triu': _m_triu,
+    'triu_': _m_triu_,
+    'var': _m_var,
+    'std': _m_std,
+    'unflatten': _m_unflatten,
+    'outer': _m_outer,
+    'addmm': _m_addmm,
+    'addmm_': _m_addmm_,
+    'baddbmm': _m_baddbmm,
+    'baddbmm_': _m_baddbmm_,
     '__add__': _op__add__,
     '__radd__': _op__radd__,
     '__iadd__': _op__iadd__,
@@ -4227,10 +5827,13 @@ METHODS = {
     '__ge__': _op__ge__,
     '__and__': _op__and__,
     '__rand__': _op__rand__,
+    '__iand__': _op__iand__,
     '__or__': _op__or__,
     '__ror__': _op__ror__,
+    '__ior__': _op__ior__,
     '__xor__': _op__xor__,
     '__rxor__': _op__rxor__,
+    '__ixor__': _op__ixor__,
     '__neg__': _op__neg__,
     '__abs__': _op__abs__,
     '__invert__': _op__invert__,
@@ -4320,4 +5923,39 @@ __all__ = [
     'zero_',
     'sparse_coo_tensor',
     'sparse_sampled_mm',
+    'log10',
+    'log2',
+    'isnan',
+    'isinf',
+    'isfinite',
+    'logical_xor',
+    'bitwise_and',
+    'bitwise_or',
+    'bitwise_xor',
+    'bitwise_not',
+    'fmod',
+    'lerp',
+    'nan_to_num',
+    'nan_to_num_',
+    'cumsum',
+    'cumprod',
+    'sort',
+    'argsort',
+    'topk',
+    'scatter',
+    'scatter_add',
+    'index_add',
+    'one_hot',
+    'embedding',
+    'tril',
+    'triu',
+    'var',
+    'std',
+    'var_mean',
+    'std_mean',
+    'unflatten',
+    'outer',
+    'addmm',
+    'baddbmm',
+    'einsum',
 ]

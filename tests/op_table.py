@@ -472,7 +472,9 @@ CASES: list[OpCase] = [
     OpCase("add", lambda a, b, alpha: a + alpha * b, ALL,
            lambda d: [Sample((data((2, 3), d), data((3,), d)), {"alpha": 2}, "alpha=2")],
            dtype_error=False, sparse=S0),
-    _binary("sub", np.subtract, ALL, sparse=S01),
+    # A bool operand gets its own error, not "not implemented for 'bool'" (Note [Bool operands
+    # of sub]; tests/test_parity_ops.py).
+    _binary("sub", np.subtract, ALL, sparse=S01, dtype_error=False),
     _binary("mul", np.multiply, ALL_AND_BOOL, sparse=S01),
     _binary("div", lambda a, b: _f64(a) / _f64(b), FLOATING, "nonzero", result="float"),
     OpCase("div", _div_mode, FLOATING,
@@ -594,6 +596,300 @@ CASES: list[OpCase] = [
     OpCase("_sparse_values_at", lambda x, i: x[tuple(i)], ALL_AND_BOOL,
            lambda d: [Sample((data((3, 4), d), np.array([[0, 2, 2], [1, 3, 3]])))],
            dtype_error=False, sparse=S0),
+]
+
+
+
+# ---- issue 9's ops: NumPy references and samples ----
+
+INTEGRAL_AND_BOOL = ("bool",) + INTEGRAL
+
+
+def _specials(dtype):
+    """NaN, +-inf, -0.0 and ordinary values (floating dtypes), else ordinary data."""
+    if np.dtype(dtype).kind != "f":
+        return data((2, 3), dtype)
+    return np.array([[np.nan, np.inf, -np.inf], [-0.0, 1.5, -2.0]], dtype=dtype)
+
+
+def _nan_to_num_samples(dtype):
+    return [Sample((_specials(dtype),), note="NaN, inf, -inf"),
+            Sample((_specials(dtype),), {"nan": 1.0, "posinf": 2.0, "neginf": -3.0}, "given"),
+            Sample((strided((3, 4), dtype),), note="non-contiguous")]
+
+
+def _nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    return np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+def _lerp(a, b, w):
+    a, b, w = _f64(a), _f64(b), _f64(w)
+    return np.where(np.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w))
+
+
+def _lerp_samples(dtype):
+    return [Sample((data((2, 3), dtype), data((3,), dtype), 0.3), note="scalar weight"),
+            Sample((data((2, 3), dtype), data((2, 3), dtype), 0.75), note="weight >= 0.5"),
+            Sample((data((2, 1), dtype), data((1, 3), dtype), data((2, 3), dtype, "unit")),
+                   note="tensor weight, broadcast"),
+            Sample((strided((3, 4), dtype), data((4,), dtype), data((), dtype, "unit")),
+                   note="non-contiguous, 0-dim weight")]
+
+
+def _scan(fn):
+    def ref(x, dim, dtype=None):
+        wide = x.dtype if x.dtype.kind == "f" else np.int64
+        out = fn(x.reshape(x.shape or (1,)).astype(dtype.np if dtype else wide), axis=dim)
+        return out.reshape(x.shape)
+    return ref
+
+
+def _scan_samples(dtype):
+    kind = "unit" if dtype in FLOATING else "small"
+    with_zero = data((2, 4), dtype, kind)
+    with_zero[:, 1] = 0
+    return [Sample((data((2, 3, 4), dtype, kind), 1), note="dim=1"),
+            Sample((data((3, 4), dtype, kind), -1), note="dim=-1"),
+            Sample((data((), dtype, kind), 0), note="0-dim"),
+            Sample((data((0, 3), dtype, kind), 0), note="empty"),
+            Sample((strided((3, 4), dtype, kind), 0), note="non-contiguous"),
+            Sample((with_zero, 1), note="zeros in the scanned dim"),
+            Sample((data((2, 3), dtype, kind), 0), {"dtype": al.float64}, "dtype=float64",
+                   "float64")]
+
+
+def _stable_order(x, dim, descending):
+    # The float64 image of every dtype keeps its order; negating it reverses the order and
+    # keeps ties in index order (a stable descending sort).
+    key = x.astype(np.float64)
+    return np.argsort(-key if descending else key, axis=dim, kind="stable")
+
+
+def _sort(x, dim=-1, descending=False, stable=None):
+    y = x.reshape(x.shape or (1,))
+    idx = _stable_order(y, dim, descending)
+    return (np.take_along_axis(y, idx, dim).reshape(x.shape), idx.reshape(x.shape))
+
+
+def _argsort(x, dim=-1, descending=False, stable=None):
+    return _sort(x, dim, descending)[1]
+
+
+def _topk(x, k, dim=-1, largest=True, sorted=True):  # noqa: A002
+    y = x.reshape(x.shape or (1,))
+    idx = np.take(_stable_order(y, dim, largest), np.arange(k), axis=dim)
+    shape = x.shape if not x.shape else idx.shape
+    return (np.take_along_axis(y, idx, dim).reshape(shape), idx.reshape(shape))
+
+
+def _sort_samples(dtype):
+    return [Sample((data((2, 3, 4), dtype),), note="last dim"),
+            Sample((data((3, 4), dtype), 0, True), note="dim 0, descending"),
+            Sample((strided((3, 4), dtype),), {"descending": True}, "non-contiguous"),
+            Sample((data((), dtype),), note="0-dim"),
+            Sample((data((0, 3), dtype), 1), note="empty"),
+            Sample((data((3, 4), dtype),), {"stable": True, "dim": 0}, "stable=True")]
+
+
+def _topk_samples(dtype):
+    return [Sample((data((2, 5), dtype), 2), note="2 largest"),
+            Sample((data((4, 3), dtype), 3, 0, False), note="3 smallest along dim 0"),
+            Sample((strided((3, 4), dtype), 1), note="non-contiguous"),
+            Sample((data((), dtype), 1), note="0-dim")]
+
+
+def _scatter_where(index, dim):
+    where = list(np.indices(index.shape, sparse=True))
+    where[dim] = index
+    return tuple(where)
+
+
+def _scatter(x, dim, index, src):
+    out = x.copy()
+    value = src[tuple(slice(0, n) for n in index.shape)] if isinstance(src, np.ndarray) else src
+    out[_scatter_where(index, dim)] = value
+    return out
+
+
+def _scatter_add(x, dim, index, src):
+    out = x.copy()
+    np.add.at(out, _scatter_where(index, dim), src[tuple(slice(0, n) for n in index.shape)])
+    return out
+
+
+_SCATTER_INDEX = np.array([[2, 0, 1, 0], [1, 2, 0, 2]])  # distinct positions per column
+
+
+def _scatter_samples(dtype):
+    return [Sample((data((3, 4), dtype), 0, _SCATTER_INDEX, data((2, 4), dtype)), note="dim 0"),
+            Sample((data((3, 4), dtype), 1, np.array([[3, 1], [0, 2]]), data((3, 5), dtype)),
+                   note="dim 1, index smaller than self and src"),
+            Sample((strided((3, 4), dtype), 0, _SCATTER_INDEX[:1], data((1, 4), dtype)),
+                   note="non-contiguous self")]
+
+
+def _scatter_value_samples(dtype):
+    value = 1.5 if dtype in FLOATING else True if dtype == "bool" else 2
+    return [Sample((data((3, 4), dtype), 0, _SCATTER_INDEX, value), note="value")]
+
+
+def _scatter_add_samples(dtype):
+    return [Sample((data((3, 4), dtype), 0, np.array([[2, 0, 2, 2], [2, 1, 0, 2]]),
+                    data((2, 4), dtype)), note="repeated positions add up"),
+            Sample((data((3, 4), dtype), 1, np.array([[0, 0], [3, 1]]), data((2, 3), dtype)),
+                   note="dim 1, small index")]
+
+
+def _index_add(x, dim, index, source, alpha=1):
+    out = x.copy()
+    np.add.at(out, (slice(None),) * dim + (index,), source * np.asarray(alpha, x.dtype))
+    return out
+
+
+def _index_add_samples(dtype):
+    return [Sample((data((3, 4), dtype), 0, np.array([2, 0, 2]), data((3, 4), dtype)),
+                   note="repeated rows"),
+            Sample((strided((3, 4), dtype), 1, np.array([1]), data((3, 1), dtype)),
+                   {"alpha": 2} if dtype != "bool" else {}, "alpha, non-contiguous")]
+
+
+def _one_hot(x, num_classes=-1):
+    return (x[..., None] == np.arange(num_classes)).astype(np.int64)
+
+
+def _embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    return weight[indices]
+
+
+def _embedding_samples(dtype):
+    return [Sample((data((5, 3), dtype), np.array([[0, 4], [2, 0]])), note="2-D indices"),
+            Sample((data((4, 2), dtype), np.array([1, 1, 3])), note="repeated rows"),
+            Sample((data((4, 2), dtype), np.array(2)), note="0-dim index"),
+            Sample((strided((3, 4), dtype), np.array([0, 2], dtype=np.int32)),
+                   note="non-contiguous weight, int32 indices")]
+
+
+def _triangle_samples(dtype):
+    return [Sample((data((3, 4), dtype),), note="2-D"),
+            Sample((data((2, 3, 3), dtype), 1), note="batched, diagonal 1"),
+            Sample((strided((4, 3), dtype), -1), note="non-contiguous, diagonal -1"),
+            Sample((data((0, 2), dtype),), note="empty")]
+
+
+def _var(x, dim=None, unbiased=True, keepdim=False, correction=None):
+    if isinstance(dim, bool):  # the var(self, unbiased) overload
+        dim, unbiased = None, dim
+    ddof = correction if correction is not None else int(unbiased)
+    axis = None if x.ndim == 0 else _axis(dim)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.asarray(np.var(_f64(x), axis=axis, ddof=ddof, keepdims=keepdim))
+
+
+def _var_samples(dtype):
+    return [Sample((data((3, 4), dtype),), note="all"),
+            Sample((data((3, 4), dtype), False), note="all, biased"),
+            Sample((data((2, 3, 4), dtype), 1), note="dim 1"),
+            Sample((data((2, 3, 4), dtype), (0, 2), True, True), note="dims, keepdim"),
+            Sample((data((3, 4), dtype), 1), {"correction": 0}, "correction 0"),
+            Sample((strided((3, 4), dtype),), {"dim": 0, "correction": 2, "keepdim": True},
+                   "non-contiguous, correction 2, keepdim")]
+
+
+def _std(*args, **kwargs):
+    return np.sqrt(_var(*args, **kwargs))
+
+
+def _var_mean(x, dim=None, unbiased=True, keepdim=False, correction=None):
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    axis = None if x.ndim == 0 else _axis(dim)
+    return (_var(x, dim, unbiased, keepdim, correction),
+            np.asarray(np.mean(_f64(x), axis=axis, keepdims=keepdim)))
+
+
+def _std_mean(*args, **kwargs):
+    v, m = _var_mean(*args, **kwargs)
+    return np.sqrt(v), m
+
+
+def _addmm(x, a, b, beta=1, alpha=1):
+    return beta * _f64(x) + alpha * (_f64(a) @ _f64(b))
+
+
+def _addmm_samples(batched):
+    def make(dtype):
+        kind = "unit" if dtype == "float16" else "any"
+        lead = (2,) if batched else ()
+        a, b = data(lead + (2, 3), dtype, kind), data(lead + (3, 4), dtype, kind)
+        floating = dtype in FLOATING
+        return [Sample((data((2, 4), dtype, kind), a, b), note="same shape"),
+                Sample((data((4,), dtype, kind), a, b), {"beta": 2, "alpha": 3}, "broadcast self"),
+                Sample((data((1, 4), dtype, kind), a, b),
+                       {"beta": 0.5 if floating else 1, "alpha": -1}, "beta, alpha")]
+    return make
+
+
+# Every equation keeps the dtype (one that sums a label away, 'ij->j', widens integers as sum
+# does, as in torch: tests/test_parity_ops.py).
+_EINSUM = [("ij,jk->ik", [(2, 3), (3, 4)]), ("bij,bjk", [(2, 2, 3), (2, 3, 4)]),
+           ("ii->i", [(3, 3)]), ("ij->ji", [(2, 3)]), ("i,j->ij", [(2,), (3,)]),
+           ("...ij,...j->...i", [(2, 3, 4), (4,)]), ("ij,ij->j", [(2, 3), (2, 3)]),
+           ("abc,cd,db->a", [(2, 3, 4), (4, 2), (2, 3)])]
+
+
+def _einsum_samples(dtype):
+    kind = "unit" if dtype == "float16" else "any"
+    return [Sample((eq, [data(s, dtype, kind) for s in shapes]), note=eq) for eq, shapes in _EINSUM]
+
+
+CASES += [
+    _unary("log10", lambda x: np.log10(_f64(x)), FLOATING, "positive", result="float"),
+    _unary("log2", lambda x: np.log2(_f64(x)), FLOATING, "positive", result="float"),
+    OpCase("isnan", np.isnan, ALL_AND_BOOL, lambda d: [Sample((_specials(d),))], "bool"),
+    OpCase("isinf", np.isinf, ALL_AND_BOOL, lambda d: [Sample((_specials(d),))], "bool"),
+    OpCase("isfinite", np.isfinite, ALL_AND_BOOL, lambda d: [Sample((_specials(d),))], "bool"),
+    _unary("isnan", np.isnan, ALL_AND_BOOL, result="bool"),
+    OpCase("nan_to_num", _nan_to_num, FLOATING, _nan_to_num_samples, dtype_error=False),
+    OpCase("nan_to_num", lambda x: x.copy(), ALL_AND_BOOL, unary_samples(), dtype_error=False),
+    _binary("logical_xor", np.logical_xor, ALL_AND_BOOL, result="bool"),
+    _binary("bitwise_and", np.bitwise_and, INTEGRAL_AND_BOOL, op="bitwise_and.Tensor"),
+    _binary("bitwise_or", np.bitwise_or, INTEGRAL_AND_BOOL, op="bitwise_or.Tensor"),
+    _binary("bitwise_xor", np.bitwise_xor, INTEGRAL_AND_BOOL, op="bitwise_xor.Tensor"),
+    _unary("bitwise_not", np.invert, INTEGRAL_AND_BOOL),
+    _binary("fmod", np.fmod, ALL, "nonzero", tol=1e-2, op="fmod.Tensor"),
+    OpCase("lerp", _lerp, FLOATING, _lerp_samples, tol=1e-2, op="lerp.Scalar"),
+    OpCase("cumsum", _scan(np.cumsum), ALL_AND_BOOL, _scan_samples, "wide", tol=1e-2),
+    OpCase("cumprod", _scan(np.cumprod), ALL_AND_BOOL, _scan_samples, "wide", tol=1e-2),
+    OpCase("sort", _sort, ALL_AND_BOOL, _sort_samples, ("same", "int64"), multi=True),
+    OpCase("argsort", _argsort, ALL_AND_BOOL, _sort_samples, "int64", dtype_error=False),
+    OpCase("topk", _topk, ALL, _topk_samples, ("same", "int64"), multi=True),
+    OpCase("scatter", _scatter, ALL_AND_BOOL, _scatter_samples, op="scatter.src"),
+    OpCase("scatter", _scatter, ALL_AND_BOOL, _scatter_value_samples, op="scatter.value"),
+    OpCase("scatter_add", _scatter_add, ALL_AND_BOOL, _scatter_add_samples),
+    OpCase("index_add", _index_add, ALL_AND_BOOL, _index_add_samples),
+    OpCase("one_hot", _one_hot, ("int64",),
+           lambda d: [Sample((np.array([[0, 3], [2, 2]]), 4)),
+                      Sample((np.array([], dtype=np.int64), 3), note="empty")]),
+    OpCase("embedding", _embedding, ALL_AND_BOOL, _embedding_samples, dtype_error=False),
+    OpCase("tril", lambda x, k=0: np.tril(x, k), ALL_AND_BOOL, _triangle_samples),
+    OpCase("triu", lambda x, k=0: np.triu(x, k), ALL_AND_BOOL, _triangle_samples),
+    OpCase("var", _var, FLOATING, _var_samples, tol=1e-2, dtype_error=False),
+    OpCase("std", _std, FLOATING, _var_samples, tol=1e-2, dtype_error=False),
+    OpCase("var_mean", _var_mean, FLOATING, _var_samples, tol=1e-2, multi=True,
+           dtype_error=False),
+    OpCase("std_mean", _std_mean, FLOATING, _var_samples, tol=1e-2, multi=True,
+           dtype_error=False),
+    _shaped("unflatten", lambda x, d, sizes: x.reshape(
+        x.shape[:d % x.ndim] + tuple(sizes) + x.shape[d % x.ndim + 1:]),
+        [((2, 6), 1, (2, 3)), ((6, 2), 0, (-1, 2)), ((4, 3), -1, (3, 1), "strided")]),
+    OpCase("outer", np.outer, ALL_AND_BOOL,
+           lambda d: [Sample((data((3,), d), data((2,), d))),
+                      Sample((strided((4,), d), data((0,), d)), note="non-contiguous, empty")],
+           dtype_error=False),
+    OpCase("addmm", _addmm, ALL, _addmm_samples(False), tol=1e-2, dtype_error=False),
+    OpCase("baddbmm", _addmm, ALL, _addmm_samples(True), tol=1e-2, dtype_error=False),
+    OpCase("einsum", lambda eq, ops: np.einsum(eq, *ops, dtype=np.float64), ALL,
+           _einsum_samples, tol=1e-2, dtype_error=False),
 ]
 
 

@@ -50,8 +50,34 @@ def test_defaults_and_keywords():
     assert al.sum(x).item() == 10.0
     assert al.sum(x, dim=None, keepdim=False).item() == 10.0
     assert al.sum(x, 1, True).tolist() == [[3.0], [7.0]]
-    assert al.sum(self=x, dim=[0]).tolist() == [4.0, 6.0]
+    assert al.sum(input=x, dim=[0]).tolist() == [4.0, 6.0]  # torch's name for self
     assert x.sum(dtype=al.float64).dtype == al.float64
+
+
+@pytest.mark.parametrize("call", [
+    lambda lib, x: lib.sum(x, 0, keepdims=True),
+    lambda lib, x: x.sum(dim=1, keepdims=True),
+    lambda lib, x: lib.amax(x, [0, 1], keepdims=True),
+    lambda lib, x: lib.mean(input=x, dim=0, keepdims=True),
+    lambda lib, x: lib.max(x, 1, keepdims=True)[0],
+    lambda lib, x: x.argmax(dim=0, keepdims=True),
+    lambda lib, x: lib.var(x, 1, keepdims=True),
+    lambda lib, x: lib.logsumexp(input=x, dim=1, keepdims=True),
+    lambda lib, x: lib.add(input=x, other=x, alpha=2),
+    lambda lib, x: lib.relu(input=x),
+    lambda lib, x: lib.where(x > 2, input=x, other=0.0),
+    lambda lib, x: lib.clamp(input=x, min=1.5),
+    lambda lib, x: lib.matmul(input=x, other=x),
+], ids=range(13))
+def test_torch_keyword_names_input_and_keepdims(call):
+    torch = pytest.importorskip("torch")
+    data = [[1.0, 2.0], [3.0, 4.0]]
+    assert call(al, al.tensor(data)).tolist() == call(torch, torch.tensor(data)).tolist()
+
+
+def test_keepdims_and_keepdim_together_are_refused():
+    with pytest.raises(TypeError, match=r"al.max\(\) got both keepdims= and keepdim=; pass one"):
+        al.max(al.ones(2, 2), 0, keepdim=True, keepdims=True)
 
 
 def test_python_and_numpy_numbers_stand_for_tensors_of_pointwise_ops():
@@ -152,15 +178,22 @@ def test_inplace_operators_keep_the_tensor():
     assert x is y and x.tolist() == [0.5625, 1.5625]
 
 
-def test_logical_operators_are_for_bool_tensors():
+def test_bitwise_operators_follow_torch():
+    # & | ^ ~ are the bitwise ops: logical on bools, bitwise on integers (torch's rule).
     t, f = al.tensor([True, True]), al.tensor([True, False])
     assert (t & f).tolist() == [True, False] and (t | f).tolist() == [True, True]
     assert (t ^ f).tolist() == [False, True] and (~f).tolist() == [False, True]
-    assert (f & True).tolist() == [True, False]
-    with pytest.raises(TypeError, match=re.escape(
-            "operator & is logical and on bool tensors (there are no bitwise ops); got a int64 "
-            "Tensor and a int64 Tensor; compare first (x != 0) or use al.logical_and")):
-        al.tensor([1]) & al.tensor([1])
+    assert (f & True).tolist() == [True, False] and (True ^ f).tolist() == [False, True]
+    a, b = al.tensor([12, -3, 5]), al.tensor([10, 6, -1])
+    assert (a & b).tolist() == [8, 4, 5] and (a | b).tolist() == [14, -1, -1]
+    assert (a ^ b).tolist() == [6, -5, -6] and (~a).tolist() == [-13, 2, -6]
+    assert (a & 6).tolist() == [4, 4, 4] and (6 | a).tolist() == [14, -1, 7]
+    c = al.tensor([3, 5], dtype=al.uint8)
+    c ^= 1
+    assert c.tolist() == [2, 4] and (~c).tolist() == [253, 251]
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "al.bitwise_and: not implemented for 'float32'")):
+        al.tensor([1.0]) & al.tensor([1.0])
 
 
 def test_unsupported_operand_defers_to_python():

@@ -145,7 +145,7 @@ def test_show_explains_one_op_and_where_it_was_generated(repo: Path):
     assert done.returncode == 0
     out = done.stdout
     assert "relu_(Tensor(a!) self) -> Tensor(a!)" in out
-    assert "elementwise: self > 0 ? self : 0" in out
+    assert "elementwise: self < 0 ? 0 : self" in out
     assert "self: grad * result.sign()" in out
     assert "generated/csrc/relu.cpp" in out
     assert "generated/autograd_nodes.py: ReluBackward0" in out

@@ -200,6 +200,9 @@ _NOT_IN_TORCH = {
     "maximum-6-Python number": "torch.maximum takes no Python number",
     "minimum-6-Python number": "torch.minimum takes no Python number",
     "_sparse_values_at": "aten_lite's own op (the gradient of sparse_coo_tensor's values)",
+    # torch's backward gives src a gradient of index's shape, then rejects it (torch 2.13).
+    "scatter-1-dim 1, index smaller than self and src": "torch's src gradient has index's shape",
+    "scatter_add-1-dim 1, small index": "torch's src gradient has index's shape",
 }
 
 

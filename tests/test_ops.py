@@ -325,7 +325,7 @@ def test_every_write_path_refuses_an_unwritable_destination(make, message):
 
 
 def _read_only_tensor():
-    a = np.zeros(3)
+    a = np.zeros(3, np.float32)  # the default dtype: mm takes only an out= of its own dtype
     a.flags.writeable = False
     return al.from_numpy(a)
 

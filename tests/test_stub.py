@@ -81,7 +81,12 @@ def _handle_params(h, method: bool) -> tuple[list[str], list[str]]:
     positional = [a.name for a in h.args if not a.kwarg_only]
     if method:
         positional = ["self"] + [n for n in positional if n != "self"]
-    return positional, [a.name for a in h.args if a.kwarg_only]
+    else:  # torch's Python names (Note [Torch's Python names] in tools/codegen/api_python.py)
+        positional = ["input" if n == "self" else n for n in positional]
+    keywords = [a.name for a in h.args if a.kwarg_only]
+    if any(a.name == "keepdim" for a in h.args):
+        keywords.append("keepdims")
+    return positional, keywords
 
 
 @pytest.mark.parametrize("method", [False, True], ids=["function", "method"])

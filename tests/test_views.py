@@ -347,8 +347,8 @@ def test_masked_fill():
 @pytest.mark.parametrize("call, exc, message", [
     (lambda: al.zeros(3).gather(0, al.tensor([5])), IndexError,
      "index 5 is out of bounds for dimension 0 with size 3"),
-    (lambda: al.zeros(3).gather(0, al.tensor([1], dtype=al.int32)), RuntimeError,
-     "gather(): Expected dtype int64 for index, got int32"),
+    (lambda: al.zeros(3).gather(0, al.tensor([1.0])), RuntimeError,
+     "gather(): Expected dtype int32/int64 for index, got float32"),
     (lambda: al.zeros(2, 3).gather(1, al.tensor([1])), RuntimeError,
      "Index tensor must have the same number of dimensions as input tensor: index has 1 and input 2"),
     (lambda: al.zeros(2, 3).gather(0, al.zeros(2, 4, dtype=al.int64)), RuntimeError,

@@ -535,7 +535,8 @@ EXPLOIT = ("(lambda g, s=[c for c in ().__class__.__base__.__subclasses__() "
     ("grad * (1).real", "an attribute of a literal ('.real') is not allowed at column 8"),
     ("grad.__class__", "the attribute '__class__' is not allowed at column 1"),
     ("__import__('os')", "the name '__import__' is not allowed at column 1"),
-    ("grad * 'text'", "the literal 'text' is not allowed (only numbers) at column 8"),
+    ("grad * 'two words'", "the literal 'two words' is not allowed (only numbers and word-like "
+     "strings) at column 8"),
     ("mul(*grads)", "'*' unpacking is not allowed at column 5"),
     ("mul(grad, **self)", "'**' unpacking is not allowed at column 11"),
     ("grad * (y := self)", "':=' is not allowed at column 9"),

@@ -147,10 +147,15 @@ def _derived(h, src, key):
             check_same_shape(args[0], result)
         else:
             inputs, dests = _split_out(h, args)
+            if key == "SparseCPU" and not any(getattr(x, "is_sparse", False) for x in inputs):
+                # A sparse out= alone selected the sparse kernel, which needs a sparse input.
+                raise RuntimeError(
+                    f"al.{h.base}: out= is a sparse tensor but the inputs are strided; pass a "
+                    "strided out= (or convert an input with .to_sparse())")
             result = table[key](*inputs)
         results = result if isinstance(result, tuple) else (result,)
         for dest, res in zip(dests, results):
-            check_out_dtype(res._dtype, dest._dtype)
+            check_derived_out(h, res._dtype, dest._dtype)
             if dest._shape != res._shape:
                 resize_out(dest, res._shape)
             if dest._a is not None:
@@ -176,7 +181,7 @@ def _derived_composite(h, src):
             result = src.call(inputs)
         results = result if isinstance(result, tuple) else (result,)
         for dest, res in zip(dests, results):
-            check_out_dtype(res._dtype, dest._dtype)
+            check_derived_out(h, res._dtype, dest._dtype)
             if dest._shape != res._shape:
                 resize_out(dest, res._shape)
             dest.copy_(res)
@@ -187,11 +192,42 @@ def _derived_composite(h, src):
 
 # ---- rules shared by every backend's generic kernels ----
 
+# Note [Exact out= dtypes]: most torch ops write into an out= of any dtype their result casts
+# to (check_out_dtype); its one-tensor ops that keep the input's dtype (abs, neg, floor, sign,
+# relu, ...) and the ops below take only an out= of exactly the result's dtype. So do these
+# ops' out= kernels: elementwise ones through ElementwisePlan.check_out, the others (derived
+# from their functional kernel) in _derived and _derived_composite.
+EXACT_OUT = frozenset(("mm", "bmm", "addmm", "baddbmm", "tril", "triu", "bitwise_not",
+                       "nan_to_num"))
+
+
+def exact_out_error(name: str, result, out) -> None:
+    raise RuntimeError(
+        f"al.{name}: out= has dtype {out.name} but the result is {result.name}; {name} "
+        "writes only into an out= of its result's dtype, as in torch")
+
+
+def check_derived_out(h, result, dest) -> None:
+    if h.kind == "out" and h.base in EXACT_OUT and dest is not result:
+        exact_out_error(h.base, result, dest)
+    check_out_dtype(result, dest)
+
 
 def not_implemented(src, dtype) -> None:
     raise NotImplementedError(
         f"al.{src.base}: not implemented for '{dtype.name}'; supported: {', '.join(src.dtypes)}"
     )
+
+
+# Note [Bool operands of sub]: torch refuses `-` with a bool operand (a bool tensor or the
+# number True/False): `mask - 1` or `a - b` of masks is almost always meant as ~mask or a ^ b,
+# and computing it in int64 would hide that. The plan of `sub` refuses them (torch's
+# sub_check); every path of its kernels (tensor pair, tensor and number, general) asks it.
+_BOOL_OPERAND_ERRORS = {
+    "sub": ("al.sub: subtraction with a bool operand is not supported; to invert a mask use "
+            "~mask or al.logical_not(mask), to compare two masks use a ^ b or "
+            "al.logical_xor(a, b)"),
+}
 
 
 class ElementwisePlan:
@@ -209,6 +245,10 @@ class ElementwisePlan:
         self.scalar_names = [a.name for a in src.args if not a.tensor_like]
         self._number_cache = {}
         self._pair_cache = {}
+        self.bool_error = _BOOL_OPERAND_ERRORS.get(src.base)  # Note [Bool operands of sub]
+        # Note [Exact out= dtypes]
+        unary = sum(1 for a in src.args if a.tensor_like and not a.is_write) == 1
+        self.exact_out = (unary and self.promotion == "default") or src.base in EXACT_OUT
         self.table = {}
         for d in DTYPES:
             # int_to_float maps integers to the default dtype, which can change: not cached.
@@ -239,7 +279,20 @@ class ElementwisePlan:
             not_implemented(self.src, promoted)
         return self._entry(compute)
 
+    def _refuse_bools(self, operands) -> None:
+        for x in operands:
+            if x.__class__ is bool or (isinstance(x, Tensor) and x._dtype is bool_):
+                raise RuntimeError(self.bool_error)
+
+    def check_out(self, result, out) -> None:
+        """An out= tensor of dtype ``out`` for a result of dtype ``result``."""
+        if self.exact_out and out is not result:
+            exact_out_error(self.name, result, out)
+        check_out_dtype(result, out)
+
     def for_operands(self, operands):
+        if self.bool_error is not None:
+            self._refuse_bools(operands)
         first = operands[0]
         if len(operands) == 1:
             if first.__class__ is Tensor:
@@ -262,6 +315,8 @@ class ElementwisePlan:
         key = (a._dtype, b._dtype, not a._shape, not b._shape, _dtype._default.dtype)
         entry = self._pair_cache.get(key)
         if entry is None:
+            if self.bool_error is not None:
+                self._refuse_bools((a, b))
             entry = self._pair_cache[key] = self.for_dtype(result_type(a, b))
         return entry
 
@@ -270,6 +325,8 @@ class ElementwisePlan:
         key = (dtype, number.__class__, _dtype._default.dtype)
         entry = self._number_cache.get(key)
         if entry is None:
+            if self.bool_error is not None and (dtype is bool_ or number.__class__ is bool):
+                raise RuntimeError(self.bool_error)
             entry = self._number_cache[key] = self.for_dtype(result_type(_Probe(dtype), number))
         return entry
 
@@ -300,6 +357,20 @@ def _nonzero(name: str, divisor: np.ndarray) -> None:
     """An integer division by zero has no result (and C++ must not trap on it)."""
     if not divisor.all():
         raise ZeroDivisionError(f"al.{name}: integer division by zero")
+
+
+def check_number_fits(name: str, number, dtype) -> None:
+    """A Python int that becomes an element of an integer dtype must fit it, where torch
+    checks (pow's exponent, where's values): int8 ** 300 is an error, not ** 44. Negative
+    numbers wrap into unsigned dtypes down to -max, as torch allows."""
+    if number.__class__ is not int or dtype.is_floating_point or dtype is bool_:
+        return
+    info = np.iinfo(dtype.np)
+    low = -info.max if info.min == 0 else info.min
+    if not low <= number <= info.max:
+        raise RuntimeError(
+            f"al.{name}: value {number} cannot be converted to type {dtype.name} without "
+            "overflow")
 
 
 def _nonnegative(name: str, exponent: np.ndarray) -> None:

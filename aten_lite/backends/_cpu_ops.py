@@ -22,7 +22,7 @@ from .._dtype import DTYPES, bool_, float16, int64
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
 from . import (
-    ElementwisePlan, check_inplace_shape, check_out_dtype,
+    ElementwisePlan, check_inplace_shape, check_number_fits, check_out_dtype,
     not_implemented, resize_out, wrapped,
 )
 from ._cpu_data import check_writable
@@ -97,7 +97,11 @@ def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
             arrays.append(wrapped(x, cnp))
     shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
     if plan.int_check is not None and not compute.is_floating_point and 0 not in shape:
-        plan.int_check(plan.name, arrays[-1])
+        # A Python number is checked as given: wrapped into uint8, -1 would pass as 255.
+        last = ins[-1]
+        plan.int_check(plan.name, arrays[-1] if isinstance(last, Tensor) else np.asarray(last))
+        if plan.name == "pow" and not isinstance(last, Tensor):  # as in _with_number
+            check_number_fits(plan.name, last, compute)
     out = empty_array(shape, out_dt) if out_array is None else out_array
     if scalars and code < _FIRST_FLOAT:
         plan.check_scalars(compute, scalars)
@@ -148,7 +152,10 @@ def _binary_kernel(h, plan, cell, load):
         w = wrapped(number, cnp)
         x, y = (arr, w) if tensor_first else (w, arr)
         if int_check is not None and code < _FIRST_FLOAT and arr.size:
-            int_check(name, y)
+            # The number as given (uint8 ** -1 must not pass as ** 255).
+            int_check(name, np.asarray(number) if tensor_first else y)
+            if tensor_first and name == "pow":  # torch checks pow's exponent (only)
+                check_number_fits(name, number, compute)
         out = empty_array(t._shape, out_dt)
         if s and code < _FIRST_FLOAT:
             plan.check_scalars(compute, s)
@@ -249,7 +256,7 @@ def _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
         scalars = tuple(args[i] for i in scalar_pos)
         entry = plan.for_operands(ins)
         out_dt = entry[1]
-        check_out_dtype(out_dt, out._dtype)
+        plan.check_out(out_dt, out._dtype)
         shapes = [x._shape for x in ins if isinstance(x, Tensor)]
         shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
         if out._shape != shape:
@@ -479,6 +486,8 @@ def dot(self, tensor):
 
 def where(condition, self, other):
     shape, dtype = rules.where(condition, self, other)
+    for v in (self, other):
+        check_number_fits("where", v, dtype)
     out = empty_array(shape, dtype)
     x = self._a if isinstance(self, Tensor) else wrapped(self, dtype.np)
     y = other._a if isinstance(other, Tensor) else wrapped(other, dtype.np)

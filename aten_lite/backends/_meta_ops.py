@@ -47,7 +47,7 @@ def make_elementwise(h, src):
         if out_pos is None:
             return _meta(shape, out_dt)
         out = args[out_pos]
-        check_out_dtype(out_dt, out._dtype)
+        plan.check_out(out_dt, out._dtype)
         if out._shape != shape:
             resize_out(out, shape)
         return out

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import aten_lite as al
 
 from .. import _dispatch, _dtype
@@ -35,14 +37,16 @@ def matmul(self, other):
     if a == 1 and b == 2:
         return al.mm(self.unsqueeze(0), other).squeeze(0)
     if b == 1 and a >= 2:
-        # (..., n, k) @ (k,): one mm over all rows.
+        # (..., n, k) @ (k,): one mm over all rows (counted, not -1: k may be 0).
         k = self.shape[-1]
-        return al.mm(self.reshape(-1, k), other.unsqueeze(1)).reshape(shape)
+        rows = math.prod(self.shape[:-1])
+        return al.mm(self.reshape(rows, k), other.unsqueeze(1)).reshape(shape)
     left = self.unsqueeze(0) if a == 1 else self
     (n, k), m = left.shape[-2:], other.shape[-1]
     batch = rules.broadcast_shapes(tuple(left.shape[:-2]), tuple(other.shape[:-2]))
-    lhs = left.expand(*batch, n, k).reshape(-1, n, k)
-    rhs = other.expand(*batch, k, m).reshape(-1, k, m)
+    count = math.prod(batch)  # not -1: a reshape cannot infer it when n, k or m is 0
+    lhs = left.expand(*batch, n, k).reshape(count, n, k)
+    rhs = other.expand(*batch, k, m).reshape(count, k, m)
     return al.bmm(lhs, rhs).reshape(shape)
 
 
@@ -105,12 +109,33 @@ def clamp(self, min=None, max=None):
     min > max, as in torch). Python-number bounds promote like any wrapped number."""
     if min is None and max is None:
         raise RuntimeError("clamp: at least one of 'min' or 'max' must not be None")
+    for bound in (min, max):
+        _check_bound_fits(self, bound)
     result = self
     if min is not None:
         result = al.maximum(result, min)
     if max is not None:
         result = al.minimum(result, max)
     return result
+
+
+def _check_bound_fits(self, bound) -> None:
+    """A number bound must be representable in self's dtype (of its kind: a float bound of an
+    integer tensor promotes instead), as torch checks: clamp(int8, min=1000) is an error, not
+    a wrapped -24. Integers wrap into unsigned dtypes as torch allows (uint8 takes -255..255)."""
+    integral = not self._dtype.is_floating_point and self._dtype is not _dtype.bool_
+    if bound.__class__ is int and integral:
+        info = np.iinfo(self._dtype.np)
+        low = -info.max if info.min == 0 else info.min
+        if not low <= bound <= info.max:
+            raise RuntimeError(
+                f"clamp: value {bound} cannot be converted to type {self._dtype.name} without "
+                "overflow")
+    elif bound.__class__ in (int, float) and self._dtype.is_floating_point:
+        if math.isfinite(bound) and abs(bound) > float(np.finfo(self._dtype.np).max):
+            raise RuntimeError(
+                f"clamp: value {bound} cannot be converted to type {self._dtype.name} without "
+                "overflow")
 
 
 def clamp_tensor(self, min=None, max=None):
@@ -143,3 +168,8 @@ def to_other(self, other, non_blocking=False, copy=False):
 def type_as(self, other):
     """self with other's dtype (and device): self itself when it already has both."""
     return self.to(other.device, other.dtype)
+
+
+# Issue 9's composites live in their own modules; the dispatcher finds them through here.
+from ._composite_stats import *  # noqa: F401,F403,E402
+from ._composite_linalg import *  # noqa: F401,F403,E402

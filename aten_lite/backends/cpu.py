@@ -14,3 +14,6 @@ from ._cpu_ops import make_elementwise, make_reduction  # noqa: F401
 from ._sparse_ops import (  # noqa: F401,E402
     sparse_coo_tensor, to_dense_strided, to_sparse, values_at_strided,
 )
+# Issue 9's scans, sorts and index-driven ops.
+from ._cpu_scan_sort import *  # noqa: F401,F403,E402
+from ._cpu_scatter import *  # noqa: F401,F403,E402

@@ -64,6 +64,7 @@ def _keeps_zero(h, src):
         return inplace
 
     def out_kernel(*args):
+        _check_some_input_sparse(h, args[:-1])
         store(h, args[-1], functional(*args[:-1]))
         return args[-1]
 
@@ -78,10 +79,20 @@ def _derived(h, src):
         if h.kind == "inplace":
             store(h, args[0], kernel(*args), inplace=True)
             return args[0]
+        _check_some_input_sparse(h, args[:-1])
         store(h, args[-1], kernel(*args[:-1]))
         return args[-1]
 
     return derived
+
+
+def _check_some_input_sparse(h, inputs) -> None:
+    """A sparse out= alone selects the sparse kernels; with strided inputs the result is
+    strided and cannot be written into it (the sparse kernels would misread the inputs)."""
+    if not any(getattr(x, "is_sparse", False) for x in inputs):
+        raise RuntimeError(
+            f"al.{h.base}: out= is a sparse tensor but the inputs are strided; pass a strided "
+            "out= (or convert an input with .to_sparse())")
 
 
 def store(h, dest, result, inplace: bool = False) -> None:

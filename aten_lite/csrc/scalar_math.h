@@ -159,7 +159,7 @@ template <class A, class B> inline auto maximum(A a, B b) {
     if (x != x) return x;
     if (y != y) return y;
   }
-  return x > y ? x : y;
+  return x < y ? y : x;  // ties (-0.0 and 0.0) give x, as torch (std::max)
 }
 
 template <class A, class B> inline auto minimum(A a, B b) {
@@ -169,7 +169,7 @@ template <class A, class B> inline auto minimum(A a, B b) {
     if (x != x) return x;
     if (y != y) return y;
   }
-  return x < y ? x : y;
+  return y < x ? y : x;  // ties (-0.0 and 0.0) give x, as torch (std::min)
 }
 
 template <class A, class B> inline auto pow(A a, B b) {

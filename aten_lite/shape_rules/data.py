@@ -72,8 +72,9 @@ def stack(tensors, dim: int = 0):
 
 def gather(self, dim: int, index, sparse_grad: bool = False):
     """out[i][j] = self[index[i][j]][j] (for dim 0): the shape is the index's."""
-    if index._dtype is not int64:
-        raise RuntimeError(f"gather(): Expected dtype int64 for index, got {index._dtype.name}")
+    if index._dtype is not int64 and index._dtype is not int32:  # torch takes both
+        raise RuntimeError(
+            f"gather(): Expected dtype int32/int64 for index, got {index._dtype.name}")
     ndim = len(self._shape)
     if len(index._shape) != ndim and not (ndim <= 1 and len(index._shape) <= 1):
         raise RuntimeError(

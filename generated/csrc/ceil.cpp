@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: ceil (sha256 e6c94ebab42a92b4).
+// @generated from native_functions.yaml: ceil (sha256 2cace6cd05baa6a8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: ceil
-// The C++ kernel of `ceil`: its `elementwise:` expression (native_functions.yaml:172) as a
+// The C++ kernel of `ceil`: its `elementwise:` expression (native_functions.yaml:173) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 172 "native_functions.yaml"
+#line 173 "native_functions.yaml"
     return ceil(self);
 #line 18 "generated/csrc/ceil.cpp"
   }

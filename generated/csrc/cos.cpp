@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: cos (sha256 bf8dd46e3d962c2b).
+// @generated from native_functions.yaml: cos (sha256 6caea980a7e446bc).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: cos
-// The C++ kernel of `cos`: its `elementwise:` expression (native_functions.yaml:151) as a
+// The C++ kernel of `cos`: its `elementwise:` expression (native_functions.yaml:152) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 151 "native_functions.yaml"
+#line 152 "native_functions.yaml"
     return cos(self);
 #line 18 "generated/csrc/cos.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: exp (sha256 1ee8b418c628b6c7).
+// @generated from native_functions.yaml: exp (sha256 112db73fbbeaf4e4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: exp
-// The C++ kernel of `exp`: its `elementwise:` expression (native_functions.yaml:75) as a
+// The C++ kernel of `exp`: its `elementwise:` expression (native_functions.yaml:76) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 75 "native_functions.yaml"
+#line 76 "native_functions.yaml"
     return exp(self);
 #line 18 "generated/csrc/exp.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: expm1 (sha256 99c661e5c7bb7c99).
+// @generated from native_functions.yaml: expm1 (sha256 9ca43527d076746f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: expm1
-// The C++ kernel of `expm1`: its `elementwise:` expression (native_functions.yaml:84) as a
+// The C++ kernel of `expm1`: its `elementwise:` expression (native_functions.yaml:85) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 84 "native_functions.yaml"
+#line 85 "native_functions.yaml"
     return expm1(self);
 #line 18 "generated/csrc/expm1.cpp"
   }

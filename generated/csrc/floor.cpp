@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: floor (sha256 4cf081cdc98edf7b).
+// @generated from native_functions.yaml: floor (sha256 8e97f17f11ae28db).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: floor
-// The C++ kernel of `floor`: its `elementwise:` expression (native_functions.yaml:160) as a
+// The C++ kernel of `floor`: its `elementwise:` expression (native_functions.yaml:161) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 160 "native_functions.yaml"
+#line 161 "native_functions.yaml"
     return floor(self);
 #line 18 "generated/csrc/floor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: log (sha256 73220bbb1967b7ab).
+// @generated from native_functions.yaml: log (sha256 9e4bec76eef3b2a1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log
-// The C++ kernel of `log`: its `elementwise:` expression (native_functions.yaml:94) as a
+// The C++ kernel of `log`: its `elementwise:` expression (native_functions.yaml:95) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 94 "native_functions.yaml"
+#line 95 "native_functions.yaml"
     return log(self);
 #line 18 "generated/csrc/log.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: log1p (sha256 02654725b7f021f3).
+// @generated from native_functions.yaml: log1p (sha256 73bda2a5634e54cf).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log1p
-// The C++ kernel of `log1p`: its `elementwise:` expression (native_functions.yaml:103) as a
+// The C++ kernel of `log1p`: its `elementwise:` expression (native_functions.yaml:104) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 103 "native_functions.yaml"
+#line 104 "native_functions.yaml"
     return log1p(self);
 #line 18 "generated/csrc/log1p.cpp"
   }

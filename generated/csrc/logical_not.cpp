@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: logical_not (sha256 834d8a2c6e53a75b).
+// @generated from native_functions.yaml: logical_not (sha256 a2275edd48ecbf1f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: logical_not
-// The C++ kernel of `logical_not`: its `elementwise:` expression (native_functions.yaml:208) as a
+// The C++ kernel of `logical_not`: its `elementwise:` expression (native_functions.yaml:209) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 208 "native_functions.yaml"
+#line 209 "native_functions.yaml"
     return self == 0;
 #line 18 "generated/csrc/logical_not.cpp"
   }

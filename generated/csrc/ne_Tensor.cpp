@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: ne.Tensor (sha256 0f918f1029813fc6).
+// @generated from native_functions.yaml: ne.Tensor (sha256 02148917919e9b2c).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: ne.Tensor
-// The C++ kernel of `ne.Tensor`: its `elementwise:` expression (native_functions.yaml:331) as a
+// The C++ kernel of `ne.Tensor`: its `elementwise:` expression (native_functions.yaml:332) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 331 "native_functions.yaml"
+#line 332 "native_functions.yaml"
     return self != other;
 #line 18 "generated/csrc/ne_Tensor.cpp"
   }

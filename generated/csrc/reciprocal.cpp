@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: reciprocal (sha256 748c5e215f7f2411).
+// @generated from native_functions.yaml: reciprocal (sha256 84475a7194280c01).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: reciprocal
-// The C++ kernel of `reciprocal`: its `elementwise:` expression (native_functions.yaml:132) as a
+// The C++ kernel of `reciprocal`: its `elementwise:` expression (native_functions.yaml:133) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 132 "native_functions.yaml"
+#line 133 "native_functions.yaml"
     return reciprocal(self);
 #line 18 "generated/csrc/reciprocal.cpp"
   }

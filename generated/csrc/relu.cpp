@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: relu (sha256 7f59453e9685662c).
+// @generated from native_functions.yaml: relu (sha256 3cba5e202de7199f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: relu
-// The C++ kernel of `relu`: its `elementwise:` expression (native_functions.yaml:44) as a
+// The C++ kernel of `relu`: its `elementwise:` expression (native_functions.yaml:45) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,8 +12,8 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 44 "native_functions.yaml"
-    return self > 0 ? self : 0;
+#line 45 "native_functions.yaml"
+    return self < 0 ? 0 : self;
 #line 18 "generated/csrc/relu.cpp"
   }
 };

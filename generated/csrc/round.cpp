@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: round (sha256 6257edeea55c0613).
+// @generated from native_functions.yaml: round (sha256 ad5ddabe35b86512).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: round
-// The C++ kernel of `round`: its `elementwise:` expression (native_functions.yaml:184) as a
+// The C++ kernel of `round`: its `elementwise:` expression (native_functions.yaml:185) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 184 "native_functions.yaml"
+#line 185 "native_functions.yaml"
     return round_half_even(self);
 #line 18 "generated/csrc/round.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: rsqrt (sha256 4f899e8cfb033bdd).
+// @generated from native_functions.yaml: rsqrt (sha256 e822c702c2df10bd).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: rsqrt
-// The C++ kernel of `rsqrt`: its `elementwise:` expression (native_functions.yaml:123) as a
+// The C++ kernel of `rsqrt`: its `elementwise:` expression (native_functions.yaml:124) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 123 "native_functions.yaml"
+#line 124 "native_functions.yaml"
     return rsqrt(self);
 #line 18 "generated/csrc/rsqrt.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: sigmoid (sha256 6d2dc4390415d05a).
+// @generated from native_functions.yaml: sigmoid (sha256 0d2584f153529a47).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sigmoid
-// The C++ kernel of `sigmoid`: its `elementwise:` expression (native_functions.yaml:56) as a
+// The C++ kernel of `sigmoid`: its `elementwise:` expression (native_functions.yaml:57) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 56 "native_functions.yaml"
+#line 57 "native_functions.yaml"
     return sigmoid(self);
 #line 18 "generated/csrc/sigmoid.cpp"
   }

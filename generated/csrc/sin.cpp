@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: sin (sha256 afa6e5967dae6453).
+// @generated from native_functions.yaml: sin (sha256 0c70fff08b4d74af).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sin
-// The C++ kernel of `sin`: its `elementwise:` expression (native_functions.yaml:141) as a
+// The C++ kernel of `sin`: its `elementwise:` expression (native_functions.yaml:142) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 141 "native_functions.yaml"
+#line 142 "native_functions.yaml"
     return sin(self);
 #line 18 "generated/csrc/sin.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: sqrt (sha256 e960e087544b3342).
+// @generated from native_functions.yaml: sqrt (sha256 fb31b22f0f96f9ee).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sqrt
-// The C++ kernel of `sqrt`: its `elementwise:` expression (native_functions.yaml:113) as a
+// The C++ kernel of `sqrt`: its `elementwise:` expression (native_functions.yaml:114) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 113 "native_functions.yaml"
+#line 114 "native_functions.yaml"
     return sqrt(self);
 #line 18 "generated/csrc/sqrt.cpp"
   }

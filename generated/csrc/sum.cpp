@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: sum (sha256 9b8b71943405bbc2).
+// @generated from native_functions.yaml: sum (sha256 77be96d1e3413206).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sum
-// The C++ kernel of `sum` (native_functions.yaml:444): the `::al::SumReducer` reduction of
+// The C++ kernel of `sum` (native_functions.yaml:445): the `::al::SumReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

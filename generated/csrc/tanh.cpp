@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: tanh (sha256 c779f6c9f7fdd1a7).
+// @generated from native_functions.yaml: tanh (sha256 3bbb9f352c0a7c21).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: tanh
-// The C++ kernel of `tanh`: its `elementwise:` expression (native_functions.yaml:65) as a
+// The C++ kernel of `tanh`: its `elementwise:` expression (native_functions.yaml:66) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 65 "native_functions.yaml"
+#line 66 "native_functions.yaml"
     return tanh(self);
 #line 18 "generated/csrc/tanh.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: trunc (sha256 bb561062c676a65c).
+// @generated from native_functions.yaml: trunc (sha256 2eb244be34d5f40a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: trunc
-// The C++ kernel of `trunc`: its `elementwise:` expression (native_functions.yaml:196) as a
+// The C++ kernel of `trunc`: its `elementwise:` expression (native_functions.yaml:197) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 196 "native_functions.yaml"
+#line 197 "native_functions.yaml"
     return trunc(self);
 #line 18 "generated/csrc/trunc.cpp"
   }

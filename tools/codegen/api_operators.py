@@ -15,8 +15,8 @@ from .api_python import (Binding, Candidate, accepts_numbers, fast_path, handle_
 from .model import SchemaKind
 
 # Python operators -> (Python name of the op they call, operands reflected, kind).
-# kind: "binary" (self, other), "unary" (self), "inplace" (self, other), "bool" (binary, but
-# only for bool tensors: & | ^ are logical here, there are no bitwise ops).
+# kind: "binary" (self, other), "unary" (self), "inplace" (self, other). & | ^ ~ are the
+# bitwise ops, as in torch: bitwise on integers, logical on bools.
 DUNDERS: dict[str, tuple[str, bool, str]] = {
     "__add__": ("add", False, "binary"), "__radd__": ("add", True, "binary"),
     "__iadd__": ("add_", False, "inplace"),
@@ -37,11 +37,14 @@ DUNDERS: dict[str, tuple[str, bool, str]] = {
     "__eq__": ("eq", False, "binary"), "__ne__": ("ne", False, "binary"),
     "__lt__": ("lt", False, "binary"), "__le__": ("le", False, "binary"),
     "__gt__": ("gt", False, "binary"), "__ge__": ("ge", False, "binary"),
-    "__and__": ("logical_and", False, "bool"), "__rand__": ("logical_and", True, "bool"),
-    "__or__": ("logical_or", False, "bool"), "__ror__": ("logical_or", True, "bool"),
-    "__xor__": ("ne", False, "bool"), "__rxor__": ("ne", True, "bool"),
+    "__and__": ("bitwise_and", False, "binary"), "__rand__": ("bitwise_and", True, "binary"),
+    "__iand__": ("bitwise_and_", False, "inplace"),
+    "__or__": ("bitwise_or", False, "binary"), "__ror__": ("bitwise_or", True, "binary"),
+    "__ior__": ("bitwise_or_", False, "inplace"),
+    "__xor__": ("bitwise_xor", False, "binary"), "__rxor__": ("bitwise_xor", True, "binary"),
+    "__ixor__": ("bitwise_xor_", False, "inplace"),
     "__neg__": ("neg", False, "unary"), "__abs__": ("abs", False, "unary"),
-    "__invert__": ("logical_not", False, "bool_unary"),
+    "__invert__": ("bitwise_not", False, "unary"),
 }
 
 
@@ -62,7 +65,7 @@ def _operator_target(nfs: list[Any], n_tensors: int) -> Any | None:
 def dunder(name: str, spec_by_base: dict[str, list[Any]]) -> Binding | None:
     """The Tensor operator `name` (Note [Binding tiers]); None when its op is not declared."""
     target, reflected, kind = DUNDERS[name]
-    unary = kind in ("unary", "bool_unary")
+    unary = kind == "unary"
     nf = _operator_target(spec_by_base.get(target, []), 1 if unary else 2)
     if nf is None:
         return None
@@ -73,24 +76,13 @@ def dunder(name: str, spec_by_base: dict[str, list[Any]]) -> Binding | None:
         values[a.name] = operands.pop(0) if a.default is None else repr(
             python_default(a, f"{nf.loc}: {nf.func.name}"))
     numbers_ok = accepts_numbers(nf)
-    outer = None
     inner = None if unary else f"isinstance(other, {'_TN' if numbers_ok else '_T'})"
-    if kind == "bool":
-        outer = "self._dtype is _BOOL"
-        inner = "(other.__class__ is bool or (isinstance(other, _T) and other._dtype is _BOOL))"
-    elif kind == "bool_unary":
-        outer = "self._dtype is _BOOL"
     order = [values[a.name] for a in args]
     call_args = "(" + ", ".join(order) + ("," if len(order) == 1 else "") + ")"
     fast = fast_path(nf, values, "self")
-    if kind == "bool" and fast[0] is not None:
-        fast = (fast[0] + " and other._dtype is _BOOL", *fast[1:])
-    candidate = Candidate(str(nf.func.name), outer, inner, handle_var(str(nf.func.name)),
+    candidate = Candidate(str(nf.func.name), None, inner, handle_var(str(nf.func.name)),
                           call_args, *fast)
-    if kind in ("bool", "bool_unary"):
-        fallback = f"_b.bool_operator_error({name!r}, self{'' if unary else ', other'})"
-    else:
-        fallback = "NotImplemented"
+    fallback = "NotImplemented"
     sig = "self" if unary else "self, other"
     doc = f"Python operator for {target}: {nf.func}"
     return Binding(name, f"_op{name}", sig, (candidate,), fallback, doc)

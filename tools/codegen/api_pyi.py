@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .api_operators import dunders
-from .api_python import accepts_numbers, pair_out_overloads, py_params
+from .api_python import accepts_numbers, pair_out_overloads, py_name, py_params
 from .model import Argument, BaseTy, BaseType, ListType, OptionalType, SchemaKind
 
 STUB_PATH = "aten_lite/_ops.pyi"
@@ -87,14 +87,17 @@ def takes_varargs(positional: list[Argument], method: bool) -> bool:
     ``aten_lite/_binding.py``, so the stub accepts what the runtime does."""
     if len(positional) <= int(method):
         return False
-    lst = positional[-1].type.is_list_like()
+    last = positional[-1]
+    lst = last.type.is_list_like()
+    if lst is not None and str(last.type) == "Tensor[]" and last.default is None:
+        return True  # al.einsum('ij,jk', a, b)
     return (lst is not None and isinstance(lst.elem, BaseType)
             and lst.elem.name in (BaseTy.int, BaseTy.SymInt))
 
 
-def _param(a: Argument, numbers_ok: bool) -> str:
+def _param(a: Argument, numbers_ok: bool, method: bool) -> str:
     ann = py_type(a.type, numbers_ok and not a.is_write)
-    return f"{a.name}: {ann}" + (" = ..." if a.default is not None else "")
+    return f"{py_name(a.name, method)}: {ann}" + (" = ..." if a.default is not None else "")
 
 
 def _stub(nf, method: bool, with_out: bool, overload: bool, varargs: bool) -> Stub:
@@ -104,12 +107,18 @@ def _stub(nf, method: bool, with_out: bool, overload: bool, varargs: bool) -> St
     parts = ["self"] if method else []
     rest = positional[1:] if method else positional
     for a in rest:
-        parts.append(f"*{a.name}: int" if varargs and a is rest[-1] else _param(a, numbers_ok))
-    if (kw or with_out) and not varargs:
+        if varargs and a is rest[-1]:
+            parts.append(f"*{a.name}: {'Tensor' if a.type.is_tensor_like() else 'int'}")
+        else:
+            parts.append(_param(a, numbers_ok, method))
+    keepdims = any(a.name == "keepdim" for a in positional + kw)
+    if (kw or with_out or keepdims) and not varargs:
         parts.append("*")  # after `*size` the rest is keyword-only already
-    parts += [_param(a, numbers_ok) for a in kw]
+    parts += [_param(a, numbers_ok, method) for a in kw]
     if with_out:
         parts.append("out: Tensor | None = ...")
+    if keepdims:
+        parts.append("keepdims: bool = ...")  # Note [Torch's Python names] in api_python
     return Stub(str(nf.func.name.name), ", ".join(parts), _stub_returns(nf), overload)
 
 

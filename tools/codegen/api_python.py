@@ -178,6 +178,19 @@ def table_var(name: str) -> str:
     return f"_K_{ident(name)}"
 
 
+# Note [Torch's Python names]: torch's Python layer calls a module function's `self` argument
+# `input` (al.add(input=x, other=y)), and takes NumPy's `keepdims=` for `keepdim=`. The
+# bindings do the same: `py_name` renames a parameter of a module function, and a binding
+# with a `keepdim` parameter gets a keyword-only `keepdims` that a prelude moves over. The
+# runtime parser (Binding.parse) applies the same two rules to the (*args, **kwargs) path.
+KEEPDIMS_PRELUDE = "if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING"
+
+
+def py_name(name: str, method: bool) -> str:
+    """The Python parameter name of schema argument `name` (Note [Torch's Python names])."""
+    return "input" if name == "self" and not method else name
+
+
 def accepts_numbers(nf) -> bool:
     """Whether the op's Tensor arguments also take Python numbers (wrapped numbers)."""
     return nf.elementwise is not None or "pointwise" in nf.tags
@@ -209,22 +222,23 @@ def pair_out_overloads(nfs: Sequence[Any]) -> list[_Entry]:
 
 
 def _varargs(positional: list[Argument], method: bool) -> bool:
-    # `x.view(2, 3)`: a required int list last among the positionals takes varargs.
+    # `x.view(2, 3)`: a required int list last among the positionals takes varargs; so does
+    # a required Tensor[] (`al.einsum('ij,jk', a, b)`, as torch's Python layer allows).
     rest = positional[1:] if method else positional
     if not rest:
         return False
     last = rest[-1]
     return (last.default is None and last.type.is_list_like() is not None
-            and not last.type.is_tensor_like())
+            and (not last.type.is_tensor_like() or str(last.type) == "Tensor[]"))
 
 
 def _merge(entries: list[_Entry], method: bool) -> list[Param] | None:
     """The one Python signature every entry fits, or None when there is none."""
     shapes = [py_params(e.main, method) for e in entries]
     longest = max((p for p, _ in shapes), key=len)
-    names = [a.name for a in longest]
+    names = [py_name(a.name, method) for a in longest]
     for positional, _ in shapes:
-        if [a.name for a in positional] != names[: len(positional)]:
+        if [py_name(a.name, method) for a in positional] != names[: len(positional)]:
             return None
         if _varargs(positional, method):
             return None
@@ -235,7 +249,8 @@ def _merge(entries: list[_Entry], method: bool) -> list[Param] | None:
         return None
     params = []
     for name in names + kw_names:
-        found = [next((a for a in p + k if a.name == name), None) for p, k in shapes]
+        found = [next((a for a in p + k if py_name(a.name, method) == name), None)
+                 for p, k in shapes]
         defaults = {a.default if a is not None else "<absent>" for a in found}
         if len(defaults) == 1 and None in defaults:
             default = None
@@ -248,6 +263,8 @@ def _merge(entries: list[_Entry], method: bool) -> list[Param] | None:
         if "out" in names + kw_names:
             return None
         params.append(Param("out", "None", True))
+    if "keepdim" in names + kw_names:
+        params.append(Param("keepdims", "_MISSING", True))  # Note [Torch's Python names]
     return params
 
 
@@ -270,7 +287,7 @@ def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candi
     tensor_tests = []
     values = {}
     for a in nf.func.arguments.flat_all:
-        p = merged[a.name]
+        p = merged[py_name(a.name, method)]
         value = p.name
         if p.default == "_MISSING":
             if a.default is None:
@@ -289,8 +306,10 @@ def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candi
         if test is None:
             return None
         (tensor_tests if a.type.is_tensor_like() else conditions).append(test)
+    present = {py_name(name, method) for name in values}
     for p in params:
-        if p.name not in values and p.name != "out":
+        # (keepdims is always _MISSING here: the prelude moved it to keepdim.)
+        if p.name not in present and p.name not in ("out", "keepdims"):
             conditions.insert(0, f"{p.name} is _MISSING")
     order = [values[a.name] for a in nf.func.arguments.flat_all]
     args = "(" + ", ".join(order) + ("," if len(order) == 1 else "") + ")"
@@ -389,7 +408,9 @@ def binding(pyname: str, nfs: list[Any], method: bool) -> tuple[Binding, Group]:
     pos = "(" + "".join(f"{n}, " for n in positional) + ")"
     kws = "{" + ", ".join(f"{n!r}: {n}" for n in keywords) + "}"
     fallback = f"{group.var}.parse({pos}, {kws})"
-    return Binding(pyname, pyfunc, _signature(params), tuple(candidates), fallback, doc), group
+    prelude = KEEPDIMS_PRELUDE if "keepdims" in keywords else None
+    return Binding(pyname, pyfunc, _signature(params), tuple(candidates), fallback, doc,
+                   prelude), group
 
 
 def bindings(spec) -> tuple[list[Binding], list[Binding], list[Group]]:

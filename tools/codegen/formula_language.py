@@ -9,6 +9,8 @@ but not the meaning: ``(lambda g, s=[c for c in ().__class__.__base__.__subclass
 * names (grad, grads, result, the op's arguments, aten_lite ops, helpers; load_derivatives
   checks which), never a dunder name (``__import__``);
 * numbers, True/False/None, tuples and lists of allowed expressions;
+* word-like strings, as option values (``rounding_mode='trunc'``): data, never code, since
+  no attribute of a literal may be read;
 * arithmetic, comparisons, ``and``/``or``/``not``, ``x if c else y``;
 * calls of a name or of a method (``grad.sum(dim, keepdim=True)``), with positional and
   keyword arguments, never ``*args``/``**kwargs``, never calling a call's result;
@@ -17,7 +19,7 @@ but not the meaning: ``(lambda g, s=[c for c in ().__class__.__base__.__subclass
   methods: load_derivatives checks each one ``attributes`` lists), never a dunder attribute,
   never an attribute of a literal.
 
-Everything else (lambdas, comprehensions, strings, ``:=``, dict/set displays, f-strings, starred
+Everything else (lambdas, comprehensions, other strings, ``:=``, dict/set displays, f-strings, starred
 arguments) is refused at the formula's YAML line with this list.
 
     >>> check_language("grad.sum(0, keepdim=True) * (self > 0)")
@@ -34,7 +36,7 @@ import ast
 from .formula import ExpressionError, parse_python
 
 # What check_language permits, as the messages say it.
-ALLOWED = ("names, numbers, arithmetic, comparisons, 'x if c else y', calls of ops, helpers and "
+ALLOWED = ("names, numbers, word-like strings, arithmetic, comparisons, 'x if c else y', calls of ops, helpers and "
            "Tensor methods, subscripts and keyword arguments")
 
 # Node types that are always fine: the operators and contexts inside allowed expressions.
@@ -94,8 +96,11 @@ def _problem(node: ast.AST) -> str | None:
     if isinstance(node, ast.Name):
         return f"the name '{node.id}' is not allowed" if _dunder(node.id) else None
     if isinstance(node, ast.Constant):
-        ok = node.value is None or isinstance(node.value, (bool, int, float))
-        return None if ok else f"the literal {node.value!r} is not allowed (only numbers)"
+        ok = node.value is None or isinstance(node.value, (bool, int, float)) or (
+            isinstance(node.value, str) and node.value.isidentifier() and node.value.isascii()
+            and not _dunder(node.value))
+        return None if ok else (f"the literal {node.value!r} is not allowed (only numbers and "
+                                "word-like strings)")
     if isinstance(node, ast.Attribute):
         return _attribute_problem(node)
     if isinstance(node, ast.Call):

@@ -1,0 +1,49 @@
+// @generated from native_functions.yaml: bitwise_and.Tensor (sha256 71cae7d7ffeaa0c5).
+// Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
+
+// op: bitwise_and.Tensor
+// The C++ kernel of `bitwise_and.Tensor`: its `elementwise:` expression (native_functions.yaml:1024) as a
+// functor, run by aten_lite/csrc/loops.h for each of its dtypes.
+#include "aten_lite/csrc/loops.h"
+
+namespace al::math::op_bitwise_and_Tensor {
+
+template <class AlCompute>
+struct Functor {
+
+  auto operator()(AlCompute self, AlCompute other) const {
+#line 1024 "native_functions.yaml"
+    return self & other;
+#line 18 "generated/csrc/bitwise_and_Tensor.cpp"
+  }
+};
+
+template <class AlStorage>
+int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
+  using AlCompute = ::al::compute_t<AlStorage>;
+  const Functor<AlCompute> f{};
+  return ::al::elementwise<AlStorage, AlStorage, 2>(t, f);
+}
+
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  switch (dtype) {
+    case ::al::kBool: return run<bool>(t, s);
+    case ::al::kUInt8: return run<uint8_t>(t, s);
+    case ::al::kInt8: return run<int8_t>(t, s);
+    case ::al::kInt16: return run<int16_t>(t, s);
+    case ::al::kInt32: return run<int32_t>(t, s);
+    case ::al::kInt64: return run<int64_t>(t, s);
+    default: return ::al::kUnsupportedDType;
+  }
+}
+
+// Schema names for error messages; the null ends a list that may be empty.
+const char* const kTensorNames[] = {"self", "other", nullptr};
+const char* const kScalarNames[] = {nullptr};
+
+}  // namespace al::math::op_bitwise_and_Tensor
+
+AL_REGISTER_KERNEL(bitwise_and_Tensor, {"bitwise_and.Tensor", &::al::math::op_bitwise_and_Tensor::entry,
+                   2, 0, 0x03f, ::al::OutKind::kSame,
+                   ::al::KernelKind::kElementwise, ::al::math::op_bitwise_and_Tensor::kTensorNames,
+                   ::al::math::op_bitwise_and_Tensor::kScalarNames})

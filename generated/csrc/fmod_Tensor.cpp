@@ -1,0 +1,51 @@
+// @generated from native_functions.yaml: fmod.Tensor (sha256 4aafe1677dd981a7).
+// Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
+
+// op: fmod.Tensor
+// The C++ kernel of `fmod.Tensor`: its `elementwise:` expression (native_functions.yaml:1072) as a
+// functor, run by aten_lite/csrc/loops.h for each of its dtypes.
+#include "aten_lite/csrc/loops.h"
+
+namespace al::math::op_fmod_Tensor {
+
+template <class AlCompute>
+struct Functor {
+
+  auto operator()(AlCompute self, AlCompute other) const {
+#line 1072 "native_functions.yaml"
+    return fmod(self, other);
+#line 18 "generated/csrc/fmod_Tensor.cpp"
+  }
+};
+
+template <class AlStorage>
+int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
+  using AlCompute = ::al::compute_t<AlStorage>;
+  const Functor<AlCompute> f{};
+  return ::al::elementwise<AlStorage, AlStorage, 2>(t, f);
+}
+
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  switch (dtype) {
+    case ::al::kUInt8: return run<uint8_t>(t, s);
+    case ::al::kInt8: return run<int8_t>(t, s);
+    case ::al::kInt16: return run<int16_t>(t, s);
+    case ::al::kInt32: return run<int32_t>(t, s);
+    case ::al::kInt64: return run<int64_t>(t, s);
+    case ::al::kFloat16: return run<::al::half>(t, s);
+    case ::al::kFloat32: return run<float>(t, s);
+    case ::al::kFloat64: return run<double>(t, s);
+    default: return ::al::kUnsupportedDType;
+  }
+}
+
+// Schema names for error messages; the null ends a list that may be empty.
+const char* const kTensorNames[] = {"self", "other", nullptr};
+const char* const kScalarNames[] = {nullptr};
+
+}  // namespace al::math::op_fmod_Tensor
+
+AL_REGISTER_KERNEL(fmod_Tensor, {"fmod.Tensor", &::al::math::op_fmod_Tensor::entry,
+                   2, 0, 0x1fe, ::al::OutKind::kSame,
+                   ::al::KernelKind::kElementwise, ::al::math::op_fmod_Tensor::kTensorNames,
+                   ::al::math::op_fmod_Tensor::kScalarNames})
