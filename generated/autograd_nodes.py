@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 17e698024b82aa66).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -16,8 +16,10 @@ from aten_lite.autograd.node import (
     set_history, unpack, unpack_list, unpack_output, version, view_base_fn,
 )
 from aten_lite._generated.ops import (  # the ops the formulas call
+    _nll_loss_backward,
     _sparse_values_at,
     floor_divide,
+    nll_loss,
     sparse_coo_tensor,
 )
 
@@ -903,8 +905,69 @@ class LogSoftmaxBackward0(Node):
         node.result_v = None
 
 
+class NllLossBackward0(Node):
+    """Backward of nll_loss (derivatives.yaml:157)."""
+
+    __slots__ = ("ignore_index_", "reduction_", "self_", "self_v", "target_", "target_v", "weight_", "weight_v")
+    _op = "nll_loss"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        ignore_index = node.ignore_index_
+        reduction = node.reduction_
+        self = unpack(node, node.self_, node.self_v, 'self')
+        target = unpack(node, node.target_, node.target_v, 'target')
+        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        # derivatives.yaml:159
+        grad_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.ignore_index_ = None
+        node.reduction_ = None
+        node.self_ = None
+        node.self_v = None
+        node.target_ = None
+        node.target_v = None
+        node.weight_ = None
+        node.weight_v = None
+
+
+class NllLossBackwardBackward0(Node):
+    """Backward of _nll_loss_backward (derivatives.yaml:161)."""
+
+    __slots__ = ("ignore_index_", "reduction_", "target_", "target_v", "weight_", "weight_v")
+    _op = "_nll_loss_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        ignore_index = node.ignore_index_
+        reduction = node.reduction_
+        target = unpack(node, node.target_, node.target_v, 'target')
+        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        # derivatives.yaml:163
+        grad_grad_output = nll_loss(grad, target, weight, reduction, ignore_index) if need[0] is not None else None
+        # derivatives.yaml:164
+        grad_self = zeros_like(grad) if need[1] is not None else None
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.ignore_index_ = None
+        node.reduction_ = None
+        node.target_ = None
+        node.target_v = None
+        node.weight_ = None
+        node.weight_v = None
+
+
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:159)."""
+    """Backward of mm (derivatives.yaml:168)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -915,9 +978,9 @@ class MmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:160
+        # derivatives.yaml:169
         grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
-        # derivatives.yaml:161
+        # derivatives.yaml:170
         grad_mat2 = self.t().mm(grad) if need[1] is not None else None
         return (grad_self, grad_mat2)
 
@@ -930,7 +993,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:163)."""
+    """Backward of bmm (derivatives.yaml:172)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -941,9 +1004,9 @@ class BmmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:164
+        # derivatives.yaml:173
         grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
-        # derivatives.yaml:165
+        # derivatives.yaml:174
         grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         return (grad_self, grad_mat2)
 
@@ -956,7 +1019,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:167)."""
+    """Backward of dot (derivatives.yaml:176)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -967,9 +1030,9 @@ class DotBackward0(Node):
         grad = grads[0]
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:168
+        # derivatives.yaml:177
         grad_self = (grad * tensor) if need[0] is not None else None
-        # derivatives.yaml:169
+        # derivatives.yaml:178
         grad_tensor = (grad * self) if need[1] is not None else None
         return (grad_self, grad_tensor)
 
@@ -982,7 +1045,7 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:173)."""
+    """Backward of view (derivatives.yaml:182)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
@@ -992,7 +1055,7 @@ class ViewBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:174
+        # derivatives.yaml:183
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1002,7 +1065,7 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:176)."""
+    """Backward of reshape (derivatives.yaml:185)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
@@ -1012,7 +1075,7 @@ class ReshapeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:177
+        # derivatives.yaml:186
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1022,7 +1085,7 @@ class ReshapeBackward0(Node):
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:179)."""
+    """Backward of t (derivatives.yaml:188)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
@@ -1031,7 +1094,7 @@ class TBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:180
+        # derivatives.yaml:189
         grad_self = grad.t() if need[0] is not None else None
         return (grad_self,)
 
@@ -1040,7 +1103,7 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:182)."""
+    """Backward of transpose.int (derivatives.yaml:191)."""
 
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
@@ -1051,7 +1114,7 @@ class TransposeBackward0(Node):
         grad = grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:183
+        # derivatives.yaml:192
         grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
         return (grad_self,)
 
@@ -1062,7 +1125,7 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:185)."""
+    """Backward of permute (derivatives.yaml:194)."""
 
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
@@ -1072,7 +1135,7 @@ class PermuteBackward0(Node):
         need = node._next
         grad = grads[0]
         dims = node.dims_
-        # derivatives.yaml:186
+        # derivatives.yaml:195
         grad_self = permute_backward(grad, dims) if need[0] is not None else None
         return (grad_self,)
 
@@ -1082,7 +1145,7 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:188)."""
+    """Backward of expand (derivatives.yaml:197)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
@@ -1092,7 +1155,7 @@ class ExpandBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:189
+        # derivatives.yaml:198
         grad_self = sum_to(grad, self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1102,7 +1165,7 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:191)."""
+    """Backward of squeeze (derivatives.yaml:200)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
@@ -1112,7 +1175,7 @@ class SqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:192
+        # derivatives.yaml:201
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1122,70 +1185,10 @@ class SqueezeBackward0(Node):
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:194)."""
+    """Backward of squeeze.dim (derivatives.yaml:203)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:195
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:197)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dims"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:198
-        grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:200)."""
-
-    __slots__ = ("dim_", "_view_version", "_view_base_fn")
-    _op = "unsqueeze"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        dim = node.dim_
-        # derivatives.yaml:201
-        grad_self = grad.squeeze(dim) if need[0] is not None else None
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = None
-
-
-class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:203)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "flatten.using_ints"
 
     def apply(node, grads):
         check_alive(node)
@@ -1201,8 +1204,68 @@ class FlattenBackward0(Node):
         node.self_shape = None
 
 
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:206)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:207
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class UnsqueezeBackward0(Node):
+    """Backward of unsqueeze (derivatives.yaml:209)."""
+
+    __slots__ = ("dim_", "_view_version", "_view_base_fn")
+    _op = "unsqueeze"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        # derivatives.yaml:210
+        grad_self = grad.squeeze(dim) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+
+
+class FlattenBackward0(Node):
+    """Backward of flatten.using_ints (derivatives.yaml:212)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "flatten.using_ints"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:213
+        grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:206)."""
+    """Backward of narrow (derivatives.yaml:215)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1215,7 +1278,7 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:207
+        # derivatives.yaml:216
         grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         return (grad_self,)
 
@@ -1228,7 +1291,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:209)."""
+    """Backward of select.int (derivatives.yaml:218)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1240,7 +1303,7 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:210
+        # derivatives.yaml:219
         grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1252,7 +1315,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:212)."""
+    """Backward of slice.Tensor (derivatives.yaml:221)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1266,7 +1329,7 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:213
+        # derivatives.yaml:222
         grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         return (grad_self,)
 
@@ -1280,7 +1343,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:215)."""
+    """Backward of contiguous (derivatives.yaml:224)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1289,7 +1352,7 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:216
+        # derivatives.yaml:225
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1298,7 +1361,7 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:218)."""
+    """Backward of split.Tensor (derivatives.yaml:227)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
@@ -1308,7 +1371,7 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:219
+        # derivatives.yaml:228
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1319,7 +1382,7 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:221)."""
+    """Backward of split.sizes (derivatives.yaml:230)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
@@ -1329,7 +1392,7 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:222
+        # derivatives.yaml:231
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1340,7 +1403,7 @@ class SplitBackward1(Node):
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:224)."""
+    """Backward of chunk (derivatives.yaml:233)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
@@ -1350,7 +1413,7 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:225
+        # derivatives.yaml:234
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1361,7 +1424,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:229)."""
+    """Backward of cat (derivatives.yaml:238)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1372,7 +1435,7 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:230
+        # derivatives.yaml:239
         grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1383,7 +1446,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:232)."""
+    """Backward of stack (derivatives.yaml:241)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1394,7 +1457,7 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:233
+        # derivatives.yaml:242
         grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1405,7 +1468,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:235)."""
+    """Backward of gather (derivatives.yaml:244)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1417,7 +1480,7 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:237
+        # derivatives.yaml:246
         grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1430,7 +1493,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:239)."""
+    """Backward of index_select (derivatives.yaml:248)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1442,7 +1505,7 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:241
+        # derivatives.yaml:250
         grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1455,7 +1518,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:243)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:252)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -1465,7 +1528,7 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:245
+        # derivatives.yaml:254
         grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         return (grad_self,)
 
@@ -1476,7 +1539,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:247)."""
+    """Backward of index.Tensor (derivatives.yaml:256)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -1487,7 +1550,7 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:249
+        # derivatives.yaml:258
         grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         return (grad_self,)
 
@@ -1499,7 +1562,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:251)."""
+    """Backward of index_put (derivatives.yaml:260)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -1511,9 +1574,9 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:253
+        # derivatives.yaml:262
         grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
-        # derivatives.yaml:254
+        # derivatives.yaml:263
         grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         return (grad_self, grad_values)
 
@@ -1526,7 +1589,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:256)."""
+    """Backward of clone (derivatives.yaml:265)."""
 
     __slots__ = ()
     _op = "clone"
@@ -1535,7 +1598,7 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:257
+        # derivatives.yaml:266
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1544,7 +1607,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:259)."""
+    """Backward of copy_ (derivatives.yaml:268)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -1553,9 +1616,9 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:260
+        # derivatives.yaml:269
         grad_self = zeros_like(grad) if need[0] is not None else None
-        # derivatives.yaml:261
+        # derivatives.yaml:270
         grad_src = grad if need[1] is not None else None
         return (grad_self, grad_src)
 
@@ -1564,7 +1627,7 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:263)."""
+    """Backward of fill_.Scalar (derivatives.yaml:272)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
@@ -1573,7 +1636,7 @@ class FillBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:264
+        # derivatives.yaml:273
         grad_self = zeros_like(grad) if need[0] is not None else None
         return (grad_self,)
 
@@ -1582,7 +1645,7 @@ class FillBackward0(Node):
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:266)."""
+    """Backward of zero_ (derivatives.yaml:275)."""
 
     __slots__ = ()
     _op = "zero_"
@@ -1591,7 +1654,7 @@ class ZeroBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:267
+        # derivatives.yaml:276
         grad_self = zeros_like(grad) if need[0] is not None else None
         return (grad_self,)
 
@@ -1600,7 +1663,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:269)."""
+    """Backward of to.dtype (derivatives.yaml:278)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -1609,7 +1672,7 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:270
+        # derivatives.yaml:279
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1618,7 +1681,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:272)."""
+    """Backward of to.device (derivatives.yaml:281)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -1628,7 +1691,7 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:273
+        # derivatives.yaml:282
         grad_self = grad.to(self_device) if need[0] is not None else None
         return (grad_self,)
 
@@ -1638,7 +1701,7 @@ class ToBackward1(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:278)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:287)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -1648,7 +1711,7 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:279
+        # derivatives.yaml:288
         grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -1660,7 +1723,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:281)."""
+    """Backward of to_sparse (derivatives.yaml:290)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -1669,7 +1732,7 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:282
+        # derivatives.yaml:291
         grad_self = grad.to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1678,7 +1741,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:284)."""
+    """Backward of to_dense (derivatives.yaml:293)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -1688,7 +1751,7 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:285
+        # derivatives.yaml:294
         grad_self = grad.sparse_mask(self) if need[0] is not None else None
         return (grad_self,)
 
@@ -1699,7 +1762,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:287)."""
+    """Backward of coalesce (derivatives.yaml:296)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -1708,7 +1771,7 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:288
+        # derivatives.yaml:297
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1717,7 +1780,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:290)."""
+    """Backward of values (derivatives.yaml:299)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -1728,7 +1791,7 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:291
+        # derivatives.yaml:300
         grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         return (grad_self,)
 
@@ -1740,7 +1803,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:293)."""
+    """Backward of sparse_mask (derivatives.yaml:302)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -1750,7 +1813,7 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:294
+        # derivatives.yaml:303
         grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1761,7 +1824,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:297)."""
+    """Backward of _sparse_values_at (derivatives.yaml:306)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -1773,7 +1836,7 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:300
+        # derivatives.yaml:309
         grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         return (grad_self,)
 
@@ -2791,6 +2854,51 @@ def record_log_softmax_int(op, args):
     return result
 
 
+def record_nll_loss(op, args):
+    """Run nll_loss and record its node."""
+    self, target, weight, reduction, ignore_index = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = NllLossBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.ignore_index_ = ignore_index
+    node.reduction_ = reduction
+    node.self_ = self
+    node.self_v = version(self)
+    node.target_ = target
+    node.target_v = version(target)
+    node.weight_ = weight
+    node.weight_v = version(weight)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__nll_loss_backward(op, args):
+    """Run _nll_loss_backward and record its node."""
+    grad_output, self, target, weight, reduction, ignore_index = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not (need_grad_output or need_self):
+        return op.redispatch_below_autograd(args)
+    node = NllLossBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+    node._hooks = None
+    node._released = False
+    node.ignore_index_ = ignore_index
+    node.reduction_ = reduction
+    node.target_ = target if need_grad_output else None
+    node.target_v = version(target) if need_grad_output else 0
+    node.weight_ = weight if need_grad_output else None
+    node.weight_v = version(weight) if need_grad_output else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
 def record_mm(op, args):
     """Run mm and record its node."""
     self, mat2 = args
@@ -3685,6 +3793,8 @@ RECORDERS = {
     "min.dim": record_min_dim,
     "softmax.int": record_softmax_int,
     "log_softmax.int": record_log_softmax_int,
+    "nll_loss": record_nll_loss,
+    "_nll_loss_backward": record__nll_loss_backward,
     "mm": record_mm,
     "bmm": record_bmm,
     "dot": record_dot,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 17e698024b82aa66).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2389,9 +2389,49 @@ OPS = (
         'returns': ((None, 'Tensor'),),
     },
     {  # native_functions.yaml:570
+        'name': 'nll_loss',
+        'schema': 'nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
+        'loc': 'native_functions.yaml:570',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'nll_loss_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': 'nll_loss',
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'Negative log-likelihood: -self[i, target[i]] (classes at dim 1) times weight[target[i]], reduced by reduction (0 none, 1 mean over the kept weight, 2 sum); targets equal to ignore_index count for nothing.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:577
+        'name': '_nll_loss_backward',
+        'schema': '_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
+        'loc': 'native_functions.yaml:577',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'nll_loss_backward_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': 'nll_loss_backward',
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:584
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:570',
+        'loc': 'native_functions.yaml:584',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2408,10 +2448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:580
+    {  # native_functions.yaml:594
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:580',
+        'loc': 'native_functions.yaml:594',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2428,10 +2468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:582
+    {  # native_functions.yaml:596
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:582',
+        'loc': 'native_functions.yaml:596',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2448,10 +2488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:590
+    {  # native_functions.yaml:604
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:590',
+        'loc': 'native_functions.yaml:604',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2468,10 +2508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:598
+    {  # native_functions.yaml:612
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:598',
+        'loc': 'native_functions.yaml:612',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2488,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:610
+    {  # native_functions.yaml:624
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:610',
+        'loc': 'native_functions.yaml:624',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2508,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:618
+    {  # native_functions.yaml:632
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:618',
+        'loc': 'native_functions.yaml:632',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:626
+    {  # native_functions.yaml:640
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:626',
+        'loc': 'native_functions.yaml:640',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2548,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:635
+    {  # native_functions.yaml:649
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:635',
+        'loc': 'native_functions.yaml:649',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:644
+    {  # native_functions.yaml:658
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:644',
+        'loc': 'native_functions.yaml:658',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2588,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:652
+    {  # native_functions.yaml:666
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:652',
+        'loc': 'native_functions.yaml:666',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2608,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:660
+    {  # native_functions.yaml:674
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:660',
+        'loc': 'native_functions.yaml:674',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2628,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:668
+    {  # native_functions.yaml:682
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:668',
+        'loc': 'native_functions.yaml:682',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2648,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:676
+    {  # native_functions.yaml:690
         'name': 'squeeze.dims',
         'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:676',
+        'loc': 'native_functions.yaml:690',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:684
+    {  # native_functions.yaml:698
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:684',
+        'loc': 'native_functions.yaml:698',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:692
+    {  # native_functions.yaml:706
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:692',
+        'loc': 'native_functions.yaml:706',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:700
+    {  # native_functions.yaml:714
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:700',
+        'loc': 'native_functions.yaml:714',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2728,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:708
+    {  # native_functions.yaml:722
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:708',
+        'loc': 'native_functions.yaml:722',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2748,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:716
+    {  # native_functions.yaml:730
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:716',
+        'loc': 'native_functions.yaml:730',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2768,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:723
+    {  # native_functions.yaml:737
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:723',
+        'loc': 'native_functions.yaml:737',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2788,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:730
+    {  # native_functions.yaml:744
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:730',
+        'loc': 'native_functions.yaml:744',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:738
+    {  # native_functions.yaml:752
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:738',
+        'loc': 'native_functions.yaml:752',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2828,10 +2868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:746
+    {  # native_functions.yaml:760
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:746',
+        'loc': 'native_functions.yaml:760',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2848,10 +2888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:754
+    {  # native_functions.yaml:768
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:754',
+        'loc': 'native_functions.yaml:768',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2868,10 +2908,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:760
+    {  # native_functions.yaml:774
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:760',
+        'loc': 'native_functions.yaml:774',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2888,10 +2928,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:766
+    {  # native_functions.yaml:780
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:766',
+        'loc': 'native_functions.yaml:780',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2908,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:773
+    {  # native_functions.yaml:787
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:773',
+        'loc': 'native_functions.yaml:787',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2928,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:780
+    {  # native_functions.yaml:794
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:780',
+        'loc': 'native_functions.yaml:794',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2948,10 +2988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:787
+    {  # native_functions.yaml:801
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:787',
+        'loc': 'native_functions.yaml:801',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -2968,10 +3008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:793
+    {  # native_functions.yaml:807
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:793',
+        'loc': 'native_functions.yaml:807',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2988,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:800
+    {  # native_functions.yaml:814
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:800',
+        'loc': 'native_functions.yaml:814',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3008,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:807
+    {  # native_functions.yaml:821
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:807',
+        'loc': 'native_functions.yaml:821',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3028,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:813
+    {  # native_functions.yaml:827
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:813',
+        'loc': 'native_functions.yaml:827',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3048,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:821
+    {  # native_functions.yaml:835
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:821',
+        'loc': 'native_functions.yaml:835',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3068,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:828
+    {  # native_functions.yaml:842
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:828',
+        'loc': 'native_functions.yaml:842',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3088,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:835
+    {  # native_functions.yaml:849
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:835',
+        'loc': 'native_functions.yaml:849',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3108,10 +3148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:842
+    {  # native_functions.yaml:856
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:842',
+        'loc': 'native_functions.yaml:856',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3128,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:850
+    {  # native_functions.yaml:864
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:850',
+        'loc': 'native_functions.yaml:864',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3148,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:858
+    {  # native_functions.yaml:872
         'name': 'to.other',
         'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:858',
+        'loc': 'native_functions.yaml:872',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3168,10 +3208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:864
+    {  # native_functions.yaml:878
         'name': 'type_as',
         'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:864',
+        'loc': 'native_functions.yaml:878',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:878
+    {  # native_functions.yaml:892
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:878',
+        'loc': 'native_functions.yaml:892',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3208,10 +3248,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:883
+    {  # native_functions.yaml:897
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:883',
+        'loc': 'native_functions.yaml:897',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:890
+    {  # native_functions.yaml:904
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:890',
+        'loc': 'native_functions.yaml:904',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:897
+    {  # native_functions.yaml:911
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:897',
+        'loc': 'native_functions.yaml:911',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:905
+    {  # native_functions.yaml:919
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:905',
+        'loc': 'native_functions.yaml:919',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:911
+    {  # native_functions.yaml:925
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:911',
+        'loc': 'native_functions.yaml:925',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:917
+    {  # native_functions.yaml:931
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:917',
+        'loc': 'native_functions.yaml:931',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:923
+    {  # native_functions.yaml:937
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:923',
+        'loc': 'native_functions.yaml:937',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:929
+    {  # native_functions.yaml:943
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:929',
+        'loc': 'native_functions.yaml:943',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3368,10 +3408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:935
+    {  # native_functions.yaml:949
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:935',
+        'loc': 'native_functions.yaml:949',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3388,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:941
+    {  # native_functions.yaml:955
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:941',
+        'loc': 'native_functions.yaml:955',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3408,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:947
+    {  # native_functions.yaml:961
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:947',
+        'loc': 'native_functions.yaml:961',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3428,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:954
+    {  # native_functions.yaml:968
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:954',
+        'loc': 'native_functions.yaml:968',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

@@ -8,3 +8,4 @@ line below.
 
 from .core import *  # noqa: F401,F403
 from .data import *  # noqa: F401,F403
+from .loss import *  # noqa: F401,F403

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 8de868624fc6d4b4).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 17e698024b82aa66).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sigmoid
