@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 17e698024b82aa66).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -16,6 +16,7 @@ from aten_lite.autograd.node import (
     set_history, unpack, unpack_list, unpack_output, version, view_base_fn,
 )
 from aten_lite._generated.ops import (  # the ops the formulas call
+    _gelu_backward,
     _nll_loss_backward,
     _sparse_values_at,
     floor_divide,
@@ -966,8 +967,55 @@ class NllLossBackwardBackward0(Node):
         node.weight_v = None
 
 
+class GeluBackward0(Node):
+    """Backward of gelu (derivatives.yaml:166)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "gelu"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:167
+        grad_self = _gelu_backward(grad, self) if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class GeluBackwardBackward0(Node):
+    """Backward of _gelu_backward (derivatives.yaml:169)."""
+
+    __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_gelu_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        # derivatives.yaml:170
+        grad_grad_output = _gelu_backward(grad, self) if need[0] is not None else None
+        # derivatives.yaml:171
+        grad_self = (grad * grad_output * (2 - self * self) * (-0.5 * self * self).exp() * 0.3989422804014327) if need[1] is not None else None
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+        node.grad_output_ = None
+        node.grad_output_v = None
+
+
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:168)."""
+    """Backward of mm (derivatives.yaml:175)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -978,9 +1026,9 @@ class MmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:169
+        # derivatives.yaml:176
         grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
-        # derivatives.yaml:170
+        # derivatives.yaml:177
         grad_mat2 = self.t().mm(grad) if need[1] is not None else None
         return (grad_self, grad_mat2)
 
@@ -993,7 +1041,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:172)."""
+    """Backward of bmm (derivatives.yaml:179)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1004,9 +1052,9 @@ class BmmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:173
+        # derivatives.yaml:180
         grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
-        # derivatives.yaml:174
+        # derivatives.yaml:181
         grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         return (grad_self, grad_mat2)
 
@@ -1019,7 +1067,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:176)."""
+    """Backward of dot (derivatives.yaml:183)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1030,9 +1078,9 @@ class DotBackward0(Node):
         grad = grads[0]
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:177
+        # derivatives.yaml:184
         grad_self = (grad * tensor) if need[0] is not None else None
-        # derivatives.yaml:178
+        # derivatives.yaml:185
         grad_tensor = (grad * self) if need[1] is not None else None
         return (grad_self, grad_tensor)
 
@@ -1045,7 +1093,7 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:182)."""
+    """Backward of view (derivatives.yaml:189)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
@@ -1055,7 +1103,7 @@ class ViewBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:183
+        # derivatives.yaml:190
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1065,7 +1113,7 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:185)."""
+    """Backward of reshape (derivatives.yaml:192)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
@@ -1075,7 +1123,7 @@ class ReshapeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:186
+        # derivatives.yaml:193
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1085,7 +1133,7 @@ class ReshapeBackward0(Node):
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:188)."""
+    """Backward of t (derivatives.yaml:195)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
@@ -1094,7 +1142,7 @@ class TBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:189
+        # derivatives.yaml:196
         grad_self = grad.t() if need[0] is not None else None
         return (grad_self,)
 
@@ -1103,7 +1151,7 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:191)."""
+    """Backward of transpose.int (derivatives.yaml:198)."""
 
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
@@ -1114,7 +1162,7 @@ class TransposeBackward0(Node):
         grad = grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:192
+        # derivatives.yaml:199
         grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
         return (grad_self,)
 
@@ -1125,7 +1173,7 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:194)."""
+    """Backward of permute (derivatives.yaml:201)."""
 
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
@@ -1135,7 +1183,7 @@ class PermuteBackward0(Node):
         need = node._next
         grad = grads[0]
         dims = node.dims_
-        # derivatives.yaml:195
+        # derivatives.yaml:202
         grad_self = permute_backward(grad, dims) if need[0] is not None else None
         return (grad_self,)
 
@@ -1145,7 +1193,7 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:197)."""
+    """Backward of expand (derivatives.yaml:204)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
@@ -1155,7 +1203,7 @@ class ExpandBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:198
+        # derivatives.yaml:205
         grad_self = sum_to(grad, self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1165,7 +1213,7 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:200)."""
+    """Backward of squeeze (derivatives.yaml:207)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
@@ -1175,7 +1223,7 @@ class SqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:201
+        # derivatives.yaml:208
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1185,7 +1233,7 @@ class SqueezeBackward0(Node):
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:203)."""
+    """Backward of squeeze.dim (derivatives.yaml:210)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
@@ -1195,7 +1243,7 @@ class SqueezeBackward1(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:204
+        # derivatives.yaml:211
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1205,7 +1253,7 @@ class SqueezeBackward1(Node):
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:206)."""
+    """Backward of squeeze.dims (derivatives.yaml:213)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
@@ -1215,7 +1263,7 @@ class SqueezeBackward2(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:207
+        # derivatives.yaml:214
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1225,7 +1273,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:209)."""
+    """Backward of unsqueeze (derivatives.yaml:216)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1235,7 +1283,7 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:210
+        # derivatives.yaml:217
         grad_self = grad.squeeze(dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1245,7 +1293,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:212)."""
+    """Backward of flatten.using_ints (derivatives.yaml:219)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1255,7 +1303,7 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:213
+        # derivatives.yaml:220
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1265,7 +1313,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:215)."""
+    """Backward of narrow (derivatives.yaml:222)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1278,7 +1326,7 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:216
+        # derivatives.yaml:223
         grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         return (grad_self,)
 
@@ -1291,7 +1339,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:218)."""
+    """Backward of select.int (derivatives.yaml:225)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1303,7 +1351,7 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:219
+        # derivatives.yaml:226
         grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1315,7 +1363,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:221)."""
+    """Backward of slice.Tensor (derivatives.yaml:228)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1329,7 +1377,7 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:222
+        # derivatives.yaml:229
         grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         return (grad_self,)
 
@@ -1343,7 +1391,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:224)."""
+    """Backward of contiguous (derivatives.yaml:231)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1352,7 +1400,7 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:225
+        # derivatives.yaml:232
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1361,7 +1409,7 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:227)."""
+    """Backward of split.Tensor (derivatives.yaml:234)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
@@ -1371,7 +1419,7 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:228
+        # derivatives.yaml:235
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1382,7 +1430,7 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:230)."""
+    """Backward of split.sizes (derivatives.yaml:237)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
@@ -1392,7 +1440,7 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:231
+        # derivatives.yaml:238
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1403,7 +1451,7 @@ class SplitBackward1(Node):
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:233)."""
+    """Backward of chunk (derivatives.yaml:240)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
@@ -1413,7 +1461,7 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:234
+        # derivatives.yaml:241
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1424,7 +1472,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:238)."""
+    """Backward of cat (derivatives.yaml:245)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1435,7 +1483,7 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:239
+        # derivatives.yaml:246
         grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1446,7 +1494,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:241)."""
+    """Backward of stack (derivatives.yaml:248)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1457,7 +1505,7 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:242
+        # derivatives.yaml:249
         grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1468,7 +1516,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:244)."""
+    """Backward of gather (derivatives.yaml:251)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1480,7 +1528,7 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:246
+        # derivatives.yaml:253
         grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1493,7 +1541,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:248)."""
+    """Backward of index_select (derivatives.yaml:255)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1505,7 +1553,7 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:250
+        # derivatives.yaml:257
         grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1518,7 +1566,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:252)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:259)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -1528,7 +1576,7 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:254
+        # derivatives.yaml:261
         grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         return (grad_self,)
 
@@ -1539,7 +1587,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:256)."""
+    """Backward of index.Tensor (derivatives.yaml:263)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -1550,7 +1598,7 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:258
+        # derivatives.yaml:265
         grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         return (grad_self,)
 
@@ -1562,7 +1610,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:260)."""
+    """Backward of index_put (derivatives.yaml:267)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -1574,9 +1622,9 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:262
+        # derivatives.yaml:269
         grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
-        # derivatives.yaml:263
+        # derivatives.yaml:270
         grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         return (grad_self, grad_values)
 
@@ -1589,7 +1637,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:265)."""
+    """Backward of clone (derivatives.yaml:272)."""
 
     __slots__ = ()
     _op = "clone"
@@ -1598,7 +1646,7 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:266
+        # derivatives.yaml:273
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1607,7 +1655,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:268)."""
+    """Backward of copy_ (derivatives.yaml:275)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -1616,9 +1664,9 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:269
+        # derivatives.yaml:276
         grad_self = zeros_like(grad) if need[0] is not None else None
-        # derivatives.yaml:270
+        # derivatives.yaml:277
         grad_src = grad if need[1] is not None else None
         return (grad_self, grad_src)
 
@@ -1627,7 +1675,7 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:272)."""
+    """Backward of fill_.Scalar (derivatives.yaml:279)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
@@ -1636,7 +1684,7 @@ class FillBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:273
+        # derivatives.yaml:280
         grad_self = zeros_like(grad) if need[0] is not None else None
         return (grad_self,)
 
@@ -1645,7 +1693,7 @@ class FillBackward0(Node):
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:275)."""
+    """Backward of zero_ (derivatives.yaml:282)."""
 
     __slots__ = ()
     _op = "zero_"
@@ -1654,7 +1702,7 @@ class ZeroBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:276
+        # derivatives.yaml:283
         grad_self = zeros_like(grad) if need[0] is not None else None
         return (grad_self,)
 
@@ -1663,7 +1711,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:278)."""
+    """Backward of to.dtype (derivatives.yaml:285)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -1672,7 +1720,7 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:279
+        # derivatives.yaml:286
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1681,7 +1729,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:281)."""
+    """Backward of to.device (derivatives.yaml:288)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -1691,7 +1739,7 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:282
+        # derivatives.yaml:289
         grad_self = grad.to(self_device) if need[0] is not None else None
         return (grad_self,)
 
@@ -1701,7 +1749,7 @@ class ToBackward1(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:287)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:294)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -1711,7 +1759,7 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:288
+        # derivatives.yaml:295
         grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -1723,7 +1771,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:290)."""
+    """Backward of to_sparse (derivatives.yaml:297)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -1732,7 +1780,7 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:291
+        # derivatives.yaml:298
         grad_self = grad.to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1741,7 +1789,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:293)."""
+    """Backward of to_dense (derivatives.yaml:300)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -1751,7 +1799,7 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:294
+        # derivatives.yaml:301
         grad_self = grad.sparse_mask(self) if need[0] is not None else None
         return (grad_self,)
 
@@ -1762,7 +1810,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:296)."""
+    """Backward of coalesce (derivatives.yaml:303)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -1771,7 +1819,7 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:297
+        # derivatives.yaml:304
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1780,7 +1828,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:299)."""
+    """Backward of values (derivatives.yaml:306)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -1791,7 +1839,7 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:300
+        # derivatives.yaml:307
         grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         return (grad_self,)
 
@@ -1803,7 +1851,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:302)."""
+    """Backward of sparse_mask (derivatives.yaml:309)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -1813,7 +1861,7 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:303
+        # derivatives.yaml:310
         grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1824,7 +1872,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:306)."""
+    """Backward of _sparse_values_at (derivatives.yaml:313)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -1836,7 +1884,7 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:309
+        # derivatives.yaml:316
         grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         return (grad_self,)
 
@@ -2899,6 +2947,43 @@ def record__nll_loss_backward(op, args):
     return result
 
 
+def record_gelu(op, args):
+    """Run gelu and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = GeluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__gelu_backward(op, args):
+    """Run _gelu_backward and record its node."""
+    grad_output, self = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not (need_grad_output or need_self):
+        return op.redispatch_below_autograd(args)
+    node = GeluBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    node.grad_output_ = grad_output if need_self else None
+    node.grad_output_v = version(grad_output) if need_self else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
 def record_mm(op, args):
     """Run mm and record its node."""
     self, mat2 = args
@@ -3795,6 +3880,8 @@ RECORDERS = {
     "log_softmax.int": record_log_softmax_int,
     "nll_loss": record_nll_loss,
     "_nll_loss_backward": record__nll_loss_backward,
+    "gelu": record_gelu,
+    "_gelu_backward": record__gelu_backward,
     "mm": record_mm,
     "bmm": record_bmm,
     "dot": record_dot,

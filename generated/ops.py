@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 17e698024b82aa66).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -263,6 +263,10 @@ _H_nll_loss = _d.handle('nll_loss')
 _K_nll_loss = _H_nll_loss.table
 _H__nll_loss_backward = _d.handle('_nll_loss_backward')
 _K__nll_loss_backward = _H__nll_loss_backward.table
+_H_gelu = _d.handle('gelu')
+_K_gelu = _H_gelu.table
+_H__gelu_backward = _d.handle('_gelu_backward')
+_K__gelu_backward = _H__gelu_backward.table
 _H_mm = _d.handle('mm')
 _K_mm = _H_mm.table
 _H_mm_out = _d.handle('mm.out')
@@ -429,6 +433,8 @@ _G_softmax = _b.Binding('al.softmax', ('softmax.int',), method=False)
 _G_log_softmax = _b.Binding('al.log_softmax', ('log_softmax.int',), method=False)
 _G_nll_loss = _b.Binding('al.nll_loss', ('nll_loss',), method=False)
 _G__nll_loss_backward = _b.Binding('al._nll_loss_backward', ('_nll_loss_backward',), method=False)
+_G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
+_G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
 _G_bmm = _b.Binding('al.bmm', ('bmm',), method=False)
 _G_dot = _b.Binding('al.dot', ('dot',), method=False)
@@ -1629,12 +1635,42 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
     return _G__nll_loss_backward.parse((grad_output, self, target, weight, reduction, ignore_index, ), {})
 
 
+def gelu(self):
+    """Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch's approximate="none").
+
+    Overloads, tried in this order:
+        gelu(Tensor self) -> Tensor  (native_functions.yaml:584)
+    """
+    # gelu
+    if _d.fast and self.__class__ is _T and not self._requires_grad:
+        return _K_gelu[self._key](self)
+    if isinstance(self, _TN):
+        return _H_gelu.call((self,))
+
+    return _G_gelu.parse((self, ), {})
+
+
+def _gelu_backward(grad_output, self):
+    """grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).
+
+    Overloads, tried in this order:
+        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:592)
+    """
+    # _gelu_backward
+    if _d.fast and grad_output.__class__ is _T and self.__class__ is _T and grad_output._key is self._key and not (grad_output._requires_grad or self._requires_grad):
+        return _K__gelu_backward[grad_output._key](grad_output, self)
+    if isinstance(grad_output, _TN) and isinstance(self, _TN):
+        return _H__gelu_backward.call((grad_output, self))
+
+    return _G__gelu_backward.parse((grad_output, self, ), {})
+
+
 def mm(self, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:584)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:594)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:598)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:608)
     """
     if out is None:  # mm
         if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -1653,7 +1689,7 @@ def bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:596)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:610)
     """
     # bmm
     if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -1668,7 +1704,7 @@ def dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:604)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:618)
     """
     # dot
     if _d.fast and self.__class__ is _T and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -1683,7 +1719,7 @@ def matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:612)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:626)
     """
     # matmul
     if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -1698,7 +1734,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:632)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:646)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -1707,7 +1743,7 @@ def t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:640)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:654)
     """
     # t
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1722,7 +1758,7 @@ def transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:649)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:663)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1737,7 +1773,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:658)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:672)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -1746,9 +1782,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:674)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:682)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:690)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:688)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:696)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:704)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -1757,7 +1793,7 @@ def unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:698)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:712)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1772,7 +1808,7 @@ def flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:706)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:720)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1787,7 +1823,7 @@ def narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:714)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:728)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1802,7 +1838,7 @@ def select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:722)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:736)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1817,7 +1853,7 @@ def slice(self, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:730)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:744)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1832,8 +1868,8 @@ def split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:744)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:752)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:758)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:766)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1854,7 +1890,7 @@ def chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:760)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:774)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1869,7 +1905,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:768)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:782)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -1882,7 +1918,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:774)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:788)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -1895,7 +1931,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:780)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:794)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1910,7 +1946,7 @@ def index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:787)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:801)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1925,7 +1961,7 @@ def masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:794)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:808)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and self.__class__ is _T and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -1940,7 +1976,7 @@ def index(self, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:807)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:821)
     """
     # index.Tensor
     if isinstance(self, _T) and indices.__class__ in _SEQ:
@@ -1953,7 +1989,7 @@ def index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:814)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:828)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -1964,7 +2000,7 @@ def index_put(self, indices, values, accumulate=False):
 
 def index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:821)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:835)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -1977,7 +2013,7 @@ def clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:827)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:841)
     """
     # clone
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1992,7 +2028,7 @@ def fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:842)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:856)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -2009,7 +2045,7 @@ def zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:849)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:863)
     """
     # zero_
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -2026,7 +2062,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:892)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:906)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
@@ -2041,7 +2077,7 @@ def sparse_sampled_mm(self, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:961)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:975)
     """
     # sparse_sampled_mm
     if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2056,7 +2092,7 @@ def _sparse_values_at(self, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:968)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:982)
     """
     # _sparse_values_at
     if _d.fast and self.__class__ is _T and indices.__class__ is _T and self._key is indices._key and not (self._requires_grad or indices._requires_grad):
@@ -3110,7 +3146,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:584)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:598)
     """
     # mm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3125,7 +3161,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:596)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:610)
     """
     # bmm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3140,7 +3176,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:604)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:618)
     """
     # dot
     if _d.fast and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -3155,7 +3191,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:612)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:626)
     """
     # matmul
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3170,7 +3206,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:624)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:638)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -3185,7 +3221,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:632)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:646)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -3200,7 +3236,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:640)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:654)
     """
     # t
     if _d.fast and not self._requires_grad:
@@ -3214,7 +3250,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:649)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:663)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and not self._requires_grad:
@@ -3228,7 +3264,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:658)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:672)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -3243,7 +3279,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:666)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:680)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -3258,9 +3294,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:674)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:682)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:690)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:688)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:696)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:704)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -3269,7 +3305,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:698)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:712)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and not self._requires_grad:
@@ -3283,7 +3319,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:706)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:720)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and not self._requires_grad:
@@ -3297,7 +3333,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:714)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:728)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and not self._requires_grad:
@@ -3311,7 +3347,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:722)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:736)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and not self._requires_grad:
@@ -3325,7 +3361,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:737)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:751)
     """
     # contiguous
     if _d.fast and not self._requires_grad:
@@ -3339,8 +3375,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:744)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:752)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:758)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:766)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and not self._requires_grad:
@@ -3359,7 +3395,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:760)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:774)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and not self._requires_grad:
@@ -3373,7 +3409,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:780)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:794)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3388,7 +3424,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:787)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:801)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3403,7 +3439,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:794)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:808)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3416,7 +3452,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:801)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:815)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3433,7 +3469,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:814)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:828)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3444,7 +3480,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:821)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:835)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3457,7 +3493,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:827)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:841)
     """
     # clone
     if _d.fast and not self._requires_grad:
@@ -3471,7 +3507,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:835)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:849)
     """
     if non_blocking.__class__ is bool:  # copy_
         if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
@@ -3488,7 +3524,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:842)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:856)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and not self._requires_grad:
@@ -3504,7 +3540,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:849)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:863)
     """
     # zero_
     if _d.fast and not self._requires_grad:
@@ -3520,9 +3556,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:856)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:864)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:872)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:870)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:878)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:886)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -3531,7 +3567,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:878)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:892)
     """
     # type_as
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3546,7 +3582,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:897)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:911)
     """
     # to_sparse
     if _d.fast and not self._requires_grad:
@@ -3560,7 +3596,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:904)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:918)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         if _d.fast and not self._requires_grad:
@@ -3574,7 +3610,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:911)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:925)
     """
     # coalesce
     if _d.fast and not self._requires_grad:
@@ -3588,7 +3624,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:919)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:933)
     """
     # is_coalesced
     if _d.fast and not self._requires_grad:
@@ -3602,7 +3638,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:925)
+        _nnz(Tensor self) -> int  (native_functions.yaml:939)
     """
     # _nnz
     if _d.fast and not self._requires_grad:
@@ -3616,7 +3652,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:931)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:945)
     """
     # indices
     if _d.fast and not self._requires_grad:
@@ -3630,7 +3666,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:937)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:951)
     """
     # values
     if _d.fast and not self._requires_grad:
@@ -3644,7 +3680,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:943)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:957)
     """
     # _indices
     if _d.fast and not self._requires_grad:
@@ -3658,7 +3694,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:949)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:963)
     """
     # _values
     if _d.fast and not self._requires_grad:
@@ -3672,7 +3708,7 @@ def _m_sparse_mask(self, mask):
     """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:955)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:969)
     """
     # sparse_mask
     if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4324,6 +4360,7 @@ __all__ = [
     'softmax',
     'log_softmax',
     'nll_loss',
+    'gelu',
     'mm',
     'bmm',
     'dot',

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 17e698024b82aa66).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2429,9 +2429,49 @@ OPS = (
         'returns': ((None, 'Tensor'),),
     },
     {  # native_functions.yaml:584
+        'name': 'gelu',
+        'schema': 'gelu(Tensor self) -> Tensor',
+        'loc': 'native_functions.yaml:584',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {},
+        'elementwise': True,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'int_to_float',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': True,
+        'doc': 'Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch\'s approximate="none").',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False),),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:592
+        'name': '_gelu_backward',
+        'schema': '_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
+        'loc': 'native_functions.yaml:592',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {},
+        'elementwise': True,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'int_to_float',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:598
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:584',
+        'loc': 'native_functions.yaml:598',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2448,10 +2488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:594
+    {  # native_functions.yaml:608
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:594',
+        'loc': 'native_functions.yaml:608',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2468,10 +2508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:596
+    {  # native_functions.yaml:610
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:596',
+        'loc': 'native_functions.yaml:610',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2488,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:604
+    {  # native_functions.yaml:618
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:604',
+        'loc': 'native_functions.yaml:618',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2508,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:612
+    {  # native_functions.yaml:626
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:612',
+        'loc': 'native_functions.yaml:626',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:624
+    {  # native_functions.yaml:638
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:624',
+        'loc': 'native_functions.yaml:638',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2548,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:632
+    {  # native_functions.yaml:646
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:632',
+        'loc': 'native_functions.yaml:646',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:640
+    {  # native_functions.yaml:654
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:640',
+        'loc': 'native_functions.yaml:654',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2588,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:649
+    {  # native_functions.yaml:663
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:649',
+        'loc': 'native_functions.yaml:663',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2608,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:658
+    {  # native_functions.yaml:672
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:658',
+        'loc': 'native_functions.yaml:672',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2628,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:666
+    {  # native_functions.yaml:680
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:666',
+        'loc': 'native_functions.yaml:680',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2648,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:674
+    {  # native_functions.yaml:688
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:674',
+        'loc': 'native_functions.yaml:688',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:682
+    {  # native_functions.yaml:696
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:682',
+        'loc': 'native_functions.yaml:696',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:690
+    {  # native_functions.yaml:704
         'name': 'squeeze.dims',
         'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:690',
+        'loc': 'native_functions.yaml:704',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:698
+    {  # native_functions.yaml:712
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:698',
+        'loc': 'native_functions.yaml:712',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2728,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:706
+    {  # native_functions.yaml:720
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:706',
+        'loc': 'native_functions.yaml:720',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2748,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:714
+    {  # native_functions.yaml:728
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:714',
+        'loc': 'native_functions.yaml:728',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2768,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:722
+    {  # native_functions.yaml:736
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:722',
+        'loc': 'native_functions.yaml:736',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2788,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:730
+    {  # native_functions.yaml:744
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:730',
+        'loc': 'native_functions.yaml:744',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2808,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:737
+    {  # native_functions.yaml:751
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:737',
+        'loc': 'native_functions.yaml:751',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2828,10 +2868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:744
+    {  # native_functions.yaml:758
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:744',
+        'loc': 'native_functions.yaml:758',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2848,10 +2888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:752
+    {  # native_functions.yaml:766
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:752',
+        'loc': 'native_functions.yaml:766',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2868,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:760
+    {  # native_functions.yaml:774
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:760',
+        'loc': 'native_functions.yaml:774',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2888,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:768
+    {  # native_functions.yaml:782
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:768',
+        'loc': 'native_functions.yaml:782',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2908,10 +2948,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:774
+    {  # native_functions.yaml:788
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:774',
+        'loc': 'native_functions.yaml:788',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2928,10 +2968,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:780
+    {  # native_functions.yaml:794
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:780',
+        'loc': 'native_functions.yaml:794',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2948,10 +2988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:787
+    {  # native_functions.yaml:801
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:787',
+        'loc': 'native_functions.yaml:801',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2968,10 +3008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:794
+    {  # native_functions.yaml:808
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:794',
+        'loc': 'native_functions.yaml:808',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2988,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:801
+    {  # native_functions.yaml:815
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:801',
+        'loc': 'native_functions.yaml:815',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3008,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:807
+    {  # native_functions.yaml:821
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:807',
+        'loc': 'native_functions.yaml:821',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3028,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:814
+    {  # native_functions.yaml:828
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:814',
+        'loc': 'native_functions.yaml:828',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3048,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:821
+    {  # native_functions.yaml:835
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:821',
+        'loc': 'native_functions.yaml:835',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3068,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:827
+    {  # native_functions.yaml:841
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:827',
+        'loc': 'native_functions.yaml:841',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3088,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:835
+    {  # native_functions.yaml:849
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:835',
+        'loc': 'native_functions.yaml:849',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3108,10 +3148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:842
+    {  # native_functions.yaml:856
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:842',
+        'loc': 'native_functions.yaml:856',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3128,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:849
+    {  # native_functions.yaml:863
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:849',
+        'loc': 'native_functions.yaml:863',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3148,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:856
+    {  # native_functions.yaml:870
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:856',
+        'loc': 'native_functions.yaml:870',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3168,10 +3208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:864
+    {  # native_functions.yaml:878
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:864',
+        'loc': 'native_functions.yaml:878',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:872
+    {  # native_functions.yaml:886
         'name': 'to.other',
         'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:872',
+        'loc': 'native_functions.yaml:886',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3208,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:878
+    {  # native_functions.yaml:892
         'name': 'type_as',
         'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:878',
+        'loc': 'native_functions.yaml:892',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:892
+    {  # native_functions.yaml:906
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:892',
+        'loc': 'native_functions.yaml:906',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3248,10 +3288,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:897
+    {  # native_functions.yaml:911
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:897',
+        'loc': 'native_functions.yaml:911',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:904
+    {  # native_functions.yaml:918
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:904',
+        'loc': 'native_functions.yaml:918',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:911
+    {  # native_functions.yaml:925
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:911',
+        'loc': 'native_functions.yaml:925',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:919
+    {  # native_functions.yaml:933
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:919',
+        'loc': 'native_functions.yaml:933',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:925
+    {  # native_functions.yaml:939
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:925',
+        'loc': 'native_functions.yaml:939',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:931
+    {  # native_functions.yaml:945
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:931',
+        'loc': 'native_functions.yaml:945',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3368,10 +3408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:937
+    {  # native_functions.yaml:951
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:937',
+        'loc': 'native_functions.yaml:951',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3388,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:943
+    {  # native_functions.yaml:957
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:943',
+        'loc': 'native_functions.yaml:957',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3408,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:949
+    {  # native_functions.yaml:963
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:949',
+        'loc': 'native_functions.yaml:963',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3428,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:955
+    {  # native_functions.yaml:969
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:955',
+        'loc': 'native_functions.yaml:969',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3448,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:961
+    {  # native_functions.yaml:975
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:961',
+        'loc': 'native_functions.yaml:975',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3468,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:968
+    {  # native_functions.yaml:982
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:968',
+        'loc': 'native_functions.yaml:982',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

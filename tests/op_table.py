@@ -15,6 +15,7 @@ every row through ``OpCase.fn``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -230,6 +231,15 @@ def _nll_loss_backward(g, x, target, weight, reduction, ignore_index):
         e[k] = 1.0
         out[k] = np.sum(_f64(g) * _nll_loss(e, target, weight, reduction, ignore_index))
     return out
+
+
+def _phi_cdf(x):
+    return 0.5 * (1 + np.vectorize(math.erf, otypes=[float])(_f64(x) / math.sqrt(2)))
+
+
+def _gelu_backward(g, x):
+    x = _f64(x)
+    return _f64(g) * (_phi_cdf(x) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi))
 
 
 def _nll_samples(dtype):
@@ -564,6 +574,9 @@ CASES: list[OpCase] = [
            tol=1e-2),
     OpCase("nll_loss", _nll_loss, FLOATING, _nll_samples, tol=1e-2),
     OpCase("_nll_loss_backward", _nll_loss_backward, FLOATING, _nll_backward_samples, tol=1e-2),
+    _unary("gelu", lambda x: _f64(x) * _phi_cdf(x), FLOATING, result="float", sparse=S0,
+           tol=1e-2),
+    _binary("_gelu_backward", _gelu_backward, FLOATING, result="float", numbers=False, tol=1e-2),
     # ---- linear algebra ----
     OpCase("mm", np.matmul, ALL, _matrix_samples(_MM), tol=1e-2, sparse=S0),
     OpCase("bmm", np.matmul, ALL, _matrix_samples(_BMM), tol=1e-2),

@@ -201,6 +201,7 @@ _NOT_IN_TORCH = {
     "minimum-6-Python number": "torch.minimum takes no Python number",
     "_sparse_values_at": "aten_lite's own op (the gradient of sparse_coo_tensor's values)",
     "_nll_loss_backward": "aten_lite's own op (torch's nll_loss_backward takes total_weight)",
+    "_gelu_backward": "aten_lite's own op (torch's gelu_backward takes approximate=)",
 }
 
 

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 17e698024b82aa66).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: exp
