@@ -196,7 +196,7 @@ class LayerNorm(Module):
 
     def extra_repr(self) -> str:
         return (f"{self.normalized_shape}, eps={self.eps}, "
-                f"elementwise_affine={self.elementwise_affine}")
+                f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
 
 
 class BatchNorm1d(Module):
@@ -205,14 +205,18 @@ class BatchNorm1d(Module):
     ``momentum``) and with the running ones in eval."""
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
-                 affine: bool = True, track_running_stats: bool = True) -> None:
+                 affine: bool = True, track_running_stats: bool = True, *,
+                 bias: bool = True) -> None:
         super().__init__()
         _check_size("BatchNorm1d", "num_features", num_features)
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
         if affine:
             self.weight = Parameter(_creation.ones(num_features))
-            self.bias = Parameter(_creation.zeros(num_features))
+            if bias:
+                self.bias = Parameter(_creation.zeros(num_features))
+            else:
+                self.register_parameter("bias", None)
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
@@ -238,7 +242,8 @@ class BatchNorm1d(Module):
 
     def extra_repr(self) -> str:
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, track_running_stats={self.track_running_stats}")
+                f"affine={self.affine}, bias={self.bias is not None}, "
+                f"track_running_stats={self.track_running_stats}")
 
 
 def _int64():
