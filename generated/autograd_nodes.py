@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 6f4dda32daf39a9d).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -17,11 +17,13 @@ from aten_lite.autograd.node import (
 )
 from aten_lite._generated.ops import (  # the ops the formulas call
     _gelu_backward,
+    _log_softmax_backward,
     _nll_loss_backward,
     _sparse_values_at,
     floor_divide,
     nll_loss,
     sparse_coo_tensor,
+    tanh_backward,
 )
 
 
@@ -136,7 +138,7 @@ class TanhBackward0(Node):
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:38
-        grad_self = (grad * (1 - result * result)) if need[0] is not None else None
+        grad_self = tanh_backward(grad, result) if need[0] is not None else None
         return (grad_self,)
 
     def release(node):
@@ -896,7 +898,7 @@ class LogSoftmaxBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:155
-        grad_self = (grad - result.exp() * grad.sum(dim, keepdim=True)) if need[0] is not None else None
+        grad_self = _log_softmax_backward(grad, result, dim) if need[0] is not None else None
         return (grad_self,)
 
     def release(node):
@@ -1014,8 +1016,62 @@ class GeluBackwardBackward0(Node):
         node.grad_output_v = None
 
 
+class TanhBackwardBackward0(Node):
+    """Backward of tanh_backward (derivatives.yaml:173)."""
+
+    __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
+    _op = "tanh_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        tanh_out = unpack(node, node.tanh_out_, node.tanh_out_v, 'tanh_out')
+        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        # derivatives.yaml:174
+        grad_grad_output = tanh_backward(grad, tanh_out) if need[0] is not None else None
+        # derivatives.yaml:175
+        grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None
+        return (grad_grad_output, grad_tanh_out)
+
+    def release(node):
+        node._released = True
+        node.tanh_out_ = None
+        node.tanh_out_v = None
+        node.grad_output_ = None
+        node.grad_output_v = None
+
+
+class LogSoftmaxBackwardBackward0(Node):
+    """Backward of _log_softmax_backward (derivatives.yaml:177)."""
+
+    __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
+    _op = "_log_softmax_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        log_probs = unpack(node, node.log_probs_, node.log_probs_v, 'log_probs')
+        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        # derivatives.yaml:178
+        grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
+        # derivatives.yaml:179
+        grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None
+        return (grad_grad_output, grad_log_probs)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.log_probs_ = None
+        node.log_probs_v = None
+        node.grad_output_ = None
+        node.grad_output_v = None
+
+
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:175)."""
+    """Backward of mm (derivatives.yaml:183)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -1026,9 +1082,9 @@ class MmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:176
+        # derivatives.yaml:184
         grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
-        # derivatives.yaml:177
+        # derivatives.yaml:185
         grad_mat2 = self.t().mm(grad) if need[1] is not None else None
         return (grad_self, grad_mat2)
 
@@ -1041,7 +1097,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:179)."""
+    """Backward of bmm (derivatives.yaml:187)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1052,9 +1108,9 @@ class BmmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:180
+        # derivatives.yaml:188
         grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
-        # derivatives.yaml:181
+        # derivatives.yaml:189
         grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         return (grad_self, grad_mat2)
 
@@ -1067,7 +1123,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:183)."""
+    """Backward of dot (derivatives.yaml:191)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1078,9 +1134,9 @@ class DotBackward0(Node):
         grad = grads[0]
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:184
+        # derivatives.yaml:192
         grad_self = (grad * tensor) if need[0] is not None else None
-        # derivatives.yaml:185
+        # derivatives.yaml:193
         grad_tensor = (grad * self) if need[1] is not None else None
         return (grad_self, grad_tensor)
 
@@ -1093,7 +1149,7 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:189)."""
+    """Backward of view (derivatives.yaml:197)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
@@ -1103,7 +1159,7 @@ class ViewBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:190
+        # derivatives.yaml:198
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1113,7 +1169,7 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:192)."""
+    """Backward of reshape (derivatives.yaml:200)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
@@ -1123,7 +1179,7 @@ class ReshapeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:193
+        # derivatives.yaml:201
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1133,7 +1189,7 @@ class ReshapeBackward0(Node):
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:195)."""
+    """Backward of t (derivatives.yaml:203)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
@@ -1142,7 +1198,7 @@ class TBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:196
+        # derivatives.yaml:204
         grad_self = grad.t() if need[0] is not None else None
         return (grad_self,)
 
@@ -1151,7 +1207,7 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:198)."""
+    """Backward of transpose.int (derivatives.yaml:206)."""
 
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
@@ -1162,7 +1218,7 @@ class TransposeBackward0(Node):
         grad = grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:199
+        # derivatives.yaml:207
         grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
         return (grad_self,)
 
@@ -1173,7 +1229,7 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:201)."""
+    """Backward of permute (derivatives.yaml:209)."""
 
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
@@ -1183,7 +1239,7 @@ class PermuteBackward0(Node):
         need = node._next
         grad = grads[0]
         dims = node.dims_
-        # derivatives.yaml:202
+        # derivatives.yaml:210
         grad_self = permute_backward(grad, dims) if need[0] is not None else None
         return (grad_self,)
 
@@ -1193,7 +1249,7 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:204)."""
+    """Backward of expand (derivatives.yaml:212)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
@@ -1203,7 +1259,7 @@ class ExpandBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:205
+        # derivatives.yaml:213
         grad_self = sum_to(grad, self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1213,7 +1269,7 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:207)."""
+    """Backward of squeeze (derivatives.yaml:215)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
@@ -1223,7 +1279,7 @@ class SqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:208
+        # derivatives.yaml:216
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1233,7 +1289,7 @@ class SqueezeBackward0(Node):
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:210)."""
+    """Backward of squeeze.dim (derivatives.yaml:218)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
@@ -1243,7 +1299,7 @@ class SqueezeBackward1(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:211
+        # derivatives.yaml:219
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1253,7 +1309,7 @@ class SqueezeBackward1(Node):
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:213)."""
+    """Backward of squeeze.dims (derivatives.yaml:221)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
@@ -1263,7 +1319,7 @@ class SqueezeBackward2(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:214
+        # derivatives.yaml:222
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1273,7 +1329,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:216)."""
+    """Backward of unsqueeze (derivatives.yaml:224)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1283,7 +1339,7 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:217
+        # derivatives.yaml:225
         grad_self = grad.squeeze(dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1293,7 +1349,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:219)."""
+    """Backward of flatten.using_ints (derivatives.yaml:227)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1303,7 +1359,7 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:220
+        # derivatives.yaml:228
         grad_self = grad.reshape(self_shape) if need[0] is not None else None
         return (grad_self,)
 
@@ -1313,7 +1369,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:222)."""
+    """Backward of narrow (derivatives.yaml:230)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1326,7 +1382,7 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:223
+        # derivatives.yaml:231
         grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         return (grad_self,)
 
@@ -1339,7 +1395,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:225)."""
+    """Backward of select.int (derivatives.yaml:233)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1351,7 +1407,7 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:226
+        # derivatives.yaml:234
         grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1363,7 +1419,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:228)."""
+    """Backward of slice.Tensor (derivatives.yaml:236)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1377,7 +1433,7 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:229
+        # derivatives.yaml:237
         grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         return (grad_self,)
 
@@ -1391,7 +1447,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:231)."""
+    """Backward of contiguous (derivatives.yaml:239)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1400,7 +1456,7 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:232
+        # derivatives.yaml:240
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1409,7 +1465,7 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:234)."""
+    """Backward of split.Tensor (derivatives.yaml:242)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
@@ -1419,7 +1475,7 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:235
+        # derivatives.yaml:243
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1430,7 +1486,7 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:237)."""
+    """Backward of split.sizes (derivatives.yaml:245)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
@@ -1440,7 +1496,7 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:238
+        # derivatives.yaml:246
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1451,7 +1507,7 @@ class SplitBackward1(Node):
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:240)."""
+    """Backward of chunk (derivatives.yaml:248)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
@@ -1461,7 +1517,7 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:241
+        # derivatives.yaml:249
         grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         return (grad_self,)
 
@@ -1472,7 +1528,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:245)."""
+    """Backward of cat (derivatives.yaml:253)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1483,7 +1539,7 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:246
+        # derivatives.yaml:254
         grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1494,7 +1550,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:248)."""
+    """Backward of stack (derivatives.yaml:256)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1505,7 +1561,7 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:249
+        # derivatives.yaml:257
         grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         return (*grad_tensors,)
 
@@ -1516,7 +1572,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:251)."""
+    """Backward of gather (derivatives.yaml:259)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1528,7 +1584,7 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:253
+        # derivatives.yaml:261
         grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1541,7 +1597,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:255)."""
+    """Backward of index_select (derivatives.yaml:263)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1553,7 +1609,7 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:257
+        # derivatives.yaml:265
         grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         return (grad_self,)
 
@@ -1566,7 +1622,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:259)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:267)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -1576,7 +1632,7 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:261
+        # derivatives.yaml:269
         grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         return (grad_self,)
 
@@ -1587,7 +1643,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:263)."""
+    """Backward of index.Tensor (derivatives.yaml:271)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -1598,7 +1654,7 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:265
+        # derivatives.yaml:273
         grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         return (grad_self,)
 
@@ -1610,7 +1666,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:267)."""
+    """Backward of index_put (derivatives.yaml:275)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -1622,9 +1678,9 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:269
+        # derivatives.yaml:277
         grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
-        # derivatives.yaml:270
+        # derivatives.yaml:278
         grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         return (grad_self, grad_values)
 
@@ -1637,7 +1693,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:272)."""
+    """Backward of clone (derivatives.yaml:280)."""
 
     __slots__ = ()
     _op = "clone"
@@ -1646,7 +1702,7 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:273
+        # derivatives.yaml:281
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1655,7 +1711,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:275)."""
+    """Backward of copy_ (derivatives.yaml:283)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -1664,9 +1720,9 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:276
+        # derivatives.yaml:284
         grad_self = zeros_like(grad) if need[0] is not None else None
-        # derivatives.yaml:277
+        # derivatives.yaml:285
         grad_src = grad if need[1] is not None else None
         return (grad_self, grad_src)
 
@@ -1675,7 +1731,7 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:279)."""
+    """Backward of fill_.Scalar (derivatives.yaml:287)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
@@ -1684,7 +1740,7 @@ class FillBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:280
+        # derivatives.yaml:288
         grad_self = zeros_like(grad) if need[0] is not None else None
         return (grad_self,)
 
@@ -1693,7 +1749,7 @@ class FillBackward0(Node):
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:282)."""
+    """Backward of zero_ (derivatives.yaml:290)."""
 
     __slots__ = ()
     _op = "zero_"
@@ -1702,7 +1758,7 @@ class ZeroBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:283
+        # derivatives.yaml:291
         grad_self = zeros_like(grad) if need[0] is not None else None
         return (grad_self,)
 
@@ -1711,7 +1767,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:285)."""
+    """Backward of to.dtype (derivatives.yaml:293)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -1720,7 +1776,7 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:286
+        # derivatives.yaml:294
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1729,7 +1785,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:288)."""
+    """Backward of to.device (derivatives.yaml:296)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -1739,7 +1795,7 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:289
+        # derivatives.yaml:297
         grad_self = grad.to(self_device) if need[0] is not None else None
         return (grad_self,)
 
@@ -1749,7 +1805,7 @@ class ToBackward1(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:294)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:302)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -1759,7 +1815,7 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:295
+        # derivatives.yaml:303
         grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -1771,7 +1827,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:297)."""
+    """Backward of to_sparse (derivatives.yaml:305)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -1780,7 +1836,7 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:298
+        # derivatives.yaml:306
         grad_self = grad.to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1789,7 +1845,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:300)."""
+    """Backward of to_dense (derivatives.yaml:308)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -1799,7 +1855,7 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:301
+        # derivatives.yaml:309
         grad_self = grad.sparse_mask(self) if need[0] is not None else None
         return (grad_self,)
 
@@ -1810,7 +1866,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:303)."""
+    """Backward of coalesce (derivatives.yaml:311)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -1819,7 +1875,7 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:304
+        # derivatives.yaml:312
         grad_self = grad if need[0] is not None else None
         return (grad_self,)
 
@@ -1828,7 +1884,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:306)."""
+    """Backward of values (derivatives.yaml:314)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -1839,7 +1895,7 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:307
+        # derivatives.yaml:315
         grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         return (grad_self,)
 
@@ -1851,7 +1907,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:309)."""
+    """Backward of sparse_mask (derivatives.yaml:317)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -1861,7 +1917,7 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:310
+        # derivatives.yaml:318
         grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         return (grad_self,)
 
@@ -1872,7 +1928,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:313)."""
+    """Backward of _sparse_values_at (derivatives.yaml:321)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -1884,7 +1940,7 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:316
+        # derivatives.yaml:324
         grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         return (grad_self,)
 
@@ -2984,6 +3040,47 @@ def record__gelu_backward(op, args):
     return result
 
 
+def record_tanh_backward(op, args):
+    """Run tanh_backward and record its node."""
+    grad_output, tanh_out = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_tanh_out = isinstance(tanh_out, Tensor) and tanh_out._requires_grad
+    if not (need_grad_output or need_tanh_out):
+        return op.redispatch_below_autograd(args)
+    node = TanhBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(tanh_out) if need_tanh_out else None)
+    node._hooks = None
+    node._released = False
+    node.tanh_out_ = tanh_out
+    node.tanh_out_v = version(tanh_out)
+    node.grad_output_ = grad_output if need_tanh_out else None
+    node.grad_output_v = version(grad_output) if need_tanh_out else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__log_softmax_backward(op, args):
+    """Run _log_softmax_backward and record its node."""
+    grad_output, log_probs, dim = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_log_probs = isinstance(log_probs, Tensor) and log_probs._requires_grad
+    if not (need_grad_output or need_log_probs):
+        return op.redispatch_below_autograd(args)
+    node = LogSoftmaxBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(log_probs) if need_log_probs else None)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.log_probs_ = log_probs
+    node.log_probs_v = version(log_probs)
+    node.grad_output_ = grad_output if need_log_probs else None
+    node.grad_output_v = version(grad_output) if need_log_probs else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
 def record_mm(op, args):
     """Run mm and record its node."""
     self, mat2 = args
@@ -3882,6 +3979,8 @@ RECORDERS = {
     "_nll_loss_backward": record__nll_loss_backward,
     "gelu": record_gelu,
     "_gelu_backward": record__gelu_backward,
+    "tanh_backward": record_tanh_backward,
+    "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,
     "bmm": record_bmm,
     "dot": record_dot,

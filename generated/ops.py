@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 6f4dda32daf39a9d).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -267,6 +267,10 @@ _H_gelu = _d.handle('gelu')
 _K_gelu = _H_gelu.table
 _H__gelu_backward = _d.handle('_gelu_backward')
 _K__gelu_backward = _H__gelu_backward.table
+_H_tanh_backward = _d.handle('tanh_backward')
+_K_tanh_backward = _H_tanh_backward.table
+_H__log_softmax_backward = _d.handle('_log_softmax_backward')
+_K__log_softmax_backward = _H__log_softmax_backward.table
 _H_mm = _d.handle('mm')
 _K_mm = _H_mm.table
 _H_mm_out = _d.handle('mm.out')
@@ -435,6 +439,8 @@ _G_nll_loss = _b.Binding('al.nll_loss', ('nll_loss',), method=False)
 _G__nll_loss_backward = _b.Binding('al._nll_loss_backward', ('_nll_loss_backward',), method=False)
 _G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
 _G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
+_G_tanh_backward = _b.Binding('al.tanh_backward', ('tanh_backward',), method=False)
+_G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
 _G_bmm = _b.Binding('al.bmm', ('bmm',), method=False)
 _G_dot = _b.Binding('al.dot', ('dot',), method=False)
@@ -1665,12 +1671,42 @@ def _gelu_backward(grad_output, self):
     return _G__gelu_backward.parse((grad_output, self, ), {})
 
 
+def tanh_backward(grad_output, tanh_out):
+    """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
+
+    Overloads, tried in this order:
+        tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:598)
+    """
+    # tanh_backward
+    if _d.fast and grad_output.__class__ is _T and tanh_out.__class__ is _T and grad_output._key is tanh_out._key and not (grad_output._requires_grad or tanh_out._requires_grad):
+        return _K_tanh_backward[grad_output._key](grad_output, tanh_out)
+    if isinstance(grad_output, _TN) and isinstance(tanh_out, _TN):
+        return _H_tanh_backward.call((grad_output, tanh_out))
+
+    return _G_tanh_backward.parse((grad_output, tanh_out, ), {})
+
+
+def _log_softmax_backward(grad_output, log_probs, dim):
+    """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
+
+    Overloads, tried in this order:
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:604)
+    """
+    if dim.__class__ is int:  # _log_softmax_backward
+        if _d.fast and grad_output.__class__ is _T and log_probs.__class__ is _T and grad_output._key is log_probs._key and not (grad_output._requires_grad or log_probs._requires_grad):
+            return _K__log_softmax_backward[grad_output._key](grad_output, log_probs, dim)
+        if isinstance(grad_output, _T) and isinstance(log_probs, _T):
+            return _H__log_softmax_backward.call((grad_output, log_probs, dim))
+
+    return _G__log_softmax_backward.parse((grad_output, log_probs, dim, ), {})
+
+
 def mm(self, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:598)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:608)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:611)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:621)
     """
     if out is None:  # mm
         if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -1689,7 +1725,7 @@ def bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:610)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:623)
     """
     # bmm
     if _d.fast and self.__class__ is _T and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -1704,7 +1740,7 @@ def dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:618)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:631)
     """
     # dot
     if _d.fast and self.__class__ is _T and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -1719,7 +1755,7 @@ def matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:626)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:639)
     """
     # matmul
     if _d.fast and self.__class__ is _T and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -1734,7 +1770,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:646)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:659)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -1743,7 +1779,7 @@ def t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:654)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:667)
     """
     # t
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1758,7 +1794,7 @@ def transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:663)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:676)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1773,7 +1809,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:672)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:685)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -1782,9 +1818,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:688)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:696)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:704)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:701)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:709)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:717)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -1793,7 +1829,7 @@ def unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:712)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:725)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1808,7 +1844,7 @@ def flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:720)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:733)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1823,7 +1859,7 @@ def narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:728)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:741)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1838,7 +1874,7 @@ def select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:736)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:749)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1853,7 +1889,7 @@ def slice(self, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:744)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:757)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1868,8 +1904,8 @@ def split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:758)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:766)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:771)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:779)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1890,7 +1926,7 @@ def chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:774)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:787)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -1905,7 +1941,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:782)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:795)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -1918,7 +1954,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:788)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:801)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -1931,7 +1967,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:794)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:807)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1946,7 +1982,7 @@ def index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:801)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:814)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and self.__class__ is _T and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -1961,7 +1997,7 @@ def masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:808)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:821)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and self.__class__ is _T and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -1976,7 +2012,7 @@ def index(self, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:821)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:834)
     """
     # index.Tensor
     if isinstance(self, _T) and indices.__class__ in _SEQ:
@@ -1989,7 +2025,7 @@ def index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:828)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:841)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2000,7 +2036,7 @@ def index_put(self, indices, values, accumulate=False):
 
 def index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:835)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:848)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(self, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2013,7 +2049,7 @@ def clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:841)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:854)
     """
     # clone
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -2028,7 +2064,7 @@ def fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:856)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:869)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -2045,7 +2081,7 @@ def zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:863)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:876)
     """
     # zero_
     if _d.fast and self.__class__ is _T and not self._requires_grad:
@@ -2062,7 +2098,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:906)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:919)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
@@ -2077,7 +2113,7 @@ def sparse_sampled_mm(self, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:975)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:988)
     """
     # sparse_sampled_mm
     if _d.fast and self.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2092,7 +2128,7 @@ def _sparse_values_at(self, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:982)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:995)
     """
     # _sparse_values_at
     if _d.fast and self.__class__ is _T and indices.__class__ is _T and self._key is indices._key and not (self._requires_grad or indices._requires_grad):
@@ -3146,7 +3182,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:598)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:611)
     """
     # mm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3161,7 +3197,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:610)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:623)
     """
     # bmm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3176,7 +3212,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:618)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:631)
     """
     # dot
     if _d.fast and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -3191,7 +3227,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:626)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:639)
     """
     # matmul
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3206,7 +3242,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:638)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:651)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -3221,7 +3257,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:646)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:659)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -3236,7 +3272,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:654)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:667)
     """
     # t
     if _d.fast and not self._requires_grad:
@@ -3250,7 +3286,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:663)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:676)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and not self._requires_grad:
@@ -3264,7 +3300,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:672)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:685)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -3279,7 +3315,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:680)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:693)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -3294,9 +3330,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:688)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:696)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:704)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:701)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:709)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:717)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -3305,7 +3341,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:712)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:725)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and not self._requires_grad:
@@ -3319,7 +3355,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:720)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:733)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and not self._requires_grad:
@@ -3333,7 +3369,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:728)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:741)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and not self._requires_grad:
@@ -3347,7 +3383,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:736)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:749)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and not self._requires_grad:
@@ -3361,7 +3397,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:751)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:764)
     """
     # contiguous
     if _d.fast and not self._requires_grad:
@@ -3375,8 +3411,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:758)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:766)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:771)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:779)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and not self._requires_grad:
@@ -3395,7 +3431,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:774)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:787)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and not self._requires_grad:
@@ -3409,7 +3445,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:794)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:807)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3424,7 +3460,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:801)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:814)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -3439,7 +3475,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:808)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:821)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3452,7 +3488,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:815)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:828)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -3469,7 +3505,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:828)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:841)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3480,7 +3516,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:835)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:848)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -3493,7 +3529,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:841)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:854)
     """
     # clone
     if _d.fast and not self._requires_grad:
@@ -3507,7 +3543,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:849)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:862)
     """
     if non_blocking.__class__ is bool:  # copy_
         if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
@@ -3524,7 +3560,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:856)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:869)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and not self._requires_grad:
@@ -3540,7 +3576,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:863)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:876)
     """
     # zero_
     if _d.fast and not self._requires_grad:
@@ -3556,9 +3592,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:870)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:878)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:886)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:883)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:891)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:899)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -3567,7 +3603,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:892)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:905)
     """
     # type_as
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3582,7 +3618,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:911)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:924)
     """
     # to_sparse
     if _d.fast and not self._requires_grad:
@@ -3596,7 +3632,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:918)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:931)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         if _d.fast and not self._requires_grad:
@@ -3610,7 +3646,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:925)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:938)
     """
     # coalesce
     if _d.fast and not self._requires_grad:
@@ -3624,7 +3660,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:933)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:946)
     """
     # is_coalesced
     if _d.fast and not self._requires_grad:
@@ -3638,7 +3674,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:939)
+        _nnz(Tensor self) -> int  (native_functions.yaml:952)
     """
     # _nnz
     if _d.fast and not self._requires_grad:
@@ -3652,7 +3688,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:945)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:958)
     """
     # indices
     if _d.fast and not self._requires_grad:
@@ -3666,7 +3702,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:951)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:964)
     """
     # values
     if _d.fast and not self._requires_grad:
@@ -3680,7 +3716,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:957)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:970)
     """
     # _indices
     if _d.fast and not self._requires_grad:
@@ -3694,7 +3730,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:963)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:976)
     """
     # _values
     if _d.fast and not self._requires_grad:
@@ -3708,7 +3744,7 @@ def _m_sparse_mask(self, mask):
     """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:969)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:982)
     """
     # sparse_mask
     if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4361,6 +4397,7 @@ __all__ = [
     'log_softmax',
     'nll_loss',
     'gelu',
+    'tanh_backward',
     'mm',
     'bmm',
     'dot',

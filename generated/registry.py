@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 6f4dda32daf39a9d).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2469,9 +2469,49 @@ OPS = (
         'returns': ((None, 'Tensor'),),
     },
     {  # native_functions.yaml:598
+        'name': 'tanh_backward',
+        'schema': 'tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
+        'loc': 'native_functions.yaml:598',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {},
+        'elementwise': True,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'int_to_float',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:604
+        'name': '_log_softmax_backward',
+        'schema': '_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
+        'loc': 'native_functions.yaml:604',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'log_softmax_backward_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': 'log_softmax_backward',
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:611
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:598',
+        'loc': 'native_functions.yaml:611',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2488,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:608
+    {  # native_functions.yaml:621
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:608',
+        'loc': 'native_functions.yaml:621',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2508,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:610
+    {  # native_functions.yaml:623
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:610',
+        'loc': 'native_functions.yaml:623',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:618
+    {  # native_functions.yaml:631
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:618',
+        'loc': 'native_functions.yaml:631',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2548,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:626
+    {  # native_functions.yaml:639
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:626',
+        'loc': 'native_functions.yaml:639',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:638
+    {  # native_functions.yaml:651
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:638',
+        'loc': 'native_functions.yaml:651',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2588,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:646
+    {  # native_functions.yaml:659
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:646',
+        'loc': 'native_functions.yaml:659',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2608,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:654
+    {  # native_functions.yaml:667
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:654',
+        'loc': 'native_functions.yaml:667',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2628,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:663
+    {  # native_functions.yaml:676
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:663',
+        'loc': 'native_functions.yaml:676',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2648,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:672
+    {  # native_functions.yaml:685
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:672',
+        'loc': 'native_functions.yaml:685',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:680
+    {  # native_functions.yaml:693
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:680',
+        'loc': 'native_functions.yaml:693',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2688,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:688
+    {  # native_functions.yaml:701
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:688',
+        'loc': 'native_functions.yaml:701',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:696
+    {  # native_functions.yaml:709
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:696',
+        'loc': 'native_functions.yaml:709',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2728,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:704
+    {  # native_functions.yaml:717
         'name': 'squeeze.dims',
         'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:704',
+        'loc': 'native_functions.yaml:717',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2748,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:712
+    {  # native_functions.yaml:725
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:712',
+        'loc': 'native_functions.yaml:725',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2768,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:720
+    {  # native_functions.yaml:733
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:720',
+        'loc': 'native_functions.yaml:733',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2788,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:728
+    {  # native_functions.yaml:741
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:728',
+        'loc': 'native_functions.yaml:741',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:736
+    {  # native_functions.yaml:749
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:736',
+        'loc': 'native_functions.yaml:749',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2828,10 +2868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:744
+    {  # native_functions.yaml:757
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:744',
+        'loc': 'native_functions.yaml:757',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2848,10 +2888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:751
+    {  # native_functions.yaml:764
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:751',
+        'loc': 'native_functions.yaml:764',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2868,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:758
+    {  # native_functions.yaml:771
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:758',
+        'loc': 'native_functions.yaml:771',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2888,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:766
+    {  # native_functions.yaml:779
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:766',
+        'loc': 'native_functions.yaml:779',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2908,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:774
+    {  # native_functions.yaml:787
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:774',
+        'loc': 'native_functions.yaml:787',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2928,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:782
+    {  # native_functions.yaml:795
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:782',
+        'loc': 'native_functions.yaml:795',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2948,10 +2988,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:788
+    {  # native_functions.yaml:801
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:788',
+        'loc': 'native_functions.yaml:801',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2968,10 +3008,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:794
+    {  # native_functions.yaml:807
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:794',
+        'loc': 'native_functions.yaml:807',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2988,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:801
+    {  # native_functions.yaml:814
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:801',
+        'loc': 'native_functions.yaml:814',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3008,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:808
+    {  # native_functions.yaml:821
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:808',
+        'loc': 'native_functions.yaml:821',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3028,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:815
+    {  # native_functions.yaml:828
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:815',
+        'loc': 'native_functions.yaml:828',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3048,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:821
+    {  # native_functions.yaml:834
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:821',
+        'loc': 'native_functions.yaml:834',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3068,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:828
+    {  # native_functions.yaml:841
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:828',
+        'loc': 'native_functions.yaml:841',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3088,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:835
+    {  # native_functions.yaml:848
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:835',
+        'loc': 'native_functions.yaml:848',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3108,10 +3148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:841
+    {  # native_functions.yaml:854
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:841',
+        'loc': 'native_functions.yaml:854',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3128,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:849
+    {  # native_functions.yaml:862
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:849',
+        'loc': 'native_functions.yaml:862',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3148,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:856
+    {  # native_functions.yaml:869
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:856',
+        'loc': 'native_functions.yaml:869',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3168,10 +3208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:863
+    {  # native_functions.yaml:876
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:863',
+        'loc': 'native_functions.yaml:876',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3188,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:870
+    {  # native_functions.yaml:883
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:870',
+        'loc': 'native_functions.yaml:883',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3208,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:878
+    {  # native_functions.yaml:891
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:878',
+        'loc': 'native_functions.yaml:891',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:886
+    {  # native_functions.yaml:899
         'name': 'to.other',
         'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:886',
+        'loc': 'native_functions.yaml:899',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:892
+    {  # native_functions.yaml:905
         'name': 'type_as',
         'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:892',
+        'loc': 'native_functions.yaml:905',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:906
+    {  # native_functions.yaml:919
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:906',
+        'loc': 'native_functions.yaml:919',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3288,10 +3328,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:911
+    {  # native_functions.yaml:924
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:911',
+        'loc': 'native_functions.yaml:924',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:918
+    {  # native_functions.yaml:931
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:918',
+        'loc': 'native_functions.yaml:931',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:925
+    {  # native_functions.yaml:938
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:925',
+        'loc': 'native_functions.yaml:938',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:933
+    {  # native_functions.yaml:946
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:933',
+        'loc': 'native_functions.yaml:946',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3368,10 +3408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:939
+    {  # native_functions.yaml:952
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:939',
+        'loc': 'native_functions.yaml:952',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3388,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:945
+    {  # native_functions.yaml:958
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:945',
+        'loc': 'native_functions.yaml:958',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3408,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:951
+    {  # native_functions.yaml:964
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:951',
+        'loc': 'native_functions.yaml:964',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3428,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:957
+    {  # native_functions.yaml:970
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:957',
+        'loc': 'native_functions.yaml:970',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3448,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:963
+    {  # native_functions.yaml:976
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:963',
+        'loc': 'native_functions.yaml:976',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3468,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:969
+    {  # native_functions.yaml:982
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:969',
+        'loc': 'native_functions.yaml:982',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3488,10 +3528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:975
+    {  # native_functions.yaml:988
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:975',
+        'loc': 'native_functions.yaml:988',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3508,10 +3548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:982
+    {  # native_functions.yaml:995
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:982',
+        'loc': 'native_functions.yaml:995',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

@@ -577,6 +577,13 @@ CASES: list[OpCase] = [
     _unary("gelu", lambda x: _f64(x) * _phi_cdf(x), FLOATING, result="float", sparse=S0,
            tol=1e-2),
     _binary("_gelu_backward", _gelu_backward, FLOATING, result="float", numbers=False, tol=1e-2),
+    _binary("tanh_backward", lambda g, y: _f64(g) * (1 - _f64(y) ** 2), FLOATING,
+            result="float", numbers=False, tol=1e-2),
+    OpCase("_log_softmax_backward",
+           lambda g, y, d: _f64(g) - np.exp(_f64(y)) * _f64(g).sum(axis=d, keepdims=True),
+           FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),
+                                Sample((strided((3, 4), d), data((3, 4), d), 0),
+                                       note="non-contiguous, dim 0")], tol=1e-2),
     # ---- linear algebra ----
     OpCase("mm", np.matmul, ALL, _matrix_samples(_MM), tol=1e-2, sparse=S0),
     OpCase("bmm", np.matmul, ALL, _matrix_samples(_BMM), tol=1e-2),

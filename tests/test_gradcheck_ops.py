@@ -202,6 +202,7 @@ _NOT_IN_TORCH = {
     "_sparse_values_at": "aten_lite's own op (the gradient of sparse_coo_tensor's values)",
     "_nll_loss_backward": "aten_lite's own op (torch's nll_loss_backward takes total_weight)",
     "_gelu_backward": "aten_lite's own op (torch's gelu_backward takes approximate=)",
+    "_log_softmax_backward": "aten_lite's own op (torch's takes input_dtype)",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .._dtype import int64
 
-__all__ = ["nll_loss", "nll_loss_backward"]
+__all__ = ["nll_loss", "nll_loss_backward", "log_softmax_backward"]
 
 _REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}
 
@@ -59,3 +59,20 @@ def nll_loss_backward(grad_output, self, target, weight, reduction: int, ignore_
         raise ValueError(f"nll_loss_backward: grad_output has shape {list(grad_output._shape)}; "
                          f"expected {list(want)} for reduction {_REDUCTIONS[reduction]}")
     return self._shape, self._dtype
+
+
+def log_softmax_backward(grad_output, log_probs, dim: int):
+    """`_log_softmax_backward`: log_probs' shape and dtype; grad_output must match them."""
+    from .core import softmax
+
+    if not log_probs._dtype.is_floating_point:
+        # The binding checks `dtypes:` on an argument named self only; this op has none.
+        raise NotImplementedError(f"al._log_softmax_backward: not implemented for "
+                                  f"'{log_probs._dtype.name}'; supported: float16, float32, "
+                                  "float64")
+    if grad_output._shape != log_probs._shape or grad_output._dtype is not log_probs._dtype:
+        raise ValueError(
+            f"_log_softmax_backward: grad_output ({grad_output._dtype.name}, shape "
+            f"{list(grad_output._shape)}) must match log_probs ({log_probs._dtype.name}, "
+            f"shape {list(log_probs._shape)})")
+    return softmax(log_probs, dim)

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 6f4dda32daf39a9d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mul.Tensor

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml and derivatives.yaml (sha256 98f59b2214c8d3d5).
+// @generated from native_functions.yaml and derivatives.yaml (sha256 6f4dda32daf39a9d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: coalesce
 // The dtype-switched entry of the hand-written kernel `sparse_coalesce` (aten_lite/csrc/sparse_coalesce.h), named by the
-// `cpp:` key of `coalesce` (native_functions.yaml:925). The header's Kernel struct declares the
+// `cpp:` key of `coalesce` (native_functions.yaml:938). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sparse_coalesce.h"
 
