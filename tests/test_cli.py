@@ -132,7 +132,7 @@ def test_show_unknown_op_suggests_a_name(repo: Path):
     done = run_gen(repo, "show", "rellu")
     assert done.returncode == 1
     assert done.stdout == ""
-    assert done.stderr == "no op named 'rellu'; did you mean 'relu'?\n"
+    assert done.stderr == "no op named 'rellu'; did you mean 'relu', 'gelu'?\n"
 
 
 def test_show_lists_tags_derivative_flags_and_composite_autograd(repo: Path):
