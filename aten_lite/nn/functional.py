@@ -15,6 +15,7 @@ import math
 from .. import _ops
 from .._creation import rand
 from .._tensor import Tensor
+from ..autograd.grad_mode import no_grad
 
 __all__ = [
     "relu", "tanh", "sigmoid", "gelu", "linear", "softmax", "log_softmax", "embedding",
@@ -127,7 +128,6 @@ def batch_norm(input: Tensor, running_mean, running_var, weight=None, bias=None,
         centered = input - mean
         var = (centered * centered).mean(dims, keepdim=True)
         if running_mean is not None:
-            from ..autograd.grad_mode import no_grad
             with no_grad():
                 running_mean.mul_(1 - momentum).add_(mean.reshape(-1), alpha=momentum)
                 running_var.mul_(1 - momentum).add_(var.reshape(-1) * (n / (n - 1)),

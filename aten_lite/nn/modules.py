@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from .. import _creation
+from .._dtype import int64
 from .._tensor import Tensor
 from . import functional as F
 from . import init
@@ -178,7 +179,8 @@ class LayerNorm(Module):
     def __init__(self, normalized_shape, eps: float = 1e-5, elementwise_affine: bool = True,
                  bias: bool = True) -> None:
         super().__init__()
-        shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        shape = ((normalized_shape,) if isinstance(normalized_shape, int)
+                 else tuple(normalized_shape))
         self.normalized_shape, self.eps = shape, eps
         self.elementwise_affine = elementwise_affine
         if elementwise_affine:
@@ -223,7 +225,7 @@ class BatchNorm1d(Module):
         if track_running_stats:
             self.register_buffer("running_mean", _creation.zeros(num_features))
             self.register_buffer("running_var", _creation.ones(num_features))
-            self.register_buffer("num_batches_tracked", _creation.zeros((), dtype=_int64()))
+            self.register_buffer("num_batches_tracked", _creation.zeros((), dtype=int64))
         else:
             self.register_buffer("running_mean", None)
             self.register_buffer("running_var", None)
@@ -235,7 +237,7 @@ class BatchNorm1d(Module):
                              f"got input of shape {list(x._shape)}")
         use_batch = self.training or self.running_mean is None
         if self.training and self.track_running_stats:
-            self.num_batches_tracked.add_(_creation.ones((), dtype=_int64()))
+            self.num_batches_tracked.add_(_creation.ones((), dtype=int64))
         return F.batch_norm(x, self.running_mean if self.track_running_stats else None,
                             self.running_var, self.weight, self.bias, use_batch,
                             self.momentum, self.eps)
@@ -244,8 +246,3 @@ class BatchNorm1d(Module):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
                 f"affine={self.affine}, bias={self.bias is not None}, "
                 f"track_running_stats={self.track_running_stats}")
-
-
-def _int64():
-    from .._dtype import int64
-    return int64
