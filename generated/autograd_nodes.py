@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 436ac68e814bd816).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -27,9 +27,14 @@ def formula_failed(exc, where, op, inputs):
 
 
 from aten_lite._generated.ops import (  # the ops the formulas call
+    _gelu_backward,
+    _log_softmax_backward,
+    _nll_loss_backward,
     _sparse_values_at,
+    _tanh_backward,
     div,
     floor_divide,
+    nll_loss,
     sparse_coo_tensor,
 )
 
@@ -166,7 +171,7 @@ class TanhBackward0(Node):
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:41
         try:
-            grad_self = (grad * (1 - result * result)) if need[0] is not None else None
+            grad_self = _tanh_backward(grad, result) if need[0] is not None else None
         except Exception as exc_:
             formula_failed(exc_, 'derivatives.yaml:41', 'tanh', 'self')
             raise
@@ -1102,7 +1107,7 @@ class LogSoftmaxBackward0(Node):
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:158
         try:
-            grad_self = (grad - result.exp() * grad.sum(dim, keepdim=True)) if need[0] is not None else None
+            grad_self = _log_softmax_backward(grad, result, dim) if need[0] is not None else None
         except Exception as exc_:
             formula_failed(exc_, 'derivatives.yaml:158', 'log_softmax.int', 'self')
             raise
@@ -1115,8 +1120,210 @@ class LogSoftmaxBackward0(Node):
         node.result_v = None
 
 
+class NllLossBackward0(Node):
+    """Backward of nll_loss (derivatives.yaml:160)."""
+
+    __slots__ = ("ignore_index_", "reduction_", "self_", "self_v", "target_", "target_v", "weight_", "weight_v")
+    _op = "nll_loss"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        ignore_index = node.ignore_index_
+        reduction = node.reduction_
+        self = unpack(node, node.self_, node.self_v, 'self')
+        target = unpack(node, node.target_, node.target_v, 'target')
+        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        # derivatives.yaml:162
+        try:
+            grad_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:162', 'nll_loss', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.ignore_index_ = None
+        node.reduction_ = None
+        node.self_ = None
+        node.self_v = None
+        node.target_ = None
+        node.target_v = None
+        node.weight_ = None
+        node.weight_v = None
+
+
+class NllLossBackwardBackward0(Node):
+    """Backward of _nll_loss_backward (derivatives.yaml:164)."""
+
+    __slots__ = ("ignore_index_", "reduction_", "target_", "target_v", "weight_", "weight_v")
+    _op = "_nll_loss_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        ignore_index = node.ignore_index_
+        reduction = node.reduction_
+        target = unpack(node, node.target_, node.target_v, 'target')
+        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        # derivatives.yaml:166
+        try:
+            grad_grad_output = nll_loss(grad, target, weight, reduction, ignore_index) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:166', '_nll_loss_backward', 'grad_output')
+            raise
+        # derivatives.yaml:167
+        try:
+            grad_self = zeros_like(grad) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:167', '_nll_loss_backward', 'self')
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.ignore_index_ = None
+        node.reduction_ = None
+        node.target_ = None
+        node.target_v = None
+        node.weight_ = None
+        node.weight_v = None
+
+
+class GeluBackward0(Node):
+    """Backward of gelu (derivatives.yaml:169)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "gelu"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:170
+        try:
+            grad_self = _gelu_backward(grad, self) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:170', 'gelu', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class GeluBackwardBackward0(Node):
+    """Backward of _gelu_backward (derivatives.yaml:172)."""
+
+    __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
+    _op = "_gelu_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        # derivatives.yaml:173
+        try:
+            grad_grad_output = _gelu_backward(grad, self) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:173', '_gelu_backward', 'grad_output')
+            raise
+        # derivatives.yaml:174
+        try:
+            grad_self = (grad * grad_output * (2 - self * self) * (-0.5 * self * self).exp() * 0.3989422804014327) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:174', '_gelu_backward', 'self')
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+        node.grad_output_ = None
+        node.grad_output_v = None
+
+
+class TanhBackwardBackward0(Node):
+    """Backward of _tanh_backward (derivatives.yaml:176)."""
+
+    __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
+    _op = "_tanh_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        tanh_out = unpack(node, node.tanh_out_, node.tanh_out_v, 'tanh_out')
+        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        # derivatives.yaml:177
+        try:
+            grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:177', '_tanh_backward', 'grad_output')
+            raise
+        # derivatives.yaml:178
+        try:
+            grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:178', '_tanh_backward', 'tanh_out')
+            raise
+        return (grad_grad_output, grad_tanh_out)
+
+    def release(node):
+        node._released = True
+        node.tanh_out_ = None
+        node.tanh_out_v = None
+        node.grad_output_ = None
+        node.grad_output_v = None
+
+
+class LogSoftmaxBackwardBackward0(Node):
+    """Backward of _log_softmax_backward (derivatives.yaml:180)."""
+
+    __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
+    _op = "_log_softmax_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        log_probs = unpack(node, node.log_probs_, node.log_probs_v, 'log_probs')
+        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        # derivatives.yaml:181
+        try:
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:181', '_log_softmax_backward', 'grad_output')
+            raise
+        # derivatives.yaml:182
+        try:
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:182', '_log_softmax_backward', 'log_probs')
+            raise
+        return (grad_grad_output, grad_log_probs)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.log_probs_ = None
+        node.log_probs_v = None
+        node.grad_output_ = None
+        node.grad_output_v = None
+
+
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:162)."""
+    """Backward of mm (derivatives.yaml:186)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -1127,17 +1334,17 @@ class MmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:163
+        # derivatives.yaml:187
         try:
             grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:163', 'mm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:187', 'mm', 'self')
             raise
-        # derivatives.yaml:164
+        # derivatives.yaml:188
         try:
             grad_mat2 = self.t().mm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:164', 'mm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:188', 'mm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1150,7 +1357,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:166)."""
+    """Backward of bmm (derivatives.yaml:190)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1161,17 +1368,17 @@ class BmmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:167
+        # derivatives.yaml:191
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:167', 'bmm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:191', 'bmm', 'self')
             raise
-        # derivatives.yaml:168
+        # derivatives.yaml:192
         try:
             grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:168', 'bmm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:192', 'bmm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1184,7 +1391,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:170)."""
+    """Backward of dot (derivatives.yaml:194)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1195,17 +1402,17 @@ class DotBackward0(Node):
         grad = grads[0]
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:171
+        # derivatives.yaml:195
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:171', 'dot', 'self')
+            formula_failed(exc_, 'derivatives.yaml:195', 'dot', 'self')
             raise
-        # derivatives.yaml:172
+        # derivatives.yaml:196
         try:
             grad_tensor = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:172', 'dot', 'tensor')
+            formula_failed(exc_, 'derivatives.yaml:196', 'dot', 'tensor')
             raise
         return (grad_self, grad_tensor)
 
@@ -1218,202 +1425,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:176)."""
+    """Backward of view (derivatives.yaml:200)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:177
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:177', 'view', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:179)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "reshape"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:180
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:180', 'reshape', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class TBackward0(Node):
-    """Backward of t (derivatives.yaml:182)."""
-
-    __slots__ = ("_view_version", "_view_base_fn")
-    _op = "t"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:183
-        try:
-            grad_self = grad.t() if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:183', 't', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-
-
-class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:185)."""
-
-    __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
-    _op = "transpose.int"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        dim0 = node.dim0_
-        dim1 = node.dim1_
-        # derivatives.yaml:186
-        try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:186', 'transpose.int', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim0_ = None
-        node.dim1_ = None
-
-
-class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:188)."""
-
-    __slots__ = ("dims_", "_view_version", "_view_base_fn")
-    _op = "permute"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        dims = node.dims_
-        # derivatives.yaml:189
-        try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:189', 'permute', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dims_ = None
-
-
-class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:191)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "expand"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:192
-        try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:192', 'expand', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:194)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:195
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:195', 'squeeze', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:197)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dim"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:198
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:198', 'squeeze.dim', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:200)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dims"
 
     def apply(node, grads):
         check_alive(node)
@@ -1424,7 +1439,199 @@ class SqueezeBackward2(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:201', 'squeeze.dims', 'self')
+            formula_failed(exc_, 'derivatives.yaml:201', 'view', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class ReshapeBackward0(Node):
+    """Backward of reshape (derivatives.yaml:203)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "reshape"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:204
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:204', 'reshape', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class TBackward0(Node):
+    """Backward of t (derivatives.yaml:206)."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+    _op = "t"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:207
+        try:
+            grad_self = grad.t() if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:207', 't', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class TransposeBackward0(Node):
+    """Backward of transpose.int (derivatives.yaml:209)."""
+
+    __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
+    _op = "transpose.int"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim0 = node.dim0_
+        dim1 = node.dim1_
+        # derivatives.yaml:210
+        try:
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:210', 'transpose.int', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim0_ = None
+        node.dim1_ = None
+
+
+class PermuteBackward0(Node):
+    """Backward of permute (derivatives.yaml:212)."""
+
+    __slots__ = ("dims_", "_view_version", "_view_base_fn")
+    _op = "permute"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dims = node.dims_
+        # derivatives.yaml:213
+        try:
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:213', 'permute', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dims_ = None
+
+
+class ExpandBackward0(Node):
+    """Backward of expand (derivatives.yaml:215)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "expand"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:216
+        try:
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:216', 'expand', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward0(Node):
+    """Backward of squeeze (derivatives.yaml:218)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:219
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:219', 'squeeze', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward1(Node):
+    """Backward of squeeze.dim (derivatives.yaml:221)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dim"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:222
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:222', 'squeeze.dim', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:224)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:225
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:225', 'squeeze.dims', 'self')
             raise
         return (grad_self,)
 
@@ -1434,7 +1641,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:203)."""
+    """Backward of unsqueeze (derivatives.yaml:227)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1444,11 +1651,11 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:204
+        # derivatives.yaml:228
         try:
             grad_self = grad.squeeze(dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:204', 'unsqueeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:228', 'unsqueeze', 'self')
             raise
         return (grad_self,)
 
@@ -1458,7 +1665,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:206)."""
+    """Backward of flatten.using_ints (derivatives.yaml:230)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1468,11 +1675,11 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:207
+        # derivatives.yaml:231
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:207', 'flatten.using_ints', 'self')
+            formula_failed(exc_, 'derivatives.yaml:231', 'flatten.using_ints', 'self')
             raise
         return (grad_self,)
 
@@ -1482,7 +1689,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:209)."""
+    """Backward of narrow (derivatives.yaml:233)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1495,11 +1702,11 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:210
+        # derivatives.yaml:234
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:210', 'narrow', 'self')
+            formula_failed(exc_, 'derivatives.yaml:234', 'narrow', 'self')
             raise
         return (grad_self,)
 
@@ -1512,7 +1719,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:212)."""
+    """Backward of select.int (derivatives.yaml:236)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1524,11 +1731,11 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:213
+        # derivatives.yaml:237
         try:
             grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:213', 'select.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:237', 'select.int', 'self')
             raise
         return (grad_self,)
 
@@ -1540,7 +1747,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:215)."""
+    """Backward of slice.Tensor (derivatives.yaml:239)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1554,11 +1761,11 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:216
+        # derivatives.yaml:240
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:216', 'slice.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:240', 'slice.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1572,7 +1779,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:218)."""
+    """Backward of contiguous (derivatives.yaml:242)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1581,11 +1788,11 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:219
+        # derivatives.yaml:243
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:219', 'contiguous', 'self')
+            formula_failed(exc_, 'derivatives.yaml:243', 'contiguous', 'self')
             raise
         return (grad_self,)
 
@@ -1594,7 +1801,7 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:221)."""
+    """Backward of split.Tensor (derivatives.yaml:245)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
@@ -1604,11 +1811,11 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:222
+        # derivatives.yaml:246
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:222', 'split.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:246', 'split.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1619,7 +1826,7 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:224)."""
+    """Backward of split.sizes (derivatives.yaml:248)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
@@ -1629,11 +1836,11 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:225
+        # derivatives.yaml:249
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:225', 'split.sizes', 'self')
+            formula_failed(exc_, 'derivatives.yaml:249', 'split.sizes', 'self')
             raise
         return (grad_self,)
 
@@ -1644,7 +1851,7 @@ class SplitBackward1(Node):
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:227)."""
+    """Backward of chunk (derivatives.yaml:251)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
@@ -1654,11 +1861,11 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:228
+        # derivatives.yaml:252
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:228', 'chunk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:252', 'chunk', 'self')
             raise
         return (grad_self,)
 
@@ -1669,7 +1876,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:232)."""
+    """Backward of cat (derivatives.yaml:256)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1680,11 +1887,11 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:233
+        # derivatives.yaml:257
         try:
             grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:233', 'cat', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:257', 'cat', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1695,7 +1902,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:235)."""
+    """Backward of stack (derivatives.yaml:259)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1706,11 +1913,11 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:236
+        # derivatives.yaml:260
         try:
             grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:236', 'stack', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:260', 'stack', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1721,7 +1928,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:238)."""
+    """Backward of gather (derivatives.yaml:262)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1733,11 +1940,11 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:240
+        # derivatives.yaml:264
         try:
             grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:240', 'gather', 'self')
+            formula_failed(exc_, 'derivatives.yaml:264', 'gather', 'self')
             raise
         return (grad_self,)
 
@@ -1750,7 +1957,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:242)."""
+    """Backward of index_select (derivatives.yaml:266)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1762,11 +1969,11 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:244
+        # derivatives.yaml:268
         try:
             grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:244', 'index_select', 'self')
+            formula_failed(exc_, 'derivatives.yaml:268', 'index_select', 'self')
             raise
         return (grad_self,)
 
@@ -1779,7 +1986,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:246)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:270)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -1789,11 +1996,11 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:248
+        # derivatives.yaml:272
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:248', 'masked_fill.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:272', 'masked_fill.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -1804,7 +2011,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:250)."""
+    """Backward of index.Tensor (derivatives.yaml:274)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -1815,11 +2022,11 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:252
+        # derivatives.yaml:276
         try:
             grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:252', 'index.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:276', 'index.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1831,7 +2038,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:254)."""
+    """Backward of index_put (derivatives.yaml:278)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -1843,17 +2050,17 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:256
+        # derivatives.yaml:280
         try:
             grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:256', 'index_put', 'self')
+            formula_failed(exc_, 'derivatives.yaml:280', 'index_put', 'self')
             raise
-        # derivatives.yaml:257
+        # derivatives.yaml:281
         try:
             grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:257', 'index_put', 'values')
+            formula_failed(exc_, 'derivatives.yaml:281', 'index_put', 'values')
             raise
         return (grad_self, grad_values)
 
@@ -1866,7 +2073,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:259)."""
+    """Backward of clone (derivatives.yaml:283)."""
 
     __slots__ = ()
     _op = "clone"
@@ -1875,11 +2082,11 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:260
+        # derivatives.yaml:284
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:260', 'clone', 'self')
+            formula_failed(exc_, 'derivatives.yaml:284', 'clone', 'self')
             raise
         return (grad_self,)
 
@@ -1888,7 +2095,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:262)."""
+    """Backward of copy_ (derivatives.yaml:286)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -1897,17 +2104,17 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:263
+        # derivatives.yaml:287
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:263', 'copy_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:287', 'copy_', 'self')
             raise
-        # derivatives.yaml:264
+        # derivatives.yaml:288
         try:
             grad_src = grad if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:264', 'copy_', 'src')
+            formula_failed(exc_, 'derivatives.yaml:288', 'copy_', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -1916,7 +2123,7 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:266)."""
+    """Backward of fill_.Scalar (derivatives.yaml:290)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
@@ -1925,11 +2132,11 @@ class FillBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:267
+        # derivatives.yaml:291
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:267', 'fill_.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:291', 'fill_.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -1938,7 +2145,7 @@ class FillBackward0(Node):
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:269)."""
+    """Backward of zero_ (derivatives.yaml:293)."""
 
     __slots__ = ()
     _op = "zero_"
@@ -1947,11 +2154,11 @@ class ZeroBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:270
+        # derivatives.yaml:294
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:270', 'zero_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:294', 'zero_', 'self')
             raise
         return (grad_self,)
 
@@ -1960,7 +2167,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:272)."""
+    """Backward of to.dtype (derivatives.yaml:296)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -1969,11 +2176,11 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:273
+        # derivatives.yaml:297
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:273', 'to.dtype', 'self')
+            formula_failed(exc_, 'derivatives.yaml:297', 'to.dtype', 'self')
             raise
         return (grad_self,)
 
@@ -1982,7 +2189,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:275)."""
+    """Backward of to.device (derivatives.yaml:299)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -1992,11 +2199,11 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:276
+        # derivatives.yaml:300
         try:
             grad_self = grad.to(self_device) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:276', 'to.device', 'self')
+            formula_failed(exc_, 'derivatives.yaml:300', 'to.device', 'self')
             raise
         return (grad_self,)
 
@@ -2006,7 +2213,7 @@ class ToBackward1(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:281)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:305)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2016,11 +2223,11 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:282
+        # derivatives.yaml:306
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:282', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:306', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2032,7 +2239,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:284)."""
+    """Backward of to_sparse (derivatives.yaml:308)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2041,11 +2248,11 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:285
+        # derivatives.yaml:309
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:285', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:309', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2054,7 +2261,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:287)."""
+    """Backward of to_dense (derivatives.yaml:311)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2064,11 +2271,11 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:288
+        # derivatives.yaml:312
         try:
             grad_self = grad.sparse_mask(self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:288', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:312', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2079,7 +2286,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:290)."""
+    """Backward of coalesce (derivatives.yaml:314)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2088,11 +2295,11 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:291
+        # derivatives.yaml:315
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:291', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:315', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2101,7 +2308,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:293)."""
+    """Backward of values (derivatives.yaml:317)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2112,11 +2319,11 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:294
+        # derivatives.yaml:318
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:294', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:318', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2128,7 +2335,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:296)."""
+    """Backward of sparse_mask (derivatives.yaml:320)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2138,11 +2345,11 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:297
+        # derivatives.yaml:321
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:297', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:321', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2153,7 +2360,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:300)."""
+    """Backward of _sparse_values_at (derivatives.yaml:324)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2165,11 +2372,11 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:303
+        # derivatives.yaml:327
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:303', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:327', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
@@ -2183,7 +2390,7 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:308)."""
+    """Backward of log10 (derivatives.yaml:332)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log10"
@@ -2193,11 +2400,11 @@ class Log10Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:309
+        # derivatives.yaml:333
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:309', 'log10', 'self')
+            formula_failed(exc_, 'derivatives.yaml:333', 'log10', 'self')
             raise
         return (grad_self,)
 
@@ -2208,7 +2415,7 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:311)."""
+    """Backward of log2 (derivatives.yaml:335)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log2"
@@ -2218,11 +2425,11 @@ class Log2Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:312
+        # derivatives.yaml:336
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:312', 'log2', 'self')
+            formula_failed(exc_, 'derivatives.yaml:336', 'log2', 'self')
             raise
         return (grad_self,)
 
@@ -2233,7 +2440,7 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:314)."""
+    """Backward of fmod.Tensor (derivatives.yaml:338)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
@@ -2244,17 +2451,17 @@ class FmodBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:315
+        # derivatives.yaml:339
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:315', 'fmod.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:339', 'fmod.Tensor', 'self')
             raise
-        # derivatives.yaml:316
+        # derivatives.yaml:340
         try:
             grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:316', 'fmod.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:340', 'fmod.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -2267,7 +2474,7 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:318)."""
+    """Backward of lerp.Scalar (derivatives.yaml:342)."""
 
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
@@ -2277,17 +2484,17 @@ class LerpBackward0(Node):
         need = node._next
         grad = grads[0]
         weight = node.weight_
-        # derivatives.yaml:319
+        # derivatives.yaml:343
         try:
             grad_self = scale(grad, 1 - weight) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:319', 'lerp.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:343', 'lerp.Scalar', 'self')
             raise
-        # derivatives.yaml:320
+        # derivatives.yaml:344
         try:
             grad_end = scale(grad, weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:320', 'lerp.Scalar', 'end')
+            formula_failed(exc_, 'derivatives.yaml:344', 'lerp.Scalar', 'end')
             raise
         return (grad_self, grad_end)
 
@@ -2297,7 +2504,7 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:322)."""
+    """Backward of lerp.Tensor (derivatives.yaml:346)."""
 
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
@@ -2309,23 +2516,23 @@ class LerpBackward1(Node):
         weight = unpack(node, node.weight_, node.weight_v, 'weight')
         end = unpack(node, node.end_, node.end_v, 'end')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:323
+        # derivatives.yaml:347
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:323', 'lerp.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:347', 'lerp.Tensor', 'self')
             raise
-        # derivatives.yaml:324
+        # derivatives.yaml:348
         try:
             grad_end = (grad * weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:324', 'lerp.Tensor', 'end')
+            formula_failed(exc_, 'derivatives.yaml:348', 'lerp.Tensor', 'end')
             raise
-        # derivatives.yaml:325
+        # derivatives.yaml:349
         try:
             grad_weight = (grad * (end - self)) if need[2] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:325', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:349', 'lerp.Tensor', 'weight')
             raise
         return (grad_self, grad_end, grad_weight)
 
@@ -2340,7 +2547,7 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:327)."""
+    """Backward of _nan_to_num (derivatives.yaml:351)."""
 
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
@@ -2350,11 +2557,11 @@ class NanToNumBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:329
+        # derivatives.yaml:353
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:329', '_nan_to_num', 'self')
+            formula_failed(exc_, 'derivatives.yaml:353', '_nan_to_num', 'self')
             raise
         return (grad_self,)
 
@@ -2365,7 +2572,7 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:331)."""
+    """Backward of cumsum (derivatives.yaml:355)."""
 
     __slots__ = ("dim_",)
     _op = "cumsum"
@@ -2375,11 +2582,11 @@ class CumsumBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:333
+        # derivatives.yaml:357
         try:
             grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:333', 'cumsum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:357', 'cumsum', 'self')
             raise
         return (grad_self,)
 
@@ -2389,7 +2596,7 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:335)."""
+    """Backward of cumprod (derivatives.yaml:359)."""
 
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
@@ -2401,11 +2608,11 @@ class CumprodBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:336
+        # derivatives.yaml:360
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:336', 'cumprod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:360', 'cumprod', 'self')
             raise
         return (grad_self,)
 
@@ -2419,7 +2626,7 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:338)."""
+    """Backward of sort (derivatives.yaml:362)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
@@ -2432,11 +2639,11 @@ class SortBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:340
+        # derivatives.yaml:364
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:340', 'sort', 'self')
+            formula_failed(exc_, 'derivatives.yaml:364', 'sort', 'self')
             raise
         return (grad_self,)
 
@@ -2449,7 +2656,7 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:342)."""
+    """Backward of topk (derivatives.yaml:366)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
@@ -2462,11 +2669,11 @@ class TopkBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:344
+        # derivatives.yaml:368
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:344', 'topk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:368', 'topk', 'self')
             raise
         return (grad_self,)
 
@@ -2479,7 +2686,7 @@ class TopkBackward0(Node):
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:346)."""
+    """Backward of scatter.src (derivatives.yaml:370)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
@@ -2491,17 +2698,17 @@ class ScatterBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:348
+        # derivatives.yaml:372
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:348', 'scatter.src', 'self')
+            formula_failed(exc_, 'derivatives.yaml:372', 'scatter.src', 'self')
             raise
-        # derivatives.yaml:349
+        # derivatives.yaml:373
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:349', 'scatter.src', 'src')
+            formula_failed(exc_, 'derivatives.yaml:373', 'scatter.src', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2514,7 +2721,7 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:351)."""
+    """Backward of scatter.value (derivatives.yaml:375)."""
 
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
@@ -2525,11 +2732,11 @@ class ScatterBackward1(Node):
         grad = grads[0]
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
-        # derivatives.yaml:353
+        # derivatives.yaml:377
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:353', 'scatter.value', 'self')
+            formula_failed(exc_, 'derivatives.yaml:377', 'scatter.value', 'self')
             raise
         return (grad_self,)
 
@@ -2541,7 +2748,7 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:355)."""
+    """Backward of scatter_add (derivatives.yaml:379)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
@@ -2553,17 +2760,17 @@ class ScatterAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:357
+        # derivatives.yaml:381
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:357', 'scatter_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:381', 'scatter_add', 'self')
             raise
-        # derivatives.yaml:358
+        # derivatives.yaml:382
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:358', 'scatter_add', 'src')
+            formula_failed(exc_, 'derivatives.yaml:382', 'scatter_add', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2576,7 +2783,7 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:360)."""
+    """Backward of index_add (derivatives.yaml:384)."""
 
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
@@ -2589,17 +2796,17 @@ class IndexAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:362
+        # derivatives.yaml:386
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:362', 'index_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:386', 'index_add', 'self')
             raise
-        # derivatives.yaml:363
+        # derivatives.yaml:387
         try:
             grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:363', 'index_add', 'source')
+            formula_failed(exc_, 'derivatives.yaml:387', 'index_add', 'source')
             raise
         return (grad_self, grad_source)
 
@@ -2613,7 +2820,7 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:365)."""
+    """Backward of embedding (derivatives.yaml:389)."""
 
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
@@ -2626,11 +2833,11 @@ class EmbeddingBackward0(Node):
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:367
+        # derivatives.yaml:391
         try:
             grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:367', 'embedding', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:391', 'embedding', 'weight')
             raise
         return (grad_weight,)
 
@@ -2644,7 +2851,7 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:369)."""
+    """Backward of tril (derivatives.yaml:393)."""
 
     __slots__ = ("diagonal_",)
     _op = "tril"
@@ -2654,11 +2861,11 @@ class TrilBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:370
+        # derivatives.yaml:394
         try:
             grad_self = grad.tril(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:370', 'tril', 'self')
+            formula_failed(exc_, 'derivatives.yaml:394', 'tril', 'self')
             raise
         return (grad_self,)
 
@@ -2668,7 +2875,7 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:372)."""
+    """Backward of triu (derivatives.yaml:396)."""
 
     __slots__ = ("diagonal_",)
     _op = "triu"
@@ -2678,11 +2885,11 @@ class TriuBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:373
+        # derivatives.yaml:397
         try:
             grad_self = grad.triu(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:373', 'triu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:397', 'triu', 'self')
             raise
         return (grad_self,)
 
@@ -3693,6 +3900,129 @@ def record_log_softmax_int(op, args):
     set_history(result, node, 0)
     node.result_ = detached(result)
     node.result_v = version(result)
+    return result
+
+
+def record_nll_loss(op, args):
+    """Run nll_loss and record its node."""
+    self, target, weight, reduction, ignore_index = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = NllLossBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.ignore_index_ = ignore_index
+    node.reduction_ = reduction
+    node.self_ = self
+    node.self_v = version(self)
+    node.target_ = target
+    node.target_v = version(target)
+    node.weight_ = weight
+    node.weight_v = version(weight)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__nll_loss_backward(op, args):
+    """Run _nll_loss_backward and record its node."""
+    grad_output, self, target, weight, reduction, ignore_index = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not (need_grad_output or need_self):
+        return op.redispatch_below_autograd(args)
+    node = NllLossBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+    node._hooks = None
+    node._released = False
+    node.ignore_index_ = ignore_index
+    node.reduction_ = reduction
+    node.target_ = target if need_grad_output else None
+    node.target_v = version(target) if need_grad_output else 0
+    node.weight_ = weight if need_grad_output else None
+    node.weight_v = version(weight) if need_grad_output else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_gelu(op, args):
+    """Run gelu and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = GeluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__gelu_backward(op, args):
+    """Run _gelu_backward and record its node."""
+    grad_output, self = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not (need_grad_output or need_self):
+        return op.redispatch_below_autograd(args)
+    node = GeluBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    node.grad_output_ = grad_output if need_self else None
+    node.grad_output_v = version(grad_output) if need_self else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__tanh_backward(op, args):
+    """Run _tanh_backward and record its node."""
+    grad_output, tanh_out = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_tanh_out = isinstance(tanh_out, Tensor) and tanh_out._requires_grad
+    if not (need_grad_output or need_tanh_out):
+        return op.redispatch_below_autograd(args)
+    node = TanhBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(tanh_out) if need_tanh_out else None)
+    node._hooks = None
+    node._released = False
+    node.tanh_out_ = tanh_out
+    node.tanh_out_v = version(tanh_out)
+    node.grad_output_ = grad_output if need_tanh_out else None
+    node.grad_output_v = version(grad_output) if need_tanh_out else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__log_softmax_backward(op, args):
+    """Run _log_softmax_backward and record its node."""
+    grad_output, log_probs, dim = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_log_probs = isinstance(log_probs, Tensor) and log_probs._requires_grad
+    if not (need_grad_output or need_log_probs):
+        return op.redispatch_below_autograd(args)
+    node = LogSoftmaxBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(log_probs) if need_log_probs else None)
+    node._hooks = None
+    node._released = False
+    node.dim_ = dim
+    node.log_probs_ = log_probs
+    node.log_probs_v = version(log_probs)
+    node.grad_output_ = grad_output if need_log_probs else None
+    node.grad_output_v = version(grad_output) if need_log_probs else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
     return result
 
 
@@ -5160,6 +5490,12 @@ RECORDERS = {
     "min.dim": record_min_dim,
     "softmax.int": record_softmax_int,
     "log_softmax.int": record_log_softmax_int,
+    "nll_loss": record_nll_loss,
+    "_nll_loss_backward": record__nll_loss_backward,
+    "gelu": record_gelu,
+    "_gelu_backward": record__gelu_backward,
+    "_tanh_backward": record__tanh_backward,
+    "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,
     "bmm": record_bmm,
     "dot": record_dot,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 436ac68e814bd816).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -259,6 +259,18 @@ _H_softmax_int = _d.handle('softmax.int')
 _K_softmax_int = _H_softmax_int.table
 _H_log_softmax_int = _d.handle('log_softmax.int')
 _K_log_softmax_int = _H_log_softmax_int.table
+_H_nll_loss = _d.handle('nll_loss')
+_K_nll_loss = _H_nll_loss.table
+_H__nll_loss_backward = _d.handle('_nll_loss_backward')
+_K__nll_loss_backward = _H__nll_loss_backward.table
+_H_gelu = _d.handle('gelu')
+_K_gelu = _H_gelu.table
+_H__gelu_backward = _d.handle('_gelu_backward')
+_K__gelu_backward = _H__gelu_backward.table
+_H__tanh_backward = _d.handle('_tanh_backward')
+_K__tanh_backward = _H__tanh_backward.table
+_H__log_softmax_backward = _d.handle('_log_softmax_backward')
+_K__log_softmax_backward = _H__log_softmax_backward.table
 _H_mm = _d.handle('mm')
 _K_mm = _H_mm.table
 _H_mm_out = _d.handle('mm.out')
@@ -589,6 +601,12 @@ _G_argmin = _b.Binding('al.argmin', ('argmin',), method=False)
 _G_logsumexp = _b.Binding('al.logsumexp', ('logsumexp',), method=False)
 _G_softmax = _b.Binding('al.softmax', ('softmax.int',), method=False)
 _G_log_softmax = _b.Binding('al.log_softmax', ('log_softmax.int',), method=False)
+_G_nll_loss = _b.Binding('al.nll_loss', ('nll_loss',), method=False)
+_G__nll_loss_backward = _b.Binding('al._nll_loss_backward', ('_nll_loss_backward',), method=False)
+_G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
+_G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
+_G__tanh_backward = _b.Binding('al._tanh_backward', ('_tanh_backward',), method=False)
+_G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
 _G_bmm = _b.Binding('al.bmm', ('bmm',), method=False)
 _G_dot = _b.Binding('al.dot', ('dot',), method=False)
@@ -1856,12 +1874,98 @@ def log_softmax(input, dim, dtype=None):
     return _G_log_softmax.parse((input, dim, dtype, ), {})
 
 
+def nll_loss(input, target, weight=None, reduction=1, ignore_index=-100):
+    """Negative log-likelihood: -self[i, target[i]] (classes at dim 1) times weight[target[i]], reduced by reduction (0 none, 1 mean over the kept weight, 2 sum); targets equal to ignore_index count for nothing.
+
+    Overloads, tried in this order:
+        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:571)
+    """
+    if reduction.__class__ is int and ignore_index.__class__ is int:  # nll_loss
+        if isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
+            return _H_nll_loss.call((input, target, weight, reduction, ignore_index))
+
+    return _G_nll_loss.parse((input, target, weight, reduction, ignore_index, ), {})
+
+
+def _nll_loss_backward(grad_output, input, target, weight, reduction, ignore_index):
+    """Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.
+
+    Overloads, tried in this order:
+        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:578)
+    """
+    if reduction.__class__ is int and ignore_index.__class__ is int:  # _nll_loss_backward
+        if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
+            return _H__nll_loss_backward.call((grad_output, input, target, weight, reduction, ignore_index))
+
+    return _G__nll_loss_backward.parse((grad_output, input, target, weight, reduction, ignore_index, ), {})
+
+
+def gelu(input):
+    """Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch's approximate="none").
+
+    Overloads, tried in this order:
+        gelu(Tensor self) -> Tensor  (native_functions.yaml:585)
+    """
+    # gelu
+    if _d.fast and input.__class__ is _T and not input._requires_grad:
+        return _K_gelu[input._key](input)
+    if isinstance(input, _TN):
+        return _H_gelu.call((input,))
+
+    return _G_gelu.parse((input, ), {})
+
+
+def _gelu_backward(grad_output, input):
+    """grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).
+
+    Overloads, tried in this order:
+        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:593)
+    """
+    # _gelu_backward
+    if _d.fast and grad_output.__class__ is _T and input.__class__ is _T and grad_output._key is input._key and not (grad_output._requires_grad or input._requires_grad):
+        return _K__gelu_backward[grad_output._key](grad_output, input)
+    if isinstance(grad_output, _TN) and isinstance(input, _TN):
+        return _H__gelu_backward.call((grad_output, input))
+
+    return _G__gelu_backward.parse((grad_output, input, ), {})
+
+
+def _tanh_backward(grad_output, tanh_out):
+    """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
+
+    Overloads, tried in this order:
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:599)
+    """
+    # _tanh_backward
+    if _d.fast and grad_output.__class__ is _T and tanh_out.__class__ is _T and grad_output._key is tanh_out._key and not (grad_output._requires_grad or tanh_out._requires_grad):
+        return _K__tanh_backward[grad_output._key](grad_output, tanh_out)
+    if isinstance(grad_output, _TN) and isinstance(tanh_out, _TN):
+        return _H__tanh_backward.call((grad_output, tanh_out))
+
+    return _G__tanh_backward.parse((grad_output, tanh_out, ), {})
+
+
+def _log_softmax_backward(grad_output, log_probs, dim):
+    """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
+
+    Overloads, tried in this order:
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:605)
+    """
+    if dim.__class__ is int:  # _log_softmax_backward
+        if _d.fast and grad_output.__class__ is _T and log_probs.__class__ is _T and grad_output._key is log_probs._key and not (grad_output._requires_grad or log_probs._requires_grad):
+            return _K__log_softmax_backward[grad_output._key](grad_output, log_probs, dim)
+        if isinstance(grad_output, _T) and isinstance(log_probs, _T):
+            return _H__log_softmax_backward.call((grad_output, log_probs, dim))
+
+    return _G__log_softmax_backward.parse((grad_output, log_probs, dim, ), {})
+
+
 def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:571)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:581)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:612)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:622)
     """
     if out is None:  # mm
         if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
@@ -1880,7 +1984,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:583)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:624)
     """
     # bmm
     if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
@@ -1895,7 +1999,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:591)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:632)
     """
     # dot
     if _d.fast and input.__class__ is _T and tensor.__class__ is _T and input._key is tensor._key and not (input._requires_grad or tensor._requires_grad):
@@ -1910,7 +2014,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:599)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:640)
     """
     # matmul
     if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -1925,7 +2029,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:619)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:660)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -1934,7 +2038,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:627)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:668)
     """
     # t
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1949,7 +2053,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:636)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:677)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1964,7 +2068,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:645)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:686)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -1973,9 +2077,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:661)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:669)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:677)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:702)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:710)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:718)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -1984,7 +2088,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:685)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:726)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -1999,7 +2103,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:693)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:734)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2014,7 +2118,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:701)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:742)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2029,7 +2133,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:709)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:750)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2044,7 +2148,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:717)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:758)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2059,8 +2163,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:731)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:739)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:772)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:780)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2081,7 +2185,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:747)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:788)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2096,7 +2200,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:755)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:796)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2109,7 +2213,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:761)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:802)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2122,7 +2226,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:767)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:808)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
@@ -2137,7 +2241,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:774)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:815)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
@@ -2152,7 +2256,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:781)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:822)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and input.__class__ is _T and mask.__class__ is _T and input._key is mask._key and not (input._requires_grad or mask._requires_grad):
@@ -2167,7 +2271,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:794)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:835)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2180,7 +2284,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:801)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:842)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2191,7 +2295,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:808)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:849)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2204,7 +2308,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:814)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:855)
     """
     # clone
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2219,7 +2323,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:870)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2236,7 +2340,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:836)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:877)
     """
     # zero_
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2253,7 +2357,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:879)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:920)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
@@ -2268,7 +2372,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:948)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:989)
     """
     # sparse_sampled_mm
     if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2283,7 +2387,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:955)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:996)
     """
     # _sparse_values_at
     if _d.fast and input.__class__ is _T and indices.__class__ is _T and input._key is indices._key and not (input._requires_grad or indices._requires_grad):
@@ -2298,8 +2402,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:967)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:977)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1008)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1018)
     """
     if out is None:  # log10
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2318,8 +2422,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:979)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:989)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1020)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1030)
     """
     if out is None:  # log2
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2338,7 +2442,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:992)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1033)
     """
     # isnan
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2353,7 +2457,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:999)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1040)
     """
     # isinf
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2368,7 +2472,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1006)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1047)
     """
     # isfinite
     if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2383,8 +2487,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1013)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1020)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1054)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1061)
     """
     if out is None:  # logical_xor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2403,8 +2507,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1022)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1031)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1063)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1072)
     """
     if out is None:  # bitwise_and.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2423,8 +2527,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1033)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1042)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1074)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1083)
     """
     if out is None:  # bitwise_or.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2443,8 +2547,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1044)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1053)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1085)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1094)
     """
     if out is None:  # bitwise_xor.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2463,8 +2567,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1057)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1068)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1098)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1109)
     """
     if out is None:  # bitwise_not
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2483,8 +2587,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1070)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1079)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1111)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1120)
     """
     if out is None:  # fmod.Tensor
         if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
@@ -2503,10 +2607,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1082)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1091)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1093)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1102)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1123)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1132)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1134)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1143)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if _d.fast and input.__class__ is _T and end.__class__ is _T and input._key is end._key and not (input._requires_grad or end._requires_grad):
@@ -2535,7 +2639,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1105)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1146)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2550,8 +2654,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1110)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1119)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1151)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1160)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2568,7 +2672,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1116)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1157)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2585,8 +2689,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1123)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1134)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1164)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1175)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2605,8 +2709,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1136)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1147)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1177)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1188)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2625,8 +2729,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1149)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1157)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1190)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1198)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -2635,8 +2739,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1163)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1169)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1204)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1210)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -2645,7 +2749,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1175)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1216)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if isinstance(input, _T):
@@ -2658,8 +2762,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1185)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1196)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1226)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1237)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -2668,7 +2772,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1207)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1248)
     """
     if dim.__class__ is int:  # scatter_add
         if _d.fast and input.__class__ is _T and index.__class__ is _T and src.__class__ is _T and input._key is index._key and input._key is src._key and not (input._requires_grad or index._requires_grad or src._requires_grad):
@@ -2683,7 +2787,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1218)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1259)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if _d.fast and input.__class__ is _T and index.__class__ is _T and source.__class__ is _T and input._key is index._key and input._key is source._key and not (input._requires_grad or index._requires_grad or source._requires_grad):
@@ -2698,7 +2802,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1229)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1270)
     """
     if num_classes.__class__ is int:  # one_hot
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2713,7 +2817,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1237)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1278)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if _d.fast and weight.__class__ is _T and indices.__class__ is _T and weight._key is indices._key and not (weight._requires_grad or indices._requires_grad):
@@ -2728,8 +2832,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1244)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1255)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1285)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1296)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2748,8 +2852,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1257)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1268)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1298)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1309)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if _d.fast and input.__class__ is _T and not input._requires_grad:
@@ -2768,9 +2872,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1272)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1278)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1284)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1313)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1319)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1325)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -2779,9 +2883,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1290)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1296)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1302)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1331)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1337)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1343)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -2790,9 +2894,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1308)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1314)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1320)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1349)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1355)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1361)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -2801,9 +2905,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1326)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1332)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1338)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1367)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1373)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1379)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -2812,7 +2916,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1344)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1385)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -2821,7 +2925,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1350)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1391)
     """
     # outer
     if _d.fast and input.__class__ is _T and vec2.__class__ is _T and input._key is vec2._key and not (input._requires_grad or vec2._requires_grad):
@@ -2836,8 +2940,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1356)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1365)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1397)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1406)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -2856,7 +2960,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1367)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1408)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if _d.fast and input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T and input._key is batch1._key and input._key is batch2._key and not (input._requires_grad or batch1._requires_grad or batch2._requires_grad):
@@ -2871,7 +2975,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1376)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1417)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -3929,7 +4033,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:571)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:612)
     """
     # mm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3944,7 +4048,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:583)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:624)
     """
     # bmm
     if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
@@ -3959,7 +4063,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:591)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:632)
     """
     # dot
     if _d.fast and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
@@ -3974,7 +4078,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:599)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:640)
     """
     # matmul
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -3989,7 +4093,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:611)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:652)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4004,7 +4108,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:619)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:660)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4019,7 +4123,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:627)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:668)
     """
     # t
     if _d.fast and not self._requires_grad:
@@ -4033,7 +4137,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:636)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:677)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if _d.fast and not self._requires_grad:
@@ -4047,7 +4151,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:645)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:686)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4062,7 +4166,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:653)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:694)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4077,9 +4181,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:661)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:669)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:677)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:702)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:710)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:718)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4088,7 +4192,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:685)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:726)
     """
     if dim.__class__ is int:  # unsqueeze
         if _d.fast and not self._requires_grad:
@@ -4102,7 +4206,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:693)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:734)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if _d.fast and not self._requires_grad:
@@ -4116,7 +4220,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:701)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:742)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if _d.fast and not self._requires_grad:
@@ -4130,7 +4234,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:709)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:750)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if _d.fast and not self._requires_grad:
@@ -4144,7 +4248,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:724)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:765)
     """
     # contiguous
     if _d.fast and not self._requires_grad:
@@ -4158,8 +4262,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:731)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:739)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:772)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:780)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if _d.fast and not self._requires_grad:
@@ -4178,7 +4282,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:747)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:788)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if _d.fast and not self._requires_grad:
@@ -4192,7 +4296,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:767)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:808)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -4207,7 +4311,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:774)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:815)
     """
     if dim.__class__ is int:  # index_select
         if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
@@ -4222,7 +4326,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:781)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:822)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4235,7 +4339,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:788)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4252,7 +4356,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:801)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:842)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4263,7 +4367,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:808)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:849)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4276,7 +4380,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:814)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:855)
     """
     # clone
     if _d.fast and not self._requires_grad:
@@ -4290,7 +4394,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:822)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:863)
     """
     if non_blocking.__class__ is bool:  # copy_
         if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
@@ -4307,7 +4411,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:870)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if _d.fast and not self._requires_grad:
@@ -4323,7 +4427,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:836)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:877)
     """
     # zero_
     if _d.fast and not self._requires_grad:
@@ -4339,9 +4443,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:843)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:851)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:859)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:884)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:892)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:900)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4350,7 +4454,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:865)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:906)
     """
     # type_as
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4365,7 +4469,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:884)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:925)
     """
     # to_sparse
     if _d.fast and not self._requires_grad:
@@ -4379,7 +4483,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:891)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:932)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         if _d.fast and not self._requires_grad:
@@ -4393,7 +4497,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:898)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:939)
     """
     # coalesce
     if _d.fast and not self._requires_grad:
@@ -4407,7 +4511,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:906)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:947)
     """
     # is_coalesced
     if _d.fast and not self._requires_grad:
@@ -4421,7 +4525,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:912)
+        _nnz(Tensor self) -> int  (native_functions.yaml:953)
     """
     # _nnz
     if _d.fast and not self._requires_grad:
@@ -4435,7 +4539,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:918)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:959)
     """
     # indices
     if _d.fast and not self._requires_grad:
@@ -4449,7 +4553,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:924)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:965)
     """
     # values
     if _d.fast and not self._requires_grad:
@@ -4463,7 +4567,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:930)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:971)
     """
     # _indices
     if _d.fast and not self._requires_grad:
@@ -4477,7 +4581,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:936)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:977)
     """
     # _values
     if _d.fast and not self._requires_grad:
@@ -4491,7 +4595,7 @@ def _m_sparse_mask(self, mask):
     """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:942)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:983)
     """
     # sparse_mask
     if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
@@ -4506,7 +4610,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:967)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1008)
     """
     # log10
     if _d.fast and not self._requires_grad:
@@ -4518,7 +4622,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:974)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1015)
     """
     # log10_
     if _d.fast and not self._requires_grad:
@@ -4534,7 +4638,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:979)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1020)
     """
     # log2
     if _d.fast and not self._requires_grad:
@@ -4546,7 +4650,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:986)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1027)
     """
     # log2_
     if _d.fast and not self._requires_grad:
@@ -4562,7 +4666,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:992)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1033)
     """
     # isnan
     if _d.fast and not self._requires_grad:
@@ -4576,7 +4680,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:999)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1040)
     """
     # isinf
     if _d.fast and not self._requires_grad:
@@ -4590,7 +4694,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1006)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1047)
     """
     # isfinite
     if _d.fast and not self._requires_grad:
@@ -4604,7 +4708,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1013)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1054)
     """
     # logical_xor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4619,7 +4723,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1022)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1063)
     """
     # bitwise_and.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4632,7 +4736,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1028)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1069)
     """
     # bitwise_and_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4649,7 +4753,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1033)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1074)
     """
     # bitwise_or.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4662,7 +4766,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1039)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1080)
     """
     # bitwise_or_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4679,7 +4783,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1044)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1085)
     """
     # bitwise_xor.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4692,7 +4796,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1050)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1091)
     """
     # bitwise_xor_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4709,7 +4813,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1057)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1098)
     """
     # bitwise_not
     if _d.fast and not self._requires_grad:
@@ -4721,7 +4825,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1065)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1106)
     """
     # bitwise_not_
     if _d.fast and not self._requires_grad:
@@ -4737,7 +4841,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1070)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1111)
     """
     # fmod.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4750,7 +4854,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1076)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1117)
     """
     # fmod_.Tensor
     if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
@@ -4767,8 +4871,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1082)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1093)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1123)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1134)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
@@ -4787,8 +4891,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1088)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1099)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1129)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1140)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
@@ -4813,7 +4917,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1110)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1151)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if _d.fast and not self._requires_grad:
@@ -4825,7 +4929,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1116)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1157)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if _d.fast and not self._requires_grad:
@@ -4841,7 +4945,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1123)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1164)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if _d.fast and not self._requires_grad:
@@ -4853,7 +4957,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1131)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1172)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         if _d.fast and not self._requires_grad:
@@ -4869,7 +4973,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1136)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1177)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if _d.fast and not self._requires_grad:
@@ -4881,7 +4985,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1144)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1185)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         if _d.fast and not self._requires_grad:
@@ -4897,8 +5001,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1149)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1157)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1190)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1198)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -4907,8 +5011,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1163)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1169)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1204)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1210)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -4917,7 +5021,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1175)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1216)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _H_topk.call((self, k, dim, largest, sorted))
@@ -4929,16 +5033,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1185)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1196)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1226)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1237)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1193)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1204)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1234)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1245)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -4947,7 +5051,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1207)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1248)
     """
     if dim.__class__ is int:  # scatter_add
         if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
@@ -4960,7 +5064,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1215)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1256)
     """
     if dim.__class__ is int:  # scatter_add_
         if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
@@ -4977,7 +5081,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1218)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1259)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
@@ -4990,7 +5094,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1226)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1267)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
@@ -5007,7 +5111,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1244)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1285)
     """
     if diagonal.__class__ is int:  # tril
         if _d.fast and not self._requires_grad:
@@ -5019,7 +5123,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1252)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1293)
     """
     if diagonal.__class__ is int:  # tril_
         if _d.fast and not self._requires_grad:
@@ -5035,7 +5139,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1257)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1298)
     """
     if diagonal.__class__ is int:  # triu
         if _d.fast and not self._requires_grad:
@@ -5047,7 +5151,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1265)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1306)
     """
     if diagonal.__class__ is int:  # triu_
         if _d.fast and not self._requires_grad:
@@ -5063,9 +5167,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1272)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1278)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1284)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1313)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1319)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1325)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5074,9 +5178,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1290)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1296)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1302)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1331)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1337)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1343)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5085,7 +5189,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1344)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1385)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5094,7 +5198,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1350)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1391)
     """
     # outer
     if _d.fast and vec2.__class__ is _T and self._key is vec2._key and not (self._requires_grad or vec2._requires_grad):
@@ -5109,7 +5213,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1356)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1397)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -5122,7 +5226,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1362)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1403)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
@@ -5139,7 +5243,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1367)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1408)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
@@ -5152,7 +5256,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1373)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1414)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
@@ -5894,6 +5998,8 @@ __all__ = [
     'logsumexp',
     'softmax',
     'log_softmax',
+    'nll_loss',
+    'gelu',
     'mm',
     'bmm',
     'dot',

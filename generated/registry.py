@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 436ac68e814bd816).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2389,9 +2389,129 @@ OPS = (
         'returns': ((None, 'Tensor'),),
     },
     {  # native_functions.yaml:571
+        'name': 'nll_loss',
+        'schema': 'nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
+        'loc': 'native_functions.yaml:571',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'nll_loss_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': 'nll_loss',
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'Negative log-likelihood: -self[i, target[i]] (classes at dim 1) times weight[target[i]], reduced by reduction (0 none, 1 mean over the kept weight, 2 sum); targets equal to ignore_index count for nothing.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:578
+        'name': '_nll_loss_backward',
+        'schema': '_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
+        'loc': 'native_functions.yaml:578',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'nll_loss_backward_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': 'nll_loss_backward',
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:585
+        'name': 'gelu',
+        'schema': 'gelu(Tensor self) -> Tensor',
+        'loc': 'native_functions.yaml:585',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {},
+        'elementwise': True,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'int_to_float',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': True,
+        'doc': 'Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch\'s approximate="none").',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False),),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:593
+        'name': '_gelu_backward',
+        'schema': '_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
+        'loc': 'native_functions.yaml:593',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {},
+        'elementwise': True,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'int_to_float',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:599
+        'name': '_tanh_backward',
+        'schema': '_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
+        'loc': 'native_functions.yaml:599',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {},
+        'elementwise': True,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'int_to_float',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:605
+        'name': '_log_softmax_backward',
+        'schema': '_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
+        'loc': 'native_functions.yaml:605',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'log_softmax_backward_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': 'log_softmax_backward',
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.',
+        'tags': (),
+        'args': (('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:612
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:571',
+        'loc': 'native_functions.yaml:612',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2408,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:581
+    {  # native_functions.yaml:622
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:581',
+        'loc': 'native_functions.yaml:622',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2428,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:583
+    {  # native_functions.yaml:624
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:583',
+        'loc': 'native_functions.yaml:624',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2448,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:591
+    {  # native_functions.yaml:632
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:591',
+        'loc': 'native_functions.yaml:632',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2468,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:599
+    {  # native_functions.yaml:640
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:599',
+        'loc': 'native_functions.yaml:640',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2488,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:611
+    {  # native_functions.yaml:652
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:611',
+        'loc': 'native_functions.yaml:652',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2508,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:619
+    {  # native_functions.yaml:660
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:619',
+        'loc': 'native_functions.yaml:660',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:627
+    {  # native_functions.yaml:668
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:627',
+        'loc': 'native_functions.yaml:668',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2548,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:636
+    {  # native_functions.yaml:677
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:636',
+        'loc': 'native_functions.yaml:677',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:645
+    {  # native_functions.yaml:686
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:645',
+        'loc': 'native_functions.yaml:686',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2588,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:653
+    {  # native_functions.yaml:694
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:653',
+        'loc': 'native_functions.yaml:694',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2608,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:661
+    {  # native_functions.yaml:702
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:661',
+        'loc': 'native_functions.yaml:702',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2628,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:669
+    {  # native_functions.yaml:710
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:669',
+        'loc': 'native_functions.yaml:710',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2648,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:677
+    {  # native_functions.yaml:718
         'name': 'squeeze.dims',
         'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:677',
+        'loc': 'native_functions.yaml:718',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:685
+    {  # native_functions.yaml:726
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:685',
+        'loc': 'native_functions.yaml:726',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:693
+    {  # native_functions.yaml:734
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:693',
+        'loc': 'native_functions.yaml:734',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:701
+    {  # native_functions.yaml:742
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:701',
+        'loc': 'native_functions.yaml:742',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2728,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:709
+    {  # native_functions.yaml:750
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:709',
+        'loc': 'native_functions.yaml:750',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2748,10 +2868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:717
+    {  # native_functions.yaml:758
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:717',
+        'loc': 'native_functions.yaml:758',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2768,10 +2888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:724
+    {  # native_functions.yaml:765
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:724',
+        'loc': 'native_functions.yaml:765',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2788,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:731
+    {  # native_functions.yaml:772
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:731',
+        'loc': 'native_functions.yaml:772',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:739
+    {  # native_functions.yaml:780
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:739',
+        'loc': 'native_functions.yaml:780',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2828,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:747
+    {  # native_functions.yaml:788
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:747',
+        'loc': 'native_functions.yaml:788',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2848,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:755
+    {  # native_functions.yaml:796
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:755',
+        'loc': 'native_functions.yaml:796',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2868,10 +2988,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:761
+    {  # native_functions.yaml:802
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:761',
+        'loc': 'native_functions.yaml:802',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2888,10 +3008,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:767
+    {  # native_functions.yaml:808
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:767',
+        'loc': 'native_functions.yaml:808',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2908,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:774
+    {  # native_functions.yaml:815
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:774',
+        'loc': 'native_functions.yaml:815',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2928,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:781
+    {  # native_functions.yaml:822
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:781',
+        'loc': 'native_functions.yaml:822',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2948,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:788
+    {  # native_functions.yaml:829
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:788',
+        'loc': 'native_functions.yaml:829',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -2968,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:794
+    {  # native_functions.yaml:835
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:794',
+        'loc': 'native_functions.yaml:835',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2988,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:801
+    {  # native_functions.yaml:842
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:801',
+        'loc': 'native_functions.yaml:842',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3008,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:808
+    {  # native_functions.yaml:849
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:808',
+        'loc': 'native_functions.yaml:849',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3028,10 +3148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:814
+    {  # native_functions.yaml:855
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:814',
+        'loc': 'native_functions.yaml:855',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3048,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:822
+    {  # native_functions.yaml:863
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:822',
+        'loc': 'native_functions.yaml:863',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3068,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:829
+    {  # native_functions.yaml:870
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:829',
+        'loc': 'native_functions.yaml:870',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3088,10 +3208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:836
+    {  # native_functions.yaml:877
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:836',
+        'loc': 'native_functions.yaml:877',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3108,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:843
+    {  # native_functions.yaml:884
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:843',
+        'loc': 'native_functions.yaml:884',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3128,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:851
+    {  # native_functions.yaml:892
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:851',
+        'loc': 'native_functions.yaml:892',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3148,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:859
+    {  # native_functions.yaml:900
         'name': 'to.other',
         'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:859',
+        'loc': 'native_functions.yaml:900',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3168,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:865
+    {  # native_functions.yaml:906
         'name': 'type_as',
         'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:865',
+        'loc': 'native_functions.yaml:906',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:879
+    {  # native_functions.yaml:920
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:879',
+        'loc': 'native_functions.yaml:920',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3208,10 +3328,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:884
+    {  # native_functions.yaml:925
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:884',
+        'loc': 'native_functions.yaml:925',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:891
+    {  # native_functions.yaml:932
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:891',
+        'loc': 'native_functions.yaml:932',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:898
+    {  # native_functions.yaml:939
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:898',
+        'loc': 'native_functions.yaml:939',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:906
+    {  # native_functions.yaml:947
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:906',
+        'loc': 'native_functions.yaml:947',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:912
+    {  # native_functions.yaml:953
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:912',
+        'loc': 'native_functions.yaml:953',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:918
+    {  # native_functions.yaml:959
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:918',
+        'loc': 'native_functions.yaml:959',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:924
+    {  # native_functions.yaml:965
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:924',
+        'loc': 'native_functions.yaml:965',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:930
+    {  # native_functions.yaml:971
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:930',
+        'loc': 'native_functions.yaml:971',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3368,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:936
+    {  # native_functions.yaml:977
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:936',
+        'loc': 'native_functions.yaml:977',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3388,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:942
+    {  # native_functions.yaml:983
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:942',
+        'loc': 'native_functions.yaml:983',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3408,10 +3528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:948
+    {  # native_functions.yaml:989
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:948',
+        'loc': 'native_functions.yaml:989',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3428,10 +3548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:955
+    {  # native_functions.yaml:996
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:955',
+        'loc': 'native_functions.yaml:996',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3448,10 +3568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:967
+    {  # native_functions.yaml:1008
         'name': 'log10',
         'schema': 'log10(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:967',
+        'loc': 'native_functions.yaml:1008',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3468,10 +3588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:974
+    {  # native_functions.yaml:1015
         'name': 'log10_',
         'schema': 'log10_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:974',
+        'loc': 'native_functions.yaml:1015',
         'kind': 'inplace',
         'functional': 'log10',
         'variants': ('method',),
@@ -3488,10 +3608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:977
+    {  # native_functions.yaml:1018
         'name': 'log10.out',
         'schema': 'log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:977',
+        'loc': 'native_functions.yaml:1018',
         'kind': 'out',
         'functional': 'log10',
         'variants': ('function',),
@@ -3508,10 +3628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:979
+    {  # native_functions.yaml:1020
         'name': 'log2',
         'schema': 'log2(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:979',
+        'loc': 'native_functions.yaml:1020',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3528,10 +3648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:986
+    {  # native_functions.yaml:1027
         'name': 'log2_',
         'schema': 'log2_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:986',
+        'loc': 'native_functions.yaml:1027',
         'kind': 'inplace',
         'functional': 'log2',
         'variants': ('method',),
@@ -3548,10 +3668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:989
+    {  # native_functions.yaml:1030
         'name': 'log2.out',
         'schema': 'log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:989',
+        'loc': 'native_functions.yaml:1030',
         'kind': 'out',
         'functional': 'log2',
         'variants': ('function',),
@@ -3568,10 +3688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:992
+    {  # native_functions.yaml:1033
         'name': 'isnan',
         'schema': 'isnan(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:992',
+        'loc': 'native_functions.yaml:1033',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3588,10 +3708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:999
+    {  # native_functions.yaml:1040
         'name': 'isinf',
         'schema': 'isinf(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:999',
+        'loc': 'native_functions.yaml:1040',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3608,10 +3728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1006
+    {  # native_functions.yaml:1047
         'name': 'isfinite',
         'schema': 'isfinite(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1006',
+        'loc': 'native_functions.yaml:1047',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3628,10 +3748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1013
+    {  # native_functions.yaml:1054
         'name': 'logical_xor',
         'schema': 'logical_xor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1013',
+        'loc': 'native_functions.yaml:1054',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3648,10 +3768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1020
+    {  # native_functions.yaml:1061
         'name': 'logical_xor.out',
         'schema': 'logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1020',
+        'loc': 'native_functions.yaml:1061',
         'kind': 'out',
         'functional': 'logical_xor',
         'variants': ('function',),
@@ -3668,10 +3788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1022
+    {  # native_functions.yaml:1063
         'name': 'bitwise_and.Tensor',
         'schema': 'bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1022',
+        'loc': 'native_functions.yaml:1063',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3688,10 +3808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1028
+    {  # native_functions.yaml:1069
         'name': 'bitwise_and_.Tensor',
         'schema': 'bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1028',
+        'loc': 'native_functions.yaml:1069',
         'kind': 'inplace',
         'functional': 'bitwise_and.Tensor',
         'variants': ('method',),
@@ -3708,10 +3828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1031
+    {  # native_functions.yaml:1072
         'name': 'bitwise_and.Tensor_out',
         'schema': 'bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1031',
+        'loc': 'native_functions.yaml:1072',
         'kind': 'out',
         'functional': 'bitwise_and.Tensor',
         'variants': ('function',),
@@ -3728,10 +3848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1033
+    {  # native_functions.yaml:1074
         'name': 'bitwise_or.Tensor',
         'schema': 'bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1033',
+        'loc': 'native_functions.yaml:1074',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3748,10 +3868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1039
+    {  # native_functions.yaml:1080
         'name': 'bitwise_or_.Tensor',
         'schema': 'bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1039',
+        'loc': 'native_functions.yaml:1080',
         'kind': 'inplace',
         'functional': 'bitwise_or.Tensor',
         'variants': ('method',),
@@ -3768,10 +3888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1042
+    {  # native_functions.yaml:1083
         'name': 'bitwise_or.Tensor_out',
         'schema': 'bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1042',
+        'loc': 'native_functions.yaml:1083',
         'kind': 'out',
         'functional': 'bitwise_or.Tensor',
         'variants': ('function',),
@@ -3788,10 +3908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1044
+    {  # native_functions.yaml:1085
         'name': 'bitwise_xor.Tensor',
         'schema': 'bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1044',
+        'loc': 'native_functions.yaml:1085',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3808,10 +3928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1050
+    {  # native_functions.yaml:1091
         'name': 'bitwise_xor_.Tensor',
         'schema': 'bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1050',
+        'loc': 'native_functions.yaml:1091',
         'kind': 'inplace',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('method',),
@@ -3828,10 +3948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1053
+    {  # native_functions.yaml:1094
         'name': 'bitwise_xor.Tensor_out',
         'schema': 'bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1053',
+        'loc': 'native_functions.yaml:1094',
         'kind': 'out',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('function',),
@@ -3848,10 +3968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1057
+    {  # native_functions.yaml:1098
         'name': 'bitwise_not',
         'schema': 'bitwise_not(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1057',
+        'loc': 'native_functions.yaml:1098',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3868,10 +3988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1065
+    {  # native_functions.yaml:1106
         'name': 'bitwise_not_',
         'schema': 'bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1065',
+        'loc': 'native_functions.yaml:1106',
         'kind': 'inplace',
         'functional': 'bitwise_not',
         'variants': ('method',),
@@ -3888,10 +4008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1068
+    {  # native_functions.yaml:1109
         'name': 'bitwise_not.out',
         'schema': 'bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1068',
+        'loc': 'native_functions.yaml:1109',
         'kind': 'out',
         'functional': 'bitwise_not',
         'variants': ('function',),
@@ -3908,10 +4028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1070
+    {  # native_functions.yaml:1111
         'name': 'fmod.Tensor',
         'schema': 'fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1070',
+        'loc': 'native_functions.yaml:1111',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3928,10 +4048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1076
+    {  # native_functions.yaml:1117
         'name': 'fmod_.Tensor',
         'schema': 'fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1076',
+        'loc': 'native_functions.yaml:1117',
         'kind': 'inplace',
         'functional': 'fmod.Tensor',
         'variants': ('method',),
@@ -3948,10 +4068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1079
+    {  # native_functions.yaml:1120
         'name': 'fmod.Tensor_out',
         'schema': 'fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1079',
+        'loc': 'native_functions.yaml:1120',
         'kind': 'out',
         'functional': 'fmod.Tensor',
         'variants': ('function',),
@@ -3968,10 +4088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1082
+    {  # native_functions.yaml:1123
         'name': 'lerp.Scalar',
         'schema': 'lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        'loc': 'native_functions.yaml:1082',
+        'loc': 'native_functions.yaml:1123',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3988,10 +4108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1088
+    {  # native_functions.yaml:1129
         'name': 'lerp_.Scalar',
         'schema': 'lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1088',
+        'loc': 'native_functions.yaml:1129',
         'kind': 'inplace',
         'functional': 'lerp.Scalar',
         'variants': ('method',),
@@ -4008,10 +4128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1091
+    {  # native_functions.yaml:1132
         'name': 'lerp.Scalar_out',
         'schema': 'lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1091',
+        'loc': 'native_functions.yaml:1132',
         'kind': 'out',
         'functional': 'lerp.Scalar',
         'variants': ('function',),
@@ -4028,10 +4148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1093
+    {  # native_functions.yaml:1134
         'name': 'lerp.Tensor',
         'schema': 'lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        'loc': 'native_functions.yaml:1093',
+        'loc': 'native_functions.yaml:1134',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4048,10 +4168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1099
+    {  # native_functions.yaml:1140
         'name': 'lerp_.Tensor',
         'schema': 'lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1099',
+        'loc': 'native_functions.yaml:1140',
         'kind': 'inplace',
         'functional': 'lerp.Tensor',
         'variants': ('method',),
@@ -4068,10 +4188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1102
+    {  # native_functions.yaml:1143
         'name': 'lerp.Tensor_out',
         'schema': 'lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1102',
+        'loc': 'native_functions.yaml:1143',
         'kind': 'out',
         'functional': 'lerp.Tensor',
         'variants': ('function',),
@@ -4088,10 +4208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1105
+    {  # native_functions.yaml:1146
         'name': '_nan_to_num',
         'schema': '_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        'loc': 'native_functions.yaml:1105',
+        'loc': 'native_functions.yaml:1146',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4108,10 +4228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1110
+    {  # native_functions.yaml:1151
         'name': 'nan_to_num',
         'schema': 'nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        'loc': 'native_functions.yaml:1110',
+        'loc': 'native_functions.yaml:1151',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4128,10 +4248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1116
+    {  # native_functions.yaml:1157
         'name': 'nan_to_num_',
         'schema': 'nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1116',
+        'loc': 'native_functions.yaml:1157',
         'kind': 'inplace',
         'functional': 'nan_to_num',
         'variants': ('function', 'method'),
@@ -4148,10 +4268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1119
+    {  # native_functions.yaml:1160
         'name': 'nan_to_num.out',
         'schema': 'nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1119',
+        'loc': 'native_functions.yaml:1160',
         'kind': 'out',
         'functional': 'nan_to_num',
         'variants': ('function',),
@@ -4168,10 +4288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1123
+    {  # native_functions.yaml:1164
         'name': 'cumsum',
         'schema': 'cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1123',
+        'loc': 'native_functions.yaml:1164',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4188,10 +4308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1131
+    {  # native_functions.yaml:1172
         'name': 'cumsum_',
         'schema': 'cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1131',
+        'loc': 'native_functions.yaml:1172',
         'kind': 'inplace',
         'functional': 'cumsum',
         'variants': ('method',),
@@ -4208,10 +4328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1134
+    {  # native_functions.yaml:1175
         'name': 'cumsum.out',
         'schema': 'cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1134',
+        'loc': 'native_functions.yaml:1175',
         'kind': 'out',
         'functional': 'cumsum',
         'variants': ('function',),
@@ -4228,10 +4348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1136
+    {  # native_functions.yaml:1177
         'name': 'cumprod',
         'schema': 'cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1136',
+        'loc': 'native_functions.yaml:1177',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4248,10 +4368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1144
+    {  # native_functions.yaml:1185
         'name': 'cumprod_',
         'schema': 'cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1144',
+        'loc': 'native_functions.yaml:1185',
         'kind': 'inplace',
         'functional': 'cumprod',
         'variants': ('method',),
@@ -4268,10 +4388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1147
+    {  # native_functions.yaml:1188
         'name': 'cumprod.out',
         'schema': 'cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1147',
+        'loc': 'native_functions.yaml:1188',
         'kind': 'out',
         'functional': 'cumprod',
         'variants': ('function',),
@@ -4288,10 +4408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1149
+    {  # native_functions.yaml:1190
         'name': 'sort',
         'schema': 'sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1149',
+        'loc': 'native_functions.yaml:1190',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4308,10 +4428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1157
+    {  # native_functions.yaml:1198
         'name': 'sort.stable',
         'schema': 'sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1157',
+        'loc': 'native_functions.yaml:1198',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4328,10 +4448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1163
+    {  # native_functions.yaml:1204
         'name': 'argsort',
         'schema': 'argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1163',
+        'loc': 'native_functions.yaml:1204',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4348,10 +4468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1169
+    {  # native_functions.yaml:1210
         'name': 'argsort.stable',
         'schema': 'argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1169',
+        'loc': 'native_functions.yaml:1210',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4368,10 +4488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1175
+    {  # native_functions.yaml:1216
         'name': 'topk',
         'schema': 'topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1175',
+        'loc': 'native_functions.yaml:1216',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4388,10 +4508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1185
+    {  # native_functions.yaml:1226
         'name': 'scatter.src',
         'schema': 'scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1185',
+        'loc': 'native_functions.yaml:1226',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4408,10 +4528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1193
+    {  # native_functions.yaml:1234
         'name': 'scatter_.src',
         'schema': 'scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1193',
+        'loc': 'native_functions.yaml:1234',
         'kind': 'inplace',
         'functional': 'scatter.src',
         'variants': ('method',),
@@ -4428,10 +4548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1196
+    {  # native_functions.yaml:1237
         'name': 'scatter.value',
         'schema': 'scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:1196',
+        'loc': 'native_functions.yaml:1237',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4448,10 +4568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1204
+    {  # native_functions.yaml:1245
         'name': 'scatter_.value',
         'schema': 'scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1204',
+        'loc': 'native_functions.yaml:1245',
         'kind': 'inplace',
         'functional': 'scatter.value',
         'variants': ('method',),
@@ -4468,10 +4588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1207
+    {  # native_functions.yaml:1248
         'name': 'scatter_add',
         'schema': 'scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1207',
+        'loc': 'native_functions.yaml:1248',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4488,10 +4608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1215
+    {  # native_functions.yaml:1256
         'name': 'scatter_add_',
         'schema': 'scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1215',
+        'loc': 'native_functions.yaml:1256',
         'kind': 'inplace',
         'functional': 'scatter_add',
         'variants': ('method',),
@@ -4508,10 +4628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1218
+    {  # native_functions.yaml:1259
         'name': 'index_add',
         'schema': 'index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1218',
+        'loc': 'native_functions.yaml:1259',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4528,10 +4648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1226
+    {  # native_functions.yaml:1267
         'name': 'index_add_',
         'schema': 'index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1226',
+        'loc': 'native_functions.yaml:1267',
         'kind': 'inplace',
         'functional': 'index_add',
         'variants': ('method',),
@@ -4548,10 +4668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1229
+    {  # native_functions.yaml:1270
         'name': 'one_hot',
         'schema': 'one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        'loc': 'native_functions.yaml:1229',
+        'loc': 'native_functions.yaml:1270',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4568,10 +4688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1237
+    {  # native_functions.yaml:1278
         'name': 'embedding',
         'schema': 'embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        'loc': 'native_functions.yaml:1237',
+        'loc': 'native_functions.yaml:1278',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4588,10 +4708,10 @@ OPS = (
         'args': (('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1244
+    {  # native_functions.yaml:1285
         'name': 'tril',
         'schema': 'tril(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1244',
+        'loc': 'native_functions.yaml:1285',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4608,10 +4728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1252
+    {  # native_functions.yaml:1293
         'name': 'tril_',
         'schema': 'tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1252',
+        'loc': 'native_functions.yaml:1293',
         'kind': 'inplace',
         'functional': 'tril',
         'variants': ('method',),
@@ -4628,10 +4748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1255
+    {  # native_functions.yaml:1296
         'name': 'tril.out',
         'schema': 'tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1255',
+        'loc': 'native_functions.yaml:1296',
         'kind': 'out',
         'functional': 'tril',
         'variants': ('function',),
@@ -4648,10 +4768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1257
+    {  # native_functions.yaml:1298
         'name': 'triu',
         'schema': 'triu(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1257',
+        'loc': 'native_functions.yaml:1298',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4668,10 +4788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1265
+    {  # native_functions.yaml:1306
         'name': 'triu_',
         'schema': 'triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1265',
+        'loc': 'native_functions.yaml:1306',
         'kind': 'inplace',
         'functional': 'triu',
         'variants': ('method',),
@@ -4688,10 +4808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1268
+    {  # native_functions.yaml:1309
         'name': 'triu.out',
         'schema': 'triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1268',
+        'loc': 'native_functions.yaml:1309',
         'kind': 'out',
         'functional': 'triu',
         'variants': ('function',),
@@ -4708,10 +4828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1272
+    {  # native_functions.yaml:1313
         'name': 'var',
         'schema': 'var(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1272',
+        'loc': 'native_functions.yaml:1313',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4728,10 +4848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1278
+    {  # native_functions.yaml:1319
         'name': 'var.dim',
         'schema': 'var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1278',
+        'loc': 'native_functions.yaml:1319',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4748,10 +4868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1284
+    {  # native_functions.yaml:1325
         'name': 'var.correction',
         'schema': 'var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1284',
+        'loc': 'native_functions.yaml:1325',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4768,10 +4888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1290
+    {  # native_functions.yaml:1331
         'name': 'std',
         'schema': 'std(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1290',
+        'loc': 'native_functions.yaml:1331',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4788,10 +4908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1296
+    {  # native_functions.yaml:1337
         'name': 'std.dim',
         'schema': 'std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1296',
+        'loc': 'native_functions.yaml:1337',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4808,10 +4928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1302
+    {  # native_functions.yaml:1343
         'name': 'std.correction',
         'schema': 'std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1302',
+        'loc': 'native_functions.yaml:1343',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4828,10 +4948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1308
+    {  # native_functions.yaml:1349
         'name': 'var_mean',
         'schema': 'var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1308',
+        'loc': 'native_functions.yaml:1349',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4848,10 +4968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1314
+    {  # native_functions.yaml:1355
         'name': 'var_mean.dim',
         'schema': 'var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1314',
+        'loc': 'native_functions.yaml:1355',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4868,10 +4988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1320
+    {  # native_functions.yaml:1361
         'name': 'var_mean.correction',
         'schema': 'var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1320',
+        'loc': 'native_functions.yaml:1361',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4888,10 +5008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1326
+    {  # native_functions.yaml:1367
         'name': 'std_mean',
         'schema': 'std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1326',
+        'loc': 'native_functions.yaml:1367',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4908,10 +5028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1332
+    {  # native_functions.yaml:1373
         'name': 'std_mean.dim',
         'schema': 'std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1332',
+        'loc': 'native_functions.yaml:1373',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4928,10 +5048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1338
+    {  # native_functions.yaml:1379
         'name': 'std_mean.correction',
         'schema': 'std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1338',
+        'loc': 'native_functions.yaml:1379',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4948,10 +5068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1344
+    {  # native_functions.yaml:1385
         'name': 'unflatten.int',
         'schema': 'unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1344',
+        'loc': 'native_functions.yaml:1385',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4968,10 +5088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1350
+    {  # native_functions.yaml:1391
         'name': 'outer',
         'schema': 'outer(Tensor self, Tensor vec2) -> Tensor',
-        'loc': 'native_functions.yaml:1350',
+        'loc': 'native_functions.yaml:1391',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4988,10 +5108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1356
+    {  # native_functions.yaml:1397
         'name': 'addmm',
         'schema': 'addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1356',
+        'loc': 'native_functions.yaml:1397',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5008,10 +5128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1362
+    {  # native_functions.yaml:1403
         'name': 'addmm_',
         'schema': 'addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1362',
+        'loc': 'native_functions.yaml:1403',
         'kind': 'inplace',
         'functional': 'addmm',
         'variants': ('method',),
@@ -5028,10 +5148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1365
+    {  # native_functions.yaml:1406
         'name': 'addmm.out',
         'schema': 'addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1365',
+        'loc': 'native_functions.yaml:1406',
         'kind': 'out',
         'functional': 'addmm',
         'variants': ('function',),
@@ -5048,10 +5168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1367
+    {  # native_functions.yaml:1408
         'name': 'baddbmm',
         'schema': 'baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1367',
+        'loc': 'native_functions.yaml:1408',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5068,10 +5188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1373
+    {  # native_functions.yaml:1414
         'name': 'baddbmm_',
         'schema': 'baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1373',
+        'loc': 'native_functions.yaml:1414',
         'kind': 'inplace',
         'functional': 'baddbmm',
         'variants': ('method',),
@@ -5088,10 +5208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1376
+    {  # native_functions.yaml:1417
         'name': 'einsum',
         'schema': 'einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        'loc': 'native_functions.yaml:1376',
+        'loc': 'native_functions.yaml:1417',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

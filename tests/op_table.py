@@ -15,6 +15,7 @@ every row through ``OpCase.fn``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -210,6 +211,51 @@ def _softmax(x, dim, dtype=None):
 def _log_softmax(x, dim, dtype=None):
     shifted = _f64(x) - np.max(_f64(x), axis=dim, keepdims=True)
     return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+
+
+def _nll_loss(x, target, weight=None, reduction=1, ignore_index=-100):
+    rows = _f64(x).reshape(-1, x.shape[-1])
+    t = np.asarray(target).reshape(-1)
+    kept = t != ignore_index
+    w = np.where(kept, 1.0 if weight is None else np.asarray(weight)[np.where(kept, t, 0)], 0.0)
+    losses = -rows[np.arange(t.size), np.where(kept, t, 0)] * w
+    if reduction == 0:
+        return losses.reshape(np.shape(target))
+    return losses.sum() / w.sum() if reduction == 1 else losses.sum()
+
+
+def _nll_loss_backward(g, x, target, weight, reduction, ignore_index):
+    # nll_loss is linear in x: its gradient is the loss of the unit vectors, scaled by g.
+    out = np.zeros(x.shape)
+    for k in np.ndindex(x.shape):
+        e = np.zeros(x.shape)
+        e[k] = 1.0
+        out[k] = np.sum(_f64(g) * _nll_loss(e, target, weight, reduction, ignore_index))
+    return out
+
+
+def _phi_cdf(x):
+    return 0.5 * (1 + np.vectorize(math.erf, otypes=[float])(_f64(x) / math.sqrt(2)))
+
+
+def _gelu_backward(g, x):
+    x = _f64(x)
+    return _f64(g) * (_phi_cdf(x) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi))
+
+
+def _nll_samples(dtype):
+    return [Sample((data((4, 3), dtype), np.array([2, 0, 1, 2])), note="mean"),
+            Sample((data((4, 3), dtype), np.array([2, -100, 1, 0]), None, 2), note="sum, ignored"),
+            Sample((strided((3, 4), dtype), np.array([3, 1, 1]), None, 0, 1),
+                   note="none, ignore_index=1, non-contiguous"),
+            Sample((data((5,), dtype), np.array(4)), note="one sample, 1-D")]
+
+
+def _nll_backward_samples(dtype):
+    return [Sample((data((), dtype), data((4, 3), dtype), np.array([2, 0, 1, 2]), None, 1,
+                    -100), note="mean"),
+            Sample((data((3,), dtype), data((3, 4), dtype), np.array([3, -1, 1]), None, 0, -1),
+                   note="none, ignored")]
 
 
 def _max_dim(pick_v, pick_i):
@@ -529,6 +575,18 @@ CASES: list[OpCase] = [
     OpCase("softmax", _softmax, FLOATING, _softmax_samples, op="softmax.int", tol=1e-2),
     OpCase("log_softmax", _log_softmax, FLOATING, _softmax_samples, op="log_softmax.int",
            tol=1e-2),
+    OpCase("nll_loss", _nll_loss, FLOATING, _nll_samples, tol=1e-2),
+    OpCase("_nll_loss_backward", _nll_loss_backward, FLOATING, _nll_backward_samples, tol=1e-2),
+    _unary("gelu", lambda x: _f64(x) * _phi_cdf(x), FLOATING, result="float", sparse=S0,
+           tol=1e-2),
+    _binary("_gelu_backward", _gelu_backward, FLOATING, result="float", numbers=False, tol=1e-2),
+    _binary("_tanh_backward", lambda g, y: _f64(g) * (1 - _f64(y) ** 2), FLOATING,
+            result="float", numbers=False, tol=1e-2),
+    OpCase("_log_softmax_backward",
+           lambda g, y, d: _f64(g) - np.exp(_f64(y)) * _f64(g).sum(axis=d, keepdims=True),
+           FLOATING, lambda d: [Sample((data((2, 5), d), data((2, 5), d), 1)),
+                                Sample((strided((3, 4), d), data((3, 4), d), 0),
+                                       note="non-contiguous, dim 0")], tol=1e-2),
     # ---- linear algebra ----
     OpCase("mm", np.matmul, ALL, _matrix_samples(_MM), tol=1e-2, sparse=S0),
     OpCase("bmm", np.matmul, ALL, _matrix_samples(_BMM), tol=1e-2),

@@ -203,6 +203,11 @@ _NOT_IN_TORCH = {
     # torch's backward gives src a gradient of index's shape, then rejects it (torch 2.13).
     "scatter-1-dim 1, index smaller than self and src": "torch's src gradient has index's shape",
     "scatter_add-1-dim 1, small index": "torch's src gradient has index's shape",
+    "_nll_loss_backward": "aten_lite's own op (torch's nll_loss_backward takes total_weight)",
+    "_gelu_backward": "aten_lite's own op (torch's gelu_backward takes approximate=)",
+    "_tanh_backward": "aten_lite's own op (torch's tanh_backward is public; keeping this one "
+                      "private leaves that name free)",
+    "_log_softmax_backward": "aten_lite's own op (torch's takes input_dtype)",
 }
 
 

@@ -39,8 +39,8 @@ ADD = """\
 """
 
 KNOWN_GROUPS = "all, all_and_bool, floating, integral, integral_and_bool, signed"
-FORMULA_LANGUAGE = ("names, numbers, arithmetic, comparisons, 'x if c else y', calls of ops, "
-                    "helpers and Tensor methods, subscripts and keyword arguments")
+FORMULA_LANGUAGE = ("names, numbers, word-like strings, arithmetic, comparisons, 'x if c else y', "
+                    "calls of ops, helpers and Tensor methods, subscripts and keyword arguments")
 
 
 def errors(tmp_path: Path, native: str, derivatives: str = "", *,

@@ -14,10 +14,10 @@ import numpy as np
 from .. import _trace
 from .._dtype import float16, float32
 from .._tensor import Tensor, empty_array, wrap_dim
-from ..shape_rules import core as rules
+from .. import shape_rules as rules
 from ._cpu_ops import c_kernel
 
-__all__ = ["softmax_cpu", "log_softmax_cpu"]
+__all__ = ["softmax_cpu", "log_softmax_cpu", "log_softmax_backward_cpu"]
 
 _wrap = Tensor._wrap
 _KERNELS: dict = {}  # op name -> C++ entry, looked up on first use
@@ -85,3 +85,23 @@ def log_softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
     _kernel("log")(code, log_sum, log_sum)
     _kernel("sub.Tensor")(code, out, out, log_sum, 1)
     return _finish(self, out, result_dt, compute)
+
+
+def log_softmax_backward_cpu(grad_output: Tensor, log_probs: Tensor, dim: int) -> Tensor:
+    """``grad - exp(log_probs) * grad.sum(dim)``: log_softmax's gradient as one op, C++
+    passes with no dispatch between them (cross_entropy's backward runs it every step)."""
+    rules.log_softmax_backward(grad_output, log_probs, dim)
+    compute = float32 if log_probs._dtype is float16 else log_probs._dtype
+    y, g = log_probs._a, grad_output._a
+    if y.dtype != compute.np:
+        y, g = y.astype(compute.np), g.astype(compute.np)
+    if not log_probs._shape:
+        y, g = y.reshape(1), g.reshape(1)
+    if y.size == 0:
+        return _wrap(empty_array(log_probs._shape, log_probs._dtype))
+    d, code = wrap_dim(dim, y.ndim), compute.code
+    out = empty_array(y.shape, compute)
+    _kernel("exp")(code, out, y)
+    _kernel("mul.Tensor")(code, out, out, _reduce_keep("sum", code, g, d))
+    _kernel("sub.Tensor")(code, out, g, out, 1)
+    return _finish(log_probs, out, log_probs._dtype, compute)

@@ -8,6 +8,7 @@ Kernels for data movement, views and creation come from ``_cpu_data``; compute k
 from ._cpu_data import *  # noqa: F401,F403
 from ._cpu_ops import *  # noqa: F401,F403
 from ._cpu_softmax import *  # noqa: F401,F403
+from ._cpu_loss import *  # noqa: F401,F403
 from ._cpu_ops import make_elementwise, make_reduction  # noqa: F401
 # Kernels whose inputs are strided but whose subject is the sparse layout (constructors,
 # conversions): they live with the sparse backend, in _sparse_ops.py.

@@ -1,5 +1,6 @@
 """Functions behind the layers and losses, written with aten_lite's generated ops (so they
-differentiate through the ops' formulas).
+differentiate through the ops' formulas). `nll_loss` and `cross_entropy` end in the `nll_loss`
+op, so their `grad_fn` is ``NllLossBackward0`` as in torch.
 
 >>> import aten_lite as al
 >>> logits = al.tensor([[2.0, 0.0], [0.0, 2.0]])
@@ -9,16 +10,42 @@ differentiate through the ops' formulas).
 
 from __future__ import annotations
 
-from .._creation import arange
+import math
+
+from .. import _ops
+from .._creation import rand
 from .._tensor import Tensor
+from ..autograd.grad_mode import no_grad
 
-__all__ = ["relu", "linear", "softmax", "log_softmax", "cross_entropy", "mse_loss"]
+__all__ = [
+    "relu", "tanh", "sigmoid", "gelu", "linear", "softmax", "log_softmax", "embedding",
+    "dropout", "layer_norm", "batch_norm", "cross_entropy", "nll_loss", "mse_loss", "l1_loss",
+    "smooth_l1_loss", "binary_cross_entropy_with_logits",
+]
 
-_REDUCTIONS = ("mean", "sum", "none")
+_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
-def relu(input: Tensor) -> Tensor:
-    return input.relu()
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    return input.relu_() if inplace else input.relu()
+
+
+def tanh(input: Tensor) -> Tensor:
+    return input.tanh()
+
+
+def sigmoid(input: Tensor) -> Tensor:
+    return input.sigmoid()
+
+
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    """``x * Phi(x)``; ``approximate="tanh"`` uses torch's tanh formula instead."""
+    if approximate == "none":
+        return _ops.gelu(input)
+    if approximate != "tanh":
+        raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
+    inner = (input + input * input * input * 0.044715) * math.sqrt(2 / math.pi)
+    return input * 0.5 * (inner.tanh() + 1)
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
@@ -33,66 +60,217 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     return out if bias is None else out + bias
 
 
-def softmax(input: Tensor, dim: int) -> Tensor:
-    return input.softmax(dim)
+def softmax(input: Tensor, dim: int, dtype=None) -> Tensor:
+    return input.softmax(dim, dtype)
 
 
-def log_softmax(input: Tensor, dim: int) -> Tensor:
-    return input.log_softmax(dim)
+def log_softmax(input: Tensor, dim: int, dtype=None) -> Tensor:
+    return input.log_softmax(dim, dtype)
 
 
-def cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    """Negative log-likelihood of the classes ``target`` (int64, shape (N,)) under the
-    logits ``input`` (shape (N, C)): ``-log_softmax(input)[i, target[i]]``, averaged."""
-    _check_reduction(reduction)
-    if input.ndim != 2:
-        raise ValueError(f"cross_entropy: expected logits of shape (N, C), got shape "
+def embedding(input: Tensor, weight: Tensor) -> Tensor:
+    """Rows ``weight[input]``: shape ``input.shape + (embedding_dim,)``. Written over
+    ``index_select`` (its backward adds repeated rows up), until an `embedding` op lands."""
+    if input._dtype.is_floating_point or input._dtype.name == "bool":
+        raise TypeError(f"embedding: indices must be an integer tensor, got {input._dtype.name}")
+    if weight.ndim != 2:
+        raise ValueError(f"embedding: weight must be 2-D (num_embeddings, embedding_dim), got "
+                         f"shape {list(weight._shape)}")
+    rows = weight.index_select(0, input.reshape(-1))
+    return rows.view(tuple(input._shape) + (weight._shape[1],))
+
+
+def dropout(input: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
+    """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)``."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        return input * 0.0
+    keep = rand(*input._shape, dtype=input._dtype, device=input.device) >= p
+    return input * keep * (1.0 / (1.0 - p))
+
+
+def layer_norm(input: Tensor, normalized_shape, weight=None, bias=None,
+               eps: float = 1e-5) -> Tensor:
+    """Normalise over the trailing ``normalized_shape`` dims (biased variance), then scale
+    and shift."""
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if tuple(input._shape[len(input._shape) - len(shape):]) != shape or not shape:
+        raise RuntimeError(f"layer_norm: normalized_shape {list(shape)} must be the trailing "
+                           f"dims of the input, got input of shape {list(input._shape)}")
+    dims = list(range(input.ndim - len(shape), input.ndim))
+    centered = input - input.mean(dims, keepdim=True)
+    var = (centered * centered).mean(dims, keepdim=True)
+    out = centered * (var + eps).rsqrt()
+    if weight is not None:
+        out = out * weight
+    return out if bias is None else out + bias
+
+
+def batch_norm(input: Tensor, running_mean, running_var, weight=None, bias=None,
+               training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    """Normalise each channel (dim 1) over the batch (and length) dims. In training the
+    batch's statistics are used and folded into the running ones (unbiased variance, as
+    torch); in eval the running ones are used."""
+    if input.ndim not in (2, 3):
+        raise ValueError(f"batch_norm: expected 2-D or 3-D input (N, C[, L]), got shape "
                          f"{list(input._shape)}")
-    if target._dtype.is_floating_point or target._dtype.name == "bool":
-        raise TypeError(f"cross_entropy: target must hold class indices (an integer dtype), "
-                        f"got {target._dtype.name}")
-    n, c = input._shape
-    if target._shape != (n,):
-        raise ValueError(f"cross_entropy: target has shape {list(target._shape)} but the "
-                         f"logits have shape {list(input._shape)}; expected ({n},)")
-    _check_classes(target, c)
-    # The picked log-probabilities as a masked sum: a multiply by a constant mask costs less
-    # to record and to differentiate than a gather (whose backward scatters).
-    picked = input.log_softmax(1) * (target.unsqueeze(1) == arange(c, device=target.device))
+    dims = [0] if input.ndim == 2 else [0, 2]
+    view = (1, -1) if input.ndim == 2 else (1, -1, 1)
+    if training:
+        n = input.numel() // input._shape[1]
+        if n <= 1:
+            raise ValueError(f"Expected more than 1 value per channel when training, got "
+                             f"input size {list(input._shape)}")
+        mean = input.mean(dims, keepdim=True)
+        centered = input - mean
+        var = (centered * centered).mean(dims, keepdim=True)
+        if running_mean is not None:
+            with no_grad():
+                running_mean.mul_(1 - momentum).add_(mean.reshape(-1), alpha=momentum)
+                running_var.mul_(1 - momentum).add_(var.reshape(-1) * (n / (n - 1)),
+                                                    alpha=momentum)
+    else:
+        centered = input - running_mean.view(view)
+        var = running_var.view(view)
+    out = centered * (var + eps).rsqrt()
+    if weight is not None:
+        out = out * weight.view(view)
+    return out if bias is None else out + bias.view(view)
+
+
+# ---- losses ----
+
+
+def _reduction(reduction: str) -> int:
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction; expected one of "
+                         f"{', '.join(_REDUCTIONS)}")
+    return _REDUCTIONS[reduction]
+
+
+def _reduce(x: Tensor, reduction: str) -> Tensor:
+    code = _reduction(reduction)
+    return x if code == 0 else x.mean() if code == 1 else x.sum()
+
+
+def _classes_last(input: Tensor, target: Tensor):
+    """(N, C, d1, ...) with (N, d1, ...) -> (M, C) with (M,) (Note [nll_loss layout])."""
+    c = input._shape[1]
+    perm = [0] + list(range(2, input.ndim)) + [1]
+    return input.permute(perm).reshape(-1, c), target.reshape(-1)
+
+
+def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
+             ignore_index: int = -100, reduction: str = "mean") -> Tensor:
+    """``-input[i, target[i]]`` (input holds log-probabilities, classes at dim 1), weighted
+    and reduced; targets equal to ``ignore_index`` count for nothing."""
+    code = _reduction(reduction)
+    if input.ndim > 2:
+        flat, t = _classes_last(input, target)
+        out = _ops.nll_loss(flat, t, weight, code, ignore_index)
+        return out.reshape(target._shape) if code == 0 else out
+    return _ops.nll_loss(input, target, weight, code, ignore_index)
+
+
+def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                  ignore_index: int = -100, reduction: str = "mean",
+                  label_smoothing: float = 0.0) -> Tensor:
+    """``nll_loss(log_softmax(input, 1), target)`` for class indices; for a floating
+    ``target`` of input's shape (class probabilities), ``-sum(target * log_softmax)``."""
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise ValueError(f"label_smoothing must be between 0.0 and 1.0, got {label_smoothing}")
+    code = _reduction(reduction)
+    class_dim = 0 if input.ndim == 1 else 1
+    logp = input.log_softmax(class_dim)
+    if target._dtype.is_floating_point:
+        return _soft_cross_entropy(logp, target, weight, reduction, label_smoothing, class_dim)
+    loss = nll_loss(logp, target, weight, ignore_index, reduction)
+    if label_smoothing == 0.0:
+        return loss
+    # Smoothing mixes in the uniform distribution: eps/C of every class's -log p.
+    c = input._shape[class_dim]
+    per_class = -logp if weight is None else -logp * _class_view(weight, input.ndim)
+    smooth = per_class.sum(class_dim)
+    kept = target != ignore_index
+    smooth = smooth * kept
+    if code == 1:
+        denom = kept.sum() if weight is None else (weight.index_select(
+            0, target.reshape(-1) * kept.reshape(-1)) * kept.reshape(-1)).sum()
+        smooth = smooth.sum() / denom
+    elif code == 2:
+        smooth = smooth.sum()
+    return loss * (1 - label_smoothing) + smooth * (label_smoothing / c)
+
+
+def _class_view(weight: Tensor, ndim: int) -> Tensor:
+    return weight if ndim <= 2 else weight.view((-1,) + (1,) * (ndim - 2))
+
+
+def _soft_cross_entropy(logp, target, weight, reduction, label_smoothing, class_dim):
+    if target._shape != logp._shape:
+        raise ValueError(f"cross_entropy: probability targets must have the input's shape "
+                         f"{list(logp._shape)}, got {list(target._shape)}")
+    c = logp._shape[class_dim]
+    if label_smoothing:
+        target = target * (1 - label_smoothing) + label_smoothing / c
+    terms = logp * target
+    if weight is not None:
+        terms = terms * _class_view(weight, logp.ndim)
+    losses = -terms.sum(class_dim)
     if reduction == "mean":
-        return picked.sum() * (-1.0 / n) if n else picked.sum() / 0.0
-    if reduction == "sum":
-        return -picked.sum()
-    return -picked.sum(1)
+        return losses.sum() / (losses.numel() if logp.ndim > 1 else 1)
+    return losses.sum() if reduction == "sum" else losses
 
 
-def _check_classes(target: Tensor, c: int) -> None:
-    if target._a is None or target._a.size == 0:
-        return  # meta tensors carry no values to check
-    lo, hi = int(target._a.min()), int(target._a.max())
-    if lo < 0 or hi >= c:
-        raise IndexError(f"cross_entropy: Target {lo if lo < 0 else hi} is out of bounds "
-                         f"for {c} classes")
+def _same_shape(name: str, input: Tensor, target: Tensor) -> None:
+    if input._shape != target._shape:
+        raise ValueError(f"{name}: input has shape {list(input._shape)} but target has "
+                         f"shape {list(target._shape)}; they must match")
 
 
 def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """Mean (or sum) of the squared differences."""
-    _check_reduction(reduction)
-    if input._shape != target._shape:
-        raise ValueError(f"mse_loss: input has shape {list(input._shape)} but target has "
-                         f"shape {list(target._shape)}; they must match")
+    _reduction(reduction)
+    _same_shape("mse_loss", input, target)
     diff = input - target
     return _reduce(diff * diff, reduction)
 
 
-def _check_reduction(reduction: str) -> None:
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"reduction must be one of {', '.join(_REDUCTIONS)}; got {reduction!r}")
+def l1_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+    """Mean (or sum) of the absolute differences."""
+    _reduction(reduction)
+    _same_shape("l1_loss", input, target)
+    return _reduce((input - target).abs(), reduction)
 
 
-def _reduce(x: Tensor, reduction: str) -> Tensor:
-    if reduction == "mean":
-        return x.mean()
-    if reduction == "sum":
-        return x.sum()
-    return x
+def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = "mean",
+                   beta: float = 1.0) -> Tensor:
+    """``0.5 d**2 / beta`` where ``|d| < beta``, else ``|d| - beta / 2`` (``d`` the
+    difference); beta 0 is l1_loss."""
+    _reduction(reduction)
+    _same_shape("smooth_l1_loss", input, target)
+    if beta < 0:
+        raise ValueError(f"smooth_l1_loss does not support negative values for beta, got {beta}")
+    d = (input - target).abs()
+    if beta == 0:
+        return _reduce(d, reduction)
+    return _reduce(_ops.where(d < beta, d * d * (0.5 / beta), d - 0.5 * beta), reduction)
+
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
+                                     reduction: str = "mean", pos_weight=None) -> Tensor:
+    """``-(pos_weight * y * log sigmoid(x) + (1 - y) * log(1 - sigmoid(x)))``, computed
+    without overflow as ``(1 - y) x + (1 + (pw - 1) y) (log1p(exp(-|x|)) + relu(-x))``."""
+    _reduction(reduction)
+    _same_shape("binary_cross_entropy_with_logits", input, target)
+    log_sig_neg = (-input.abs()).exp().log1p() + (-input).relu()  # -log sigmoid(x)
+    if pos_weight is None:
+        loss = (1 - target) * input + log_sig_neg
+    else:
+        loss = (1 - target) * input + (1 + (pos_weight - 1) * target) * log_sig_neg
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)

@@ -1,5 +1,7 @@
-"""Modules: ``Module`` (parameters, train/eval, ``__call__``), ``Linear``, ``ReLU``,
-``Sequential``, and ``Parameter``, the tensor subclass that marks a module's weights.
+"""Layers: ``Linear``, ``Embedding``, ``Flatten``, ``Dropout``, the activations
+(``ReLU``, ``Tanh``, ``Sigmoid``, ``GELU``, ``Softmax``, ``LogSoftmax``) and the
+normalisations (``LayerNorm``, ``BatchNorm1d``). Parameters start as torch's do, drawn from
+aten_lite's generator. Containers are in ``containers.py``, losses in ``loss.py``.
 
 >>> import aten_lite as al
 >>> _ = al.manual_seed(0)
@@ -13,180 +15,51 @@ aten_lite.Size([3, 2])
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from typing import Iterator
 
-import numpy as np
-
-from .._tensor import Tensor, _new
-from ..autograd.grad_mode import no_grad
+from .. import _creation
+from .._dtype import int64
+from .._tensor import Tensor
 from . import functional as F
+from . import init
+from .containers import ModuleDict, ModuleList, Sequential  # noqa: F401 (re-exported)
+from .module import Module, Parameter
 
-__all__ = ["Parameter", "Module", "Linear", "ReLU", "Sequential"]
-
-
-class Parameter(Tensor):
-    """A tensor that a ``Module`` registers as a parameter when assigned as an attribute.
-    It shares ``data``'s memory and requires grad (unless ``requires_grad=False``)."""
-
-    __slots__ = ()
-
-    def __new__(cls, data: Tensor, requires_grad: bool = True):
-        if not isinstance(data, Tensor):
-            raise TypeError(f"Parameter expects a Tensor, got {type(data).__name__}")
-        p = _new(cls)
-        for slot in Tensor.__slots__:
-            if slot != "__weakref__":
-                setattr(p, slot, getattr(data, slot))
-        p._vc = data._version  # share the version counter with the data it aliases
-        p.grad = None
-        p.grad_fn = None
-        p._hooks = None
-        p._retains_grad = False
-        p._output_nr = 0
-        p._requires_grad = False
-        p.requires_grad = requires_grad  # checks the dtype
-        return p
-
-    def __repr__(self) -> str:
-        return "Parameter containing:\n" + super().__repr__()
+__all__ = [
+    "Parameter", "Module", "Sequential", "ModuleList", "ModuleDict", "Linear", "Embedding",
+    "Flatten", "Dropout", "ReLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax",
+    "LayerNorm", "BatchNorm1d",
+]
 
 
-class Module:
-    """Base class of layers: assign ``Parameter``s and sub-``Module``s as attributes and
-    define ``forward``; calling the module calls ``forward``."""
-
-    def __init__(self) -> None:
-        object.__setattr__(self, "_parameters", OrderedDict())
-        object.__setattr__(self, "_modules", OrderedDict())
-        object.__setattr__(self, "training", True)
-
-    def __setattr__(self, name: str, value) -> None:
-        if "_parameters" not in self.__dict__:
-            raise AttributeError(
-                f"cannot assign '{name}' before Module.__init__() call; call "
-                "super().__init__() first in your module's __init__")
-        params, modules = self._parameters, self._modules
-        params.pop(name, None)
-        modules.pop(name, None)
-        if isinstance(value, Parameter):
-            params[name] = value
-        elif isinstance(value, Module):
-            modules[name] = value
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        self._parameters.pop(name, None)
-        self._modules.pop(name, None)
-        object.__delattr__(self, name)
-
-    def forward(self, *args, **kwargs):
-        raise NotImplementedError(f"{type(self).__name__} does not define forward()")
-
-    def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
-
-    # ---- parameters and sub-modules ----
-
-    def named_parameters(self, prefix: str = "", recurse: bool = True) -> Iterator:
-        """``(dotted name, parameter)`` pairs, each parameter once, in registration order."""
-        seen = set()
-        for mod_prefix, module in self._named_modules(prefix) if recurse else [(prefix, self)]:
-            for name, p in module._parameters.items():
-                if id(p) not in seen:
-                    seen.add(id(p))
-                    yield (f"{mod_prefix}.{name}" if mod_prefix else name), p
-
-    def parameters(self, recurse: bool = True) -> Iterator[Parameter]:
-        for _, p in self.named_parameters(recurse=recurse):
-            yield p
-
-    def children(self) -> Iterator[Module]:
-        yield from self._modules.values()
-
-    def modules(self) -> Iterator[Module]:
-        for _, m in self._named_modules(""):
-            yield m
-
-    def _named_modules(self, prefix: str):
-        yield prefix, self
-        for name, child in self._modules.items():
-            yield from child._named_modules(f"{prefix}.{name}" if prefix else name)
-
-    def state_dict(self) -> dict:
-        """Parameter name -> parameter data (detached), e.g. to copy weights elsewhere."""
-        return OrderedDict((name, p.detach()) for name, p in self.named_parameters())
-
-    def load_state_dict(self, state: dict) -> None:
-        """Copy values (tensors or arrays) into the parameters; names and shapes must match
-        exactly."""
-        own = dict(self.named_parameters())
-        missing, unexpected = sorted(set(own) - set(state)), sorted(set(state) - set(own))
-        if missing or unexpected:
-            raise KeyError(f"load_state_dict: missing keys {missing}, unexpected keys "
-                           f"{unexpected}")
-        for name, p in own.items():
-            value = state[name]
-            value = value.detach().numpy() if isinstance(value, Tensor) else np.asarray(value)
-            if tuple(value.shape) != tuple(p._shape):
-                raise ValueError(f"load_state_dict: '{name}' has shape {list(value.shape)} "
-                                 f"but the parameter has shape {list(p._shape)}")
-            p._a[...] = value
-            p._bump_version()
-
-    # ---- modes and gradients ----
-
-    def train(self, mode: bool = True) -> Module:
-        """Set training mode on this module and its children; returns self."""
-        if not isinstance(mode, bool):
-            raise TypeError(f"train() expects a bool, got {type(mode).__name__}")
-        for m in self.modules():
-            object.__setattr__(m, "training", mode)
-        return self
-
-    def eval(self) -> Module:
-        return self.train(False)
-
-    def zero_grad(self, set_to_none: bool = True) -> None:
-        for p in self.parameters():
-            _zero_grad(p, set_to_none)
-
-    def extra_repr(self) -> str:
-        return ""
-
-    def __repr__(self) -> str:
-        lines = [f"({name}): " + repr(m).replace("\n", "\n  ") for name, m in self._modules.items()]
-        head = f"{type(self).__name__}({self.extra_repr()}"
-        if not lines:
-            return head + ")"
-        return head + "\n  " + "\n  ".join(lines) + "\n)"
-
-
-def _zero_grad(p: Tensor, set_to_none: bool) -> None:
-    if p.grad is None:
-        return
-    if set_to_none:
-        p.grad = None
-    else:
-        with no_grad():
-            p.grad.zero_()
+def _check_size(layer: str, name: str, n) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"{layer}: {name} must be a non-negative int, got {n!r}")
 
 
 class Linear(Module):
     """``y = x @ weight.T + bias``. Weights start as in torch: uniform in
     ``[-1/sqrt(in_features), 1/sqrt(in_features))`` (kaiming-uniform with a=sqrt(5)), bias
-    alike, drawn from aten_lite's generator so ``al.manual_seed`` makes them reproducible."""
+    alike."""
 
-    def __init__(self, in_features: int, out_features: int, bias: bool = True) -> None:
+    def __init__(self, in_features: int, out_features: int, bias: bool = True,
+                 dtype=None) -> None:
         super().__init__()
-        for name, n in (("in_features", in_features), ("out_features", out_features)):
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise ValueError(f"Linear: {name} must be a non-negative int, got {n!r}")
+        _check_size("Linear", "in_features", in_features)
+        _check_size("Linear", "out_features", out_features)
         self.in_features = in_features
         self.out_features = out_features
-        bound = 1 / math.sqrt(in_features) if in_features > 0 else 0.0
-        self.weight = Parameter(_uniform((out_features, in_features), bound))
-        self.bias = Parameter(_uniform((out_features,), bound)) if bias else None
+        self.weight = Parameter(_creation.empty(out_features, in_features, dtype=dtype))
+        if bias:
+            self.bias = Parameter(_creation.empty(out_features, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        bound = 1 / math.sqrt(self.in_features) if self.in_features > 0 else 0.0
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
 
     def forward(self, x: Tensor) -> Tensor:
         return F.linear(x, self.weight, self.bias)
@@ -196,11 +69,54 @@ class Linear(Module):
                 f"bias={self.bias is not None}")
 
 
-def _uniform(shape: tuple, bound: float) -> Tensor:
-    from .. import rand
+class Embedding(Module):
+    """A table of ``num_embeddings`` vectors of size ``embedding_dim``, started N(0, 1);
+    ``emb(indices)`` has shape ``indices.shape + (embedding_dim,)``."""
 
-    with no_grad():
-        return rand(*shape) * (2 * bound) - bound
+    def __init__(self, num_embeddings: int, embedding_dim: int, dtype=None) -> None:
+        super().__init__()
+        _check_size("Embedding", "num_embeddings", num_embeddings)
+        _check_size("Embedding", "embedding_dim", embedding_dim)
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        self.weight = Parameter(_creation.randn(num_embeddings, embedding_dim, dtype=dtype))
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.embedding(input, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"{self.num_embeddings}, {self.embedding_dim}"
+
+
+class Flatten(Module):
+    """Flatten dims ``start_dim`` to ``end_dim`` (by default all but the batch dim)."""
+
+    def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, x: Tensor) -> Tensor:
+        return x.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self) -> str:
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Dropout(Module):
+    """In training, zero elements with probability ``p`` and scale the rest by
+    ``1/(1-p)``; in eval, the identity."""
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p, self.inplace = p, inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.dropout(x, self.p, self.training)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
 
 
 class ReLU(Module):
@@ -210,25 +126,123 @@ class ReLU(Module):
         return F.relu(x)
 
 
-class Sequential(Module):
-    """Modules applied one after the other; sub-modules are named ``0``, ``1``, ..."""
+class Tanh(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return x.tanh()
 
-    def __init__(self, *layers: Module) -> None:
+
+class Sigmoid(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return x.sigmoid()
+
+
+class GELU(Module):
+    def __init__(self, approximate: str = "none") -> None:
         super().__init__()
-        for i, layer in enumerate(layers):
-            if not isinstance(layer, Module):
-                raise TypeError(f"Sequential: argument {i} is a {type(layer).__name__}, "
-                                "not a Module")
-            setattr(self, str(i), layer)
+        self.approximate = approximate
 
-    def forward(self, x):
-        for layer in self._modules.values():
-            x = layer(x)
-        return x
+    def forward(self, x: Tensor) -> Tensor:
+        return F.gelu(x, self.approximate)
 
-    def __len__(self) -> int:
-        return len(self._modules)
+    def extra_repr(self) -> str:
+        return f"approximate={self.approximate!r}"
 
-    def __getitem__(self, i: int) -> Module:
-        layers = list(self._modules.values())
-        return layers[i]
+
+class Softmax(Module):
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.softmax(x, _legacy_dim(self.dim, x))
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Softmax):
+    def forward(self, x: Tensor) -> Tensor:
+        return F.log_softmax(x, _legacy_dim(self.dim, x))
+
+
+def _legacy_dim(dim, x: Tensor) -> int:
+    # torch's rule when no dim is given: dim 0 for 0-, 1- and 3-D inputs, else dim 1.
+    if dim is not None:
+        return dim
+    return 0 if x.ndim in (0, 1, 3) else 1
+
+
+class LayerNorm(Module):
+    """Normalise over the trailing ``normalized_shape`` dims, then scale by ``weight``
+    (ones) and shift by ``bias`` (zeros)."""
+
+    def __init__(self, normalized_shape, eps: float = 1e-5, elementwise_affine: bool = True,
+                 bias: bool = True) -> None:
+        super().__init__()
+        shape = ((normalized_shape,) if isinstance(normalized_shape, int)
+                 else tuple(normalized_shape))
+        self.normalized_shape, self.eps = shape, eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(_creation.ones(*shape))
+            if bias:
+                self.bias = Parameter(_creation.zeros(*shape))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.layer_norm(x, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.normalized_shape}, eps={self.eps}, "
+                f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
+
+
+class BatchNorm1d(Module):
+    """Normalise each of ``num_features`` channels of (N, C) or (N, C, L) inputs with the
+    batch's statistics in training (updating ``running_mean``/``running_var`` by
+    ``momentum``) and with the running ones in eval."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
+                 affine: bool = True, track_running_stats: bool = True, *,
+                 bias: bool = True) -> None:
+        super().__init__()
+        _check_size("BatchNorm1d", "num_features", num_features)
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        if affine:
+            self.weight = Parameter(_creation.ones(num_features))
+            if bias:
+                self.bias = Parameter(_creation.zeros(num_features))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        if track_running_stats:
+            self.register_buffer("running_mean", _creation.zeros(num_features))
+            self.register_buffer("running_var", _creation.ones(num_features))
+            self.register_buffer("num_batches_tracked", _creation.zeros((), dtype=int64))
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.ndim in (2, 3) and x._shape[1] != self.num_features:
+            raise ValueError(f"BatchNorm1d: expected {self.num_features} channels (dim 1), "
+                             f"got input of shape {list(x._shape)}")
+        use_batch = self.training or self.running_mean is None
+        if self.training and self.track_running_stats:
+            self.num_batches_tracked.add_(_creation.ones((), dtype=int64))
+        return F.batch_norm(x, self.running_mean if self.track_running_stats else None,
+                            self.running_var, self.weight, self.bias, use_batch,
+                            self.momentum, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"affine={self.affine}, bias={self.bias is not None}, "
+                f"track_running_stats={self.track_running_stats}")

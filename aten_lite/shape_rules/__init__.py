@@ -9,3 +9,4 @@ line below.
 from .core import *  # noqa: F401,F403
 from .data import *  # noqa: F401,F403
 from .indexed import *  # noqa: F401,F403
+from .loss import *  # noqa: F401,F403

@@ -1,0 +1,117 @@
+"""CPU kernels of the loss ops: `nll_loss` (one op, one autograd node, as torch's
+``NllLossBackward0``) and `_nll_loss_backward`, its gradient, itself an op so that a second
+derivative records it.
+
+Both view `self` as rows of classes, shape (N, C) (Note [nll_loss layout] in
+``shape_rules/loss.py``): a sample picks one class per row. A row whose target is
+`ignore_index` has weight 0; `mean` divides by the total weight of the rows it kept (NaN when
+every row is ignored, as in torch). float16 computes in float32 and rounds once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _trace
+from .._dtype import float16, float32
+from .._tensor import Tensor
+from ..shape_rules import loss as rules
+
+__all__ = ["nll_loss_cpu", "nll_loss_backward_cpu"]
+
+_wrap = Tensor._wrap
+
+
+def _rows(self: Tensor) -> np.ndarray:
+    """`self` as (N, C): one sample of a 1-D `self` is one row."""
+    a = self._a
+    return a.reshape(1, -1) if a.ndim == 1 else a
+
+
+_ARANGE: dict = {}  # n -> arange(n), the row numbers, reused across steps
+
+
+def _row_numbers(n: int) -> np.ndarray:
+    rows = _ARANGE.get(n)
+    if rows is None:
+        rows = np.arange(n)
+        if n <= 1 << 16:
+            _ARANGE[n] = rows
+    return rows
+
+
+def _picks(self: Tensor, target: Tensor, weight, ignore_index: int):
+    """(row indices, class indices, per-row weights, compute dtype) with ignored rows
+    weighted 0, and every kept target checked to be a class."""
+    compute = float32 if self._dtype is float16 else self._dtype
+    c = self._shape[-1]
+    t = target._a.reshape(-1)
+    ignored = t == ignore_index
+    any_ignored = np.count_nonzero(ignored) > 0
+    if any_ignored:
+        t = np.where(ignored, 0, t)
+    # As unsigned numbers, negative targets are too large too: NumPy's indexing then
+    # rejects both (see _bad_target), with no separate pass to check the bounds.
+    t = t.view(np.uint64)
+    if weight is None:
+        w = None if not any_ignored else (~ignored).astype(compute.np)
+    else:
+        w = _take(weight._a.astype(compute.np, copy=False), t, c)
+        if any_ignored:
+            w[ignored] = 0
+    return _row_numbers(t.size), t, w, compute
+
+
+def _take(a: np.ndarray, t: np.ndarray, c: int, rows=None) -> np.ndarray:
+    try:
+        return a[t] if rows is None else a[rows, t]
+    except IndexError:
+        bad = t.view(np.int64)
+        bad = bad[(bad < 0) | (bad >= c)][0]
+        raise IndexError(f"nll_loss: Target {bad} is out of bounds for {c} classes") from None
+
+
+def _total_weight(w, n: int, compute):
+    """What `mean` divides by. Zero (every row ignored) becomes NaN here, as torch's 0/0,
+    without NumPy's division warning."""
+    total = n if w is None else w.sum(dtype=compute.np)
+    return total if total else np.nan
+
+
+def _finish(out: np.ndarray, dtype, compute) -> Tensor:
+    if _trace.active is not None:
+        _trace.note(compute.name, None)
+    return _wrap(out if dtype is compute else out.astype(dtype.np))
+
+
+def nll_loss_cpu(self: Tensor, target: Tensor, weight=None, reduction: int = 1,
+                 ignore_index: int = -100) -> Tensor:
+    shape, dtype = rules.nll_loss(self, target, weight, reduction, ignore_index)
+    rows, t, w, compute = _picks(self, target, weight, ignore_index)
+    losses = -_take(_rows(self), t, self._shape[-1], rows).astype(compute.np, copy=False)
+    if w is not None:
+        losses *= w
+    if reduction == 0:
+        out = losses.reshape(shape)
+    else:
+        out = losses.sum(keepdims=True).reshape(())
+        if reduction == 1:
+            out /= _total_weight(w, t.size, compute)
+    return _finish(out, dtype, compute)
+
+
+def nll_loss_backward_cpu(grad_output: Tensor, self: Tensor, target: Tensor, weight,
+                          reduction: int, ignore_index: int) -> Tensor:
+    shape, dtype = rules.nll_loss_backward(grad_output, self, target, weight, reduction,
+                                           ignore_index)
+    rows, t, w, compute = _picks(self, target, weight, ignore_index)
+    g = grad_output._a.astype(compute.np, copy=False).reshape(-1)
+    if reduction == 1:
+        g = g / _total_weight(w, t.size, compute)
+    out = np.zeros((rows.size, shape[-1]), compute.np)
+    try:
+        out[rows, t] = -g if w is None else -w * g
+    except IndexError:
+        _take(out, t, shape[-1], rows)  # raises the message naming the bad target
+        raise
+    return _finish(out.reshape(shape), dtype, compute)

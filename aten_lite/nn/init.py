@@ -1,0 +1,94 @@
+"""Weight initialisers (``al.nn.init``), in place and without recording autograd; each
+draws from aten_lite's generator, so ``al.manual_seed`` makes it reproducible. Fan-in and
+fan-out follow torch: ``fan_in = size(1) * receptive field``, ``fan_out = size(0) * ...``.
+
+>>> import aten_lite as al
+>>> w = al.empty(3, 4)
+>>> _ = zeros_(w); float(w.abs().sum())
+0.0
+"""
+
+from __future__ import annotations
+
+import math
+
+from .._creation import rand, randn
+from .._tensor import Tensor
+from ..autograd.grad_mode import no_grad
+
+__all__ = ["uniform_", "normal_", "constant_", "zeros_", "ones_", "calculate_gain",
+           "kaiming_uniform_", "xavier_uniform_"]
+
+_GAINS = {"linear": 1.0, "conv1d": 1.0, "conv2d": 1.0, "sigmoid": 1.0, "tanh": 5.0 / 3,
+          "relu": math.sqrt(2.0), "selu": 0.75}
+
+
+def _fill_from(tensor: Tensor, values: Tensor) -> Tensor:
+    with no_grad():
+        tensor.copy_(values)
+    return tensor
+
+
+def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
+    """Fill with values drawn uniformly from ``[a, b)``."""
+    if a > b:
+        raise ValueError(f"uniform_: expects a <= b, got a={a}, b={b}")
+    return _fill_from(tensor, rand(*tensor._shape, dtype=tensor._dtype) * (b - a) + a)
+
+
+def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
+    """Fill with values drawn from N(mean, std**2)."""
+    if std < 0:
+        raise ValueError(f"normal_: expects std >= 0.0, got {std}")
+    return _fill_from(tensor, randn(*tensor._shape, dtype=tensor._dtype) * std + mean)
+
+
+def constant_(tensor: Tensor, val: float) -> Tensor:
+    with no_grad():
+        tensor.fill_(val)
+    return tensor
+
+
+def zeros_(tensor: Tensor) -> Tensor:
+    return constant_(tensor, 0.0)
+
+
+def ones_(tensor: Tensor) -> Tensor:
+    return constant_(tensor, 1.0)
+
+
+def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
+    """The recommended gain of a nonlinearity (torch's table)."""
+    if nonlinearity == "leaky_relu":
+        slope = 0.01 if param is None else param
+        return math.sqrt(2.0 / (1 + slope ** 2))
+    if nonlinearity not in _GAINS:
+        raise ValueError(f"Unsupported nonlinearity {nonlinearity}; known: "
+                         f"{', '.join(sorted(_GAINS))}, leaky_relu")
+    return _GAINS[nonlinearity]
+
+
+def _fans(tensor: Tensor) -> tuple[int, int]:
+    if tensor.ndim < 2:
+        raise ValueError("Fan in and fan out can not be computed for tensor with fewer than "
+                         f"2 dimensions (got shape {list(tensor._shape)})")
+    receptive = math.prod(tensor._shape[2:])
+    return tensor._shape[1] * receptive, tensor._shape[0] * receptive
+
+
+def kaiming_uniform_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
+                     nonlinearity: str = "leaky_relu") -> Tensor:
+    """Uniform in ``[-bound, bound)``, ``bound = gain * sqrt(3 / fan)``."""
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError(f"Mode {mode} not supported, please use one of fan_in, fan_out")
+    fan_in, fan_out = _fans(tensor)
+    fan = fan_in if mode == "fan_in" else fan_out
+    bound = calculate_gain(nonlinearity, a) * math.sqrt(3.0 / fan) if fan else 0.0
+    return uniform_(tensor, -bound, bound)
+
+
+def xavier_uniform_(tensor: Tensor, gain: float = 1.0) -> Tensor:
+    """Uniform in ``[-a, a)``, ``a = gain * sqrt(6 / (fan_in + fan_out))``."""
+    fan_in, fan_out = _fans(tensor)
+    bound = gain * math.sqrt(6.0 / (fan_in + fan_out)) if fan_in + fan_out else 0.0
+    return uniform_(tensor, -bound, bound)

@@ -1,0 +1,148 @@
+"""Optimizers with per-element step sizes, following torch's update rules step for step
+(the single-tensor forms): ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``.
+
+>>> import aten_lite as al
+>>> w = al.tensor([1.0, -2.0], requires_grad=True)
+>>> opt = Adam([w], lr=0.1)
+>>> (w * w).sum().backward()
+>>> opt.step()
+>>> w
+tensor([ 0.9000, -1.9000], requires_grad=True)
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import maximum, zeros_like
+from .._tensor import Tensor
+from .optimizer import Optimizer, check_nonnegative
+
+__all__ = ["Adam", "AdamW", "RMSprop", "Adagrad"]
+
+
+def _check_betas(betas) -> None:
+    for i, b in enumerate(betas):
+        if not 0.0 <= b < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {b}")
+
+
+class Adam(Optimizer):
+    """Adam: moving averages of the gradient (``exp_avg``) and its square
+    (``exp_avg_sq``), bias-corrected; ``weight_decay`` adds ``wd * p`` to the gradient
+    (AdamW decays the parameter instead)."""
+
+    _decoupled = False
+
+    def __init__(self, params, lr: float = 1e-3, betas=(0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0.0, amsgrad: bool = False, *,
+                 maximize: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, epsilon_value=eps, weight_decay_value=weight_decay)
+        _check_betas(betas)
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
+                                      weight_decay=weight_decay, amsgrad=amsgrad,
+                                      maximize=maximize))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        lr, (beta1, beta2), wd = group["lr"], group["betas"], group["weight_decay"]
+        if not state:
+            state["step"] = 0
+            state["exp_avg"] = zeros_like(p)
+            state["exp_avg_sq"] = zeros_like(p)
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = zeros_like(p)
+        state["step"] += 1
+        step = state["step"]
+        if wd and self._decoupled:
+            p.mul_(1 - lr * wd)
+        elif wd:
+            g = g.add(p, alpha=wd)
+        m, v = state["exp_avg"], state["exp_avg_sq"]
+        m.add_(g.sub(m), alpha=1 - beta1)  # lerp toward g, as torch's exp_avg.lerp_
+        v.mul_(beta2).add_(g * g, alpha=1 - beta2)
+        if group["amsgrad"]:
+            state["max_exp_avg_sq"] = vmax = maximum(state["max_exp_avg_sq"], v)
+            v = vmax
+        denom = v.sqrt() / math.sqrt(1 - beta2 ** step) + group["eps"]
+        p.add_(m / denom, alpha=-lr / (1 - beta1 ** step))
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay: ``p *= 1 - lr * weight_decay`` before the step
+    (default weight_decay 0.01, as torch)."""
+
+    _decoupled = True
+
+    def __init__(self, params, lr: float = 1e-3, betas=(0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 1e-2, amsgrad: bool = False, *,
+                 maximize: bool = False) -> None:
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)
+
+
+class RMSprop(Optimizer):
+    """``p -= lr * g / (sqrt(square_avg) + eps)`` with ``square_avg`` a moving average of
+    ``g**2`` (minus the squared mean gradient when ``centered``), through a momentum buffer
+    when ``momentum > 0``."""
+
+    def __init__(self, params, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8,
+                 weight_decay: float = 0.0, momentum: float = 0.0, centered: bool = False,
+                 *, maximize: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, epsilon_value=eps, momentum_value=momentum,
+                          weight_decay_value=weight_decay, alpha_value=alpha)
+        super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay,
+                                      momentum=momentum, centered=centered, maximize=maximize))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        alpha, momentum = group["alpha"], group["momentum"]
+        if not state:
+            state["step"] = 0
+            state["square_avg"] = zeros_like(p)
+            if momentum > 0:
+                state["momentum_buffer"] = zeros_like(p)
+            if group["centered"]:
+                state["grad_avg"] = zeros_like(p)
+        state["step"] += 1
+        if group["weight_decay"]:
+            g = g.add(p, alpha=group["weight_decay"])
+        sq = state["square_avg"]
+        sq.mul_(alpha).add_(g * g, alpha=1 - alpha)
+        if group["centered"]:
+            ga = state["grad_avg"]
+            ga.add_(g.sub(ga), alpha=1 - alpha)
+            avg = (sq - ga * ga).sqrt()
+        else:
+            avg = sq.sqrt()
+        avg = avg + group["eps"]
+        if momentum > 0:
+            buf = state["momentum_buffer"]
+            buf.mul_(momentum).add_(g / avg)
+            p.add_(buf, alpha=-group["lr"])
+        else:
+            p.add_(g / avg, alpha=-group["lr"])
+
+
+class Adagrad(Optimizer):
+    """``p -= clr * g / (sqrt(sum of g**2) + eps)`` with ``clr = lr / (1 + (step - 1) *
+    lr_decay)``."""
+
+    def __init__(self, params, lr: float = 1e-2, lr_decay: float = 0.0,
+                 weight_decay: float = 0.0, initial_accumulator_value: float = 0.0,
+                 eps: float = 1e-10, *, maximize: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, lr_decay=lr_decay, weight_decay_value=weight_decay,
+                          initial_accumulator_value=initial_accumulator_value,
+                          epsilon_value=eps)
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value,
+                                      eps=eps, maximize=maximize))
+        for group in self.param_groups:
+            for p in group["params"]:
+                self.state[p] = {"step": 0, "sum": zeros_like(p)
+                                 + group["initial_accumulator_value"]}
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        state["step"] += 1
+        if group["weight_decay"]:
+            g = g.add(p, alpha=group["weight_decay"])
+        clr = group["lr"] / (1 + (state["step"] - 1) * group["lr_decay"])
+        state["sum"].add_(g * g)
+        p.add_(g / (state["sum"].sqrt() + group["eps"]), alpha=-clr)

@@ -1,0 +1,129 @@
+"""``Optimizer``, the base of the update rules: ``param_groups`` (each a dict with
+``params`` and the options), per-parameter ``state``, ``zero_grad`` and ``state_dict`` in
+torch's layout (parameters numbered in group order), so schedulers and checkpoints work
+the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .._tensor import Tensor
+from ..autograd.grad_mode import enable_grad
+from ..nn.module import zero_grad_
+
+__all__ = ["Optimizer"]
+
+
+def check_nonnegative(**values) -> None:
+    """torch's messages for bad hyper-parameters: ``Invalid learning rate: -0.1``."""
+    for name, value in values.items():
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"Invalid {name.replace('_', ' ')}: {value}")
+
+
+class Optimizer:
+    """Holds ``param_groups`` and ``state`` (parameter -> its dict); subclasses define
+    ``_update(group, param, grad, state)``, called under no_grad for each parameter with a
+    gradient."""
+
+    def __init__(self, params, defaults: dict) -> None:
+        if isinstance(params, Tensor):
+            raise TypeError("params must be an iterable of Tensors (or of dicts), got a "
+                            "single Tensor; wrap it in a list")
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        self.defaults = defaults
+        self.param_groups: list[dict] = []
+        self.state: dict = {}  # parameter -> its state (keyed by the tensor, as torch)
+        for group in groups:
+            self.add_param_group(dict(group))
+
+    def add_param_group(self, group: dict) -> None:
+        params = group["params"]
+        group["params"] = [params] if isinstance(params, Tensor) else list(params)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        for i, p in enumerate(group["params"]):
+            if not isinstance(p, Tensor):
+                raise TypeError(f"optimizer can only optimize Tensors, but parameter {i} is "
+                                f"a {type(p).__name__}")
+            if not p.is_leaf:
+                raise ValueError(f"can't optimize a non-leaf Tensor (parameter {i})")
+            if id(p) in seen:
+                raise ValueError("some parameters appear in more than one parameter group")
+        for key, value in self.defaults.items():
+            group.setdefault(key, value)
+        self.param_groups.append(group)
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Forget the gradients (set to None, as torch does by default, or to zero)."""
+        for group in self.param_groups:
+            for p in group["params"]:
+                zero_grad_(p, set_to_none)
+
+    def step(self, closure=None):
+        """Update every parameter that has a gradient; returns ``closure()`` if given."""
+        from ..autograd.grad_mode import no_grad
+
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        with no_grad():
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        grad = -p.grad if group.get("maximize") else p.grad
+                        self._update(group, p, grad, self.state.setdefault(p, {}))
+        return loss
+
+    def _update(self, group: dict, p: Tensor, grad: Tensor, state: dict) -> None:
+        raise NotImplementedError
+
+    # ---- checkpoints ----
+
+    def state_dict(self) -> dict:
+        """``{"state": {index: state}, "param_groups": [options + "params": indices]}``."""
+        index, groups = {}, []
+        for group in self.param_groups:
+            ids = []
+            for p in group["params"]:
+                index.setdefault(id(p), len(index))
+                ids.append(index[id(p)])
+            groups.append({**{k: v for k, v in group.items() if k != "params"}, "params": ids})
+        state = {index[id(p)]: {k: (v.clone() if isinstance(v, Tensor) else v)
+                                for k, v in s.items()}
+                 for p, s in self.state.items() if id(p) in index}
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        groups = state_dict["param_groups"]
+        if len(groups) != len(self.param_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        for mine, theirs in zip(self.param_groups, groups):
+            if len(mine["params"]) != len(theirs["params"]):
+                raise ValueError("loaded state dict contains a parameter group that doesn't "
+                                 "match the size of optimizer's group")
+        params = {}
+        for mine, theirs in zip(self.param_groups, groups):
+            params.update(zip(theirs["params"], mine["params"]))
+            for k, v in theirs.items():
+                if k != "params":
+                    mine[k] = copy.deepcopy(v)
+        self.state = {}
+        for i, s in state_dict["state"].items():
+            p = params[i]
+            self.state[p] = {k: (v.detach().clone().to(p.dtype) if isinstance(v, Tensor)
+                                 and v.dtype.is_floating_point else
+                                 v.detach().clone() if isinstance(v, Tensor) else v)
+                             for k, v in s.items()}
+
+    def __repr__(self) -> str:
+        lines = [f"{type(self).__name__} ("]
+        for i, group in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {i}")
+            lines += [f"    {k}: {group[k]}" for k in sorted(group) if k != "params"]
+        return "\n".join(lines) + "\n)"
