@@ -22,7 +22,7 @@ from ._tensor import Tensor
 __all__ = [
     "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
     "CharTensor", "ByteTensor", "BoolTensor", "is_tensor", "allclose", "isclose", "equal",
-    "set_default_device", "get_default_device",
+    "set_default_device", "get_default_device", "unique",
 ]
 
 __version__ = "0.1.0"  # the version in pyproject.toml (tests/test_tensor_api.py checks)
@@ -271,8 +271,33 @@ def attach() -> None:
     Tensor.type = _type
     Tensor.cpu = _cpu
     Tensor.new_tensor = _new_tensor
+    Tensor.unique = _unique_method
     for name, make in _factories().items():
         setattr(Tensor, name, _new_factory(name, make))
+
+
+
+# ---- unique: torch's Python wrapper over the _unique2 op ----
+
+
+def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False,
+           return_counts: bool = False, dim=None):
+    """The sorted distinct values of `input`, plus the inverse indices (input's shape,
+    mapping each element to its value) and/or the counts when asked for, as torch.unique.
+    ``dim=`` (unique slices) is not supported."""
+    from ._generated.ops import _unique2
+
+    if dim is not None:
+        raise NotImplementedError(
+            f"unique(dim={dim!r}) is not supported; unique over all elements (dim=None) is")
+    values, inverse, counts = _unique2(input, sorted, return_inverse, return_counts)
+    extra = ([inverse] if return_inverse else []) + ([counts] if return_counts else [])
+    return (values, *extra) if extra else values
+
+
+def _unique_method(self: Tensor, sorted: bool = True, return_inverse: bool = False,
+                   return_counts: bool = False, dim=None):
+    return unique(self, sorted, return_inverse, return_counts, dim)
 
 
 attach()

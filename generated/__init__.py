@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 65059158e854333a).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Code generated from native_functions.yaml and derivatives.yaml: the Python bindings

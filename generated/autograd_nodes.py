@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 65059158e854333a).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2005,8 +2005,25 @@ class ToBackward1(Node):
         node.self_device = None
 
 
+class Unique2Backward0(Node):
+    """Backward of _unique2 (derivatives.yaml:278)."""
+
+    __slots__ = ()
+    _op = "_unique2"
+    _n_out = 3
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:281)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:284)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2016,11 +2033,11 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:282
+        # derivatives.yaml:285
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:282', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:285', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2032,7 +2049,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:284)."""
+    """Backward of to_sparse (derivatives.yaml:287)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2041,11 +2058,11 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:285
+        # derivatives.yaml:288
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:285', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:288', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2054,7 +2071,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:287)."""
+    """Backward of to_dense (derivatives.yaml:290)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2064,11 +2081,11 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:288
+        # derivatives.yaml:291
         try:
             grad_self = grad.sparse_mask(self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:288', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:291', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2079,7 +2096,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:290)."""
+    """Backward of coalesce (derivatives.yaml:293)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2088,11 +2105,11 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:291
+        # derivatives.yaml:294
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:291', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:294', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2101,7 +2118,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:293)."""
+    """Backward of values (derivatives.yaml:296)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2112,11 +2129,11 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:294
+        # derivatives.yaml:297
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:294', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:297', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2128,7 +2145,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:296)."""
+    """Backward of sparse_mask (derivatives.yaml:299)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2138,11 +2155,11 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:297
+        # derivatives.yaml:300
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:297', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:300', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2153,7 +2170,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:300)."""
+    """Backward of _sparse_values_at (derivatives.yaml:303)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2165,11 +2182,11 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:303
+        # derivatives.yaml:306
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:303', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:306', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
@@ -2183,7 +2200,7 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:308)."""
+    """Backward of log10 (derivatives.yaml:311)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log10"
@@ -2193,11 +2210,11 @@ class Log10Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:309
+        # derivatives.yaml:312
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:309', 'log10', 'self')
+            formula_failed(exc_, 'derivatives.yaml:312', 'log10', 'self')
             raise
         return (grad_self,)
 
@@ -2208,7 +2225,7 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:311)."""
+    """Backward of log2 (derivatives.yaml:314)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log2"
@@ -2218,11 +2235,11 @@ class Log2Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:312
+        # derivatives.yaml:315
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:312', 'log2', 'self')
+            formula_failed(exc_, 'derivatives.yaml:315', 'log2', 'self')
             raise
         return (grad_self,)
 
@@ -2233,7 +2250,7 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:314)."""
+    """Backward of fmod.Tensor (derivatives.yaml:317)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
@@ -2244,17 +2261,17 @@ class FmodBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:315
+        # derivatives.yaml:318
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:315', 'fmod.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:318', 'fmod.Tensor', 'self')
             raise
-        # derivatives.yaml:316
+        # derivatives.yaml:319
         try:
             grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:316', 'fmod.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:319', 'fmod.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -2267,7 +2284,7 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:318)."""
+    """Backward of lerp.Scalar (derivatives.yaml:321)."""
 
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
@@ -2277,17 +2294,17 @@ class LerpBackward0(Node):
         need = node._next
         grad = grads[0]
         weight = node.weight_
-        # derivatives.yaml:319
+        # derivatives.yaml:322
         try:
             grad_self = scale(grad, 1 - weight) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:319', 'lerp.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:322', 'lerp.Scalar', 'self')
             raise
-        # derivatives.yaml:320
+        # derivatives.yaml:323
         try:
             grad_end = scale(grad, weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:320', 'lerp.Scalar', 'end')
+            formula_failed(exc_, 'derivatives.yaml:323', 'lerp.Scalar', 'end')
             raise
         return (grad_self, grad_end)
 
@@ -2297,7 +2314,7 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:322)."""
+    """Backward of lerp.Tensor (derivatives.yaml:325)."""
 
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
@@ -2309,23 +2326,23 @@ class LerpBackward1(Node):
         weight = unpack(node, node.weight_, node.weight_v, 'weight')
         end = unpack(node, node.end_, node.end_v, 'end')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:323
+        # derivatives.yaml:326
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:323', 'lerp.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:326', 'lerp.Tensor', 'self')
             raise
-        # derivatives.yaml:324
+        # derivatives.yaml:327
         try:
             grad_end = (grad * weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:324', 'lerp.Tensor', 'end')
+            formula_failed(exc_, 'derivatives.yaml:327', 'lerp.Tensor', 'end')
             raise
-        # derivatives.yaml:325
+        # derivatives.yaml:328
         try:
             grad_weight = (grad * (end - self)) if need[2] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:325', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:328', 'lerp.Tensor', 'weight')
             raise
         return (grad_self, grad_end, grad_weight)
 
@@ -2340,7 +2357,7 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:327)."""
+    """Backward of _nan_to_num (derivatives.yaml:330)."""
 
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
@@ -2350,11 +2367,11 @@ class NanToNumBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:329
+        # derivatives.yaml:332
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:329', '_nan_to_num', 'self')
+            formula_failed(exc_, 'derivatives.yaml:332', '_nan_to_num', 'self')
             raise
         return (grad_self,)
 
@@ -2365,7 +2382,7 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:331)."""
+    """Backward of cumsum (derivatives.yaml:334)."""
 
     __slots__ = ("dim_",)
     _op = "cumsum"
@@ -2375,11 +2392,11 @@ class CumsumBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:333
+        # derivatives.yaml:336
         try:
             grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:333', 'cumsum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:336', 'cumsum', 'self')
             raise
         return (grad_self,)
 
@@ -2389,7 +2406,7 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:335)."""
+    """Backward of cumprod (derivatives.yaml:338)."""
 
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
@@ -2401,11 +2418,11 @@ class CumprodBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:336
+        # derivatives.yaml:339
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:336', 'cumprod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:339', 'cumprod', 'self')
             raise
         return (grad_self,)
 
@@ -2419,7 +2436,7 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:338)."""
+    """Backward of sort (derivatives.yaml:341)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
@@ -2432,11 +2449,11 @@ class SortBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:340
+        # derivatives.yaml:343
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:340', 'sort', 'self')
+            formula_failed(exc_, 'derivatives.yaml:343', 'sort', 'self')
             raise
         return (grad_self,)
 
@@ -2449,7 +2466,7 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:342)."""
+    """Backward of topk (derivatives.yaml:345)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
@@ -2462,11 +2479,11 @@ class TopkBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:344
+        # derivatives.yaml:347
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:344', 'topk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:347', 'topk', 'self')
             raise
         return (grad_self,)
 
@@ -2479,7 +2496,7 @@ class TopkBackward0(Node):
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:346)."""
+    """Backward of scatter.src (derivatives.yaml:349)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
@@ -2491,17 +2508,17 @@ class ScatterBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:348
+        # derivatives.yaml:351
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:348', 'scatter.src', 'self')
+            formula_failed(exc_, 'derivatives.yaml:351', 'scatter.src', 'self')
             raise
-        # derivatives.yaml:349
+        # derivatives.yaml:352
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:349', 'scatter.src', 'src')
+            formula_failed(exc_, 'derivatives.yaml:352', 'scatter.src', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2514,7 +2531,7 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:351)."""
+    """Backward of scatter.value (derivatives.yaml:354)."""
 
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
@@ -2525,11 +2542,11 @@ class ScatterBackward1(Node):
         grad = grads[0]
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
-        # derivatives.yaml:353
+        # derivatives.yaml:356
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:353', 'scatter.value', 'self')
+            formula_failed(exc_, 'derivatives.yaml:356', 'scatter.value', 'self')
             raise
         return (grad_self,)
 
@@ -2541,7 +2558,7 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:355)."""
+    """Backward of scatter_add (derivatives.yaml:358)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
@@ -2553,17 +2570,17 @@ class ScatterAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:357
+        # derivatives.yaml:360
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:357', 'scatter_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:360', 'scatter_add', 'self')
             raise
-        # derivatives.yaml:358
+        # derivatives.yaml:361
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:358', 'scatter_add', 'src')
+            formula_failed(exc_, 'derivatives.yaml:361', 'scatter_add', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2576,7 +2593,7 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:360)."""
+    """Backward of index_add (derivatives.yaml:363)."""
 
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
@@ -2589,17 +2606,17 @@ class IndexAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:362
+        # derivatives.yaml:365
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:362', 'index_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:365', 'index_add', 'self')
             raise
-        # derivatives.yaml:363
+        # derivatives.yaml:366
         try:
             grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:363', 'index_add', 'source')
+            formula_failed(exc_, 'derivatives.yaml:366', 'index_add', 'source')
             raise
         return (grad_self, grad_source)
 
@@ -2613,7 +2630,7 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:365)."""
+    """Backward of embedding (derivatives.yaml:368)."""
 
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
@@ -2626,11 +2643,11 @@ class EmbeddingBackward0(Node):
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:367
+        # derivatives.yaml:370
         try:
             grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:367', 'embedding', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:370', 'embedding', 'weight')
             raise
         return (grad_weight,)
 
@@ -2644,7 +2661,7 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:369)."""
+    """Backward of tril (derivatives.yaml:372)."""
 
     __slots__ = ("diagonal_",)
     _op = "tril"
@@ -2654,11 +2671,11 @@ class TrilBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:370
+        # derivatives.yaml:373
         try:
             grad_self = grad.tril(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:370', 'tril', 'self')
+            formula_failed(exc_, 'derivatives.yaml:373', 'tril', 'self')
             raise
         return (grad_self,)
 
@@ -2668,7 +2685,7 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:372)."""
+    """Backward of triu (derivatives.yaml:375)."""
 
     __slots__ = ("diagonal_",)
     _op = "triu"
@@ -2678,11 +2695,11 @@ class TriuBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:373
+        # derivatives.yaml:376
         try:
             grad_self = grad.triu(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:373', 'triu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:376', 'triu', 'self')
             raise
         return (grad_self,)
 
@@ -4396,6 +4413,11 @@ def record_to_dtype(op, args):
     return result
 
 
+def record__unique2(op, args):
+    """Run _unique2 and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
 def record_sparse_coo_tensor(op, args):
     """Run sparse_coo_tensor and record its node."""
     indices, values, size, dtype, is_coalesced = args
@@ -5196,6 +5218,7 @@ RECORDERS = {
     "zero_": record_zero_,
     "to.device": record_to_device,
     "to.dtype": record_to_dtype,
+    "_unique2": record__unique2,
     "sparse_coo_tensor": record_sparse_coo_tensor,
     "to_sparse": record_to_sparse,
     "to_dense": record_to_dense,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7b7251edbab82ae5).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 65059158e854333a).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -3188,10 +3188,90 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:879
+    {  # native_functions.yaml:871
+        'name': 'repeat',
+        'schema': 'repeat(Tensor self, int[] repeats) -> Tensor',
+        'loc': 'native_functions.yaml:871',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('method',),
+        'dispatch': {'CompositeImplicitAutograd': 'repeat'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:877
+        'name': 'flip',
+        'schema': 'flip(Tensor self, int[] dims) -> Tensor',
+        'loc': 'native_functions.yaml:877',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function', 'method'),
+        'dispatch': {'CompositeImplicitAutograd': 'flip'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'A copy of self with the order of the elements reversed along each of dims.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:883
+        'name': 'roll',
+        'schema': 'roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
+        'loc': 'native_functions.yaml:883',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function', 'method'),
+        'dispatch': {'CompositeImplicitAutograd': 'roll'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'self shifted by shifts along dims, wrapping around; without dims, as if flattened.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:889
+        'name': '_unique2',
+        'schema': '_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
+        'loc': 'native_functions.yaml:889',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'unique_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
+        'returns': ((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
+    },
+    {  # native_functions.yaml:902
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:879',
+        'loc': 'native_functions.yaml:902',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3208,10 +3288,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:884
+    {  # native_functions.yaml:907
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:884',
+        'loc': 'native_functions.yaml:907',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3228,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:891
+    {  # native_functions.yaml:914
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:891',
+        'loc': 'native_functions.yaml:914',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:898
+    {  # native_functions.yaml:921
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:898',
+        'loc': 'native_functions.yaml:921',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:906
+    {  # native_functions.yaml:929
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:906',
+        'loc': 'native_functions.yaml:929',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:912
+    {  # native_functions.yaml:935
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:912',
+        'loc': 'native_functions.yaml:935',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:918
+    {  # native_functions.yaml:941
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:918',
+        'loc': 'native_functions.yaml:941',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:924
+    {  # native_functions.yaml:947
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:924',
+        'loc': 'native_functions.yaml:947',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:930
+    {  # native_functions.yaml:953
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:930',
+        'loc': 'native_functions.yaml:953',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3368,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:936
+    {  # native_functions.yaml:959
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:936',
+        'loc': 'native_functions.yaml:959',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3388,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:942
+    {  # native_functions.yaml:965
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:942',
+        'loc': 'native_functions.yaml:965',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3408,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:948
+    {  # native_functions.yaml:971
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:948',
+        'loc': 'native_functions.yaml:971',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3428,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:955
+    {  # native_functions.yaml:978
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:955',
+        'loc': 'native_functions.yaml:978',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3448,10 +3528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:967
+    {  # native_functions.yaml:990
         'name': 'log10',
         'schema': 'log10(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:967',
+        'loc': 'native_functions.yaml:990',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3468,10 +3548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:974
+    {  # native_functions.yaml:997
         'name': 'log10_',
         'schema': 'log10_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:974',
+        'loc': 'native_functions.yaml:997',
         'kind': 'inplace',
         'functional': 'log10',
         'variants': ('method',),
@@ -3488,10 +3568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:977
+    {  # native_functions.yaml:1000
         'name': 'log10.out',
         'schema': 'log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:977',
+        'loc': 'native_functions.yaml:1000',
         'kind': 'out',
         'functional': 'log10',
         'variants': ('function',),
@@ -3508,10 +3588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:979
+    {  # native_functions.yaml:1002
         'name': 'log2',
         'schema': 'log2(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:979',
+        'loc': 'native_functions.yaml:1002',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3528,10 +3608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:986
+    {  # native_functions.yaml:1009
         'name': 'log2_',
         'schema': 'log2_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:986',
+        'loc': 'native_functions.yaml:1009',
         'kind': 'inplace',
         'functional': 'log2',
         'variants': ('method',),
@@ -3548,10 +3628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:989
+    {  # native_functions.yaml:1012
         'name': 'log2.out',
         'schema': 'log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:989',
+        'loc': 'native_functions.yaml:1012',
         'kind': 'out',
         'functional': 'log2',
         'variants': ('function',),
@@ -3568,10 +3648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:992
+    {  # native_functions.yaml:1015
         'name': 'isnan',
         'schema': 'isnan(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:992',
+        'loc': 'native_functions.yaml:1015',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3588,10 +3668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:999
+    {  # native_functions.yaml:1022
         'name': 'isinf',
         'schema': 'isinf(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:999',
+        'loc': 'native_functions.yaml:1022',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3608,10 +3688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1006
+    {  # native_functions.yaml:1029
         'name': 'isfinite',
         'schema': 'isfinite(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1006',
+        'loc': 'native_functions.yaml:1029',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3628,10 +3708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1013
+    {  # native_functions.yaml:1036
         'name': 'logical_xor',
         'schema': 'logical_xor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1013',
+        'loc': 'native_functions.yaml:1036',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3648,10 +3728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1020
+    {  # native_functions.yaml:1043
         'name': 'logical_xor.out',
         'schema': 'logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1020',
+        'loc': 'native_functions.yaml:1043',
         'kind': 'out',
         'functional': 'logical_xor',
         'variants': ('function',),
@@ -3668,10 +3748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1022
+    {  # native_functions.yaml:1045
         'name': 'bitwise_and.Tensor',
         'schema': 'bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1022',
+        'loc': 'native_functions.yaml:1045',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3688,10 +3768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1028
+    {  # native_functions.yaml:1051
         'name': 'bitwise_and_.Tensor',
         'schema': 'bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1028',
+        'loc': 'native_functions.yaml:1051',
         'kind': 'inplace',
         'functional': 'bitwise_and.Tensor',
         'variants': ('method',),
@@ -3708,10 +3788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1031
+    {  # native_functions.yaml:1054
         'name': 'bitwise_and.Tensor_out',
         'schema': 'bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1031',
+        'loc': 'native_functions.yaml:1054',
         'kind': 'out',
         'functional': 'bitwise_and.Tensor',
         'variants': ('function',),
@@ -3728,10 +3808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1033
+    {  # native_functions.yaml:1056
         'name': 'bitwise_or.Tensor',
         'schema': 'bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1033',
+        'loc': 'native_functions.yaml:1056',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3748,10 +3828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1039
+    {  # native_functions.yaml:1062
         'name': 'bitwise_or_.Tensor',
         'schema': 'bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1039',
+        'loc': 'native_functions.yaml:1062',
         'kind': 'inplace',
         'functional': 'bitwise_or.Tensor',
         'variants': ('method',),
@@ -3768,10 +3848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1042
+    {  # native_functions.yaml:1065
         'name': 'bitwise_or.Tensor_out',
         'schema': 'bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1042',
+        'loc': 'native_functions.yaml:1065',
         'kind': 'out',
         'functional': 'bitwise_or.Tensor',
         'variants': ('function',),
@@ -3788,10 +3868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1044
+    {  # native_functions.yaml:1067
         'name': 'bitwise_xor.Tensor',
         'schema': 'bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1044',
+        'loc': 'native_functions.yaml:1067',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3808,10 +3888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1050
+    {  # native_functions.yaml:1073
         'name': 'bitwise_xor_.Tensor',
         'schema': 'bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1050',
+        'loc': 'native_functions.yaml:1073',
         'kind': 'inplace',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('method',),
@@ -3828,10 +3908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1053
+    {  # native_functions.yaml:1076
         'name': 'bitwise_xor.Tensor_out',
         'schema': 'bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1053',
+        'loc': 'native_functions.yaml:1076',
         'kind': 'out',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('function',),
@@ -3848,10 +3928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1057
+    {  # native_functions.yaml:1080
         'name': 'bitwise_not',
         'schema': 'bitwise_not(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1057',
+        'loc': 'native_functions.yaml:1080',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3868,10 +3948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1065
+    {  # native_functions.yaml:1088
         'name': 'bitwise_not_',
         'schema': 'bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1065',
+        'loc': 'native_functions.yaml:1088',
         'kind': 'inplace',
         'functional': 'bitwise_not',
         'variants': ('method',),
@@ -3888,10 +3968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1068
+    {  # native_functions.yaml:1091
         'name': 'bitwise_not.out',
         'schema': 'bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1068',
+        'loc': 'native_functions.yaml:1091',
         'kind': 'out',
         'functional': 'bitwise_not',
         'variants': ('function',),
@@ -3908,10 +3988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1070
+    {  # native_functions.yaml:1093
         'name': 'fmod.Tensor',
         'schema': 'fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1070',
+        'loc': 'native_functions.yaml:1093',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3928,10 +4008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1076
+    {  # native_functions.yaml:1099
         'name': 'fmod_.Tensor',
         'schema': 'fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1076',
+        'loc': 'native_functions.yaml:1099',
         'kind': 'inplace',
         'functional': 'fmod.Tensor',
         'variants': ('method',),
@@ -3948,10 +4028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1079
+    {  # native_functions.yaml:1102
         'name': 'fmod.Tensor_out',
         'schema': 'fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1079',
+        'loc': 'native_functions.yaml:1102',
         'kind': 'out',
         'functional': 'fmod.Tensor',
         'variants': ('function',),
@@ -3968,10 +4048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1082
+    {  # native_functions.yaml:1105
         'name': 'lerp.Scalar',
         'schema': 'lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        'loc': 'native_functions.yaml:1082',
+        'loc': 'native_functions.yaml:1105',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3988,10 +4068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1088
+    {  # native_functions.yaml:1111
         'name': 'lerp_.Scalar',
         'schema': 'lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1088',
+        'loc': 'native_functions.yaml:1111',
         'kind': 'inplace',
         'functional': 'lerp.Scalar',
         'variants': ('method',),
@@ -4008,10 +4088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1091
+    {  # native_functions.yaml:1114
         'name': 'lerp.Scalar_out',
         'schema': 'lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1091',
+        'loc': 'native_functions.yaml:1114',
         'kind': 'out',
         'functional': 'lerp.Scalar',
         'variants': ('function',),
@@ -4028,10 +4108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1093
+    {  # native_functions.yaml:1116
         'name': 'lerp.Tensor',
         'schema': 'lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        'loc': 'native_functions.yaml:1093',
+        'loc': 'native_functions.yaml:1116',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4048,10 +4128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1099
+    {  # native_functions.yaml:1122
         'name': 'lerp_.Tensor',
         'schema': 'lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1099',
+        'loc': 'native_functions.yaml:1122',
         'kind': 'inplace',
         'functional': 'lerp.Tensor',
         'variants': ('method',),
@@ -4068,10 +4148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1102
+    {  # native_functions.yaml:1125
         'name': 'lerp.Tensor_out',
         'schema': 'lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1102',
+        'loc': 'native_functions.yaml:1125',
         'kind': 'out',
         'functional': 'lerp.Tensor',
         'variants': ('function',),
@@ -4088,10 +4168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1105
+    {  # native_functions.yaml:1128
         'name': '_nan_to_num',
         'schema': '_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        'loc': 'native_functions.yaml:1105',
+        'loc': 'native_functions.yaml:1128',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4108,10 +4188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1110
+    {  # native_functions.yaml:1133
         'name': 'nan_to_num',
         'schema': 'nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        'loc': 'native_functions.yaml:1110',
+        'loc': 'native_functions.yaml:1133',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4128,10 +4208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1116
+    {  # native_functions.yaml:1139
         'name': 'nan_to_num_',
         'schema': 'nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1116',
+        'loc': 'native_functions.yaml:1139',
         'kind': 'inplace',
         'functional': 'nan_to_num',
         'variants': ('function', 'method'),
@@ -4148,10 +4228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1119
+    {  # native_functions.yaml:1142
         'name': 'nan_to_num.out',
         'schema': 'nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1119',
+        'loc': 'native_functions.yaml:1142',
         'kind': 'out',
         'functional': 'nan_to_num',
         'variants': ('function',),
@@ -4168,10 +4248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1123
+    {  # native_functions.yaml:1146
         'name': 'cumsum',
         'schema': 'cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1123',
+        'loc': 'native_functions.yaml:1146',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4188,10 +4268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1131
+    {  # native_functions.yaml:1154
         'name': 'cumsum_',
         'schema': 'cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1131',
+        'loc': 'native_functions.yaml:1154',
         'kind': 'inplace',
         'functional': 'cumsum',
         'variants': ('method',),
@@ -4208,10 +4288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1134
+    {  # native_functions.yaml:1157
         'name': 'cumsum.out',
         'schema': 'cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1134',
+        'loc': 'native_functions.yaml:1157',
         'kind': 'out',
         'functional': 'cumsum',
         'variants': ('function',),
@@ -4228,10 +4308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1136
+    {  # native_functions.yaml:1159
         'name': 'cumprod',
         'schema': 'cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1136',
+        'loc': 'native_functions.yaml:1159',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4248,10 +4328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1144
+    {  # native_functions.yaml:1167
         'name': 'cumprod_',
         'schema': 'cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1144',
+        'loc': 'native_functions.yaml:1167',
         'kind': 'inplace',
         'functional': 'cumprod',
         'variants': ('method',),
@@ -4268,10 +4348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1147
+    {  # native_functions.yaml:1170
         'name': 'cumprod.out',
         'schema': 'cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1147',
+        'loc': 'native_functions.yaml:1170',
         'kind': 'out',
         'functional': 'cumprod',
         'variants': ('function',),
@@ -4288,10 +4368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1149
+    {  # native_functions.yaml:1172
         'name': 'sort',
         'schema': 'sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1149',
+        'loc': 'native_functions.yaml:1172',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4308,10 +4388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1157
+    {  # native_functions.yaml:1180
         'name': 'sort.stable',
         'schema': 'sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1157',
+        'loc': 'native_functions.yaml:1180',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4328,10 +4408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1163
+    {  # native_functions.yaml:1186
         'name': 'argsort',
         'schema': 'argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1163',
+        'loc': 'native_functions.yaml:1186',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4348,10 +4428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1169
+    {  # native_functions.yaml:1192
         'name': 'argsort.stable',
         'schema': 'argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1169',
+        'loc': 'native_functions.yaml:1192',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4368,10 +4448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1175
+    {  # native_functions.yaml:1198
         'name': 'topk',
         'schema': 'topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1175',
+        'loc': 'native_functions.yaml:1198',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4388,10 +4468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1185
+    {  # native_functions.yaml:1208
         'name': 'scatter.src',
         'schema': 'scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1185',
+        'loc': 'native_functions.yaml:1208',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4408,10 +4488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1193
+    {  # native_functions.yaml:1216
         'name': 'scatter_.src',
         'schema': 'scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1193',
+        'loc': 'native_functions.yaml:1216',
         'kind': 'inplace',
         'functional': 'scatter.src',
         'variants': ('method',),
@@ -4428,10 +4508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1196
+    {  # native_functions.yaml:1219
         'name': 'scatter.value',
         'schema': 'scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:1196',
+        'loc': 'native_functions.yaml:1219',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4448,10 +4528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1204
+    {  # native_functions.yaml:1227
         'name': 'scatter_.value',
         'schema': 'scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1204',
+        'loc': 'native_functions.yaml:1227',
         'kind': 'inplace',
         'functional': 'scatter.value',
         'variants': ('method',),
@@ -4468,10 +4548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1207
+    {  # native_functions.yaml:1230
         'name': 'scatter_add',
         'schema': 'scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1207',
+        'loc': 'native_functions.yaml:1230',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4488,10 +4568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1215
+    {  # native_functions.yaml:1238
         'name': 'scatter_add_',
         'schema': 'scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1215',
+        'loc': 'native_functions.yaml:1238',
         'kind': 'inplace',
         'functional': 'scatter_add',
         'variants': ('method',),
@@ -4508,10 +4588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1218
+    {  # native_functions.yaml:1241
         'name': 'index_add',
         'schema': 'index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1218',
+        'loc': 'native_functions.yaml:1241',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4528,10 +4608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1226
+    {  # native_functions.yaml:1249
         'name': 'index_add_',
         'schema': 'index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1226',
+        'loc': 'native_functions.yaml:1249',
         'kind': 'inplace',
         'functional': 'index_add',
         'variants': ('method',),
@@ -4548,10 +4628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1229
+    {  # native_functions.yaml:1252
         'name': 'one_hot',
         'schema': 'one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        'loc': 'native_functions.yaml:1229',
+        'loc': 'native_functions.yaml:1252',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4568,10 +4648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1237
+    {  # native_functions.yaml:1260
         'name': 'embedding',
         'schema': 'embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        'loc': 'native_functions.yaml:1237',
+        'loc': 'native_functions.yaml:1260',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4588,10 +4668,10 @@ OPS = (
         'args': (('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1244
+    {  # native_functions.yaml:1267
         'name': 'tril',
         'schema': 'tril(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1244',
+        'loc': 'native_functions.yaml:1267',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4608,10 +4688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1252
+    {  # native_functions.yaml:1275
         'name': 'tril_',
         'schema': 'tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1252',
+        'loc': 'native_functions.yaml:1275',
         'kind': 'inplace',
         'functional': 'tril',
         'variants': ('method',),
@@ -4628,10 +4708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1255
+    {  # native_functions.yaml:1278
         'name': 'tril.out',
         'schema': 'tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1255',
+        'loc': 'native_functions.yaml:1278',
         'kind': 'out',
         'functional': 'tril',
         'variants': ('function',),
@@ -4648,10 +4728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1257
+    {  # native_functions.yaml:1280
         'name': 'triu',
         'schema': 'triu(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1257',
+        'loc': 'native_functions.yaml:1280',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4668,10 +4748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1265
+    {  # native_functions.yaml:1288
         'name': 'triu_',
         'schema': 'triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1265',
+        'loc': 'native_functions.yaml:1288',
         'kind': 'inplace',
         'functional': 'triu',
         'variants': ('method',),
@@ -4688,10 +4768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1268
+    {  # native_functions.yaml:1291
         'name': 'triu.out',
         'schema': 'triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1268',
+        'loc': 'native_functions.yaml:1291',
         'kind': 'out',
         'functional': 'triu',
         'variants': ('function',),
@@ -4708,10 +4788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1272
+    {  # native_functions.yaml:1295
         'name': 'var',
         'schema': 'var(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1272',
+        'loc': 'native_functions.yaml:1295',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4728,10 +4808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1278
+    {  # native_functions.yaml:1301
         'name': 'var.dim',
         'schema': 'var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1278',
+        'loc': 'native_functions.yaml:1301',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4748,10 +4828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1284
+    {  # native_functions.yaml:1307
         'name': 'var.correction',
         'schema': 'var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1284',
+        'loc': 'native_functions.yaml:1307',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4768,10 +4848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1290
+    {  # native_functions.yaml:1313
         'name': 'std',
         'schema': 'std(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1290',
+        'loc': 'native_functions.yaml:1313',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4788,10 +4868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1296
+    {  # native_functions.yaml:1319
         'name': 'std.dim',
         'schema': 'std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1296',
+        'loc': 'native_functions.yaml:1319',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4808,10 +4888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1302
+    {  # native_functions.yaml:1325
         'name': 'std.correction',
         'schema': 'std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1302',
+        'loc': 'native_functions.yaml:1325',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4828,10 +4908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1308
+    {  # native_functions.yaml:1331
         'name': 'var_mean',
         'schema': 'var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1308',
+        'loc': 'native_functions.yaml:1331',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4848,10 +4928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1314
+    {  # native_functions.yaml:1337
         'name': 'var_mean.dim',
         'schema': 'var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1314',
+        'loc': 'native_functions.yaml:1337',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4868,10 +4948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1320
+    {  # native_functions.yaml:1343
         'name': 'var_mean.correction',
         'schema': 'var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1320',
+        'loc': 'native_functions.yaml:1343',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4888,10 +4968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1326
+    {  # native_functions.yaml:1349
         'name': 'std_mean',
         'schema': 'std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1326',
+        'loc': 'native_functions.yaml:1349',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4908,10 +4988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1332
+    {  # native_functions.yaml:1355
         'name': 'std_mean.dim',
         'schema': 'std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1332',
+        'loc': 'native_functions.yaml:1355',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4928,10 +5008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1338
+    {  # native_functions.yaml:1361
         'name': 'std_mean.correction',
         'schema': 'std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1338',
+        'loc': 'native_functions.yaml:1361',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4948,10 +5028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1344
+    {  # native_functions.yaml:1367
         'name': 'unflatten.int',
         'schema': 'unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1344',
+        'loc': 'native_functions.yaml:1367',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4968,10 +5048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1350
+    {  # native_functions.yaml:1373
         'name': 'outer',
         'schema': 'outer(Tensor self, Tensor vec2) -> Tensor',
-        'loc': 'native_functions.yaml:1350',
+        'loc': 'native_functions.yaml:1373',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4988,10 +5068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1356
+    {  # native_functions.yaml:1379
         'name': 'addmm',
         'schema': 'addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1356',
+        'loc': 'native_functions.yaml:1379',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5008,10 +5088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1362
+    {  # native_functions.yaml:1385
         'name': 'addmm_',
         'schema': 'addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1362',
+        'loc': 'native_functions.yaml:1385',
         'kind': 'inplace',
         'functional': 'addmm',
         'variants': ('method',),
@@ -5028,10 +5108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1365
+    {  # native_functions.yaml:1388
         'name': 'addmm.out',
         'schema': 'addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1365',
+        'loc': 'native_functions.yaml:1388',
         'kind': 'out',
         'functional': 'addmm',
         'variants': ('function',),
@@ -5048,10 +5128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1367
+    {  # native_functions.yaml:1390
         'name': 'baddbmm',
         'schema': 'baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1367',
+        'loc': 'native_functions.yaml:1390',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5068,10 +5148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1373
+    {  # native_functions.yaml:1396
         'name': 'baddbmm_',
         'schema': 'baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1373',
+        'loc': 'native_functions.yaml:1396',
         'kind': 'inplace',
         'functional': 'baddbmm',
         'variants': ('method',),
@@ -5088,10 +5168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1376
+    {  # native_functions.yaml:1399
         'name': 'einsum',
         'schema': 'einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        'loc': 'native_functions.yaml:1376',
+        'loc': 'native_functions.yaml:1399',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

@@ -141,7 +141,7 @@ def test_tensor_declarations_for_type_checkers_match_what_is_attached():
         "detach_", "__getitem__", "__setitem__", "grad_fn",
         # _tensor_api.py and _random.py
         "data", "type", "cpu", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full",
-        "bernoulli", "multinomial", "uniform_", "normal_"}
+        "bernoulli", "multinomial", "uniform_", "normal_", "unique"}
     for name, defs in declared.items():
         attached = inspect.getattr_static(al.Tensor, name)
         decorators = [ast.unparse(dec) for fn in defs for dec in fn.decorator_list]

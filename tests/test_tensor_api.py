@@ -367,3 +367,54 @@ def test_uniform_and_normal_fill_in_place_under_no_grad():
     assert -2 <= w.min().item() and w.max().item() < 2
     with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
         w.normal_()
+
+
+# ---- repeat, flip, roll, unique (ops declared in native_functions.yaml) ----
+
+
+def _both(torch, data):
+    a = np.array(data, dtype=np.float64)
+    return al.tensor(a, requires_grad=True), torch.tensor(a, requires_grad=True)
+
+
+@pytest.mark.parametrize("op", [
+    lambda t, x: x.repeat(2, 3), lambda t, x: x.repeat(2, 1, 2), lambda t, x: x.t().repeat(1, 2),
+    lambda t, x: t.flip(x, [0]), lambda t, x: x.flip([0, 1]), lambda t, x: x.flip([-1]),
+    lambda t, x: t.roll(x, 1), lambda t, x: x.roll(-4), lambda t, x: x.roll([1, -1], [0, 1]),
+    lambda t, x: x.roll(5, 1), lambda t, x: x[:, :0].roll(1, 1),
+])
+def test_repeat_flip_roll_values_and_gradients_match_torch(op):
+    torch = pytest.importorskip("torch")
+    x, tx = _both(torch, np.arange(6.0).reshape(2, 3))
+    y, ty = op(al, x), op(torch, tx)
+    assert y.tolist() == ty.tolist() and y.shape == tuple(ty.shape)
+    w = np.arange(y.numel(), dtype=np.float64).reshape(y.shape) + 1
+    (y * al.tensor(w)).sum().backward()
+    (ty * torch.tensor(w)).sum().backward()
+    assert x.grad.tolist() == tx.grad.tolist()
+
+
+def test_repeat_flip_roll_errors():
+    x = al.ones(2, 3)
+    with pytest.raises(RuntimeError, match="number of repeat dims \\(1\\) can not be smaller"):
+        x.repeat(2)
+    with pytest.raises(RuntimeError, match="dims has duplicates: \\[0, 0\\]"):
+        x.flip([0, -2])
+    with pytest.raises(RuntimeError, match="shifts and dimensions must align"):
+        x.roll([1, 2], [0])
+
+
+def test_unique_matches_torch():
+    torch = pytest.importorskip("torch")
+    data = [[3, 1, 3], [2, 1, 7]]
+    for kw in ({}, {"return_inverse": True}, {"return_counts": True},
+               {"return_inverse": True, "return_counts": True}):
+        ours, theirs = al.tensor(data).unique(**kw), torch.tensor(data).unique(**kw)
+        ours = ours if isinstance(ours, tuple) else (ours,)
+        theirs = theirs if isinstance(theirs, tuple) else (theirs,)
+        assert [o.tolist() for o in ours] == [t.tolist() for t in theirs], kw
+        assert [o.dtype.name for o in ours] == [str(t.dtype)[6:] for t in theirs], kw
+    x = al.tensor([2.0, 1.0, 2.0], requires_grad=True)
+    assert not al.unique(x).requires_grad
+    with pytest.raises(NotImplementedError, match="unique\\(dim=0\\) is not supported"):
+        al.unique(x, dim=0)
