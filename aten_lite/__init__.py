@@ -56,6 +56,16 @@ from .autograd.grad_mode import (  # noqa: E402
 from . import _dispatch  # noqa: E402
 from ._trace import trace_dispatch as trace_dispatch  # noqa: E402
 from ._creation import *  # noqa: E402,F401,F403
+from ._random import *  # noqa: E402,F401,F403
+from ._tensor_api import *  # noqa: E402,F401,F403
+from ._tensor_api import __version__ as __version__  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
+    from ._tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
+from .autograd.grad_mode import (  # noqa: E402
+    inference_mode as inference_mode, is_inference_mode_enabled as is_inference_mode_enabled,
+)
 
 _generated = _load_generated()
 from ._generated import registry as _registry  # noqa: E402
@@ -77,6 +87,8 @@ from .autograd import kernel as _autograd_kernel  # noqa: E402
 
 _autograd_kernel.install()  # the Autograd key's kernel, now that the ops exist
 from . import nn, optim  # noqa: E402,F401
+from . import cuda  # noqa: E402,F401
+from .serialization import save as save, load as load  # noqa: E402
 
 # torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see _dtype.py).
 bool = _dtype.bool_  # noqa: A001

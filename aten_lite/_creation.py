@@ -1,13 +1,11 @@
-"""Creating tensors: from data (``tensor``, ``as_tensor``, ``from_numpy``), filled factories,
-ranges, and random numbers with one reproducible generator (``manual_seed``).
+"""Creating tensors: from data (``tensor``, ``as_tensor``, ``from_numpy``), filled factories
+and ranges. Random factories (``rand``, ``randn``...) live in ``_random.py``.
 
 Factories take ``dtype=``, ``device=`` and ``requires_grad=`` as torch's do; sizes are given as
 ints or as one sequence (``zeros(2, 3)`` or ``zeros((2, 3))``). On ``device='meta'`` they
 return shape-only tensors and draw no random numbers.
 
 >>> import aten_lite as al
->>> al.manual_seed(0); a = al.rand(2); al.manual_seed(0); bool((al.rand(2) == a).all())
-True
 >>> al.tensor([[1, 2], [3, 4]]).dtype, al.arange(0.0, 1.0, 0.25).tolist()
 (aten_lite.int64, [0.0, 0.25, 0.5, 0.75])
 """
@@ -26,8 +24,7 @@ from ._views import preserved_strides
 
 __all__ = [
     "tensor", "as_tensor", "from_numpy", "empty", "zeros", "ones", "full", "arange",
-    "linspace", "eye", "rand", "randn", "randint", "empty_like", "zeros_like", "ones_like",
-    "full_like", "rand_like", "randn_like", "randint_like", "manual_seed", "initial_seed",
+    "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like",
 ]
 
 _wrap = Tensor._wrap
@@ -389,115 +386,6 @@ def linspace(start, end, steps: int, *, dtype=None, device=None,
     return _make((steps,), _dt(dtype), device, requires_grad, fill)
 
 
-# ---- random numbers ----
-
-
-class _Generator:
-    """The one random stream of the process. Like torch, it starts from a fixed seed, so a
-    program without manual_seed still draws the same numbers each run."""
-
-    __slots__ = ("seed", "rng")
-
-    DEFAULT_SEED = 67280421310721
-
-    def __init__(self) -> None:
-        self.reset(self.DEFAULT_SEED)
-
-    def reset(self, seed: int) -> None:
-        self.seed = seed
-        self.rng = np.random.Generator(np.random.PCG64(seed))
-
-
-_generator = _Generator()
-
-
-def manual_seed(seed: int) -> None:
-    """Restart the random stream from `seed`: the same calls then give the same numbers."""
-    seed = operator.index(seed)
-    if seed < 0:
-        raise ValueError(f"manual_seed: seed must be non-negative, got {seed}")
-    _generator.reset(seed)
-
-
-def initial_seed() -> int:
-    """The seed the random stream last started from."""
-    return _generator.seed
-
-
-def _random_float(fn: str, size, dtype, device, requires_grad, draw) -> Tensor:
-    dt = _dt(dtype)
-    if not dt.is_floating_point:
-        raise TypeError(f"{fn}(): expected a floating dtype, got {dt.name}; use randint for integers")
-
-    def fill(a):
-        wide = np.float64 if dt.np == np.float64 else np.float32
-        values = draw(_generator.rng, a.shape, wide)
-        if dt.np == np.float16 and fn == "rand":
-            # Rounding to half precision must not turn values just below 1 into 1.
-            values = np.minimum(values, np.float32(np.nextafter(np.float16(1), np.float16(0))))
-        a[...] = values
-
-    return _make(_size(fn, size), dt, device, requires_grad, fill)
-
-
-def rand(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    """Uniform samples from [0, 1)."""
-    return _random_float("rand", size, dtype, device, requires_grad,
-                         lambda rng, shape, wide: rng.random(shape, dtype=wide))
-
-
-def randn(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    """Standard normal samples (mean 0, variance 1)."""
-    return _random_float("randn", size, dtype, device, requires_grad,
-                         lambda rng, shape, wide: rng.standard_normal(shape, dtype=wide))
-
-
-def randint(*args, size=None, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    """Uniform integers in [low, high): ``randint(high, size)`` or
-    ``randint(low, high, size)``; int64 unless `dtype` says otherwise."""
-    if size is None:
-        if not args:
-            raise TypeError("randint(): missing the 'size' argument")
-        args, size = args[:-1], args[-1]
-    if len(args) == 1:
-        low, high = 0, args[0]
-    elif len(args) == 2:
-        low, high = args
-    else:
-        raise TypeError(
-            "randint(): expected randint(high, size) or randint(low, high, size), got "
-            f"{len(args)} bounds"
-        )
-    low, high = operator.index(low), operator.index(high)
-    if low >= high:
-        raise RuntimeError(
-            f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
-        )
-    dt = _dt(dtype, _dtype.int64)
-    lo, hi = _exact_range(dt)
-    for name, v in (("from", low), ("to - 1", high - 1)):
-        if not lo <= v <= hi:
-            raise RuntimeError(
-                f"randint(): {name} = {v} is out of bounds for {dt.name} (valid: {lo}..{hi})"
-            )
-
-    def fill(a):
-        a[...] = _generator.rng.integers(low, high, size=a.shape, dtype=np.int64)
-
-    return _make(_size("randint", (size,)), dt, device, requires_grad, fill)
-
-
-def _exact_range(dt) -> tuple[int, int]:
-    """The integers `dt` holds exactly: its range, or +-2**(mantissa bits + 1) for floats."""
-    if dt is _dtype.bool_:
-        return 0, 1
-    if dt.is_floating_point:
-        n = 2 ** (np.finfo(dt.np).nmant + 1)
-        return -n, n
-    info = np.iinfo(dt.np)
-    return int(info.min), int(info.max)
-
-
 # ---- *_like ----
 
 
@@ -541,23 +429,3 @@ def full_like(input: Tensor, fill_value, *, dtype=None, device=None,
     def fill(shape, dtype, device, requires_grad=False):
         return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
     return _like(fill, input, dtype, device, requires_grad)
-
-
-def rand_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
-    return _like(rand, input, dtype, device, requires_grad)
-
-
-def randn_like(input: Tensor, *, dtype=None, device=None, requires_grad: bool = False):
-    return _like(randn, input, dtype, device, requires_grad)
-
-
-def randint_like(input: Tensor, low: int = 0, high: int | None = None, *, dtype=None,
-                 device=None, requires_grad: bool = False):
-    """Integers in [low, high) shaped like `input`: ``randint_like(x, high)`` or
-    ``randint_like(x, low, high)``; `input`'s dtype and device unless given."""
-    if high is None:
-        low, high = 0, low
-    def draw(shape, dtype, device, requires_grad=False):
-        return randint(low, high, shape, dtype=dtype, device=device, requires_grad=requires_grad)
-    return _like(draw, input, dtype, device, requires_grad)
-

@@ -32,8 +32,7 @@ class device:
         try:
             return cls._instances[name]
         except KeyError:
-            valid = ", ".join(repr(t) for t in DEVICE_TYPES)
-            raise ValueError(f"unknown device {spec!r}; valid: {valid}") from None
+            raise ValueError(_absent_device_message(spec)) from None
 
     @property
     def index(self) -> None:
@@ -58,6 +57,20 @@ class device:
 
     def __reduce__(self):
         return (device, (self.type,))
+
+
+# Device types torch knows that aten_lite has no backend for: a CPU-only torch program names
+# them behind `if torch.cuda.is_available()`, and a request for one deserves a specific answer.
+_TORCH_ONLY_DEVICES = ("cuda", "mps", "xpu", "hip", "xla", "mtia", "ipu", "hpu", "vulkan")
+
+
+def _absent_device_message(spec: str) -> str:
+    valid = ", ".join(repr(t) for t in DEVICE_TYPES)
+    kind = spec.split(":", 1)[0]
+    if kind in _TORCH_ONLY_DEVICES:
+        return (f"device {spec!r} is not available: aten_lite runs on the CPU only "
+                f"(al.cuda.is_available() is False); available devices: {valid}")
+    return f"unknown device {spec!r}; valid: {valid}"
 
 
 def _make_device(name: str) -> device:

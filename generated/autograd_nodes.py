@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 436ac68e814bd816).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 30d3704152304920).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2212,8 +2212,25 @@ class ToBackward1(Node):
         node.self_device = None
 
 
+class Unique2Backward0(Node):
+    """Backward of _unique2 (derivatives.yaml:302)."""
+
+    __slots__ = ()
+    _op = "_unique2"
+    _n_out = 3
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:305)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:308)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2223,11 +2240,11 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:306
+        # derivatives.yaml:309
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:306', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:309', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2239,7 +2256,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:308)."""
+    """Backward of to_sparse (derivatives.yaml:311)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2248,11 +2265,11 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:309
+        # derivatives.yaml:312
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:309', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:312', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2261,7 +2278,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:311)."""
+    """Backward of to_dense (derivatives.yaml:314)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2271,11 +2288,11 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:312
+        # derivatives.yaml:315
         try:
             grad_self = grad.sparse_mask(self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:312', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:315', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2286,7 +2303,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:314)."""
+    """Backward of coalesce (derivatives.yaml:317)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2295,11 +2312,11 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:315
+        # derivatives.yaml:318
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:315', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:318', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2308,7 +2325,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:317)."""
+    """Backward of values (derivatives.yaml:320)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2319,11 +2336,11 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:318
+        # derivatives.yaml:321
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:318', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:321', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2335,7 +2352,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:320)."""
+    """Backward of sparse_mask (derivatives.yaml:323)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2345,11 +2362,11 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:321
+        # derivatives.yaml:324
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:321', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:324', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2360,7 +2377,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:324)."""
+    """Backward of _sparse_values_at (derivatives.yaml:327)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2372,11 +2389,11 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:327
+        # derivatives.yaml:330
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:327', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:330', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
@@ -2390,7 +2407,7 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:332)."""
+    """Backward of log10 (derivatives.yaml:335)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log10"
@@ -2400,11 +2417,11 @@ class Log10Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:333
+        # derivatives.yaml:336
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:333', 'log10', 'self')
+            formula_failed(exc_, 'derivatives.yaml:336', 'log10', 'self')
             raise
         return (grad_self,)
 
@@ -2415,7 +2432,7 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:335)."""
+    """Backward of log2 (derivatives.yaml:338)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log2"
@@ -2425,11 +2442,11 @@ class Log2Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:336
+        # derivatives.yaml:339
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:336', 'log2', 'self')
+            formula_failed(exc_, 'derivatives.yaml:339', 'log2', 'self')
             raise
         return (grad_self,)
 
@@ -2440,7 +2457,7 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:338)."""
+    """Backward of fmod.Tensor (derivatives.yaml:341)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
@@ -2451,17 +2468,17 @@ class FmodBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:339
+        # derivatives.yaml:342
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:339', 'fmod.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:342', 'fmod.Tensor', 'self')
             raise
-        # derivatives.yaml:340
+        # derivatives.yaml:343
         try:
             grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:340', 'fmod.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:343', 'fmod.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -2474,7 +2491,7 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:342)."""
+    """Backward of lerp.Scalar (derivatives.yaml:345)."""
 
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
@@ -2484,17 +2501,17 @@ class LerpBackward0(Node):
         need = node._next
         grad = grads[0]
         weight = node.weight_
-        # derivatives.yaml:343
+        # derivatives.yaml:346
         try:
             grad_self = scale(grad, 1 - weight) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:343', 'lerp.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:346', 'lerp.Scalar', 'self')
             raise
-        # derivatives.yaml:344
+        # derivatives.yaml:347
         try:
             grad_end = scale(grad, weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:344', 'lerp.Scalar', 'end')
+            formula_failed(exc_, 'derivatives.yaml:347', 'lerp.Scalar', 'end')
             raise
         return (grad_self, grad_end)
 
@@ -2504,7 +2521,7 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:346)."""
+    """Backward of lerp.Tensor (derivatives.yaml:349)."""
 
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
@@ -2516,23 +2533,23 @@ class LerpBackward1(Node):
         weight = unpack(node, node.weight_, node.weight_v, 'weight')
         end = unpack(node, node.end_, node.end_v, 'end')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:347
+        # derivatives.yaml:350
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:347', 'lerp.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:350', 'lerp.Tensor', 'self')
             raise
-        # derivatives.yaml:348
+        # derivatives.yaml:351
         try:
             grad_end = (grad * weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:348', 'lerp.Tensor', 'end')
+            formula_failed(exc_, 'derivatives.yaml:351', 'lerp.Tensor', 'end')
             raise
-        # derivatives.yaml:349
+        # derivatives.yaml:352
         try:
             grad_weight = (grad * (end - self)) if need[2] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:349', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:352', 'lerp.Tensor', 'weight')
             raise
         return (grad_self, grad_end, grad_weight)
 
@@ -2547,7 +2564,7 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:351)."""
+    """Backward of _nan_to_num (derivatives.yaml:354)."""
 
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
@@ -2557,11 +2574,11 @@ class NanToNumBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:353
+        # derivatives.yaml:356
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:353', '_nan_to_num', 'self')
+            formula_failed(exc_, 'derivatives.yaml:356', '_nan_to_num', 'self')
             raise
         return (grad_self,)
 
@@ -2572,7 +2589,7 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:355)."""
+    """Backward of cumsum (derivatives.yaml:358)."""
 
     __slots__ = ("dim_",)
     _op = "cumsum"
@@ -2582,11 +2599,11 @@ class CumsumBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:357
+        # derivatives.yaml:360
         try:
             grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:357', 'cumsum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:360', 'cumsum', 'self')
             raise
         return (grad_self,)
 
@@ -2596,7 +2613,7 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:359)."""
+    """Backward of cumprod (derivatives.yaml:362)."""
 
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
@@ -2608,11 +2625,11 @@ class CumprodBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:360
+        # derivatives.yaml:363
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:360', 'cumprod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:363', 'cumprod', 'self')
             raise
         return (grad_self,)
 
@@ -2626,7 +2643,7 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:362)."""
+    """Backward of sort (derivatives.yaml:365)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
@@ -2639,11 +2656,11 @@ class SortBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:364
+        # derivatives.yaml:367
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:364', 'sort', 'self')
+            formula_failed(exc_, 'derivatives.yaml:367', 'sort', 'self')
             raise
         return (grad_self,)
 
@@ -2656,7 +2673,7 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:366)."""
+    """Backward of topk (derivatives.yaml:369)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
@@ -2669,11 +2686,11 @@ class TopkBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:368
+        # derivatives.yaml:371
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:368', 'topk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:371', 'topk', 'self')
             raise
         return (grad_self,)
 
@@ -2686,7 +2703,7 @@ class TopkBackward0(Node):
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:370)."""
+    """Backward of scatter.src (derivatives.yaml:373)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
@@ -2698,17 +2715,17 @@ class ScatterBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:372
+        # derivatives.yaml:375
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:372', 'scatter.src', 'self')
+            formula_failed(exc_, 'derivatives.yaml:375', 'scatter.src', 'self')
             raise
-        # derivatives.yaml:373
+        # derivatives.yaml:376
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:373', 'scatter.src', 'src')
+            formula_failed(exc_, 'derivatives.yaml:376', 'scatter.src', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2721,7 +2738,7 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:375)."""
+    """Backward of scatter.value (derivatives.yaml:378)."""
 
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
@@ -2732,11 +2749,11 @@ class ScatterBackward1(Node):
         grad = grads[0]
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
-        # derivatives.yaml:377
+        # derivatives.yaml:380
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:377', 'scatter.value', 'self')
+            formula_failed(exc_, 'derivatives.yaml:380', 'scatter.value', 'self')
             raise
         return (grad_self,)
 
@@ -2748,7 +2765,7 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:379)."""
+    """Backward of scatter_add (derivatives.yaml:382)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
@@ -2760,17 +2777,17 @@ class ScatterAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:381
+        # derivatives.yaml:384
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:381', 'scatter_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:384', 'scatter_add', 'self')
             raise
-        # derivatives.yaml:382
+        # derivatives.yaml:385
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:382', 'scatter_add', 'src')
+            formula_failed(exc_, 'derivatives.yaml:385', 'scatter_add', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2783,7 +2800,7 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:384)."""
+    """Backward of index_add (derivatives.yaml:387)."""
 
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
@@ -2796,17 +2813,17 @@ class IndexAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:386
+        # derivatives.yaml:389
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:386', 'index_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:389', 'index_add', 'self')
             raise
-        # derivatives.yaml:387
+        # derivatives.yaml:390
         try:
             grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:387', 'index_add', 'source')
+            formula_failed(exc_, 'derivatives.yaml:390', 'index_add', 'source')
             raise
         return (grad_self, grad_source)
 
@@ -2820,7 +2837,7 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:389)."""
+    """Backward of embedding (derivatives.yaml:392)."""
 
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
@@ -2833,11 +2850,11 @@ class EmbeddingBackward0(Node):
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:391
+        # derivatives.yaml:394
         try:
             grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:391', 'embedding', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:394', 'embedding', 'weight')
             raise
         return (grad_weight,)
 
@@ -2851,7 +2868,7 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:393)."""
+    """Backward of tril (derivatives.yaml:396)."""
 
     __slots__ = ("diagonal_",)
     _op = "tril"
@@ -2861,11 +2878,11 @@ class TrilBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:394
+        # derivatives.yaml:397
         try:
             grad_self = grad.tril(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:394', 'tril', 'self')
+            formula_failed(exc_, 'derivatives.yaml:397', 'tril', 'self')
             raise
         return (grad_self,)
 
@@ -2875,7 +2892,7 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:396)."""
+    """Backward of triu (derivatives.yaml:399)."""
 
     __slots__ = ("diagonal_",)
     _op = "triu"
@@ -2885,11 +2902,11 @@ class TriuBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:397
+        # derivatives.yaml:400
         try:
             grad_self = grad.triu(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:397', 'triu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:400', 'triu', 'self')
             raise
         return (grad_self,)
 
@@ -4726,6 +4743,11 @@ def record_to_dtype(op, args):
     return result
 
 
+def record__unique2(op, args):
+    """Run _unique2 and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
 def record_sparse_coo_tensor(op, args):
     """Run sparse_coo_tensor and record its node."""
     indices, values, size, dtype, is_coalesced = args
@@ -5532,6 +5554,7 @@ RECORDERS = {
     "zero_": record_zero_,
     "to.device": record_to_device,
     "to.dtype": record_to_dtype,
+    "_unique2": record__unique2,
     "sparse_coo_tensor": record_sparse_coo_tensor,
     "to_sparse": record_to_sparse,
     "to_dense": record_to_dense,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 436ac68e814bd816).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 30d3704152304920).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -3308,10 +3308,90 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:920
+    {  # native_functions.yaml:912
+        'name': 'repeat',
+        'schema': 'repeat(Tensor self, int[] repeats) -> Tensor',
+        'loc': 'native_functions.yaml:912',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('method',),
+        'dispatch': {'CompositeImplicitAutograd': 'repeat'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:918
+        'name': 'flip',
+        'schema': 'flip(Tensor self, int[] dims) -> Tensor',
+        'loc': 'native_functions.yaml:918',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function', 'method'),
+        'dispatch': {'CompositeImplicitAutograd': 'flip'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'A copy of self with the order of the elements reversed along each of dims.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:924
+        'name': 'roll',
+        'schema': 'roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
+        'loc': 'native_functions.yaml:924',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function', 'method'),
+        'dispatch': {'CompositeImplicitAutograd': 'roll'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'self shifted by shifts along dims, wrapping around; without dims, as if flattened.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
+        'returns': ((None, 'Tensor'),),
+    },
+    {  # native_functions.yaml:930
+        'name': '_unique2',
+        'schema': '_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
+        'loc': 'native_functions.yaml:930',
+        'kind': 'functional',
+        'functional': None,
+        'variants': ('function',),
+        'dispatch': {'CPU': 'unique_cpu'},
+        'elementwise': False,
+        'reduction': None,
+        'dtypes': ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        'type_promotion': 'default',
+        'shape': None,
+        'int_check': None,
+        'keeps_zero': False,
+        'doc': 'The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.',
+        'tags': (),
+        'args': (('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
+        'returns': ((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
+    },
+    {  # native_functions.yaml:943
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:920',
+        'loc': 'native_functions.yaml:943',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3328,10 +3408,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:925
+    {  # native_functions.yaml:948
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:925',
+        'loc': 'native_functions.yaml:948',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3348,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:932
+    {  # native_functions.yaml:955
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:932',
+        'loc': 'native_functions.yaml:955',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3368,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:939
+    {  # native_functions.yaml:962
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:939',
+        'loc': 'native_functions.yaml:962',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3388,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:947
+    {  # native_functions.yaml:970
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:947',
+        'loc': 'native_functions.yaml:970',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3408,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:953
+    {  # native_functions.yaml:976
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:953',
+        'loc': 'native_functions.yaml:976',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3428,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:959
+    {  # native_functions.yaml:982
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:959',
+        'loc': 'native_functions.yaml:982',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3448,10 +3528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:965
+    {  # native_functions.yaml:988
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:965',
+        'loc': 'native_functions.yaml:988',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3468,10 +3548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:971
+    {  # native_functions.yaml:994
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:971',
+        'loc': 'native_functions.yaml:994',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3488,10 +3568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:977
+    {  # native_functions.yaml:1000
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:977',
+        'loc': 'native_functions.yaml:1000',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3508,10 +3588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:983
+    {  # native_functions.yaml:1006
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:983',
+        'loc': 'native_functions.yaml:1006',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3528,10 +3608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:989
+    {  # native_functions.yaml:1012
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:989',
+        'loc': 'native_functions.yaml:1012',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3548,10 +3628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:996
+    {  # native_functions.yaml:1019
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:996',
+        'loc': 'native_functions.yaml:1019',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3568,10 +3648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1008
+    {  # native_functions.yaml:1031
         'name': 'log10',
         'schema': 'log10(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1008',
+        'loc': 'native_functions.yaml:1031',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3588,10 +3668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1015
+    {  # native_functions.yaml:1038
         'name': 'log10_',
         'schema': 'log10_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1015',
+        'loc': 'native_functions.yaml:1038',
         'kind': 'inplace',
         'functional': 'log10',
         'variants': ('method',),
@@ -3608,10 +3688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1018
+    {  # native_functions.yaml:1041
         'name': 'log10.out',
         'schema': 'log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1018',
+        'loc': 'native_functions.yaml:1041',
         'kind': 'out',
         'functional': 'log10',
         'variants': ('function',),
@@ -3628,10 +3708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1020
+    {  # native_functions.yaml:1043
         'name': 'log2',
         'schema': 'log2(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1020',
+        'loc': 'native_functions.yaml:1043',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3648,10 +3728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1027
+    {  # native_functions.yaml:1050
         'name': 'log2_',
         'schema': 'log2_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1027',
+        'loc': 'native_functions.yaml:1050',
         'kind': 'inplace',
         'functional': 'log2',
         'variants': ('method',),
@@ -3668,10 +3748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1030
+    {  # native_functions.yaml:1053
         'name': 'log2.out',
         'schema': 'log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1030',
+        'loc': 'native_functions.yaml:1053',
         'kind': 'out',
         'functional': 'log2',
         'variants': ('function',),
@@ -3688,10 +3768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1033
+    {  # native_functions.yaml:1056
         'name': 'isnan',
         'schema': 'isnan(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1033',
+        'loc': 'native_functions.yaml:1056',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3708,10 +3788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1040
+    {  # native_functions.yaml:1063
         'name': 'isinf',
         'schema': 'isinf(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1040',
+        'loc': 'native_functions.yaml:1063',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3728,10 +3808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1047
+    {  # native_functions.yaml:1070
         'name': 'isfinite',
         'schema': 'isfinite(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1047',
+        'loc': 'native_functions.yaml:1070',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3748,10 +3828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1054
+    {  # native_functions.yaml:1077
         'name': 'logical_xor',
         'schema': 'logical_xor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1054',
+        'loc': 'native_functions.yaml:1077',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3768,10 +3848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1061
+    {  # native_functions.yaml:1084
         'name': 'logical_xor.out',
         'schema': 'logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1061',
+        'loc': 'native_functions.yaml:1084',
         'kind': 'out',
         'functional': 'logical_xor',
         'variants': ('function',),
@@ -3788,10 +3868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1063
+    {  # native_functions.yaml:1086
         'name': 'bitwise_and.Tensor',
         'schema': 'bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1063',
+        'loc': 'native_functions.yaml:1086',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3808,10 +3888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1069
+    {  # native_functions.yaml:1092
         'name': 'bitwise_and_.Tensor',
         'schema': 'bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1069',
+        'loc': 'native_functions.yaml:1092',
         'kind': 'inplace',
         'functional': 'bitwise_and.Tensor',
         'variants': ('method',),
@@ -3828,10 +3908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1072
+    {  # native_functions.yaml:1095
         'name': 'bitwise_and.Tensor_out',
         'schema': 'bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1072',
+        'loc': 'native_functions.yaml:1095',
         'kind': 'out',
         'functional': 'bitwise_and.Tensor',
         'variants': ('function',),
@@ -3848,10 +3928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1074
+    {  # native_functions.yaml:1097
         'name': 'bitwise_or.Tensor',
         'schema': 'bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1074',
+        'loc': 'native_functions.yaml:1097',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3868,10 +3948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1080
+    {  # native_functions.yaml:1103
         'name': 'bitwise_or_.Tensor',
         'schema': 'bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1080',
+        'loc': 'native_functions.yaml:1103',
         'kind': 'inplace',
         'functional': 'bitwise_or.Tensor',
         'variants': ('method',),
@@ -3888,10 +3968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1083
+    {  # native_functions.yaml:1106
         'name': 'bitwise_or.Tensor_out',
         'schema': 'bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1083',
+        'loc': 'native_functions.yaml:1106',
         'kind': 'out',
         'functional': 'bitwise_or.Tensor',
         'variants': ('function',),
@@ -3908,10 +3988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1085
+    {  # native_functions.yaml:1108
         'name': 'bitwise_xor.Tensor',
         'schema': 'bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1085',
+        'loc': 'native_functions.yaml:1108',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3928,10 +4008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1091
+    {  # native_functions.yaml:1114
         'name': 'bitwise_xor_.Tensor',
         'schema': 'bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1091',
+        'loc': 'native_functions.yaml:1114',
         'kind': 'inplace',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('method',),
@@ -3948,10 +4028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1094
+    {  # native_functions.yaml:1117
         'name': 'bitwise_xor.Tensor_out',
         'schema': 'bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1094',
+        'loc': 'native_functions.yaml:1117',
         'kind': 'out',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('function',),
@@ -3968,10 +4048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1098
+    {  # native_functions.yaml:1121
         'name': 'bitwise_not',
         'schema': 'bitwise_not(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1098',
+        'loc': 'native_functions.yaml:1121',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3988,10 +4068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1106
+    {  # native_functions.yaml:1129
         'name': 'bitwise_not_',
         'schema': 'bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1106',
+        'loc': 'native_functions.yaml:1129',
         'kind': 'inplace',
         'functional': 'bitwise_not',
         'variants': ('method',),
@@ -4008,10 +4088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1109
+    {  # native_functions.yaml:1132
         'name': 'bitwise_not.out',
         'schema': 'bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1109',
+        'loc': 'native_functions.yaml:1132',
         'kind': 'out',
         'functional': 'bitwise_not',
         'variants': ('function',),
@@ -4028,10 +4108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1111
+    {  # native_functions.yaml:1134
         'name': 'fmod.Tensor',
         'schema': 'fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1111',
+        'loc': 'native_functions.yaml:1134',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4048,10 +4128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1117
+    {  # native_functions.yaml:1140
         'name': 'fmod_.Tensor',
         'schema': 'fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1117',
+        'loc': 'native_functions.yaml:1140',
         'kind': 'inplace',
         'functional': 'fmod.Tensor',
         'variants': ('method',),
@@ -4068,10 +4148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1120
+    {  # native_functions.yaml:1143
         'name': 'fmod.Tensor_out',
         'schema': 'fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1120',
+        'loc': 'native_functions.yaml:1143',
         'kind': 'out',
         'functional': 'fmod.Tensor',
         'variants': ('function',),
@@ -4088,10 +4168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1123
+    {  # native_functions.yaml:1146
         'name': 'lerp.Scalar',
         'schema': 'lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        'loc': 'native_functions.yaml:1123',
+        'loc': 'native_functions.yaml:1146',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4108,10 +4188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1129
+    {  # native_functions.yaml:1152
         'name': 'lerp_.Scalar',
         'schema': 'lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1129',
+        'loc': 'native_functions.yaml:1152',
         'kind': 'inplace',
         'functional': 'lerp.Scalar',
         'variants': ('method',),
@@ -4128,10 +4208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1132
+    {  # native_functions.yaml:1155
         'name': 'lerp.Scalar_out',
         'schema': 'lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1132',
+        'loc': 'native_functions.yaml:1155',
         'kind': 'out',
         'functional': 'lerp.Scalar',
         'variants': ('function',),
@@ -4148,10 +4228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1134
+    {  # native_functions.yaml:1157
         'name': 'lerp.Tensor',
         'schema': 'lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        'loc': 'native_functions.yaml:1134',
+        'loc': 'native_functions.yaml:1157',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4168,10 +4248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1140
+    {  # native_functions.yaml:1163
         'name': 'lerp_.Tensor',
         'schema': 'lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1140',
+        'loc': 'native_functions.yaml:1163',
         'kind': 'inplace',
         'functional': 'lerp.Tensor',
         'variants': ('method',),
@@ -4188,10 +4268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1143
+    {  # native_functions.yaml:1166
         'name': 'lerp.Tensor_out',
         'schema': 'lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1143',
+        'loc': 'native_functions.yaml:1166',
         'kind': 'out',
         'functional': 'lerp.Tensor',
         'variants': ('function',),
@@ -4208,10 +4288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1146
+    {  # native_functions.yaml:1169
         'name': '_nan_to_num',
         'schema': '_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        'loc': 'native_functions.yaml:1146',
+        'loc': 'native_functions.yaml:1169',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4228,10 +4308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1151
+    {  # native_functions.yaml:1174
         'name': 'nan_to_num',
         'schema': 'nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        'loc': 'native_functions.yaml:1151',
+        'loc': 'native_functions.yaml:1174',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4248,10 +4328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1157
+    {  # native_functions.yaml:1180
         'name': 'nan_to_num_',
         'schema': 'nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1157',
+        'loc': 'native_functions.yaml:1180',
         'kind': 'inplace',
         'functional': 'nan_to_num',
         'variants': ('function', 'method'),
@@ -4268,10 +4348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1160
+    {  # native_functions.yaml:1183
         'name': 'nan_to_num.out',
         'schema': 'nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1160',
+        'loc': 'native_functions.yaml:1183',
         'kind': 'out',
         'functional': 'nan_to_num',
         'variants': ('function',),
@@ -4288,10 +4368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1164
+    {  # native_functions.yaml:1187
         'name': 'cumsum',
         'schema': 'cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1164',
+        'loc': 'native_functions.yaml:1187',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4308,10 +4388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1172
+    {  # native_functions.yaml:1195
         'name': 'cumsum_',
         'schema': 'cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1172',
+        'loc': 'native_functions.yaml:1195',
         'kind': 'inplace',
         'functional': 'cumsum',
         'variants': ('method',),
@@ -4328,10 +4408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1175
+    {  # native_functions.yaml:1198
         'name': 'cumsum.out',
         'schema': 'cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1175',
+        'loc': 'native_functions.yaml:1198',
         'kind': 'out',
         'functional': 'cumsum',
         'variants': ('function',),
@@ -4348,10 +4428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1177
+    {  # native_functions.yaml:1200
         'name': 'cumprod',
         'schema': 'cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1177',
+        'loc': 'native_functions.yaml:1200',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4368,10 +4448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1185
+    {  # native_functions.yaml:1208
         'name': 'cumprod_',
         'schema': 'cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1185',
+        'loc': 'native_functions.yaml:1208',
         'kind': 'inplace',
         'functional': 'cumprod',
         'variants': ('method',),
@@ -4388,10 +4468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1188
+    {  # native_functions.yaml:1211
         'name': 'cumprod.out',
         'schema': 'cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1188',
+        'loc': 'native_functions.yaml:1211',
         'kind': 'out',
         'functional': 'cumprod',
         'variants': ('function',),
@@ -4408,10 +4488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1190
+    {  # native_functions.yaml:1213
         'name': 'sort',
         'schema': 'sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1190',
+        'loc': 'native_functions.yaml:1213',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4428,10 +4508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1198
+    {  # native_functions.yaml:1221
         'name': 'sort.stable',
         'schema': 'sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1198',
+        'loc': 'native_functions.yaml:1221',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4448,10 +4528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1204
+    {  # native_functions.yaml:1227
         'name': 'argsort',
         'schema': 'argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1204',
+        'loc': 'native_functions.yaml:1227',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4468,10 +4548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1210
+    {  # native_functions.yaml:1233
         'name': 'argsort.stable',
         'schema': 'argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1210',
+        'loc': 'native_functions.yaml:1233',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4488,10 +4568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1216
+    {  # native_functions.yaml:1239
         'name': 'topk',
         'schema': 'topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1216',
+        'loc': 'native_functions.yaml:1239',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4508,10 +4588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1226
+    {  # native_functions.yaml:1249
         'name': 'scatter.src',
         'schema': 'scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1226',
+        'loc': 'native_functions.yaml:1249',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4528,10 +4608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1234
+    {  # native_functions.yaml:1257
         'name': 'scatter_.src',
         'schema': 'scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1234',
+        'loc': 'native_functions.yaml:1257',
         'kind': 'inplace',
         'functional': 'scatter.src',
         'variants': ('method',),
@@ -4548,10 +4628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1237
+    {  # native_functions.yaml:1260
         'name': 'scatter.value',
         'schema': 'scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:1237',
+        'loc': 'native_functions.yaml:1260',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4568,10 +4648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1245
+    {  # native_functions.yaml:1268
         'name': 'scatter_.value',
         'schema': 'scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1245',
+        'loc': 'native_functions.yaml:1268',
         'kind': 'inplace',
         'functional': 'scatter.value',
         'variants': ('method',),
@@ -4588,10 +4668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1248
+    {  # native_functions.yaml:1271
         'name': 'scatter_add',
         'schema': 'scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1248',
+        'loc': 'native_functions.yaml:1271',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4608,10 +4688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1256
+    {  # native_functions.yaml:1279
         'name': 'scatter_add_',
         'schema': 'scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1256',
+        'loc': 'native_functions.yaml:1279',
         'kind': 'inplace',
         'functional': 'scatter_add',
         'variants': ('method',),
@@ -4628,10 +4708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1259
+    {  # native_functions.yaml:1282
         'name': 'index_add',
         'schema': 'index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1259',
+        'loc': 'native_functions.yaml:1282',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4648,10 +4728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1267
+    {  # native_functions.yaml:1290
         'name': 'index_add_',
         'schema': 'index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1267',
+        'loc': 'native_functions.yaml:1290',
         'kind': 'inplace',
         'functional': 'index_add',
         'variants': ('method',),
@@ -4668,10 +4748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1270
+    {  # native_functions.yaml:1293
         'name': 'one_hot',
         'schema': 'one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        'loc': 'native_functions.yaml:1270',
+        'loc': 'native_functions.yaml:1293',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4688,10 +4768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1278
+    {  # native_functions.yaml:1301
         'name': 'embedding',
         'schema': 'embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        'loc': 'native_functions.yaml:1278',
+        'loc': 'native_functions.yaml:1301',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4708,10 +4788,10 @@ OPS = (
         'args': (('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1285
+    {  # native_functions.yaml:1308
         'name': 'tril',
         'schema': 'tril(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1285',
+        'loc': 'native_functions.yaml:1308',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4728,10 +4808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1293
+    {  # native_functions.yaml:1316
         'name': 'tril_',
         'schema': 'tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1293',
+        'loc': 'native_functions.yaml:1316',
         'kind': 'inplace',
         'functional': 'tril',
         'variants': ('method',),
@@ -4748,10 +4828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1296
+    {  # native_functions.yaml:1319
         'name': 'tril.out',
         'schema': 'tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1296',
+        'loc': 'native_functions.yaml:1319',
         'kind': 'out',
         'functional': 'tril',
         'variants': ('function',),
@@ -4768,10 +4848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1298
+    {  # native_functions.yaml:1321
         'name': 'triu',
         'schema': 'triu(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1298',
+        'loc': 'native_functions.yaml:1321',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4788,10 +4868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1306
+    {  # native_functions.yaml:1329
         'name': 'triu_',
         'schema': 'triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1306',
+        'loc': 'native_functions.yaml:1329',
         'kind': 'inplace',
         'functional': 'triu',
         'variants': ('method',),
@@ -4808,10 +4888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1309
+    {  # native_functions.yaml:1332
         'name': 'triu.out',
         'schema': 'triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1309',
+        'loc': 'native_functions.yaml:1332',
         'kind': 'out',
         'functional': 'triu',
         'variants': ('function',),
@@ -4828,10 +4908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1313
+    {  # native_functions.yaml:1336
         'name': 'var',
         'schema': 'var(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1313',
+        'loc': 'native_functions.yaml:1336',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4848,10 +4928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1319
+    {  # native_functions.yaml:1342
         'name': 'var.dim',
         'schema': 'var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1319',
+        'loc': 'native_functions.yaml:1342',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4868,10 +4948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1325
+    {  # native_functions.yaml:1348
         'name': 'var.correction',
         'schema': 'var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1325',
+        'loc': 'native_functions.yaml:1348',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4888,10 +4968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1331
+    {  # native_functions.yaml:1354
         'name': 'std',
         'schema': 'std(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1331',
+        'loc': 'native_functions.yaml:1354',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4908,10 +4988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1337
+    {  # native_functions.yaml:1360
         'name': 'std.dim',
         'schema': 'std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1337',
+        'loc': 'native_functions.yaml:1360',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4928,10 +5008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1343
+    {  # native_functions.yaml:1366
         'name': 'std.correction',
         'schema': 'std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1343',
+        'loc': 'native_functions.yaml:1366',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4948,10 +5028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1349
+    {  # native_functions.yaml:1372
         'name': 'var_mean',
         'schema': 'var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1349',
+        'loc': 'native_functions.yaml:1372',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4968,10 +5048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1355
+    {  # native_functions.yaml:1378
         'name': 'var_mean.dim',
         'schema': 'var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1355',
+        'loc': 'native_functions.yaml:1378',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4988,10 +5068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1361
+    {  # native_functions.yaml:1384
         'name': 'var_mean.correction',
         'schema': 'var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1361',
+        'loc': 'native_functions.yaml:1384',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5008,10 +5088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1367
+    {  # native_functions.yaml:1390
         'name': 'std_mean',
         'schema': 'std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1367',
+        'loc': 'native_functions.yaml:1390',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5028,10 +5108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1373
+    {  # native_functions.yaml:1396
         'name': 'std_mean.dim',
         'schema': 'std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1373',
+        'loc': 'native_functions.yaml:1396',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5048,10 +5128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1379
+    {  # native_functions.yaml:1402
         'name': 'std_mean.correction',
         'schema': 'std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1379',
+        'loc': 'native_functions.yaml:1402',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5068,10 +5148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1385
+    {  # native_functions.yaml:1408
         'name': 'unflatten.int',
         'schema': 'unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1385',
+        'loc': 'native_functions.yaml:1408',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5088,10 +5168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1391
+    {  # native_functions.yaml:1414
         'name': 'outer',
         'schema': 'outer(Tensor self, Tensor vec2) -> Tensor',
-        'loc': 'native_functions.yaml:1391',
+        'loc': 'native_functions.yaml:1414',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5108,10 +5188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1397
+    {  # native_functions.yaml:1420
         'name': 'addmm',
         'schema': 'addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1397',
+        'loc': 'native_functions.yaml:1420',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5128,10 +5208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1403
+    {  # native_functions.yaml:1426
         'name': 'addmm_',
         'schema': 'addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1403',
+        'loc': 'native_functions.yaml:1426',
         'kind': 'inplace',
         'functional': 'addmm',
         'variants': ('method',),
@@ -5148,10 +5228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1406
+    {  # native_functions.yaml:1429
         'name': 'addmm.out',
         'schema': 'addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1406',
+        'loc': 'native_functions.yaml:1429',
         'kind': 'out',
         'functional': 'addmm',
         'variants': ('function',),
@@ -5168,10 +5248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1408
+    {  # native_functions.yaml:1431
         'name': 'baddbmm',
         'schema': 'baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1408',
+        'loc': 'native_functions.yaml:1431',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5188,10 +5268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1414
+    {  # native_functions.yaml:1437
         'name': 'baddbmm_',
         'schema': 'baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1414',
+        'loc': 'native_functions.yaml:1437',
         'kind': 'inplace',
         'functional': 'baddbmm',
         'variants': ('method',),
@@ -5208,10 +5288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1417
+    {  # native_functions.yaml:1440
         'name': 'einsum',
         'schema': 'einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        'loc': 'native_functions.yaml:1417',
+        'loc': 'native_functions.yaml:1440',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

@@ -375,6 +375,10 @@ def _flatten(x, start=0, end=-1):
     return x.reshape(x.shape[:start] + (-1,) + x.shape[end + 1:])
 
 
+def _roll(x, shifts, dims=()):
+    return np.roll(x, shifts, axis=dims) if dims else np.roll(x, shifts[0])
+
+
 def _split(x, size, dim=0):
     if isinstance(size, int):
         return np.split(x, range(size, x.shape[dim], size), axis=dim)
@@ -638,6 +642,13 @@ CASES: list[OpCase] = [
     OpCase("to", _to, ALL_AND_BOOL, _to_samples, dtype_error=False, method=True, sparse=S0),
     OpCase("type_as", lambda x, other: x.astype(other.dtype), ALL_AND_BOOL, _type_as_samples,
            dtype_error=False, method=True),
+    # torch's REPL habits (issue 13); unique has no row: its size depends on the values, so it
+    # has no meta kernel for the table's meta column (tests/test_tensor_api.py tests it).
+    _shaped("repeat", np.tile, [((2, 3), (2, 1)), ((3,), (2, 2)), ((3, 4), (1, 2), "strided")],
+            method=True),
+    _shaped("flip", np.flip, [((2, 3), (0,)), ((3, 4), (0, 1), "strided"), ((2, 3, 4), (-1,))]),
+    _shaped("roll", _roll, [((2, 3), (1,)), ((3, 4), (1, -2), (0, 1), "strided"),
+                            ((2, 3), (4,), (1,))]),
     OpCase("masked_fill", lambda x, m, v: np.where(m, np.asarray(v).astype(x.dtype), x),
            ALL_AND_BOOL, lambda d: [Sample((data((2, 3), d), data((2, 3), "bool"), 1)),
                                     Sample((data((2, 3), d), data((3,), "bool"), 0),

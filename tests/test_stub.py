@@ -138,7 +138,10 @@ def test_tensor_declarations_for_type_checkers_match_what_is_attached():
     annotated = {n.target.id for n in block.body if isinstance(n, ast.AnnAssign)}
     assert set(declared) | annotated == {
         "grad", "retains_grad", "backward", "register_hook", "retain_grad", "detach",
-        "detach_", "__getitem__", "__setitem__", "grad_fn"}
+        "detach_", "__getitem__", "__setitem__", "grad_fn",
+        # _tensor_api.py and _random.py
+        "data", "type", "cpu", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full",
+        "bernoulli", "multinomial", "uniform_", "normal_", "unique"}
     for name, defs in declared.items():
         attached = inspect.getattr_static(al.Tensor, name)
         decorators = [ast.unparse(dec) for fn in defs for dec in fn.decorator_list]
@@ -149,7 +152,10 @@ def test_tensor_declarations_for_type_checkers_match_what_is_attached():
             continue
         assert len(defs) == 1 and not decorators, name
         runtime = list(inspect.signature(attached).parameters)
-        assert [a.arg for a in defs[0].args.args] == runtime, name
+        args = defs[0].args
+        names = [a.arg for a in args.args] + ([args.vararg.arg] if args.vararg else []) + [
+            a.arg for a in args.kwonlyargs]
+        assert names == runtime, name
     assert "grad_fn" in al.Tensor.__slots__
 
 

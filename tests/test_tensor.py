@@ -51,12 +51,17 @@ def test_size_type():
     assert s.numel() == 6 and isinstance(s[1:], al.Size) and s[0] == 2
 
 
-def test_tensor_cannot_be_constructed_directly():
+def test_tensor_legacy_constructor_follows_torch():
+    # Issue 9 asked for torch's legacy constructor: sizes give an uninitialised tensor of
+    # the default dtype, data gives a copy in the default dtype.
+    torch = pytest.importorskip("torch")
+    assert Tensor(2, 3).shape == torch.Tensor(2, 3).shape == (2, 3)
+    assert Tensor().shape == (0,) and Tensor(al.Size([4])).shape == (4,)
+    assert Tensor([1, 2]).tolist() == torch.Tensor([1, 2]).tolist()
+    assert Tensor([1, 2]).dtype is al.float32
     with pytest.raises(TypeError) as e:
-        Tensor([1, 2])
-    assert str(e.value) == ("aten_lite.Tensor cannot be constructed directly; use "
-                            "aten_lite.tensor(data), aten_lite.empty(shape) or "
-                            "aten_lite.from_numpy(array)")
+        Tensor(2.5)
+    assert str(e.value) == "Tensor(): data must be a sequence or an int size, got float 2.5"
 
 
 def test_slots_no_dict():
@@ -221,7 +226,11 @@ def test_device_values():
 def test_device_errors():
     with pytest.raises(ValueError) as e:
         al.device("cuda")
-    assert str(e.value) == "unknown device 'cuda'; valid: 'cpu', 'meta'"
+    assert str(e.value) == ("device 'cuda' is not available: aten_lite runs on the CPU only "
+                            "(al.cuda.is_available() is False); available devices: 'cpu', 'meta'")
+    with pytest.raises(ValueError) as e:
+        al.device("gpu")
+    assert str(e.value) == "unknown device 'gpu'; valid: 'cpu', 'meta'"
     with pytest.raises(TypeError) as e:
         al.device(0)
     assert str(e.value) == "device: expected a string such as 'cpu' or 'meta', got 0"

@@ -18,13 +18,15 @@ exist.
 
 from . import tensor_methods as _tensor_methods
 from .api import backward, grad
+from .function import Function, FunctionCtx, once_differentiable
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .node import Node
 
 __all__ = [
     "backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
-    "gradcheck", "gradgradcheck", "GradcheckError", "Node",
+    "gradcheck", "gradgradcheck", "GradcheckError", "Node", "Function", "FunctionCtx",
+    "once_differentiable",
 ]
 
 _tensor_methods.attach()

@@ -18,13 +18,17 @@ from __future__ import annotations
 import functools
 import threading
 
-__all__ = ["is_grad_enabled", "no_grad", "enable_grad", "set_grad_enabled"]
+__all__ = [
+    "is_grad_enabled", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
+    "is_inference_mode_enabled",
+]
 
 
 class _GradState(threading.local):
     # threading.local runs __init__ once per thread, so every thread starts with grad on.
     def __init__(self) -> None:
         self.enabled = True
+        self.inference = False  # inside inference_mode(); only is_inference_mode_enabled reads it
 
 
 _state = _GradState()
@@ -120,3 +124,52 @@ class set_grad_enabled(_GradModeContext):
         # Used as a decorator the switch must not stay on from the decoration on: undo it.
         _state.enabled = self._prev
         return super().__call__(fn)
+
+
+class inference_mode(_GradModeContext):
+    """torch.inference_mode: no graph is recorded inside the block (or the decorated
+    function), as under ``no_grad``; ``inference_mode(False)`` switches recording back on.
+    torch additionally marks the tensors made inside as inference tensors that later refuse
+    autograd; aten_lite does not, so such a tensor simply has no history.
+
+    >>> with inference_mode():
+    ...     is_grad_enabled(), is_inference_mode_enabled()
+    (False, True)
+    """
+
+    def __new__(cls, mode=True):
+        if callable(mode):  # used bare, @inference_mode
+            return cls()(mode)
+        return super().__new__(cls)
+
+    def __init__(self, mode: bool = True) -> None:
+        if not isinstance(mode, bool):
+            raise TypeError(f"inference_mode expects a bool, got {type(mode).__name__} {mode!r}")
+        self._inference = mode
+        self._mode = not mode
+
+    def __enter__(self) -> None:
+        self._prev_inference = _state.inference
+        _state.inference = self._inference
+        super().__enter__()
+
+    def __exit__(self, *exc) -> None:
+        _state.inference = self._prev_inference
+        super().__exit__(*exc)
+
+    def __call__(self, fn):
+        if not callable(fn):
+            raise TypeError(f"inference_mode decorates a function, got {fn!r}")
+        context = self
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with type(context)(context._inference):
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+
+def is_inference_mode_enabled() -> bool:
+    """Whether this thread is inside ``inference_mode()``."""
+    return _state.inference

@@ -173,3 +173,5 @@ def type_as(self, other):
 # Issue 9's composites live in their own modules; the dispatcher finds them through here.
 from ._composite_stats import *  # noqa: F401,F403,E402
 from ._composite_linalg import *  # noqa: F401,F403,E402
+# repeat, flip, roll: torch's REPL habits (issue 13), kept in their own file.
+from ._composite_front import flip, repeat, roll  # noqa: E402,F401

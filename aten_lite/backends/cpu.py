@@ -18,3 +18,4 @@ from ._sparse_ops import (  # noqa: F401,E402
 # Issue 9's scans, sorts and index-driven ops.
 from ._cpu_scan_sort import *  # noqa: F401,F403,E402
 from ._cpu_scatter import *  # noqa: F401,F403,E402
+from ._cpu_unique import unique_cpu  # noqa: F401,E402 (torch.unique's kernel, issue 13)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from .. import _ops
-from .._creation import rand
+from .._random import rand
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 

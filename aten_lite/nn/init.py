@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from .._creation import rand, randn
+from .._random import rand, randn
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 

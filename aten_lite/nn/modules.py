@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from .. import _creation
+from .. import _creation, _random
 from .._dtype import int64
 from .._tensor import Tensor
 from . import functional as F
@@ -79,7 +79,7 @@ class Embedding(Module):
         _check_size("Embedding", "embedding_dim", embedding_dim)
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
-        self.weight = Parameter(_creation.randn(num_embeddings, embedding_dim, dtype=dtype))
+        self.weight = Parameter(_random.randn(num_embeddings, embedding_dim, dtype=dtype))
 
     def forward(self, input: Tensor) -> Tensor:
         return F.embedding(input, self.weight)

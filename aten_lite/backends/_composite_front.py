@@ -1,0 +1,66 @@
+"""Composite kernels of torch's REPL-habit ops (issue 13): repeat, flip and roll, written
+with other aten_lite ops so that autograd records their pieces. composite.py re-exports
+them, as the registry finds CompositeImplicitAutograd kernels there (unique, whose result
+size depends on the values, is a CPU kernel: _cpu_unique.py).
+"""
+
+from __future__ import annotations
+
+import aten_lite as al
+
+from .._tensor import wrap_dim
+
+__all__ = ["repeat", "flip", "roll"]
+
+
+def repeat(self, repeats):
+    """torch's Tensor.repeat: the tensor tiled `repeats[i]` times along dim i; extra leading
+    repeats add dims. Expand over interleaved size-1 dims, then fold: one copy, and the
+    gradient sums the tiles back through expand's formula."""
+    repeats = list(repeats)
+    if len(repeats) < self.dim():
+        raise RuntimeError(
+            f"repeat(): number of repeat dims ({len(repeats)}) can not be smaller than number "
+            f"of dimensions of tensor ({self.dim()})")
+    if any(r < 0 for r in repeats):
+        raise RuntimeError(f"repeat(): repeats must be non-negative, got {repeats}")
+    shape = [1] * (len(repeats) - self.dim()) + list(self._shape)
+    x = self.reshape(shape)
+    inter = [v for n in shape for v in (1, n)]
+    wide = [v for r, n in zip(repeats, shape) for v in (r, n)]
+    return x.reshape(inter).expand(wide).reshape([r * n for r, n in zip(repeats, shape)])
+
+
+def flip(self, dims):
+    """The elements in reverse order along each dim of `dims` (a copy, as torch's)."""
+    dims = [wrap_dim(d, self.dim()) for d in dims]
+    if len(set(dims)) != len(dims):
+        raise RuntimeError(f"flip(): dims has duplicates: {list(dims)}")
+    out = self
+    for d in dims:
+        n = self._shape[d]
+        out = out.index_select(d, al.arange(n - 1, -1, -1, device=self.device))
+    return out if dims else self.clone()
+
+
+def roll(self, shifts, dims=()):
+    """Elements shifted by `shifts` along `dims`, wrapping around; with no dims the tensor
+    is rolled as if flattened, then restored to its shape."""
+    shifts, dims = list(shifts), list(dims)
+    if not dims:
+        if len(shifts) != 1:
+            raise RuntimeError(f"roll(): with no dims, give one shift, got shifts={shifts}")
+        return roll(self.flatten(), shifts, [0]).reshape(self._shape)
+    if len(shifts) != len(dims):
+        raise RuntimeError(
+            f"roll(): shifts and dimensions must align. shifts: {len(shifts)}, dims: {len(dims)}")
+    out = self
+    for s, d in zip(shifts, dims):
+        d = wrap_dim(d, self.dim())
+        n = self._shape[d]
+        if n == 0:
+            continue
+        k = s % n
+        if k:
+            out = al.cat([out.narrow(d, n - k, k), out.narrow(d, 0, n - k)], d)
+    return out if out is not self else self.clone()

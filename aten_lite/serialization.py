@@ -1,0 +1,214 @@
+"""Pickling and copying tensors, and ``al.save``/``al.load`` in a format that loads without
+running code.
+
+Note [Tensor pickles]
+A dense CPU tensor pickles as (its storage, byte offset, shape, byte strides, requires_grad),
+where the storage is the NumPy array that owns the memory. As in torch, ``copy.deepcopy`` of
+tensors that share a storage (a tensor and its views, in one call) gives copies that share
+one new storage (deepcopy's memo copies the storage once), while ``pickle`` writes each
+tensor with its own copy of its storage, so unpickled views no longer share (torch 2.13
+does the same). Each rebuilt storage gets one base tensor that its views hang from, which
+gives them one version counter. Like torch, a non-leaf that requires grad is refused
+(autograd history does not cross a pickle), and deepcopy also copies ``.grad``.
+
+Note [The save format]
+``al.save(obj, f)`` writes a NumPy ``.npz`` file (a zip of ``.npy`` arrays): ``t0``, ``t1``...
+hold the tensors' values (contiguous), and ``__meta__`` holds UTF-8 JSON describing ``obj``:
+a tree of dicts (string keys; ``{"dict": [[key, value], ...]}`` keeps order), lists, tuples,
+numbers, strings, booleans and None, where ``{"tensor": i, "dtype": name,
+"requires_grad": bool}`` stands for tensor i. ``al.load`` reads it with
+``allow_pickle=False``: loading never executes code from the file. Tensors are stored each
+with its own copy of its values (views of one storage are not shared after load).
+
+>>> import aten_lite as al, io
+>>> f = io.BytesIO(); al.save({"w": al.ones(2)}, f); _ = f.seek(0)
+>>> al.load(f)
+{'w': tensor([1., 1.])}
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import weakref
+
+import numpy as np
+
+from . import _dtype
+from ._tensor import Tensor
+
+__all__ = ["save", "load"]
+
+# ---- pickle and deepcopy (Note [Tensor pickles]) ----
+
+
+def _storage(a: np.ndarray) -> np.ndarray:
+    """The array owning `a`'s memory (the end of NumPy's chain of bases)."""
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
+
+
+def _reduce_ex(self: Tensor, protocol):
+    return _reduce(self, share=False)
+
+
+def _reduce(self: Tensor, share: bool):
+    """`share`: hand over the storage object itself (deepcopy, whose memo then copies it
+    once for all its views) rather than a private copy of it (pickle)."""
+    cls = type(self)
+    if self._requires_grad and self.grad_fn is not None:
+        raise RuntimeError(
+            "Cowardly refusing to serialize non-leaf tensor which requires_grad, since "
+            "autograd does not support crossing process boundaries. If you just want to "
+            "transfer the data, call detach() on the tensor before serializing")
+    if self.is_sparse:
+        return (_rebuild_sparse, (self._indices(), self._values(), tuple(self._shape),
+                                  self.is_coalesced(), self._requires_grad))
+    if self._a is None:
+        state = ("meta", self._shape, self._st, self._offset, self._dtype.name)
+    else:
+        own = _storage(self._a)
+        if own.flags.c_contiguous and own.dtype == self._a.dtype:
+            offset = self._a.__array_interface__["data"][0] - own.__array_interface__["data"][0]
+            state = ("cpu", own if share else own.copy(), offset, self._a.shape, self._a.strides)
+        else:  # memory NumPy cannot hand over as one buffer: pickle a compact copy
+            state = ("cpu", np.ascontiguousarray(self._a), 0, self._a.shape, None)
+    return (_rebuild, (cls, state, self._requires_grad))
+
+
+# The base tensor made for each unpickled storage, so views of one storage share it.
+_BASES: dict[int, tuple] = {}
+
+
+def _base_for(own: np.ndarray) -> Tensor:
+    hit = _BASES.get(id(own))
+    if hit is not None and hit[0]() is own:
+        return hit[1]
+    base = Tensor._wrap(own)
+    _BASES[id(own)] = (weakref.ref(own, lambda _, k=id(own): _BASES.pop(k, None)), base)
+    return base
+
+
+def _rebuild(cls, state, requires_grad: bool) -> Tensor:
+    if state[0] == "meta":
+        _, shape, strides, offset, name = state
+        t = Tensor._meta(shape, _dtype.parse(name), strides, offset=offset)
+    else:
+        _, own, offset, shape, strides = state
+        if strides is None:
+            t = Tensor._wrap(own)
+        else:
+            a = np.ndarray(shape, own.dtype, buffer=own, offset=offset, strides=strides)
+            t = Tensor._wrap(a, base=_base_for(own))
+    if cls is not Tensor:  # Parameter(data, requires_grad)
+        return cls(t, requires_grad)
+    if requires_grad:
+        t.requires_grad = True
+    return t
+
+
+def _rebuild_sparse(indices, values, shape, coalesced: bool, requires_grad: bool):
+    from . import sparse_coo_tensor
+
+    t = sparse_coo_tensor(indices, values, shape, is_coalesced=coalesced)
+    return t.requires_grad_() if requires_grad else t
+
+
+def _deepcopy(self: Tensor, memo: dict):
+    if self.grad_fn is not None:
+        raise RuntimeError(
+            "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+            "protocol at the moment. If you were attempting to deepcopy a module, this may be "
+            "because of a torch.nn.utils.weight_norm usage, see "
+            "https://github.com/pytorch/pytorch/pull/103001")
+    if id(self) in memo:
+        return memo[id(self)]
+    fn, args = _reduce(self, share=True)
+    new = fn(*copy.deepcopy(args, memo))
+    memo[id(self)] = new
+    if self._grad is not None:
+        new._grad = copy.deepcopy(self._grad, memo)
+    return new
+
+
+def attach() -> None:
+    Tensor.__reduce_ex__ = _reduce_ex
+    Tensor.__deepcopy__ = _deepcopy
+
+
+attach()
+
+# ---- save / load (Note [The save format]) ----
+
+
+def save(obj, f) -> None:
+    """Write `obj` (a tensor, or dicts/lists/tuples of tensors, numbers, strings: a
+    ``state_dict``) to the path or binary file `f` as described in Note [The save format]."""
+    arrays: dict[str, np.ndarray] = {}
+    meta = _encode(obj, arrays, "obj")
+    arrays["__meta__"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+    if isinstance(f, str) and not f.endswith(".npz"):
+        with open(f, "wb") as fh:  # np.savez would append '.npz' to a path
+            np.savez(fh, **arrays)
+    else:
+        np.savez(f, **arrays)
+
+
+def _encode(x, arrays: dict, where: str):
+    if isinstance(x, Tensor):
+        if x.is_sparse or x._a is None:
+            raise TypeError(f"save(): {where} is a {'sparse' if x.is_sparse else 'meta'} "
+                            "tensor; only dense CPU tensors can be saved")
+        name = f"t{len(arrays)}"
+        arrays[name] = np.ascontiguousarray(x.detach()._a)
+        return {"tensor": name, "dtype": x._dtype.name, "requires_grad": x._requires_grad}
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    if isinstance(x, dict):
+        for k in x:
+            if not isinstance(k, str):
+                raise TypeError(f"save(): {where} has a key {k!r} of type {type(k).__name__}; "
+                                "keys must be strings")
+        return {"dict": [[k, _encode(v, arrays, f"{where}[{k!r}]")] for k, v in x.items()]}
+    if isinstance(x, (list, tuple)):
+        items = [_encode(v, arrays, f"{where}[{i}]") for i, v in enumerate(x)]
+        return {"list" if isinstance(x, list) else "tuple": items}
+    raise TypeError(f"save(): {where} is a {type(x).__name__}; savable: tensors, dicts with "
+                    "string keys, lists, tuples, numbers, strings, None")
+
+
+def load(f, map_location=None, weights_only: bool = True):
+    """Read what ``save`` wrote. `map_location` may be None or 'cpu' (tensors load on the
+    CPU); nothing in the file is executed (NumPy reads it with allow_pickle=False)."""
+    if map_location not in (None, "cpu") and str(map_location) != "cpu":
+        from ._device import device
+
+        if device(map_location).type != "cpu":
+            raise ValueError(f"load(): map_location must be 'cpu', got {map_location!r}")
+    with np.load(f, allow_pickle=False) as z:
+        if "__meta__" not in z.files:
+            raise ValueError("load(): not a file written by aten_lite.save (no '__meta__' entry)")
+        meta = json.loads(z["__meta__"].tobytes().decode())
+        return _decode(meta, z)
+
+
+def _decode(x, z):
+    if isinstance(x, list):
+        raise ValueError("load(): malformed metadata (a bare list)")
+    if not isinstance(x, dict):
+        return x
+    if "tensor" in x:
+        a = np.array(z[x["tensor"]])
+        dt = _dtype.parse(x["dtype"])
+        if a.dtype != dt.np:
+            raise ValueError(f"load(): entry {x['tensor']} holds {a.dtype}, expected {dt.name}")
+        t = Tensor._wrap(a)
+        return t.requires_grad_() if x["requires_grad"] else t
+    if "dict" in x:
+        return {k: _decode(v, z) for k, v in x["dict"]}
+    if "list" in x:
+        return [_decode(v, z) for v in x["list"]]
+    if "tuple" in x:
+        return tuple(_decode(v, z) for v in x["tuple"])
+    raise ValueError(f"load(): malformed metadata entry {sorted(x)}")
