@@ -2,9 +2,10 @@
 
 Note [The journey of an op]
 1. A generated binding (``generated/ops.py``) matches the Python arguments to one overload
-   and calls ``handle.call(args)`` with the arguments in schema order. For the commonest case
-   (all tensors on one backend, no grad, no trace) it skips to ``handle.table[key](*args)``
-   itself: the same decision, inlined.
+   and calls the handle with the arguments in schema order: ``handle.fast_entry(*args)`` when
+   its type guards have seen a plain ``Tensor`` in every tensor argument, else
+   ``handle.call(args)``. The binding only chooses the overload; every dispatch decision is
+   made here (Note [One dispatch path]).
 2. ``handle.dispatch_key(args)`` reads the precomputed ``Tensor._key`` of every tensor argument
    (lists and optional tensors included): all must be on one device; a sparse layout wins over
    strided; ``Autograd`` sits above the backend keys when grad mode is on and an input requires
@@ -16,11 +17,23 @@ Note [The journey of an op]
 4. The kernel of an ``elementwise:`` or ``reduction:`` op does level 2: it promotes dtypes,
    checks the dtype against the op's ``dtypes:``, allocates the result and calls the C++ entry,
    which switches on the dtype code (``backends/_cpu_ops.py``).
+
+Note [One dispatch path]
+``fast_entry`` is ``call`` with its commonest case decided in line: every tensor argument on
+one backend key, none requiring grad, no dispatch mode active. Then ``dispatch_key`` would
+return that backend key, so the entry indexes the table itself; in every other case it calls
+``call``. It is built here, from the handle's argument table (``_make_fast_entry``), so the
+decision lives in this file alone and the generated bindings carry none of it.
+
+Note [Dispatch modes]
+A mode sees every dispatch while it is set (``set_mode``): ``trace_dispatch`` is one. With a
+mode set, both entries take ``call``, which hands the chosen key and kernel to
+``mode.run(handle, key, keys, args, below_autograd)``; so a traced call takes exactly the path
+an untraced one does, with the mode wrapped around its kernel.
 """
 
 from __future__ import annotations
 
-from . import _trace
 from ._binding import ArgSpec  # each handle parses its schema's arguments with it
 from ._device import device as _device_cls, sparse_coo as _SPARSE
 from ._tensor import Tensor
@@ -35,8 +48,15 @@ COMPOSITE = "CompositeImplicitAutograd"
 KEY_PLACES = {"CPU": ("cpu", "strided"), "Meta": ("meta", "strided"),
               "SparseCPU": ("cpu", "sparse_coo")}
 
-# False while a dispatch trace records: the bindings' inlined path then defers to call().
-fast = True
+# The active dispatch mode, or None (Note [Dispatch modes]); one global read per call.
+_mode = None
+
+
+def set_mode(mode):
+    """Set the dispatch mode (None: none); returns the previous one, for restoring it."""
+    global _mode
+    previous, _mode = _mode, mode
+    return previous
 
 
 class OpHandle:
@@ -53,7 +73,7 @@ class OpHandle:
         "tensor_pos", "write_pos", "device_pos", "returns", "result_tuple", "dtypes",
         "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
-        "stacks", "plain", "keeps_zero",
+        "stacks", "plain", "keeps_zero", "fast_entry",
     )
 
     def __init__(self, record: dict) -> None:
@@ -90,6 +110,7 @@ class OpHandle:
         # key -> [(kernel, name), ...]: YAML kernel first, run-time registrations on top.
         self.stacks: dict = {}
         self.plain = False  # no version to bump, no named tuple to make: call() returns as is
+        self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
 
     def __repr__(self) -> str:
         return f"<op {self.name} ({self.loc})>"
@@ -165,8 +186,8 @@ class OpHandle:
     def call(self, args: tuple):
         """Dispatch and run; ``args`` are in schema order, already matched to this overload."""
         key = self.dispatch_key(args)
-        if _trace.active is not None:
-            return self._call_traced(key, args)
+        if _mode is not None:
+            return self._call_in_mode(key, args)
         if self.plain:
             return self.table[key](*args)
         return self._finish(args, self.table[key](*args))
@@ -175,8 +196,8 @@ class OpHandle:
         """Run the backend kernel for ``args``, skipping the Autograd key: what an autograd
         kernel calls after recording the graph."""
         key = self._scan(args)[0]
-        if _trace.active is not None:
-            return self._call_traced(key, args, below_autograd=True)
+        if _mode is not None:
+            return self._call_in_mode(key, args, below_autograd=True)
         return self.table[key](*args)
 
     def _finish(self, args, result):
@@ -188,13 +209,9 @@ class OpHandle:
             result = self.result_tuple(*result)
         return result
 
-    def _call_traced(self, key, args, below_autograd=False):
+    def _call_in_mode(self, key, args, below_autograd=False):
         keys = self._candidate_keys(args, below_autograd)
-        record = _trace.open_record(self, key, keys, self.kernel_names.get(key, "?"))
-        try:
-            result = self.table[key](*args)
-        finally:
-            _trace.close_record(record)
+        result = _mode.run(self, key, keys, args, below_autograd)
         return result if below_autograd else self._finish(args, result)
 
     # ---- key helpers (slow paths) ----
@@ -340,3 +357,34 @@ def install(records) -> None:
     ordered = sorted(_HANDLES.values(), key=lambda h: h.functional is not None)
     for h in ordered:
         backends.build_table(h, _HANDLES)
+    for h in ordered:
+        h.fast_entry = _make_fast_entry(h)
+
+
+def _make_fast_entry(h: OpHandle):
+    """``h.call`` with its commonest case inlined (Note [One dispatch path]). The caller has
+    checked that every tensor argument is a Tensor; the source is made per arity, as
+    ``collections.namedtuple`` does, so the entry takes plain positional arguments."""
+    params = [f"a{i}" for i in range(len(h.args))]
+    joined = ", ".join(params)
+    packed = f"({joined},)" if params else "()"
+    tensors = [params[i] for i in h.tensor_pos]
+    plain = not any(h.args[i].optional or h.args[i].is_list for i in h.tensor_pos)
+    if not tensors or not plain:
+        body = [f"return call({packed})"]
+    else:
+        first = tensors[0]
+        tests = ["_mode is None"] + [f"{first}._key is {t}._key" for t in tensors[1:]]
+        tests.append("not (" + " or ".join(f"{t}._requires_grad" for t in tensors) + ")")
+        run = f"table[{first}._key]({joined})"
+        body = [f"if {' and '.join(tests)}:",
+                f"    return {run if h.plain else f'finish({packed}, {run})'}",
+                f"return call({packed})"]
+    source = "\n".join([f"def make(table, call, finish):", f"    def fast_entry({joined}):",
+                        *(f"        {line}" for line in body), "    return fast_entry", ""])
+    # Made in this module's namespace, so the entry reads the current `_mode`.
+    scope: dict = {}
+    exec(compile(source, f"<fast entry of {h.name}>", "exec"), globals(), scope)
+    entry = scope["make"](h.table, h.call, h._finish)
+    entry.__qualname__ = f"fast_entry[{h.name}]"
+    return entry

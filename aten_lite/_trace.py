@@ -12,13 +12,18 @@ the backend call below an autograd kernel) appear nested, with a larger ``depth`
 >>> [(r.op, r.key, r.dtype, r.fast_path) for r in trace]
 [('add.Tensor', 'CPU', 'float32', True)]
 
-Tracing is process-wide (one trace at a time) and disables the bindings' inlined fast path
-while it records, so every call goes through ``OpHandle.call`` and is seen.
+Tracing is process-wide (one trace at a time). It is a dispatch mode (Note [Dispatch modes] in
+_dispatch.py): while it records, every call takes the dispatcher's one path, and the trace is
+wrapped around the kernel that path chose. Records made while the autograd engine runs a
+backward pass have ``backward=True``.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+from . import _dispatch
 
 __all__ = ["trace_dispatch", "DispatchTrace", "DispatchRecord"]
 
@@ -41,6 +46,7 @@ class DispatchRecord:
     depth: int  # 0 for a call from user code, 1 for an op a kernel called, ...
     dtype: str | None = None  # the dtype branch the C++ kernel took (None: no C++ kernel)
     path: int | None = None  # the C++ kernel's path code (Note [Kernel path codes])
+    backward: bool = False  # dispatched by the autograd engine's backward pass
 
     @property
     def fast_path(self) -> bool | None:
@@ -69,11 +75,11 @@ class DispatchTrace:
         return [r.op for r in self.records]
 
     def __str__(self) -> str:
-        head = ("op", "key", "from keys", "kernel", "dtype", "path")
+        head = ("op", "pass", "key", "from keys", "kernel", "dtype", "path")
         rows = [head]
         for r in self.records:
             path = "-" if r.path is None else PATHS.get(r.path, str(r.path))
-            rows.append(("  " * r.depth + r.op, r.key, ", ".join(r.keys), r.kernel,
+            rows.append(("  " * r.depth + r.op, "backward" if r.backward else "forward", r.key, ", ".join(r.keys), r.kernel,
                          r.dtype or "-", path))
         widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
@@ -89,27 +95,52 @@ class trace_dispatch:
 
     def __enter__(self) -> DispatchTrace:
         global active
-        from . import _dispatch
-
         if active is not None:
             raise RuntimeError("trace_dispatch blocks cannot be nested; one trace records at a time")
         self._trace = DispatchTrace()
         active = self._trace
-        _dispatch.fast = False
+        self._previous = _dispatch.set_mode(_RecordingMode())
         return self._trace
 
     def __exit__(self, *exc) -> None:
         global active
-        from . import _dispatch
-
         active = None
-        _dispatch.fast = True
+        _dispatch.set_mode(self._previous)
+
+
+class _RecordingMode:
+    """The dispatch mode of a trace: a record around each kernel the dispatcher runs."""
+
+    def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
+        if active is None:  # a mode left behind by an interrupted block: just run
+            return handle.table[key](*args)
+        record = open_record(handle, key, keys, handle.kernel_names.get(key, "?"))
+        try:
+            return handle.table[key](*args)
+        finally:
+            close_record(record)
+
+
+# How many backward passes are running now (the engine enters `backward_pass`).
+_backward_depth = 0
+
+
+@contextmanager
+def backward_pass():
+    """Marks the dispatches inside as the backward pass's (the autograd engine uses it)."""
+    global _backward_depth
+    _backward_depth += 1
+    try:
+        yield
+    finally:
+        _backward_depth -= 1
 
 
 def open_record(handle, key: str, keys: tuple[str, ...], kernel: str) -> DispatchRecord:
     """Called by the dispatcher before running a kernel."""
     trace = active
-    record = DispatchRecord(handle.name, handle.overload, key, keys, kernel, len(trace._open))
+    record = DispatchRecord(handle.name, handle.overload, key, keys, kernel, len(trace._open),
+                            backward=_backward_depth > 0)
     trace.records.append(record)
     trace._open.append(record)
     return record

@@ -4,7 +4,7 @@
 """The Python bindings of every op: module functions, Tensor methods and operators.
 
 Each function tries its overloads in YAML order behind cheap type guards and dispatches through
-the op's handle; the first overload of plain-Tensor ops inlines the dispatch decision. See
+the op's handle (its fast entry when every tensor argument is a plain Tensor). See
 Note [Binding tiers] in tools/codegen/api_python.py and Note [The journey of an op] in
 aten_lite/_dispatch.py.
 """
@@ -19,538 +19,538 @@ _FLT = frozenset((int, float))
 _SEQ = frozenset((list, tuple))
 _MISSING = _b.MISSING
 
-# ---- op handles and their kernel tables (the tables are updated in place) ----
+# ---- op handles and their fast entries (Note [One dispatch path] in aten_lite/_dispatch.py) ----
 
 _H_neg = _d.handle('neg')
-_K_neg = _H_neg.table
+_F_neg = _H_neg.fast_entry
 _H_neg_ = _d.handle('neg_')
-_K_neg_ = _H_neg_.table
+_F_neg_ = _H_neg_.fast_entry
 _H_neg_out = _d.handle('neg.out')
-_K_neg_out = _H_neg_out.table
+_F_neg_out = _H_neg_out.fast_entry
 _H_abs = _d.handle('abs')
-_K_abs = _H_abs.table
+_F_abs = _H_abs.fast_entry
 _H_abs_ = _d.handle('abs_')
-_K_abs_ = _H_abs_.table
+_F_abs_ = _H_abs_.fast_entry
 _H_abs_out = _d.handle('abs.out')
-_K_abs_out = _H_abs_out.table
+_F_abs_out = _H_abs_out.fast_entry
 _H_sign = _d.handle('sign')
-_K_sign = _H_sign.table
+_F_sign = _H_sign.fast_entry
 _H_sign_ = _d.handle('sign_')
-_K_sign_ = _H_sign_.table
+_F_sign_ = _H_sign_.fast_entry
 _H_sign_out = _d.handle('sign.out')
-_K_sign_out = _H_sign_out.table
+_F_sign_out = _H_sign_out.fast_entry
 _H_relu = _d.handle('relu')
-_K_relu = _H_relu.table
+_F_relu = _H_relu.fast_entry
 _H_relu_ = _d.handle('relu_')
-_K_relu_ = _H_relu_.table
+_F_relu_ = _H_relu_.fast_entry
 _H_relu_out = _d.handle('relu.out')
-_K_relu_out = _H_relu_out.table
+_F_relu_out = _H_relu_out.fast_entry
 _H_sigmoid = _d.handle('sigmoid')
-_K_sigmoid = _H_sigmoid.table
+_F_sigmoid = _H_sigmoid.fast_entry
 _H_sigmoid_out = _d.handle('sigmoid.out')
-_K_sigmoid_out = _H_sigmoid_out.table
+_F_sigmoid_out = _H_sigmoid_out.fast_entry
 _H_tanh = _d.handle('tanh')
-_K_tanh = _H_tanh.table
+_F_tanh = _H_tanh.fast_entry
 _H_tanh_out = _d.handle('tanh.out')
-_K_tanh_out = _H_tanh_out.table
+_F_tanh_out = _H_tanh_out.fast_entry
 _H_exp = _d.handle('exp')
-_K_exp = _H_exp.table
+_F_exp = _H_exp.fast_entry
 _H_exp_out = _d.handle('exp.out')
-_K_exp_out = _H_exp_out.table
+_F_exp_out = _H_exp_out.fast_entry
 _H_expm1 = _d.handle('expm1')
-_K_expm1 = _H_expm1.table
+_F_expm1 = _H_expm1.fast_entry
 _H_expm1_out = _d.handle('expm1.out')
-_K_expm1_out = _H_expm1_out.table
+_F_expm1_out = _H_expm1_out.fast_entry
 _H_log = _d.handle('log')
-_K_log = _H_log.table
+_F_log = _H_log.fast_entry
 _H_log_out = _d.handle('log.out')
-_K_log_out = _H_log_out.table
+_F_log_out = _H_log_out.fast_entry
 _H_log1p = _d.handle('log1p')
-_K_log1p = _H_log1p.table
+_F_log1p = _H_log1p.fast_entry
 _H_log1p_out = _d.handle('log1p.out')
-_K_log1p_out = _H_log1p_out.table
+_F_log1p_out = _H_log1p_out.fast_entry
 _H_sqrt = _d.handle('sqrt')
-_K_sqrt = _H_sqrt.table
+_F_sqrt = _H_sqrt.fast_entry
 _H_sqrt_out = _d.handle('sqrt.out')
-_K_sqrt_out = _H_sqrt_out.table
+_F_sqrt_out = _H_sqrt_out.fast_entry
 _H_rsqrt = _d.handle('rsqrt')
-_K_rsqrt = _H_rsqrt.table
+_F_rsqrt = _H_rsqrt.fast_entry
 _H_rsqrt_out = _d.handle('rsqrt.out')
-_K_rsqrt_out = _H_rsqrt_out.table
+_F_rsqrt_out = _H_rsqrt_out.fast_entry
 _H_reciprocal = _d.handle('reciprocal')
-_K_reciprocal = _H_reciprocal.table
+_F_reciprocal = _H_reciprocal.fast_entry
 _H_reciprocal_out = _d.handle('reciprocal.out')
-_K_reciprocal_out = _H_reciprocal_out.table
+_F_reciprocal_out = _H_reciprocal_out.fast_entry
 _H_sin = _d.handle('sin')
-_K_sin = _H_sin.table
+_F_sin = _H_sin.fast_entry
 _H_sin_out = _d.handle('sin.out')
-_K_sin_out = _H_sin_out.table
+_F_sin_out = _H_sin_out.fast_entry
 _H_cos = _d.handle('cos')
-_K_cos = _H_cos.table
+_F_cos = _H_cos.fast_entry
 _H_cos_out = _d.handle('cos.out')
-_K_cos_out = _H_cos_out.table
+_F_cos_out = _H_cos_out.fast_entry
 _H_floor = _d.handle('floor')
-_K_floor = _H_floor.table
+_F_floor = _H_floor.fast_entry
 _H_floor_ = _d.handle('floor_')
-_K_floor_ = _H_floor_.table
+_F_floor_ = _H_floor_.fast_entry
 _H_floor_out = _d.handle('floor.out')
-_K_floor_out = _H_floor_out.table
+_F_floor_out = _H_floor_out.fast_entry
 _H_ceil = _d.handle('ceil')
-_K_ceil = _H_ceil.table
+_F_ceil = _H_ceil.fast_entry
 _H_ceil_ = _d.handle('ceil_')
-_K_ceil_ = _H_ceil_.table
+_F_ceil_ = _H_ceil_.fast_entry
 _H_ceil_out = _d.handle('ceil.out')
-_K_ceil_out = _H_ceil_out.table
+_F_ceil_out = _H_ceil_out.fast_entry
 _H_round = _d.handle('round')
-_K_round = _H_round.table
+_F_round = _H_round.fast_entry
 _H_round_ = _d.handle('round_')
-_K_round_ = _H_round_.table
+_F_round_ = _H_round_.fast_entry
 _H_round_out = _d.handle('round.out')
-_K_round_out = _H_round_out.table
+_F_round_out = _H_round_out.fast_entry
 _H_trunc = _d.handle('trunc')
-_K_trunc = _H_trunc.table
+_F_trunc = _H_trunc.fast_entry
 _H_trunc_ = _d.handle('trunc_')
-_K_trunc_ = _H_trunc_.table
+_F_trunc_ = _H_trunc_.fast_entry
 _H_trunc_out = _d.handle('trunc.out')
-_K_trunc_out = _H_trunc_out.table
+_F_trunc_out = _H_trunc_out.fast_entry
 _H_logical_not = _d.handle('logical_not')
-_K_logical_not = _H_logical_not.table
+_F_logical_not = _H_logical_not.fast_entry
 _H_logical_not_out = _d.handle('logical_not.out')
-_K_logical_not_out = _H_logical_not_out.table
+_F_logical_not_out = _H_logical_not_out.fast_entry
 _H_add_Tensor = _d.handle('add.Tensor')
-_K_add_Tensor = _H_add_Tensor.table
+_F_add_Tensor = _H_add_Tensor.fast_entry
 _H_add__Tensor = _d.handle('add_.Tensor')
-_K_add__Tensor = _H_add__Tensor.table
+_F_add__Tensor = _H_add__Tensor.fast_entry
 _H_add_Tensor_out = _d.handle('add.Tensor_out')
-_K_add_Tensor_out = _H_add_Tensor_out.table
+_F_add_Tensor_out = _H_add_Tensor_out.fast_entry
 _H_sub_Tensor = _d.handle('sub.Tensor')
-_K_sub_Tensor = _H_sub_Tensor.table
+_F_sub_Tensor = _H_sub_Tensor.fast_entry
 _H_sub__Tensor = _d.handle('sub_.Tensor')
-_K_sub__Tensor = _H_sub__Tensor.table
+_F_sub__Tensor = _H_sub__Tensor.fast_entry
 _H_sub_Tensor_out = _d.handle('sub.Tensor_out')
-_K_sub_Tensor_out = _H_sub_Tensor_out.table
+_F_sub_Tensor_out = _H_sub_Tensor_out.fast_entry
 _H_mul_Tensor = _d.handle('mul.Tensor')
-_K_mul_Tensor = _H_mul_Tensor.table
+_F_mul_Tensor = _H_mul_Tensor.fast_entry
 _H_mul__Tensor = _d.handle('mul_.Tensor')
-_K_mul__Tensor = _H_mul__Tensor.table
+_F_mul__Tensor = _H_mul__Tensor.fast_entry
 _H_mul_Tensor_out = _d.handle('mul.Tensor_out')
-_K_mul_Tensor_out = _H_mul_Tensor_out.table
+_F_mul_Tensor_out = _H_mul_Tensor_out.fast_entry
 _H_div_Tensor = _d.handle('div.Tensor')
-_K_div_Tensor = _H_div_Tensor.table
+_F_div_Tensor = _H_div_Tensor.fast_entry
 _H_div_Tensor_out = _d.handle('div.Tensor_out')
-_K_div_Tensor_out = _H_div_Tensor_out.table
+_F_div_Tensor_out = _H_div_Tensor_out.fast_entry
 _H_floor_divide = _d.handle('floor_divide')
-_K_floor_divide = _H_floor_divide.table
+_F_floor_divide = _H_floor_divide.fast_entry
 _H_floor_divide_ = _d.handle('floor_divide_')
-_K_floor_divide_ = _H_floor_divide_.table
+_F_floor_divide_ = _H_floor_divide_.fast_entry
 _H_floor_divide_out = _d.handle('floor_divide.out')
-_K_floor_divide_out = _H_floor_divide_out.table
+_F_floor_divide_out = _H_floor_divide_out.fast_entry
 _H_pow_Tensor_Tensor = _d.handle('pow.Tensor_Tensor')
-_K_pow_Tensor_Tensor = _H_pow_Tensor_Tensor.table
+_F_pow_Tensor_Tensor = _H_pow_Tensor_Tensor.fast_entry
 _H_pow__Tensor_Tensor = _d.handle('pow_.Tensor_Tensor')
-_K_pow__Tensor_Tensor = _H_pow__Tensor_Tensor.table
+_F_pow__Tensor_Tensor = _H_pow__Tensor_Tensor.fast_entry
 _H_pow_Tensor_Tensor_out = _d.handle('pow.Tensor_Tensor_out')
-_K_pow_Tensor_Tensor_out = _H_pow_Tensor_Tensor_out.table
+_F_pow_Tensor_Tensor_out = _H_pow_Tensor_Tensor_out.fast_entry
 _H_maximum = _d.handle('maximum')
-_K_maximum = _H_maximum.table
+_F_maximum = _H_maximum.fast_entry
 _H_maximum_ = _d.handle('maximum_')
-_K_maximum_ = _H_maximum_.table
+_F_maximum_ = _H_maximum_.fast_entry
 _H_maximum_out = _d.handle('maximum.out')
-_K_maximum_out = _H_maximum_out.table
+_F_maximum_out = _H_maximum_out.fast_entry
 _H_minimum = _d.handle('minimum')
-_K_minimum = _H_minimum.table
+_F_minimum = _H_minimum.fast_entry
 _H_minimum_ = _d.handle('minimum_')
-_K_minimum_ = _H_minimum_.table
+_F_minimum_ = _H_minimum_.fast_entry
 _H_minimum_out = _d.handle('minimum.out')
-_K_minimum_out = _H_minimum_out.table
+_F_minimum_out = _H_minimum_out.fast_entry
 _H_remainder_Tensor = _d.handle('remainder.Tensor')
-_K_remainder_Tensor = _H_remainder_Tensor.table
+_F_remainder_Tensor = _H_remainder_Tensor.fast_entry
 _H_remainder__Tensor = _d.handle('remainder_.Tensor')
-_K_remainder__Tensor = _H_remainder__Tensor.table
+_F_remainder__Tensor = _H_remainder__Tensor.fast_entry
 _H_remainder_Tensor_out = _d.handle('remainder.Tensor_out')
-_K_remainder_Tensor_out = _H_remainder_Tensor_out.table
+_F_remainder_Tensor_out = _H_remainder_Tensor_out.fast_entry
 _H_eq_Tensor = _d.handle('eq.Tensor')
-_K_eq_Tensor = _H_eq_Tensor.table
+_F_eq_Tensor = _H_eq_Tensor.fast_entry
 _H_eq_Tensor_out = _d.handle('eq.Tensor_out')
-_K_eq_Tensor_out = _H_eq_Tensor_out.table
+_F_eq_Tensor_out = _H_eq_Tensor_out.fast_entry
 _H_ne_Tensor = _d.handle('ne.Tensor')
-_K_ne_Tensor = _H_ne_Tensor.table
+_F_ne_Tensor = _H_ne_Tensor.fast_entry
 _H_ne_Tensor_out = _d.handle('ne.Tensor_out')
-_K_ne_Tensor_out = _H_ne_Tensor_out.table
+_F_ne_Tensor_out = _H_ne_Tensor_out.fast_entry
 _H_lt_Tensor = _d.handle('lt.Tensor')
-_K_lt_Tensor = _H_lt_Tensor.table
+_F_lt_Tensor = _H_lt_Tensor.fast_entry
 _H_lt_Tensor_out = _d.handle('lt.Tensor_out')
-_K_lt_Tensor_out = _H_lt_Tensor_out.table
+_F_lt_Tensor_out = _H_lt_Tensor_out.fast_entry
 _H_le_Tensor = _d.handle('le.Tensor')
-_K_le_Tensor = _H_le_Tensor.table
+_F_le_Tensor = _H_le_Tensor.fast_entry
 _H_le_Tensor_out = _d.handle('le.Tensor_out')
-_K_le_Tensor_out = _H_le_Tensor_out.table
+_F_le_Tensor_out = _H_le_Tensor_out.fast_entry
 _H_gt_Tensor = _d.handle('gt.Tensor')
-_K_gt_Tensor = _H_gt_Tensor.table
+_F_gt_Tensor = _H_gt_Tensor.fast_entry
 _H_gt_Tensor_out = _d.handle('gt.Tensor_out')
-_K_gt_Tensor_out = _H_gt_Tensor_out.table
+_F_gt_Tensor_out = _H_gt_Tensor_out.fast_entry
 _H_ge_Tensor = _d.handle('ge.Tensor')
-_K_ge_Tensor = _H_ge_Tensor.table
+_F_ge_Tensor = _H_ge_Tensor.fast_entry
 _H_ge_Tensor_out = _d.handle('ge.Tensor_out')
-_K_ge_Tensor_out = _H_ge_Tensor_out.table
+_F_ge_Tensor_out = _H_ge_Tensor_out.fast_entry
 _H_logical_and = _d.handle('logical_and')
-_K_logical_and = _H_logical_and.table
+_F_logical_and = _H_logical_and.fast_entry
 _H_logical_and_out = _d.handle('logical_and.out')
-_K_logical_and_out = _H_logical_and_out.table
+_F_logical_and_out = _H_logical_and_out.fast_entry
 _H_logical_or = _d.handle('logical_or')
-_K_logical_or = _H_logical_or.table
+_F_logical_or = _H_logical_or.fast_entry
 _H_logical_or_out = _d.handle('logical_or.out')
-_K_logical_or_out = _H_logical_or_out.table
+_F_logical_or_out = _H_logical_or_out.fast_entry
 _H_div__Tensor = _d.handle('div_.Tensor')
-_K_div__Tensor = _H_div__Tensor.table
+_F_div__Tensor = _H_div__Tensor.fast_entry
 _H__div_trunc = _d.handle('_div_trunc')
-_K__div_trunc = _H__div_trunc.table
+_F__div_trunc = _H__div_trunc.fast_entry
 _H_div_Tensor_mode = _d.handle('div.Tensor_mode')
-_K_div_Tensor_mode = _H_div_Tensor_mode.table
+_F_div_Tensor_mode = _H_div_Tensor_mode.fast_entry
 _H_div_out_mode = _d.handle('div.out_mode')
-_K_div_out_mode = _H_div_out_mode.table
+_F_div_out_mode = _H_div_out_mode.fast_entry
 _H_div__Tensor_mode = _d.handle('div_.Tensor_mode')
-_K_div__Tensor_mode = _H_div__Tensor_mode.table
+_F_div__Tensor_mode = _H_div__Tensor_mode.fast_entry
 _H_where_self = _d.handle('where.self')
-_K_where_self = _H_where_self.table
+_F_where_self = _H_where_self.fast_entry
 _H_clamp = _d.handle('clamp')
-_K_clamp = _H_clamp.table
+_F_clamp = _H_clamp.fast_entry
 _H_clamp_Tensor = _d.handle('clamp.Tensor')
-_K_clamp_Tensor = _H_clamp_Tensor.table
+_F_clamp_Tensor = _H_clamp_Tensor.fast_entry
 _H_clamp_ = _d.handle('clamp_')
-_K_clamp_ = _H_clamp_.table
+_F_clamp_ = _H_clamp_.fast_entry
 _H_clamp_out = _d.handle('clamp.out')
-_K_clamp_out = _H_clamp_out.table
+_F_clamp_out = _H_clamp_out.fast_entry
 _H_sum = _d.handle('sum')
-_K_sum = _H_sum.table
+_F_sum = _H_sum.fast_entry
 _H_sum_out = _d.handle('sum.out')
-_K_sum_out = _H_sum_out.table
+_F_sum_out = _H_sum_out.fast_entry
 _H_mean = _d.handle('mean')
-_K_mean = _H_mean.table
+_F_mean = _H_mean.fast_entry
 _H_prod = _d.handle('prod')
-_K_prod = _H_prod.table
+_F_prod = _H_prod.fast_entry
 _H_amax = _d.handle('amax')
-_K_amax = _H_amax.table
+_F_amax = _H_amax.fast_entry
 _H_amin = _d.handle('amin')
-_K_amin = _H_amin.table
+_F_amin = _H_amin.fast_entry
 _H_all = _d.handle('all')
-_K_all = _H_all.table
+_F_all = _H_all.fast_entry
 _H_any = _d.handle('any')
-_K_any = _H_any.table
+_F_any = _H_any.fast_entry
 _H_max = _d.handle('max')
-_K_max = _H_max.table
+_F_max = _H_max.fast_entry
 _H_max_dim = _d.handle('max.dim')
-_K_max_dim = _H_max_dim.table
+_F_max_dim = _H_max_dim.fast_entry
 _H_max_other = _d.handle('max.other')
-_K_max_other = _H_max_other.table
+_F_max_other = _H_max_other.fast_entry
 _H_min = _d.handle('min')
-_K_min = _H_min.table
+_F_min = _H_min.fast_entry
 _H_min_dim = _d.handle('min.dim')
-_K_min_dim = _H_min_dim.table
+_F_min_dim = _H_min_dim.fast_entry
 _H_min_other = _d.handle('min.other')
-_K_min_other = _H_min_other.table
+_F_min_other = _H_min_other.fast_entry
 _H_argmax = _d.handle('argmax')
-_K_argmax = _H_argmax.table
+_F_argmax = _H_argmax.fast_entry
 _H_argmin = _d.handle('argmin')
-_K_argmin = _H_argmin.table
+_F_argmin = _H_argmin.fast_entry
 _H_logsumexp = _d.handle('logsumexp')
-_K_logsumexp = _H_logsumexp.table
+_F_logsumexp = _H_logsumexp.fast_entry
 _H_softmax_int = _d.handle('softmax.int')
-_K_softmax_int = _H_softmax_int.table
+_F_softmax_int = _H_softmax_int.fast_entry
 _H_log_softmax_int = _d.handle('log_softmax.int')
-_K_log_softmax_int = _H_log_softmax_int.table
+_F_log_softmax_int = _H_log_softmax_int.fast_entry
 _H_nll_loss = _d.handle('nll_loss')
-_K_nll_loss = _H_nll_loss.table
+_F_nll_loss = _H_nll_loss.fast_entry
 _H__nll_loss_backward = _d.handle('_nll_loss_backward')
-_K__nll_loss_backward = _H__nll_loss_backward.table
+_F__nll_loss_backward = _H__nll_loss_backward.fast_entry
 _H_gelu = _d.handle('gelu')
-_K_gelu = _H_gelu.table
+_F_gelu = _H_gelu.fast_entry
 _H__gelu_backward = _d.handle('_gelu_backward')
-_K__gelu_backward = _H__gelu_backward.table
+_F__gelu_backward = _H__gelu_backward.fast_entry
 _H__tanh_backward = _d.handle('_tanh_backward')
-_K__tanh_backward = _H__tanh_backward.table
+_F__tanh_backward = _H__tanh_backward.fast_entry
 _H__log_softmax_backward = _d.handle('_log_softmax_backward')
-_K__log_softmax_backward = _H__log_softmax_backward.table
+_F__log_softmax_backward = _H__log_softmax_backward.fast_entry
 _H_mm = _d.handle('mm')
-_K_mm = _H_mm.table
+_F_mm = _H_mm.fast_entry
 _H_mm_out = _d.handle('mm.out')
-_K_mm_out = _H_mm_out.table
+_F_mm_out = _H_mm_out.fast_entry
 _H_bmm = _d.handle('bmm')
-_K_bmm = _H_bmm.table
+_F_bmm = _H_bmm.fast_entry
 _H_dot = _d.handle('dot')
-_K_dot = _H_dot.table
+_F_dot = _H_dot.fast_entry
 _H_matmul = _d.handle('matmul')
-_K_matmul = _H_matmul.table
+_F_matmul = _H_matmul.fast_entry
 _H_view = _d.handle('view')
-_K_view = _H_view.table
+_F_view = _H_view.fast_entry
 _H_reshape = _d.handle('reshape')
-_K_reshape = _H_reshape.table
+_F_reshape = _H_reshape.fast_entry
 _H_t = _d.handle('t')
-_K_t = _H_t.table
+_F_t = _H_t.fast_entry
 _H_transpose_int = _d.handle('transpose.int')
-_K_transpose_int = _H_transpose_int.table
+_F_transpose_int = _H_transpose_int.fast_entry
 _H_permute = _d.handle('permute')
-_K_permute = _H_permute.table
+_F_permute = _H_permute.fast_entry
 _H_expand = _d.handle('expand')
-_K_expand = _H_expand.table
+_F_expand = _H_expand.fast_entry
 _H_squeeze = _d.handle('squeeze')
-_K_squeeze = _H_squeeze.table
+_F_squeeze = _H_squeeze.fast_entry
 _H_squeeze_dim = _d.handle('squeeze.dim')
-_K_squeeze_dim = _H_squeeze_dim.table
+_F_squeeze_dim = _H_squeeze_dim.fast_entry
 _H_squeeze_dims = _d.handle('squeeze.dims')
-_K_squeeze_dims = _H_squeeze_dims.table
+_F_squeeze_dims = _H_squeeze_dims.fast_entry
 _H_unsqueeze = _d.handle('unsqueeze')
-_K_unsqueeze = _H_unsqueeze.table
+_F_unsqueeze = _H_unsqueeze.fast_entry
 _H_flatten_using_ints = _d.handle('flatten.using_ints')
-_K_flatten_using_ints = _H_flatten_using_ints.table
+_F_flatten_using_ints = _H_flatten_using_ints.fast_entry
 _H_narrow = _d.handle('narrow')
-_K_narrow = _H_narrow.table
+_F_narrow = _H_narrow.fast_entry
 _H_select_int = _d.handle('select.int')
-_K_select_int = _H_select_int.table
+_F_select_int = _H_select_int.fast_entry
 _H_slice_Tensor = _d.handle('slice.Tensor')
-_K_slice_Tensor = _H_slice_Tensor.table
+_F_slice_Tensor = _H_slice_Tensor.fast_entry
 _H_contiguous = _d.handle('contiguous')
-_K_contiguous = _H_contiguous.table
+_F_contiguous = _H_contiguous.fast_entry
 _H_split_Tensor = _d.handle('split.Tensor')
-_K_split_Tensor = _H_split_Tensor.table
+_F_split_Tensor = _H_split_Tensor.fast_entry
 _H_split_sizes = _d.handle('split.sizes')
-_K_split_sizes = _H_split_sizes.table
+_F_split_sizes = _H_split_sizes.fast_entry
 _H_chunk = _d.handle('chunk')
-_K_chunk = _H_chunk.table
+_F_chunk = _H_chunk.fast_entry
 _H_cat = _d.handle('cat')
-_K_cat = _H_cat.table
+_F_cat = _H_cat.fast_entry
 _H_stack = _d.handle('stack')
-_K_stack = _H_stack.table
+_F_stack = _H_stack.fast_entry
 _H_gather = _d.handle('gather')
-_K_gather = _H_gather.table
+_F_gather = _H_gather.fast_entry
 _H_index_select = _d.handle('index_select')
-_K_index_select = _H_index_select.table
+_F_index_select = _H_index_select.fast_entry
 _H_masked_fill_Scalar = _d.handle('masked_fill.Scalar')
-_K_masked_fill_Scalar = _H_masked_fill_Scalar.table
+_F_masked_fill_Scalar = _H_masked_fill_Scalar.fast_entry
 _H_masked_fill__Scalar = _d.handle('masked_fill_.Scalar')
-_K_masked_fill__Scalar = _H_masked_fill__Scalar.table
+_F_masked_fill__Scalar = _H_masked_fill__Scalar.fast_entry
 _H_index_Tensor = _d.handle('index.Tensor')
-_K_index_Tensor = _H_index_Tensor.table
+_F_index_Tensor = _H_index_Tensor.fast_entry
 _H_index_put = _d.handle('index_put')
-_K_index_put = _H_index_put.table
+_F_index_put = _H_index_put.fast_entry
 _H_index_put_ = _d.handle('index_put_')
-_K_index_put_ = _H_index_put_.table
+_F_index_put_ = _H_index_put_.fast_entry
 _H_clone = _d.handle('clone')
-_K_clone = _H_clone.table
+_F_clone = _H_clone.fast_entry
 _H_copy_ = _d.handle('copy_')
-_K_copy_ = _H_copy_.table
+_F_copy_ = _H_copy_.fast_entry
 _H_fill__Scalar = _d.handle('fill_.Scalar')
-_K_fill__Scalar = _H_fill__Scalar.table
+_F_fill__Scalar = _H_fill__Scalar.fast_entry
 _H_zero_ = _d.handle('zero_')
-_K_zero_ = _H_zero_.table
+_F_zero_ = _H_zero_.fast_entry
 _H_to_device = _d.handle('to.device')
-_K_to_device = _H_to_device.table
+_F_to_device = _H_to_device.fast_entry
 _H_to_dtype = _d.handle('to.dtype')
-_K_to_dtype = _H_to_dtype.table
+_F_to_dtype = _H_to_dtype.fast_entry
 _H_to_other = _d.handle('to.other')
-_K_to_other = _H_to_other.table
+_F_to_other = _H_to_other.fast_entry
 _H_type_as = _d.handle('type_as')
-_K_type_as = _H_type_as.table
+_F_type_as = _H_type_as.fast_entry
 _H_repeat = _d.handle('repeat')
-_K_repeat = _H_repeat.table
+_F_repeat = _H_repeat.fast_entry
 _H_flip = _d.handle('flip')
-_K_flip = _H_flip.table
+_F_flip = _H_flip.fast_entry
 _H_roll = _d.handle('roll')
-_K_roll = _H_roll.table
+_F_roll = _H_roll.fast_entry
 _H__unique2 = _d.handle('_unique2')
-_K__unique2 = _H__unique2.table
+_F__unique2 = _H__unique2.fast_entry
 _H_sparse_coo_tensor = _d.handle('sparse_coo_tensor')
-_K_sparse_coo_tensor = _H_sparse_coo_tensor.table
+_F_sparse_coo_tensor = _H_sparse_coo_tensor.fast_entry
 _H_to_sparse = _d.handle('to_sparse')
-_K_to_sparse = _H_to_sparse.table
+_F_to_sparse = _H_to_sparse.fast_entry
 _H_to_dense = _d.handle('to_dense')
-_K_to_dense = _H_to_dense.table
+_F_to_dense = _H_to_dense.fast_entry
 _H_coalesce = _d.handle('coalesce')
-_K_coalesce = _H_coalesce.table
+_F_coalesce = _H_coalesce.fast_entry
 _H_is_coalesced = _d.handle('is_coalesced')
-_K_is_coalesced = _H_is_coalesced.table
+_F_is_coalesced = _H_is_coalesced.fast_entry
 _H__nnz = _d.handle('_nnz')
-_K__nnz = _H__nnz.table
+_F__nnz = _H__nnz.fast_entry
 _H_indices = _d.handle('indices')
-_K_indices = _H_indices.table
+_F_indices = _H_indices.fast_entry
 _H_values = _d.handle('values')
-_K_values = _H_values.table
+_F_values = _H_values.fast_entry
 _H__indices = _d.handle('_indices')
-_K__indices = _H__indices.table
+_F__indices = _H__indices.fast_entry
 _H__values = _d.handle('_values')
-_K__values = _H__values.table
+_F__values = _H__values.fast_entry
 _H_sparse_mask = _d.handle('sparse_mask')
-_K_sparse_mask = _H_sparse_mask.table
+_F_sparse_mask = _H_sparse_mask.fast_entry
 _H_sparse_sampled_mm = _d.handle('sparse_sampled_mm')
-_K_sparse_sampled_mm = _H_sparse_sampled_mm.table
+_F_sparse_sampled_mm = _H_sparse_sampled_mm.fast_entry
 _H__sparse_values_at = _d.handle('_sparse_values_at')
-_K__sparse_values_at = _H__sparse_values_at.table
+_F__sparse_values_at = _H__sparse_values_at.fast_entry
 _H_log10 = _d.handle('log10')
-_K_log10 = _H_log10.table
+_F_log10 = _H_log10.fast_entry
 _H_log10_ = _d.handle('log10_')
-_K_log10_ = _H_log10_.table
+_F_log10_ = _H_log10_.fast_entry
 _H_log10_out = _d.handle('log10.out')
-_K_log10_out = _H_log10_out.table
+_F_log10_out = _H_log10_out.fast_entry
 _H_log2 = _d.handle('log2')
-_K_log2 = _H_log2.table
+_F_log2 = _H_log2.fast_entry
 _H_log2_ = _d.handle('log2_')
-_K_log2_ = _H_log2_.table
+_F_log2_ = _H_log2_.fast_entry
 _H_log2_out = _d.handle('log2.out')
-_K_log2_out = _H_log2_out.table
+_F_log2_out = _H_log2_out.fast_entry
 _H_isnan = _d.handle('isnan')
-_K_isnan = _H_isnan.table
+_F_isnan = _H_isnan.fast_entry
 _H_isinf = _d.handle('isinf')
-_K_isinf = _H_isinf.table
+_F_isinf = _H_isinf.fast_entry
 _H_isfinite = _d.handle('isfinite')
-_K_isfinite = _H_isfinite.table
+_F_isfinite = _H_isfinite.fast_entry
 _H_logical_xor = _d.handle('logical_xor')
-_K_logical_xor = _H_logical_xor.table
+_F_logical_xor = _H_logical_xor.fast_entry
 _H_logical_xor_out = _d.handle('logical_xor.out')
-_K_logical_xor_out = _H_logical_xor_out.table
+_F_logical_xor_out = _H_logical_xor_out.fast_entry
 _H_bitwise_and_Tensor = _d.handle('bitwise_and.Tensor')
-_K_bitwise_and_Tensor = _H_bitwise_and_Tensor.table
+_F_bitwise_and_Tensor = _H_bitwise_and_Tensor.fast_entry
 _H_bitwise_and__Tensor = _d.handle('bitwise_and_.Tensor')
-_K_bitwise_and__Tensor = _H_bitwise_and__Tensor.table
+_F_bitwise_and__Tensor = _H_bitwise_and__Tensor.fast_entry
 _H_bitwise_and_Tensor_out = _d.handle('bitwise_and.Tensor_out')
-_K_bitwise_and_Tensor_out = _H_bitwise_and_Tensor_out.table
+_F_bitwise_and_Tensor_out = _H_bitwise_and_Tensor_out.fast_entry
 _H_bitwise_or_Tensor = _d.handle('bitwise_or.Tensor')
-_K_bitwise_or_Tensor = _H_bitwise_or_Tensor.table
+_F_bitwise_or_Tensor = _H_bitwise_or_Tensor.fast_entry
 _H_bitwise_or__Tensor = _d.handle('bitwise_or_.Tensor')
-_K_bitwise_or__Tensor = _H_bitwise_or__Tensor.table
+_F_bitwise_or__Tensor = _H_bitwise_or__Tensor.fast_entry
 _H_bitwise_or_Tensor_out = _d.handle('bitwise_or.Tensor_out')
-_K_bitwise_or_Tensor_out = _H_bitwise_or_Tensor_out.table
+_F_bitwise_or_Tensor_out = _H_bitwise_or_Tensor_out.fast_entry
 _H_bitwise_xor_Tensor = _d.handle('bitwise_xor.Tensor')
-_K_bitwise_xor_Tensor = _H_bitwise_xor_Tensor.table
+_F_bitwise_xor_Tensor = _H_bitwise_xor_Tensor.fast_entry
 _H_bitwise_xor__Tensor = _d.handle('bitwise_xor_.Tensor')
-_K_bitwise_xor__Tensor = _H_bitwise_xor__Tensor.table
+_F_bitwise_xor__Tensor = _H_bitwise_xor__Tensor.fast_entry
 _H_bitwise_xor_Tensor_out = _d.handle('bitwise_xor.Tensor_out')
-_K_bitwise_xor_Tensor_out = _H_bitwise_xor_Tensor_out.table
+_F_bitwise_xor_Tensor_out = _H_bitwise_xor_Tensor_out.fast_entry
 _H_bitwise_not = _d.handle('bitwise_not')
-_K_bitwise_not = _H_bitwise_not.table
+_F_bitwise_not = _H_bitwise_not.fast_entry
 _H_bitwise_not_ = _d.handle('bitwise_not_')
-_K_bitwise_not_ = _H_bitwise_not_.table
+_F_bitwise_not_ = _H_bitwise_not_.fast_entry
 _H_bitwise_not_out = _d.handle('bitwise_not.out')
-_K_bitwise_not_out = _H_bitwise_not_out.table
+_F_bitwise_not_out = _H_bitwise_not_out.fast_entry
 _H_fmod_Tensor = _d.handle('fmod.Tensor')
-_K_fmod_Tensor = _H_fmod_Tensor.table
+_F_fmod_Tensor = _H_fmod_Tensor.fast_entry
 _H_fmod__Tensor = _d.handle('fmod_.Tensor')
-_K_fmod__Tensor = _H_fmod__Tensor.table
+_F_fmod__Tensor = _H_fmod__Tensor.fast_entry
 _H_fmod_Tensor_out = _d.handle('fmod.Tensor_out')
-_K_fmod_Tensor_out = _H_fmod_Tensor_out.table
+_F_fmod_Tensor_out = _H_fmod_Tensor_out.fast_entry
 _H_lerp_Scalar = _d.handle('lerp.Scalar')
-_K_lerp_Scalar = _H_lerp_Scalar.table
+_F_lerp_Scalar = _H_lerp_Scalar.fast_entry
 _H_lerp__Scalar = _d.handle('lerp_.Scalar')
-_K_lerp__Scalar = _H_lerp__Scalar.table
+_F_lerp__Scalar = _H_lerp__Scalar.fast_entry
 _H_lerp_Scalar_out = _d.handle('lerp.Scalar_out')
-_K_lerp_Scalar_out = _H_lerp_Scalar_out.table
+_F_lerp_Scalar_out = _H_lerp_Scalar_out.fast_entry
 _H_lerp_Tensor = _d.handle('lerp.Tensor')
-_K_lerp_Tensor = _H_lerp_Tensor.table
+_F_lerp_Tensor = _H_lerp_Tensor.fast_entry
 _H_lerp__Tensor = _d.handle('lerp_.Tensor')
-_K_lerp__Tensor = _H_lerp__Tensor.table
+_F_lerp__Tensor = _H_lerp__Tensor.fast_entry
 _H_lerp_Tensor_out = _d.handle('lerp.Tensor_out')
-_K_lerp_Tensor_out = _H_lerp_Tensor_out.table
+_F_lerp_Tensor_out = _H_lerp_Tensor_out.fast_entry
 _H__nan_to_num = _d.handle('_nan_to_num')
-_K__nan_to_num = _H__nan_to_num.table
+_F__nan_to_num = _H__nan_to_num.fast_entry
 _H_nan_to_num = _d.handle('nan_to_num')
-_K_nan_to_num = _H_nan_to_num.table
+_F_nan_to_num = _H_nan_to_num.fast_entry
 _H_nan_to_num_ = _d.handle('nan_to_num_')
-_K_nan_to_num_ = _H_nan_to_num_.table
+_F_nan_to_num_ = _H_nan_to_num_.fast_entry
 _H_nan_to_num_out = _d.handle('nan_to_num.out')
-_K_nan_to_num_out = _H_nan_to_num_out.table
+_F_nan_to_num_out = _H_nan_to_num_out.fast_entry
 _H_cumsum = _d.handle('cumsum')
-_K_cumsum = _H_cumsum.table
+_F_cumsum = _H_cumsum.fast_entry
 _H_cumsum_ = _d.handle('cumsum_')
-_K_cumsum_ = _H_cumsum_.table
+_F_cumsum_ = _H_cumsum_.fast_entry
 _H_cumsum_out = _d.handle('cumsum.out')
-_K_cumsum_out = _H_cumsum_out.table
+_F_cumsum_out = _H_cumsum_out.fast_entry
 _H_cumprod = _d.handle('cumprod')
-_K_cumprod = _H_cumprod.table
+_F_cumprod = _H_cumprod.fast_entry
 _H_cumprod_ = _d.handle('cumprod_')
-_K_cumprod_ = _H_cumprod_.table
+_F_cumprod_ = _H_cumprod_.fast_entry
 _H_cumprod_out = _d.handle('cumprod.out')
-_K_cumprod_out = _H_cumprod_out.table
+_F_cumprod_out = _H_cumprod_out.fast_entry
 _H_sort = _d.handle('sort')
-_K_sort = _H_sort.table
+_F_sort = _H_sort.fast_entry
 _H_sort_stable = _d.handle('sort.stable')
-_K_sort_stable = _H_sort_stable.table
+_F_sort_stable = _H_sort_stable.fast_entry
 _H_argsort = _d.handle('argsort')
-_K_argsort = _H_argsort.table
+_F_argsort = _H_argsort.fast_entry
 _H_argsort_stable = _d.handle('argsort.stable')
-_K_argsort_stable = _H_argsort_stable.table
+_F_argsort_stable = _H_argsort_stable.fast_entry
 _H_topk = _d.handle('topk')
-_K_topk = _H_topk.table
+_F_topk = _H_topk.fast_entry
 _H_scatter_src = _d.handle('scatter.src')
-_K_scatter_src = _H_scatter_src.table
+_F_scatter_src = _H_scatter_src.fast_entry
 _H_scatter__src = _d.handle('scatter_.src')
-_K_scatter__src = _H_scatter__src.table
+_F_scatter__src = _H_scatter__src.fast_entry
 _H_scatter_value = _d.handle('scatter.value')
-_K_scatter_value = _H_scatter_value.table
+_F_scatter_value = _H_scatter_value.fast_entry
 _H_scatter__value = _d.handle('scatter_.value')
-_K_scatter__value = _H_scatter__value.table
+_F_scatter__value = _H_scatter__value.fast_entry
 _H_scatter_add = _d.handle('scatter_add')
-_K_scatter_add = _H_scatter_add.table
+_F_scatter_add = _H_scatter_add.fast_entry
 _H_scatter_add_ = _d.handle('scatter_add_')
-_K_scatter_add_ = _H_scatter_add_.table
+_F_scatter_add_ = _H_scatter_add_.fast_entry
 _H_index_add = _d.handle('index_add')
-_K_index_add = _H_index_add.table
+_F_index_add = _H_index_add.fast_entry
 _H_index_add_ = _d.handle('index_add_')
-_K_index_add_ = _H_index_add_.table
+_F_index_add_ = _H_index_add_.fast_entry
 _H_one_hot = _d.handle('one_hot')
-_K_one_hot = _H_one_hot.table
+_F_one_hot = _H_one_hot.fast_entry
 _H_embedding = _d.handle('embedding')
-_K_embedding = _H_embedding.table
+_F_embedding = _H_embedding.fast_entry
 _H_tril = _d.handle('tril')
-_K_tril = _H_tril.table
+_F_tril = _H_tril.fast_entry
 _H_tril_ = _d.handle('tril_')
-_K_tril_ = _H_tril_.table
+_F_tril_ = _H_tril_.fast_entry
 _H_tril_out = _d.handle('tril.out')
-_K_tril_out = _H_tril_out.table
+_F_tril_out = _H_tril_out.fast_entry
 _H_triu = _d.handle('triu')
-_K_triu = _H_triu.table
+_F_triu = _H_triu.fast_entry
 _H_triu_ = _d.handle('triu_')
-_K_triu_ = _H_triu_.table
+_F_triu_ = _H_triu_.fast_entry
 _H_triu_out = _d.handle('triu.out')
-_K_triu_out = _H_triu_out.table
+_F_triu_out = _H_triu_out.fast_entry
 _H_var = _d.handle('var')
-_K_var = _H_var.table
+_F_var = _H_var.fast_entry
 _H_var_dim = _d.handle('var.dim')
-_K_var_dim = _H_var_dim.table
+_F_var_dim = _H_var_dim.fast_entry
 _H_var_correction = _d.handle('var.correction')
-_K_var_correction = _H_var_correction.table
+_F_var_correction = _H_var_correction.fast_entry
 _H_std = _d.handle('std')
-_K_std = _H_std.table
+_F_std = _H_std.fast_entry
 _H_std_dim = _d.handle('std.dim')
-_K_std_dim = _H_std_dim.table
+_F_std_dim = _H_std_dim.fast_entry
 _H_std_correction = _d.handle('std.correction')
-_K_std_correction = _H_std_correction.table
+_F_std_correction = _H_std_correction.fast_entry
 _H_var_mean = _d.handle('var_mean')
-_K_var_mean = _H_var_mean.table
+_F_var_mean = _H_var_mean.fast_entry
 _H_var_mean_dim = _d.handle('var_mean.dim')
-_K_var_mean_dim = _H_var_mean_dim.table
+_F_var_mean_dim = _H_var_mean_dim.fast_entry
 _H_var_mean_correction = _d.handle('var_mean.correction')
-_K_var_mean_correction = _H_var_mean_correction.table
+_F_var_mean_correction = _H_var_mean_correction.fast_entry
 _H_std_mean = _d.handle('std_mean')
-_K_std_mean = _H_std_mean.table
+_F_std_mean = _H_std_mean.fast_entry
 _H_std_mean_dim = _d.handle('std_mean.dim')
-_K_std_mean_dim = _H_std_mean_dim.table
+_F_std_mean_dim = _H_std_mean_dim.fast_entry
 _H_std_mean_correction = _d.handle('std_mean.correction')
-_K_std_mean_correction = _H_std_mean_correction.table
+_F_std_mean_correction = _H_std_mean_correction.fast_entry
 _H_unflatten_int = _d.handle('unflatten.int')
-_K_unflatten_int = _H_unflatten_int.table
+_F_unflatten_int = _H_unflatten_int.fast_entry
 _H_outer = _d.handle('outer')
-_K_outer = _H_outer.table
+_F_outer = _H_outer.fast_entry
 _H_addmm = _d.handle('addmm')
-_K_addmm = _H_addmm.table
+_F_addmm = _H_addmm.fast_entry
 _H_addmm_ = _d.handle('addmm_')
-_K_addmm_ = _H_addmm_.table
+_F_addmm_ = _H_addmm_.fast_entry
 _H_addmm_out = _d.handle('addmm.out')
-_K_addmm_out = _H_addmm_out.table
+_F_addmm_out = _H_addmm_out.fast_entry
 _H_baddbmm = _d.handle('baddbmm')
-_K_baddbmm = _H_baddbmm.table
+_F_baddbmm = _H_baddbmm.fast_entry
 _H_baddbmm_ = _d.handle('baddbmm_')
-_K_baddbmm_ = _H_baddbmm_.table
+_F_baddbmm_ = _H_baddbmm_.fast_entry
 _H_einsum = _d.handle('einsum')
-_K_einsum = _H_einsum.table
+_F_einsum = _H_einsum.fast_entry
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -857,12 +857,14 @@ def neg(input, *, out=None):
         neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:16)
     """
     if out is None:  # neg
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_neg[input._key](input)
+        if input.__class__ is _T:
+            return _F_neg(input)
         if isinstance(input, _TN):
             return _H_neg.call((input,))
 
     # neg.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_neg_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_neg_out.call((input, out))
 
@@ -877,12 +879,14 @@ def abs(input, *, out=None):
         abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:28)
     """
     if out is None:  # abs
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_abs[input._key](input)
+        if input.__class__ is _T:
+            return _F_abs(input)
         if isinstance(input, _TN):
             return _H_abs.call((input,))
 
     # abs.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_abs_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_abs_out.call((input, out))
 
@@ -897,12 +901,14 @@ def sign(input, *, out=None):
         sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:40)
     """
     if out is None:  # sign
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_sign[input._key](input)
+        if input.__class__ is _T:
+            return _F_sign(input)
         if isinstance(input, _TN):
             return _H_sign.call((input,))
 
     # sign.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_sign_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_sign_out.call((input, out))
 
@@ -917,12 +923,14 @@ def relu(input, *, out=None):
         relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:53)
     """
     if out is None:  # relu
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_relu[input._key](input)
+        if input.__class__ is _T:
+            return _F_relu(input)
         if isinstance(input, _TN):
             return _H_relu.call((input,))
 
     # relu.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_relu_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_relu_out.call((input, out))
 
@@ -937,12 +945,14 @@ def sigmoid(input, *, out=None):
         sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:62)
     """
     if out is None:  # sigmoid
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_sigmoid[input._key](input)
+        if input.__class__ is _T:
+            return _F_sigmoid(input)
         if isinstance(input, _TN):
             return _H_sigmoid.call((input,))
 
     # sigmoid.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_sigmoid_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_sigmoid_out.call((input, out))
 
@@ -957,12 +967,14 @@ def tanh(input, *, out=None):
         tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:72)
     """
     if out is None:  # tanh
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_tanh[input._key](input)
+        if input.__class__ is _T:
+            return _F_tanh(input)
         if isinstance(input, _TN):
             return _H_tanh.call((input,))
 
     # tanh.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_tanh_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_tanh_out.call((input, out))
 
@@ -977,12 +989,14 @@ def exp(input, *, out=None):
         exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:81)
     """
     if out is None:  # exp
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_exp[input._key](input)
+        if input.__class__ is _T:
+            return _F_exp(input)
         if isinstance(input, _TN):
             return _H_exp.call((input,))
 
     # exp.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_exp_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_exp_out.call((input, out))
 
@@ -997,12 +1011,14 @@ def expm1(input, *, out=None):
         expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:91)
     """
     if out is None:  # expm1
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_expm1[input._key](input)
+        if input.__class__ is _T:
+            return _F_expm1(input)
         if isinstance(input, _TN):
             return _H_expm1.call((input,))
 
     # expm1.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_expm1_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_expm1_out.call((input, out))
 
@@ -1017,12 +1033,14 @@ def log(input, *, out=None):
         log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:100)
     """
     if out is None:  # log
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_log[input._key](input)
+        if input.__class__ is _T:
+            return _F_log(input)
         if isinstance(input, _TN):
             return _H_log.call((input,))
 
     # log.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_log_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_log_out.call((input, out))
 
@@ -1037,12 +1055,14 @@ def log1p(input, *, out=None):
         log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:110)
     """
     if out is None:  # log1p
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_log1p[input._key](input)
+        if input.__class__ is _T:
+            return _F_log1p(input)
         if isinstance(input, _TN):
             return _H_log1p.call((input,))
 
     # log1p.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_log1p_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_log1p_out.call((input, out))
 
@@ -1057,12 +1077,14 @@ def sqrt(input, *, out=None):
         sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:120)
     """
     if out is None:  # sqrt
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_sqrt[input._key](input)
+        if input.__class__ is _T:
+            return _F_sqrt(input)
         if isinstance(input, _TN):
             return _H_sqrt.call((input,))
 
     # sqrt.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_sqrt_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_sqrt_out.call((input, out))
 
@@ -1077,12 +1099,14 @@ def rsqrt(input, *, out=None):
         rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:129)
     """
     if out is None:  # rsqrt
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_rsqrt[input._key](input)
+        if input.__class__ is _T:
+            return _F_rsqrt(input)
         if isinstance(input, _TN):
             return _H_rsqrt.call((input,))
 
     # rsqrt.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_rsqrt_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_rsqrt_out.call((input, out))
 
@@ -1097,12 +1121,14 @@ def reciprocal(input, *, out=None):
         reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:138)
     """
     if out is None:  # reciprocal
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_reciprocal[input._key](input)
+        if input.__class__ is _T:
+            return _F_reciprocal(input)
         if isinstance(input, _TN):
             return _H_reciprocal.call((input,))
 
     # reciprocal.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_reciprocal_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_reciprocal_out.call((input, out))
 
@@ -1117,12 +1143,14 @@ def sin(input, *, out=None):
         sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:148)
     """
     if out is None:  # sin
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_sin[input._key](input)
+        if input.__class__ is _T:
+            return _F_sin(input)
         if isinstance(input, _TN):
             return _H_sin.call((input,))
 
     # sin.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_sin_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_sin_out.call((input, out))
 
@@ -1137,12 +1165,14 @@ def cos(input, *, out=None):
         cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:157)
     """
     if out is None:  # cos
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_cos[input._key](input)
+        if input.__class__ is _T:
+            return _F_cos(input)
         if isinstance(input, _TN):
             return _H_cos.call((input,))
 
     # cos.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_cos_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_cos_out.call((input, out))
 
@@ -1157,12 +1187,14 @@ def floor(input, *, out=None):
         floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:169)
     """
     if out is None:  # floor
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_floor[input._key](input)
+        if input.__class__ is _T:
+            return _F_floor(input)
         if isinstance(input, _TN):
             return _H_floor.call((input,))
 
     # floor.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_floor_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_floor_out.call((input, out))
 
@@ -1177,12 +1209,14 @@ def ceil(input, *, out=None):
         ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:181)
     """
     if out is None:  # ceil
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_ceil[input._key](input)
+        if input.__class__ is _T:
+            return _F_ceil(input)
         if isinstance(input, _TN):
             return _H_ceil.call((input,))
 
     # ceil.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_ceil_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_ceil_out.call((input, out))
 
@@ -1197,12 +1231,14 @@ def round(input, *, out=None):
         round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:193)
     """
     if out is None:  # round
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_round[input._key](input)
+        if input.__class__ is _T:
+            return _F_round(input)
         if isinstance(input, _TN):
             return _H_round.call((input,))
 
     # round.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_round_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_round_out.call((input, out))
 
@@ -1217,12 +1253,14 @@ def trunc(input, *, out=None):
         trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:205)
     """
     if out is None:  # trunc
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_trunc[input._key](input)
+        if input.__class__ is _T:
+            return _F_trunc(input)
         if isinstance(input, _TN):
             return _H_trunc.call((input,))
 
     # trunc.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_trunc_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_trunc_out.call((input, out))
 
@@ -1237,12 +1275,14 @@ def logical_not(input, *, out=None):
         logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:214)
     """
     if out is None:  # logical_not
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_logical_not[input._key](input)
+        if input.__class__ is _T:
+            return _F_logical_not(input)
         if isinstance(input, _TN):
             return _H_logical_not.call((input,))
 
     # logical_not.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_logical_not_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_logical_not_out.call((input, out))
 
@@ -1257,12 +1297,14 @@ def add(input, other, *, alpha=1, out=None):
         add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:229)
     """
     if out is None and alpha.__class__ in _NUM:  # add.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_add_Tensor[input._key](input, other, alpha)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_add_Tensor(input, other, alpha)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_add_Tensor.call((input, other, alpha))
 
     if alpha.__class__ in _NUM:  # add.Tensor_out
+        if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+            return _F_add_Tensor_out(input, other, alpha, out)
         if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
             return _H_add_Tensor_out.call((input, other, alpha, out))
 
@@ -1277,12 +1319,14 @@ def sub(input, other, *, alpha=1, out=None):
         sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:242)
     """
     if out is None and alpha.__class__ in _NUM:  # sub.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_sub_Tensor[input._key](input, other, alpha)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_sub_Tensor(input, other, alpha)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_sub_Tensor.call((input, other, alpha))
 
     if alpha.__class__ in _NUM:  # sub.Tensor_out
+        if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+            return _F_sub_Tensor_out(input, other, alpha, out)
         if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
             return _H_sub_Tensor_out.call((input, other, alpha, out))
 
@@ -1297,12 +1341,14 @@ def mul(input, other, *, out=None):
         mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:255)
     """
     if out is None:  # mul.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_mul_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_mul_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_mul_Tensor.call((input, other))
 
     # mul.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_mul_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_mul_Tensor_out.call((input, other, out))
 
@@ -1319,22 +1365,26 @@ def div(input, other, *, rounding_mode=_MISSING, out=None):
         div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:410)
     """
     if rounding_mode is _MISSING and out is None:  # div.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_div_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_div_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_div_Tensor.call((input, other))
 
     if rounding_mode is _MISSING:  # div.Tensor_out
+        if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+            return _F_div_Tensor_out(input, other, out)
         if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
             return _H_div_Tensor_out.call((input, other, out))
 
     if out is None and rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div.Tensor_mode
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_div_Tensor_mode[input._key](input, other, rounding_mode)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_div_Tensor_mode(input, other, rounding_mode)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_div_Tensor_mode.call((input, other, rounding_mode))
 
     if rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div.out_mode
+        if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+            return _F_div_out_mode(input, other, rounding_mode, out)
         if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
             return _H_div_out_mode.call((input, other, rounding_mode, out))
 
@@ -1349,12 +1399,14 @@ def floor_divide(input, other, *, out=None):
         floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:275)
     """
     if out is None:  # floor_divide
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_floor_divide[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_floor_divide(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_floor_divide.call((input, other))
 
     # floor_divide.out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_floor_divide_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_floor_divide_out.call((input, other, out))
 
@@ -1369,12 +1421,14 @@ def pow(input, exponent, *, out=None):
         pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:286)
     """
     if out is None:  # pow.Tensor_Tensor
-        if _d.fast and input.__class__ is _T and exponent.__class__ is _T and input._key is exponent._key and not (input._requires_grad or exponent._requires_grad):
-            return _K_pow_Tensor_Tensor[input._key](input, exponent)
+        if input.__class__ is _T and exponent.__class__ is _T:
+            return _F_pow_Tensor_Tensor(input, exponent)
         if isinstance(input, _TN) and isinstance(exponent, _TN):
             return _H_pow_Tensor_Tensor.call((input, exponent))
 
     # pow.Tensor_Tensor_out
+    if input.__class__ is _T and exponent.__class__ is _T and out.__class__ is _T:
+        return _F_pow_Tensor_Tensor_out(input, exponent, out)
     if isinstance(input, _TN) and isinstance(exponent, _TN) and isinstance(out, _T):
         return _H_pow_Tensor_Tensor_out.call((input, exponent, out))
 
@@ -1389,12 +1443,14 @@ def maximum(input, other, *, out=None):
         maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:297)
     """
     if out is None:  # maximum
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_maximum[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_maximum(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_maximum.call((input, other))
 
     # maximum.out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_maximum_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_maximum_out.call((input, other, out))
 
@@ -1409,12 +1465,14 @@ def minimum(input, other, *, out=None):
         minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:308)
     """
     if out is None:  # minimum
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_minimum[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_minimum(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_minimum.call((input, other))
 
     # minimum.out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_minimum_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_minimum_out.call((input, other, out))
 
@@ -1429,12 +1487,14 @@ def remainder(input, other, *, out=None):
         remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:319)
     """
     if out is None:  # remainder.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_remainder_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_remainder_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_remainder_Tensor.call((input, other))
 
     # remainder.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_remainder_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_remainder_Tensor_out.call((input, other, out))
 
@@ -1449,12 +1509,14 @@ def eq(input, other, *, out=None):
         eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:328)
     """
     if out is None:  # eq.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_eq_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_eq_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_eq_Tensor.call((input, other))
 
     # eq.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_eq_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_eq_Tensor_out.call((input, other, out))
 
@@ -1469,12 +1531,14 @@ def ne(input, other, *, out=None):
         ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:337)
     """
     if out is None:  # ne.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_ne_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_ne_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_ne_Tensor.call((input, other))
 
     # ne.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_ne_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_ne_Tensor_out.call((input, other, out))
 
@@ -1489,12 +1553,14 @@ def lt(input, other, *, out=None):
         lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:346)
     """
     if out is None:  # lt.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_lt_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_lt_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_lt_Tensor.call((input, other))
 
     # lt.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_lt_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_lt_Tensor_out.call((input, other, out))
 
@@ -1509,12 +1575,14 @@ def le(input, other, *, out=None):
         le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:355)
     """
     if out is None:  # le.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_le_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_le_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_le_Tensor.call((input, other))
 
     # le.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_le_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_le_Tensor_out.call((input, other, out))
 
@@ -1529,12 +1597,14 @@ def gt(input, other, *, out=None):
         gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:364)
     """
     if out is None:  # gt.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_gt_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_gt_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_gt_Tensor.call((input, other))
 
     # gt.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_gt_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_gt_Tensor_out.call((input, other, out))
 
@@ -1549,12 +1619,14 @@ def ge(input, other, *, out=None):
         ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:373)
     """
     if out is None:  # ge.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_ge_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_ge_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_ge_Tensor.call((input, other))
 
     # ge.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_ge_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_ge_Tensor_out.call((input, other, out))
 
@@ -1569,12 +1641,14 @@ def logical_and(input, other, *, out=None):
         logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:382)
     """
     if out is None:  # logical_and
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_logical_and[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_logical_and(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_logical_and.call((input, other))
 
     # logical_and.out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_logical_and_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_logical_and_out.call((input, other, out))
 
@@ -1589,12 +1663,14 @@ def logical_or(input, other, *, out=None):
         logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:391)
     """
     if out is None:  # logical_or
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_logical_or[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_logical_or(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_logical_or.call((input, other))
 
     # logical_or.out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_logical_or_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_logical_or_out.call((input, other, out))
 
@@ -1608,8 +1684,8 @@ def _div_trunc(input, other):
         _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:398)
     """
     # _div_trunc
-    if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-        return _K__div_trunc[input._key](input, other)
+    if input.__class__ is _T and other.__class__ is _T:
+        return _F__div_trunc(input, other)
     if isinstance(input, _TN) and isinstance(other, _TN):
         return _H__div_trunc.call((input, other))
 
@@ -1623,8 +1699,8 @@ def where(condition, input, other):
         where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:417)
     """
     # where.self
-    if _d.fast and condition.__class__ is _T and input.__class__ is _T and other.__class__ is _T and condition._key is input._key and condition._key is other._key and not (condition._requires_grad or input._requires_grad or other._requires_grad):
-        return _K_where_self[condition._key](condition, input, other)
+    if condition.__class__ is _T and input.__class__ is _T and other.__class__ is _T:
+        return _F_where_self(condition, input, other)
     if isinstance(condition, _TN) and isinstance(input, _TN) and isinstance(other, _TN):
         return _H_where_self.call((condition, input, other))
 
@@ -1640,12 +1716,14 @@ def clamp(input, min=None, max=None, *, out=None):
         clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:441)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_clamp[input._key](input, min, max)
+        if input.__class__ is _T:
+            return _F_clamp(input, min, max)
         if isinstance(input, _T):
             return _H_clamp.call((input, min, max))
 
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp.out
+        if input.__class__ is _T and out.__class__ is _T:
+            return _F_clamp_out(input, min, max, out)
         if isinstance(input, _T) and isinstance(out, _T):
             return _H_clamp_out.call((input, min, max, out))
 
@@ -1661,10 +1739,8 @@ def clamp_(input, min=None, max=None):
         clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:438)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            result = _K_clamp_[input._key](input, min, max)
-            input._bump_version()
-            return result
+        if input.__class__ is _T:
+            return _F_clamp_(input, min, max)
         if isinstance(input, _T):
             return _H_clamp_.call((input, min, max))
 
@@ -1680,12 +1756,14 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSI
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_sum[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if input.__class__ is _T:
+            return _F_sum(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         if isinstance(input, _T):
             return _H_sum.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum.out
+        if input.__class__ is _T and out.__class__ is _T:
+            return _F_sum_out(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype, out)
         if isinstance(input, _T) and isinstance(out, _T):
             return _H_sum_out.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype, out))
 
@@ -1700,8 +1778,8 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_mean[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if input.__class__ is _T:
+            return _F_mean(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
         if isinstance(input, _T):
             return _H_mean.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
 
@@ -1716,8 +1794,8 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_prod[input._key](input, dim, keepdim, dtype)
+        if input.__class__ is _T:
+            return _F_prod(input, dim, keepdim, dtype)
         if isinstance(input, _T):
             return _H_prod.call((input, dim, keepdim, dtype))
 
@@ -1732,8 +1810,8 @@ def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_amax[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if input.__class__ is _T:
+            return _F_amax(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(input, _T):
             return _H_amax.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
@@ -1748,8 +1826,8 @@ def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_amin[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if input.__class__ is _T:
+            return _F_amin(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(input, _T):
             return _H_amin.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
@@ -1764,8 +1842,8 @@ def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_all[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if input.__class__ is _T:
+            return _F_all(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(input, _T):
             return _H_all.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
@@ -1780,8 +1858,8 @@ def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_any[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if input.__class__ is _T:
+            return _F_any(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(input, _T):
             return _H_any.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
@@ -1818,8 +1896,8 @@ def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_argmax[input._key](input, dim, keepdim)
+        if input.__class__ is _T:
+            return _F_argmax(input, dim, keepdim)
         if isinstance(input, _T):
             return _H_argmax.call((input, dim, keepdim))
 
@@ -1834,8 +1912,8 @@ def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_argmin[input._key](input, dim, keepdim)
+        if input.__class__ is _T:
+            return _F_argmin(input, dim, keepdim)
         if isinstance(input, _T):
             return _H_argmin.call((input, dim, keepdim))
 
@@ -1850,8 +1928,8 @@ def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_logsumexp[input._key](input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
+        if input.__class__ is _T:
+            return _F_logsumexp(input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
         if isinstance(input, _T):
             return _H_logsumexp.call((input, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
 
@@ -1865,8 +1943,8 @@ def softmax(input, dim, dtype=None):
         softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:553)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_softmax_int[input._key](input, dim, dtype)
+        if input.__class__ is _T:
+            return _F_softmax_int(input, dim, dtype)
         if isinstance(input, _T):
             return _H_softmax_int.call((input, dim, dtype))
 
@@ -1880,8 +1958,8 @@ def log_softmax(input, dim, dtype=None):
         log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:561)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_log_softmax_int[input._key](input, dim, dtype)
+        if input.__class__ is _T:
+            return _F_log_softmax_int(input, dim, dtype)
         if isinstance(input, _T):
             return _H_log_softmax_int.call((input, dim, dtype))
 
@@ -1921,8 +1999,8 @@ def gelu(input):
         gelu(Tensor self) -> Tensor  (native_functions.yaml:585)
     """
     # gelu
-    if _d.fast and input.__class__ is _T and not input._requires_grad:
-        return _K_gelu[input._key](input)
+    if input.__class__ is _T:
+        return _F_gelu(input)
     if isinstance(input, _TN):
         return _H_gelu.call((input,))
 
@@ -1936,8 +2014,8 @@ def _gelu_backward(grad_output, input):
         _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:593)
     """
     # _gelu_backward
-    if _d.fast and grad_output.__class__ is _T and input.__class__ is _T and grad_output._key is input._key and not (grad_output._requires_grad or input._requires_grad):
-        return _K__gelu_backward[grad_output._key](grad_output, input)
+    if grad_output.__class__ is _T and input.__class__ is _T:
+        return _F__gelu_backward(grad_output, input)
     if isinstance(grad_output, _TN) and isinstance(input, _TN):
         return _H__gelu_backward.call((grad_output, input))
 
@@ -1951,8 +2029,8 @@ def _tanh_backward(grad_output, tanh_out):
         _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:599)
     """
     # _tanh_backward
-    if _d.fast and grad_output.__class__ is _T and tanh_out.__class__ is _T and grad_output._key is tanh_out._key and not (grad_output._requires_grad or tanh_out._requires_grad):
-        return _K__tanh_backward[grad_output._key](grad_output, tanh_out)
+    if grad_output.__class__ is _T and tanh_out.__class__ is _T:
+        return _F__tanh_backward(grad_output, tanh_out)
     if isinstance(grad_output, _TN) and isinstance(tanh_out, _TN):
         return _H__tanh_backward.call((grad_output, tanh_out))
 
@@ -1966,8 +2044,8 @@ def _log_softmax_backward(grad_output, log_probs, dim):
         _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:605)
     """
     if dim.__class__ is int:  # _log_softmax_backward
-        if _d.fast and grad_output.__class__ is _T and log_probs.__class__ is _T and grad_output._key is log_probs._key and not (grad_output._requires_grad or log_probs._requires_grad):
-            return _K__log_softmax_backward[grad_output._key](grad_output, log_probs, dim)
+        if grad_output.__class__ is _T and log_probs.__class__ is _T:
+            return _F__log_softmax_backward(grad_output, log_probs, dim)
         if isinstance(grad_output, _T) and isinstance(log_probs, _T):
             return _H__log_softmax_backward.call((grad_output, log_probs, dim))
 
@@ -1982,12 +2060,14 @@ def mm(input, mat2, *, out=None):
         mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:622)
     """
     if out is None:  # mm
-        if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
-            return _K_mm[input._key](input, mat2)
+        if input.__class__ is _T and mat2.__class__ is _T:
+            return _F_mm(input, mat2)
         if isinstance(input, _T) and isinstance(mat2, _T):
             return _H_mm.call((input, mat2))
 
     # mm.out
+    if input.__class__ is _T and mat2.__class__ is _T and out.__class__ is _T:
+        return _F_mm_out(input, mat2, out)
     if isinstance(input, _T) and isinstance(mat2, _T) and isinstance(out, _T):
         return _H_mm_out.call((input, mat2, out))
 
@@ -2001,8 +2081,8 @@ def bmm(input, mat2):
         bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:624)
     """
     # bmm
-    if _d.fast and input.__class__ is _T and mat2.__class__ is _T and input._key is mat2._key and not (input._requires_grad or mat2._requires_grad):
-        return _K_bmm[input._key](input, mat2)
+    if input.__class__ is _T and mat2.__class__ is _T:
+        return _F_bmm(input, mat2)
     if isinstance(input, _T) and isinstance(mat2, _T):
         return _H_bmm.call((input, mat2))
 
@@ -2016,8 +2096,8 @@ def dot(input, tensor):
         dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:632)
     """
     # dot
-    if _d.fast and input.__class__ is _T and tensor.__class__ is _T and input._key is tensor._key and not (input._requires_grad or tensor._requires_grad):
-        return _K_dot[input._key](input, tensor)
+    if input.__class__ is _T and tensor.__class__ is _T:
+        return _F_dot(input, tensor)
     if isinstance(input, _T) and isinstance(tensor, _T):
         return _H_dot.call((input, tensor))
 
@@ -2031,8 +2111,8 @@ def matmul(input, other):
         matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:640)
     """
     # matmul
-    if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-        return _K_matmul[input._key](input, other)
+    if input.__class__ is _T and other.__class__ is _T:
+        return _F_matmul(input, other)
     if isinstance(input, _T) and isinstance(other, _T):
         return _H_matmul.call((input, other))
 
@@ -2055,8 +2135,8 @@ def t(input):
         t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:668)
     """
     # t
-    if _d.fast and input.__class__ is _T and not input._requires_grad:
-        return _K_t[input._key](input)
+    if input.__class__ is _T:
+        return _F_t(input)
     if isinstance(input, _T):
         return _H_t.call((input,))
 
@@ -2070,8 +2150,8 @@ def transpose(input, dim0, dim1):
         transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:677)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_transpose_int[input._key](input, dim0, dim1)
+        if input.__class__ is _T:
+            return _F_transpose_int(input, dim0, dim1)
         if isinstance(input, _T):
             return _H_transpose_int.call((input, dim0, dim1))
 
@@ -2105,8 +2185,8 @@ def unsqueeze(input, dim):
         unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:726)
     """
     if dim.__class__ is int:  # unsqueeze
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_unsqueeze[input._key](input, dim)
+        if input.__class__ is _T:
+            return _F_unsqueeze(input, dim)
         if isinstance(input, _T):
             return _H_unsqueeze.call((input, dim))
 
@@ -2120,8 +2200,8 @@ def flatten(input, start_dim=0, end_dim=-1):
         flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:734)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_flatten_using_ints[input._key](input, start_dim, end_dim)
+        if input.__class__ is _T:
+            return _F_flatten_using_ints(input, start_dim, end_dim)
         if isinstance(input, _T):
             return _H_flatten_using_ints.call((input, start_dim, end_dim))
 
@@ -2135,8 +2215,8 @@ def narrow(input, dim, start, length):
         narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:742)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_narrow[input._key](input, dim, start, length)
+        if input.__class__ is _T:
+            return _F_narrow(input, dim, start, length)
         if isinstance(input, _T):
             return _H_narrow.call((input, dim, start, length))
 
@@ -2150,8 +2230,8 @@ def select(input, dim, index):
         select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:750)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_select_int[input._key](input, dim, index)
+        if input.__class__ is _T:
+            return _F_select_int(input, dim, index)
         if isinstance(input, _T):
             return _H_select_int.call((input, dim, index))
 
@@ -2165,8 +2245,8 @@ def slice(input, dim=0, start=None, end=None, step=1):
         slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:758)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_slice_Tensor[input._key](input, dim, start, end, step)
+        if input.__class__ is _T:
+            return _F_slice_Tensor(input, dim, start, end, step)
         if isinstance(input, _T):
             return _H_slice_Tensor.call((input, dim, start, end, step))
 
@@ -2181,14 +2261,14 @@ def split(input, split_size, dim=0):
         split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:780)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_split_Tensor[input._key](input, split_size, dim)
+        if input.__class__ is _T:
+            return _F_split_Tensor(input, split_size, dim)
         if isinstance(input, _T):
             return _H_split_Tensor.call((input, split_size, dim))
 
     if (split_size.__class__ is int or _b.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_split_sizes[input._key](input, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
+        if input.__class__ is _T:
+            return _F_split_sizes(input, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
         if isinstance(input, _T):
             return _H_split_sizes.call((input, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim))
 
@@ -2202,8 +2282,8 @@ def chunk(input, chunks, dim=0):
         chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:788)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_chunk[input._key](input, chunks, dim)
+        if input.__class__ is _T:
+            return _F_chunk(input, chunks, dim)
         if isinstance(input, _T):
             return _H_chunk.call((input, chunks, dim))
 
@@ -2243,8 +2323,8 @@ def gather(input, dim, index, *, sparse_grad=False):
         gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:808)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
-        if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
-            return _K_gather[input._key](input, dim, index, sparse_grad)
+        if input.__class__ is _T and index.__class__ is _T:
+            return _F_gather(input, dim, index, sparse_grad)
         if isinstance(input, _T) and isinstance(index, _T):
             return _H_gather.call((input, dim, index, sparse_grad))
 
@@ -2258,8 +2338,8 @@ def index_select(input, dim, index):
         index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:815)
     """
     if dim.__class__ is int:  # index_select
-        if _d.fast and input.__class__ is _T and index.__class__ is _T and input._key is index._key and not (input._requires_grad or index._requires_grad):
-            return _K_index_select[input._key](input, dim, index)
+        if input.__class__ is _T and index.__class__ is _T:
+            return _F_index_select(input, dim, index)
         if isinstance(input, _T) and isinstance(index, _T):
             return _H_index_select.call((input, dim, index))
 
@@ -2273,8 +2353,8 @@ def masked_fill(input, mask, value):
         masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:822)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
-        if _d.fast and input.__class__ is _T and mask.__class__ is _T and input._key is mask._key and not (input._requires_grad or mask._requires_grad):
-            return _K_masked_fill_Scalar[input._key](input, mask, value)
+        if input.__class__ is _T and mask.__class__ is _T:
+            return _F_masked_fill_Scalar(input, mask, value)
         if isinstance(input, _T) and isinstance(mask, _T):
             return _H_masked_fill_Scalar.call((input, mask, value))
 
@@ -2325,8 +2405,8 @@ def clone(input):
         clone(Tensor self) -> Tensor  (native_functions.yaml:855)
     """
     # clone
-    if _d.fast and input.__class__ is _T and not input._requires_grad:
-        return _K_clone[input._key](input)
+    if input.__class__ is _T:
+        return _F_clone(input)
     if isinstance(input, _T):
         return _H_clone.call((input,))
 
@@ -2340,10 +2420,8 @@ def fill_(input, value):
         fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:870)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            result = _K_fill__Scalar[input._key](input, value)
-            input._bump_version()
-            return result
+        if input.__class__ is _T:
+            return _F_fill__Scalar(input, value)
         if isinstance(input, _T):
             return _H_fill__Scalar.call((input, value))
 
@@ -2357,10 +2435,8 @@ def zero_(input):
         zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:877)
     """
     # zero_
-    if _d.fast and input.__class__ is _T and not input._requires_grad:
-        result = _K_zero_[input._key](input)
-        input._bump_version()
-        return result
+    if input.__class__ is _T:
+        return _F_zero_(input)
     if isinstance(input, _T):
         return _H_zero_.call((input,))
 
@@ -2383,8 +2459,8 @@ def roll(input, shifts, dims=()):
         roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:924)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_roll[input._key](input, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
+        if input.__class__ is _T:
+            return _F_roll(input, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
         if isinstance(input, _T):
             return _H_roll.call((input, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims)))
 
@@ -2398,6 +2474,8 @@ def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
         _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:930)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
+        if input.__class__ is _T:
+            return _F__unique2(input, sorted, return_inverse, return_counts)
         if isinstance(input, _T):
             return _H__unique2.call((input, sorted, return_inverse, return_counts))
 
@@ -2411,8 +2489,8 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
         sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:943)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
-        if _d.fast and indices.__class__ is _T and values.__class__ is _T and indices._key is values._key and not (indices._requires_grad or values._requires_grad):
-            return _K_sparse_coo_tensor[indices._key](indices, values, ((size,) if size.__class__ is int else tuple(size) if size.__class__ is list else size), dtype, is_coalesced)
+        if indices.__class__ is _T and values.__class__ is _T:
+            return _F_sparse_coo_tensor(indices, values, ((size,) if size.__class__ is int else tuple(size) if size.__class__ is list else size), dtype, is_coalesced)
         if isinstance(indices, _T) and isinstance(values, _T):
             return _H_sparse_coo_tensor.call((indices, values, ((size,) if size.__class__ is int else tuple(size) if size.__class__ is list else size), dtype, is_coalesced))
 
@@ -2426,8 +2504,8 @@ def sparse_sampled_mm(input, mat1, mat2):
         sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1012)
     """
     # sparse_sampled_mm
-    if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
-        return _K_sparse_sampled_mm[input._key](input, mat1, mat2)
+    if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
+        return _F_sparse_sampled_mm(input, mat1, mat2)
     if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
         return _H_sparse_sampled_mm.call((input, mat1, mat2))
 
@@ -2441,8 +2519,8 @@ def _sparse_values_at(input, indices):
         _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1019)
     """
     # _sparse_values_at
-    if _d.fast and input.__class__ is _T and indices.__class__ is _T and input._key is indices._key and not (input._requires_grad or indices._requires_grad):
-        return _K__sparse_values_at[input._key](input, indices)
+    if input.__class__ is _T and indices.__class__ is _T:
+        return _F__sparse_values_at(input, indices)
     if isinstance(input, _T) and isinstance(indices, _T):
         return _H__sparse_values_at.call((input, indices))
 
@@ -2457,12 +2535,14 @@ def log10(input, *, out=None):
         log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1041)
     """
     if out is None:  # log10
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_log10[input._key](input)
+        if input.__class__ is _T:
+            return _F_log10(input)
         if isinstance(input, _TN):
             return _H_log10.call((input,))
 
     # log10.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_log10_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_log10_out.call((input, out))
 
@@ -2477,12 +2557,14 @@ def log2(input, *, out=None):
         log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1053)
     """
     if out is None:  # log2
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_log2[input._key](input)
+        if input.__class__ is _T:
+            return _F_log2(input)
         if isinstance(input, _TN):
             return _H_log2.call((input,))
 
     # log2.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_log2_out(input, out)
     if isinstance(input, _TN) and isinstance(out, _T):
         return _H_log2_out.call((input, out))
 
@@ -2496,8 +2578,8 @@ def isnan(input):
         isnan(Tensor self) -> Tensor  (native_functions.yaml:1056)
     """
     # isnan
-    if _d.fast and input.__class__ is _T and not input._requires_grad:
-        return _K_isnan[input._key](input)
+    if input.__class__ is _T:
+        return _F_isnan(input)
     if isinstance(input, _TN):
         return _H_isnan.call((input,))
 
@@ -2511,8 +2593,8 @@ def isinf(input):
         isinf(Tensor self) -> Tensor  (native_functions.yaml:1063)
     """
     # isinf
-    if _d.fast and input.__class__ is _T and not input._requires_grad:
-        return _K_isinf[input._key](input)
+    if input.__class__ is _T:
+        return _F_isinf(input)
     if isinstance(input, _TN):
         return _H_isinf.call((input,))
 
@@ -2526,8 +2608,8 @@ def isfinite(input):
         isfinite(Tensor self) -> Tensor  (native_functions.yaml:1070)
     """
     # isfinite
-    if _d.fast and input.__class__ is _T and not input._requires_grad:
-        return _K_isfinite[input._key](input)
+    if input.__class__ is _T:
+        return _F_isfinite(input)
     if isinstance(input, _TN):
         return _H_isfinite.call((input,))
 
@@ -2542,12 +2624,14 @@ def logical_xor(input, other, *, out=None):
         logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1084)
     """
     if out is None:  # logical_xor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_logical_xor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_logical_xor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_logical_xor.call((input, other))
 
     # logical_xor.out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_logical_xor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_logical_xor_out.call((input, other, out))
 
@@ -2562,12 +2646,14 @@ def bitwise_and(input, other, *, out=None):
         bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1095)
     """
     if out is None:  # bitwise_and.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_bitwise_and_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_bitwise_and_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_bitwise_and_Tensor.call((input, other))
 
     # bitwise_and.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_bitwise_and_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_bitwise_and_Tensor_out.call((input, other, out))
 
@@ -2582,12 +2668,14 @@ def bitwise_or(input, other, *, out=None):
         bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1106)
     """
     if out is None:  # bitwise_or.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_bitwise_or_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_bitwise_or_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_bitwise_or_Tensor.call((input, other))
 
     # bitwise_or.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_bitwise_or_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_bitwise_or_Tensor_out.call((input, other, out))
 
@@ -2602,12 +2690,14 @@ def bitwise_xor(input, other, *, out=None):
         bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1117)
     """
     if out is None:  # bitwise_xor.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_bitwise_xor_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_bitwise_xor_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_bitwise_xor_Tensor.call((input, other))
 
     # bitwise_xor.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_bitwise_xor_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_bitwise_xor_Tensor_out.call((input, other, out))
 
@@ -2622,12 +2712,14 @@ def bitwise_not(input, *, out=None):
         bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1132)
     """
     if out is None:  # bitwise_not
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_bitwise_not[input._key](input)
+        if input.__class__ is _T:
+            return _F_bitwise_not(input)
         if isinstance(input, _T):
             return _H_bitwise_not.call((input,))
 
     # bitwise_not.out
+    if input.__class__ is _T and out.__class__ is _T:
+        return _F_bitwise_not_out(input, out)
     if isinstance(input, _T) and isinstance(out, _T):
         return _H_bitwise_not_out.call((input, out))
 
@@ -2642,12 +2734,14 @@ def fmod(input, other, *, out=None):
         fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1143)
     """
     if out is None:  # fmod.Tensor
-        if _d.fast and input.__class__ is _T and other.__class__ is _T and input._key is other._key and not (input._requires_grad or other._requires_grad):
-            return _K_fmod_Tensor[input._key](input, other)
+        if input.__class__ is _T and other.__class__ is _T:
+            return _F_fmod_Tensor(input, other)
         if isinstance(input, _TN) and isinstance(other, _TN):
             return _H_fmod_Tensor.call((input, other))
 
     # fmod.Tensor_out
+    if input.__class__ is _T and other.__class__ is _T and out.__class__ is _T:
+        return _F_fmod_Tensor_out(input, other, out)
     if isinstance(input, _TN) and isinstance(other, _TN) and isinstance(out, _T):
         return _H_fmod_Tensor_out.call((input, other, out))
 
@@ -2664,22 +2758,26 @@ def lerp(input, end, weight, *, out=None):
         lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1166)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
-        if _d.fast and input.__class__ is _T and end.__class__ is _T and input._key is end._key and not (input._requires_grad or end._requires_grad):
-            return _K_lerp_Scalar[input._key](input, end, weight)
+        if input.__class__ is _T and end.__class__ is _T:
+            return _F_lerp_Scalar(input, end, weight)
         if isinstance(input, _TN) and isinstance(end, _TN):
             return _H_lerp_Scalar.call((input, end, weight))
 
     if weight.__class__ in _NUM:  # lerp.Scalar_out
+        if input.__class__ is _T and end.__class__ is _T and out.__class__ is _T:
+            return _F_lerp_Scalar_out(input, end, weight, out)
         if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(out, _T):
             return _H_lerp_Scalar_out.call((input, end, weight, out))
 
     if out is None:  # lerp.Tensor
-        if _d.fast and input.__class__ is _T and end.__class__ is _T and weight.__class__ is _T and input._key is end._key and input._key is weight._key and not (input._requires_grad or end._requires_grad or weight._requires_grad):
-            return _K_lerp_Tensor[input._key](input, end, weight)
+        if input.__class__ is _T and end.__class__ is _T and weight.__class__ is _T:
+            return _F_lerp_Tensor(input, end, weight)
         if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(weight, _TN):
             return _H_lerp_Tensor.call((input, end, weight))
 
     # lerp.Tensor_out
+    if input.__class__ is _T and end.__class__ is _T and weight.__class__ is _T and out.__class__ is _T:
+        return _F_lerp_Tensor_out(input, end, weight, out)
     if isinstance(input, _TN) and isinstance(end, _TN) and isinstance(weight, _TN) and isinstance(out, _T):
         return _H_lerp_Tensor_out.call((input, end, weight, out))
 
@@ -2693,8 +2791,8 @@ def _nan_to_num(input, nan, posinf, neginf):
         _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1169)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K__nan_to_num[input._key](input, nan, posinf, neginf)
+        if input.__class__ is _T:
+            return _F__nan_to_num(input, nan, posinf, neginf)
         if isinstance(input, _TN):
             return _H__nan_to_num.call((input, nan, posinf, neginf))
 
@@ -2709,12 +2807,14 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
         nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1183)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_nan_to_num[input._key](input, nan, posinf, neginf)
+        if input.__class__ is _T:
+            return _F_nan_to_num(input, nan, posinf, neginf)
         if isinstance(input, _T):
             return _H_nan_to_num.call((input, nan, posinf, neginf))
 
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num.out
+        if input.__class__ is _T and out.__class__ is _T:
+            return _F_nan_to_num_out(input, nan, posinf, neginf, out)
         if isinstance(input, _T) and isinstance(out, _T):
             return _H_nan_to_num_out.call((input, nan, posinf, neginf, out))
 
@@ -2726,10 +2826,8 @@ def nan_to_num_(input, nan=None, posinf=None, neginf=None):
         nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1180)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            result = _K_nan_to_num_[input._key](input, nan, posinf, neginf)
-            input._bump_version()
-            return result
+        if input.__class__ is _T:
+            return _F_nan_to_num_(input, nan, posinf, neginf)
         if isinstance(input, _T):
             return _H_nan_to_num_.call((input, nan, posinf, neginf))
 
@@ -2744,12 +2842,14 @@ def cumsum(input, dim, *, dtype=None, out=None):
         cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1198)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_cumsum[input._key](input, dim, dtype)
+        if input.__class__ is _T:
+            return _F_cumsum(input, dim, dtype)
         if isinstance(input, _T):
             return _H_cumsum.call((input, dim, dtype))
 
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum.out
+        if input.__class__ is _T and out.__class__ is _T:
+            return _F_cumsum_out(input, dim, dtype, out)
         if isinstance(input, _T) and isinstance(out, _T):
             return _H_cumsum_out.call((input, dim, dtype, out))
 
@@ -2764,12 +2864,14 @@ def cumprod(input, dim, *, dtype=None, out=None):
         cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1211)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_cumprod[input._key](input, dim, dtype)
+        if input.__class__ is _T:
+            return _F_cumprod(input, dim, dtype)
         if isinstance(input, _T):
             return _H_cumprod.call((input, dim, dtype))
 
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod.out
+        if input.__class__ is _T and out.__class__ is _T:
+            return _F_cumprod_out(input, dim, dtype, out)
         if isinstance(input, _T) and isinstance(out, _T):
             return _H_cumprod_out.call((input, dim, dtype, out))
 
@@ -2803,6 +2905,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
         topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1239)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
+        if input.__class__ is _T:
+            return _F_topk(input, k, dim, largest, sorted)
         if isinstance(input, _T):
             return _H_topk.call((input, k, dim, largest, sorted))
 
@@ -2826,8 +2930,8 @@ def scatter_add(input, dim, index, src):
         scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1271)
     """
     if dim.__class__ is int:  # scatter_add
-        if _d.fast and input.__class__ is _T and index.__class__ is _T and src.__class__ is _T and input._key is index._key and input._key is src._key and not (input._requires_grad or index._requires_grad or src._requires_grad):
-            return _K_scatter_add[input._key](input, dim, index, src)
+        if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
+            return _F_scatter_add(input, dim, index, src)
         if isinstance(input, _T) and isinstance(index, _T) and isinstance(src, _T):
             return _H_scatter_add.call((input, dim, index, src))
 
@@ -2841,8 +2945,8 @@ def index_add(input, dim, index, source, *, alpha=1):
         index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1282)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
-        if _d.fast and input.__class__ is _T and index.__class__ is _T and source.__class__ is _T and input._key is index._key and input._key is source._key and not (input._requires_grad or index._requires_grad or source._requires_grad):
-            return _K_index_add[input._key](input, dim, index, source, alpha)
+        if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
+            return _F_index_add(input, dim, index, source, alpha)
         if isinstance(input, _T) and isinstance(index, _T) and isinstance(source, _T):
             return _H_index_add.call((input, dim, index, source, alpha))
 
@@ -2856,8 +2960,8 @@ def one_hot(input, num_classes=-1):
         one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1293)
     """
     if num_classes.__class__ is int:  # one_hot
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_one_hot[input._key](input, num_classes)
+        if input.__class__ is _T:
+            return _F_one_hot(input, num_classes)
         if isinstance(input, _T):
             return _H_one_hot.call((input, num_classes))
 
@@ -2871,8 +2975,8 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
         embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1301)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
-        if _d.fast and weight.__class__ is _T and indices.__class__ is _T and weight._key is indices._key and not (weight._requires_grad or indices._requires_grad):
-            return _K_embedding[weight._key](weight, indices, padding_idx, scale_grad_by_freq, sparse)
+        if weight.__class__ is _T and indices.__class__ is _T:
+            return _F_embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
         if isinstance(weight, _T) and isinstance(indices, _T):
             return _H_embedding.call((weight, indices, padding_idx, scale_grad_by_freq, sparse))
 
@@ -2887,12 +2991,14 @@ def tril(input, diagonal=0, *, out=None):
         tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1319)
     """
     if out is None and diagonal.__class__ is int:  # tril
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_tril[input._key](input, diagonal)
+        if input.__class__ is _T:
+            return _F_tril(input, diagonal)
         if isinstance(input, _T):
             return _H_tril.call((input, diagonal))
 
     if diagonal.__class__ is int:  # tril.out
+        if input.__class__ is _T and out.__class__ is _T:
+            return _F_tril_out(input, diagonal, out)
         if isinstance(input, _T) and isinstance(out, _T):
             return _H_tril_out.call((input, diagonal, out))
 
@@ -2907,12 +3013,14 @@ def triu(input, diagonal=0, *, out=None):
         triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1332)
     """
     if out is None and diagonal.__class__ is int:  # triu
-        if _d.fast and input.__class__ is _T and not input._requires_grad:
-            return _K_triu[input._key](input, diagonal)
+        if input.__class__ is _T:
+            return _F_triu(input, diagonal)
         if isinstance(input, _T):
             return _H_triu.call((input, diagonal))
 
     if diagonal.__class__ is int:  # triu.out
+        if input.__class__ is _T and out.__class__ is _T:
+            return _F_triu_out(input, diagonal, out)
         if isinstance(input, _T) and isinstance(out, _T):
             return _H_triu_out.call((input, diagonal, out))
 
@@ -2979,8 +3087,8 @@ def outer(input, vec2):
         outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1414)
     """
     # outer
-    if _d.fast and input.__class__ is _T and vec2.__class__ is _T and input._key is vec2._key and not (input._requires_grad or vec2._requires_grad):
-        return _K_outer[input._key](input, vec2)
+    if input.__class__ is _T and vec2.__class__ is _T:
+        return _F_outer(input, vec2)
     if isinstance(input, _T) and isinstance(vec2, _T):
         return _H_outer.call((input, vec2))
 
@@ -2995,12 +3103,14 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
         addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1429)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
-        if _d.fast and input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and input._key is mat1._key and input._key is mat2._key and not (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
-            return _K_addmm[input._key](input, mat1, mat2, beta, alpha)
+        if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
+            return _F_addmm(input, mat1, mat2, beta, alpha)
         if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T):
             return _H_addmm.call((input, mat1, mat2, beta, alpha))
 
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm.out
+        if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T and out.__class__ is _T:
+            return _F_addmm_out(input, mat1, mat2, beta, alpha, out)
         if isinstance(input, _T) and isinstance(mat1, _T) and isinstance(mat2, _T) and isinstance(out, _T):
             return _H_addmm_out.call((input, mat1, mat2, beta, alpha, out))
 
@@ -3014,8 +3124,8 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
         baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1431)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
-        if _d.fast and input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T and input._key is batch1._key and input._key is batch2._key and not (input._requires_grad or batch1._requires_grad or batch2._requires_grad):
-            return _K_baddbmm[input._key](input, batch1, batch2, beta, alpha)
+        if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
+            return _F_baddbmm(input, batch1, batch2, beta, alpha)
         if isinstance(input, _T) and isinstance(batch1, _T) and isinstance(batch2, _T):
             return _H_baddbmm.call((input, batch1, batch2, beta, alpha))
 
@@ -3041,9 +3151,7 @@ def _m_neg(self):
         neg(Tensor self) -> Tensor  (native_functions.yaml:6)
     """
     # neg
-    if _d.fast and not self._requires_grad:
-        return _K_neg[self._key](self)
-    return _H_neg.call((self,))
+    return _F_neg(self)
 
     return _GM_neg.parse((self, ), {})
 
@@ -3053,11 +3161,7 @@ def _m_neg_(self):
         neg_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:13)
     """
     # neg_
-    if _d.fast and not self._requires_grad:
-        result = _K_neg_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_neg_.call((self,))
+    return _F_neg_(self)
 
     return _GM_neg_.parse((self, ), {})
 
@@ -3069,9 +3173,7 @@ def _m_abs(self):
         abs(Tensor self) -> Tensor  (native_functions.yaml:18)
     """
     # abs
-    if _d.fast and not self._requires_grad:
-        return _K_abs[self._key](self)
-    return _H_abs.call((self,))
+    return _F_abs(self)
 
     return _GM_abs.parse((self, ), {})
 
@@ -3081,11 +3183,7 @@ def _m_abs_(self):
         abs_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:25)
     """
     # abs_
-    if _d.fast and not self._requires_grad:
-        result = _K_abs_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_abs_.call((self,))
+    return _F_abs_(self)
 
     return _GM_abs_.parse((self, ), {})
 
@@ -3097,9 +3195,7 @@ def _m_sign(self):
         sign(Tensor self) -> Tensor  (native_functions.yaml:30)
     """
     # sign
-    if _d.fast and not self._requires_grad:
-        return _K_sign[self._key](self)
-    return _H_sign.call((self,))
+    return _F_sign(self)
 
     return _GM_sign.parse((self, ), {})
 
@@ -3109,11 +3205,7 @@ def _m_sign_(self):
         sign_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:37)
     """
     # sign_
-    if _d.fast and not self._requires_grad:
-        result = _K_sign_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_sign_.call((self,))
+    return _F_sign_(self)
 
     return _GM_sign_.parse((self, ), {})
 
@@ -3125,9 +3217,7 @@ def _m_relu(self):
         relu(Tensor self) -> Tensor  (native_functions.yaml:42)
     """
     # relu
-    if _d.fast and not self._requires_grad:
-        return _K_relu[self._key](self)
-    return _H_relu.call((self,))
+    return _F_relu(self)
 
     return _GM_relu.parse((self, ), {})
 
@@ -3137,11 +3227,7 @@ def _m_relu_(self):
         relu_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:50)
     """
     # relu_
-    if _d.fast and not self._requires_grad:
-        result = _K_relu_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_relu_.call((self,))
+    return _F_relu_(self)
 
     return _GM_relu_.parse((self, ), {})
 
@@ -3153,9 +3239,7 @@ def _m_sigmoid(self):
         sigmoid(Tensor self) -> Tensor  (native_functions.yaml:55)
     """
     # sigmoid
-    if _d.fast and not self._requires_grad:
-        return _K_sigmoid[self._key](self)
-    return _H_sigmoid.call((self,))
+    return _F_sigmoid(self)
 
     return _GM_sigmoid.parse((self, ), {})
 
@@ -3167,9 +3251,7 @@ def _m_tanh(self):
         tanh(Tensor self) -> Tensor  (native_functions.yaml:64)
     """
     # tanh
-    if _d.fast and not self._requires_grad:
-        return _K_tanh[self._key](self)
-    return _H_tanh.call((self,))
+    return _F_tanh(self)
 
     return _GM_tanh.parse((self, ), {})
 
@@ -3181,9 +3263,7 @@ def _m_exp(self):
         exp(Tensor self) -> Tensor  (native_functions.yaml:74)
     """
     # exp
-    if _d.fast and not self._requires_grad:
-        return _K_exp[self._key](self)
-    return _H_exp.call((self,))
+    return _F_exp(self)
 
     return _GM_exp.parse((self, ), {})
 
@@ -3195,9 +3275,7 @@ def _m_expm1(self):
         expm1(Tensor self) -> Tensor  (native_functions.yaml:83)
     """
     # expm1
-    if _d.fast and not self._requires_grad:
-        return _K_expm1[self._key](self)
-    return _H_expm1.call((self,))
+    return _F_expm1(self)
 
     return _GM_expm1.parse((self, ), {})
 
@@ -3209,9 +3287,7 @@ def _m_log(self):
         log(Tensor self) -> Tensor  (native_functions.yaml:93)
     """
     # log
-    if _d.fast and not self._requires_grad:
-        return _K_log[self._key](self)
-    return _H_log.call((self,))
+    return _F_log(self)
 
     return _GM_log.parse((self, ), {})
 
@@ -3223,9 +3299,7 @@ def _m_log1p(self):
         log1p(Tensor self) -> Tensor  (native_functions.yaml:102)
     """
     # log1p
-    if _d.fast and not self._requires_grad:
-        return _K_log1p[self._key](self)
-    return _H_log1p.call((self,))
+    return _F_log1p(self)
 
     return _GM_log1p.parse((self, ), {})
 
@@ -3237,9 +3311,7 @@ def _m_sqrt(self):
         sqrt(Tensor self) -> Tensor  (native_functions.yaml:112)
     """
     # sqrt
-    if _d.fast and not self._requires_grad:
-        return _K_sqrt[self._key](self)
-    return _H_sqrt.call((self,))
+    return _F_sqrt(self)
 
     return _GM_sqrt.parse((self, ), {})
 
@@ -3251,9 +3323,7 @@ def _m_rsqrt(self):
         rsqrt(Tensor self) -> Tensor  (native_functions.yaml:122)
     """
     # rsqrt
-    if _d.fast and not self._requires_grad:
-        return _K_rsqrt[self._key](self)
-    return _H_rsqrt.call((self,))
+    return _F_rsqrt(self)
 
     return _GM_rsqrt.parse((self, ), {})
 
@@ -3265,9 +3335,7 @@ def _m_reciprocal(self):
         reciprocal(Tensor self) -> Tensor  (native_functions.yaml:131)
     """
     # reciprocal
-    if _d.fast and not self._requires_grad:
-        return _K_reciprocal[self._key](self)
-    return _H_reciprocal.call((self,))
+    return _F_reciprocal(self)
 
     return _GM_reciprocal.parse((self, ), {})
 
@@ -3279,9 +3347,7 @@ def _m_sin(self):
         sin(Tensor self) -> Tensor  (native_functions.yaml:140)
     """
     # sin
-    if _d.fast and not self._requires_grad:
-        return _K_sin[self._key](self)
-    return _H_sin.call((self,))
+    return _F_sin(self)
 
     return _GM_sin.parse((self, ), {})
 
@@ -3293,9 +3359,7 @@ def _m_cos(self):
         cos(Tensor self) -> Tensor  (native_functions.yaml:150)
     """
     # cos
-    if _d.fast and not self._requires_grad:
-        return _K_cos[self._key](self)
-    return _H_cos.call((self,))
+    return _F_cos(self)
 
     return _GM_cos.parse((self, ), {})
 
@@ -3307,9 +3371,7 @@ def _m_floor(self):
         floor(Tensor self) -> Tensor  (native_functions.yaml:159)
     """
     # floor
-    if _d.fast and not self._requires_grad:
-        return _K_floor[self._key](self)
-    return _H_floor.call((self,))
+    return _F_floor(self)
 
     return _GM_floor.parse((self, ), {})
 
@@ -3319,11 +3381,7 @@ def _m_floor_(self):
         floor_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:166)
     """
     # floor_
-    if _d.fast and not self._requires_grad:
-        result = _K_floor_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_floor_.call((self,))
+    return _F_floor_(self)
 
     return _GM_floor_.parse((self, ), {})
 
@@ -3335,9 +3393,7 @@ def _m_ceil(self):
         ceil(Tensor self) -> Tensor  (native_functions.yaml:171)
     """
     # ceil
-    if _d.fast and not self._requires_grad:
-        return _K_ceil[self._key](self)
-    return _H_ceil.call((self,))
+    return _F_ceil(self)
 
     return _GM_ceil.parse((self, ), {})
 
@@ -3347,11 +3403,7 @@ def _m_ceil_(self):
         ceil_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:178)
     """
     # ceil_
-    if _d.fast and not self._requires_grad:
-        result = _K_ceil_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_ceil_.call((self,))
+    return _F_ceil_(self)
 
     return _GM_ceil_.parse((self, ), {})
 
@@ -3363,9 +3415,7 @@ def _m_round(self):
         round(Tensor self) -> Tensor  (native_functions.yaml:183)
     """
     # round
-    if _d.fast and not self._requires_grad:
-        return _K_round[self._key](self)
-    return _H_round.call((self,))
+    return _F_round(self)
 
     return _GM_round.parse((self, ), {})
 
@@ -3375,11 +3425,7 @@ def _m_round_(self):
         round_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:190)
     """
     # round_
-    if _d.fast and not self._requires_grad:
-        result = _K_round_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_round_.call((self,))
+    return _F_round_(self)
 
     return _GM_round_.parse((self, ), {})
 
@@ -3391,9 +3437,7 @@ def _m_trunc(self):
         trunc(Tensor self) -> Tensor  (native_functions.yaml:195)
     """
     # trunc
-    if _d.fast and not self._requires_grad:
-        return _K_trunc[self._key](self)
-    return _H_trunc.call((self,))
+    return _F_trunc(self)
 
     return _GM_trunc.parse((self, ), {})
 
@@ -3403,11 +3447,7 @@ def _m_trunc_(self):
         trunc_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:202)
     """
     # trunc_
-    if _d.fast and not self._requires_grad:
-        result = _K_trunc_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_trunc_.call((self,))
+    return _F_trunc_(self)
 
     return _GM_trunc_.parse((self, ), {})
 
@@ -3419,9 +3459,7 @@ def _m_logical_not(self):
         logical_not(Tensor self) -> Tensor  (native_functions.yaml:207)
     """
     # logical_not
-    if _d.fast and not self._requires_grad:
-        return _K_logical_not[self._key](self)
-    return _H_logical_not.call((self,))
+    return _F_logical_not(self)
 
     return _GM_logical_not.parse((self, ), {})
 
@@ -3433,8 +3471,8 @@ def _m_add(self, other, *, alpha=1):
         add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
     """
     if alpha.__class__ in _NUM:  # add.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_add_Tensor[self._key](self, other, alpha)
+        if other.__class__ is _T:
+            return _F_add_Tensor(self, other, alpha)
         if isinstance(other, _TN):
             return _H_add_Tensor.call((self, other, alpha))
 
@@ -3446,10 +3484,8 @@ def _m_add_(self, other, *, alpha=1):
         add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:226)
     """
     if alpha.__class__ in _NUM:  # add_.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            result = _K_add__Tensor[self._key](self, other, alpha)
-            self._bump_version()
-            return result
+        if other.__class__ is _T:
+            return _F_add__Tensor(self, other, alpha)
         if isinstance(other, _TN):
             return _H_add__Tensor.call((self, other, alpha))
 
@@ -3463,8 +3499,8 @@ def _m_sub(self, other, *, alpha=1):
         sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
     """
     if alpha.__class__ in _NUM:  # sub.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_sub_Tensor[self._key](self, other, alpha)
+        if other.__class__ is _T:
+            return _F_sub_Tensor(self, other, alpha)
         if isinstance(other, _TN):
             return _H_sub_Tensor.call((self, other, alpha))
 
@@ -3476,10 +3512,8 @@ def _m_sub_(self, other, *, alpha=1):
         sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:239)
     """
     if alpha.__class__ in _NUM:  # sub_.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            result = _K_sub__Tensor[self._key](self, other, alpha)
-            self._bump_version()
-            return result
+        if other.__class__ is _T:
+            return _F_sub__Tensor(self, other, alpha)
         if isinstance(other, _TN):
             return _H_sub__Tensor.call((self, other, alpha))
 
@@ -3493,8 +3527,8 @@ def _m_mul(self, other):
         mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
     """
     # mul.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_mul_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_mul_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_mul_Tensor.call((self, other))
 
@@ -3506,10 +3540,8 @@ def _m_mul_(self, other):
         mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:252)
     """
     # mul_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_mul__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_mul__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_mul__Tensor.call((self, other))
 
@@ -3524,14 +3556,14 @@ def _m_div(self, other, *, rounding_mode=_MISSING):
         div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:403)
     """
     if rounding_mode is _MISSING:  # div.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_div_Tensor[self._key](self, other)
+        if other.__class__ is _T:
+            return _F_div_Tensor(self, other)
         if isinstance(other, _TN):
             return _H_div_Tensor.call((self, other))
 
     if rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div.Tensor_mode
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            return _K_div_Tensor_mode[self._key](self, other, rounding_mode)
+        if other.__class__ is _T:
+            return _F_div_Tensor_mode(self, other, rounding_mode)
         if isinstance(other, _TN):
             return _H_div_Tensor_mode.call((self, other, rounding_mode))
 
@@ -3545,8 +3577,8 @@ def _m_floor_divide(self, other):
         floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:266)
     """
     # floor_divide
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_floor_divide[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_floor_divide(self, other)
     if isinstance(other, _TN):
         return _H_floor_divide.call((self, other))
 
@@ -3558,10 +3590,8 @@ def _m_floor_divide_(self, other):
         floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:272)
     """
     # floor_divide_
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_floor_divide_[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_floor_divide_(self, other)
     if isinstance(other, _TN):
         return _H_floor_divide_.call((self, other))
 
@@ -3575,8 +3605,8 @@ def _m_pow(self, exponent):
         pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:277)
     """
     # pow.Tensor_Tensor
-    if _d.fast and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
-        return _K_pow_Tensor_Tensor[self._key](self, exponent)
+    if exponent.__class__ is _T:
+        return _F_pow_Tensor_Tensor(self, exponent)
     if isinstance(exponent, _TN):
         return _H_pow_Tensor_Tensor.call((self, exponent))
 
@@ -3588,10 +3618,8 @@ def _m_pow_(self, exponent):
         pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:283)
     """
     # pow_.Tensor_Tensor
-    if _d.fast and exponent.__class__ is _T and self._key is exponent._key and not (self._requires_grad or exponent._requires_grad):
-        result = _K_pow__Tensor_Tensor[self._key](self, exponent)
-        self._bump_version()
-        return result
+    if exponent.__class__ is _T:
+        return _F_pow__Tensor_Tensor(self, exponent)
     if isinstance(exponent, _TN):
         return _H_pow__Tensor_Tensor.call((self, exponent))
 
@@ -3605,8 +3633,8 @@ def _m_maximum(self, other):
         maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:288)
     """
     # maximum
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_maximum[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_maximum(self, other)
     if isinstance(other, _TN):
         return _H_maximum.call((self, other))
 
@@ -3618,10 +3646,8 @@ def _m_maximum_(self, other):
         maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:294)
     """
     # maximum_
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_maximum_[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_maximum_(self, other)
     if isinstance(other, _TN):
         return _H_maximum_.call((self, other))
 
@@ -3635,8 +3661,8 @@ def _m_minimum(self, other):
         minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:299)
     """
     # minimum
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_minimum[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_minimum(self, other)
     if isinstance(other, _TN):
         return _H_minimum.call((self, other))
 
@@ -3648,10 +3674,8 @@ def _m_minimum_(self, other):
         minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:305)
     """
     # minimum_
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_minimum_[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_minimum_(self, other)
     if isinstance(other, _TN):
         return _H_minimum_.call((self, other))
 
@@ -3665,8 +3689,8 @@ def _m_remainder(self, other):
         remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:310)
     """
     # remainder.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_remainder_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_remainder_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_remainder_Tensor.call((self, other))
 
@@ -3678,10 +3702,8 @@ def _m_remainder_(self, other):
         remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:316)
     """
     # remainder_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_remainder__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_remainder__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_remainder__Tensor.call((self, other))
 
@@ -3695,8 +3717,8 @@ def _m_eq(self, other):
         eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:321)
     """
     # eq.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_eq_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_eq_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_eq_Tensor.call((self, other))
 
@@ -3710,8 +3732,8 @@ def _m_ne(self, other):
         ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:330)
     """
     # ne.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_ne_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_ne_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_ne_Tensor.call((self, other))
 
@@ -3725,8 +3747,8 @@ def _m_lt(self, other):
         lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:339)
     """
     # lt.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_lt_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_lt_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_lt_Tensor.call((self, other))
 
@@ -3740,8 +3762,8 @@ def _m_le(self, other):
         le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:348)
     """
     # le.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_le_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_le_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_le_Tensor.call((self, other))
 
@@ -3755,8 +3777,8 @@ def _m_gt(self, other):
         gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:357)
     """
     # gt.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_gt_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_gt_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_gt_Tensor.call((self, other))
 
@@ -3770,8 +3792,8 @@ def _m_ge(self, other):
         ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:366)
     """
     # ge.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_ge_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_ge_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_ge_Tensor.call((self, other))
 
@@ -3785,8 +3807,8 @@ def _m_logical_and(self, other):
         logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:375)
     """
     # logical_and
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_logical_and[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_logical_and(self, other)
     if isinstance(other, _TN):
         return _H_logical_and.call((self, other))
 
@@ -3800,8 +3822,8 @@ def _m_logical_or(self, other):
         logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:384)
     """
     # logical_or
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_logical_or[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_logical_or(self, other)
     if isinstance(other, _TN):
         return _H_logical_or.call((self, other))
 
@@ -3814,18 +3836,14 @@ def _m_div_(self, other, *, rounding_mode=_MISSING):
         div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:413)
     """
     if rounding_mode is _MISSING:  # div_.Tensor
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            result = _K_div__Tensor[self._key](self, other)
-            self._bump_version()
-            return result
+        if other.__class__ is _T:
+            return _F_div__Tensor(self, other)
         if isinstance(other, _TN):
             return _H_div__Tensor.call((self, other))
 
     if rounding_mode is not _MISSING and (rounding_mode is None or rounding_mode.__class__ is str):  # div_.Tensor_mode
-        if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-            result = _K_div__Tensor_mode[self._key](self, other, rounding_mode)
-            self._bump_version()
-            return result
+        if other.__class__ is _T:
+            return _F_div__Tensor_mode(self, other, rounding_mode)
         if isinstance(other, _TN):
             return _H_div__Tensor_mode.call((self, other, rounding_mode))
 
@@ -3839,8 +3857,8 @@ def _m_where(self, condition, other):
         where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:417)
     """
     # where.self
-    if _d.fast and condition.__class__ is _T and other.__class__ is _T and condition._key is self._key and condition._key is other._key and not (condition._requires_grad or self._requires_grad or other._requires_grad):
-        return _K_where_self[condition._key](condition, self, other)
+    if condition.__class__ is _T and other.__class__ is _T:
+        return _F_where_self(condition, self, other)
     if isinstance(condition, _TN) and isinstance(other, _TN):
         return _H_where_self.call((condition, self, other))
 
@@ -3855,9 +3873,7 @@ def _m_clamp(self, min=None, max=None):
         clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:431)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
-        if _d.fast and not self._requires_grad:
-            return _K_clamp[self._key](self, min, max)
-        return _H_clamp.call((self, min, max))
+        return _F_clamp(self, min, max)
 
     # clamp.Tensor
     if (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
@@ -3871,11 +3887,7 @@ def _m_clamp_(self, min=None, max=None):
         clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:438)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
-        if _d.fast and not self._requires_grad:
-            result = _K_clamp_[self._key](self, min, max)
-            self._bump_version()
-            return result
-        return _H_clamp_.call((self, min, max))
+        return _F_clamp_(self, min, max)
 
     return _GM_clamp_.parse((self, min, max, ), {})
 
@@ -3888,9 +3900,7 @@ def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
-        if _d.fast and not self._requires_grad:
-            return _K_sum[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
-        return _H_sum.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+        return _F_sum(self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
 
     return _GM_sum.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
@@ -3903,9 +3913,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
-        if _d.fast and not self._requires_grad:
-            return _K_mean[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
-        return _H_mean.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+        return _F_mean(self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
 
     return _GM_mean.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
@@ -3918,9 +3926,7 @@ def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
-        if _d.fast and not self._requires_grad:
-            return _K_prod[self._key](self, dim, keepdim, dtype)
-        return _H_prod.call((self, dim, keepdim, dtype))
+        return _F_prod(self, dim, keepdim, dtype)
 
     return _GM_prod.parse((self, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
@@ -3933,9 +3939,7 @@ def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
-        if _d.fast and not self._requires_grad:
-            return _K_amax[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        return _H_amax.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        return _F_amax(self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
 
     return _GM_amax.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
@@ -3948,9 +3952,7 @@ def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
-        if _d.fast and not self._requires_grad:
-            return _K_amin[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        return _H_amin.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        return _F_amin(self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
 
     return _GM_amin.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
@@ -3963,9 +3965,7 @@ def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
-        if _d.fast and not self._requires_grad:
-            return _K_all[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        return _H_all.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        return _F_all(self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
 
     return _GM_all.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
@@ -3978,9 +3978,7 @@ def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
-        if _d.fast and not self._requires_grad:
-            return _K_any[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        return _H_any.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        return _F_any(self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
 
     return _GM_any.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
@@ -4015,9 +4013,7 @@ def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
-        if _d.fast and not self._requires_grad:
-            return _K_argmax[self._key](self, dim, keepdim)
-        return _H_argmax.call((self, dim, keepdim))
+        return _F_argmax(self, dim, keepdim)
 
     return _GM_argmax.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
@@ -4030,9 +4026,7 @@ def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
-        if _d.fast and not self._requires_grad:
-            return _K_argmin[self._key](self, dim, keepdim)
-        return _H_argmin.call((self, dim, keepdim))
+        return _F_argmin(self, dim, keepdim)
 
     return _GM_argmin.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
@@ -4045,9 +4039,7 @@ def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
-        if _d.fast and not self._requires_grad:
-            return _K_logsumexp[self._key](self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
-        return _H_logsumexp.call((self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim))
+        return _F_logsumexp(self, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim)
 
     return _GM_logsumexp.parse((self, dim, keepdim, ), {'keepdims': keepdims})
 
@@ -4059,9 +4051,7 @@ def _m_softmax(self, dim, dtype=None):
         softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:553)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
-        if _d.fast and not self._requires_grad:
-            return _K_softmax_int[self._key](self, dim, dtype)
-        return _H_softmax_int.call((self, dim, dtype))
+        return _F_softmax_int(self, dim, dtype)
 
     return _GM_softmax.parse((self, dim, dtype, ), {})
 
@@ -4073,9 +4063,7 @@ def _m_log_softmax(self, dim, dtype=None):
         log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:561)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
-        if _d.fast and not self._requires_grad:
-            return _K_log_softmax_int[self._key](self, dim, dtype)
-        return _H_log_softmax_int.call((self, dim, dtype))
+        return _F_log_softmax_int(self, dim, dtype)
 
     return _GM_log_softmax.parse((self, dim, dtype, ), {})
 
@@ -4087,8 +4075,8 @@ def _m_mm(self, mat2):
         mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:612)
     """
     # mm
-    if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
-        return _K_mm[self._key](self, mat2)
+    if mat2.__class__ is _T:
+        return _F_mm(self, mat2)
     if isinstance(mat2, _T):
         return _H_mm.call((self, mat2))
 
@@ -4102,8 +4090,8 @@ def _m_bmm(self, mat2):
         bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:624)
     """
     # bmm
-    if _d.fast and mat2.__class__ is _T and self._key is mat2._key and not (self._requires_grad or mat2._requires_grad):
-        return _K_bmm[self._key](self, mat2)
+    if mat2.__class__ is _T:
+        return _F_bmm(self, mat2)
     if isinstance(mat2, _T):
         return _H_bmm.call((self, mat2))
 
@@ -4117,8 +4105,8 @@ def _m_dot(self, tensor):
         dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:632)
     """
     # dot
-    if _d.fast and tensor.__class__ is _T and self._key is tensor._key and not (self._requires_grad or tensor._requires_grad):
-        return _K_dot[self._key](self, tensor)
+    if tensor.__class__ is _T:
+        return _F_dot(self, tensor)
     if isinstance(tensor, _T):
         return _H_dot.call((self, tensor))
 
@@ -4132,8 +4120,8 @@ def _m_matmul(self, other):
         matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:640)
     """
     # matmul
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_matmul[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_matmul(self, other)
     if isinstance(other, _T):
         return _H_matmul.call((self, other))
 
@@ -4148,9 +4136,7 @@ def _m_view(self, *args, **kwargs):
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
-        if _d.fast and not self._requires_grad:
-            return _K_view[self._key](self, size)
-        return _H_view.call((self, size))
+        return _F_view(self, size)
 
     return _GM_view.parse((self, *args,), kwargs)
 
@@ -4163,9 +4149,7 @@ def _m_reshape(self, *args, **kwargs):
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
-        if _d.fast and not self._requires_grad:
-            return _K_reshape[self._key](self, shape)
-        return _H_reshape.call((self, shape))
+        return _F_reshape(self, shape)
 
     return _GM_reshape.parse((self, *args,), kwargs)
 
@@ -4177,9 +4161,7 @@ def _m_t(self):
         t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:668)
     """
     # t
-    if _d.fast and not self._requires_grad:
-        return _K_t[self._key](self)
-    return _H_t.call((self,))
+    return _F_t(self)
 
     return _GM_t.parse((self, ), {})
 
@@ -4191,9 +4173,7 @@ def _m_transpose(self, dim0, dim1):
         transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:677)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
-        if _d.fast and not self._requires_grad:
-            return _K_transpose_int[self._key](self, dim0, dim1)
-        return _H_transpose_int.call((self, dim0, dim1))
+        return _F_transpose_int(self, dim0, dim1)
 
     return _GM_transpose.parse((self, dim0, dim1, ), {})
 
@@ -4206,9 +4186,7 @@ def _m_permute(self, *args, **kwargs):
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
-        if _d.fast and not self._requires_grad:
-            return _K_permute[self._key](self, dims)
-        return _H_permute.call((self, dims))
+        return _F_permute(self, dims)
 
     return _GM_permute.parse((self, *args,), kwargs)
 
@@ -4221,9 +4199,7 @@ def _m_expand(self, *args, **kwargs):
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
-        if _d.fast and not self._requires_grad:
-            return _K_expand[self._key](self, size, False)
-        return _H_expand.call((self, size, False))
+        return _F_expand(self, size, False)
 
     return _GM_expand.parse((self, *args,), kwargs)
 
@@ -4246,9 +4222,7 @@ def _m_unsqueeze(self, dim):
         unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:726)
     """
     if dim.__class__ is int:  # unsqueeze
-        if _d.fast and not self._requires_grad:
-            return _K_unsqueeze[self._key](self, dim)
-        return _H_unsqueeze.call((self, dim))
+        return _F_unsqueeze(self, dim)
 
     return _GM_unsqueeze.parse((self, dim, ), {})
 
@@ -4260,9 +4234,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
         flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:734)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
-        if _d.fast and not self._requires_grad:
-            return _K_flatten_using_ints[self._key](self, start_dim, end_dim)
-        return _H_flatten_using_ints.call((self, start_dim, end_dim))
+        return _F_flatten_using_ints(self, start_dim, end_dim)
 
     return _GM_flatten.parse((self, start_dim, end_dim, ), {})
 
@@ -4274,9 +4246,7 @@ def _m_narrow(self, dim, start, length):
         narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:742)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
-        if _d.fast and not self._requires_grad:
-            return _K_narrow[self._key](self, dim, start, length)
-        return _H_narrow.call((self, dim, start, length))
+        return _F_narrow(self, dim, start, length)
 
     return _GM_narrow.parse((self, dim, start, length, ), {})
 
@@ -4288,9 +4258,7 @@ def _m_select(self, dim, index):
         select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:750)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
-        if _d.fast and not self._requires_grad:
-            return _K_select_int[self._key](self, dim, index)
-        return _H_select_int.call((self, dim, index))
+        return _F_select_int(self, dim, index)
 
     return _GM_select.parse((self, dim, index, ), {})
 
@@ -4302,9 +4270,7 @@ def _m_contiguous(self):
         contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:765)
     """
     # contiguous
-    if _d.fast and not self._requires_grad:
-        return _K_contiguous[self._key](self)
-    return _H_contiguous.call((self,))
+    return _F_contiguous(self)
 
     return _GM_contiguous.parse((self, ), {})
 
@@ -4317,14 +4283,10 @@ def _m_split(self, split_size, dim=0):
         split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:780)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
-        if _d.fast and not self._requires_grad:
-            return _K_split_Tensor[self._key](self, split_size, dim)
-        return _H_split_Tensor.call((self, split_size, dim))
+        return _F_split_Tensor(self, split_size, dim)
 
     if (split_size.__class__ is int or _b.int_seq(split_size)) and dim.__class__ is int:  # split.sizes
-        if _d.fast and not self._requires_grad:
-            return _K_split_sizes[self._key](self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
-        return _H_split_sizes.call((self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim))
+        return _F_split_sizes(self, ((split_size,) if split_size.__class__ is int else tuple(split_size) if split_size.__class__ is list else split_size), dim)
 
     return _GM_split.parse((self, split_size, dim, ), {})
 
@@ -4336,9 +4298,7 @@ def _m_chunk(self, chunks, dim=0):
         chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:788)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
-        if _d.fast and not self._requires_grad:
-            return _K_chunk[self._key](self, chunks, dim)
-        return _H_chunk.call((self, chunks, dim))
+        return _F_chunk(self, chunks, dim)
 
     return _GM_chunk.parse((self, chunks, dim, ), {})
 
@@ -4350,8 +4310,8 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
         gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:808)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
-        if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
-            return _K_gather[self._key](self, dim, index, sparse_grad)
+        if index.__class__ is _T:
+            return _F_gather(self, dim, index, sparse_grad)
         if isinstance(index, _T):
             return _H_gather.call((self, dim, index, sparse_grad))
 
@@ -4365,8 +4325,8 @@ def _m_index_select(self, dim, index):
         index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:815)
     """
     if dim.__class__ is int:  # index_select
-        if _d.fast and index.__class__ is _T and self._key is index._key and not (self._requires_grad or index._requires_grad):
-            return _K_index_select[self._key](self, dim, index)
+        if index.__class__ is _T:
+            return _F_index_select(self, dim, index)
         if isinstance(index, _T):
             return _H_index_select.call((self, dim, index))
 
@@ -4380,8 +4340,8 @@ def _m_masked_fill(self, mask, value):
         masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:822)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
-        if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
-            return _K_masked_fill_Scalar[self._key](self, mask, value)
+        if mask.__class__ is _T:
+            return _F_masked_fill_Scalar(self, mask, value)
         if isinstance(mask, _T):
             return _H_masked_fill_Scalar.call((self, mask, value))
 
@@ -4393,10 +4353,8 @@ def _m_masked_fill_(self, mask, value):
         masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:829)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
-        if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
-            result = _K_masked_fill__Scalar[self._key](self, mask, value)
-            self._bump_version()
-            return result
+        if mask.__class__ is _T:
+            return _F_masked_fill__Scalar(self, mask, value)
         if isinstance(mask, _T):
             return _H_masked_fill__Scalar.call((self, mask, value))
 
@@ -4434,9 +4392,7 @@ def _m_clone(self):
         clone(Tensor self) -> Tensor  (native_functions.yaml:855)
     """
     # clone
-    if _d.fast and not self._requires_grad:
-        return _K_clone[self._key](self)
-    return _H_clone.call((self,))
+    return _F_clone(self)
 
     return _GM_clone.parse((self, ), {})
 
@@ -4448,10 +4404,8 @@ def _m_copy_(self, src, non_blocking=False):
         copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:863)
     """
     if non_blocking.__class__ is bool:  # copy_
-        if _d.fast and src.__class__ is _T and self._key is src._key and not (self._requires_grad or src._requires_grad):
-            result = _K_copy_[self._key](self, src, non_blocking)
-            self._bump_version()
-            return result
+        if src.__class__ is _T:
+            return _F_copy_(self, src, non_blocking)
         if isinstance(src, _T):
             return _H_copy_.call((self, src, non_blocking))
 
@@ -4465,11 +4419,7 @@ def _m_fill_(self, value):
         fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:870)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
-        if _d.fast and not self._requires_grad:
-            result = _K_fill__Scalar[self._key](self, value)
-            self._bump_version()
-            return result
-        return _H_fill__Scalar.call((self, value))
+        return _F_fill__Scalar(self, value)
 
     return _GM_fill_.parse((self, value, ), {})
 
@@ -4481,11 +4431,7 @@ def _m_zero_(self):
         zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:877)
     """
     # zero_
-    if _d.fast and not self._requires_grad:
-        result = _K_zero_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_zero_.call((self,))
+    return _F_zero_(self)
 
     return _GM_zero_.parse((self, ), {})
 
@@ -4508,8 +4454,8 @@ def _m_type_as(self, other):
         type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:906)
     """
     # type_as
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_type_as[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_type_as(self, other)
     if isinstance(other, _T):
         return _H_type_as.call((self, other))
 
@@ -4524,9 +4470,7 @@ def _m_repeat(self, *args, **kwargs):
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
-        if _d.fast and not self._requires_grad:
-            return _K_repeat[self._key](self, repeats)
-        return _H_repeat.call((self, repeats))
+        return _F_repeat(self, repeats)
 
     return _GM_repeat.parse((self, *args,), kwargs)
 
@@ -4539,9 +4483,7 @@ def _m_flip(self, *args, **kwargs):
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
-        if _d.fast and not self._requires_grad:
-            return _K_flip[self._key](self, dims)
-        return _H_flip.call((self, dims))
+        return _F_flip(self, dims)
 
     return _GM_flip.parse((self, *args,), kwargs)
 
@@ -4553,9 +4495,7 @@ def _m_roll(self, shifts, dims=()):
         roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:924)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
-        if _d.fast and not self._requires_grad:
-            return _K_roll[self._key](self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
-        return _H_roll.call((self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims)))
+        return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
 
     return _GM_roll.parse((self, shifts, dims, ), {})
 
@@ -4567,9 +4507,7 @@ def _m_to_sparse(self):
         to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:948)
     """
     # to_sparse
-    if _d.fast and not self._requires_grad:
-        return _K_to_sparse[self._key](self)
-    return _H_to_sparse.call((self,))
+    return _F_to_sparse(self)
 
     return _GM_to_sparse.parse((self, ), {})
 
@@ -4581,9 +4519,7 @@ def _m_to_dense(self, dtype=None):
         to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:955)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
-        if _d.fast and not self._requires_grad:
-            return _K_to_dense[self._key](self, dtype)
-        return _H_to_dense.call((self, dtype))
+        return _F_to_dense(self, dtype)
 
     return _GM_to_dense.parse((self, dtype, ), {})
 
@@ -4595,9 +4531,7 @@ def _m_coalesce(self):
         coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:962)
     """
     # coalesce
-    if _d.fast and not self._requires_grad:
-        return _K_coalesce[self._key](self)
-    return _H_coalesce.call((self,))
+    return _F_coalesce(self)
 
     return _GM_coalesce.parse((self, ), {})
 
@@ -4609,9 +4543,7 @@ def _m_is_coalesced(self):
         is_coalesced(Tensor self) -> bool  (native_functions.yaml:970)
     """
     # is_coalesced
-    if _d.fast and not self._requires_grad:
-        return _K_is_coalesced[self._key](self)
-    return _H_is_coalesced.call((self,))
+    return _F_is_coalesced(self)
 
     return _GM_is_coalesced.parse((self, ), {})
 
@@ -4623,9 +4555,7 @@ def _m__nnz(self):
         _nnz(Tensor self) -> int  (native_functions.yaml:976)
     """
     # _nnz
-    if _d.fast and not self._requires_grad:
-        return _K__nnz[self._key](self)
-    return _H__nnz.call((self,))
+    return _F__nnz(self)
 
     return _GM__nnz.parse((self, ), {})
 
@@ -4637,9 +4567,7 @@ def _m_indices(self):
         indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:982)
     """
     # indices
-    if _d.fast and not self._requires_grad:
-        return _K_indices[self._key](self)
-    return _H_indices.call((self,))
+    return _F_indices(self)
 
     return _GM_indices.parse((self, ), {})
 
@@ -4651,9 +4579,7 @@ def _m_values(self):
         values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:988)
     """
     # values
-    if _d.fast and not self._requires_grad:
-        return _K_values[self._key](self)
-    return _H_values.call((self,))
+    return _F_values(self)
 
     return _GM_values.parse((self, ), {})
 
@@ -4665,9 +4591,7 @@ def _m__indices(self):
         _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:994)
     """
     # _indices
-    if _d.fast and not self._requires_grad:
-        return _K__indices[self._key](self)
-    return _H__indices.call((self,))
+    return _F__indices(self)
 
     return _GM__indices.parse((self, ), {})
 
@@ -4679,9 +4603,7 @@ def _m__values(self):
         _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1000)
     """
     # _values
-    if _d.fast and not self._requires_grad:
-        return _K__values[self._key](self)
-    return _H__values.call((self,))
+    return _F__values(self)
 
     return _GM__values.parse((self, ), {})
 
@@ -4693,8 +4615,8 @@ def _m_sparse_mask(self, mask):
         sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1006)
     """
     # sparse_mask
-    if _d.fast and mask.__class__ is _T and self._key is mask._key and not (self._requires_grad or mask._requires_grad):
-        return _K_sparse_mask[self._key](self, mask)
+    if mask.__class__ is _T:
+        return _F_sparse_mask(self, mask)
     if isinstance(mask, _T):
         return _H_sparse_mask.call((self, mask))
 
@@ -4708,9 +4630,7 @@ def _m_log10(self):
         log10(Tensor self) -> Tensor  (native_functions.yaml:1031)
     """
     # log10
-    if _d.fast and not self._requires_grad:
-        return _K_log10[self._key](self)
-    return _H_log10.call((self,))
+    return _F_log10(self)
 
     return _GM_log10.parse((self, ), {})
 
@@ -4720,11 +4640,7 @@ def _m_log10_(self):
         log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1038)
     """
     # log10_
-    if _d.fast and not self._requires_grad:
-        result = _K_log10_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_log10_.call((self,))
+    return _F_log10_(self)
 
     return _GM_log10_.parse((self, ), {})
 
@@ -4736,9 +4652,7 @@ def _m_log2(self):
         log2(Tensor self) -> Tensor  (native_functions.yaml:1043)
     """
     # log2
-    if _d.fast and not self._requires_grad:
-        return _K_log2[self._key](self)
-    return _H_log2.call((self,))
+    return _F_log2(self)
 
     return _GM_log2.parse((self, ), {})
 
@@ -4748,11 +4662,7 @@ def _m_log2_(self):
         log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1050)
     """
     # log2_
-    if _d.fast and not self._requires_grad:
-        result = _K_log2_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_log2_.call((self,))
+    return _F_log2_(self)
 
     return _GM_log2_.parse((self, ), {})
 
@@ -4764,9 +4674,7 @@ def _m_isnan(self):
         isnan(Tensor self) -> Tensor  (native_functions.yaml:1056)
     """
     # isnan
-    if _d.fast and not self._requires_grad:
-        return _K_isnan[self._key](self)
-    return _H_isnan.call((self,))
+    return _F_isnan(self)
 
     return _GM_isnan.parse((self, ), {})
 
@@ -4778,9 +4686,7 @@ def _m_isinf(self):
         isinf(Tensor self) -> Tensor  (native_functions.yaml:1063)
     """
     # isinf
-    if _d.fast and not self._requires_grad:
-        return _K_isinf[self._key](self)
-    return _H_isinf.call((self,))
+    return _F_isinf(self)
 
     return _GM_isinf.parse((self, ), {})
 
@@ -4792,9 +4698,7 @@ def _m_isfinite(self):
         isfinite(Tensor self) -> Tensor  (native_functions.yaml:1070)
     """
     # isfinite
-    if _d.fast and not self._requires_grad:
-        return _K_isfinite[self._key](self)
-    return _H_isfinite.call((self,))
+    return _F_isfinite(self)
 
     return _GM_isfinite.parse((self, ), {})
 
@@ -4806,8 +4710,8 @@ def _m_logical_xor(self, other):
         logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1077)
     """
     # logical_xor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_logical_xor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_logical_xor(self, other)
     if isinstance(other, _TN):
         return _H_logical_xor.call((self, other))
 
@@ -4821,8 +4725,8 @@ def _m_bitwise_and(self, other):
         bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1086)
     """
     # bitwise_and.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_bitwise_and_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_bitwise_and_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_and_Tensor.call((self, other))
 
@@ -4834,10 +4738,8 @@ def _m_bitwise_and_(self, other):
         bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1092)
     """
     # bitwise_and_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_bitwise_and__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_bitwise_and__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_and__Tensor.call((self, other))
 
@@ -4851,8 +4753,8 @@ def _m_bitwise_or(self, other):
         bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1097)
     """
     # bitwise_or.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_bitwise_or_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_bitwise_or_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_or_Tensor.call((self, other))
 
@@ -4864,10 +4766,8 @@ def _m_bitwise_or_(self, other):
         bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1103)
     """
     # bitwise_or_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_bitwise_or__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_bitwise_or__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_or__Tensor.call((self, other))
 
@@ -4881,8 +4781,8 @@ def _m_bitwise_xor(self, other):
         bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1108)
     """
     # bitwise_xor.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_bitwise_xor_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_bitwise_xor_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_xor_Tensor.call((self, other))
 
@@ -4894,10 +4794,8 @@ def _m_bitwise_xor_(self, other):
         bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1114)
     """
     # bitwise_xor_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_bitwise_xor__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_bitwise_xor__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_xor__Tensor.call((self, other))
 
@@ -4911,9 +4809,7 @@ def _m_bitwise_not(self):
         bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1121)
     """
     # bitwise_not
-    if _d.fast and not self._requires_grad:
-        return _K_bitwise_not[self._key](self)
-    return _H_bitwise_not.call((self,))
+    return _F_bitwise_not(self)
 
     return _GM_bitwise_not.parse((self, ), {})
 
@@ -4923,11 +4819,7 @@ def _m_bitwise_not_(self):
         bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1129)
     """
     # bitwise_not_
-    if _d.fast and not self._requires_grad:
-        result = _K_bitwise_not_[self._key](self)
-        self._bump_version()
-        return result
-    return _H_bitwise_not_.call((self,))
+    return _F_bitwise_not_(self)
 
     return _GM_bitwise_not_.parse((self, ), {})
 
@@ -4939,8 +4831,8 @@ def _m_fmod(self, other):
         fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1134)
     """
     # fmod.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_fmod_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_fmod_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_fmod_Tensor.call((self, other))
 
@@ -4952,10 +4844,8 @@ def _m_fmod_(self, other):
         fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1140)
     """
     # fmod_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_fmod__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_fmod__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_fmod__Tensor.call((self, other))
 
@@ -4970,14 +4860,14 @@ def _m_lerp(self, end, weight):
         lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1157)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
-        if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
-            return _K_lerp_Scalar[self._key](self, end, weight)
+        if end.__class__ is _T:
+            return _F_lerp_Scalar(self, end, weight)
         if isinstance(end, _TN):
             return _H_lerp_Scalar.call((self, end, weight))
 
     # lerp.Tensor
-    if _d.fast and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
-        return _K_lerp_Tensor[self._key](self, end, weight)
+    if end.__class__ is _T and weight.__class__ is _T:
+        return _F_lerp_Tensor(self, end, weight)
     if isinstance(end, _TN) and isinstance(weight, _TN):
         return _H_lerp_Tensor.call((self, end, weight))
 
@@ -4990,18 +4880,14 @@ def _m_lerp_(self, end, weight):
         lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1163)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
-        if _d.fast and end.__class__ is _T and self._key is end._key and not (self._requires_grad or end._requires_grad):
-            result = _K_lerp__Scalar[self._key](self, end, weight)
-            self._bump_version()
-            return result
+        if end.__class__ is _T:
+            return _F_lerp__Scalar(self, end, weight)
         if isinstance(end, _TN):
             return _H_lerp__Scalar.call((self, end, weight))
 
     # lerp_.Tensor
-    if _d.fast and end.__class__ is _T and weight.__class__ is _T and self._key is end._key and self._key is weight._key and not (self._requires_grad or end._requires_grad or weight._requires_grad):
-        result = _K_lerp__Tensor[self._key](self, end, weight)
-        self._bump_version()
-        return result
+    if end.__class__ is _T and weight.__class__ is _T:
+        return _F_lerp__Tensor(self, end, weight)
     if isinstance(end, _TN) and isinstance(weight, _TN):
         return _H_lerp__Tensor.call((self, end, weight))
 
@@ -5015,9 +4901,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
         nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1174)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
-        if _d.fast and not self._requires_grad:
-            return _K_nan_to_num[self._key](self, nan, posinf, neginf)
-        return _H_nan_to_num.call((self, nan, posinf, neginf))
+        return _F_nan_to_num(self, nan, posinf, neginf)
 
     return _GM_nan_to_num.parse((self, nan, posinf, neginf, ), {})
 
@@ -5027,11 +4911,7 @@ def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
         nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1180)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
-        if _d.fast and not self._requires_grad:
-            result = _K_nan_to_num_[self._key](self, nan, posinf, neginf)
-            self._bump_version()
-            return result
-        return _H_nan_to_num_.call((self, nan, posinf, neginf))
+        return _F_nan_to_num_(self, nan, posinf, neginf)
 
     return _GM_nan_to_num_.parse((self, nan, posinf, neginf, ), {})
 
@@ -5043,9 +4923,7 @@ def _m_cumsum(self, dim, *, dtype=None):
         cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1187)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
-        if _d.fast and not self._requires_grad:
-            return _K_cumsum[self._key](self, dim, dtype)
-        return _H_cumsum.call((self, dim, dtype))
+        return _F_cumsum(self, dim, dtype)
 
     return _GM_cumsum.parse((self, dim, ), {'dtype': dtype})
 
@@ -5055,11 +4933,7 @@ def _m_cumsum_(self, dim, *, dtype=None):
         cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1195)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
-        if _d.fast and not self._requires_grad:
-            result = _K_cumsum_[self._key](self, dim, dtype)
-            self._bump_version()
-            return result
-        return _H_cumsum_.call((self, dim, dtype))
+        return _F_cumsum_(self, dim, dtype)
 
     return _GM_cumsum_.parse((self, dim, ), {'dtype': dtype})
 
@@ -5071,9 +4945,7 @@ def _m_cumprod(self, dim, *, dtype=None):
         cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1200)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
-        if _d.fast and not self._requires_grad:
-            return _K_cumprod[self._key](self, dim, dtype)
-        return _H_cumprod.call((self, dim, dtype))
+        return _F_cumprod(self, dim, dtype)
 
     return _GM_cumprod.parse((self, dim, ), {'dtype': dtype})
 
@@ -5083,11 +4955,7 @@ def _m_cumprod_(self, dim, *, dtype=None):
         cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1208)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
-        if _d.fast and not self._requires_grad:
-            result = _K_cumprod_[self._key](self, dim, dtype)
-            self._bump_version()
-            return result
-        return _H_cumprod_.call((self, dim, dtype))
+        return _F_cumprod_(self, dim, dtype)
 
     return _GM_cumprod_.parse((self, dim, ), {'dtype': dtype})
 
@@ -5119,7 +4987,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
         topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1239)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
-        return _H_topk.call((self, k, dim, largest, sorted))
+        return _F_topk(self, k, dim, largest, sorted)
 
     return _GM_topk.parse((self, k, dim, largest, sorted, ), {})
 
@@ -5149,8 +5017,8 @@ def _m_scatter_add(self, dim, index, src):
         scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1271)
     """
     if dim.__class__ is int:  # scatter_add
-        if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
-            return _K_scatter_add[self._key](self, dim, index, src)
+        if index.__class__ is _T and src.__class__ is _T:
+            return _F_scatter_add(self, dim, index, src)
         if isinstance(index, _T) and isinstance(src, _T):
             return _H_scatter_add.call((self, dim, index, src))
 
@@ -5162,10 +5030,8 @@ def _m_scatter_add_(self, dim, index, src):
         scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1279)
     """
     if dim.__class__ is int:  # scatter_add_
-        if _d.fast and index.__class__ is _T and src.__class__ is _T and self._key is index._key and self._key is src._key and not (self._requires_grad or index._requires_grad or src._requires_grad):
-            result = _K_scatter_add_[self._key](self, dim, index, src)
-            self._bump_version()
-            return result
+        if index.__class__ is _T and src.__class__ is _T:
+            return _F_scatter_add_(self, dim, index, src)
         if isinstance(index, _T) and isinstance(src, _T):
             return _H_scatter_add_.call((self, dim, index, src))
 
@@ -5179,8 +5045,8 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
         index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1282)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
-        if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
-            return _K_index_add[self._key](self, dim, index, source, alpha)
+        if index.__class__ is _T and source.__class__ is _T:
+            return _F_index_add(self, dim, index, source, alpha)
         if isinstance(index, _T) and isinstance(source, _T):
             return _H_index_add.call((self, dim, index, source, alpha))
 
@@ -5192,10 +5058,8 @@ def _m_index_add_(self, dim, index, source, *, alpha=1):
         index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1290)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
-        if _d.fast and index.__class__ is _T and source.__class__ is _T and self._key is index._key and self._key is source._key and not (self._requires_grad or index._requires_grad or source._requires_grad):
-            result = _K_index_add_[self._key](self, dim, index, source, alpha)
-            self._bump_version()
-            return result
+        if index.__class__ is _T and source.__class__ is _T:
+            return _F_index_add_(self, dim, index, source, alpha)
         if isinstance(index, _T) and isinstance(source, _T):
             return _H_index_add_.call((self, dim, index, source, alpha))
 
@@ -5209,9 +5073,7 @@ def _m_tril(self, diagonal=0):
         tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1308)
     """
     if diagonal.__class__ is int:  # tril
-        if _d.fast and not self._requires_grad:
-            return _K_tril[self._key](self, diagonal)
-        return _H_tril.call((self, diagonal))
+        return _F_tril(self, diagonal)
 
     return _GM_tril.parse((self, diagonal, ), {})
 
@@ -5221,11 +5083,7 @@ def _m_tril_(self, diagonal=0):
         tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1316)
     """
     if diagonal.__class__ is int:  # tril_
-        if _d.fast and not self._requires_grad:
-            result = _K_tril_[self._key](self, diagonal)
-            self._bump_version()
-            return result
-        return _H_tril_.call((self, diagonal))
+        return _F_tril_(self, diagonal)
 
     return _GM_tril_.parse((self, diagonal, ), {})
 
@@ -5237,9 +5095,7 @@ def _m_triu(self, diagonal=0):
         triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1321)
     """
     if diagonal.__class__ is int:  # triu
-        if _d.fast and not self._requires_grad:
-            return _K_triu[self._key](self, diagonal)
-        return _H_triu.call((self, diagonal))
+        return _F_triu(self, diagonal)
 
     return _GM_triu.parse((self, diagonal, ), {})
 
@@ -5249,11 +5105,7 @@ def _m_triu_(self, diagonal=0):
         triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1329)
     """
     if diagonal.__class__ is int:  # triu_
-        if _d.fast and not self._requires_grad:
-            result = _K_triu_[self._key](self, diagonal)
-            self._bump_version()
-            return result
-        return _H_triu_.call((self, diagonal))
+        return _F_triu_(self, diagonal)
 
     return _GM_triu_.parse((self, diagonal, ), {})
 
@@ -5296,8 +5148,8 @@ def _m_outer(self, vec2):
         outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1414)
     """
     # outer
-    if _d.fast and vec2.__class__ is _T and self._key is vec2._key and not (self._requires_grad or vec2._requires_grad):
-        return _K_outer[self._key](self, vec2)
+    if vec2.__class__ is _T:
+        return _F_outer(self, vec2)
     if isinstance(vec2, _T):
         return _H_outer.call((self, vec2))
 
@@ -5311,8 +5163,8 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
         addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1420)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
-        if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
-            return _K_addmm[self._key](self, mat1, mat2, beta, alpha)
+        if mat1.__class__ is _T and mat2.__class__ is _T:
+            return _F_addmm(self, mat1, mat2, beta, alpha)
         if isinstance(mat1, _T) and isinstance(mat2, _T):
             return _H_addmm.call((self, mat1, mat2, beta, alpha))
 
@@ -5324,10 +5176,8 @@ def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
         addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1426)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
-        if _d.fast and mat1.__class__ is _T and mat2.__class__ is _T and self._key is mat1._key and self._key is mat2._key and not (self._requires_grad or mat1._requires_grad or mat2._requires_grad):
-            result = _K_addmm_[self._key](self, mat1, mat2, beta, alpha)
-            self._bump_version()
-            return result
+        if mat1.__class__ is _T and mat2.__class__ is _T:
+            return _F_addmm_(self, mat1, mat2, beta, alpha)
         if isinstance(mat1, _T) and isinstance(mat2, _T):
             return _H_addmm_.call((self, mat1, mat2, beta, alpha))
 
@@ -5341,8 +5191,8 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
         baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1431)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
-        if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
-            return _K_baddbmm[self._key](self, batch1, batch2, beta, alpha)
+        if batch1.__class__ is _T and batch2.__class__ is _T:
+            return _F_baddbmm(self, batch1, batch2, beta, alpha)
         if isinstance(batch1, _T) and isinstance(batch2, _T):
             return _H_baddbmm.call((self, batch1, batch2, beta, alpha))
 
@@ -5354,10 +5204,8 @@ def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
         baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1437)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
-        if _d.fast and batch1.__class__ is _T and batch2.__class__ is _T and self._key is batch1._key and self._key is batch2._key and not (self._requires_grad or batch1._requires_grad or batch2._requires_grad):
-            result = _K_baddbmm_[self._key](self, batch1, batch2, beta, alpha)
-            self._bump_version()
-            return result
+        if batch1.__class__ is _T and batch2.__class__ is _T:
+            return _F_baddbmm_(self, batch1, batch2, beta, alpha)
         if isinstance(batch1, _T) and isinstance(batch2, _T):
             return _H_baddbmm_.call((self, batch1, batch2, beta, alpha))
 
@@ -5370,8 +5218,8 @@ def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
 def _op__add__(self, other):
     """Python operator for add: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"""
     # add.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_add_Tensor[self._key](self, other, 1)
+    if other.__class__ is _T:
+        return _F_add_Tensor(self, other, 1)
     if isinstance(other, _TN):
         return _H_add_Tensor.call((self, other, 1))
 
@@ -5381,8 +5229,8 @@ def _op__add__(self, other):
 def _op__radd__(self, other):
     """Python operator for add: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"""
     # add.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_add_Tensor[other._key](other, self, 1)
+    if other.__class__ is _T:
+        return _F_add_Tensor(other, self, 1)
     if isinstance(other, _TN):
         return _H_add_Tensor.call((other, self, 1))
 
@@ -5392,10 +5240,8 @@ def _op__radd__(self, other):
 def _op__iadd__(self, other):
     """Python operator for add_: add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"""
     # add_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_add__Tensor[self._key](self, other, 1)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_add__Tensor(self, other, 1)
     if isinstance(other, _TN):
         return _H_add__Tensor.call((self, other, 1))
 
@@ -5405,8 +5251,8 @@ def _op__iadd__(self, other):
 def _op__sub__(self, other):
     """Python operator for sub: sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"""
     # sub.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_sub_Tensor[self._key](self, other, 1)
+    if other.__class__ is _T:
+        return _F_sub_Tensor(self, other, 1)
     if isinstance(other, _TN):
         return _H_sub_Tensor.call((self, other, 1))
 
@@ -5416,8 +5262,8 @@ def _op__sub__(self, other):
 def _op__rsub__(self, other):
     """Python operator for sub: sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"""
     # sub.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_sub_Tensor[other._key](other, self, 1)
+    if other.__class__ is _T:
+        return _F_sub_Tensor(other, self, 1)
     if isinstance(other, _TN):
         return _H_sub_Tensor.call((other, self, 1))
 
@@ -5427,10 +5273,8 @@ def _op__rsub__(self, other):
 def _op__isub__(self, other):
     """Python operator for sub_: sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"""
     # sub_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_sub__Tensor[self._key](self, other, 1)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_sub__Tensor(self, other, 1)
     if isinstance(other, _TN):
         return _H_sub__Tensor.call((self, other, 1))
 
@@ -5440,8 +5284,8 @@ def _op__isub__(self, other):
 def _op__mul__(self, other):
     """Python operator for mul: mul.Tensor(Tensor self, Tensor other) -> Tensor"""
     # mul.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_mul_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_mul_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_mul_Tensor.call((self, other))
 
@@ -5451,8 +5295,8 @@ def _op__mul__(self, other):
 def _op__rmul__(self, other):
     """Python operator for mul: mul.Tensor(Tensor self, Tensor other) -> Tensor"""
     # mul.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_mul_Tensor[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_mul_Tensor(other, self)
     if isinstance(other, _TN):
         return _H_mul_Tensor.call((other, self))
 
@@ -5462,10 +5306,8 @@ def _op__rmul__(self, other):
 def _op__imul__(self, other):
     """Python operator for mul_: mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
     # mul_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_mul__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_mul__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_mul__Tensor.call((self, other))
 
@@ -5475,8 +5317,8 @@ def _op__imul__(self, other):
 def _op__truediv__(self, other):
     """Python operator for div: div.Tensor(Tensor self, Tensor other) -> Tensor"""
     # div.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_div_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_div_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_div_Tensor.call((self, other))
 
@@ -5486,8 +5328,8 @@ def _op__truediv__(self, other):
 def _op__rtruediv__(self, other):
     """Python operator for div: div.Tensor(Tensor self, Tensor other) -> Tensor"""
     # div.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_div_Tensor[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_div_Tensor(other, self)
     if isinstance(other, _TN):
         return _H_div_Tensor.call((other, self))
 
@@ -5497,10 +5339,8 @@ def _op__rtruediv__(self, other):
 def _op__itruediv__(self, other):
     """Python operator for div_: div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
     # div_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_div__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_div__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_div__Tensor.call((self, other))
 
@@ -5510,8 +5350,8 @@ def _op__itruediv__(self, other):
 def _op__floordiv__(self, other):
     """Python operator for floor_divide: floor_divide(Tensor self, Tensor other) -> Tensor"""
     # floor_divide
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_floor_divide[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_floor_divide(self, other)
     if isinstance(other, _TN):
         return _H_floor_divide.call((self, other))
 
@@ -5521,8 +5361,8 @@ def _op__floordiv__(self, other):
 def _op__rfloordiv__(self, other):
     """Python operator for floor_divide: floor_divide(Tensor self, Tensor other) -> Tensor"""
     # floor_divide
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_floor_divide[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_floor_divide(other, self)
     if isinstance(other, _TN):
         return _H_floor_divide.call((other, self))
 
@@ -5532,10 +5372,8 @@ def _op__rfloordiv__(self, other):
 def _op__ifloordiv__(self, other):
     """Python operator for floor_divide_: floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
     # floor_divide_
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_floor_divide_[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_floor_divide_(self, other)
     if isinstance(other, _TN):
         return _H_floor_divide_.call((self, other))
 
@@ -5545,8 +5383,8 @@ def _op__ifloordiv__(self, other):
 def _op__mod__(self, other):
     """Python operator for remainder: remainder.Tensor(Tensor self, Tensor other) -> Tensor"""
     # remainder.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_remainder_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_remainder_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_remainder_Tensor.call((self, other))
 
@@ -5556,8 +5394,8 @@ def _op__mod__(self, other):
 def _op__rmod__(self, other):
     """Python operator for remainder: remainder.Tensor(Tensor self, Tensor other) -> Tensor"""
     # remainder.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_remainder_Tensor[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_remainder_Tensor(other, self)
     if isinstance(other, _TN):
         return _H_remainder_Tensor.call((other, self))
 
@@ -5567,10 +5405,8 @@ def _op__rmod__(self, other):
 def _op__imod__(self, other):
     """Python operator for remainder_: remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
     # remainder_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_remainder__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_remainder__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_remainder__Tensor.call((self, other))
 
@@ -5580,8 +5416,8 @@ def _op__imod__(self, other):
 def _op__pow__(self, other):
     """Python operator for pow: pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor"""
     # pow.Tensor_Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_pow_Tensor_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_pow_Tensor_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_pow_Tensor_Tensor.call((self, other))
 
@@ -5591,8 +5427,8 @@ def _op__pow__(self, other):
 def _op__rpow__(self, other):
     """Python operator for pow: pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor"""
     # pow.Tensor_Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_pow_Tensor_Tensor[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_pow_Tensor_Tensor(other, self)
     if isinstance(other, _TN):
         return _H_pow_Tensor_Tensor.call((other, self))
 
@@ -5602,10 +5438,8 @@ def _op__rpow__(self, other):
 def _op__ipow__(self, other):
     """Python operator for pow_: pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)"""
     # pow_.Tensor_Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_pow__Tensor_Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_pow__Tensor_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_pow__Tensor_Tensor.call((self, other))
 
@@ -5615,8 +5449,8 @@ def _op__ipow__(self, other):
 def _op__matmul__(self, other):
     """Python operator for matmul: matmul(Tensor self, Tensor other) -> Tensor"""
     # matmul
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_matmul[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_matmul(self, other)
     if isinstance(other, _T):
         return _H_matmul.call((self, other))
 
@@ -5626,8 +5460,8 @@ def _op__matmul__(self, other):
 def _op__rmatmul__(self, other):
     """Python operator for matmul: matmul(Tensor self, Tensor other) -> Tensor"""
     # matmul
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_matmul[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_matmul(other, self)
     if isinstance(other, _T):
         return _H_matmul.call((other, self))
 
@@ -5637,8 +5471,8 @@ def _op__rmatmul__(self, other):
 def _op__eq__(self, other):
     """Python operator for eq: eq.Tensor(Tensor self, Tensor other) -> Tensor"""
     # eq.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_eq_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_eq_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_eq_Tensor.call((self, other))
 
@@ -5648,8 +5482,8 @@ def _op__eq__(self, other):
 def _op__ne__(self, other):
     """Python operator for ne: ne.Tensor(Tensor self, Tensor other) -> Tensor"""
     # ne.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_ne_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_ne_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_ne_Tensor.call((self, other))
 
@@ -5659,8 +5493,8 @@ def _op__ne__(self, other):
 def _op__lt__(self, other):
     """Python operator for lt: lt.Tensor(Tensor self, Tensor other) -> Tensor"""
     # lt.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_lt_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_lt_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_lt_Tensor.call((self, other))
 
@@ -5670,8 +5504,8 @@ def _op__lt__(self, other):
 def _op__le__(self, other):
     """Python operator for le: le.Tensor(Tensor self, Tensor other) -> Tensor"""
     # le.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_le_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_le_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_le_Tensor.call((self, other))
 
@@ -5681,8 +5515,8 @@ def _op__le__(self, other):
 def _op__gt__(self, other):
     """Python operator for gt: gt.Tensor(Tensor self, Tensor other) -> Tensor"""
     # gt.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_gt_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_gt_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_gt_Tensor.call((self, other))
 
@@ -5692,8 +5526,8 @@ def _op__gt__(self, other):
 def _op__ge__(self, other):
     """Python operator for ge: ge.Tensor(Tensor self, Tensor other) -> Tensor"""
     # ge.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_ge_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_ge_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_ge_Tensor.call((self, other))
 
@@ -5703,8 +5537,8 @@ def _op__ge__(self, other):
 def _op__and__(self, other):
     """Python operator for bitwise_and: bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor"""
     # bitwise_and.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_bitwise_and_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_bitwise_and_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_and_Tensor.call((self, other))
 
@@ -5714,8 +5548,8 @@ def _op__and__(self, other):
 def _op__rand__(self, other):
     """Python operator for bitwise_and: bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor"""
     # bitwise_and.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_bitwise_and_Tensor[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_bitwise_and_Tensor(other, self)
     if isinstance(other, _TN):
         return _H_bitwise_and_Tensor.call((other, self))
 
@@ -5725,10 +5559,8 @@ def _op__rand__(self, other):
 def _op__iand__(self, other):
     """Python operator for bitwise_and_: bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
     # bitwise_and_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_bitwise_and__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_bitwise_and__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_and__Tensor.call((self, other))
 
@@ -5738,8 +5570,8 @@ def _op__iand__(self, other):
 def _op__or__(self, other):
     """Python operator for bitwise_or: bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor"""
     # bitwise_or.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_bitwise_or_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_bitwise_or_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_or_Tensor.call((self, other))
 
@@ -5749,8 +5581,8 @@ def _op__or__(self, other):
 def _op__ror__(self, other):
     """Python operator for bitwise_or: bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor"""
     # bitwise_or.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_bitwise_or_Tensor[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_bitwise_or_Tensor(other, self)
     if isinstance(other, _TN):
         return _H_bitwise_or_Tensor.call((other, self))
 
@@ -5760,10 +5592,8 @@ def _op__ror__(self, other):
 def _op__ior__(self, other):
     """Python operator for bitwise_or_: bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
     # bitwise_or_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_bitwise_or__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_bitwise_or__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_or__Tensor.call((self, other))
 
@@ -5773,8 +5603,8 @@ def _op__ior__(self, other):
 def _op__xor__(self, other):
     """Python operator for bitwise_xor: bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor"""
     # bitwise_xor.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        return _K_bitwise_xor_Tensor[self._key](self, other)
+    if other.__class__ is _T:
+        return _F_bitwise_xor_Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_xor_Tensor.call((self, other))
 
@@ -5784,8 +5614,8 @@ def _op__xor__(self, other):
 def _op__rxor__(self, other):
     """Python operator for bitwise_xor: bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor"""
     # bitwise_xor.Tensor
-    if _d.fast and other.__class__ is _T and other._key is self._key and not (other._requires_grad or self._requires_grad):
-        return _K_bitwise_xor_Tensor[other._key](other, self)
+    if other.__class__ is _T:
+        return _F_bitwise_xor_Tensor(other, self)
     if isinstance(other, _TN):
         return _H_bitwise_xor_Tensor.call((other, self))
 
@@ -5795,10 +5625,8 @@ def _op__rxor__(self, other):
 def _op__ixor__(self, other):
     """Python operator for bitwise_xor_: bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"""
     # bitwise_xor_.Tensor
-    if _d.fast and other.__class__ is _T and self._key is other._key and not (self._requires_grad or other._requires_grad):
-        result = _K_bitwise_xor__Tensor[self._key](self, other)
-        self._bump_version()
-        return result
+    if other.__class__ is _T:
+        return _F_bitwise_xor__Tensor(self, other)
     if isinstance(other, _TN):
         return _H_bitwise_xor__Tensor.call((self, other))
 
@@ -5808,9 +5636,7 @@ def _op__ixor__(self, other):
 def _op__neg__(self):
     """Python operator for neg: neg(Tensor self) -> Tensor"""
     # neg
-    if _d.fast and not self._requires_grad:
-        return _K_neg[self._key](self)
-    return _H_neg.call((self,))
+    return _F_neg(self)
 
     return NotImplemented
 
@@ -5818,9 +5644,7 @@ def _op__neg__(self):
 def _op__abs__(self):
     """Python operator for abs: abs(Tensor self) -> Tensor"""
     # abs
-    if _d.fast and not self._requires_grad:
-        return _K_abs[self._key](self)
-    return _H_abs.call((self,))
+    return _F_abs(self)
 
     return NotImplemented
 
@@ -5828,9 +5652,7 @@ def _op__abs__(self):
 def _op__invert__(self):
     """Python operator for bitwise_not: bitwise_not(Tensor self) -> Tensor"""
     # bitwise_not
-    if _d.fast and not self._requires_grad:
-        return _K_bitwise_not[self._key](self)
-    return _H_bitwise_not.call((self,))
+    return _F_bitwise_not(self)
 
     return NotImplemented
 

@@ -147,17 +147,41 @@ def test_trace_prints_a_table():
     with al.trace_dispatch() as trace:
         x * x
     assert str(trace) == (
-        "op          key  from keys  kernel                            dtype    path\n"
-        "----------  ---  ---------  --------------------------------  -------  ----------\n"
-        "mul.Tensor  CPU  CPU        cpu: elementwise, C++ mul.Tensor  float64  contiguous"
+        "op          pass     key  from keys  kernel                            dtype    path\n"
+        "----------  -------  ---  ---------  --------------------------------  -------  ----------\n"
+        "mul.Tensor  forward  CPU  CPU        cpu: elementwise, C++ mul.Tensor  float64  contiguous"
     )
+
+
+def test_trace_marks_the_backward_pass():
+    x = al.ones(3, requires_grad=True)
+    with al.trace_dispatch() as trace:
+        y = (x * 2).sum()
+        y.backward()
+    forward = [r.op for r in trace if not r.backward and r.depth == 0]
+    backward = [r.op for r in trace if r.backward and r.depth == 0]
+    assert forward == ["mul.Tensor", "sum"]
+    assert backward and "mul.Tensor" in backward  # MulBackward0 multiplies grad by 2
+    assert "backward" in str(trace).splitlines()[-1]
+
+
+def test_traced_and_untraced_calls_take_one_path():
+    # Note [One dispatch path]: the fast entry defers to call() while a mode is set, and both
+    # reach the kernel the table holds for the key; a trace sees the key the entry would use.
+    h = al._dispatch.handle("add.Tensor")
+    x = al.ones(2)
+    assert h.fast_entry(x, x, 1).tolist() == h.call((x, x, 1)).tolist() == [2.0, 2.0]
+    with al.trace_dispatch() as trace:
+        h.fast_entry(x, x, 1)
+    assert [(r.op, r.key) for r in trace] == [("add.Tensor", "CPU")]
+    assert al._dispatch._mode is None
 
 
 def test_trace_stops_at_the_end_of_the_block():
     with al.trace_dispatch() as trace:
         al.neg(al.ones(1))
     al.neg(al.ones(1))
-    assert len(trace) == 1 and _dispatch.fast
+    assert len(trace) == 1 and _dispatch._mode is None
 
 
 # ---- al.library ----

@@ -15,6 +15,7 @@ tensor([2., 4., 6.])
 
 from __future__ import annotations
 
+from .. import _trace
 from .grad_mode import _state
 from .node import Node
 from .formulas import sum_to
@@ -41,13 +42,14 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     prev = _state.enabled
     _state.enabled = create_graph  # a recorded backward is what makes double backward work
     try:
-        _walk(start, buffers, leaves, keep_graph, wanted, captured if targets else None)
-        for leaf, g in leaves.values():
-            g = _leaf_hooks(leaf, g)
-            if targets is None:
-                _accumulate(leaf, g, create_graph)
-            elif (id(leaf), -1) in captured:
-                captured[(id(leaf), -1)] = g
+        with _trace.backward_pass():  # trace_dispatch marks what the backward pass dispatched
+            _walk(start, buffers, leaves, keep_graph, wanted, captured if targets else None)
+            for leaf, g in leaves.values():
+                g = _leaf_hooks(leaf, g)
+                if targets is None:
+                    _accumulate(leaf, g, create_graph)
+                elif (id(leaf), -1) in captured:
+                    captured[(id(leaf), -1)] = g
     finally:
         _state.enabled = prev
     return None if targets is None else [captured[k] for k in keys]

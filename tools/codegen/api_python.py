@@ -55,7 +55,7 @@ class BindingError(SpecError):
 # Module-level names of generated/ops.py that bindings read, read from templates/ops.py.j2:
 # an argument of the same name would hide them inside its binding.
 BINDING_GLOBALS = frozenset(n for n, m in template_names().items() if m == "generated/ops.py")
-BINDING_PREFIXES = ("_H_", "_K_", "_G_", "_GM_")  # handles, kernel tables, parser groups
+BINDING_PREFIXES = ("_H_", "_F_", "_G_", "_GM_")  # handles, fast entries, parser groups
 
 
 def ident(name: str) -> str:
@@ -110,21 +110,18 @@ class Candidate:
     inner: str | None  # guards of the tensor arguments, tested after the fast path
     handle: str  # generated name of the OpHandle
     args: str  # the schema-order argument tuple, as source text
-    fast_condition: str | None  # inlined fast path: when this holds ...
-    fast_call: str | None  # ... return this (the table lookup and kernel call)
-    fast_bump: str | None  # in-place: whose version counter the fast path bumps
+    fast_condition: str | None  # every tensor argument is a plain Tensor (None: nothing to test) ...
+    fast_call: str | None  # ... so return the handle's fast entry (None: no such tier)
 
     @property
     def lines(self) -> tuple[str, ...]:
         """The statements that try this overload, indented relative to the function body."""
         body: list[str] = []
-        if self.fast_condition:
-            body.append(f"if {self.fast_condition}:")
-            if self.fast_bump:
-                body += [f"    result = {self.fast_call}",
-                         f"    {self.fast_bump}._bump_version()", "    return result"]
-            else:
-                body.append(f"    return {self.fast_call}")
+        if self.fast_call and self.fast_condition:
+            body += [f"if {self.fast_condition}:", f"    return {self.fast_call}"]
+        elif self.fast_call:  # a method of one plain Tensor: `self` is known to be one
+            return ((f"if {self.outer}:  # {self.op}", f"    return {self.fast_call}")
+                    if self.outer else (f"# {self.op}", f"return {self.fast_call}"))
         call = f"return {self.handle}.call({self.args})"
         body += [f"if {self.inner}:", f"    {call}"] if self.inner else [call]
         if self.outer:
@@ -174,8 +171,8 @@ def handle_var(name: str) -> str:
     return f"_H_{ident(name)}"
 
 
-def table_var(name: str) -> str:
-    return f"_K_{ident(name)}"
+def entry_var(name: str) -> str:
+    return f"_F_{ident(name)}"
 
 
 # Note [Torch's Python names]: torch's Python layer calls a module function's `self` argument
@@ -320,25 +317,16 @@ def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candi
 
 
 def fast_path(nf, values: dict[str, str], known_tensor: str | None):
-    """Note [Binding tiers]: the inlined dispatch, for plain-Tensor ops with one result."""
-    kind = nf.func.kind()
+    """Note [Binding tiers]: the guard under which the handle's fast entry may be called (every
+    tensor argument a plain ``Tensor``) and that call. The dispatch decision itself is the
+    runtime's (Note [One dispatch path] in aten_lite/_dispatch.py)."""
     tensors = [a for a in nf.func.arguments.flat_all if a.type.is_tensor_like()]
-    returns = nf.func.returns
-    if kind is SchemaKind.out or kind is SchemaKind.mutable or not tensors or len(tensors) > 3:
-        return None, None, None
-    if any(str(a.type) != "Tensor" for a in tensors) or len(returns) != 1 or returns[0].name:
-        return None, None, None
+    if not tensors or any(a.type.is_list_like() or a.type.is_nullable() for a in tensors):
+        return None, None
     names = [values[a.name] for a in tensors]
-    # The class tests make the fast path imply the tensor guards it runs before.
-    tests = ["_d.fast"] + [f"{v}.__class__ is _T" for v in names if v != known_tensor]
-    first = names[0]
-    tests += [f"{first}._key is {v}._key" for v in names[1:]]
-    grads = " or ".join(f"{v}._requires_grad" for v in names)
-    tests.append(f"not ({grads})" if len(names) > 1 else f"not {grads}")
+    tests = [f"{v}.__class__ is _T" for v in names if v != known_tensor]
     args = ", ".join(values[a.name] for a in nf.func.arguments.flat_all)
-    call = f"{table_var(str(nf.func.name))}[{first}._key]({args})"
-    bump = values["self"] if kind is SchemaKind.inplace else None
-    return " and ".join(tests), call, bump
+    return " and ".join(tests) or None, f"{entry_var(str(nf.func.name))}({args})"
 
 
 def _varargs_fast(entries: list[_Entry], method: bool) -> tuple[str | None, tuple]:
