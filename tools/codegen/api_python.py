@@ -2,7 +2,7 @@
 to bindings.
 
 Every decision about the bindings is made here: which overloads one Python name binds and in
-what order, the merged Python signature, the type guard of each overload, the inlined fast path.
+what order, the merged Python signature, the type guard of each overload, the fast-entry tier.
 The operator dunders are in ``api_operators``, the registry data in ``api_registry`` and the
 editor stub in ``api_pyi``; ``emit_python`` and the templates only assemble the text.
 
@@ -10,9 +10,10 @@ Note [Binding tiers]
 A generated binding tries its overloads in YAML order. Each overload has a *guard*, a cheap
 type test per argument (``isinstance(other, _TN)``, ``alpha.__class__ in _NUM``). When it
 passes, the binding calls ``handle.call(args)``; before that, an overload whose tensor
-arguments are plain ``Tensor``s has an inlined *fast path*: when all of them are Tensors on
-one backend key, none requires grad and no trace records, it calls ``table[key](*args)``
-itself, the same decision ``OpHandle.dispatch_key`` would make. When no guard passes, the
+arguments are plain ``Tensor``s has a *fast tier*: when each of them is exactly a ``Tensor``
+(a class test), it calls ``handle.fast_entry(*args)``, which the runtime builds and which makes
+the dispatch decision (Note [One dispatch path] in aten_lite/_dispatch.py); the binding itself
+decides nothing but the overload. When no guard passes, the
 binding hands everything to ``Binding.parse`` in the runtime, which converts (a lone int or a
 list for an int list, NumPy numbers to Python ones, varargs sizes), tries each overload
 properly, and raises the TypeError that lists every signature.
@@ -107,7 +108,7 @@ class Candidate:
 
     op: str  # full op name, for a comment
     outer: str | None  # guards of the non-tensor arguments (None: nothing to test)
-    inner: str | None  # guards of the tensor arguments, tested after the fast path
+    inner: str | None  # guards of the tensor arguments, tested after the fast tier
     handle: str  # generated name of the OpHandle
     args: str  # the schema-order argument tuple, as source text
     fast_condition: str | None  # every tensor argument is a plain Tensor (None: nothing to test) ...
