@@ -146,7 +146,8 @@ def _convert_one(a: ArgSpec, x, numbers_ok: bool, name: str):
             return x
         what = "str"
     elif base == "ScalarType":
-        if isinstance(x, (_dtype.DType, str, np.dtype)) or x in (bool, int, float):
+        # `is`, not `in`: `x in (...)` compares with ==, which an ndarray answers elementwise.
+        if isinstance(x, (_dtype.DType, str, np.dtype)) or x is bool or x is int or x is float:
             try:
                 return _dtype.parse(x)
             except ValueError as error:  # another overload may take the string

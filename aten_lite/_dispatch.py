@@ -181,6 +181,8 @@ class OpHandle:
             # else: an absent optional tensor, or a wrapped number
         if key is None:
             key = self._key_without_tensors(args)
+        elif self.kind == "out" and self.numbers_ok:
+            self._check_an_input_tensor(args)
         return key, grad
 
     def call(self, args: tuple):
@@ -246,6 +248,15 @@ class OpHandle:
             elif not (t is None and a.type == "Tensor?[]"):
                 raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of "
                                 f"Tensors, but element {j} is {type(t).__name__}")
+
+    def _check_an_input_tensor(self, args) -> None:
+        """A pointwise op writing into a tensor still needs a Tensor among its inputs, as torch
+        does: ``al.neg(1.5, out=t)`` is refused, not broadcast from nothing."""
+        inputs = [i for i in self.tensor_pos if i not in self.write_pos]
+        if inputs and not any(isinstance(args[i], Tensor) for i in inputs):
+            names = ", ".join(f"'{self.args[i].name}'" for i in inputs)
+            raise TypeError(f"al.{self.base}: expected a Tensor for {names}, got only Python "
+                            "numbers; wrap one in al.tensor(...)")
 
     def _key_without_tensors(self, args) -> str:
         if self.tensor_pos and not any(self.args[i].optional or self.args[i].is_list

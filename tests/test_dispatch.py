@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import threading
 
+import numpy as np
 import pytest
 
 import aten_lite as al
@@ -293,3 +294,17 @@ def test_grad_mode_is_thread_local_and_decorates():
     with al.set_grad_enabled(False):
         assert not al.is_grad_enabled()
     assert al.is_grad_enabled()
+
+
+@pytest.mark.parametrize("call", [lambda out: al.neg(1.5, out=out),
+                                  lambda out: al.add(1.5, 2, out=out)])
+def test_out_with_only_numbers_as_inputs_is_a_type_error(call):
+    # torch refuses these too; before, the CPU kernel raised an IndexError from inside.
+    with pytest.raises(TypeError, match=r"^al\.(neg|add): expected a Tensor for '(input|self)'"):
+        call(al.empty(3))
+
+
+def test_an_array_where_a_dtype_goes_gets_the_signature_error():
+    # NumPy answers `array == bool` elementwise; the parser used to leak NumPy's ValueError.
+    with pytest.raises(TypeError, match="to"):
+        al.ones(3).to(np.ones(3))
