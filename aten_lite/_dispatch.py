@@ -259,8 +259,8 @@ class OpHandle:
                             "numbers; wrap one in al.tensor(...)")
 
     def _key_without_tensors(self, args) -> str:
-        if self.tensor_pos and not any(self.args[i].optional or self.args[i].is_list
-                                       for i in self.tensor_pos):
+        # Only optional tensors and tensor lists may all be absent (a list may be empty).
+        if any(not (self.args[i].optional or self.args[i].is_list) for i in self.tensor_pos):
             raise TypeError(f"al.{self.base}: expected at least one Tensor argument, got only "
                             "Python numbers")
         dev = args[self.device_pos] if self.device_pos is not None else None

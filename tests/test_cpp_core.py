@@ -461,7 +461,7 @@ def test_argument_errors():
            add, 7, np.empty((2, 4), np.int32), a, a, 1)
     raises(TypeError, "add.Tensor: scalar 'alpha' must be a bool, int or float, got str",
            add, 7, out, a, a, "2")
-    raises(OverflowError, "add.Tensor: scalar 'alpha' = 1267650600228229401496703205376 "
+    raises(RuntimeError, "add.Tensor: scalar 'alpha' = 1267650600228229401496703205376 "
            "does not fit in int64", add, 7, out, a, a, 2 ** 100)
     raises(ValueError, "add.Tensor: tensor 'other' of shape (3,) does not broadcast to the out "
            "shape (2, 4)", add, 7, out, a, np.ones(3, np.float32), 1)

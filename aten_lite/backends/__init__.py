@@ -350,6 +350,10 @@ def wrapped(x, np_dtype) -> np.ndarray:
     try:
         return np.asarray(x, dtype=np_dtype)
     except OverflowError:
+        if type(x) is int and not -(1 << 63) <= x < (1 << 64):
+            # NumPy cannot even hold it; torch refuses it the same way.
+            raise RuntimeError(f"Overflow when unpacking long: the Python int {x} does not "
+                               "fit in 64 bits") from None
         return np.asarray(x).astype(np_dtype)
 
 

@@ -106,13 +106,22 @@ def embedding_cpu(weight: Tensor, indices: Tensor, padding_idx: int = -1,
     return _wrap(out)
 
 
+def _diagonal_in_reach(self: Tensor, diagonal: int) -> int:
+    """A diagonal past the matrix's corners selects all or nothing, as one just past them does;
+    clamped so NumPy never sees an int it cannot hold (tril(x, 2**70))."""
+    rows, cols = self._shape[-2:]
+    return max(-rows - 1, min(diagonal, cols + 1))
+
+
 def tril_cpu(self: Tensor, diagonal: int = 0) -> Tensor:
     rules.triangle(self, diagonal)
+    diagonal = _diagonal_in_reach(self, diagonal)
     return _wrap(np.ascontiguousarray(np.tril(self._a, diagonal)))
 
 
 def triu_cpu(self: Tensor, diagonal: int = 0) -> Tensor:
     rules.triangle(self, diagonal)
+    diagonal = _diagonal_in_reach(self, diagonal)
     return _wrap(np.ascontiguousarray(np.triu(self._a, diagonal)))
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import aten_lite as al
 
 from .. import _dispatch, _dtype
+from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 from ..shape_rules import core as rules
 
@@ -109,6 +110,8 @@ def clamp(self, min=None, max=None):
     min > max, as in torch). Python-number bounds promote like any wrapped number."""
     if min is None and max is None:
         raise RuntimeError("clamp: at least one of 'min' or 'max' must not be None")
+    if not isinstance(self, Tensor):  # a bound may be a number or a tensor; the input may not
+        raise TypeError(f"al.clamp: argument 'input' must be a Tensor, not {type(self).__name__}")
     for bound in (min, max):
         _check_bound_fits(self, bound)
     result = self
