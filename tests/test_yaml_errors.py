@@ -296,6 +296,19 @@ def test_unknown_shape_rule_did_you_mean(tmp_path):
         "native_functions.yaml:3: mm: unknown shape rule 'matmull'; did you mean 'matmul'?"]
 
 
+def test_unknown_shape_rule_says_where_rules_live(tmp_path):
+    # The hint names a place that exists (issue 8): the rules are a package.
+    native = """\
+    - func: mm(Tensor self, Tensor mat2) -> Tensor
+      dispatch: {CPU: mm_cpu}
+      shape: zzz
+    """
+    assert errors(tmp_path, native, shape_rules="def matmul(a, b):\n    return a\n") == [
+        "native_functions.yaml:3: mm: unknown shape rule 'zzz'; define 'def zzz(...)' in a "
+        "module of aten_lite/shape_rules/ that its __init__.py star-imports"]
+    assert (Path(__file__).parent.parent / "aten_lite" / "shape_rules" / "__init__.py").is_file()
+
+
 def test_functional_op_without_kernel(tmp_path):
     assert errors(tmp_path, "- func: neg(Tensor self) -> Tensor\n  doc: Negation.\n") == [
         "native_functions.yaml:1: neg: has no kernel; add 'elementwise:' (a C++ expression), "
