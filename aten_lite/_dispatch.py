@@ -95,7 +95,7 @@ class OpHandle:
         self.elementwise = record["elementwise"]  # generic elementwise kernels apply
         self.reduction = record["reduction"]  # reducer name for generic reduction kernels
         self.shape = record["shape"]  # shape rule name, or None
-        self.int_check = record["int_check"]  # Note [Integer operand checks] (api_registry.py)
+        self.int_check = record["int_check"]  # Note [Integer operand checks] (tools/codegen/vocab.py)
         # f(0) == 0: the sparse backend maps the values (backends/sparse.py)
         self.keeps_zero = record.get("keeps_zero", False)
         self.dispatch = record["dispatch"]  # YAML `dispatch:` key -> kernel function name

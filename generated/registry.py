@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 30d3704152304920).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 173afd9ee1d0de7c).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -1208,10 +1208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:272
+    {  # native_functions.yaml:273
         'name': 'floor_divide_',
         'schema': 'floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:272',
+        'loc': 'native_functions.yaml:273',
         'kind': 'inplace',
         'functional': 'floor_divide',
         'variants': ('method',),
@@ -1228,10 +1228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:275
+    {  # native_functions.yaml:276
         'name': 'floor_divide.out',
         'schema': 'floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:275',
+        'loc': 'native_functions.yaml:276',
         'kind': 'out',
         'functional': 'floor_divide',
         'variants': ('function',),
@@ -1248,10 +1248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:277
+    {  # native_functions.yaml:278
         'name': 'pow.Tensor_Tensor',
         'schema': 'pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor',
-        'loc': 'native_functions.yaml:277',
+        'loc': 'native_functions.yaml:278',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1268,10 +1268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:283
+    {  # native_functions.yaml:285
         'name': 'pow_.Tensor_Tensor',
         'schema': 'pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:283',
+        'loc': 'native_functions.yaml:285',
         'kind': 'inplace',
         'functional': 'pow.Tensor_Tensor',
         'variants': ('method',),
@@ -1288,10 +1288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('exponent', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:286
+    {  # native_functions.yaml:288
         'name': 'pow.Tensor_Tensor_out',
         'schema': 'pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:286',
+        'loc': 'native_functions.yaml:288',
         'kind': 'out',
         'functional': 'pow.Tensor_Tensor',
         'variants': ('function',),
@@ -1308,10 +1308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:288
+    {  # native_functions.yaml:290
         'name': 'maximum',
         'schema': 'maximum(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:288',
+        'loc': 'native_functions.yaml:290',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1328,10 +1328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:294
+    {  # native_functions.yaml:296
         'name': 'maximum_',
         'schema': 'maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:294',
+        'loc': 'native_functions.yaml:296',
         'kind': 'inplace',
         'functional': 'maximum',
         'variants': ('method',),
@@ -1348,10 +1348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:297
+    {  # native_functions.yaml:299
         'name': 'maximum.out',
         'schema': 'maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:297',
+        'loc': 'native_functions.yaml:299',
         'kind': 'out',
         'functional': 'maximum',
         'variants': ('function',),
@@ -1368,10 +1368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:299
+    {  # native_functions.yaml:301
         'name': 'minimum',
         'schema': 'minimum(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:299',
+        'loc': 'native_functions.yaml:301',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1388,10 +1388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:305
+    {  # native_functions.yaml:307
         'name': 'minimum_',
         'schema': 'minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:305',
+        'loc': 'native_functions.yaml:307',
         'kind': 'inplace',
         'functional': 'minimum',
         'variants': ('method',),
@@ -1408,10 +1408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:308
+    {  # native_functions.yaml:310
         'name': 'minimum.out',
         'schema': 'minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:308',
+        'loc': 'native_functions.yaml:310',
         'kind': 'out',
         'functional': 'minimum',
         'variants': ('function',),
@@ -1428,10 +1428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:310
+    {  # native_functions.yaml:312
         'name': 'remainder.Tensor',
         'schema': 'remainder.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:310',
+        'loc': 'native_functions.yaml:312',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1448,10 +1448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:316
+    {  # native_functions.yaml:319
         'name': 'remainder_.Tensor',
         'schema': 'remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:316',
+        'loc': 'native_functions.yaml:319',
         'kind': 'inplace',
         'functional': 'remainder.Tensor',
         'variants': ('method',),
@@ -1468,10 +1468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:319
+    {  # native_functions.yaml:322
         'name': 'remainder.Tensor_out',
         'schema': 'remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:319',
+        'loc': 'native_functions.yaml:322',
         'kind': 'out',
         'functional': 'remainder.Tensor',
         'variants': ('function',),
@@ -1488,10 +1488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:321
+    {  # native_functions.yaml:324
         'name': 'eq.Tensor',
         'schema': 'eq.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:321',
+        'loc': 'native_functions.yaml:324',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1508,10 +1508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:328
+    {  # native_functions.yaml:331
         'name': 'eq.Tensor_out',
         'schema': 'eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:328',
+        'loc': 'native_functions.yaml:331',
         'kind': 'out',
         'functional': 'eq.Tensor',
         'variants': ('function',),
@@ -1528,10 +1528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:330
+    {  # native_functions.yaml:333
         'name': 'ne.Tensor',
         'schema': 'ne.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:330',
+        'loc': 'native_functions.yaml:333',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1548,10 +1548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:337
+    {  # native_functions.yaml:340
         'name': 'ne.Tensor_out',
         'schema': 'ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:337',
+        'loc': 'native_functions.yaml:340',
         'kind': 'out',
         'functional': 'ne.Tensor',
         'variants': ('function',),
@@ -1568,10 +1568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:339
+    {  # native_functions.yaml:342
         'name': 'lt.Tensor',
         'schema': 'lt.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:339',
+        'loc': 'native_functions.yaml:342',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1588,10 +1588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:346
+    {  # native_functions.yaml:349
         'name': 'lt.Tensor_out',
         'schema': 'lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:346',
+        'loc': 'native_functions.yaml:349',
         'kind': 'out',
         'functional': 'lt.Tensor',
         'variants': ('function',),
@@ -1608,10 +1608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:348
+    {  # native_functions.yaml:351
         'name': 'le.Tensor',
         'schema': 'le.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:348',
+        'loc': 'native_functions.yaml:351',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1628,10 +1628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:355
+    {  # native_functions.yaml:358
         'name': 'le.Tensor_out',
         'schema': 'le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:355',
+        'loc': 'native_functions.yaml:358',
         'kind': 'out',
         'functional': 'le.Tensor',
         'variants': ('function',),
@@ -1648,10 +1648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:357
+    {  # native_functions.yaml:360
         'name': 'gt.Tensor',
         'schema': 'gt.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:357',
+        'loc': 'native_functions.yaml:360',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1668,10 +1668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:364
+    {  # native_functions.yaml:367
         'name': 'gt.Tensor_out',
         'schema': 'gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:364',
+        'loc': 'native_functions.yaml:367',
         'kind': 'out',
         'functional': 'gt.Tensor',
         'variants': ('function',),
@@ -1688,10 +1688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:366
+    {  # native_functions.yaml:369
         'name': 'ge.Tensor',
         'schema': 'ge.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:366',
+        'loc': 'native_functions.yaml:369',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1708,10 +1708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:373
+    {  # native_functions.yaml:376
         'name': 'ge.Tensor_out',
         'schema': 'ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:373',
+        'loc': 'native_functions.yaml:376',
         'kind': 'out',
         'functional': 'ge.Tensor',
         'variants': ('function',),
@@ -1728,10 +1728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:375
+    {  # native_functions.yaml:378
         'name': 'logical_and',
         'schema': 'logical_and(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:375',
+        'loc': 'native_functions.yaml:378',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1748,10 +1748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:382
+    {  # native_functions.yaml:385
         'name': 'logical_and.out',
         'schema': 'logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:382',
+        'loc': 'native_functions.yaml:385',
         'kind': 'out',
         'functional': 'logical_and',
         'variants': ('function',),
@@ -1768,10 +1768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:384
+    {  # native_functions.yaml:387
         'name': 'logical_or',
         'schema': 'logical_or(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:384',
+        'loc': 'native_functions.yaml:387',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1788,10 +1788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:391
+    {  # native_functions.yaml:394
         'name': 'logical_or.out',
         'schema': 'logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:391',
+        'loc': 'native_functions.yaml:394',
         'kind': 'out',
         'functional': 'logical_or',
         'variants': ('function',),
@@ -1808,10 +1808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:395
+    {  # native_functions.yaml:398
         'name': 'div_.Tensor',
         'schema': 'div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:395',
+        'loc': 'native_functions.yaml:398',
         'kind': 'inplace',
         'functional': 'div.Tensor',
         'variants': ('method',),
@@ -1828,10 +1828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:398
+    {  # native_functions.yaml:401
         'name': '_div_trunc',
         'schema': '_div_trunc(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:398',
+        'loc': 'native_functions.yaml:401',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -1848,10 +1848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:403
+    {  # native_functions.yaml:407
         'name': 'div.Tensor_mode',
         'schema': 'div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor',
-        'loc': 'native_functions.yaml:403',
+        'loc': 'native_functions.yaml:407',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1868,10 +1868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:410
+    {  # native_functions.yaml:414
         'name': 'div.out_mode',
         'schema': 'div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:410',
+        'loc': 'native_functions.yaml:414',
         'kind': 'out',
         'functional': 'div.Tensor_mode',
         'variants': ('function',),
@@ -1888,10 +1888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:413
+    {  # native_functions.yaml:417
         'name': 'div_.Tensor_mode',
         'schema': 'div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:413',
+        'loc': 'native_functions.yaml:417',
         'kind': 'inplace',
         'functional': 'div.Tensor_mode',
         'variants': ('method',),
@@ -1908,10 +1908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:417
+    {  # native_functions.yaml:421
         'name': 'where.self',
         'schema': 'where.self(Tensor condition, Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:417',
+        'loc': 'native_functions.yaml:421',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1928,10 +1928,10 @@ OPS = (
         'args': (('condition', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:425
+    {  # native_functions.yaml:429
         'name': 'clamp',
         'schema': 'clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
-        'loc': 'native_functions.yaml:425',
+        'loc': 'native_functions.yaml:429',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1948,10 +1948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:431
+    {  # native_functions.yaml:435
         'name': 'clamp.Tensor',
         'schema': 'clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor',
-        'loc': 'native_functions.yaml:431',
+        'loc': 'native_functions.yaml:435',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -1968,10 +1968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:438
+    {  # native_functions.yaml:442
         'name': 'clamp_',
         'schema': 'clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:438',
+        'loc': 'native_functions.yaml:442',
         'kind': 'inplace',
         'functional': 'clamp',
         'variants': ('function', 'method'),
@@ -1988,10 +1988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:441
+    {  # native_functions.yaml:445
         'name': 'clamp.out',
         'schema': 'clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:441',
+        'loc': 'native_functions.yaml:445',
         'kind': 'out',
         'functional': 'clamp',
         'variants': ('function',),
@@ -2008,10 +2008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:445
+    {  # native_functions.yaml:449
         'name': 'sum',
         'schema': 'sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:445',
+        'loc': 'native_functions.yaml:449',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2028,10 +2028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:453
+    {  # native_functions.yaml:457
         'name': 'sum.out',
         'schema': 'sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:453',
+        'loc': 'native_functions.yaml:457',
         'kind': 'out',
         'functional': 'sum',
         'variants': ('function',),
@@ -2048,10 +2048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:455
+    {  # native_functions.yaml:459
         'name': 'mean',
         'schema': 'mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:455',
+        'loc': 'native_functions.yaml:459',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2068,10 +2068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:461
+    {  # native_functions.yaml:465
         'name': 'prod',
         'schema': 'prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:461',
+        'loc': 'native_functions.yaml:465',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2088,10 +2088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:467
+    {  # native_functions.yaml:471
         'name': 'amax',
         'schema': 'amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:467',
+        'loc': 'native_functions.yaml:471',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2108,10 +2108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:473
+    {  # native_functions.yaml:477
         'name': 'amin',
         'schema': 'amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:473',
+        'loc': 'native_functions.yaml:477',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2128,10 +2128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:479
+    {  # native_functions.yaml:483
         'name': 'all',
         'schema': 'all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:479',
+        'loc': 'native_functions.yaml:483',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2148,10 +2148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:485
+    {  # native_functions.yaml:489
         'name': 'any',
         'schema': 'any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:485',
+        'loc': 'native_functions.yaml:489',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2168,10 +2168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:491
+    {  # native_functions.yaml:495
         'name': 'max',
         'schema': 'max(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:491',
+        'loc': 'native_functions.yaml:495',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2188,10 +2188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:497
+    {  # native_functions.yaml:501
         'name': 'max.dim',
         'schema': 'max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:497',
+        'loc': 'native_functions.yaml:501',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2208,10 +2208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:505
+    {  # native_functions.yaml:509
         'name': 'max.other',
         'schema': 'max.other(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:505',
+        'loc': 'native_functions.yaml:509',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2228,10 +2228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:511
+    {  # native_functions.yaml:515
         'name': 'min',
         'schema': 'min(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:511',
+        'loc': 'native_functions.yaml:515',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2248,10 +2248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:517
+    {  # native_functions.yaml:521
         'name': 'min.dim',
         'schema': 'min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:517',
+        'loc': 'native_functions.yaml:521',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2268,10 +2268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:525
+    {  # native_functions.yaml:529
         'name': 'min.other',
         'schema': 'min.other(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:525',
+        'loc': 'native_functions.yaml:529',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2288,10 +2288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:531
+    {  # native_functions.yaml:535
         'name': 'argmax',
         'schema': 'argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:531',
+        'loc': 'native_functions.yaml:535',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2308,10 +2308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:539
+    {  # native_functions.yaml:543
         'name': 'argmin',
         'schema': 'argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:539',
+        'loc': 'native_functions.yaml:543',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2328,10 +2328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:547
+    {  # native_functions.yaml:551
         'name': 'logsumexp',
         'schema': 'logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:547',
+        'loc': 'native_functions.yaml:551',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2348,10 +2348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:553
+    {  # native_functions.yaml:557
         'name': 'softmax.int',
         'schema': 'softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:553',
+        'loc': 'native_functions.yaml:557',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2368,10 +2368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:561
+    {  # native_functions.yaml:565
         'name': 'log_softmax.int',
         'schema': 'log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:561',
+        'loc': 'native_functions.yaml:565',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2388,10 +2388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:571
+    {  # native_functions.yaml:575
         'name': 'nll_loss',
         'schema': 'nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
-        'loc': 'native_functions.yaml:571',
+        'loc': 'native_functions.yaml:575',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2408,10 +2408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:578
+    {  # native_functions.yaml:582
         'name': '_nll_loss_backward',
         'schema': '_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        'loc': 'native_functions.yaml:578',
+        'loc': 'native_functions.yaml:582',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2428,10 +2428,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:585
+    {  # native_functions.yaml:589
         'name': 'gelu',
         'schema': 'gelu(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:585',
+        'loc': 'native_functions.yaml:589',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2448,10 +2448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:593
+    {  # native_functions.yaml:597
         'name': '_gelu_backward',
         'schema': '_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:593',
+        'loc': 'native_functions.yaml:597',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2468,10 +2468,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:599
+    {  # native_functions.yaml:603
         'name': '_tanh_backward',
         'schema': '_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        'loc': 'native_functions.yaml:599',
+        'loc': 'native_functions.yaml:603',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2488,10 +2488,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:605
+    {  # native_functions.yaml:609
         'name': '_log_softmax_backward',
         'schema': '_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        'loc': 'native_functions.yaml:605',
+        'loc': 'native_functions.yaml:609',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2508,10 +2508,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:612
+    {  # native_functions.yaml:616
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:612',
+        'loc': 'native_functions.yaml:616',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:622
+    {  # native_functions.yaml:626
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:622',
+        'loc': 'native_functions.yaml:626',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2548,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:624
+    {  # native_functions.yaml:628
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:624',
+        'loc': 'native_functions.yaml:628',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:632
+    {  # native_functions.yaml:636
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:632',
+        'loc': 'native_functions.yaml:636',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2588,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:640
+    {  # native_functions.yaml:644
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:640',
+        'loc': 'native_functions.yaml:644',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2608,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:652
+    {  # native_functions.yaml:656
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:652',
+        'loc': 'native_functions.yaml:656',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2628,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:660
+    {  # native_functions.yaml:664
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:660',
+        'loc': 'native_functions.yaml:664',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2648,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:668
+    {  # native_functions.yaml:672
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:668',
+        'loc': 'native_functions.yaml:672',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:677
+    {  # native_functions.yaml:681
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:677',
+        'loc': 'native_functions.yaml:681',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:686
+    {  # native_functions.yaml:690
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:686',
+        'loc': 'native_functions.yaml:690',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:694
+    {  # native_functions.yaml:698
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:694',
+        'loc': 'native_functions.yaml:698',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2728,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:702
+    {  # native_functions.yaml:706
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:702',
+        'loc': 'native_functions.yaml:706',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2748,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:710
+    {  # native_functions.yaml:714
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:710',
+        'loc': 'native_functions.yaml:714',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2768,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:718
+    {  # native_functions.yaml:722
         'name': 'squeeze.dims',
         'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:718',
+        'loc': 'native_functions.yaml:722',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2788,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:726
+    {  # native_functions.yaml:730
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:726',
+        'loc': 'native_functions.yaml:730',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:734
+    {  # native_functions.yaml:738
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:734',
+        'loc': 'native_functions.yaml:738',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2828,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:742
+    {  # native_functions.yaml:746
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:742',
+        'loc': 'native_functions.yaml:746',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2848,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:750
+    {  # native_functions.yaml:754
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:750',
+        'loc': 'native_functions.yaml:754',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2868,10 +2868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:758
+    {  # native_functions.yaml:762
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:758',
+        'loc': 'native_functions.yaml:762',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2888,10 +2888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:765
+    {  # native_functions.yaml:769
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:765',
+        'loc': 'native_functions.yaml:769',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2908,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:772
+    {  # native_functions.yaml:776
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:772',
+        'loc': 'native_functions.yaml:776',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2928,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:780
+    {  # native_functions.yaml:784
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:780',
+        'loc': 'native_functions.yaml:784',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2948,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:788
+    {  # native_functions.yaml:792
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:788',
+        'loc': 'native_functions.yaml:792',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2968,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:796
+    {  # native_functions.yaml:800
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:796',
+        'loc': 'native_functions.yaml:800',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2988,10 +2988,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:802
+    {  # native_functions.yaml:806
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:802',
+        'loc': 'native_functions.yaml:806',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3008,10 +3008,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:808
+    {  # native_functions.yaml:812
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:808',
+        'loc': 'native_functions.yaml:812',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3028,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:815
+    {  # native_functions.yaml:819
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:815',
+        'loc': 'native_functions.yaml:819',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3048,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:822
+    {  # native_functions.yaml:826
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:822',
+        'loc': 'native_functions.yaml:826',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3068,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:829
+    {  # native_functions.yaml:833
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:829',
+        'loc': 'native_functions.yaml:833',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3088,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:835
+    {  # native_functions.yaml:839
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:835',
+        'loc': 'native_functions.yaml:839',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3108,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:842
+    {  # native_functions.yaml:846
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:842',
+        'loc': 'native_functions.yaml:846',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3128,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:849
+    {  # native_functions.yaml:853
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:849',
+        'loc': 'native_functions.yaml:853',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3148,10 +3148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:855
+    {  # native_functions.yaml:859
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:855',
+        'loc': 'native_functions.yaml:859',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3168,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:863
+    {  # native_functions.yaml:867
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:863',
+        'loc': 'native_functions.yaml:867',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:870
+    {  # native_functions.yaml:874
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:870',
+        'loc': 'native_functions.yaml:874',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3208,10 +3208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:877
+    {  # native_functions.yaml:881
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:877',
+        'loc': 'native_functions.yaml:881',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3228,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:884
+    {  # native_functions.yaml:888
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:884',
+        'loc': 'native_functions.yaml:888',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:892
+    {  # native_functions.yaml:896
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:892',
+        'loc': 'native_functions.yaml:896',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:900
+    {  # native_functions.yaml:904
         'name': 'to.other',
         'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:900',
+        'loc': 'native_functions.yaml:904',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:906
+    {  # native_functions.yaml:910
         'name': 'type_as',
         'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:906',
+        'loc': 'native_functions.yaml:910',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:912
+    {  # native_functions.yaml:916
         'name': 'repeat',
         'schema': 'repeat(Tensor self, int[] repeats) -> Tensor',
-        'loc': 'native_functions.yaml:912',
+        'loc': 'native_functions.yaml:916',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:918
+    {  # native_functions.yaml:922
         'name': 'flip',
         'schema': 'flip(Tensor self, int[] dims) -> Tensor',
-        'loc': 'native_functions.yaml:918',
+        'loc': 'native_functions.yaml:922',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3348,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:924
+    {  # native_functions.yaml:928
         'name': 'roll',
         'schema': 'roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        'loc': 'native_functions.yaml:924',
+        'loc': 'native_functions.yaml:928',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3368,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:930
+    {  # native_functions.yaml:934
         'name': '_unique2',
         'schema': '_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        'loc': 'native_functions.yaml:930',
+        'loc': 'native_functions.yaml:934',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3388,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:943
+    {  # native_functions.yaml:947
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:943',
+        'loc': 'native_functions.yaml:947',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3408,10 +3408,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:948
+    {  # native_functions.yaml:952
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:948',
+        'loc': 'native_functions.yaml:952',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3428,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:955
+    {  # native_functions.yaml:959
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:955',
+        'loc': 'native_functions.yaml:959',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3448,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:962
+    {  # native_functions.yaml:966
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:962',
+        'loc': 'native_functions.yaml:966',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3468,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:970
+    {  # native_functions.yaml:974
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:970',
+        'loc': 'native_functions.yaml:974',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3488,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:976
+    {  # native_functions.yaml:980
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:976',
+        'loc': 'native_functions.yaml:980',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3508,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:982
+    {  # native_functions.yaml:986
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:982',
+        'loc': 'native_functions.yaml:986',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3528,10 +3528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:988
+    {  # native_functions.yaml:992
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:988',
+        'loc': 'native_functions.yaml:992',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3548,10 +3548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:994
+    {  # native_functions.yaml:998
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:994',
+        'loc': 'native_functions.yaml:998',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3568,10 +3568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1000
+    {  # native_functions.yaml:1004
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1000',
+        'loc': 'native_functions.yaml:1004',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3588,10 +3588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1006
+    {  # native_functions.yaml:1010
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:1006',
+        'loc': 'native_functions.yaml:1010',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3608,10 +3608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1012
+    {  # native_functions.yaml:1016
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:1012',
+        'loc': 'native_functions.yaml:1016',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3628,10 +3628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1019
+    {  # native_functions.yaml:1023
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:1019',
+        'loc': 'native_functions.yaml:1023',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3648,10 +3648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1031
+    {  # native_functions.yaml:1035
         'name': 'log10',
         'schema': 'log10(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1031',
+        'loc': 'native_functions.yaml:1035',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3668,10 +3668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1038
+    {  # native_functions.yaml:1042
         'name': 'log10_',
         'schema': 'log10_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1038',
+        'loc': 'native_functions.yaml:1042',
         'kind': 'inplace',
         'functional': 'log10',
         'variants': ('method',),
@@ -3688,10 +3688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1041
+    {  # native_functions.yaml:1045
         'name': 'log10.out',
         'schema': 'log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1041',
+        'loc': 'native_functions.yaml:1045',
         'kind': 'out',
         'functional': 'log10',
         'variants': ('function',),
@@ -3708,10 +3708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1043
+    {  # native_functions.yaml:1047
         'name': 'log2',
         'schema': 'log2(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1043',
+        'loc': 'native_functions.yaml:1047',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3728,10 +3728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1050
+    {  # native_functions.yaml:1054
         'name': 'log2_',
         'schema': 'log2_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1050',
+        'loc': 'native_functions.yaml:1054',
         'kind': 'inplace',
         'functional': 'log2',
         'variants': ('method',),
@@ -3748,10 +3748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1053
+    {  # native_functions.yaml:1057
         'name': 'log2.out',
         'schema': 'log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1053',
+        'loc': 'native_functions.yaml:1057',
         'kind': 'out',
         'functional': 'log2',
         'variants': ('function',),
@@ -3768,10 +3768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1056
+    {  # native_functions.yaml:1060
         'name': 'isnan',
         'schema': 'isnan(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1056',
+        'loc': 'native_functions.yaml:1060',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3788,10 +3788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1063
+    {  # native_functions.yaml:1067
         'name': 'isinf',
         'schema': 'isinf(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1063',
+        'loc': 'native_functions.yaml:1067',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3808,10 +3808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1070
+    {  # native_functions.yaml:1074
         'name': 'isfinite',
         'schema': 'isfinite(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1070',
+        'loc': 'native_functions.yaml:1074',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3828,10 +3828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1077
+    {  # native_functions.yaml:1081
         'name': 'logical_xor',
         'schema': 'logical_xor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1077',
+        'loc': 'native_functions.yaml:1081',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3848,10 +3848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1084
+    {  # native_functions.yaml:1088
         'name': 'logical_xor.out',
         'schema': 'logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1084',
+        'loc': 'native_functions.yaml:1088',
         'kind': 'out',
         'functional': 'logical_xor',
         'variants': ('function',),
@@ -3868,10 +3868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1086
+    {  # native_functions.yaml:1090
         'name': 'bitwise_and.Tensor',
         'schema': 'bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1086',
+        'loc': 'native_functions.yaml:1090',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3888,10 +3888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1092
+    {  # native_functions.yaml:1096
         'name': 'bitwise_and_.Tensor',
         'schema': 'bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1092',
+        'loc': 'native_functions.yaml:1096',
         'kind': 'inplace',
         'functional': 'bitwise_and.Tensor',
         'variants': ('method',),
@@ -3908,10 +3908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1095
+    {  # native_functions.yaml:1099
         'name': 'bitwise_and.Tensor_out',
         'schema': 'bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1095',
+        'loc': 'native_functions.yaml:1099',
         'kind': 'out',
         'functional': 'bitwise_and.Tensor',
         'variants': ('function',),
@@ -3928,10 +3928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1097
+    {  # native_functions.yaml:1101
         'name': 'bitwise_or.Tensor',
         'schema': 'bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1097',
+        'loc': 'native_functions.yaml:1101',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3948,10 +3948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1103
+    {  # native_functions.yaml:1107
         'name': 'bitwise_or_.Tensor',
         'schema': 'bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1103',
+        'loc': 'native_functions.yaml:1107',
         'kind': 'inplace',
         'functional': 'bitwise_or.Tensor',
         'variants': ('method',),
@@ -3968,10 +3968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1106
+    {  # native_functions.yaml:1110
         'name': 'bitwise_or.Tensor_out',
         'schema': 'bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1106',
+        'loc': 'native_functions.yaml:1110',
         'kind': 'out',
         'functional': 'bitwise_or.Tensor',
         'variants': ('function',),
@@ -3988,10 +3988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1108
+    {  # native_functions.yaml:1112
         'name': 'bitwise_xor.Tensor',
         'schema': 'bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1108',
+        'loc': 'native_functions.yaml:1112',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4008,10 +4008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1114
+    {  # native_functions.yaml:1118
         'name': 'bitwise_xor_.Tensor',
         'schema': 'bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1114',
+        'loc': 'native_functions.yaml:1118',
         'kind': 'inplace',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('method',),
@@ -4028,10 +4028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1117
+    {  # native_functions.yaml:1121
         'name': 'bitwise_xor.Tensor_out',
         'schema': 'bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1117',
+        'loc': 'native_functions.yaml:1121',
         'kind': 'out',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('function',),
@@ -4048,10 +4048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1121
+    {  # native_functions.yaml:1125
         'name': 'bitwise_not',
         'schema': 'bitwise_not(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1121',
+        'loc': 'native_functions.yaml:1125',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4068,10 +4068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1129
+    {  # native_functions.yaml:1133
         'name': 'bitwise_not_',
         'schema': 'bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1129',
+        'loc': 'native_functions.yaml:1133',
         'kind': 'inplace',
         'functional': 'bitwise_not',
         'variants': ('method',),
@@ -4088,10 +4088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1132
+    {  # native_functions.yaml:1136
         'name': 'bitwise_not.out',
         'schema': 'bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1132',
+        'loc': 'native_functions.yaml:1136',
         'kind': 'out',
         'functional': 'bitwise_not',
         'variants': ('function',),
@@ -4108,10 +4108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1134
+    {  # native_functions.yaml:1138
         'name': 'fmod.Tensor',
         'schema': 'fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1134',
+        'loc': 'native_functions.yaml:1138',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4128,10 +4128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1140
+    {  # native_functions.yaml:1145
         'name': 'fmod_.Tensor',
         'schema': 'fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1140',
+        'loc': 'native_functions.yaml:1145',
         'kind': 'inplace',
         'functional': 'fmod.Tensor',
         'variants': ('method',),
@@ -4148,10 +4148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1143
+    {  # native_functions.yaml:1148
         'name': 'fmod.Tensor_out',
         'schema': 'fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1143',
+        'loc': 'native_functions.yaml:1148',
         'kind': 'out',
         'functional': 'fmod.Tensor',
         'variants': ('function',),
@@ -4168,10 +4168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1146
+    {  # native_functions.yaml:1151
         'name': 'lerp.Scalar',
         'schema': 'lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        'loc': 'native_functions.yaml:1146',
+        'loc': 'native_functions.yaml:1151',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4188,10 +4188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1152
+    {  # native_functions.yaml:1157
         'name': 'lerp_.Scalar',
         'schema': 'lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1152',
+        'loc': 'native_functions.yaml:1157',
         'kind': 'inplace',
         'functional': 'lerp.Scalar',
         'variants': ('method',),
@@ -4208,10 +4208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1155
+    {  # native_functions.yaml:1160
         'name': 'lerp.Scalar_out',
         'schema': 'lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1155',
+        'loc': 'native_functions.yaml:1160',
         'kind': 'out',
         'functional': 'lerp.Scalar',
         'variants': ('function',),
@@ -4228,10 +4228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1157
+    {  # native_functions.yaml:1162
         'name': 'lerp.Tensor',
         'schema': 'lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        'loc': 'native_functions.yaml:1157',
+        'loc': 'native_functions.yaml:1162',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4248,10 +4248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1163
+    {  # native_functions.yaml:1168
         'name': 'lerp_.Tensor',
         'schema': 'lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1163',
+        'loc': 'native_functions.yaml:1168',
         'kind': 'inplace',
         'functional': 'lerp.Tensor',
         'variants': ('method',),
@@ -4268,10 +4268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1166
+    {  # native_functions.yaml:1171
         'name': 'lerp.Tensor_out',
         'schema': 'lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1166',
+        'loc': 'native_functions.yaml:1171',
         'kind': 'out',
         'functional': 'lerp.Tensor',
         'variants': ('function',),
@@ -4288,10 +4288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1169
+    {  # native_functions.yaml:1174
         'name': '_nan_to_num',
         'schema': '_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        'loc': 'native_functions.yaml:1169',
+        'loc': 'native_functions.yaml:1174',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4308,10 +4308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1174
+    {  # native_functions.yaml:1179
         'name': 'nan_to_num',
         'schema': 'nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        'loc': 'native_functions.yaml:1174',
+        'loc': 'native_functions.yaml:1179',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4328,10 +4328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1180
+    {  # native_functions.yaml:1185
         'name': 'nan_to_num_',
         'schema': 'nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1180',
+        'loc': 'native_functions.yaml:1185',
         'kind': 'inplace',
         'functional': 'nan_to_num',
         'variants': ('function', 'method'),
@@ -4348,10 +4348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1183
+    {  # native_functions.yaml:1188
         'name': 'nan_to_num.out',
         'schema': 'nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1183',
+        'loc': 'native_functions.yaml:1188',
         'kind': 'out',
         'functional': 'nan_to_num',
         'variants': ('function',),
@@ -4368,10 +4368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1187
+    {  # native_functions.yaml:1192
         'name': 'cumsum',
         'schema': 'cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1187',
+        'loc': 'native_functions.yaml:1192',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4388,10 +4388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1195
+    {  # native_functions.yaml:1200
         'name': 'cumsum_',
         'schema': 'cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1195',
+        'loc': 'native_functions.yaml:1200',
         'kind': 'inplace',
         'functional': 'cumsum',
         'variants': ('method',),
@@ -4408,10 +4408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1198
+    {  # native_functions.yaml:1203
         'name': 'cumsum.out',
         'schema': 'cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1198',
+        'loc': 'native_functions.yaml:1203',
         'kind': 'out',
         'functional': 'cumsum',
         'variants': ('function',),
@@ -4428,10 +4428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1200
+    {  # native_functions.yaml:1205
         'name': 'cumprod',
         'schema': 'cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1200',
+        'loc': 'native_functions.yaml:1205',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4448,10 +4448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1208
+    {  # native_functions.yaml:1213
         'name': 'cumprod_',
         'schema': 'cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1208',
+        'loc': 'native_functions.yaml:1213',
         'kind': 'inplace',
         'functional': 'cumprod',
         'variants': ('method',),
@@ -4468,10 +4468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1211
+    {  # native_functions.yaml:1216
         'name': 'cumprod.out',
         'schema': 'cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1211',
+        'loc': 'native_functions.yaml:1216',
         'kind': 'out',
         'functional': 'cumprod',
         'variants': ('function',),
@@ -4488,10 +4488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1213
+    {  # native_functions.yaml:1218
         'name': 'sort',
         'schema': 'sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1213',
+        'loc': 'native_functions.yaml:1218',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4508,10 +4508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1221
+    {  # native_functions.yaml:1226
         'name': 'sort.stable',
         'schema': 'sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1221',
+        'loc': 'native_functions.yaml:1226',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4528,10 +4528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1227
+    {  # native_functions.yaml:1232
         'name': 'argsort',
         'schema': 'argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1227',
+        'loc': 'native_functions.yaml:1232',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4548,10 +4548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1233
+    {  # native_functions.yaml:1238
         'name': 'argsort.stable',
         'schema': 'argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1233',
+        'loc': 'native_functions.yaml:1238',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4568,10 +4568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1239
+    {  # native_functions.yaml:1244
         'name': 'topk',
         'schema': 'topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1239',
+        'loc': 'native_functions.yaml:1244',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4588,10 +4588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1249
+    {  # native_functions.yaml:1254
         'name': 'scatter.src',
         'schema': 'scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1249',
+        'loc': 'native_functions.yaml:1254',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4608,10 +4608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1257
+    {  # native_functions.yaml:1262
         'name': 'scatter_.src',
         'schema': 'scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1257',
+        'loc': 'native_functions.yaml:1262',
         'kind': 'inplace',
         'functional': 'scatter.src',
         'variants': ('method',),
@@ -4628,10 +4628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1260
+    {  # native_functions.yaml:1265
         'name': 'scatter.value',
         'schema': 'scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:1260',
+        'loc': 'native_functions.yaml:1265',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4648,10 +4648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1268
+    {  # native_functions.yaml:1273
         'name': 'scatter_.value',
         'schema': 'scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1268',
+        'loc': 'native_functions.yaml:1273',
         'kind': 'inplace',
         'functional': 'scatter.value',
         'variants': ('method',),
@@ -4668,10 +4668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1271
+    {  # native_functions.yaml:1276
         'name': 'scatter_add',
         'schema': 'scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1271',
+        'loc': 'native_functions.yaml:1276',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4688,10 +4688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1279
+    {  # native_functions.yaml:1284
         'name': 'scatter_add_',
         'schema': 'scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1279',
+        'loc': 'native_functions.yaml:1284',
         'kind': 'inplace',
         'functional': 'scatter_add',
         'variants': ('method',),
@@ -4708,10 +4708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1282
+    {  # native_functions.yaml:1287
         'name': 'index_add',
         'schema': 'index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1282',
+        'loc': 'native_functions.yaml:1287',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4728,10 +4728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1290
+    {  # native_functions.yaml:1295
         'name': 'index_add_',
         'schema': 'index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1290',
+        'loc': 'native_functions.yaml:1295',
         'kind': 'inplace',
         'functional': 'index_add',
         'variants': ('method',),
@@ -4748,10 +4748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1293
+    {  # native_functions.yaml:1298
         'name': 'one_hot',
         'schema': 'one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        'loc': 'native_functions.yaml:1293',
+        'loc': 'native_functions.yaml:1298',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4768,10 +4768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1301
+    {  # native_functions.yaml:1306
         'name': 'embedding',
         'schema': 'embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        'loc': 'native_functions.yaml:1301',
+        'loc': 'native_functions.yaml:1306',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4788,10 +4788,10 @@ OPS = (
         'args': (('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1308
+    {  # native_functions.yaml:1313
         'name': 'tril',
         'schema': 'tril(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1308',
+        'loc': 'native_functions.yaml:1313',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4808,10 +4808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1316
+    {  # native_functions.yaml:1321
         'name': 'tril_',
         'schema': 'tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1316',
+        'loc': 'native_functions.yaml:1321',
         'kind': 'inplace',
         'functional': 'tril',
         'variants': ('method',),
@@ -4828,10 +4828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1319
+    {  # native_functions.yaml:1324
         'name': 'tril.out',
         'schema': 'tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1319',
+        'loc': 'native_functions.yaml:1324',
         'kind': 'out',
         'functional': 'tril',
         'variants': ('function',),
@@ -4848,10 +4848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1321
+    {  # native_functions.yaml:1326
         'name': 'triu',
         'schema': 'triu(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1321',
+        'loc': 'native_functions.yaml:1326',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4868,10 +4868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1329
+    {  # native_functions.yaml:1334
         'name': 'triu_',
         'schema': 'triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1329',
+        'loc': 'native_functions.yaml:1334',
         'kind': 'inplace',
         'functional': 'triu',
         'variants': ('method',),
@@ -4888,10 +4888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1332
+    {  # native_functions.yaml:1337
         'name': 'triu.out',
         'schema': 'triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1332',
+        'loc': 'native_functions.yaml:1337',
         'kind': 'out',
         'functional': 'triu',
         'variants': ('function',),
@@ -4908,10 +4908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1336
+    {  # native_functions.yaml:1341
         'name': 'var',
         'schema': 'var(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1336',
+        'loc': 'native_functions.yaml:1341',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4928,10 +4928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1342
+    {  # native_functions.yaml:1347
         'name': 'var.dim',
         'schema': 'var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1342',
+        'loc': 'native_functions.yaml:1347',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4948,10 +4948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1348
+    {  # native_functions.yaml:1353
         'name': 'var.correction',
         'schema': 'var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1348',
+        'loc': 'native_functions.yaml:1353',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4968,10 +4968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1354
+    {  # native_functions.yaml:1359
         'name': 'std',
         'schema': 'std(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1354',
+        'loc': 'native_functions.yaml:1359',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4988,10 +4988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1360
+    {  # native_functions.yaml:1365
         'name': 'std.dim',
         'schema': 'std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1360',
+        'loc': 'native_functions.yaml:1365',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5008,10 +5008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1366
+    {  # native_functions.yaml:1371
         'name': 'std.correction',
         'schema': 'std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1366',
+        'loc': 'native_functions.yaml:1371',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5028,10 +5028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1372
+    {  # native_functions.yaml:1377
         'name': 'var_mean',
         'schema': 'var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1372',
+        'loc': 'native_functions.yaml:1377',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5048,10 +5048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1378
+    {  # native_functions.yaml:1383
         'name': 'var_mean.dim',
         'schema': 'var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1378',
+        'loc': 'native_functions.yaml:1383',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5068,10 +5068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1384
+    {  # native_functions.yaml:1389
         'name': 'var_mean.correction',
         'schema': 'var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1384',
+        'loc': 'native_functions.yaml:1389',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5088,10 +5088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1390
+    {  # native_functions.yaml:1395
         'name': 'std_mean',
         'schema': 'std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1390',
+        'loc': 'native_functions.yaml:1395',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5108,10 +5108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1396
+    {  # native_functions.yaml:1401
         'name': 'std_mean.dim',
         'schema': 'std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1396',
+        'loc': 'native_functions.yaml:1401',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5128,10 +5128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1402
+    {  # native_functions.yaml:1407
         'name': 'std_mean.correction',
         'schema': 'std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1402',
+        'loc': 'native_functions.yaml:1407',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5148,10 +5148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1408
+    {  # native_functions.yaml:1413
         'name': 'unflatten.int',
         'schema': 'unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1408',
+        'loc': 'native_functions.yaml:1413',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5168,10 +5168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1414
+    {  # native_functions.yaml:1419
         'name': 'outer',
         'schema': 'outer(Tensor self, Tensor vec2) -> Tensor',
-        'loc': 'native_functions.yaml:1414',
+        'loc': 'native_functions.yaml:1419',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5188,10 +5188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1420
+    {  # native_functions.yaml:1425
         'name': 'addmm',
         'schema': 'addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1420',
+        'loc': 'native_functions.yaml:1425',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5208,10 +5208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1426
+    {  # native_functions.yaml:1431
         'name': 'addmm_',
         'schema': 'addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1426',
+        'loc': 'native_functions.yaml:1431',
         'kind': 'inplace',
         'functional': 'addmm',
         'variants': ('method',),
@@ -5228,10 +5228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1429
+    {  # native_functions.yaml:1434
         'name': 'addmm.out',
         'schema': 'addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1429',
+        'loc': 'native_functions.yaml:1434',
         'kind': 'out',
         'functional': 'addmm',
         'variants': ('function',),
@@ -5248,10 +5248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1431
+    {  # native_functions.yaml:1436
         'name': 'baddbmm',
         'schema': 'baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1431',
+        'loc': 'native_functions.yaml:1436',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5268,10 +5268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1437
+    {  # native_functions.yaml:1442
         'name': 'baddbmm_',
         'schema': 'baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1437',
+        'loc': 'native_functions.yaml:1442',
         'kind': 'inplace',
         'functional': 'baddbmm',
         'variants': ('method',),
@@ -5288,10 +5288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1440
+    {  # native_functions.yaml:1445
         'name': 'einsum',
         'schema': 'einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        'loc': 'native_functions.yaml:1440',
+        'loc': 'native_functions.yaml:1445',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

@@ -80,7 +80,7 @@ def test_unknown_key_lists_the_allowed(tmp_path):
     assert errors(tmp_path, RELU + "  dispach: {CPU: relu_cpu}\n") == [
         "native_functions.yaml:5: relu: unknown key 'dispach'; allowed: func, variants, "
         "dispatch, elementwise, reduction, cpp, dtypes, shape, type_promotion, keeps_zero, "
-        "domain, doc, tags"]
+        "domain, int_operand, doc, tags"]
 
 
 def test_wrong_value_type(tmp_path):
@@ -524,8 +524,8 @@ def test_every_error_of_a_run_is_reported_together_in_file_and_line_order(tmp_pa
         "native_functions.yaml:11: exp: 'elementwise:' calls unknown function 'exq'; did you "
         "mean 'exp'?",
         "native_functions.yaml:13: exp: unknown key 'colour'; allowed: func, variants, dispatch, "
-        "elementwise, reduction, cpp, dtypes, shape, type_promotion, keeps_zero, domain, doc, "
-        "tags",
+        "elementwise, reduction, cpp, dtypes, shape, type_promotion, keeps_zero, domain, "
+        "int_operand, doc, tags",
         "derivatives.yaml:2: relu: formula for 'self' is not valid Python: invalid syntax at "
         "column 8 of 'grad * * result'; write one Python expression",
         "derivatives.yaml:4: tanh: derivative for an op that native_functions.yaml does not "
@@ -880,3 +880,42 @@ def test_an_unreadable_runtime_namespace_is_a_message_not_a_traceback(tmp_path):
     (tmp_path / "aten_lite" / "__init__.py").write_text("x = 1\ndef broken(:\n")
     assert errors(tmp_path, RELU) == [
         "__init__.py:2: cannot read the names it defines: invalid syntax; fix the Python syntax"]
+
+
+# ---- int_operand: (Note [Integer operand checks] in tools/codegen/vocab.py) ----
+
+
+def test_integer_operand_check_must_be_declared(tmp_path):
+    native = """\
+    - func: remainder.Tensor(Tensor self, Tensor other) -> Tensor
+      elementwise: 'remainder(self, other)'
+      dtypes: all
+    """
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:2: remainder.Tensor: 'elementwise:' calls 'remainder', which has "
+        "no integer result for some operands; declare 'int_operand: nonzero' so the runtime "
+        "checks them"]
+
+
+def test_integer_operand_check_must_be_the_one_needed_and_known(tmp_path):
+    native = """\
+    - func: pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
+      elementwise: 'pow(self, exponent)'
+      int_operand: nonzero
+      dtypes: all
+    - func: neg(Tensor self) -> Tensor
+      elementwise: -self
+      int_operand: positive
+      dtypes: all
+    - func: mm(Tensor self, Tensor mat2) -> Tensor
+      dispatch: {CPU: mm_cpu}
+      int_operand: nonzero
+    """
+    assert errors(tmp_path, native) == [
+        "native_functions.yaml:3: pow.Tensor_Tensor: 'elementwise:' calls 'pow', which has no "
+        "integer result for some operands; declare 'int_operand: nonnegative' so the runtime "
+        "checks them",
+        "native_functions.yaml:7: neg: unknown int_operand 'positive'; known: nonzero, "
+        "nonnegative",
+        "native_functions.yaml:11: mm: 'int_operand:' applies to 'elementwise:' ops (the "
+        "generated kernel runs the check); remove it"]

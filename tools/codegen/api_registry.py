@@ -12,20 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .api_python import BINDING_GLOBALS, BINDING_PREFIXES, BindingError, ident, python_default
-from .formula import cpp_identifiers
 from .model import Argument, BaseTy
 from .spec import SpecError
 
-# Note [Integer operand checks]
-# Some scalar functions have no integer result for some integer operands: a zero divisor, or a
-# negative exponent. C++ returns a placeholder for those (it must not trap), so the runtime
-# checks the op's last tensor operand before calling it whenever the compute dtype is integral
-# and raises as torch does. The check is named after the functions the `elementwise:`
-# expression calls.
-INTEGER_OPERAND_CHECKS = {
-    "floor_divide": "nonzero", "remainder": "nonzero", "trunc_divide": "nonzero",
-    "fmod": "nonzero", "pow": "nonnegative",
-}
 
 # Types the runtime's argument parser converts (aten_lite/_binding.py, ArgSpec).
 SUPPORTED_BASES = frozenset((
@@ -83,16 +72,8 @@ def _check_default_order(positional: tuple[Argument, ...], where: str) -> None:
 
 
 def _int_check(nf) -> str | None:
-    """The integer operand check of an elementwise op (Note [Integer operand checks])."""
-    if nf.elementwise is None:
-        return None
-    calls = sorted({i.name for i in cpp_identifiers(nf.elementwise.expr) if i.is_call})
-    checks = {INTEGER_OPERAND_CHECKS[c] for c in calls if c in INTEGER_OPERAND_CHECKS}
-    if len(checks) > 1:
-        raise SpecError([f"{nf.elementwise.loc}: {nf.func.name}: 'elementwise:' mixes functions "
-                         f"whose integer operands need different checks ({', '.join(calls)}); "
-                         "split it into two ops"])
-    return checks.pop() if checks else None
+    """The integer operand check the YAML declares (Note [Integer operand checks] in vocab.py)."""
+    return nf.int_operand
 
 
 def record(nf, functional_of: dict[str, Any]) -> Record:

@@ -16,7 +16,7 @@ from .spec import Elementwise, NativeFunction
 from .yaml_lines import YMap, describe
 
 NATIVE_KEYS = ("func", "variants", "dispatch", "elementwise", "reduction", "cpp", "dtypes",
-               "shape", "type_promotion", "keeps_zero", "domain", "doc", "tags")
+               "shape", "type_promotion", "keeps_zero", "domain", "int_operand", "doc", "tags")
 
 
 def native_entry(item: Any, line: int, index: int, ctx: Context) -> Written | None:
@@ -48,6 +48,7 @@ def native_entry(item: Any, line: int, index: int, ctx: Context) -> Written | No
     if domain not in vocab.DOMAINS:
         keys.error("domain", unknown(f"unknown domain '{domain}'", domain, vocab.DOMAINS,
                                      f"known: {', '.join(vocab.DOMAINS)}"))
+    int_operand = _int_operand(keys, elementwise)
     doc = keys.take("doc", (str,), "text", "")
     tags = keys.take_texts("tags", "a label or a list of labels")
     keys.reject_leftovers(NATIVE_KEYS)
@@ -58,7 +59,8 @@ def native_entry(item: Any, line: int, index: int, ctx: Context) -> Written | No
     if keeps_zero:
         _check_keeps_zero(keys, func)
     nf = NativeFunction(func, loc, variants, dispatch, elementwise, reduction, dtypes, shape,
-                        promotion, keeps_zero, doc, tags, cpp=cpp, domain=domain)
+                        promotion, keeps_zero, doc, tags, cpp=cpp, domain=domain,
+                        int_operand=int_operand)
     return Written(nf, item.key_lines, keys.failed)
 
 
@@ -245,6 +247,37 @@ def _check_returns_written(keys: Keys, func: FunctionSchema, written: list[Argum
 def _returns_text(func: FunctionSchema) -> str:
     text = str(func)
     return text[text.rindex(" -> ") + 4:]
+
+
+def _int_operand(keys: Keys, elementwise: Elementwise | None) -> str | None:
+    """`int_operand:` (Note [Integer operand checks] in vocab.py): a known check, on an
+    `elementwise:` op, and the one its expression's functions need."""
+    check = keys.take("int_operand", (str,), "an integer operand check", None)
+    if check is not None and check not in vocab.INT_OPERAND_CHECKS:
+        keys.error("int_operand", f"unknown int_operand '{check}'; known: "
+                   f"{', '.join(vocab.INT_OPERAND_CHECKS)}")
+        return None
+    if elementwise is None:
+        if check is not None:
+            keys.error("int_operand", "'int_operand:' applies to 'elementwise:' ops (the "
+                       "generated kernel runs the check); remove it")
+        return None
+    try:
+        calls = sorted({i.name for i in cpp_identifiers(elementwise.expr) if i.is_call})
+    except ExpressionError:
+        return check  # the expression's own error is reported at its line already
+    needed = {(c, vocab.INT_OPERAND_NEEDED[c]) for c in calls if c in vocab.INT_OPERAND_NEEDED}
+    kinds = {k for _, k in needed}
+    if len(kinds) > 1:
+        keys.error("elementwise", f"'elementwise:' mixes functions whose integer operands need "
+                   f"different checks ({', '.join(c for c, _ in sorted(needed))}); split it "
+                   "into two ops")
+    elif kinds and check not in kinds:
+        fn, kind = sorted(needed)[0]
+        keys.error("int_operand" if check else "elementwise",
+                   f"'elementwise:' calls '{fn}', which has no integer result for some "
+                   f"operands; declare 'int_operand: {kind}' so the runtime checks them")
+    return check
 
 
 def _check_keeps_zero(keys: Keys, func: FunctionSchema) -> None:

@@ -128,6 +128,9 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
         lines.append(f"  shape rule: {head.shape}")
     if head.domain != "any":
         lines.append(f"  domain:   {head.domain} (where tests/op_table.py's derived row samples)")
+    if head.int_operand is not None:
+        lines.append(f"  int_operand: {head.int_operand} (integer dtypes: the runtime checks the last "
+                     "operand before the C++ kernel runs)")
     d = derivs.get(str(head.func.name))
     if d is None and _COMPOSITE in head.dispatch:
         lines.append(f"  derivative: through its decomposition ({_COMPOSITE}: autograd records "

@@ -64,6 +64,9 @@ class NativeFunction:
     cpp: str | None = None
     # Where the op is smooth (one of vocab.DOMAINS): tests sample its default gradcheck row there.
     domain: str = "any"
+    # The runtime's check of the last operand for integer dtypes (Note [Integer operand checks]
+    # in vocab.py): one of vocab.INT_OPERAND_CHECKS, or None.
+    int_operand: str | None = None
 
 
 @dataclass(frozen=True)

@@ -71,3 +71,16 @@ MAX_KERNEL_ARGS = 16
 # `domain:` values: where an op's inputs may be sampled so that it is smooth there. The default
 # gradcheck row of tests/op_table.py draws its inputs from it (there, `data(..., kind)`).
 DOMAINS: tuple[str, ...] = ("any", "positive", "nonzero", "unit")
+
+# Note [Integer operand checks]
+# Some scalar functions have no integer result for some integer operands: a zero divisor, or a
+# negative exponent. C++ returns a placeholder for those (it must not trap), so before calling
+# the kernel of an `elementwise:` op with `int_operand: CHECK`, the runtime checks the op's last
+# tensor operand whenever the compute dtype is integral, and raises as torch does
+# (aten_lite/backends/__init__.py). The YAML says so explicitly; an expression calling one of
+# these functions without the key (or with another) is refused at its line.
+INT_OPERAND_CHECKS: tuple[str, ...] = ("nonzero", "nonnegative")
+INT_OPERAND_NEEDED: dict[str, str] = {
+    "floor_divide": "nonzero", "remainder": "nonzero", "trunc_divide": "nonzero",
+    "fmod": "nonzero", "pow": "nonnegative",
+}
