@@ -73,7 +73,7 @@ class OpHandle:
         "tensor_pos", "write_pos", "device_pos", "returns", "result_tuple", "dtypes",
         "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
-        "stacks", "plain", "keeps_zero", "fast_entry",
+        "stacks", "plain", "keeps_zero", "fast_entry", "input_pos",
     )
 
     def __init__(self, record: dict) -> None:
@@ -86,6 +86,8 @@ class OpHandle:
         self.args = tuple(ArgSpec(*a) for a in record["args"])
         self.tensor_pos = tuple(i for i, a in enumerate(self.args) if a.tensor_like)
         self.write_pos = tuple(i for i, a in enumerate(self.args) if a.is_write)
+        # The tensor arguments an out= op reads (its outputs excluded), for _check_an_input_tensor.
+        self.input_pos = tuple(i for i in self.tensor_pos if i not in self.write_pos)
         self.device_pos = next((i for i, a in enumerate(self.args)
                                 if a.base == "Device" and a.name == "device"), None)
         self.returns = record["returns"]  # ((name or None, type text), ...)
@@ -252,7 +254,7 @@ class OpHandle:
     def _check_an_input_tensor(self, args) -> None:
         """A pointwise op writing into a tensor still needs a Tensor among its inputs, as torch
         does: ``al.neg(1.5, out=t)`` is refused, not broadcast from nothing."""
-        inputs = [i for i in self.tensor_pos if i not in self.write_pos]
+        inputs = self.input_pos
         if inputs and not any(isinstance(args[i], Tensor) for i in inputs):
             names = ", ".join(f"'{self.args[i].name}'" for i in inputs)
             raise TypeError(f"al.{self.base}: expected a Tensor for {names}, got only Python "

@@ -112,8 +112,6 @@ class _RecordingMode:
     """The dispatch mode of a trace: a record around each kernel the dispatcher runs."""
 
     def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
-        if active is None:  # a mode left behind by an interrupted block: just run
-            return handle.table[key](*args)
         record = open_record(handle, key, keys, handle.kernel_names.get(key, "?"))
         try:
             return handle.table[key](*args)

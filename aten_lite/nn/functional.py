@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from .. import _ops
-from .._random import rand
+from .. import _random
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 
@@ -68,28 +68,18 @@ def log_softmax(input: Tensor, dim: int, dtype=None) -> Tensor:
     return input.log_softmax(dim, dtype)
 
 
-def embedding(input: Tensor, weight: Tensor) -> Tensor:
-    """Rows ``weight[input]``: shape ``input.shape + (embedding_dim,)``. Written over
-    ``index_select`` (its backward adds repeated rows up), until an `embedding` op lands."""
-    if input._dtype.is_floating_point or input._dtype.name == "bool":
-        raise TypeError(f"embedding: indices must be an integer tensor, got {input._dtype.name}")
-    if weight.ndim != 2:
-        raise ValueError(f"embedding: weight must be 2-D (num_embeddings, embedding_dim), got "
-                         f"shape {list(weight._shape)}")
-    rows = weight.index_select(0, input.reshape(-1))
-    return rows.view(tuple(input._shape) + (weight._shape[1],))
+def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    """Rows ``weight[input]``: shape ``input.shape + (embedding_dim,)``; the `embedding` op
+    (its backward adds repeated rows up; the ``padding_idx`` row gets no gradient)."""
+    return _ops.embedding(weight, input, -1 if padding_idx is None else padding_idx,
+                          scale_grad_by_freq, sparse)
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
-    """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)``."""
-    if not 0.0 <= p <= 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0.0:
-        return input
-    if p == 1.0:
-        return input * 0.0
-    keep = rand(*input._shape, dtype=input._dtype, device=input.device) >= p
-    return input * keep * (1.0 / (1.0 - p))
+    """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)``
+    (``al.dropout``, which also takes a ``generator=``)."""
+    return _random.dropout(input, p, training)
 
 
 def layer_norm(input: Tensor, normalized_shape, weight=None, bias=None,
