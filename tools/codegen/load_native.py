@@ -11,6 +11,7 @@ from . import vocab
 from .checks import Written
 from .formula import ExpressionError, cpp_identifiers
 from .load_entries import Context, Keys, not_a_mapping, read_schema, unknown
+from .manifest import MANIFEST_HINT
 from .model import Argument, FunctionSchema, Return, SchemaKind
 from .spec import Elementwise, NativeFunction
 from .yaml_lines import YMap, describe
@@ -108,13 +109,15 @@ def _dispatch(keys: Keys) -> dict[str, str]:
 
 
 def _check_kernel_name(keys: Keys, line: int, key: str, kernel: str) -> None:
-    """A `dispatch:` kernel is a function of the backend's module (read with ``ast``)."""
+    """A `dispatch:` kernel is a function of the backend's module (as its manifest says)."""
     kernels = keys.ctx.runtime.kernels
-    if kernels is None or kernel in kernels[key]:
+    known = kernels.get(key, frozenset()) if kernels is not None else None
+    if known is None or kernel in known:
         return
     module = f"aten_lite/backends/{vocab.BACKEND_MODULES[key]}.py"
     keys.error(line, unknown(f"dispatch {key} kernel '{kernel}' is not defined in {module}",
-                             kernel, kernels[key], "define it there, or import it into it"))
+                             kernel, known, f"define it there, or import it into it, then "
+                             f"{MANIFEST_HINT}"))
 
 
 def _elementwise(keys: Keys, func: FunctionSchema | None) -> Elementwise | None:
@@ -207,7 +210,7 @@ def _shape(keys: Keys) -> str | None:
     if shape is not None and rules is not None and shape not in rules:
         keys.error("shape", unknown(f"unknown shape rule '{shape}'", shape, rules,
                                     f"define 'def {shape}(...)' in a module of aten_lite/shape_rules/ "
-                                    "that its __init__.py star-imports"))
+                                    f"that its __init__.py star-imports, then {MANIFEST_HINT}"))
     return shape
 
 
