@@ -145,7 +145,8 @@ def make_record(facts: dict[str, Any], where: str) -> Any:
 def records(spec: Spec) -> list[Record]:
     """One record per entry; raises one SpecError naming every entry the bindings cannot take."""
     by_name = {str(nf.func.name): nf for nf in spec.native}
-    out, problems = [], []
+    out: list[Record] = []
+    problems: list[str] = []
     for nf in spec.native:
         try:
             out.append(record(nf, by_name))

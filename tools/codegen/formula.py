@@ -202,7 +202,7 @@ def _cpp_tokens(text: str) -> list[tuple[str, str, int]]:
         match = _CPP_TOKEN.match(text, pos)
         if match is None:
             raise ExpressionError(f"unexpected character {text[pos]!r}", pos + 1)
-        kind = match.lastgroup
+        kind = match.lastgroup or ""  # every alternative of _CPP_TOKEN is a named group
         if kind != "space":
             tokens.append((kind, match.group(), pos + 1))
         pos = match.end()

@@ -158,7 +158,7 @@ def _elementwise(keys: Keys, func: FunctionSchema | None) -> Elementwise | None:
 def _cpp(keys: Keys) -> str | None:
     """`cpp: sparse_mm`: the kernel template aten_lite/csrc/sparse_mm.h (struct
     al::sparse_mm::Kernel), registered in C++ as 'sparse_mm'."""
-    name = keys.take("cpp", (str,), "the name of a kernel header in aten_lite/csrc, e.g. "
+    name: str | None = keys.take("cpp", (str,), "the name of a kernel header in aten_lite/csrc, e.g. "
                      "'cpp: sparse_mm' for sparse_mm.h")
     if name is None:
         return None
@@ -205,7 +205,7 @@ def _dtypes(keys: Keys, required: bool) -> tuple[str, ...]:
 
 
 def _shape(keys: Keys) -> str | None:
-    shape = keys.take("shape", (str,), "the name of a shape rule")
+    shape: str | None = keys.take("shape", (str,), "the name of a shape rule")
     rules = keys.ctx.runtime.shape_rules
     if shape is not None and rules is not None and shape not in rules:
         keys.error("shape", unknown(f"unknown shape rule '{shape}'", shape, rules,
@@ -255,7 +255,7 @@ def _returns_text(func: FunctionSchema) -> str:
 def _int_operand(keys: Keys, elementwise: Elementwise | None) -> str | None:
     """`int_operand:` (Note [Integer operand checks] in vocab.py): a known check, on an
     `elementwise:` op, and the one its expression's functions need."""
-    check = keys.take("int_operand", (str,), "an integer operand check", None)
+    check: str | None = keys.take("int_operand", (str,), "an integer operand check", None)
     if check is not None and check not in vocab.INT_OPERAND_CHECKS:
         keys.error("int_operand", f"unknown int_operand '{check}'; known: "
                    f"{', '.join(vocab.INT_OPERAND_CHECKS)}")
