@@ -94,6 +94,11 @@ def test_a_manifest_entry_checks_the_yaml(tmp_path):
     ("SHAPE_RULES = ['mm']\n", "_manifest.py:1: SHAPE_RULES must be a tuple of names"),
     ("KERNELS = {'CPU': ('relu_cpu', 3)}\n",
      "_manifest.py:1: KERNELS['CPU'] must be a tuple of names"),
+    ("KERNELS = {'CPUU': ('relu_cpu',)}\n",
+     "_manifest.py:1: KERNELS has unknown dispatch key(s) CPUU; known: CPU, Meta, SparseCPU, "
+     "CompositeImplicitAutograd"),
+    ("SHAPE_RULES = ()\nSHAPE_RULES = ('mm',)\n",
+     "_manifest.py:2: SHAPE_RULES is assigned twice; keep one"),
     ("FORMULA_HELPERS = {'sum_to': 'grad, shape'}\n",
      "_manifest.py:1: FORMULA_HELPERS['sum_to'] must be the helper's parameters as Python "
      "text, e.g. '(grad, shape, dim=0)'; found 'grad, shape'"),

@@ -52,10 +52,10 @@ def test_a_field_the_generator_does_not_fill_fails_generation(spec, monkeypatch)
     with_record_class(monkeypatch, extra)
     with pytest.raises(SpecError) as info:
         gen.plan(REPO, spec)
-    assert info.value.messages[0] == (
+    assert list(info.value.messages) == [  # once, at the first entry: the same for every entry
         "native_functions.yaml:6: neg: the registry record does not match OpRecord of "
         "aten_lite/_registry_record.py: missing field(s) layout, autocast; declare a field "
-        "there and fill it in tools/codegen/api_registry.py, both or neither")
+        "there and fill it in tools/codegen/api_registry.py, both or neither"]
 
 
 def test_a_field_the_record_does_not_declare_fails_generation(spec, monkeypatch):

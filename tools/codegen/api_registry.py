@@ -40,6 +40,11 @@ class Record:
     fields: tuple[tuple[str, str], ...]
 
 
+class RecordMismatch(SpecError):
+    """The generator's facts and OpRecord's fields differ: the same for every entry, so it is
+    reported once, at the first entry, not collected per entry."""
+
+
 def _check_type(arg: Argument, where: str) -> None:
     base = arg.type.base_type().name
     if base not in SUPPORTED_BASES:
@@ -98,26 +103,26 @@ def record(nf: NativeFunction, functional_of: dict[str, NativeFunction]) -> Reco
         kwarg_only = a not in args.positional
         arg_rows.append((a.name, str(a.type), has_default, default, kwarg_only, a.is_write))
     src = functional_of.get(nf.inherits_from, nf) if nf.inherits_from else nf
-    facts = dict((
-        ("name", name),
-        ("schema", str(nf.func)),
-        ("loc", str(nf.loc)),
-        ("kind", nf.func.kind().value),
-        ("functional", nf.inherits_from),
-        ("variants", tuple(sorted(nf.variants))),
-        ("dispatch", {} if nf.inherits_from else dict(sorted(nf.dispatch.items()))),
-        ("elementwise", src.elementwise is not None),
-        ("reduction", src.reduction),
-        ("dtypes", tuple(src.dtypes)),
-        ("type_promotion", src.type_promotion),
-        ("shape", src.shape),
-        ("int_check", _int_check(src)),
-        ("keeps_zero", src.keeps_zero),
-        ("doc", nf.doc),
-        ("tags", tuple(nf.tags)),
-        ("args", tuple(arg_rows)),
-        ("returns", tuple((r.name, str(r.type)) for r in nf.func.returns)),
-    ))
+    facts: dict[str, Any] = {
+        "name": name,
+        "schema": str(nf.func),
+        "loc": str(nf.loc),
+        "kind": nf.func.kind().value,
+        "functional": nf.inherits_from,
+        "variants": tuple(sorted(nf.variants)),
+        "dispatch": {} if nf.inherits_from else dict(sorted(nf.dispatch.items())),
+        "elementwise": src.elementwise is not None,
+        "reduction": src.reduction,
+        "dtypes": tuple(src.dtypes),
+        "type_promotion": src.type_promotion,
+        "shape": src.shape,
+        "int_check": _int_check(src),
+        "keeps_zero": src.keeps_zero,
+        "doc": nf.doc,
+        "tags": tuple(nf.tags),
+        "args": tuple(arg_rows),
+        "returns": tuple((r.name, str(r.type)) for r in nf.func.returns),
+    }
     made = make_record(facts, where)
     fields = tuple((f.name, repr(getattr(made, f.name))) for f in dataclasses.fields(made))
     return Record(name, ident(name), str(nf.loc), fields)
@@ -136,7 +141,7 @@ def make_record(facts: dict[str, Any], where: str) -> Any:
             part for part in (f"missing field(s) {', '.join(missing)}" if missing else "",
                               f"unknown field(s) {', '.join(unknown)}" if unknown else "")
             if part)
-        raise SpecError([f"{where}: the registry record does not match {RECORD_CLASS} of "
+        raise RecordMismatch([f"{where}: the registry record does not match {RECORD_CLASS} of "
                          f"aten_lite/_registry_record.py: {what}; declare a field there and "
                          f"fill it in tools/codegen/api_registry.py, both or neither"])
     return cls(**facts)
@@ -150,6 +155,8 @@ def records(spec: Spec) -> list[Record]:
     for nf in spec.native:
         try:
             out.append(record(nf, by_name))
+        except RecordMismatch:
+            raise
         except SpecError as exc:
             problems.extend(exc.messages)
     if problems:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from . import vocab
+
 MANIFEST = Path("aten_lite") / "_manifest.py"  # relative to the runtime root
 # The end of a hint about a runtime name the manifest lacks.
 MANIFEST_HINT = "list it in aten_lite/_manifest.py (python -m tools.runtime_manifest --write)"
@@ -67,6 +69,8 @@ def read_text(text: str, name: str) -> Manifest:
         if key is None or not isinstance(node, ast.Assign):
             raise ManifestError(name, node.lineno, f"the manifest holds only assignments to "
                                 f"{', '.join(KEYS)}; move anything else out of it")
+        if _FIELDS[key] in parts:
+            raise ManifestError(name, node.lineno, f"{key} is assigned twice; keep one")
         parts[_FIELDS[key]] = _value(node, key, name)
     return Manifest(**parts)
 
@@ -99,6 +103,10 @@ def _value(node: ast.Assign, key: str, name: str) -> Any:
                 raise error(f"{key}[{helper!r}] must be the helper's parameters as "
                                     f"Python text, e.g. '(grad, shape, dim=0)'; found {params!r}")
         return value
+    unknown = [k for k in value if k not in vocab.DISPATCH_KEYS]
+    if unknown:
+        raise error(f"{key} has unknown dispatch key(s) {', '.join(unknown)}; known: "
+                    f"{', '.join(vocab.DISPATCH_KEYS)}")
     return {k: _names(v, f"{key}[{k!r}]", error) for k, v in value.items()}
 
 
