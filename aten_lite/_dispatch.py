@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from ._binding import ArgSpec  # each handle parses its schema's arguments with it
 from ._device import device as _device_cls, sparse_coo as _SPARSE
+from ._registry_record import OpRecord  # what install() reads (Note [Registry records])
 from ._tensor import Tensor
 from .autograd.grad_mode import _state as _grad_state
 
@@ -76,34 +77,34 @@ class OpHandle:
         "stacks", "plain", "keeps_zero", "fast_entry", "input_pos",
     )
 
-    def __init__(self, record: dict) -> None:
-        self.name = record["name"]  # 'add.Tensor': tables, messages, C++ kernel registry
+    def __init__(self, record: OpRecord) -> None:
+        self.name = record.name  # 'add.Tensor': tables, messages, C++ kernel registry
         self.base, _, self.overload = self.name.partition(".")
-        self.schema = record["schema"]  # the YAML `func:` text, for error messages
-        self.loc = record["loc"]  # 'native_functions.yaml:42'
-        self.kind = record["kind"]  # functional / inplace / out / mutable
-        self.functional = record["functional"]  # the sibling whose kernel data this one uses
-        self.args = tuple(ArgSpec(*a) for a in record["args"])
+        self.schema = record.schema  # the YAML `func:` text, for error messages
+        self.loc = record.loc  # 'native_functions.yaml:42'
+        self.kind = record.kind  # functional / inplace / out / mutable
+        self.functional = record.functional  # the sibling whose kernel data this one uses
+        self.args = tuple(ArgSpec(*a) for a in record.args)
         self.tensor_pos = tuple(i for i, a in enumerate(self.args) if a.tensor_like)
         self.write_pos = tuple(i for i, a in enumerate(self.args) if a.is_write)
         # The tensor arguments an out= op reads (its outputs excluded), for _check_an_input_tensor.
         self.input_pos = tuple(i for i in self.tensor_pos if i not in self.write_pos)
         self.device_pos = next((i for i, a in enumerate(self.args)
                                 if a.base == "Device" and a.name == "device"), None)
-        self.returns = record["returns"]  # ((name or None, type text), ...)
+        self.returns = record.returns  # ((name or None, type text), ...)
         self.result_tuple = None  # a named tuple class for named multi-returns (set by build)
-        self.dtypes = record["dtypes"]  # names from `dtypes:` (of the functional sibling)
-        self.type_promotion = record["type_promotion"]
-        self.elementwise = record["elementwise"]  # generic elementwise kernels apply
-        self.reduction = record["reduction"]  # reducer name for generic reduction kernels
-        self.shape = record["shape"]  # shape rule name, or None
-        self.int_check = record["int_check"]  # Note [Integer operand checks] (tools/codegen/vocab.py)
+        self.dtypes = record.dtypes  # names from `dtypes:` (of the functional sibling)
+        self.type_promotion = record.type_promotion
+        self.elementwise = record.elementwise  # generic elementwise kernels apply
+        self.reduction = record.reduction  # reducer name for generic reduction kernels
+        self.shape = record.shape  # shape rule name, or None
+        self.int_check = record.int_check  # Note [Integer operand checks] (tools/codegen/vocab.py)
         # f(0) == 0: the sparse backend maps the values (backends/sparse.py)
-        self.keeps_zero = record.get("keeps_zero", False)
-        self.dispatch = record["dispatch"]  # YAML `dispatch:` key -> kernel function name
-        self.doc = record["doc"]
-        self.variants = record["variants"]
-        self.tags = record["tags"]
+        self.keeps_zero = record.keeps_zero
+        self.dispatch = record.dispatch  # YAML `dispatch:` key -> kernel function name
+        self.doc = record.doc
+        self.variants = record.variants
+        self.tags = record.tags
         # Pointwise ops take Python numbers for Tensor arguments ("wrapped numbers").
         self.numbers_ok = self.elementwise or "pointwise" in self.tags
         self.composite = COMPOSITE in self.dispatch
@@ -360,12 +361,12 @@ def handles() -> dict[str, OpHandle]:
     return dict(_HANDLES)
 
 
-def install(records) -> None:
+def install(records: tuple[OpRecord, ...]) -> None:
     """Make handles from the generated registry records and fill their tables."""
     from . import backends
 
     for record in records:
-        _HANDLES[record["name"]] = OpHandle(record)
+        _HANDLES[record.name] = OpHandle(record)
     # Functional ops first: their in-place and out= siblings derive kernels from them.
     ordered = sorted(_HANDLES.values(), key=lambda h: h.functional is not None)
     for h in ordered:

@@ -34,3 +34,15 @@ def run_gen(repo: Path, *args: str) -> subprocess.CompletedProcess:
     """`python -m tools.codegen ARGS` in ``repo``, as a user runs it."""
     return subprocess.run([sys.executable, "-m", "tools.codegen", *args], cwd=repo,
                           capture_output=True, text=True, timeout=300)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """The size report (tools/size_report.py) after a whole-suite run, as CI makes one, so
+    that the largest modules and functions are in front of everyone; not after a run of
+    chosen files."""
+    if config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
+        return
+    from tools.size_report import report
+
+    terminalreporter.write_sep("-", "size")
+    terminalreporter.write_line(report(ROOT))

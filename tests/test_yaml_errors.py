@@ -43,17 +43,20 @@ FORMULA_LANGUAGE = ("names, numbers, word-like strings, arithmetic, comparisons,
                     "calls of ops, helpers and Tensor methods, subscripts and keyword arguments")
 
 
+MANIFEST_HINT = "list it in aten_lite/_manifest.py (python -m tools.runtime_manifest --write)"
+
+
 def errors(tmp_path: Path, native: str, derivatives: str = "", *,
-           shape_rules: str | None = None, helpers: str | None = None) -> list[str]:
-    """Load the two snippets (with an optional runtime) and return the messages raised."""
+           shape_rules: tuple[str, ...] = (), helpers: dict[str, str] | None = None,
+           manifest: str = "") -> list[str]:
+    """Load the two snippets against a runtime whose manifest (Note [The runtime manifest] in
+    aten_lite/_manifest.py) declares these shape rules, formula helpers (name -> parameters)
+    and any other lines, and return the messages raised."""
     (tmp_path / "native_functions.yaml").write_text(textwrap.dedent(native))
     (tmp_path / "derivatives.yaml").write_text(textwrap.dedent(derivatives))
-    if shape_rules is not None:
-        (tmp_path / "aten_lite").mkdir(exist_ok=True)
-        (tmp_path / "aten_lite" / "shape_rules.py").write_text(shape_rules)
-    if helpers is not None:
-        (tmp_path / "aten_lite" / "autograd").mkdir(parents=True, exist_ok=True)
-        (tmp_path / "aten_lite" / "autograd" / "formulas.py").write_text(helpers)
+    (tmp_path / "aten_lite").mkdir(exist_ok=True)
+    (tmp_path / "aten_lite" / "_manifest.py").write_text(
+        f"SHAPE_RULES = {tuple(shape_rules)!r}\nFORMULA_HELPERS = {helpers or {}!r}\n{manifest}")
     with pytest.raises(SpecError) as info:
         load(tmp_path / "native_functions.yaml", tmp_path / "derivatives.yaml",
              runtime_root=tmp_path)
@@ -97,15 +100,8 @@ def test_dispatch_kernel_must_be_a_function_name(tmp_path):
 
 
 def test_dispatch_kernel_must_be_defined_by_the_backend_module(tmp_path):
-    backends = tmp_path / "aten_lite" / "backends"
-    backends.mkdir(parents=True)
-    # cpu.py gets its kernels through a star import, limited by the part's literal __all__.
-    (backends / "cpu.py").write_text("from ._cpu_ops import *\n")
-    (backends / "_cpu_ops.py").write_text("__all__ = ['relu_cpu']\n\n"
-                                          "def relu_cpu(x):\n    return x\n\n"
-                                          "def helper(x):\n    return x\n")
-    (backends / "composite.py").write_text("try:\n    from math import inf\nexcept ImportError:"
-                                           "\n    inf = None\n\ndef clamp(x):\n    return x\n")
+    # The manifest says what each backend module offers; a key it leaves out offers nothing.
+    kernels = "KERNELS = {'CPU': ('relu_cpu',), 'CompositeImplicitAutograd': ('clamp',)}\n"
     native = """\
     - func: relu(Tensor self) -> Tensor
       dispatch:
@@ -117,15 +113,15 @@ def test_dispatch_kernel_must_be_defined_by_the_backend_module(tmp_path):
     - func: clamp2(Tensor self) -> Tensor
       dispatch:
         CPU: helper
-        CompositeImplicitAutograd: inf
+        CompositeImplicitAutograd: clamp
     """
-    assert errors(tmp_path, native) == [
+    assert errors(tmp_path, native, manifest=kernels) == [
         "native_functions.yaml:4: relu: dispatch Meta kernel 'relu_meta' is not defined in "
-        "aten_lite/backends/meta.py; define it there, or import it into it",
+        f"aten_lite/backends/meta.py; define it there, or import it into it, then {MANIFEST_HINT}",
         "native_functions.yaml:7: clamp: dispatch CompositeImplicitAutograd kernel 'clampp' is "
         "not defined in aten_lite/backends/composite.py; did you mean 'clamp'?",
         "native_functions.yaml:10: clamp2: dispatch CPU kernel 'helper' is not defined in "
-        "aten_lite/backends/cpu.py; define it there, or import it into it"]
+        f"aten_lite/backends/cpu.py; define it there, or import it into it, then {MANIFEST_HINT}"]
 
 
 def test_repeated_key_in_an_entry(tmp_path):
@@ -291,8 +287,7 @@ def test_unknown_shape_rule_did_you_mean(tmp_path):
       dispatch: {CPU: mm_cpu}
       shape: matmull
     """
-    shape_rules = "def matmul(a, b):\n    return a\n\ndef reduction(a):\n    return a\n"
-    assert errors(tmp_path, native, shape_rules=shape_rules) == [
+    assert errors(tmp_path, native, shape_rules=("matmul", "reduction")) == [
         "native_functions.yaml:3: mm: unknown shape rule 'matmull'; did you mean 'matmul'?"]
 
 
@@ -303,9 +298,9 @@ def test_unknown_shape_rule_says_where_rules_live(tmp_path):
       dispatch: {CPU: mm_cpu}
       shape: zzz
     """
-    assert errors(tmp_path, native, shape_rules="def matmul(a, b):\n    return a\n") == [
+    assert errors(tmp_path, native, shape_rules=("matmul",)) == [
         "native_functions.yaml:3: mm: unknown shape rule 'zzz'; define 'def zzz(...)' in a "
-        "module of aten_lite/shape_rules/ that its __init__.py star-imports"]
+        f"module of aten_lite/shape_rules/ that its __init__.py star-imports, then {MANIFEST_HINT}"]
     assert (Path(__file__).parent.parent / "aten_lite" / "shape_rules" / "__init__.py").is_file()
 
 
@@ -403,11 +398,7 @@ def test_formula_unknown_name_did_you_mean(tmp_path):
 
 
 def test_formula_method_must_be_a_tensor_attribute(tmp_path):
-    (tmp_path / "aten_lite").mkdir()
-    (tmp_path / "aten_lite" / "_tensor.py").write_text(
-        "class Tensor:\n    __slots__ = ('_shape',)\n\n    @property\n    def shape(self):\n"
-        "        return self._shape\n")
-    (tmp_path / "aten_lite" / "_grad.py").write_text("def install():\n    Tensor.grad = None\n")
+    attrs = "TENSOR_ATTRIBUTES = ('_shape', 'shape', 'grad')\n"
     native = RELU + ADD.replace("variants: function, method", "variants: function")
     # Every attribute a formula reads is checked, on a name or on a call's result alike
     # (Note [Formulas are data, not code]); a lambda is refused outright.
@@ -415,7 +406,7 @@ def test_formula_method_must_be_a_tensor_attribute(tmp_path):
              "- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
              "  self: grad.rleu().whatever(self.shape, grad.grad, alpha.real)\n"
              "  other: '(lambda other: other.anything)(grad).add(grad._shape)'\n")
-    assert errors(tmp_path, native, deriv) == [
+    assert errors(tmp_path, native, deriv, manifest=attrs) == [
         "derivatives.yaml:2: relu: formula for 'self' reads 'result.sgn', and Tensor has no "
         "attribute 'sgn'; use a Tensor method, or an aten_lite op as a function",
         "derivatives.yaml:4: add.Tensor: formula for 'self' reads 'grad.rleu', and Tensor "
@@ -436,11 +427,11 @@ def test_formula_helpers_come_from_the_runtime(tmp_path):
              "- name: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
              "  self: grad\n"
              "  other: handle_r_to_c(other, grad * alpha)\n")
-    helpers = "def threshold_backward(grad, result, threshold):\n    return grad\n"
-    assert errors(tmp_path, RELU + ADD, deriv, shape_rules="", helpers=helpers) == [
+    helpers = {"threshold_backward": "(grad, result, threshold)"}
+    assert errors(tmp_path, RELU + ADD, deriv, helpers=helpers) == [
         "derivatives.yaml:5: add.Tensor: formula for 'other' uses unknown name 'handle_r_to_c'; "
         "use grad, grads, result, the op's arguments (self, other, alpha), aten_lite ops, or a "
-        "helper defined in aten_lite/autograd/formulas.py"]
+        "helper defined in aten_lite/autograd/formulas.py and listed in aten_lite/_manifest.py"]
 
 
 def test_formula_that_is_not_python_gives_the_column(tmp_path):
@@ -587,11 +578,11 @@ def test_suggestions_need_a_typo_s_distance_and_prefer_the_op_s_arguments(tmp_pa
              "  index: grad * inptu + indx\n")  # an argument beats an op one edit away
     ops = "- func: gather(Tensor self) -> Tensor\n  dispatch: {CPU: g}\n"
     ops += "- func: inpt(Tensor self) -> Tensor\n  dispatch: {CPU: g}\n"
-    messages = errors(tmp_path, native + ops, deriv, helpers="")
+    messages = errors(tmp_path, native + ops, deriv)
     assert messages == [
         "derivatives.yaml:2: g: formula for 'input' uses unknown name 'other'; use grad, grads, "
         "result, the op's arguments (input, index), aten_lite ops, or a helper defined in "
-        "aten_lite/autograd/formulas.py",
+        "aten_lite/autograd/formulas.py and listed in aten_lite/_manifest.py",
         "derivatives.yaml:3: g: formula for 'index' uses unknown name 'inptu'; did you mean "
         "'input'?",
         "derivatives.yaml:3: g: formula for 'index' uses unknown name 'indx'; did you mean "
@@ -857,12 +848,11 @@ def test_formula_nesting_is_bounded_before_anything_recurses_over_it(tmp_path, f
 
 
 def test_formula_calls_of_helpers_are_bound_against_their_definitions(tmp_path):
-    helpers = ("def threshold_backward(grad, result, threshold, *, inclusive=False):\n"
-               "    return grad\n")
+    helpers = {"threshold_backward": "(grad, result, threshold, *, inclusive=False)"}
     deriv = ("- name: relu(Tensor self) -> Tensor\n"
              "  self: threshold_backward(grad, result) + threshold_backward(grad, result, 0, "
              "inclusive=True)\n")
-    assert errors(tmp_path, RELU, deriv, shape_rules="", helpers=helpers) == [
+    assert errors(tmp_path, RELU, deriv, helpers=helpers) == [
         "derivatives.yaml:2: relu: formula for 'self' calls threshold_backward(grad, result), "
         "which fits no overload (threshold_backward(grad, result, threshold, *, "
         "inclusive=...)); pass the arguments one of them takes"]
@@ -873,13 +863,6 @@ def test_the_line_scan_of_generated_modules_finds_what_ast_finds(module):
     # names.rendered_names stands in for parsing the module; it must agree with the parser.
     text = (REPO / module).read_text()
     assert names.rendered_names(text) == names.top_level_names(ast.parse(text))
-
-
-def test_an_unreadable_runtime_namespace_is_a_message_not_a_traceback(tmp_path):
-    (tmp_path / "aten_lite").mkdir()
-    (tmp_path / "aten_lite" / "__init__.py").write_text("x = 1\ndef broken(:\n")
-    assert errors(tmp_path, RELU) == [
-        "__init__.py:2: cannot read the names it defines: invalid syntax; fix the Python syntax"]
 
 
 # ---- int_operand: (Note [Integer operand checks] in tools/codegen/vocab.py) ----

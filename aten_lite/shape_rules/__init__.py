@@ -1,9 +1,8 @@
 """Shape rules, found by the name an op's YAML `shape:` key gives (Note [Shape rules] in core.py).
 
-Each module's ``__all__`` is star-imported here, explicitly, because the generator checks
-`shape:` names by reading this file with ``ast`` (``tools/codegen/formula.py``,
-``module_names``) and follows ``from .module import *`` lines. A new module of rules needs one
-line below.
+Each module's ``__all__`` is star-imported here, explicitly: a new module of rules needs one
+line below, and its rules a line in ``aten_lite/_manifest.py``'s ``SHAPE_RULES``, which the
+generator checks `shape:` names against (``python -m tools.runtime_manifest --write``).
 """
 
 from .core import *  # noqa: F401,F403

@@ -32,10 +32,12 @@ import ast
 import dataclasses
 import keyword
 from dataclasses import dataclass
+from typing import Sequence
 
+from . import spec
 from .formula import parse_python
-from .load import SpecError
-from .model import FunctionSchema, SchemaKind
+from .model import FunctionSchema, Return, SchemaKind
+from .spec import Derivative, Location, NativeFunction, SpecError
 
 # Tensor attributes a formula may read without the tensor being saved.
 META_ATTRS = ("shape", "dtype", "ndim", "device")
@@ -48,7 +50,7 @@ EXCEPTION_LOCAL = "exc_"
 RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed"})
 
 
-def _error(loc, op, text: str) -> SpecError:
+def _error(loc: Location, op: object, text: str) -> SpecError:
     """A derivatives.yaml entry the generator cannot turn into a node, reported like every
     other spec problem (``FILE:LINE: OP: what is wrong; what to do``)."""
     return SpecError([f"{loc}: {op}: {text}"])
@@ -106,7 +108,7 @@ class BackwardNode:
     view_of: str | None  # the argument the outputs are views of (Note [Stale views], node.py)
 
 
-def node_class_names(derivatives) -> dict[str, str]:
+def node_class_names(derivatives: Sequence[Derivative]) -> dict[str, str]:
     """``{'mul.Tensor': 'MulBackward0', ...}``: CamelCase of the base name, then ``Backward``
     and the entry's index among the entries with that CamelCase name (as PyTorch numbers them).
     Counting by the CamelCase name, not the base name, keeps ``values`` and ``_values`` apart
@@ -131,7 +133,7 @@ def recorder_name(schema: FunctionSchema) -> str:
     return "record_" + str(schema.name).replace(".", "_")
 
 
-def backward_node(d, class_name: str, op_names: frozenset[str]) -> BackwardNode:
+def backward_node(d: Derivative, class_name: str, op_names: frozenset[str]) -> BackwardNode:
     """Describe the node for derivative ``d`` (a loaded ``Derivative``)."""
     schema = d.func
     for a in schema.arguments.flat_all:
@@ -170,7 +172,8 @@ def backward_node(d, class_name: str, op_names: frozenset[str]) -> BackwardNode:
     )
 
 
-def _read_formula(f, schema: FunctionSchema, saved: dict[str, Saved], ops_used: dict,
+def _read_formula(f: spec.Formula, schema: FunctionSchema, saved: dict[str, Saved],
+                  ops_used: dict[str, None],
                   op_names: frozenset[str]) -> Formula:
     """Rewrite one formula to apply()'s locals and add what it reads to ``saved``
     (Note [What a node saves])."""
@@ -213,11 +216,11 @@ def _diff_inputs(schema: FunctionSchema, owner: dict[str, int],
     return tuple(out)
 
 
-def _returns_list(returns) -> bool:
+def _returns_list(returns: tuple[Return, ...]) -> bool:
     return len(returns) == 1 and returns[0].type.is_list_like() is not None
 
 
-def _result_names(returns) -> dict[str, int]:
+def _result_names(returns: tuple[Return, ...]) -> dict[str, int]:
     """Names a formula may use for the outputs -> output index (``result`` for one output)."""
     names = {f"result{i}": i for i in range(len(returns))}
     names.update({r.name: i for i, r in enumerate(returns) if r.name})
@@ -236,7 +239,7 @@ def _add(saved: dict[str, Saved], s: Saved) -> None:
         saved[s.local] = Saved(old.local, old.field, old.kind, old.source, old.attr, when)
 
 
-def _check_locals(d, saved: tuple[Saved, ...], schema: FunctionSchema) -> None:
+def _check_locals(d: Derivative, saved: tuple[Saved, ...], schema: FunctionSchema) -> None:
     args = {a.name for a in schema.arguments.flat_all}
     for s in saved:
         if s.kind.startswith(("meta", "output_meta")) and s.local in args:
@@ -283,14 +286,16 @@ class Recorder:
     #                      the result already has its history and nothing is recorded
 
 
-def recorders(native, derivatives, nodes: dict[str, BackwardNode]) -> list[Recorder]:
+def recorders(native: Sequence[NativeFunction], derivatives: Sequence[Derivative],
+              nodes: dict[str, BackwardNode]) -> list[Recorder]:
     """One recorder per functional or in-place overload that has a derivative (its own, or
     for in-place ops its functional sibling's). Out= and mutable overloads, and ops without a
     derivative, are handled by the runtime's generic Autograd kernel."""
     by_name = {str(d.func.name): d for d in derivatives}
     by_signature = {d.func.signature(): d for d in derivatives
                     if d.func.kind() is SchemaKind.functional}
-    out, problems = [], []
+    out: list[Recorder] = []
+    problems: list[str] = []
     for nf in native:
         try:
             recorder = _recorder(nf, by_name, by_signature, nodes)
@@ -304,7 +309,8 @@ def recorders(native, derivatives, nodes: dict[str, BackwardNode]) -> list[Recor
     return out
 
 
-def _recorder(nf, by_name: dict, by_signature: dict,
+def _recorder(nf: NativeFunction, by_name: dict[str, Derivative],
+              by_signature: dict[FunctionSchema, Derivative],
               nodes: dict[str, BackwardNode]) -> Recorder | None:
     """The recorder of one native entry, or None when autograd needs none for it."""
     kind = nf.func.kind()

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import vocab
-from .load import SpecError
+from .spec import SpecError
 from .model import SchemaKind
 
 GENERATED_DIR = "generated/csrc"
@@ -116,7 +116,8 @@ class CppKernel:
 def cpp_kernels(spec: Any) -> tuple[CppKernel, ...]:
     """One CppKernel per functional op with an ``elementwise:`` or ``reduction:`` entry, in
     file order. Raises SpecError listing every op whose schema C++ cannot take."""
-    kernels, problems = [], []
+    kernels: list[CppKernel] = []
+    problems: list[str] = []
     for nf in spec.native:
         if getattr(nf, "cpp", None) is not None:  # entries made by hand may lack the field
             kernels.append(custom_kernel(nf))
@@ -144,8 +145,7 @@ def cpp_kernel(nf: Any) -> CppKernel:
     dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", _STORAGE[d])
                    for d in sorted(nf.dtypes, key=vocab.DTYPES.index))
     mask = sum(1 << d.code for d in dtypes)
-    common = dict(op_name=op, ident=ident, path=f"{GENERATED_DIR}/{ident}.cpp",
-                  dtypes=dtypes, dtype_mask=f"0x{mask:03x}")
+    path, dtype_mask = f"{GENERATED_DIR}/{ident}.cpp", f"0x{mask:03x}"
     if nf.elementwise is not None:
         always_bool = nf.type_promotion == "always_bool"
         return CppKernel(
@@ -153,7 +153,8 @@ def cpp_kernel(nf: Any) -> CppKernel:
             out_kind="::al::OutKind::" + ("kBool" if always_bool else "kSame"),
             out_type="bool" if always_bool else "AlStorage",
             expr=nf.elementwise.expr.strip(), expr_file=nf.elementwise.loc.file,
-            expr_line=nf.elementwise.loc.line, reducer="", **common)
+            expr_line=nf.elementwise.loc.line, reducer="", op_name=op, ident=ident, path=path,
+            dtypes=dtypes, dtype_mask=dtype_mask)
     if len(tensors) != 1:
         _fail(nf, f"a reduction kernel takes exactly one Tensor argument; found "
               f"{len(tensors)} ({', '.join(tensors) or 'none'})")
@@ -161,7 +162,8 @@ def cpp_kernel(nf: Any) -> CppKernel:
     return CppKernel(
         kind="reduction", tensor_args=tensors, scalar_args=(),
         out_kind=f"::al::OutKind::{out_kind}", out_type="", expr="",
-        expr_file=nf.loc.file, expr_line=nf.loc.line, reducer=reducer, **common)
+        expr_file=nf.loc.file, expr_line=nf.loc.line, reducer=reducer, op_name=op, ident=ident,
+        path=path, dtypes=dtypes, dtype_mask=dtype_mask)
 
 
 def custom_kernel(nf: Any) -> CppKernel:

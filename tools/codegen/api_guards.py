@@ -10,7 +10,7 @@ that a value can be passed to the op as it is, with no conversion by the runtime
 
 from __future__ import annotations
 
-from .model import Argument, BaseTy, BaseType, ListType, OptionalType
+from .model import Argument, BaseTy, BaseType, ListType, OptionalType, Type
 
 
 def guard(arg: Argument, value: str, numbers_ok: bool) -> str | None:
@@ -18,21 +18,21 @@ def guard(arg: Argument, value: str, numbers_ok: bool) -> str | None:
     or None when only the full parser can decide."""
     t = arg.type
     optional = isinstance(t, OptionalType)
-    inner = t.elem if optional else t
+    inner = t.elem if isinstance(t, OptionalType) else t
     test = _plain_guard(inner, value, numbers_ok)
     if test is None:
         return f"{value} is None" if optional else None
     return f"({value} is None or {test})" if optional else test
 
 
-def _plain_guard(t, value: str, numbers_ok: bool) -> str | None:
+def _plain_guard(t: Type, value: str, numbers_ok: bool) -> str | None:
     if isinstance(t, ListType):
         if t.elem.is_tensor_like():
             return f"{value}.__class__ in _SEQ"  # elements are checked by dispatch_key
         return None  # int lists: the parser converts (a lone int, tuples, lists)
     if isinstance(t, OptionalType):
         return None
-    base = t.name
+    base = t.base_type().name
     if base is BaseTy.Tensor:
         return f"isinstance({value}, {'_TN' if numbers_ok else '_T'})"
     return {

@@ -13,6 +13,7 @@ from typing import Any
 from .api_python import (Binding, Candidate, accepts_numbers, fast_path, handle_var,
                          python_default)
 from .model import SchemaKind
+from .spec import Spec
 
 # Python operators -> (Python name of the op they call, operands reflected, kind).
 # kind: "binary" (self, other), "unary" (self), "inplace" (self, other). & | ^ ~ are the
@@ -88,7 +89,7 @@ def dunder(name: str, spec_by_base: dict[str, list[Any]]) -> Binding | None:
     return Binding(name, f"_op{name}", sig, (candidate,), fallback, doc)
 
 
-def dunders(spec) -> list[Binding]:
+def dunders(spec: Spec) -> list[Binding]:
     by_base: dict[str, list[Any]] = {}
     for nf in spec.native:
         by_base.setdefault(str(nf.func.name.name), []).append(nf)

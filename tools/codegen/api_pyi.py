@@ -26,7 +26,8 @@ from typing import Any
 
 from .api_operators import dunders
 from .api_python import accepts_numbers, pair_out_overloads, py_name, py_params
-from .model import Argument, BaseTy, BaseType, ListType, OptionalType, SchemaKind
+from .model import Argument, BaseTy, BaseType, ListType, OptionalType, SchemaKind, Type
+from .spec import NativeFunction, Spec
 
 STUB_PATH = "aten_lite/_ops.pyi"
 
@@ -59,7 +60,7 @@ _PY_TYPES = {
 }
 
 
-def py_type(t, numbers_ok: bool = False) -> str:
+def py_type(t: Type, numbers_ok: bool = False) -> str:
     """The annotation of a schema type: `int[1]?` -> `int | Sequence[int] | None`."""
     if isinstance(t, OptionalType):
         return f"{py_type(t.elem, numbers_ok)} | None"
@@ -68,12 +69,13 @@ def py_type(t, numbers_ok: bool = False) -> str:
         if t.elem.is_tensor_like():
             return f"Sequence[{elem}]"
         return f"{elem} | Sequence[{elem}]"
-    if t.name is BaseTy.Tensor and numbers_ok:
+    base = t.base_type().name
+    if base is BaseTy.Tensor and numbers_ok:
         return "Tensor | Number"
-    return _PY_TYPES.get(t.name, "Any")
+    return _PY_TYPES.get(base, "Any")
 
 
-def _stub_returns(nf) -> str:
+def _stub_returns(nf: NativeFunction) -> str:
     rets = [f"list[{py_type(r.type.elem)}]" if isinstance(r.type, ListType) else py_type(r.type)
             for r in nf.func.returns]
     if not rets:
@@ -100,7 +102,7 @@ def _param(a: Argument, numbers_ok: bool, method: bool) -> str:
     return f"{py_name(a.name, method)}: {ann}" + (" = ..." if a.default is not None else "")
 
 
-def _stub(nf, method: bool, with_out: bool, overload: bool, varargs: bool) -> Stub:
+def _stub(nf: NativeFunction, method: bool, with_out: bool, overload: bool, varargs: bool) -> Stub:
     """The `def` of one overload; ``varargs``: its form with the sizes as ``*size: int``."""
     positional, kw = py_params(nf, method)
     numbers_ok = accepts_numbers(nf)
@@ -134,7 +136,7 @@ def _overloads(nfs: list[Any], method: bool) -> list[Stub]:
     return [_stub(e.main, method, e.out is not None, several, v) for e, v in forms]
 
 
-def stubs(spec) -> tuple[list[Stub], list[Stub], list[Stub]]:
+def stubs(spec: Spec) -> tuple[list[Stub], list[Stub], list[Stub]]:
     """(module functions, Tensor methods, Tensor operators) for the stub: the public module
     functions (``generated/ops.py``'s ``__all__``) and every method and operator that the
     bindings attach to Tensor (its ``METHODS``), in the bindings' order."""

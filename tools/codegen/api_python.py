@@ -43,7 +43,7 @@ from typing import Any, Sequence
 from .api_guards import arg_guard, int_list_fast
 from .model import Argument, SchemaKind
 from .names import template_names
-from .spec import SpecError
+from .spec import NativeFunction, Spec, SpecError
 
 
 class BindingError(SpecError):
@@ -72,6 +72,8 @@ def python_default(arg: Argument, where: str) -> Any:
     """The Python value of a schema default (`1`, `None`, `[0,1]`, `'mean'`, `[]`);
     ``where`` (``FILE:LINE: OP``) starts the BindingError raised for any other text."""
     text = arg.default
+    if text is None:  # callers ask only for defaults that exist
+        raise BindingError(f"{where}: argument '{arg.name}' has no default to convert")
     lst = arg.type.is_list_like()
     if text == "[]":
         return ()
@@ -189,17 +191,17 @@ def py_name(name: str, method: bool) -> str:
     return "input" if name == "self" and not method else name
 
 
-def accepts_numbers(nf) -> bool:
+def accepts_numbers(nf: NativeFunction) -> bool:
     """Whether the op's Tensor arguments also take Python numbers (wrapped numbers)."""
     return nf.elementwise is not None or "pointwise" in nf.tags
 
 
-def py_params(nf, method: bool) -> tuple[list[Argument], list[Argument]]:
+def py_params(nf: NativeFunction, method: bool) -> tuple[list[Argument], list[Argument]]:
     """(positional, keyword-only) parameters of the Python function; a method's `self` first."""
     args = nf.func.arguments
     positional = list(args.positional)
-    if method:
-        self_arg = args.self_arg
+    self_arg = args.self_arg
+    if method and self_arg is not None:  # the loader refuses a method without `self`
         positional = [self_arg] + [a for a in positional if a is not self_arg]
     kw = list(args.kwarg_only) + (list(args.out) if nf.func.kind() is SchemaKind.out else [])
     return positional, kw
@@ -252,8 +254,9 @@ def _merge(entries: list[_Entry], method: bool) -> list[Param] | None:
         defaults = {a.default if a is not None else "<absent>" for a in found}
         if len(defaults) == 1 and None in defaults:
             default = None
-        elif len(defaults) == 1:
-            default = repr(python_default(found[0], _where(entries[0].main)))
+        elif len(defaults) == 1:  # one default, so every overload has the parameter
+            first = next(a for a in found if a is not None)
+            default = repr(python_default(first, _where(entries[0].main)))
         else:
             default = "_MISSING"
         params.append(Param(name, default, name in kw_names))
@@ -277,13 +280,13 @@ def _signature(params: list[Param]) -> str:
     return ", ".join(parts)
 
 
-def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candidate | None:
+def _candidate(nf: NativeFunction, params: list[Param], method: bool, extra: list[str]) -> Candidate | None:
     """The guard and call of one overload within a merged signature; None if unguardable."""
     numbers_ok = accepts_numbers(nf)
     merged = {p.name: p for p in params}
     conditions = list(extra)
-    tensor_tests = []
-    values = {}
+    tensor_tests: list[str] = []
+    values: dict[str, str] = {}
     for a in nf.func.arguments.flat_all:
         p = merged[py_name(a.name, method)]
         value = p.name
@@ -317,7 +320,8 @@ def _candidate(nf, params: list[Param], method: bool, extra: list[str]) -> Candi
                      args, *fast)
 
 
-def fast_path(nf, values: dict[str, str], known_tensor: str | None):
+def fast_path(nf: NativeFunction, values: dict[str, str],
+              known_tensor: str | None) -> tuple[str | None, str | None]:
     """Note [Binding tiers]: the guard under which the handle's fast entry may be called (every
     tensor argument a plain ``Tensor``) and that call. The dispatch decision itself is the
     runtime's (Note [One dispatch path] in aten_lite/_dispatch.py)."""
@@ -330,7 +334,8 @@ def fast_path(nf, values: dict[str, str], known_tensor: str | None):
     return " and ".join(tests) or None, f"{entry_var(str(nf.func.name))}({args})"
 
 
-def _varargs_fast(entries: list[_Entry], method: bool) -> tuple[str | None, tuple]:
+def _varargs_fast(entries: list[_Entry],
+                  method: bool) -> tuple[str | None, tuple[Candidate, ...]]:
     """The guarded path of a varargs-size method (``x.view(2, 3)``, ``x.expand(n, -1)``):
     one overload whose only positional after `self` is the int list and whose other arguments
     are keyword-only with defaults. ``_b.varargs_ints`` reads the sizes as the parser would
@@ -359,7 +364,7 @@ def _group_var(pyname: str, method: bool) -> str:
     return f"_G{'M' if method else ''}_{pyname}"
 
 
-def _doc(nfs) -> str:
+def _doc(nfs: Sequence[NativeFunction]) -> str:
     summary = next((nf.doc for nf in nfs if nf.doc), "")
     lines = [f"    {nf.func}  ({nf.loc})" for nf in nfs]
     head = f"{summary}\n\n" if summary else ""
@@ -380,29 +385,29 @@ def binding(pyname: str, nfs: list[Any], method: bool) -> tuple[Binding, Group]:
         fallback = f"{group.var}.parse(({'self, ' if method else ''}*args,), kwargs)"
         prelude, candidates = _varargs_fast(entries, method)
         return Binding(pyname, pyfunc, sig, candidates, fallback, doc, prelude), group
-    candidates = []
+    guarded: list[Candidate] = []
     has_out = any(p.name == "out" for p in params)
     for e in entries:
         c = _candidate(e.main, params, method, ["out is None"] if has_out else [])
         if c is None:
             break
-        candidates.append(c)
+        guarded.append(c)
         if e.out is not None:
             c = _candidate(e.out, params, method, [])
             if c is None:
                 break
-            candidates.append(c)
+            guarded.append(c)
     positional = [p.name for p in params if not p.kwarg_only]
     keywords = [p.name for p in params if p.kwarg_only]
     pos = "(" + "".join(f"{n}, " for n in positional) + ")"
     kws = "{" + ", ".join(f"{n!r}: {n}" for n in keywords) + "}"
     fallback = f"{group.var}.parse({pos}, {kws})"
     prelude = KEEPDIMS_PRELUDE if "keepdims" in keywords else None
-    return Binding(pyname, pyfunc, _signature(params), tuple(candidates), fallback, doc,
+    return Binding(pyname, pyfunc, _signature(params), tuple(guarded), fallback, doc,
                    prelude), group
 
 
-def bindings(spec) -> tuple[list[Binding], list[Binding], list[Group]]:
+def bindings(spec: Spec) -> tuple[list[Binding], list[Binding], list[Group]]:
     """(module functions, Tensor methods, parser groups), in YAML order of first appearance."""
     functions: dict[str, list[Any]] = {}
     methods: dict[str, list[Any]] = {}
@@ -412,7 +417,9 @@ def bindings(spec) -> tuple[list[Binding], list[Binding], list[Group]]:
             functions.setdefault(pyname, []).append(nf)
         if "method" in nf.variants and nf.func.kind() is not SchemaKind.out:
             methods.setdefault(pyname, []).append(nf)
-    fb, mb, groups = [], [], []
+    fb: list[Binding] = []
+    mb: list[Binding] = []
+    groups: list[Group] = []
     for table, out, method in ((functions, fb, False), (methods, mb, True)):
         for pyname, nfs in table.items():
             b, g = binding(pyname, nfs, method)

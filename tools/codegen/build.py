@@ -204,8 +204,12 @@ def _have_libmvec() -> bool:
     if platform.machine() not in ("x86_64", "AMD64"):
         return False
     try:
-        name, version = os.confstr("CS_GNU_LIBC_VERSION").split()
-    except (ValueError, OSError, AttributeError):
+        found = os.confstr("CS_GNU_LIBC_VERSION")  # None where the system does not say
+    except (ValueError, OSError, AttributeError):  # AttributeError: no confstr (Windows)
+        return False
+    try:
+        name, version = (found or "").split()
+    except ValueError:
         return False
     major, minor = (int(x) for x in version.split(".")[:2])
     return name == "glibc" and (major, minor) >= (2, 35)

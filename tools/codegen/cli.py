@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import gen, report
 from .build import BuildError
-from .load import SpecError
+from .spec import SpecError
 
 EXAMPLES = """\
 examples:
@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _generate(root: Path, args) -> int:
+def _generate(root: Path, args: argparse.Namespace) -> int:
     from . import build
 
     t0 = time.perf_counter()

@@ -23,7 +23,8 @@ def nodes_of(spec: Any) -> tuple[dict[str, api.BackwardNode], list[api.Recorder]
     """The node of every derivative (by overload name) and every recorder."""
     names = api.node_class_names(spec.derivatives)
     op_names = frozenset(nf.func.name.name.base for nf in spec.native)
-    nodes, problems = {}, []
+    nodes: dict[str, api.BackwardNode] = {}
+    problems: list[str] = []
     for d in spec.derivatives:  # every entry the generator cannot express, in one report
         try:
             nodes[str(d.func.name)] = api.backward_node(d, names[str(d.func.name)], op_names)
@@ -62,7 +63,7 @@ def locate(spec: Any, nf: Any) -> list[str]:
 # ---- the node class ----
 
 
-def _node_view(n: api.BackwardNode) -> dict:
+def _node_view(n: api.BackwardNode) -> dict[str, Any]:
     slots = []
     for s in n.saved:
         slots.append(s.field)
@@ -170,7 +171,7 @@ def _unpack(s: api.Saved) -> str:
 # ---- the recorder ----
 
 
-def _recorder_view(r: api.Recorder) -> dict:
+def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     n = r.node
     if not n.inputs or not n.differentiable_outputs:
         # Nothing can carry a gradient (output_differentiability all False): just run it.
@@ -184,7 +185,8 @@ def _recorder_view(r: api.Recorder) -> dict:
     if n.view_of is not None:
         lines.append(f"node._view_base_fn = view_base_fn({n.view_of})")
     # Inputs are saved before the op runs (an in-place op may overwrite them), outputs after.
-    before, after = [], []
+    before: list[str] = []
+    after: list[str] = []
     for s in n.saved:
         cond = " or ".join(flags[w] for w in s.when)
         (after if s.kind.startswith("output") else before).extend(_save(s, cond, r))
@@ -270,6 +272,8 @@ def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
 
 
 def _attr(s: api.Saved) -> str:
+    if s.attr is None:  # api_autograd sets it for every meta kind, the only callers
+        raise ValueError(f"saved value '{s.local}' of kind '{s.kind}' names no attribute")
     return api.META_SOURCES[s.attr]
 
 

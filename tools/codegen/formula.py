@@ -21,8 +21,6 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterable
 
 
 class ExpressionError(ValueError):
@@ -204,7 +202,7 @@ def _cpp_tokens(text: str) -> list[tuple[str, str, int]]:
         match = _CPP_TOKEN.match(text, pos)
         if match is None:
             raise ExpressionError(f"unexpected character {text[pos]!r}", pos + 1)
-        kind = match.lastgroup
+        kind = match.lastgroup or ""  # every alternative of _CPP_TOKEN is a named group
         if kind != "space":
             tokens.append((kind, match.group(), pos + 1))
         pos = match.end()
@@ -225,128 +223,3 @@ def _check_parentheses(tokens: list[tuple[str, str, int]]) -> None:
             raise ExpressionError("',' outside a function call", column)
     if opened:
         raise ExpressionError("'(' is never closed", opened[-1])
-
-
-# ---- names a runtime module defines (shape rules, formula helpers) ----
-
-
-def module_names(module: Path) -> frozenset[str]:
-    """Top-level names of ``module.py``, or of package ``module/__init__.py``; empty if absent.
-
-    The generator never imports the runtime, so it reads the source: functions, classes, and
-    names assigned or imported at the top level (inside ``if``/``try`` blocks too). A relative
-    ``from .part import *`` (or ``..part``) brings in what that import gives: ``part``'s
-    ``__all__`` when it is a literal list, else every top-level name of ``part`` (a superset,
-    so the check never rejects a name the import provides). Raises SyntaxError for unreadable
-    code.
-    """
-    path = _module_file(module)
-    return _names(path, set()) if path is not None else frozenset()
-
-
-def _module_file(module: Path) -> Path | None:
-    for path in (module.with_suffix(".py"), module / "__init__.py"):
-        if path.is_file():
-            return path
-    return None
-
-
-def _names(path: Path, seen: set[Path]) -> frozenset[str]:
-    seen.add(path)
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names: set[str] = set()
-    for node in _top_level(tree.body):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(t.id for t in targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.ImportFrom) and node.names[0].name == "*":
-            names |= _star_import(path, node, seen)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-    return frozenset(names)
-
-
-def _top_level(body: list[ast.stmt]) -> Iterable[ast.stmt]:
-    """The statements run when the module loads, through ``if`` and ``try`` blocks."""
-    for node in body:
-        if isinstance(node, ast.If):
-            yield from _top_level(node.body + node.orelse)
-        elif isinstance(node, ast.Try):
-            handlers = [stmt for h in node.handlers for stmt in h.body]
-            yield from _top_level(node.body + handlers + node.orelse + node.finalbody)
-        else:
-            yield node
-
-
-def _star_import(path: Path, node: ast.ImportFrom, seen: set[Path]) -> frozenset[str]:
-    if node.level == 0 or not node.module:
-        return frozenset()  # an absolute import: outside the runtime, never a kernel
-    folder = path.parent
-    for _ in range(node.level - 1):
-        folder = folder.parent
-    target = _module_file(folder.joinpath(*node.module.split(".")))
-    if target is None or target in seen:
-        return frozenset()
-    exported = _literal_all(target)
-    return exported if exported is not None else _names(target, seen)
-
-
-def _literal_all(path: Path) -> frozenset[str] | None:
-    """``__all__`` of a module when it is a literal list or tuple of strings, else None."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    for node in _top_level(tree.body):
-        targets = node.targets if isinstance(node, ast.Assign) else (
-            [node.target] if isinstance(node, ast.AnnAssign) else [])
-        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
-            try:
-                value = ast.literal_eval(node.value)
-            except (ValueError, SyntaxError, TypeError):
-                return None
-            if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-                return frozenset(value)
-            return None
-    return None
-
-
-# A module that may give Tensor attributes: it defines the class, or assigns `Tensor.x`.
-_DEFINES_TENSOR_ATTRIBUTES = re.compile(r"^[ \t]*(?:class (?:Sparse)?Tensor\b|Tensor\.\w+\s*=)",
-                                        re.MULTILINE)
-
-
-def tensor_attributes(package: Path) -> frozenset[str]:
-    """The attributes the runtime gives its Tensor class by hand, read from the sources of
-    ``package`` (``aten_lite/``): what the ``Tensor`` and ``SparseTensor`` class bodies
-    define (methods, properties, slots) and every ``Tensor.name = ...`` assignment. The
-    methods generated from native_functions.yaml come on top. Raises SyntaxError."""
-    names: set[str] = set()
-    for path in sorted(package.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        if not _DEFINES_TENSOR_ATTRIBUTES.search(text):
-            continue  # most modules: not worth parsing (this runs on every generator call)
-        for node in ast.walk(ast.parse(text, filename=str(path))):
-            if isinstance(node, ast.ClassDef) and node.name in ("Tensor", "SparseTensor"):
-                names |= _class_names(node)
-            elif isinstance(node, ast.Assign):
-                names.update(t.attr for t in node.targets if isinstance(t, ast.Attribute)
-                             and isinstance(t.value, ast.Name) and t.value.id == "Tensor")
-    return frozenset(names)
-
-
-def _class_names(node: ast.ClassDef) -> set[str]:
-    names: set[str] = set()
-    for item in node.body:
-        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            names.add(item.name)
-        elif isinstance(item, (ast.Assign, ast.AnnAssign)):
-            targets = item.targets if isinstance(item, ast.Assign) else [item.target]
-            for t in targets:
-                if isinstance(t, ast.Name) and t.id == "__slots__":
-                    try:
-                        names.update(ast.literal_eval(item.value))
-                    except (ValueError, SyntaxError, TypeError):
-                        pass
-                elif isinstance(t, ast.Name):
-                    names.add(t.id)
-    return names

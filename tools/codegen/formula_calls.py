@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .formula import parse_python
 from .model import SchemaKind
@@ -81,22 +80,20 @@ def _signature(nf: NativeFunction, name: str, method: bool) -> Signature:
                      required, varargs)
 
 
-def helper_signatures(formulas_py: Path) -> dict[str, list[Signature]]:
-    """The Python signatures of the helpers aten_lite/autograd/formulas.py defines at its top
-    level, read with ``ast`` (the generator never imports the runtime); {} when absent."""
-    if not formulas_py.is_file():
-        return {}
-    tree = ast.parse(formulas_py.read_text(encoding="utf-8"), filename=str(formulas_py))
+def helper_signatures(helpers: Mapping[str, str]) -> dict[str, list[Signature]]:
+    """The Python signatures of the formula helpers, from the manifest's parameter texts
+    (``'(grad, shape, dim=0)'``, Note [The runtime manifest] in aten_lite/_manifest.py, which
+    the manifest reader has checked parse); a helper taking ``*args`` is not checked."""
     out = {}
-    for node in tree.body:
+    for name, params in helpers.items():
+        node = ast.parse(f"def {name}{params}: pass").body[0]
         if isinstance(node, ast.FunctionDef) and node.args.vararg is None:
             a = node.args
             positional = [p.arg for p in a.posonlyargs + a.args]
             required = positional[: len(positional) - len(a.defaults)]
             required += [k.arg for k, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
-            out[node.name] = [Signature(node.name, tuple(positional),
-                                        tuple(k.arg for k in a.kwonlyargs), tuple(required),
-                                        False)]
+            out[name] = [Signature(name, tuple(positional), tuple(k.arg for k in a.kwonlyargs),
+                                   tuple(required), False)]
     return out
 
 

@@ -44,12 +44,13 @@ def load(native_path: PathLike, derivatives_path: PathLike,
          runtime_root: PathLike | None = None) -> Spec:
     """Load and check both files; raise SpecError listing every problem found.
 
-    ``runtime_root`` is the checkout holding ``aten_lite/``, whose sources are read with
-    ``ast`` (never imported): shape rule names are checked against ``aten_lite/shape_rules/``,
-    ``dispatch:`` kernel names against the backend modules of ``aten_lite/backends/``,
-    formula names against the helpers in ``aten_lite/autograd/formulas.py`` and ``x.method``
-    in formulas against the Tensor class and the generated methods. Without it those checks
-    are skipped.
+    ``runtime_root`` is the checkout holding ``aten_lite/``, whose manifest is read as data
+    (never imported; Note [The runtime manifest] in aten_lite/_manifest.py): shape rule names
+    are checked against its shape rules, ``dispatch:`` kernel names against its backend
+    kernels, formula names against its helpers, ``x.method`` in formulas against the Tensor
+    class and the generated methods, and op names against the runtime's own names. Without a
+    root (or a manifest) those checks are skipped; ``cpp:`` names are checked against the
+    headers of ``aten_lite/csrc/``.
     """
     problems = Problems()
     runtime = Runtime.read(runtime_root, problems)
@@ -61,13 +62,7 @@ def load(native_path: PathLike, derivatives_path: PathLike,
         raise SpecError(problems.messages())
     written = [w for w in entries if w is not None]
     native = check_native(written, problems)
-    try:
-        reserved = Reserved(Path(runtime_root) if runtime_root is not None else None,
-                            runtime.tensor_attrs, runtime.helpers)
-    except SyntaxError as exc:  # aten_lite/__init__.py (or what it star-imports) is broken
-        problems.add(Location(Path(exc.filename or "aten_lite").name, exc.lineno or 1), None,
-                     f"cannot read the names it defines: {exc.msg}; fix the Python syntax")
-        reserved = Reserved(None, runtime.tensor_attrs, runtime.helpers)
+    reserved = Reserved(runtime.namespace, runtime.tensor_attrs, runtime.helpers)
     for nf, why in check_op_names(native, reserved):
         problems.add(nf.loc, str(nf.func.name), f"the op name {why}")
     op_names = frozenset(w.nf.func.name.name.base for w in written)
@@ -77,8 +72,7 @@ def load(native_path: PathLike, derivatives_path: PathLike,
                         if d)
     check_derivatives(derivatives, native, problems)
     if not problems:  # a call is checked against schemas that are all known to be right
-        helpers = (helper_signatures(Path(runtime_root) / "aten_lite" / "autograd" / "formulas.py")
-                   if runtime_root is not None else {})
+        helpers = helper_signatures(runtime.helper_params)
         for loc, op, text in check_calls(derivatives, native, runtime.tensor_attrs or frozenset(),
                                          helpers):
             problems.add(loc, op, text)

@@ -82,7 +82,8 @@ def _formulas(keys: Keys, func: FunctionSchema | None, non_diff: set[str]) -> tu
                 keys.error(key, unknown(
                     f"formula for '{key}' uses unknown name '{name}'", name, names,
                     f"use grad, grads, result, the op's arguments ({', '.join(args)}), "
-                    "aten_lite ops, or a helper defined in aten_lite/autograd/formulas.py",
+                    "aten_lite ops, or a helper defined in aten_lite/autograd/formulas.py and "
+                    "listed in aten_lite/_manifest.py",
                     preferred=["grad", "grads", "result", *args]))
         _check_attributes(keys, key, f"formula for '{key}'", expr)
         formulas.append(Formula(inputs, expr, keys.loc.at(line), frozenset(free)))
@@ -108,7 +109,7 @@ def _in_language(keys: Keys, key: str, what: str, expr: str) -> bool:
 
 def _check_attributes(keys: Keys, key: str, what: str, expr: str) -> None:
     """Every ``.attr`` a formula reads is an attribute Tensors have: a generated method or
-    one the runtime defines by hand (formula.tensor_attributes)."""
+    one the runtime defines by hand (its manifest's TENSOR_ATTRIBUTES)."""
     attrs = keys.ctx.runtime.tensor_attrs
     if attrs is None:
         return

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Union
 
-from . import vocab
+from . import manifest
 from .checks import Problems
-from .formula import module_names, tensor_attributes
+from .manifest import ManifestError
 from .suggest import did_you_mean
 from .model import FunctionSchema, SchemaError
 from .spec import Location
@@ -25,46 +25,35 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 @dataclass(frozen=True)
 class Runtime:
-    """Names the YAML may refer to in the runtime's sources; None means "do not check"."""
+    """Names the YAML may refer to in the runtime, from its manifest (Note [The runtime
+    manifest] in aten_lite/_manifest.py); None means "do not check"."""
 
-    shape_rules: frozenset[str] | None  # top-level names of aten_lite/shape_rules(.py)
-    helpers: frozenset[str] | None  # top-level names of aten_lite/autograd/formulas.py
+    shape_rules: frozenset[str] | None  # functions of aten_lite/shape_rules/
+    helpers: frozenset[str] | None  # helpers of aten_lite/autograd/formulas.py
     headers: frozenset[str] | None = None  # stems of aten_lite/csrc/*.h, for `cpp:`
-    # dispatch key -> names of aten_lite/backends/<module>.py, for `dispatch:` kernel names;
-    # None without a backends/ folder (a spec checked on its own).
+    # dispatch key -> functions of aten_lite/backends/<module>.py, for `dispatch:` kernel names
     kernels: Mapping[str, frozenset[str]] | None = None
-    # Attributes the runtime's Tensor class has by hand (formula.tensor_attributes), for
-    # `x.method()` in derivative formulas; None without aten_lite/_tensor.py.
+    # Attributes the runtime's Tensor class has by hand, for `x.method()` in derivative
+    # formulas and for `method` ops that would replace one.
     tensor_attrs: frozenset[str] | None = None
+    namespace: frozenset[str] | None = None  # names aten_lite defines by hand
+    helper_params: Mapping[str, str] = field(default_factory=dict)  # helper -> '(a, b=1)'
 
     @staticmethod
     def read(root: PathLike | None, problems: Problems) -> Runtime:
         if root is None:
             return Runtime(None, None)
         pkg = Path(root) / "aten_lite"
-        kernels = attrs = None
-        if (pkg / "backends").is_dir():
-            kernels = {key: _names(pkg / "backends" / module, problems)
-                       for key, module in vocab.BACKEND_MODULES.items()}
-        if (pkg / "_tensor.py").is_file():
-            attrs = _read(tensor_attributes, pkg, problems)
-        return Runtime(_names(pkg / "shape_rules", problems),
-                       _names(pkg / "autograd" / "formulas", problems),
-                       frozenset(h.stem for h in (pkg / "csrc").glob("*.h")), kernels, attrs)
-
-
-def _names(module: Path, problems: Problems) -> frozenset[str]:
-    return _read(module_names, module, problems)
-
-
-def _read(reader: Any, path: Path, problems: Problems) -> frozenset[str]:
-    """``reader(path)``, reporting runtime code that does not parse as a problem."""
-    try:
-        return reader(path)
-    except SyntaxError as exc:
-        problems.add(Location(Path(exc.filename or path).name, exc.lineno or 1), None,
-                     f"cannot read the names it defines: {exc.msg}; fix the Python syntax")
-        return frozenset()
+        headers = frozenset(h.stem for h in (pkg / "csrc").glob("*.h"))
+        try:
+            m = manifest.read(Path(root))
+        except ManifestError as exc:
+            problems.add(Location(exc.file, exc.line), None, exc.text)
+            m = None
+        if m is None:
+            return Runtime(None, None, headers)
+        return Runtime(m.shape_rules, frozenset(m.helpers) if m.helpers is not None else None,
+                       headers, m.kernels, m.tensor_attrs, m.namespace, m.helpers or {})
 
 
 @dataclass(frozen=True)

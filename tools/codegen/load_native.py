@@ -11,6 +11,7 @@ from . import vocab
 from .checks import Written
 from .formula import ExpressionError, cpp_identifiers
 from .load_entries import Context, Keys, not_a_mapping, read_schema, unknown
+from .manifest import MANIFEST_HINT
 from .model import Argument, FunctionSchema, Return, SchemaKind
 from .spec import Elementwise, NativeFunction
 from .yaml_lines import YMap, describe
@@ -108,13 +109,15 @@ def _dispatch(keys: Keys) -> dict[str, str]:
 
 
 def _check_kernel_name(keys: Keys, line: int, key: str, kernel: str) -> None:
-    """A `dispatch:` kernel is a function of the backend's module (read with ``ast``)."""
+    """A `dispatch:` kernel is a function of the backend's module (as its manifest says)."""
     kernels = keys.ctx.runtime.kernels
-    if kernels is None or kernel in kernels[key]:
+    known = kernels.get(key, frozenset()) if kernels is not None else None
+    if known is None or kernel in known:
         return
     module = f"aten_lite/backends/{vocab.BACKEND_MODULES[key]}.py"
     keys.error(line, unknown(f"dispatch {key} kernel '{kernel}' is not defined in {module}",
-                             kernel, kernels[key], "define it there, or import it into it"))
+                             kernel, known, f"define it there, or import it into it, then "
+                             f"{MANIFEST_HINT}"))
 
 
 def _elementwise(keys: Keys, func: FunctionSchema | None) -> Elementwise | None:
@@ -155,7 +158,7 @@ def _elementwise(keys: Keys, func: FunctionSchema | None) -> Elementwise | None:
 def _cpp(keys: Keys) -> str | None:
     """`cpp: sparse_mm`: the kernel template aten_lite/csrc/sparse_mm.h (struct
     al::sparse_mm::Kernel), registered in C++ as 'sparse_mm'."""
-    name = keys.take("cpp", (str,), "the name of a kernel header in aten_lite/csrc, e.g. "
+    name: str | None = keys.take("cpp", (str,), "the name of a kernel header in aten_lite/csrc, e.g. "
                      "'cpp: sparse_mm' for sparse_mm.h")
     if name is None:
         return None
@@ -202,12 +205,12 @@ def _dtypes(keys: Keys, required: bool) -> tuple[str, ...]:
 
 
 def _shape(keys: Keys) -> str | None:
-    shape = keys.take("shape", (str,), "the name of a shape rule")
+    shape: str | None = keys.take("shape", (str,), "the name of a shape rule")
     rules = keys.ctx.runtime.shape_rules
     if shape is not None and rules is not None and shape not in rules:
         keys.error("shape", unknown(f"unknown shape rule '{shape}'", shape, rules,
                                     f"define 'def {shape}(...)' in a module of aten_lite/shape_rules/ "
-                                    "that its __init__.py star-imports"))
+                                    f"that its __init__.py star-imports, then {MANIFEST_HINT}"))
     return shape
 
 
@@ -252,7 +255,7 @@ def _returns_text(func: FunctionSchema) -> str:
 def _int_operand(keys: Keys, elementwise: Elementwise | None) -> str | None:
     """`int_operand:` (Note [Integer operand checks] in vocab.py): a known check, on an
     `elementwise:` op, and the one its expression's functions need."""
-    check = keys.take("int_operand", (str,), "an integer operand check", None)
+    check: str | None = keys.take("int_operand", (str,), "an integer operand check", None)
     if check is not None and check not in vocab.INT_OPERAND_CHECKS:
         keys.error("int_operand", f"unknown int_operand '{check}'; known: "
                    f"{', '.join(vocab.INT_OPERAND_CHECKS)}")

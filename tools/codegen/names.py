@@ -12,7 +12,8 @@ already holds names of its own, and the op would silently replace them (an op na
 * the names the generated modules bind for themselves, read from the templates' own header
   (the code before the first template tag) with ``ast``, so the list is never a copy;
 * the names the runtime's ``aten_lite`` namespace defines (``Tensor``, ``Size``, ``device``,
-  dtype names, factories, submodules...), read from its sources;
+  dtype names, factories, submodules...), from its manifest (Note [The runtime manifest] in
+  aten_lite/_manifest.py);
 * the helpers of aten_lite/autograd/formulas.py, which formulas would no longer reach;
 * for a method, the attributes the runtime gives Tensor by hand (``shape``, ``grad``...).
 
@@ -28,7 +29,6 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from .formula import module_names
 from .spec import NativeFunction
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -73,15 +73,13 @@ def top_level_names(tree: ast.Module) -> list[str]:
 
 
 class Reserved:
-    """What each name is already used for, read once per run (None parts: no runtime)."""
+    """What each name is already used for (None parts: no runtime manifest to say)."""
 
-    def __init__(self, runtime_root: Path | None, tensor_attrs: frozenset[str] | None,
+    def __init__(self, namespace: frozenset[str] | None, tensor_attrs: frozenset[str] | None,
                  helpers: frozenset[str] | None) -> None:
         self.generated = template_names()
-        self.namespace: frozenset[str] = frozenset()
-        if runtime_root is not None and (Path(runtime_root) / "aten_lite" / "__init__.py").is_file():
-            self.namespace = module_names(Path(runtime_root) / "aten_lite")
-        self.helpers = helpers or frozenset()  # the loader has read them already
+        self.namespace = namespace or frozenset()  # Note [The runtime manifest]
+        self.helpers = helpers or frozenset()
         self.tensor_attrs = tensor_attrs or frozenset()
 
     def why_not(self, nf: NativeFunction) -> str | None:

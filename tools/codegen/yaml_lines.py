@@ -19,6 +19,7 @@ exactly as ``yaml.safe_load`` would type them. Lines are 1-based.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Callable
 
 import yaml
@@ -36,12 +37,14 @@ _STR_TAG = "tag:yaml.org,2002:str"
 
 # PyYAML's own YAML 1.1 implicit typing table (first character -> [(tag, regexp)]), so that
 # `true`, `1`, `~` and friends get the same types as under yaml.safe_load.
-_IMPLICIT = yaml.resolver.Resolver.yaml_implicit_resolvers
+# First character -> [(tag, pattern)], PyYAML's YAML 1.1 typing of plain scalars.
+_IMPLICIT: dict[str, list[tuple[str, re.Pattern[str]]]] = (
+    yaml.resolver.Resolver.yaml_implicit_resolvers)
 
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class YMap(dict):
+class YMap(dict[str, Any]):
     """A YAML mapping: ``dict`` of key text -> value, plus where each key was written.
 
     ``problems`` lists (line, message) for things a dict cannot hold (a repeated key, a key that
@@ -57,7 +60,7 @@ class YMap(dict):
         self.problems: list[tuple[int, str]] = []
 
 
-class YList(list):
+class YList(list[Any]):
     """A YAML sequence: ``list`` of values plus the line of each item."""
 
     __slots__ = ("line", "item_lines")

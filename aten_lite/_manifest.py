@@ -1,0 +1,157 @@
+"""The runtime's names that native_functions.yaml and derivatives.yaml may refer to, as data.
+
+Note [The runtime manifest]
+The generator checks the YAML against the runtime (a `shape:` rule exists, a `dispatch:`
+kernel exists, a formula's helper or ``x.method`` exists, an op's name replaces nothing the
+runtime defines) but never imports the runtime. It reads this file instead, with ``ast`` and
+``ast.literal_eval`` (``tools/codegen/manifest.py``), so every value here must be a literal:
+tuples and dicts of strings. ``tests/test_manifest.py`` keeps it true: it imports the runtime
+in a fresh process and compares; ``python -m tools.runtime_manifest --write`` rewrites the
+data part from the runtime after a kernel, rule, helper or Tensor attribute is added. Pure
+data: layer 1, imports nothing.
+
+* ``NAMESPACE``: names ``aten_lite`` defines by hand (and its submodules); an op may not take
+  one, since ``from ._ops import *`` would replace it.
+* ``TENSOR_ATTRIBUTES``: what ``Tensor`` and ``SparseTensor`` have by hand (methods,
+  properties, slots), beside the generated methods: what a formula may read as ``x.name``,
+  and what a ``method`` op may not replace.
+* ``SHAPE_RULES``: the functions of ``aten_lite/shape_rules/`` a `shape:` may name.
+* ``FORMULA_HELPERS``: helper -> its parameters (``inspect.signature`` text without
+  annotations), from ``aten_lite/autograd/formulas.py``; calls in formulas are checked
+  against them.
+* ``KERNELS``: dispatch key -> the functions its module of ``aten_lite/backends/`` offers a
+  `dispatch:` entry.
+"""
+
+# ---- data ----
+
+NAMESPACE = (
+    'BoolTensor', 'ByteTensor', 'CharTensor', 'DType', 'DoubleTensor', 'FloatTensor',
+    'Generator', 'HalfTensor', 'IntTensor', 'Layout', 'LongTensor', 'Path', 'ShortTensor',
+    'Size', 'TYPE_CHECKING', 'Tensor', '_C', '_autograd_kernel', '_binding', '_creation',
+    '_device', '_dispatch', '_dtype', '_generated', '_indexing', '_load_generated',
+    '_manifest', '_ops', '_random', '_registry', '_registry_record', '_sparse', '_tensor',
+    '_tensor_api', '_tensor_str', '_trace', '_views', 'allclose', 'annotations', 'arange',
+    'as_tensor', 'autograd', 'backends', 'bernoulli', 'bool', 'builtins', 'can_cast', 'cuda',
+    'default_generator', 'device', 'double', 'dropout', 'empty', 'empty_cache', 'empty_like',
+    'enable_grad', 'equal', 'eye', 'float', 'float16', 'float32', 'float64', 'from_numpy',
+    'full', 'full_like', 'get_default_device', 'get_default_dtype', 'get_num_threads',
+    'get_rng_state', 'half', 'importlib', 'inference_mode', 'initial_seed', 'int', 'int16',
+    'int32', 'int64', 'int8', 'is_grad_enabled', 'is_inference_mode_enabled', 'is_tensor',
+    'isclose', 'library', 'linspace', 'load', 'long', 'manual_seed', 'multinomial', 'nn',
+    'no_grad', 'normal', 'ones', 'ones_like', 'optim', 'promote_types', 'rand', 'rand_like',
+    'randint', 'randint_like', 'randn', 'randn_like', 'randperm', 'result_type', 'save',
+    'seed', 'serialization', 'set_default_device', 'set_default_dtype', 'set_grad_enabled',
+    'set_num_threads', 'set_rng_state', 'shape_rules', 'short', 'sparse_coo', 'strided', 'sys',
+    'tensor', 'trace_dispatch', 'uint8', 'unique', 'zeros', 'zeros_like',
+)
+
+TENSOR_ATTRIBUTES = (
+    'T', '__array__', '__array_priority__', '__array_ufunc__', '__bool__', '__deepcopy__',
+    '__float__', '__format__', '__getitem__', '__hash__', '__index__', '__int__', '__iter__',
+    '__len__', '__new__', '__pos__', '__reduce_ex__', '__repr__', '__setitem__', '_a', '_base',
+    '_bump_version', '_coalesced', '_data_or_raise', '_device', '_dtype', '_grad', '_hooks',
+    '_idx', '_key', '_layout', '_meta', '_offset', '_output_nr', '_requires_grad',
+    '_retains_grad', '_shape', '_st', '_strides', '_vals', '_vc', '_version', '_wrap',
+    'backward', 'bernoulli', 'bool', 'byte', 'char', 'cpu', 'data', 'data_ptr', 'dense_dim',
+    'detach', 'detach_', 'device', 'dim', 'double', 'dtype', 'element_size', 'float', 'grad',
+    'grad_fn', 'half', 'int', 'is_contiguous', 'is_cpu', 'is_floating_point', 'is_leaf',
+    'is_meta', 'is_signed', 'is_sparse', 'item', 'itemsize', 'layout', 'long', 'mT',
+    'multinomial', 'nbytes', 'ndim', 'ndimension', 'nelement', 'new_empty', 'new_full',
+    'new_ones', 'new_tensor', 'new_zeros', 'normal_', 'numel', 'numpy', 'register_hook',
+    'requires_grad', 'requires_grad_', 'retain_grad', 'retains_grad', 'shape', 'short', 'size',
+    'sparse_dim', 'storage_offset', 'stride', 'tolist', 'type', 'uniform_', 'unique',
+)
+
+SHAPE_RULES = (
+    'advanced_index', 'arg_reduction', 'bmm', 'broadcast_shapes', 'broadcastable', 'cat',
+    'dot', 'elementwise', 'embedding', 'gather', 'index_add', 'index_put', 'index_select',
+    'log_softmax_backward', 'masked_fill', 'masked_fill_inplace', 'matmul', 'mm', 'nll_loss',
+    'nll_loss_backward', 'one_hot', 'reduced_shape', 'reduction', 'reduction_dims',
+    'reduction_with_indices', 'same_as_self', 'scan', 'scatter', 'softmax', 'sort', 'stack',
+    'topk', 'triangle', 'where',
+)
+
+FORMULA_HELPERS = {
+    'binary_extremum_grad': '(grad, self, other, greater)',
+    'cat_backward': '(grad, shapes, dim)',
+    'cumprod_backward': '(grad, self, dim, result)',
+    'embedding_backward': '(grad, weight_shape, indices, padding_idx, scale_grad_by_freq)',
+    'expand_reduced': '(grad, shape, dim, keepdim)',
+    'extremum_grad': '(grad, self, result, dim, keepdim)',
+    'gather_backward': '(grad, shape, dim, index)',
+    'index_add_source_grad': '(grad, dim, index, source_shape, alpha)',
+    'index_backward': '(grad, shape, indices)',
+    'index_grad': '(grad, shape, dim, indices, keepdim)',
+    'index_put_self_grad': '(grad, indices, accumulate)',
+    'index_put_values_grad': '(grad, indices, values_shape)',
+    'index_select_backward': '(grad, shape, dim, index)',
+    'mm_mat1_backward': '(grad, mat2, self)',
+    'permute_backward': '(grad, dims)',
+    'pow_exponent_grad': '(grad, self, exponent, result)',
+    'pow_self_grad': '(grad, self, exponent)',
+    'prod_grad': '(grad, self, result, dim, keepdim)',
+    'reduced_count': '(shape, dim)',
+    'reversed_cumsum': '(grad, dim)',
+    'scale': '(grad, alpha)',
+    'scatter_src_grad': '(grad, dim, index, src_shape)',
+    'select_backward': '(grad, shape, dim, index)',
+    'slice_backward': '(grad, shape, dim, start, end, step)',
+    'split_backward': '(grads, shapes, dim)',
+    'stack_backward': '(grad, n, dim)',
+    'sum_to': "(grad, shape, node='?', index=0)",
+    'zeros_like': '(t)',
+}
+
+KERNELS = {
+    'CPU': (
+        'argmax', 'argmin', 'bitwise_not_cpu', 'bmm', 'cat_cpu', 'check_index',
+        'check_writable', 'chunk_cpu', 'clone_cpu', 'contiguous_cpu', 'contiguous_meta',
+        'copy_cpu', 'cumprod_cpu', 'cumsum_cpu', 'dot', 'embedding_cpu', 'expand_cpu',
+        'expand_meta', 'fill_cpu', 'flatten_cpu', 'flatten_meta', 'gather_cpu',
+        'index_add_cpu', 'index_cpu', 'index_put_cpu', 'index_put_inplace_cpu',
+        'index_select_cpu', 'infer_size', 'log_softmax_backward_cpu', 'log_softmax_cpu',
+        'make_elementwise', 'make_reduction', 'masked_fill_cpu', 'masked_fill_inplace_cpu',
+        'max_dim', 'min_dim', 'mm', 'narrow_cpu', 'narrow_meta', 'nll_loss_backward_cpu',
+        'nll_loss_cpu', 'one_hot_cpu', 'permute_cpu', 'permute_meta', 'reshape_cpu',
+        'reshape_meta', 'scalar_for', 'scatter_add_cpu', 'scatter_src_cpu',
+        'scatter_value_cpu', 'select_cpu', 'select_meta', 'slice_cpu', 'slice_meta',
+        'softmax_cpu', 'sort_cpu', 'sparse_coo_tensor', 'split_cpu', 'split_sizes_cpu',
+        'split_sizes_for', 'squeeze_cpu', 'squeeze_dim_cpu', 'squeeze_dim_meta',
+        'squeeze_dims_cpu', 'squeeze_dims_meta', 'squeeze_meta', 'stack_cpu', 't_cpu',
+        't_meta', 'to_dense_strided', 'to_device_cpu', 'to_dtype_cpu', 'to_sparse', 'topk_cpu',
+        'transpose_cpu', 'transpose_meta', 'tril_cpu', 'triu_cpu', 'unique_cpu',
+        'unsqueeze_cpu', 'unsqueeze_meta', 'values_at_strided', 'view_cpu', 'view_meta',
+        'view_strides', 'where', 'zero_cpu',
+    ),
+    'Meta': (
+        'check_index', 'chunk_meta', 'clone_meta', 'contiguous_cpu', 'contiguous_meta',
+        'copy_meta', 'expand_cpu', 'expand_meta', 'fill_meta', 'flatten_cpu', 'flatten_meta',
+        'index_put_inplace_meta', 'infer_size', 'make_elementwise', 'make_from_rule',
+        'make_reduction', 'masked_fill_inplace_meta', 'narrow_cpu', 'narrow_meta',
+        'permute_cpu', 'permute_meta', 'reshape_cpu', 'reshape_meta', 'select_cpu',
+        'select_meta', 'slice_cpu', 'slice_meta', 'sparse_coo_tensor', 'split_meta',
+        'split_sizes_for', 'split_sizes_meta', 'squeeze_cpu', 'squeeze_dim_cpu',
+        'squeeze_dim_meta', 'squeeze_dims_cpu', 'squeeze_dims_meta', 'squeeze_meta', 't_cpu',
+        't_meta', 'to_dense_strided', 'to_device_meta', 'to_dtype_meta', 'to_sparse',
+        'transpose_cpu', 'transpose_meta', 'unsqueeze_cpu', 'unsqueeze_meta',
+        'values_at_strided', 'view_cpu', 'view_meta', 'view_strides', 'zero_meta',
+    ),
+    'SparseCPU': (
+        'add_sparse', 'below', 'cast', 'check_out_dtype', 'check_same_shape', 'clone_sparse',
+        'coalesce', 'indices', 'is_coalesced', 'make_elementwise', 'make_sparse',
+        'matmul_sparse', 'miss_hint', 'mm_sparse', 'mul_sparse', 'nnz', 'raw_indices',
+        'raw_values', 'resize_out', 'sparse_coo_tensor', 'sparse_mask', 'sparse_sampled_mm',
+        'store', 'sub_sparse', 'sum_sparse', 't_sparse', 'to_dense', 'to_dense_strided',
+        'to_device_sparse', 'to_dtype_sparse', 'to_sparse', 'to_sparse_sparse',
+        'transpose_sparse', 'values', 'values_at', 'values_at_strided',
+    ),
+    'CompositeImplicitAutograd': (
+        'addmm', 'argsort', 'argsort_stable', 'baddbmm', 'clamp', 'clamp_tensor', 'div_mode',
+        'einsum', 'flip', 'logsumexp', 'matmul', 'max_all', 'max_other', 'min_all',
+        'min_other', 'nan_to_num', 'outer', 'repeat', 'roll', 'sort_stable', 'std',
+        'std_correction', 'std_dim', 'std_mean', 'std_mean_correction', 'std_mean_dim',
+        'to_other', 'type_as', 'unflatten', 'var', 'var_correction', 'var_dim', 'var_mean',
+        'var_mean_correction', 'var_mean_dim',
+    ),
+}
