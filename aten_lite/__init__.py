@@ -49,12 +49,12 @@ from ._dtype import (  # noqa: E402
     promote_types as promote_types, result_type as result_type, can_cast as can_cast,
 )
 from ._tensor import Tensor as Tensor, Size as Size  # noqa: E402
-from .autograd.grad_mode import (  # noqa: E402
+from ._grad_mode import (  # noqa: E402
     no_grad as no_grad, enable_grad as enable_grad, set_grad_enabled as set_grad_enabled,
     is_grad_enabled as is_grad_enabled,
 )
 from . import _dispatch  # noqa: E402
-from ._trace import trace_dispatch as trace_dispatch  # noqa: E402
+from ._trace_mode import trace_dispatch as trace_dispatch  # noqa: E402
 from ._creation import *  # noqa: E402,F401,F403
 from ._random import *  # noqa: E402,F401,F403
 from ._tensor_api import *  # noqa: E402,F401,F403
@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING  # noqa: E402
 
 if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
     from ._tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
-from .autograd.grad_mode import (  # noqa: E402
+from ._grad_mode import (  # noqa: E402
     inference_mode as inference_mode, is_inference_mode_enabled as is_inference_mode_enabled,
 )
 

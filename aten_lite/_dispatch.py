@@ -37,7 +37,7 @@ from __future__ import annotations
 from ._binding import ArgSpec  # each handle parses its schema's arguments with it
 from ._device import device as _device_cls, sparse_coo as _SPARSE
 from ._tensor import Tensor
-from .autograd.grad_mode import _state as _grad_state
+from ._grad_mode import _state as _grad_state
 
 __all__ = ["OpHandle", "handle", "handles", "set_autograd_kernel"]
 

@@ -281,7 +281,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
 
 
 def _no_grad():
-    from .autograd.grad_mode import no_grad
+    from ._grad_mode import no_grad
 
     return no_grad()
 
@@ -427,7 +427,7 @@ def _fill_random(name: str, self: Tensor, draw) -> Tensor:
 
 
 def _grad_enabled() -> bool:
-    from .autograd.grad_mode import is_grad_enabled
+    from ._grad_mode import is_grad_enabled
 
     return is_grad_enabled()
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 
 from .._tensor import Tensor
-from .grad_mode import _state, no_grad
+from .._grad_mode import _state, no_grad
 from .node import Node, check_alive, detached, edge, set_history, unpack
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]

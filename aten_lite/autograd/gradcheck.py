@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .grad_mode import enable_grad, no_grad
+from .._grad_mode import enable_grad, no_grad
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError"]
 

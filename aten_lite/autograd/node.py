@@ -27,7 +27,7 @@ gradient.
 from __future__ import annotations
 
 from .._tensor import Tensor, _new
-from .grad_mode import _state
+from .._grad_mode import _state
 
 __all__ = ["Node", "AccumulateGrad", "NotImplementedBackward"]
 

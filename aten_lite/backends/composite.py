@@ -15,7 +15,7 @@ import aten_lite as al
 
 from .. import _dispatch, _dtype
 from .._tensor import Tensor
-from ..autograd.grad_mode import no_grad
+from .._grad_mode import no_grad
 from ..shape_rules import core as rules
 
 __all__ = [

@@ -20,7 +20,7 @@ from typing import Iterator
 import numpy as np
 
 from .._tensor import Tensor, _new
-from ..autograd.grad_mode import no_grad
+from .._grad_mode import no_grad
 
 __all__ = ["Parameter", "Module"]
 
