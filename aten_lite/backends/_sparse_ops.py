@@ -19,9 +19,9 @@ import numpy as np
 
 from .. import _dispatch
 from .._dtype import int64, parse as _parse_dtype
+from .._kernel_rules import c_kernel
 from .._sparse import SparseTensor, alias_of, is_cpu, linear_keys, make_sparse, unravel_keys
 from .._tensor import Tensor, empty_array, wrap_dim
-from ._cpu_ops import c_kernel
 
 __all__ = [
     "sparse_coo_tensor", "to_sparse", "to_sparse_sparse", "to_dense_strided", "to_dense",
