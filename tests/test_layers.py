@@ -205,7 +205,8 @@ def _describe(cycle: list[str], edges, mods) -> str:
     for a, b in zip(cycle, cycle[1:]):
         line = next(n for n, t in edges[a] if t == b)
         hops.append(f"{mods[a].path}:{line} imports {mods[b].path}")
-    return "import cycle: " + "; ".join(hops) + "; break it by registration (docs/DESIGN.md, Layers)"
+    return ("import cycle: " + "; ".join(hops)
+            + "; break it by registration (docs/DESIGN.md, Layers)")
 
 
 # ---- the tests ----
@@ -252,7 +253,8 @@ def _bad_tree(tmp_path: Path, files: dict[str, str]) -> list[str]:
 
 
 def test_checker_names_an_upward_import_inside_a_function(tmp_path):
-    problems = _bad_tree(tmp_path, {"aten_lite/low.py": "x = 1\n\ndef f():\n    from . import high\n"})
+    problems = _bad_tree(tmp_path, {
+        "aten_lite/low.py": "x = 1\n\ndef f():\n    from . import high\n"})
     assert problems == [
         "aten_lite/low.py:4: imports aten_lite/high.py (layer 3) from layer 1; move the code "
         "down, or register it from above (docs/DESIGN.md, Layers)"]

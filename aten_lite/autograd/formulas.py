@@ -263,7 +263,8 @@ def index_put_self_grad(grad: Tensor, indices, accumulate: bool) -> Tensor:
     """Positions that index_put overwrote do not depend on ``self``."""
     if accumulate:
         return grad
-    return grad.index_put(list(indices), _creation.zeros((), dtype=grad._dtype, device=grad._device))
+    zero = _creation.zeros((), dtype=grad._dtype, device=grad._device)
+    return grad.index_put(list(indices), zero)
 
 
 def index_put_values_grad(grad: Tensor, indices, values_shape) -> Tensor:

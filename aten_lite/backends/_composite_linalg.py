@@ -126,7 +126,8 @@ def _take_diagonals(t, labels):
             raise RuntimeError(
                 f"einsum(): subscript {lab} is repeated for operand but the sizes don't match, "
                 f"{n} != {t._shape[q]}")
-        eye = (_creation.arange(n, device=t._device).reshape(-1, 1) == _creation.arange(n, device=t._device))
+        steps = _creation.arange(n, device=t._device)
+        eye = (steps.reshape(-1, 1) == steps)
         shape = [1] * t.ndim
         shape[p], shape[q] = n, n
         # Reading a diagonal keeps the dtype (a sum would widen integers to int64).

@@ -7,8 +7,6 @@ dispatcher bumps it for every `(a!)` argument after the kernel returns.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from .._device import device as _device
@@ -19,7 +17,6 @@ from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
 from .._views import empty_with_strides, narrow_cpu, preserved_strides, split_sizes_for
 from ..shape_rules import data as rules
-from ..shape_rules.core import broadcast_shapes
 
 __all__ = list(_view_names) + [
     "split_cpu", "split_sizes_cpu", "chunk_cpu", "cat_cpu", "stack_cpu", "gather_cpu",
@@ -31,7 +28,7 @@ __all__ = list(_view_names) + [
 _wrap = Tensor._wrap
 
 
-# ---- shared checks ----
+# ---- helpers ----
 
 
 def _casting_quietly(src_kind: str, dst_kind: str):

@@ -21,7 +21,7 @@ from .. import _trace
 from .._dtype import DTYPES, bool_, float16, int64
 from .._kernel_rules import (
     BOOL_REDUCERS, NO_IDENTITY_REDUCERS, WIDE_REDUCERS, ElementwisePlan, c_kernel,
-    check_inplace_shape, check_number_fits, check_out_dtype, check_writable, not_implemented,
+    check_inplace_shape, check_number_fits, check_out_dtype, check_writable,
     reduction_plan, reduction_positions, resize_out, wrapped,
 )
 from .._tensor import Tensor, empty_array

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _dispatch
 from .._dtype import bool_
 from .._kernel_rules import ElementwisePlan, c_kernel, reduction_plan
-from .. import _dispatch
 from .._sparse import SparseTensor, is_cpu, linear_keys, make_sparse, unravel_keys
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
-from ._sparse_ops import below, cast, coalesce, values_at_strided
+from ._coo import below, cast, values_at_strided
+from ._sparse_ops import coalesce
 
 __all__ = ["add_sparse", "sub_sparse", "mul_sparse", "sum_sparse", "mm_sparse",
            "matmul_sparse", "sparse_sampled_mm"]
