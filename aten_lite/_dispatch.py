@@ -161,7 +161,6 @@ class OpHandle:
     def rebuild_table(self) -> None:
         """Fill ``table`` from the tops of ``stacks``: backend kernel, else composite, else the
         miss kernel. Updates the dict in place: the bindings hold a reference to it."""
-        self.plain = not self.write_pos and self.result_tuple is None
         composite = self.stacks.get(COMPOSITE)
         for key in BACKEND_KEYS:
             stack = self.stacks.get(key) or composite

@@ -43,7 +43,7 @@ def c_kernel(name: str):
 # to (check_out_dtype); its one-tensor ops that keep the input's dtype (abs, neg, floor, sign,
 # relu, ...) and the ops below take only an out= of exactly the result's dtype. So do these
 # ops' out= kernels: elementwise ones through ElementwisePlan.check_out, the others (derived
-# from their functional kernel) in _derived and _derived_composite.
+# from their functional kernel) in _derived and _derived_composite of backends/__init__.py.
 EXACT_OUT = frozenset(("mm", "bmm", "addmm", "baddbmm", "tril", "triu", "bitwise_not",
                        "nan_to_num"))
 
@@ -232,7 +232,7 @@ def _nonnegative(name: str, exponent: np.ndarray) -> None:
                            f"(exponent {bad}); use a floating point base or exponent")
 
 
-# Note [Integer operand checks] in tools/codegen/api_registry.py: the registry names the check,
+# Note [Integer operand checks] in tools/codegen/vocab.py: the registry names the check,
 # the kernels call it on the last tensor operand when the compute dtype is integral.
 INTEGER_OPERAND_CHECKS = {None: None, "nonzero": _nonzero, "nonnegative": _nonnegative}
 

@@ -299,7 +299,8 @@ def make_reduction(h, src):
     """The CPU kernel of a `reduction:` op: permute the reduced dims to the end, call C++.
 
     What to do for given (shape, dtype, dim, keepdim, dtype=) is planned once, with every
-    check, and kept in ``plans`` (Note [Reduction plans])."""
+    check, and kept in ``plans`` (Note [Reduction plans] in
+    aten_lite/_kernel_rules.py)."""
     positions = reduction_positions(h)
     si, di, ki, ti = positions
     out_pos = next((i for i, a in enumerate(h.args) if a.is_write), None)

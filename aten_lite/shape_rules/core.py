@@ -60,6 +60,11 @@ def broadcastable(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(m == n or m == 1 or n == 1 for m, n in zip(reversed(a), reversed(b)))
 
 
+def _shape_of(x) -> tuple[int, ...]:
+    # Python numbers ("wrapped numbers") broadcast like 0-dim tensors.
+    return getattr(x, "_shape", ())
+
+
 def where(condition, self, other):
     """`where(condition, self, other)`: three-way broadcast; the dtype promotes self and other.
     The condition must be bool, as in torch."""
