@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from .. import shape_rules
 from .._dtype import float16
-from .._tensor import Tensor
-from ..shape_rules import core as rules
 from .._kernel_rules import (
     ElementwisePlan, check_inplace_shape, check_out_dtype, reduction_plan, reduction_positions,
     resize_out,
 )
+from .._tensor import Tensor
+from ..shape_rules import core as rules
 
 __all__: list[str] = []
 
