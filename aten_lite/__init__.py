@@ -49,23 +49,24 @@ from ._dtype import (  # noqa: E402
     promote_types as promote_types, result_type as result_type, can_cast as can_cast,
 )
 from ._tensor import Tensor as Tensor, Size as Size  # noqa: E402
-from .autograd.grad_mode import (  # noqa: E402
+from ._grad_mode import (  # noqa: E402
     no_grad as no_grad, enable_grad as enable_grad, set_grad_enabled as set_grad_enabled,
     is_grad_enabled as is_grad_enabled,
 )
-from . import _dispatch  # noqa: E402
-from ._trace import trace_dispatch as trace_dispatch  # noqa: E402
+from ._trace_mode import trace_dispatch as trace_dispatch  # noqa: E402
 from ._creation import *  # noqa: E402,F401,F403
-from ._random import *  # noqa: E402,F401,F403
-from ._tensor_api import *  # noqa: E402,F401,F403
-from ._tensor_api import __version__ as __version__  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
-
-if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
-    from ._tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
-from .autograd.grad_mode import (  # noqa: E402
+from ._grad_mode import (  # noqa: E402
     inference_mode as inference_mode, is_inference_mode_enabled as is_inference_mode_enabled,
 )
+
+# ---- the install step (Note [Install step]) ----
+# Note [Install step]: the layers (docs/DESIGN.md) meet here, in this order. The dispatcher
+# makes a handle per op (tables still empty); the generated bindings then import, reading the
+# handles; the backend modules import (the composite and sparse kernels call ops through those
+# bindings and handles) and fill the tables (backends.build_tables); the autograd kernel is
+# registered; and _tensor_surface.py attaches the Tensor methods. No lower layer imports a
+# higher one: each piece is handed to the one below by registration, here.
+from . import _dispatch  # noqa: E402
 
 _generated = _load_generated()
 from ._generated import registry as _registry  # noqa: E402
@@ -73,19 +74,31 @@ from ._generated import registry as _registry  # noqa: E402
 _dispatch.install(_registry.OPS)
 
 # The generated functions; type checkers read their stub, _ops.pyi (Note [The type stub] in
-# tools/codegen/api_pyi.py), whose TensorOps types the methods attached here.
+# tools/codegen/api_pyi.py), whose TensorOps types the methods _tensor_surface.py attaches.
 from ._ops import *  # noqa: E402,F401,F403
-from ._generated.ops import METHODS as _METHODS  # noqa: E402
+from . import backends as _backends  # noqa: E402
+from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one module])
 
-for _name, _fn in _METHODS.items():
-    setattr(Tensor, _name, _fn)
-del _name, _fn, _METHODS
+_BACKEND_MODULES = {key: getattr(_backends, name) for key, name in _backends.MODULES.items()}
+_backends.build_tables(_dispatch.handles(), _BACKEND_MODULES)
+for _key, _module in _BACKEND_MODULES.items():
+    if hasattr(_module, "miss_hint"):
+        _dispatch.set_miss_hint(_key, _module.miss_hint)
+del composite, cpu, meta, sparse, _key, _module
 
 from . import library  # noqa: E402,F401
 from . import autograd  # noqa: E402
 from .autograd import kernel as _autograd_kernel  # noqa: E402
 
 _autograd_kernel.install()  # the Autograd key's kernel, now that the ops exist
+from . import _tensor_surface  # noqa: E402,F401 (every Tensor method, attached)
+from ._random import *  # noqa: E402,F401,F403
+from ._tensor_api import *  # noqa: E402,F401,F403
+from ._tensor_api import __version__ as __version__  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
+    from ._tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
 from . import nn, optim  # noqa: E402,F401
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402

@@ -5,23 +5,18 @@ A generated binding first tries its overloads behind cheap type guards (``int_se
 ``varargs_ints``, ``NUMBER_TYPES``); what they do not accept goes to ``Binding.parse``, which
 converts it per ``ArgSpec`` (tuples, NumPy numbers, one int for an int list, varargs sizes),
 calls the matching overload's ``OpHandle`` (``_dispatch.py``) and otherwise raises a TypeError
-listing every schema it tried. The generated code reaches these names as ``_d.<name>``: the
-dispatcher re-exports them.
+listing every schema it tried. The generated code imports this module as ``_b``. It sits just
+above the dispatcher (docs/DESIGN.md, "Layers"), whose ``ArgSpec`` it converts by.
 """
 
 from __future__ import annotations
-
-import re
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _dtype
 from ._device import Layout, device as _device_cls
+from ._dispatch import ArgSpec, OpHandle, handle
 from ._tensor import Tensor
-
-if TYPE_CHECKING:
-    from ._dispatch import OpHandle
 
 __all__ = ["ArgSpec", "Binding", "MISSING", "NUMBER_TYPES", "int_seq", "varargs_ints"]
 
@@ -65,32 +60,6 @@ class _Missing:
 
 
 MISSING = _Missing()
-
-
-class ArgSpec:
-    """One schema argument as the runtime needs it (the generator wrote it out as data)."""
-
-    __slots__ = ("name", "type", "base", "optional", "list_size", "is_list", "default",
-                 "has_default", "kwarg_only", "is_write", "tensor_like")
-
-    _TYPE_RE = re.compile(r"(\w+)(\?)?(?:\[(\d*)\](\?)?)?")
-
-    def __init__(self, name, type_text, has_default, default, kwarg_only, is_write):
-        m = self._TYPE_RE.fullmatch(type_text)
-        if m is None:
-            raise ValueError(f"unsupported argument type {type_text!r} for {name!r}")
-        self.name = name  # keyword callers use; also named in error messages
-        self.type = type_text  # as written in the schema, for messages
-        self.base = m[1]  # Tensor, int, Scalar, ...
-        self.is_list = m[3] is not None  # T[] / T[N]
-        self.list_size = int(m[3]) if m[3] else None  # N of T[N]: a lone int repeats N times
-        # `T?` or `T[]?`; `Tensor?[]` is a list whose *elements* may be None.
-        self.optional = bool(m[4]) if self.is_list else bool(m[2])
-        self.has_default = has_default
-        self.default = default  # the Python value of the schema default
-        self.kwarg_only = kwarg_only  # after `*` in the schema
-        self.is_write = is_write  # in-place self / out=: the version counter is bumped
-        self.tensor_like = self.base == "Tensor"  # takes part in the dispatch key
 
 
 # ---- the full argument parser (Note [Binding tiers] in tools/codegen/api_python.py) ----
@@ -205,8 +174,6 @@ class Binding:
 
     def handles(self) -> list[OpHandle]:
         if self._handles is None:
-            from ._dispatch import handle  # the dispatcher imports this module first
-
             self._handles = [handle(n) for n in self.ops]
         return self._handles
 

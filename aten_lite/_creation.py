@@ -18,6 +18,7 @@ import operator
 import numpy as np
 
 from . import _dtype
+from ._kernel_rules import scalar_for
 from ._device import device as _device, strided as _STRIDED
 from ._tensor import Tensor, empty_array
 from ._views import preserved_strides
@@ -293,8 +294,6 @@ def _fill_dtype(value) -> _dtype.DType:
 def full(size, fill_value, *, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
     """A tensor of `size` filled with `fill_value`; the dtype follows the value (bool, int64,
     or the default float) unless given."""
-    from .backends._cpu_data import scalar_for
-
     dt = _dt(dtype, _fill_dtype(fill_value))
     v = scalar_for(fill_value, dt, "full")
     return _make(_size("full", (size,)), dt, device, requires_grad, lambda a: a.fill(v))

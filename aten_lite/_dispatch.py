@@ -12,8 +12,9 @@ Note [The journey of an op]
    grad, and falls through to the backend key while no autograd kernel is registered.
 3. ``handle.table[key]`` is the kernel: a function taking the arguments in schema order.
    The table always holds every key, so a key with no kernel finds one that raises the miss
-   message instead of a KeyError. Tables are filled by ``backends.build_table`` from the YAML
-   and changed at run time only through ``aten_lite.library``.
+   message instead of a KeyError. Tables are filled by ``backends.build_tables`` from the YAML
+   (the install step in ``aten_lite/__init__.py`` hands it the handles: the dispatcher imports
+   no backend) and changed at run time only through ``aten_lite.library``.
 4. The kernel of an ``elementwise:`` or ``reduction:`` op does level 2: it promotes dtypes,
    checks the dtype against the op's ``dtypes:``, allocates the result and calls the C++ entry,
    which switches on the dtype code (``backends/_cpu_ops.py``).
@@ -34,13 +35,15 @@ an untraced one does, with the mode wrapped around its kernel.
 
 from __future__ import annotations
 
-from ._binding import ArgSpec  # each handle parses its schema's arguments with it
+import collections
+import re
+
 from ._device import device as _device_cls, sparse_coo as _SPARSE
 from ._registry_record import OpRecord  # what install() reads (Note [Registry records])
 from ._tensor import Tensor
-from .autograd.grad_mode import _state as _grad_state
+from ._grad_mode import _state as _grad_state
 
-__all__ = ["OpHandle", "handle", "handles", "set_autograd_kernel"]
+__all__ = ["ArgSpec", "OpHandle", "handle", "handles", "set_autograd_kernel"]
 
 BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
 AUTOGRAD = "Autograd"
@@ -58,6 +61,32 @@ def set_mode(mode):
     global _mode
     previous, _mode = _mode, mode
     return previous
+
+
+class ArgSpec:
+    """One schema argument as the runtime needs it (the generator wrote it out as data)."""
+
+    __slots__ = ("name", "type", "base", "optional", "list_size", "is_list", "default",
+                 "has_default", "kwarg_only", "is_write", "tensor_like")
+
+    _TYPE_RE = re.compile(r"(\w+)(\?)?(?:\[(\d*)\](\?)?)?")
+
+    def __init__(self, name, type_text, has_default, default, kwarg_only, is_write):
+        m = self._TYPE_RE.fullmatch(type_text)
+        if m is None:
+            raise ValueError(f"unsupported argument type {type_text!r} for {name!r}")
+        self.name = name  # keyword callers use; also named in error messages
+        self.type = type_text  # as written in the schema, for messages
+        self.base = m[1]  # Tensor, int, Scalar, ...
+        self.is_list = m[3] is not None  # T[] / T[N]
+        self.list_size = int(m[3]) if m[3] else None  # N of T[N]: a lone int repeats N times
+        # `T?` or `T[]?`; `Tensor?[]` is a list whose *elements* may be None.
+        self.optional = bool(m[4]) if self.is_list else bool(m[2])
+        self.has_default = has_default
+        self.default = default  # the Python value of the schema default
+        self.kwarg_only = kwarg_only  # after `*` in the schema
+        self.is_write = is_write  # in-place self / out=: the version counter is bumped
+        self.tensor_like = self.base == "Tensor"  # takes part in the dispatch key
 
 
 class OpHandle:
@@ -92,7 +121,10 @@ class OpHandle:
         self.device_pos = next((i for i, a in enumerate(self.args)
                                 if a.base == "Device" and a.name == "device"), None)
         self.returns = record.returns  # ((name or None, type text), ...)
-        self.result_tuple = None  # a named tuple class for named multi-returns (set by build)
+        names = [r[0] for r in self.returns]
+        # A named tuple class for named multi-returns (max.dim: values, indices), else None.
+        self.result_tuple = (collections.namedtuple(self.base, names)
+                             if len(names) > 1 and all(names) else None)
         self.dtypes = record.dtypes  # names from `dtypes:` (of the functional sibling)
         self.type_promotion = record.type_promotion
         self.elementwise = record.elementwise  # generic elementwise kernels apply
@@ -112,7 +144,8 @@ class OpHandle:
         self.kernel_names: dict = {}  # key -> a readable kernel name, for traces and misses
         # key -> [(kernel, name), ...]: YAML kernel first, run-time registrations on top.
         self.stacks: dict = {}
-        self.plain = False  # no version to bump, no named tuple to make: call() returns as is
+        # No version to bump, no named tuple to make: call() returns as is.
+        self.plain = not self.write_pos and self.result_tuple is None
         self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
 
     def __repr__(self) -> str:
@@ -129,7 +162,6 @@ class OpHandle:
     def rebuild_table(self) -> None:
         """Fill ``table`` from the tops of ``stacks``: backend kernel, else composite, else the
         miss kernel. Updates the dict in place: the bindings hold a reference to it."""
-        self.plain = not self.write_pos and self.result_tuple is None
         composite = self.stacks.get(COMPOSITE)
         for key in BACKEND_KEYS:
             stack = self.stacks.get(key) or composite
@@ -306,10 +338,18 @@ def _miss_kernel(h: OpHandle, key: str):
 
 def _miss_hint(h: OpHandle, key: str) -> str:
     """What the backend suggests instead ("; exp(0) != 0, call .to_dense() first"), if any."""
-    from . import backends
-
-    hint = getattr(backends.backend_module(key), "miss_hint", None)
+    hint = _MISS_HINTS.get(key)
     return f"; {hint(h)}" if hint is not None else ""
+
+
+# Backend key -> miss_hint(handle) of that backend's module, registered by the install step.
+_MISS_HINTS: dict = {}
+
+
+def set_miss_hint(key: str, fn) -> None:
+    """Register ``fn(handle) -> str``, what the backend of ``key`` suggests after its "no
+    kernel" message (the install step registers each backend module's ``miss_hint``)."""
+    _MISS_HINTS[key] = fn
 
 
 # ---- the autograd hook (Note [The journey of an op], step 2) ----
@@ -362,16 +402,13 @@ def handles() -> dict[str, OpHandle]:
 
 
 def install(records: tuple[OpRecord, ...]) -> None:
-    """Make handles from the generated registry records and fill their tables."""
-    from . import backends
-
+    """Make handles, and their fast entries, from the generated registry records. Their tables
+    stay empty until the install step fills them (``backends.build_tables``, which runs once
+    the kernels that call ops can import the bindings): a table is updated in place, so the
+    fast entry made now reads the kernels put there later."""
     for record in records:
         _HANDLES[record.name] = OpHandle(record)
-    # Functional ops first: their in-place and out= siblings derive kernels from them.
-    ordered = sorted(_HANDLES.values(), key=lambda h: h.functional is not None)
-    for h in ordered:
-        backends.build_table(h, _HANDLES)
-    for h in ordered:
+    for h in _HANDLES.values():
         h.fast_entry = _make_fast_entry(h)
 
 

@@ -26,6 +26,9 @@ import warnings
 
 import numpy as np
 
+from . import _dispatch
+from ._creation import tensor
+from ._dtype import int64
 from ._tensor import Tensor
 
 __all__ = ["getitem", "setitem"]
@@ -34,27 +37,19 @@ _handles: dict = {}
 
 
 def _op(name: str):
-    # Imported on first use: the dispatcher imports this package's modules.
     h = _handles.get(name)
     if h is None:
-        from . import _dispatch
-
         h = _handles[name] = _dispatch.handle(name)
     return h
 
 
 def _to_tensor(x, like: Tensor) -> Tensor:
-    from ._creation import tensor
-
     return tensor(x, device=like._device)
 
 
 def _index_tensor(seq, like: Tensor) -> Tensor:
     """A list, tuple, range or array used as one index item: an index tensor. An empty one
     selects nothing and is int64 (a float tensor would be refused), as in torch."""
-    from ._creation import tensor
-    from ._dtype import int64
-
     if isinstance(seq, range):
         seq = list(seq)
     if len(seq) == 0:
@@ -211,6 +206,3 @@ def _drop_leading_ones(value: Tensor, view: Tensor) -> Tensor:
         return _op("reshape").call((value, list(value._shape[extra:])))
     return value
 
-
-Tensor.__getitem__ = getitem
-Tensor.__setitem__ = setitem

@@ -24,7 +24,9 @@ import operator
 import numpy as np
 
 from . import _dtype
-from ._creation import _dt, _like, _make, _size
+from ._creation import _dt, _like, _make, _size, full
+from ._device import cpu, device as _device
+from ._grad_mode import is_grad_enabled, no_grad
 from ._tensor import Tensor
 
 __all__ = [
@@ -46,8 +48,6 @@ class Generator:
     DEFAULT_SEED = 67280421310721
 
     def __init__(self, device="cpu") -> None:
-        from ._device import device as _device
-
         if _device(device).type != "cpu":
             raise ValueError(f"Generator: only 'cpu' generators exist, got device {device!r}")
         self._reset(self.DEFAULT_SEED)
@@ -58,8 +58,6 @@ class Generator:
 
     @property
     def device(self):
-        from ._device import cpu
-
         return cpu
 
     def manual_seed(self, seed) -> "Generator":
@@ -281,8 +279,6 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
 
 
 def _no_grad():
-    from .autograd.grad_mode import no_grad
-
     return no_grad()
 
 
@@ -362,8 +358,6 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True, *, generator=None
 
 
 def _empty_like_prob(input: Tensor, q: float) -> Tensor:
-    from ._creation import full
-
     dt = input._dtype if input._dtype.is_floating_point else _dtype.get_default_dtype()
     return full(input._shape, q, dtype=dt, device=input._device)
 
@@ -427,8 +421,6 @@ def _fill_random(name: str, self: Tensor, draw) -> Tensor:
 
 
 def _grad_enabled() -> bool:
-    from .autograd.grad_mode import is_grad_enabled
-
     return is_grad_enabled()
 
 
@@ -442,13 +434,3 @@ def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=Non
         raise RuntimeError(f"normal_ expects std >= 0.0, but found std {std}")
     rng = _rng(generator)
     return _fill_random("normal_", self, lambda shape: rng.normal(mean, std, shape))
-
-
-def attach() -> None:
-    Tensor.bernoulli = _bernoulli_method
-    Tensor.multinomial = _multinomial_method
-    Tensor.uniform_ = _uniform_
-    Tensor.normal_ = _normal_
-
-
-attach()

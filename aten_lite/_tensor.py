@@ -1,8 +1,10 @@
 """The Tensor class: a NumPy array (CPU) or a bare shape (meta), plus dtype, device, layout,
 a version counter shared by views, and the slots autograd fills in.
 
-Ops are not defined here: the generated bindings attach them (``add``, ``__add__``, ...) at
-import time, and ``_indexing.py`` attaches ``__getitem__``/``__setitem__``.
+Ops are not defined here, nor anything that needs a layer above this one (docs/DESIGN.md,
+"Layers"): the Tensor surface (the generated methods and operators, indexing, ``backward`` and
+``grad``, factories such as ``new_zeros``, pickling) is attached by one module of the front
+end, ``aten_lite/_tensor_surface.py``, when ``aten_lite`` is imported.
 
 >>> import aten_lite as al
 >>> t = al.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -12,7 +14,6 @@ import time, and ``_indexing.py`` attaches ``__getitem__``/``__setitem__``.
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
@@ -20,11 +21,11 @@ import numpy as np
 from . import _dtype
 from ._device import cpu as _CPU, meta as _META, strided as _STRIDED
 from ._dtype import DType
+from ._tensor_str import tensor_repr
 
 if TYPE_CHECKING:
     # The generated methods, typed (Note [The type stub] in tools/codegen/api_pyi.py).
     from ._ops import TensorOps as _TensorOps
-    from .autograd.node import Node, RemovableHandle
 else:
     _TensorOps = object  # at run time Tensor's only base stays `object`
 
@@ -124,7 +125,8 @@ class Tensor(_TensorOps):
         "__weakref__",
     )
 
-    # NumPy hands every ufunc involving a Tensor to __array_ufunc__ (Note [NumPy operands]).
+    # NumPy hands every ufunc involving a Tensor to __array_ufunc__ (Note [NumPy operands] in
+    # _tensor_api.py).
     __array_priority__ = 1000
 
     def __new__(cls, *args, **kwargs):
@@ -386,26 +388,6 @@ class Tensor(_TensorOps):
             return a.astype(dtype)
         return a.copy() if copy else a
 
-    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        # Note [NumPy operands]: a Python operator between a tensor and a NumPy value
-        # (t * np.float32(2), np.float32(2) * t, t + ndarray) reaches NumPy when the tensor's
-        # operator declines the NumPy value, and NumPy calls this. Without it NumPy would
-        # convert the tensor and silently return an ndarray, losing autograd. As in torch, the
-        # NumPy operand becomes a Python number (a NumPy scalar) or a tensor (an array) and
-        # the tensor op runs. Other ufuncs (np.exp(t)) run in NumPy on the data, as before.
-        op = _NUMPY_OPERATORS.get(ufunc)
-        if op is not None and method == "__call__" and not kwargs and len(inputs) == 2:
-            return op(*[_from_numpy_operand(x) for x in inputs])
-        inputs = tuple(np.asarray(x) if isinstance(x, Tensor) else x for x in inputs)
-        out = kwargs.get("out")
-        if out is not None:
-            kwargs["out"] = tuple(np.asarray(o) if isinstance(o, Tensor) else o for o in out)
-        result = getattr(ufunc, method)(*inputs, **kwargs)
-        for o in out or ():
-            if isinstance(o, Tensor):
-                o._bump_version()
-        return result
-
     def __len__(self) -> int:
         if not self._shape:
             raise TypeError("len() of a 0-d tensor")
@@ -442,8 +424,6 @@ class Tensor(_TensorOps):
         return id(self)
 
     def __repr__(self) -> str:
-        from ._tensor_str import tensor_repr
-
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:
@@ -459,11 +439,12 @@ class Tensor(_TensorOps):
         return self
 
     # ---- for type checkers only (Note [The type stub] in tools/codegen/api_pyi.py) ----
-    # autograd/tensor_methods.py and _indexing.py attach these at import, and `grad_fn` is a
-    # slot, so a type checker would see none of them; the run time never executes this block.
-    # tests/test_stub.py checks the names and parameters against what is attached.
+    # _tensor_surface.py attaches these at import, and `grad_fn` is a slot, so a type checker
+    # would see none of them; the run time never executes this block. tests/test_stub.py checks
+    # the names and parameters against what is attached. (The autograd types, Node and
+    # RemovableHandle, are Any here: this layer may not name autograd, not even for typing.)
     if TYPE_CHECKING:
-        grad_fn: Node | None
+        grad_fn: Any
 
         @property
         def grad(self) -> Tensor | None: ...
@@ -473,13 +454,13 @@ class Tensor(_TensorOps):
         def retains_grad(self) -> bool: ...
         def backward(self, gradient: Tensor | None = None, retain_graph: bool | None = None,
                      create_graph: bool = False) -> None: ...
-        def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle: ...
+        def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> Any: ...
         def retain_grad(self) -> None: ...
         def detach(self) -> Tensor: ...
         def detach_(self) -> Tensor: ...
         def __getitem__(self, index: Any) -> Tensor: ...
         def __setitem__(self, index: Any, value: Any) -> None: ...
-        # attached by _tensor_api.py and _random.py (torch's non-op Tensor surface)
+        # from _tensor_api.py and _random.py (torch's non-op Tensor surface)
         @property
         def data(self) -> Tensor: ...
         @data.setter
@@ -546,27 +527,6 @@ class Tensor(_TensorOps):
         return self.to(_dtype.bool_)
 
 
-# The ufuncs NumPy calls for Python operators, by the operator they implement.
-_NUMPY_OPERATORS = {
-    np.add: operator.add, np.subtract: operator.sub, np.multiply: operator.mul,
-    np.true_divide: operator.truediv, np.floor_divide: operator.floordiv,
-    np.remainder: operator.mod, np.power: operator.pow, np.matmul: operator.matmul,
-    np.less: operator.lt, np.less_equal: operator.le, np.greater: operator.gt,
-    np.greater_equal: operator.ge, np.equal: operator.eq, np.not_equal: operator.ne,
-}
-
-
-def _from_numpy_operand(x):
-    """A NumPy scalar as a Python number, an ndarray as a tensor sharing it when it can."""
-    if isinstance(x, np.generic):
-        return x.item()
-    if isinstance(x, np.ndarray):
-        from ._creation import as_tensor
-
-        return as_tensor(x)
-    return x
-
-
 def wrap_dim(dim: int, ndim: int) -> int:
     """Map a possibly negative dim into [0, ndim), with torch's message when out of range.
     A 0-dim tensor accepts dims -1 and 0, as in torch."""
@@ -584,8 +544,3 @@ def _dim_of_shape(dim: int, shape) -> int:
     if not shape:
         raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     return wrap_dim(dim, len(shape))
-
-
-# Attaches __getitem__/__setitem__ (Note [Indexing as ops]); imported here, after Tensor
-# exists, so that indexing works wherever Tensor does.
-from . import _indexing  # noqa: E402,F401

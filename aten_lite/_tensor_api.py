@@ -3,7 +3,7 @@ ops: ``Tensor.data``, the legacy constructors (``al.Tensor(2, 3)``, ``al.FloatTe
 ``x.type()``, ``x.new_*``, ``x.cpu()``, ``is_tensor``, ``allclose``/``isclose``/``equal``,
 the default device, and a clear error for torch dtypes aten_lite does not have.
 
-``attach()`` puts the methods on Tensor (the lead folds them into the one Tensor-surface table).
+The methods are put on Tensor by ``_tensor_surface.py``, with the rest of the Tensor surface.
 
 >>> import aten_lite as al
 >>> x = al.tensor([1.0, 2.0], requires_grad=True)
@@ -13,9 +13,13 @@ the default device, and a clear error for torch dtypes aten_lite does not have.
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from . import _dtype
+from ._creation import as_tensor, empty, full, ones, tensor, zeros
+from ._generated.ops import _unique2
 from ._device import device as _device
 from ._tensor import Tensor
 
@@ -57,8 +61,6 @@ def _legacy(dtype, fn: str, args, device):
     """torch's legacy constructor rules: no argument -> an empty 1-D tensor; ints (or one
     Size) -> an uninitialised tensor of that shape; one sequence or array -> a copy of it;
     one tensor of the same dtype -> that tensor."""
-    from ._creation import empty, tensor
-
     dt = _dtype.get_default_dtype() if dtype is None else dtype
     if len(args) == 1 and isinstance(args[0], Tensor):
         src = args[0]
@@ -158,8 +160,6 @@ def _new_factory(name: str, make):
 
 def _new_tensor(self: Tensor, data, *, dtype=None, device=None, requires_grad: bool = False):
     """A copy of `data` with this tensor's dtype and device unless given."""
-    from ._creation import tensor
-
     dt = self._dtype if dtype is None else dtype
     dev = self._device if device is None else device
     if isinstance(data, Tensor):
@@ -172,8 +172,6 @@ def _sizes(size):
 
 
 def _factories():
-    from ._creation import empty, full, ones, zeros
-
     return {
         "new_zeros": lambda size, **kw: zeros(*_sizes(size), **kw),
         "new_ones": lambda size, **kw: ones(*_sizes(size), **kw),
@@ -265,15 +263,53 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'aten_lite' has no attribute {name!r}")
 
 
-def attach() -> None:
-    Tensor.data = property(_get_data, _set_data, doc=_get_data.__doc__)
-    Tensor.__new__ = staticmethod(_tensor_new)
-    Tensor.type = _type
-    Tensor.cpu = _cpu
-    Tensor.new_tensor = _new_tensor
-    Tensor.unique = _unique_method
-    for name, make in _factories().items():
-        setattr(Tensor, name, _new_factory(name, make))
+def new_factories() -> dict:
+    """``Tensor.new_zeros`` and the other ``new_*`` methods, by name."""
+    return {name: _new_factory(name, make) for name, make in _factories().items()}
+
+
+# ---- NumPy operands ----
+
+# Note [NumPy operands]: a Python operator between a tensor and a NumPy value
+# (t * np.float32(2), np.float32(2) * t, t + ndarray) reaches NumPy when the tensor's operator
+# declines the NumPy value, and NumPy calls Tensor.__array_ufunc__. Without it NumPy would
+# convert the tensor and silently return an ndarray, losing autograd. As in torch, the NumPy
+# operand becomes a Python number (a NumPy scalar) or a tensor (an array) and the tensor op
+# runs. Other ufuncs (np.exp(t)) run in NumPy on the data, as before.
+
+# The ufuncs NumPy calls for Python operators, by the operator they implement.
+_NUMPY_OPERATORS = {
+    np.add: operator.add, np.subtract: operator.sub, np.multiply: operator.mul,
+    np.true_divide: operator.truediv, np.floor_divide: operator.floordiv,
+    np.remainder: operator.mod, np.power: operator.pow, np.matmul: operator.matmul,
+    np.less: operator.lt, np.less_equal: operator.le, np.greater: operator.gt,
+    np.greater_equal: operator.ge, np.equal: operator.eq, np.not_equal: operator.ne,
+}
+
+
+def _from_numpy_operand(x):
+    """A NumPy scalar as a Python number, an ndarray as a tensor sharing it when it can."""
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, np.ndarray):
+        return as_tensor(x)
+    return x
+
+
+def _array_ufunc(self: Tensor, ufunc, method, *inputs, **kwargs):
+    """``Tensor.__array_ufunc__`` (Note [NumPy operands])."""
+    op = _NUMPY_OPERATORS.get(ufunc)
+    if op is not None and method == "__call__" and not kwargs and len(inputs) == 2:
+        return op(*[_from_numpy_operand(x) for x in inputs])
+    inputs = tuple(np.asarray(x) if isinstance(x, Tensor) else x for x in inputs)
+    out = kwargs.get("out")
+    if out is not None:
+        kwargs["out"] = tuple(np.asarray(o) if isinstance(o, Tensor) else o for o in out)
+    result = getattr(ufunc, method)(*inputs, **kwargs)
+    for o in out or ():
+        if isinstance(o, Tensor):
+            o._bump_version()
+    return result
 
 
 
@@ -285,8 +321,6 @@ def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False,
     """The sorted distinct values of `input`, plus the inverse indices (input's shape,
     mapping each element to its value) and/or the counts when asked for, as torch.unique.
     ``dim=`` (unique slices) is not supported."""
-    from ._generated.ops import _unique2
-
     if dim is not None:
         raise NotImplementedError(
             f"unique(dim={dim!r}) is not supported; unique over all elements (dim=None) is")
@@ -299,5 +333,3 @@ def _unique_method(self: Tensor, sorted: bool = True, return_inverse: bool = Fal
                    return_counts: bool = False, dim=None):
     return unique(self, sorted, return_inverse, return_counts, dim)
 
-
-attach()

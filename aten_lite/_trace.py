@@ -16,6 +16,11 @@ Tracing is process-wide (one trace at a time). It is a dispatch mode (Note [Disp
 _dispatch.py): while it records, every call takes the dispatcher's one path, and the trace is
 wrapped around the kernel that path chose. Records made while the autograd engine runs a
 backward pass have ``backward=True``.
+
+This module is the trace's state, at the vocabulary layer (docs/DESIGN.md, "Layers"): the
+kernels write what they did into the open record (``note``) and the engine marks its pass
+(``backward_pass``), so neither imports the dispatcher. The mode that opens the records,
+``trace_dispatch``, is in ``_trace_mode.py``, above the dispatcher it plugs into.
 """
 
 from __future__ import annotations
@@ -23,9 +28,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from . import _dispatch
-
-__all__ = ["trace_dispatch", "DispatchTrace", "DispatchRecord"]
+__all__ = ["DispatchTrace", "DispatchRecord"]
 
 # Note [Kernel path codes]: what a C++ entry returns; see aten_lite/csrc/loops.h.
 PATHS = {0: "contiguous", 1: "contiguous, one operand a single element", 2: "strided"}
@@ -88,35 +91,6 @@ class DispatchTrace:
 
     def __repr__(self) -> str:
         return f"<DispatchTrace of {len(self.records)} dispatches>"
-
-
-class trace_dispatch:
-    """Context manager recording every dispatch in its block; ``as`` gives the trace."""
-
-    def __enter__(self) -> DispatchTrace:
-        global active
-        if active is not None:
-            raise RuntimeError("trace_dispatch blocks cannot be nested; one trace records at a time")
-        self._trace = DispatchTrace()
-        active = self._trace
-        self._previous = _dispatch.set_mode(_RecordingMode())
-        return self._trace
-
-    def __exit__(self, *exc) -> None:
-        global active
-        active = None
-        _dispatch.set_mode(self._previous)
-
-
-class _RecordingMode:
-    """The dispatch mode of a trace: a record around each kernel the dispatcher runs."""
-
-    def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
-        record = open_record(handle, key, keys, handle.kernel_names.get(key, "?"))
-        try:
-            return handle.table[key](*args)
-        finally:
-            close_record(record)
 
 
 # How many backward passes are running now (the engine enters `backward_pass`).

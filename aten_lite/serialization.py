@@ -35,6 +35,8 @@ import weakref
 import numpy as np
 
 from . import _dtype
+from ._device import device
+from ._ops import sparse_coo_tensor
 from ._tensor import Tensor
 
 __all__ = ["save", "load"]
@@ -109,8 +111,6 @@ def _rebuild(cls, state, requires_grad: bool) -> Tensor:
 
 
 def _rebuild_sparse(indices, values, shape, coalesced: bool, requires_grad: bool):
-    from . import sparse_coo_tensor
-
     t = sparse_coo_tensor(indices, values, shape, is_coalesced=coalesced)
     return t.requires_grad_() if requires_grad else t
 
@@ -131,13 +131,6 @@ def _deepcopy(self: Tensor, memo: dict):
         new._grad = copy.deepcopy(self._grad, memo)
     return new
 
-
-def attach() -> None:
-    Tensor.__reduce_ex__ = _reduce_ex
-    Tensor.__deepcopy__ = _deepcopy
-
-
-attach()
 
 # ---- save / load (Note [The save format]) ----
 
@@ -182,8 +175,6 @@ def load(f, map_location=None, weights_only: bool = True):
     """Read what ``save`` wrote. `map_location` may be None or 'cpu' (tensors load on the
     CPU); nothing in the file is executed (NumPy reads it with allow_pickle=False)."""
     if map_location not in (None, "cpu") and str(map_location) != "cpu":
-        from ._device import device
-
         if device(map_location).type != "cpu":
             raise ValueError(f"load(): map_location must be 'cpu', got {map_location!r}")
     with np.load(f, allow_pickle=False) as z:

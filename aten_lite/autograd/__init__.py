@@ -11,15 +11,14 @@
 >>> al.autograd.grad(x * x, x, al.ones(1))
 (tensor([6.]),)
 
-This package imports nothing that depends on the dispatcher, which itself imports
-``grad_mode`` from here; ``aten_lite/__init__.py`` calls ``kernel.install()`` once the ops
-exist.
+It sits above the dispatcher and the kernels (docs/DESIGN.md, "Layers"); grad mode's state is
+below them, in ``aten_lite/_grad_mode.py``. ``aten_lite/__init__.py`` calls ``kernel.install()``
+once the ops exist, and ``_tensor_surface.py`` attaches ``tensor_methods`` to Tensor.
 """
 
-from . import tensor_methods as _tensor_methods
 from .api import backward, grad
 from .function import Function, FunctionCtx, once_differentiable
-from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .._grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .node import Node
 
@@ -29,4 +28,3 @@ __all__ = [
     "once_differentiable",
 ]
 
-_tensor_methods.attach()

@@ -7,8 +7,8 @@ itself recorded under ``create_graph`` and differentiates again.
 
 from __future__ import annotations
 
-import aten_lite as al
-
+from .. import _creation
+from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import Tensor
 
 __all__ = ["reversed_cumsum", "cumprod_backward", "scatter_src_grad", "index_add_source_grad",
@@ -17,7 +17,7 @@ __all__ = ["reversed_cumsum", "cumprod_backward", "scatter_src_grad", "index_add
 
 def _reverse(t: Tensor, dim: int) -> Tensor:
     n = t._shape[dim]
-    return t.index_select(dim, al.arange(n - 1, -1, -1, device=t._device))
+    return t.index_select(dim, _creation.arange(n - 1, -1, -1, device=t._device))
 
 
 def reversed_cumsum(grad: Tensor, dim: int) -> Tensor:
@@ -61,7 +61,7 @@ def scatter_src_grad(grad: Tensor, dim: int, index: Tensor, src_shape) -> Tensor
         if n < m:
             pad = list(g._shape)
             pad[d] = m - n
-            g = al.cat([g, al.zeros(tuple(pad), dtype=g._dtype, device=g._device)], d)
+            g = al.cat([g, _creation.zeros(tuple(pad), dtype=g._dtype, device=g._device)], d)
     return g.reshape(tuple(src_shape)) if g._shape != tuple(src_shape) else g
 
 
@@ -83,8 +83,8 @@ def embedding_backward(grad: Tensor, weight_shape, indices: Tensor, padding_idx:
     if padding_idx >= 0:
         g = g.masked_fill((idx == padding_idx).unsqueeze(1), 0)
     if scale_grad_by_freq:
-        ones = al.ones(idx._shape, dtype=g._dtype, device=g._device)
-        counts = al.zeros((rows,), dtype=g._dtype, device=g._device).index_add(0, idx, ones)
+        ones = _creation.ones(idx._shape, dtype=g._dtype, device=g._device)
+        counts = _creation.zeros((rows,), dtype=g._dtype, device=g._device).index_add(0, idx, ones)
         g = g / counts.index_select(0, idx).unsqueeze(1)
-    out = al.zeros((rows, width), dtype=g._dtype, device=g._device)
+    out = _creation.zeros((rows, width), dtype=g._dtype, device=g._device)
     return out.index_add(0, idx, g)

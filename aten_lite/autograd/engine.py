@@ -16,7 +16,7 @@ tensor([2., 4., 6.])
 from __future__ import annotations
 
 from .. import _trace
-from .grad_mode import _state
+from .._grad_mode import _state
 from .node import Node
 from .formulas import sum_to
 

@@ -12,8 +12,8 @@ tensor([2., 2., 2.])
 
 from __future__ import annotations
 
-import aten_lite as al
-
+from .. import _creation, _dtype
+from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import Tensor
 
 __all__ = [
@@ -55,7 +55,7 @@ def scale(grad: Tensor, alpha) -> Tensor:
 
 def zeros_like(t: Tensor) -> Tensor:
     """Zeros of ``t``'s shape, dtype and device: the gradient of a piecewise-constant op."""
-    return al.zeros(t._shape, dtype=t._dtype, device=t._device)
+    return _creation.zeros(t._shape, dtype=t._dtype, device=t._device)
 
 
 # ---- reductions ----
@@ -142,7 +142,7 @@ def index_grad(grad: Tensor, shape, dim: int, indices: Tensor, keepdim: bool) ->
         grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
     view = [1] * len(shape)
     view[dim] = shape[dim]
-    positions = al.arange(shape[dim], device=grad._device).reshape(view)
+    positions = _creation.arange(shape[dim], device=grad._device).reshape(view)
     return grad * (indices == positions)
 
 
@@ -162,7 +162,7 @@ def pow_exponent_grad(grad: Tensor, self, exponent, result: Tensor) -> Tensor:
     """d/dp x**p = x**p * log(x), taken as 0 where x == 0 and p >= 0 (the limit from the
     inside of the domain)."""
     if not isinstance(self, Tensor):
-        self = al.full((), self, dtype=result._dtype)
+        self = _creation.full((), self, dtype=result._dtype)
     g = grad * result * self.log()
     return g.masked_fill((self == 0) & (exponent >= 0), 0)
 
@@ -186,7 +186,7 @@ def permute_backward(grad: Tensor, dims) -> Tensor:
 
 
 def _zeros(shape, like: Tensor) -> Tensor:
-    return al.zeros(tuple(shape), dtype=like._dtype, device=like._device)
+    return _creation.zeros(tuple(shape), dtype=like._dtype, device=like._device)
 
 
 def slice_backward(grad: Tensor, shape, dim: int, start, end, step: int) -> Tensor:
@@ -194,7 +194,7 @@ def slice_backward(grad: Tensor, shape, dim: int, start, end, step: int) -> Tens
     any step) read from; narrow is a slice with step 1."""
     dim = dim % len(shape)
     positions = range(*slice(start, end, step).indices(shape[dim]))
-    index = al.tensor(list(positions), dtype=al.int64, device=grad._device)
+    index = _creation.tensor(list(positions), dtype=_dtype.int64, device=grad._device)
     return _zeros(shape, grad).index_put([None] * dim + [index], grad)
 
 
@@ -242,7 +242,7 @@ def gather_backward(grad: Tensor, shape, dim: int, index: Tensor) -> Tensor:
         else:
             view = [1] * n
             view[d] = -1
-            where.append(al.arange(index._shape[d], device=grad._device).reshape(view))
+            where.append(_creation.arange(index._shape[d], device=grad._device).reshape(view))
     return _zeros(shape, grad).index_put(where, grad, accumulate=True)
 
 
@@ -263,7 +263,8 @@ def index_put_self_grad(grad: Tensor, indices, accumulate: bool) -> Tensor:
     """Positions that index_put overwrote do not depend on ``self``."""
     if accumulate:
         return grad
-    return grad.index_put(list(indices), al.zeros((), dtype=grad._dtype, device=grad._device))
+    zero = _creation.zeros((), dtype=grad._dtype, device=grad._device)
+    return grad.index_put(list(indices), zero)
 
 
 def index_put_values_grad(grad: Tensor, indices, values_shape) -> Tensor:

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import functools
 
+from .._creation import zeros
 from .._tensor import Tensor
-from .grad_mode import _state, no_grad
+from .._grad_mode import _state, no_grad
 from .node import Node, check_alive, detached, edge, set_history, unpack
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]
@@ -89,8 +90,6 @@ class FunctionBackward(Node):
     def apply(self, grads: list) -> tuple:
         check_alive(self)
         if getattr(self._ctx, "_materialize", True):
-            from .._creation import zeros
-
             grads = [g if g is not None else zeros(shape, dtype=dt, device=dev)
                      for g, (shape, dt, dev) in zip(grads, self._out_meta)]
         result = self._fn.backward(self._ctx, *grads)

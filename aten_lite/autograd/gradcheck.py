@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .grad_mode import enable_grad, no_grad
+from .._grad_mode import enable_grad, no_grad
+from .api import grad as autograd_grad
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError"]
 
@@ -55,8 +56,6 @@ def gradgradcheck(fn, inputs, grad_outputs=None, *, eps: float = 1e-6, atol: flo
     """gradcheck of the backward itself: the gradients of ``fn`` (taken with
     ``create_graph=True``) are differentiated with respect to the inputs and to the
     ``grad_outputs`` (random float64 ones from ``seed`` when not given)."""
-    from .api import grad as autograd_grad
-
     inputs = _as_tuple(inputs)
     wrt = _differentiable_inputs(inputs, "gradgradcheck")
     outputs = _float_outputs(fn(*inputs))
@@ -104,8 +103,6 @@ def _numerical(fn, inputs, i: int, sizes: list[int], eps: float) -> list[np.ndar
 
 def _analytical(outputs, k: int, inputs, i: int) -> np.ndarray:
     """d output k / d input i from one backward pass per output element."""
-    from .api import grad as autograd_grad
-
     out, wrt = outputs[k], inputs[i]
     rows = []
     for m in range(out.numel()):

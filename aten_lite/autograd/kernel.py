@@ -16,6 +16,9 @@ sees dense values, and the input's gradient is sparse with its coalesced pattern
 
 from __future__ import annotations
 
+from .._dispatch import handles, set_autograd_kernel
+from .._generated.autograd_nodes import RECORDERS
+from .._generated.ops import sparse_coo_tensor
 from .._tensor import Tensor
 from .node import NotImplementedBackward, check_inplace, edge, set_history
 
@@ -27,9 +30,6 @@ _RECORDERS: dict = {}
 def install() -> None:
     """Register the kernel with the dispatcher. Called by ``aten_lite/__init__.py`` once the
     ops exist (the generated nodes import them)."""
-    from .._dispatch import handles, set_autograd_kernel
-    from .._generated.autograd_nodes import RECORDERS
-
     _RECORDERS.update(RECORDERS)
     for name, h in handles().items():
         if h.keeps_zero and h.kind == "functional" and name in _RECORDERS:
@@ -47,8 +47,6 @@ def autograd_kernel(op, args: tuple):
 def _through_values(record):
     """The recorder of a keeps_zero op: ``record`` for a dense input, the composition of
     differentiable ops for a sparse one (Note [Sparse input to a keeps_zero op])."""
-    from .._generated.ops import sparse_coo_tensor
-
     def run(op, args: tuple):
         self = args[0]
         if not (isinstance(self, Tensor) and self.is_sparse):

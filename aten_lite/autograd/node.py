@@ -26,8 +26,9 @@ gradient.
 
 from __future__ import annotations
 
+from .._sparse import detached_sparse
 from .._tensor import Tensor, _new
-from .grad_mode import _state
+from .._grad_mode import _state
 
 __all__ = ["Node", "AccumulateGrad", "NotImplementedBackward"]
 
@@ -202,8 +203,6 @@ def detached(t: Tensor) -> Tensor:
     Outputs are saved this way, so the node does not keep itself alive through
     ``result.grad_fn`` (a reference cycle); ``unpack_output`` puts the history back."""
     if t._key == "SparseCPU":  # the data is in the subclass's slots (aten_lite/_sparse.py)
-        from .._sparse import detached_sparse
-
         return detached_sparse(t)
     alias = _new(Tensor)
     alias._a = t._a

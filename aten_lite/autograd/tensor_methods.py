@@ -1,7 +1,7 @@
 """Tensor methods that belong to autograd: backward, hooks, retain_grad, detach.
 
-They are attached to ``Tensor`` by ``attach()`` (called when ``aten_lite.autograd`` is
-imported), so that ``_tensor.py`` does not depend on the engine.
+``aten_lite/_tensor_surface.py`` attaches them to ``Tensor`` (the tensor layer sits below
+autograd and does not depend on the engine).
 
 >>> import aten_lite as al
 >>> x = al.tensor([1.0, 2.0], requires_grad=True)
@@ -102,12 +102,5 @@ def detach_(self: Tensor) -> Tensor:
     return self
 
 
-def attach() -> None:
-    Tensor.backward = backward
-    Tensor.grad = property(_get_grad, _set_grad, doc=(
-        "The gradient accumulated by backward (None until one reaches this tensor)."))
-    Tensor.register_hook = register_hook
-    Tensor.retain_grad = retain_grad
-    Tensor.retains_grad = property(retains_grad)
-    Tensor.detach = detach
-    Tensor.detach_ = detach_
+grad = property(_get_grad, _set_grad, doc=(
+    "The gradient accumulated by backward (None until one reaches this tensor)."))

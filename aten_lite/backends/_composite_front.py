@@ -6,8 +6,8 @@ size depends on the values, is a CPU kernel: _cpu_unique.py).
 
 from __future__ import annotations
 
-import aten_lite as al
-
+from .. import _creation
+from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
 
 __all__ = ["repeat", "flip", "roll"]
@@ -39,7 +39,7 @@ def flip(self, dims):
     out = self
     for d in dims:
         n = self._shape[d]
-        out = out.index_select(d, al.arange(n - 1, -1, -1, device=self.device))
+        out = out.index_select(d, _creation.arange(n - 1, -1, -1, device=self.device))
     return out if dims else self.clone()
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 
-import aten_lite as al
-
+from .. import _creation, _dtype
+from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
 from ..shape_rules import core as rules
 
@@ -46,7 +46,7 @@ def _add_scaled(name, self, product, beta, alpha):
     if alpha != 1:
         product = product * alpha
     if beta == 0:
-        return product + al.zeros(self._shape, dtype=self._dtype, device=self._device)
+        return product + _creation.zeros(self._shape, dtype=self._dtype, device=self._device)
     return product + (self if beta == 1 else self * beta)
 
 
@@ -126,7 +126,8 @@ def _take_diagonals(t, labels):
             raise RuntimeError(
                 f"einsum(): subscript {lab} is repeated for operand but the sizes don't match, "
                 f"{n} != {t._shape[q]}")
-        eye = (al.arange(n, device=t._device).reshape(-1, 1) == al.arange(n, device=t._device))
+        steps = _creation.arange(n, device=t._device)
+        eye = (steps.reshape(-1, 1) == steps)
         shape = [1] * t.ndim
         shape[p], shape[q] = n, n
         # Reading a diagonal keeps the dtype (a sum would widen integers to int64).
@@ -148,7 +149,7 @@ def _contract(a, la, b, lb, keep):
     a, la = _sum_labels(a, la, set(la) - set(lb) - keep)
     b, lb = _sum_labels(b, lb, set(lb) - set(la) - keep)
     if a._dtype is not b._dtype:  # a sum widened one integer operand: bmm needs one dtype
-        dtype = al.promote_types(a._dtype, b._dtype)
+        dtype = _dtype.promote_types(a._dtype, b._dtype)
         a, b = a.to(dtype), b.to(dtype)
     size = {}
     for t, labels in ((a, la), (b, lb)):
@@ -212,7 +213,7 @@ def einsum(equation, tensors, path=None):
                            and flat.count(lab) == 1)
     dtype = tensors[0]._dtype
     for t in tensors[1:]:
-        dtype = al.promote_types(dtype, t._dtype)
+        dtype = _dtype.promote_types(dtype, t._dtype)
     ops = []
     for t, ls in zip(tensors, labels):
         ops.append(_take_diagonals(t.to(dtype), ls))

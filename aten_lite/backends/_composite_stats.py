@@ -10,8 +10,7 @@ import math
 
 import numpy as np
 
-import aten_lite as al
-
+from .. import _ops as al  # the generated op functions (al.add, ...)
 from .. import _dispatch
 from ..shape_rules import core as rules
 

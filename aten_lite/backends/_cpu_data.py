@@ -7,91 +7,28 @@ dispatcher bumps it for every `(a!)` argument after the kernel returns.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from .._device import device as _device
 from .._dtype import bool_, parse as _parse_dtype
+from .._kernel_rules import check_copy_shape, check_writable, scalar_for
 from .._tensor import Tensor, empty_array, wrap_dim
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
 from .._views import empty_with_strides, narrow_cpu, preserved_strides, split_sizes_for
 from ..shape_rules import data as rules
-from ..shape_rules.core import broadcast_shapes
 
 __all__ = list(_view_names) + [
     "split_cpu", "split_sizes_cpu", "chunk_cpu", "cat_cpu", "stack_cpu", "gather_cpu",
     "index_select_cpu", "masked_fill_cpu", "masked_fill_inplace_cpu", "index_cpu",
     "index_put_cpu", "index_put_inplace_cpu", "clone_cpu", "copy_cpu", "fill_cpu", "zero_cpu",
-    "to_dtype_cpu", "to_device_cpu", "check_writable", "scalar_for",
+    "to_dtype_cpu", "to_device_cpu",
 ]
 
 _wrap = Tensor._wrap
 
 
-# ---- shared checks ----
-
-
-def check_writable(t: Tensor) -> None:
-    """Refuse to write into memory several elements share (an expanded tensor) or that NumPy
-    marked read-only; C kernels would otherwise write regardless."""
-    a = t._a
-    if a.flags.writeable:
-        return
-    if _overlaps(t):
-        raise RuntimeError(
-            "unsupported operation: more than one element of the written-to tensor refers to a "
-            "single memory location. Please clone() the tensor before performing the operation."
-        )
-    raise RuntimeError(
-        "cannot write into this tensor: it shares a read-only NumPy array; clone() it first"
-    )
-
-
-def _overlaps(t: Tensor) -> bool:
-    # Only expand makes a read-only view of writable memory, so such a view (or a view of it
-    # that dropped the expanded dim: x.expand(2, 3)[0]) has elements sharing memory.
-    root = t._base if t._base is not None else t
-    if root._a.flags.writeable:
-        return True
-    return any(s == 0 and n > 1 for a in (t._a, root._a) for s, n in zip(a.strides, a.shape))
-
-
-# The largest finite value of each floating dtype (np.finfo is slow to ask on every call).
-_FLOAT_MAX = {np.dtype(t): float(np.finfo(t).max) for t in (np.float16, np.float32, np.float64)}
-
-
-def scalar_for(value, dtype, op: str = "fill_"):
-    """`value` as a Python number of `dtype`'s kind, refusing values the dtype cannot hold
-    (torch's "cannot be converted ... without overflow"). Floats truncate into integers."""
-    if isinstance(value, Tensor):
-        value = value.item()
-    if not isinstance(value, (bool, int, float, np.number, np.bool_)):
-        raise TypeError(f"{op}: expected a number, got {type(value).__name__} {value!r}")
-    if dtype is bool_:
-        return bool(value)
-    if dtype.is_floating_point:
-        v = float(value)
-        if math.isfinite(v) and abs(v) > _FLOAT_MAX[dtype.np]:
-            _overflow(op, value, dtype)
-        return v
-    if isinstance(value, (float, np.floating)):
-        if not math.isfinite(value):
-            _overflow(op, value, dtype)
-        v = int(value)
-    else:
-        v = int(value)
-    info = np.iinfo(dtype.np)
-    if not info.min <= v <= info.max:
-        _overflow(op, value, dtype)
-    return v
-
-
-def _overflow(op: str, value, dtype):
-    raise RuntimeError(
-        f"{op}: value {value!r} cannot be converted to type {dtype.name} without overflow"
-    )
+# ---- helpers ----
 
 
 def _casting_quietly(src_kind: str, dst_kind: str):
@@ -288,23 +225,11 @@ def clone_cpu(self: Tensor) -> Tensor:
 
 def copy_cpu(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     """Copy src into self, broadcasting src and converting its dtype (any conversion)."""
-    _check_copy_shape(self, src)
+    check_copy_shape(self, src)
     check_writable(self)
     with _casting_quietly(src._a.dtype.kind, self._a.dtype.kind):
         np.copyto(self._a, src._a, casting="unsafe")
     return self
-
-
-def _check_copy_shape(self: Tensor, src: Tensor) -> None:
-    try:
-        ok = broadcast_shapes(self._shape, src._shape) == self._shape
-    except RuntimeError:
-        ok = False
-    if not ok:
-        raise RuntimeError(
-            f"copy_: source of shape {list(src._shape)} cannot be broadcast to the "
-            f"destination's shape {list(self._shape)}"
-        )
 
 
 def fill_cpu(self: Tensor, value) -> Tensor:

@@ -19,13 +19,13 @@ import numpy as np
 
 from .. import _trace
 from .._dtype import DTYPES, bool_, float16, int64
+from .._kernel_rules import (
+    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, WIDE_REDUCERS, ElementwisePlan, c_kernel,
+    check_inplace_shape, check_number_fits, check_out_dtype, check_writable,
+    reduction_plan, reduction_positions, resize_out, wrapped,
+)
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
-from . import (
-    ElementwisePlan, check_inplace_shape, check_number_fits, check_out_dtype,
-    not_implemented, resize_out, wrapped,
-)
-from ._cpu_data import check_writable
 
 __all__ = ["mm", "bmm", "dot", "where", "max_dim", "min_dim", "argmax", "argmin"]
 
@@ -33,19 +33,6 @@ _wrap = Tensor._wrap
 _NUMBERS = frozenset((int, float, bool))
 # Dtype codes below this are bool and integers: where zero divisors and float scalars matter.
 _FIRST_FLOAT = float16.code
-
-
-def c_kernel(name: str):
-    """The C++ entry registered under an op's full name (imported on first use, so that
-    ``import aten_lite`` works before the extension is built)."""
-    try:
-        from .. import _C
-    except ImportError as error:
-        raise RuntimeError(
-            "aten_lite._C, the C++ extension, is not built; run `pip install .` (or "
-            "`aten-lite-gen` in a checkout) to build it"
-        ) from error
-    return _C.get_kernel(name)
 
 
 # ---- elementwise (Note [Elementwise kernels]) ----
@@ -303,63 +290,6 @@ def _prepare_destination(dest: np.ndarray, ins):
 
 # ---- reductions ----
 
-# Note [Reduction plans]
-# A reduction's Python work (normalising dims, checking them and the dtype, the permutation
-# that puts reduced dims last, the kept and final shapes, the result dtype) depends only on
-# (shape, dtype, dim, keepdim, dtype=), not on data. ``make_reduction`` computes it once per
-# such key, raising every error then, and keeps it: a later call with the same key goes
-# straight to the C++ call. (A failed plan is not kept, so errors repeat.)
-
-# What each C++ reducer writes (aten_lite/csrc/kernel_api.h, OutKind).
-_WIDE = frozenset(("sum", "prod"))  # int64 for bool and integer inputs
-_BOOL_OUT = frozenset(("all", "any"))
-_NO_IDENTITY = frozenset(("amax", "amin"))  # an empty reduction is an error
-
-
-def reduction_plan(h, src, args, positions):
-    """(input after dtype=, dims, kept shape, keepdim shape, compute, result dtype) shared by
-    the CPU and Meta reduction kernels."""
-    si, di, ki, ti = positions
-    self = args[si]
-    dim = args[di] if di is not None else None
-    keepdim = args[ki] if ki is not None else False
-    dtype = args[ti] if ti is not None else None
-    compute = dtype if dtype is not None else self._dtype
-    if compute.name not in src.dtypes:
-        not_implemented(src, compute)
-    shape = self._shape
-    dims = rules.reduction_dims(shape, dim)
-    reducer = src.reduction
-    if reducer in _BOOL_OUT and dim is not None and not isinstance(dim, int) and not dim:
-        dims = ()  # all/any over an empty list of dims reduce nothing, as in torch and NumPy
-    if reducer in _NO_IDENTITY:
-        for d in dims:
-            if shape[d] == 0:
-                raise IndexError(
-                    f"al.{h.base}(): expected reduction dim {d} to have non-zero size "
-                    f"(shape {tuple(shape)})"
-                )
-    if reducer in _BOOL_OUT:
-        out_dt = bool_
-    elif reducer in _WIDE and not compute.is_floating_point:
-        out_dt = int64
-    else:
-        out_dt = compute
-    kept = rules.reduced_shape(shape, dims, False)
-    final = rules.reduced_shape(shape, dims, True) if keepdim else kept
-    result_dt = dtype if dtype is not None else out_dt
-    return self, dims, kept, final, compute, out_dt, result_dt
-
-
-def reduction_positions(h):
-    names = [a.name for a in h.args]
-
-    def pos(n):
-        return names.index(n) if n in names else None
-
-    return pos("self"), pos("dim"), pos("keepdim"), pos("dtype")
-
-
 # Plans a reduction kernel remembers (per op), before it starts over: shapes in a program
 # repeat, and a plan is a pure function of its key, so forgetting one only costs time.
 _PLAN_CACHE_SIZE = 256
@@ -369,7 +299,8 @@ def make_reduction(h, src):
     """The CPU kernel of a `reduction:` op: permute the reduced dims to the end, call C++.
 
     What to do for given (shape, dtype, dim, keepdim, dtype=) is planned once, with every
-    check, and kept in ``plans`` (Note [Reduction plans])."""
+    check, and kept in ``plans`` (Note [Reduction plans] in
+    aten_lite/_kernel_rules.py)."""
     positions = reduction_positions(h)
     si, di, ki, ti = positions
     out_pos = next((i for i, a in enumerate(h.args) if a.is_write), None)
@@ -378,11 +309,11 @@ def make_reduction(h, src):
     simple = {}
     for d in DTYPES:
         if d.name in src.dtypes:
-            out_dt = bool_ if src.reduction in _BOOL_OUT else int64 if (
-                src.reduction in _WIDE and not d.is_floating_point) else d
+            out_dt = bool_ if src.reduction in BOOL_REDUCERS else int64 if (
+                src.reduction in WIDE_REDUCERS and not d.is_floating_point) else d
             simple[d] = (d.code, out_dt)
-    needs_elements = src.reduction in _NO_IDENTITY
-    bool_out = src.reduction in _BOOL_OUT  # all/any: dim=() reduces nothing
+    needs_elements = src.reduction in NO_IDENTITY_REDUCERS
+    bool_out = src.reduction in BOOL_REDUCERS  # all/any: dim=() reduces nothing
     plans: dict = {}
 
     def plan_for(args):

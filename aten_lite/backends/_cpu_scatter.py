@@ -12,7 +12,8 @@ import numpy as np
 from .._tensor import Tensor, empty_array, wrap_dim
 from ..shape_rules import indexed as rules
 from ..shape_rules.data import same_as_self
-from ._cpu_data import _check_bounds, scalar_for
+from .._kernel_rules import scalar_for
+from ._cpu_data import _check_bounds
 
 __all__ = ["scatter_src_cpu", "scatter_value_cpu", "scatter_add_cpu", "index_add_cpu",
            "one_hot_cpu", "embedding_cpu", "tril_cpu", "triu_cpu", "bitwise_not_cpu"]

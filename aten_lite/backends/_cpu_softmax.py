@@ -13,9 +13,9 @@ import numpy as np
 
 from .. import _trace
 from .._dtype import float16, float32
+from .._kernel_rules import c_kernel
 from .._tensor import Tensor, empty_array, wrap_dim
 from .. import shape_rules as rules
-from ._cpu_ops import c_kernel
 
 __all__ = ["softmax_cpu", "log_softmax_cpu", "log_softmax_backward_cpu"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from .._device import device as _device
 from .._dtype import parse as _parse_dtype
+from .._kernel_rules import check_copy_shape, scalar_for
 from .._tensor import Tensor
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
 from .._views import narrow_meta, preserved_strides, split_sizes_for
 from ..shape_rules import data as rules
-from ._cpu_data import _check_copy_shape, scalar_for
 
 __all__ = list(_view_names) + [
     "split_meta", "split_sizes_meta", "chunk_meta", "masked_fill_inplace_meta",
@@ -61,7 +61,7 @@ def clone_meta(self: Tensor) -> Tensor:
 
 
 def copy_meta(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
-    _check_copy_shape(self, src)
+    check_copy_shape(self, src)
     return self
 
 

@@ -8,11 +8,14 @@ ops promote and broadcast with the same ``ElementwisePlan``, reductions share
 
 from __future__ import annotations
 
+from .. import shape_rules
 from .._dtype import float16
+from .._kernel_rules import (
+    ElementwisePlan, check_inplace_shape, check_out_dtype, reduction_plan, reduction_positions,
+    resize_out,
+)
 from .._tensor import Tensor
 from ..shape_rules import core as rules
-from . import ElementwisePlan, check_inplace_shape, check_out_dtype, resize_out
-from ._cpu_ops import reduction_plan, reduction_positions
 
 __all__: list[str] = []
 
@@ -75,8 +78,6 @@ def make_reduction(h, src):
 
 def make_from_rule(h, src):
     """The Meta kernel of an op with a `shape:` rule: run the rule, return empty results."""
-    from .. import shape_rules
-
     rule = getattr(shape_rules, src.shape)
     n_in = len([a for a in h.args if not (a.is_write and a.kwarg_only)])
 

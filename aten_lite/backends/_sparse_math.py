@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _dispatch
 from .._dtype import bool_
+from .._kernel_rules import ElementwisePlan, c_kernel, reduction_plan
 from .._sparse import SparseTensor, is_cpu, linear_keys, make_sparse, unravel_keys
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
-from . import ElementwisePlan
-from ._cpu_ops import c_kernel, reduction_plan
-from ._sparse_ops import below, cast, coalesce, values_at_strided
+from ._coo import below, cast, values_at_strided
+from ._sparse_ops import coalesce
 
 __all__ = ["add_sparse", "sub_sparse", "mul_sparse", "sum_sparse", "mm_sparse",
            "matmul_sparse", "sparse_sampled_mm"]
@@ -31,8 +32,6 @@ def _plan(name: str) -> ElementwisePlan:
     """The dense op's promotion plan: a sparse result has the dense result's dtype."""
     plan = _PLANS.get(name)
     if plan is None:
-        from .. import _dispatch
-
         plan = _PLANS[name] = ElementwisePlan(_dispatch.handle(name))
     return plan
 
@@ -165,8 +164,6 @@ def _intersect(a: SparseTensor, b: SparseTensor) -> SparseTensor:
 def sum_sparse(self, dim=None, keepdim=False, dtype=None):
     """The dense sum's dtype rules (bool and integers sum to int64); over all dims a 0-dim
     tensor, over some a strided tensor of the kept dims."""
-    from .. import _dispatch
-
     h = _dispatch.handle("sum")
     _, dims, kept, final, compute, out_dt, result_dt = reduction_plan(
         h, h, (self, dim, keepdim, dtype), (0, 1, 2, 3))
@@ -210,8 +207,6 @@ def mm_sparse(self, mat2):
 
 def matmul_sparse(self, other):
     """matmul with a sparse matrix on the left: (M, K) @ (K, N) or (K,)."""
-    from .. import _dispatch
-
     mm = _dispatch.handle("mm")
     if self.is_sparse and len(self._shape) == 2 and not other.is_sparse:
         if len(other._shape) == 2:

@@ -11,11 +11,10 @@ import math
 
 import numpy as np
 
-import aten_lite as al
-
+from .. import _ops as al  # the generated op functions (al.add, ...)
 from .. import _dispatch, _dtype
 from .._tensor import Tensor
-from ..autograd.grad_mode import no_grad
+from .._grad_mode import no_grad
 from ..shape_rules import core as rules
 
 __all__ = [

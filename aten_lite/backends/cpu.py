@@ -11,8 +11,8 @@ from ._cpu_softmax import *  # noqa: F401,F403
 from ._cpu_loss import *  # noqa: F401,F403
 from ._cpu_ops import make_elementwise, make_reduction  # noqa: F401
 # Kernels whose inputs are strided but whose subject is the sparse layout (constructors,
-# conversions): they live with the sparse backend, in _sparse_ops.py.
-from ._sparse_ops import (  # noqa: F401,E402
+# conversions): they are shared with the sparse backend, in _coo.py.
+from ._coo import (  # noqa: F401,E402
     sparse_coo_tensor, to_dense_strided, to_sparse, values_at_strided,
 )
 # Issue 9's scans, sorts and index-driven ops.

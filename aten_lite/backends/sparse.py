@@ -15,11 +15,13 @@ Any other op has no sparse kernel, and its message says what to do instead (``mi
 
 from __future__ import annotations
 
+from .. import _dispatch
+from .._kernel_rules import check_out_dtype, check_same_shape, resize_out
 from .._sparse import make_sparse
-from . import check_out_dtype, check_same_shape, resize_out
 from ._sparse_math import *  # noqa: F401,F403
 from ._sparse_ops import *  # noqa: F401,F403
-from ._sparse_ops import below, cast, coalesce
+from ._coo import below, cast
+from ._sparse_ops import coalesce
 
 KEY = "SparseCPU"
 
@@ -36,8 +38,6 @@ def make_elementwise(h, src):
 
 def miss_hint(h) -> str:
     """The end of "al.exp: no kernel for layout 'sparse_coo'; registered: CPU, Meta; ..."."""
-    from .. import _dispatch
-
     src = _dispatch.handle(h.functional) if h.functional else h
     tensors = [a for a in src.args if a.tensor_like and not a.is_write]
     if src.elementwise and len(tensors) == 1 and not src.keeps_zero:

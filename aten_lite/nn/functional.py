@@ -15,7 +15,7 @@ import math
 from .. import _ops
 from .. import _random
 from .._tensor import Tensor
-from ..autograd.grad_mode import no_grad
+from .._grad_mode import no_grad
 
 __all__ = [
     "relu", "tanh", "sigmoid", "gelu", "linear", "softmax", "log_softmax", "embedding",

@@ -14,7 +14,7 @@ import math
 
 from .._random import rand, randn
 from .._tensor import Tensor
-from ..autograd.grad_mode import no_grad
+from .._grad_mode import no_grad
 
 __all__ = ["uniform_", "normal_", "constant_", "zeros_", "ones_", "calculate_gain",
            "kaiming_uniform_", "xavier_uniform_"]

@@ -19,8 +19,9 @@ from typing import Iterator
 
 import numpy as np
 
+from .._creation import empty
 from .._tensor import Tensor, _new
-from ..autograd.grad_mode import no_grad
+from .._grad_mode import no_grad
 
 __all__ = ["Parameter", "Module"]
 
@@ -35,7 +36,6 @@ class Parameter(Tensor):
 
     def __new__(cls, data: Tensor | None = None, requires_grad: bool = True):
         if data is None:
-            from .._creation import empty
             data = empty(0)
         if not isinstance(data, Tensor):
             raise TypeError(f"Parameter expects a Tensor, got {type(data).__name__}")

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 
-from .. import maximum, zeros_like
+from .._creation import zeros_like
+from .._ops import maximum
 from .._tensor import Tensor
 from .optimizer import Optimizer, check_nonnegative
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 
 from .._tensor import Tensor
-from ..autograd.grad_mode import enable_grad
+from .._grad_mode import enable_grad, no_grad
 from ..nn.module import zero_grad_
 
 __all__ = ["Optimizer"]
@@ -66,8 +66,6 @@ class Optimizer:
 
     def step(self, closure=None):
         """Update every parameter that has a gradient; returns ``closure()`` if given."""
-        from ..autograd.grad_mode import no_grad
-
         loss = None
         if closure is not None:
             with enable_grad():

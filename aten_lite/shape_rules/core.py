@@ -5,9 +5,13 @@ A shape rule is a plain function named by an op's YAML `shape:` key. It receives
 arguments as the kernel does (schema order, `out=` left off) and returns the result's
 ``(shape, dtype)``, or a tuple of such pairs for an op with several results. It checks
 everything a kernel may rely on and raises the user-facing error (RuntimeError, with the bad
-shapes in the message) when the arguments do not fit. Every backend allocates its outputs from
-the rule's answer, and the Meta backend runs only the rule (``backends/_meta_ops.py``), so CPU
-and meta agree on shapes and dtypes by construction. Rules never touch data.
+shapes in the message) when the arguments do not fit. The CPU kernel of such an op allocates
+its outputs from the rule's answer, and the Meta kernel is the rule alone (``make_from_rule``
+in ``backends/_meta_ops.py``), so CPU and meta agree on shapes and dtypes by construction.
+Ops with `elementwise:` or `reduction:` have no shape rule: every backend takes their shapes
+and dtypes from the plans in ``aten_lite/_kernel_rules.py`` (``ElementwisePlan``,
+``reduction_plan``), built on ``broadcast_shapes`` and ``reduction_dims`` here. Rules never
+touch data.
 """
 
 from __future__ import annotations
@@ -16,9 +20,8 @@ from .._dtype import bool_, int64, result_type
 from .._tensor import wrap_dim
 
 __all__ = [
-    "broadcast_shapes", "broadcastable", "elementwise", "where", "reduction_dims", "reduced_shape",
-    "reduction", "reduction_with_indices", "arg_reduction", "softmax", "mm", "bmm", "matmul",
-    "dot",
+    "broadcast_shapes", "broadcastable", "where", "reduction_dims", "reduced_shape",
+    "reduction_with_indices", "arg_reduction", "softmax", "mm", "bmm", "matmul", "dot",
 ]
 
 
@@ -60,11 +63,6 @@ def broadcastable(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 def _shape_of(x) -> tuple[int, ...]:
     # Python numbers ("wrapped numbers") broadcast like 0-dim tensors.
     return getattr(x, "_shape", ())
-
-
-def elementwise(*args):
-    """Broadcast shape of all tensor (and number) arguments, dtype by default promotion."""
-    return broadcast_shapes(*[_shape_of(a) for a in args]), result_type(*args)
 
 
 def where(condition, self, other):
@@ -113,12 +111,6 @@ def reduced_shape(shape, dims, keepdim: bool) -> tuple[int, ...]:
     if keepdim:
         return tuple(1 if i in dims else n for i, n in enumerate(shape))
     return tuple(n for i, n in enumerate(shape) if i not in dims)
-
-
-def reduction(self, dim=None, keepdim=False, dtype=None):
-    """A reduction's result: the kept dims; the dtype is `dtype=` or the input's."""
-    dims = reduction_dims(self._shape, dim)
-    return reduced_shape(self._shape, dims, keepdim), dtype if dtype is not None else self._dtype
 
 
 def _check_nonempty(name: str, shape, dims) -> None:

@@ -10,6 +10,7 @@ are `al.nn.functional.nll_loss`'s business: it moves the classes last and flatte
 from __future__ import annotations
 
 from .._dtype import int64
+from .core import softmax
 
 __all__ = ["nll_loss", "nll_loss_backward", "log_softmax_backward"]
 
@@ -63,8 +64,6 @@ def nll_loss_backward(grad_output, self, target, weight, reduction: int, ignore_
 
 def log_softmax_backward(grad_output, log_probs, dim: int):
     """`_log_softmax_backward`: log_probs' shape and dtype; grad_output must match them."""
-    from .core import softmax
-
     if not log_probs._dtype.is_floating_point:
         # The binding checks `dtypes:` on an argument named self only; this op has none.
         raise NotImplementedError(f"al._log_softmax_backward: not implemented for "

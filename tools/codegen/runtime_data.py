@@ -7,7 +7,7 @@ and the generated code the generator is about to rewrite. Two runtime modules ar
 ``aten_lite/_registry_record.py`` (the ``OpRecord`` both sides agree on, Note [Registry
 records]) and ``aten_lite/_manifest.py`` (the runtime names the YAML may refer to, Note [The
 runtime manifest]). The record module is the one shipped beside this generator (in a checkout
-``tools/codegen/`` sits beside ``aten_lite/``; installed, it is ``aten_lite/codegen/``); the
+``tools/codegen/`` sits beside ``aten_lite/``; installed, it is the package ``aten_lite.codegen``); the
 manifest is the one of the runtime a spec is checked against (``runtime_root``).
 """
 
@@ -23,7 +23,7 @@ _HERE = Path(__file__).resolve().parent
 
 def runtime_package() -> Path:
     """The ``aten_lite/`` folder shipped with this generator."""
-    installed = _HERE.parent  # aten_lite/codegen/ -> aten_lite/
+    installed = _HERE.parent  # installed as aten_lite.codegen: its parent is the package
     if (installed / "_registry_record.py").is_file():
         return installed
     return _HERE.parent.parent / "aten_lite"  # tools/codegen/ -> the checkout's aten_lite/

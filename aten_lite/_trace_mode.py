@@ -1,0 +1,42 @@
+"""``al.trace_dispatch()``: the dispatch mode that records each op's journey (the records and
+what they hold are in ``_trace.py``).
+
+>>> import aten_lite as al
+>>> with al.trace_dispatch() as trace:
+...     y = al.ones(2) * 2
+>>> trace.ops()
+['mul.Tensor']
+"""
+
+from __future__ import annotations
+
+from . import _dispatch, _trace
+
+__all__ = ["trace_dispatch"]
+
+
+class trace_dispatch:
+    """Context manager recording every dispatch in its block; ``as`` gives the trace."""
+
+    def __enter__(self) -> _trace.DispatchTrace:
+        if _trace.active is not None:
+            raise RuntimeError("trace_dispatch blocks cannot be nested; one trace records at a time")
+        self._trace = _trace.DispatchTrace()
+        _trace.active = self._trace
+        self._previous = _dispatch.set_mode(_RecordingMode())
+        return self._trace
+
+    def __exit__(self, *exc) -> None:
+        _trace.active = None
+        _dispatch.set_mode(self._previous)
+
+
+class _RecordingMode:
+    """The dispatch mode of a trace: a record around each kernel the dispatcher runs."""
+
+    def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
+        record = _trace.open_record(handle, key, keys, handle.kernel_names.get(key, "?"))
+        try:
+            return handle.table[key](*args)
+        finally:
+            _trace.close_record(record)
