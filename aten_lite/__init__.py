@@ -87,6 +87,8 @@ from .autograd import kernel as _autograd_kernel  # noqa: E402
 
 _autograd_kernel.install()  # the Autograd key's kernel, now that the ops exist
 from . import nn, optim  # noqa: E402,F401
+from .autograd import forward_ad as _forward_ad  # noqa: E402,F401 (al.autograd.forward_ad)
+from . import func  # noqa: E402,F401
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402
 

@@ -293,3 +293,9 @@ from ._formulas_extra import *  # noqa: F401,F403,E402
 from ._formulas_extra import __all__ as _extra  # noqa: E402
 
 __all__ += _extra
+
+# The helpers of the forward-mode `result:` formulas (issue 12), likewise.
+from ._formulas_forward import *  # noqa: F401,F403,E402
+from ._formulas_forward import __all__ as _forward  # noqa: E402
+
+__all__ += _forward
