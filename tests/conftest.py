@@ -34,3 +34,15 @@ def run_gen(repo: Path, *args: str) -> subprocess.CompletedProcess:
     """`python -m tools.codegen ARGS` in ``repo``, as a user runs it."""
     return subprocess.run([sys.executable, "-m", "tools.codegen", *args], cwd=repo,
                           capture_output=True, text=True, timeout=300)
+
+
+# Lines a test asks to show after the run, under "aten_lite" (test_forward_ad.py reports the
+# count of ops with forward mode there).
+SUMMARY: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if SUMMARY:
+        terminalreporter.section("aten_lite")
+        for line in dict.fromkeys(SUMMARY):
+            terminalreporter.write_line(line)
