@@ -41,6 +41,7 @@ from collections import namedtuple
 
 from .. import _dispatch
 from .._tensor import Tensor
+from .formulas import zeros_like
 
 __all__ = ["dual_level", "make_dual", "unpack_dual", "UnpackedDualTensor", "enter_dual_level",
            "exit_dual_level"]
@@ -212,9 +213,7 @@ def filled(tangent, primal):
         return tangent
     if primal.is_sparse:
         return primal * 0
-    from .._creation import zeros
-
-    return zeros(primal._shape, dtype=primal._dtype, device=primal._device)
+    return zeros_like(primal)
 
 
 # ---- the dispatch mode ----
