@@ -113,3 +113,66 @@ def test_every_differentiable_op_has_forward_mode():
         counts[origin] = counts.get(origin, 0) + 1
     detail = ", ".join(f"{counts[k]} {k}" for k in sorted(counts))
     SUMMARY.append(f"forward mode: {len(diff)} of {len(diff)} differentiable ops ({detail})")
+
+
+# ---- second order: forward over reverse, reverse over forward ----
+
+
+def _gradient(fn, xs, us) -> list:
+    """J(xs)^T u as arrays (zeros where an input gets no gradient)."""
+    outs = [o for o in _float_outputs(fn(*xs)) if o.requires_grad]
+    grads = al.autograd.grad(outs, list(xs), us[:len(outs)], allow_unused=True)
+    return [np.zeros(tuple(x.shape)) if g is None else _np(g) for g, x in zip(grads, xs)]
+
+
+def _leaves(inputs) -> list:
+    return [x.detach().requires_grad_() for x in inputs]
+
+
+@pytest.mark.parametrize("case, sample", _checked_samples())
+def test_second_order_both_ways(case, sample):
+    """d/de of J(x + e t)^T u, by finite differences of the backward, by forward mode through
+    the backward pass (forward over reverse), and by the backward of <u, J t> (reverse over
+    forward): the Hessian-vector product of <u, f>."""
+    fn, inputs = _prepare(case, sample)
+    tangents = _tangents(inputs, seed=7)
+    outs = [o for o in _float_outputs(fn(*inputs)) if o.requires_grad]
+    if not outs:
+        return
+    rng = np.random.default_rng(3)
+    us = [_like(o, rng) for o in outs]
+
+    def shifted(sign):
+        xs = [al.tensor(x.detach().numpy() + sign * EPS * t.numpy()).requires_grad_()
+              for x, t in zip(inputs, tangents)]
+        return _gradient(fn, xs, us)
+    fd = [(p - m) / (2 * EPS) for p, m in zip(shifted(1), shifted(-1))]
+
+    leaves = _leaves(inputs)
+    with fwAD.dual_level():
+        duals = [fwAD.make_dual(x, t) for x, t in zip(leaves, tangents)]
+        douts = [o for o in _float_outputs(fn(*duals)) if o.requires_grad]
+        grads = al.autograd.grad(douts, duals, us, allow_unused=True)
+        fwd_rev = [np.zeros(tuple(x.shape)) if g is None or fwAD.unpack_dual(g).tangent is None
+                   else _np(fwAD.unpack_dual(g).tangent) for g, x in zip(grads, leaves)]
+    for k, (a, b) in enumerate(zip(fwd_rev, fd)):
+        _close(a, b, f"input {k}: forward over reverse vs finite differences")
+
+    leaves = _leaves(inputs)
+    with fwAD.dual_level():
+        duals = [fwAD.make_dual(x, t) for x, t in zip(leaves, tangents)]
+        pairs = [fwAD.unpack_dual(o) for o in _float_outputs(fn(*duals)) if o.requires_grad]
+        terms = [(p.tangent.to_dense() if p.tangent.is_sparse else p.tangent).mul(
+            u.to_dense() if u.is_sparse else u).sum() for p, u in zip(pairs, us)
+            if p.tangent is not None and p.tangent.requires_grad]
+    if not terms:  # the tangent does not depend on x: a zero second derivative
+        for b in fd:
+            _close(np.zeros_like(b), b, "tangent independent of x but the gradient moves")
+        return
+    total = terms[0]
+    for t in terms[1:]:
+        total = total + t
+    grads = al.autograd.grad(total, leaves, allow_unused=True)
+    rev_fwd = [np.zeros(tuple(x.shape)) if g is None else _np(g) for g, x in zip(grads, leaves)]
+    for k, (a, b) in enumerate(zip(rev_fwd, fd)):
+        _close(a, b, f"input {k}: reverse over forward vs finite differences")

@@ -160,3 +160,23 @@ def test_an_op_without_a_rule_names_the_yaml_line(monkeypatch):
     assert str(info.value) == ("al.cumprod: no forward-mode rule (why not); add a 'result:' "
                                "formula over the input tangents to its derivatives.yaml entry "
                                "at derivatives.yaml:370")
+
+
+@pytest.mark.parametrize("name, other", [("neg", None), ("abs", None), ("log2", None),
+                                         ("mul", 1), ("div", 1), ("sub", 1), ("pow", None)])
+def test_inplace_and_out_forms_carry_the_functional_tangent(name, other):
+    x, v = al.tensor([0.5, 1.5, 2.0]), al.tensor([1.0, -1.0, 2.0])
+    y, w = al.tensor([1.5, -0.5, 3.0]), al.tensor([0.5, 0.25, -1.0])
+    extra = () if other is None else (y,)
+    if name == "pow":
+        extra = (y,)
+    with fwAD.dual_level():
+        dy = fwAD.make_dual(y, w)
+        args = () if not extra else (dy,)
+        want = fwAD.unpack_dual(getattr(al, name)(fwAD.make_dual(x, v), *args)).tangent
+        a = fwAD.make_dual(x.clone(), v) * 1.0  # not a view: in-place writes are allowed
+        getattr(a, name + "_")(*args)
+        _close(fwAD.unpack_dual(a).tangent, want)
+        out = al.empty(3)
+        getattr(al, name)(fwAD.make_dual(x, v), *args, out=out)
+        _close(fwAD.unpack_dual(out).tangent, want)
