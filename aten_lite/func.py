@@ -102,7 +102,7 @@ def _diff_input(x: Tensor) -> Tensor:
                         f"got {x._dtype.name}")
     with enable_grad():
         if x._requires_grad:
-            return x.view_as(x) if not x.is_sparse else x.coalesce()
+            return x.view(x.shape) if not x.is_sparse else x.coalesce()
         leaf = x.detach().requires_grad_()
     if _fw._level is not None:
         tangent = _fw._get(x)

@@ -180,3 +180,31 @@ def test_inplace_and_out_forms_carry_the_functional_tangent(name, other):
         out = al.empty(3)
         getattr(al, name)(fwAD.make_dual(x, v), *args, out=out)
         _close(fwAD.unpack_dual(out).tangent, want)
+
+
+def test_tracing_inside_a_dual_level_keeps_the_tangents():
+    with fwAD.dual_level():
+        d = fwAD.make_dual(al.tensor([0.0, 1.0]), al.ones(2))
+        with al.trace_dispatch() as trace:
+            y = d.exp()
+        _close(fwAD.unpack_dual(y).tangent, y.detach())
+        assert "exp" in {r.op for r in trace}
+
+
+def test_zero_and_fill_leave_no_tangent():
+    with fwAD.dual_level():
+        d = fwAD.make_dual(al.tensor([0.0, 1.0]), al.ones(2)) * 2
+        d.zero_()
+        assert fwAD.unpack_dual(d).tangent is None
+        assert fwAD.unpack_dual(d + 1).tangent is None
+
+
+def test_grad_of_grad_and_jacobians_of_two_arguments():
+    x = al.tensor([0.3, -1.2, 2.0], dtype=al.float64)
+    tx = torch.tensor(x.numpy())
+    f = lambda a: (a.sin() * a).sum()  # noqa: E731
+    _close(al.func.grad(lambda a: al.func.grad(f)(a).sum())(x),
+           tfunc.grad(lambda a: tfunc.grad(f)(a).sum())(tx))
+    g = lambda a, b: a.exp() * b  # noqa: E731
+    _close(al.func.jacrev(g, argnums=(0, 1))(x, x), tfunc.jacrev(g, argnums=(0, 1))(tx, tx))
+    _close(al.func.jacfwd(g, argnums=1)(x, x), tfunc.jacfwd(g, argnums=1)(tx, tx))

@@ -331,19 +331,24 @@ def _no_rule(h, result) -> None:
 
 
 def _attach(h, result, tangent, written: list) -> None:
+    given: set[int] = set()
     if tangent is None:
-        return
-    if isinstance(result, Tensor):
-        _attach_one(h, result, tangent, written)
-        return
-    for out, t in zip(result, tangent):
-        if t is not None and isinstance(out, Tensor):
-            _attach_one(h, out, t, written)
+        pass
+    elif isinstance(result, Tensor):
+        _attach_one(h, result, tangent, written, given)
+    else:
+        for out, t in zip(result, tangent):
+            if t is not None and isinstance(out, Tensor):
+                _attach_one(h, out, t, written, given)
+    for w in written:  # overwritten with a zero tangent (zero_, fill_): it has none now
+        if id(w) not in given:
+            _tangents.pop(id(w), None)
 
 
-def _attach_one(h, out: Tensor, tangent, written: list) -> None:
+def _attach_one(h, out: Tensor, tangent, written: list, given: set) -> None:
     if not out._dtype.is_floating_point or not isinstance(tangent, Tensor):
         return
+    given.add(id(out))
     if tangent._shape != out._shape or tangent._dtype is not out._dtype:
         tangent = _outside(_fit, tangent, out)
     version = None
