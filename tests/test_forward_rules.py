@@ -131,3 +131,25 @@ def test_show_and_list_say_where_forward_mode_comes_from(capsys):
     rows = {line.split()[0]: line.split()[-1] for line in listing.splitlines()[2:] if line.strip()}
     assert (rows["mm"], rows["view"], rows["floor"], rows["argmax"]) == (
         "result", "auto_linear", "zero", "-")
+
+
+def test_rules_the_generator_cannot_build_are_reported_at_their_line(tmp_path):
+    import pytest
+
+    from tools.codegen.spec import SpecError
+
+    native = NATIVE + "- func: where2(Tensor condition, Tensor self) -> Tensor\n" \
+        "  dispatch: {CPU: reshape_cpu}\n"
+    derivatives = DERIVATIVES.replace(
+        "  self: grad.reshape(self.shape)\n", "  self: grad.reshape(self.shape)\n"
+        "  result: auto_element_wise\n", 1) + (
+        "- name: where2(Tensor condition, Tensor self) -> Tensor\n"
+        "  non_differentiable: [condition]\n  self: grad\n  result: self_t * condition_t\n")
+    with pytest.raises(SpecError) as info:
+        _rules(tmp_path, native, derivatives)
+    assert list(info.value.messages) == [
+        "derivatives.yaml:8: reshape: 'result: auto_element_wise' needs an element-wise op "
+        "(elementwise: or the pointwise tag) with one backward formula per differentiable "
+        "input; write the tangent formula instead",
+        "derivatives.yaml:18: where2: 'result:' reads 'condition_t', but 'condition' is not "
+        "differentiable (non_differentiable); use only the tangents of differentiable inputs"]
