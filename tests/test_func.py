@@ -208,3 +208,20 @@ def test_grad_of_grad_and_jacobians_of_two_arguments():
     g = lambda a, b: a.exp() * b  # noqa: E731
     _close(al.func.jacrev(g, argnums=(0, 1))(x, x), tfunc.jacrev(g, argnums=(0, 1))(tx, tx))
     _close(al.func.jacfwd(g, argnums=1)(x, x), tfunc.jacfwd(g, argnums=1)(tx, tx))
+
+
+def test_a_failing_rule_names_its_yaml_line(monkeypatch):
+    from aten_lite._generated import forward_rules
+
+    def broken(args, tangents, result):
+        raise ValueError("boom")
+
+    monkeypatch.setitem(forward_rules.RULES, "sin", broken)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(al.ones(2), al.ones(2))
+        with pytest.raises(ValueError, match="boom") as info:
+            d.sin()
+    if hasattr(info.value, "__notes__"):
+        (note,) = info.value.__notes__
+        assert note.startswith("raised by the forward rule of sin (auto_element_wise, "
+                               "derivatives.yaml:")

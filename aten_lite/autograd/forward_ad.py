@@ -273,7 +273,13 @@ def _with_tangents(mode: _ForwardMode, h, key, keys, args: tuple, tangents: list
         if rule is None:
             _no_rule(h, result)
             return result
-        tangent = rule(rule_args, tuple(rule_tangents), result)
+        try:
+            tangent = rule(rule_args, tuple(rule_tangents), result)
+        except Exception as exc:  # the traceback shows generated code: name the YAML line too
+            origin, where = _RULES.ORIGINS.get(h.name) or _RULES.ORIGINS[h.functional]
+            if hasattr(exc, "add_note"):  # Python 3.11+
+                exc.add_note(f"raised by the forward rule of {h.name} ({origin}, {where})")
+            raise
     finally:
         _dispatch.set_mode(previous)
     _attach(h, result, tangent, written)
@@ -353,7 +359,8 @@ def _attach_one(h, out: Tensor, tangent, written: list, given: set) -> None:
         tangent = _outside(_fit, tangent, out)
     version = None
     if any(out is w for w in written):
-        if out._base is not None and id(out) not in _roots:
+        root = _roots.get(id(out))
+        if out._base is not None and (root is None or root() is not out):
             raise NotImplementedError(
                 f"al.{h.base}: an in-place op on a view gives it a tangent that its base "
                 "would not see; with forward mode, apply the op out of place, or to the base")
