@@ -225,3 +225,11 @@ def test_a_failing_rule_names_its_yaml_line(monkeypatch):
         (note,) = info.value.__notes__
         assert note.startswith("raised by the forward rule of sin (auto_element_wise, "
                                "derivatives.yaml:")
+
+
+def test_an_inplace_op_reading_its_own_output_storage():
+    x, v = al.tensor([0.5, 1.5, -2.0]), al.tensor([1.0, -1.0, 2.0])
+    with fwAD.dual_level():
+        a = fwAD.make_dual(x, v) * 1.0
+        a.mul_(a)  # both operands are the written tensor: the rule sees the old value twice
+        _close(fwAD.unpack_dual(a).tangent, 2 * x * v)

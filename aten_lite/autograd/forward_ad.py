@@ -308,10 +308,13 @@ def _copies_of_read(h, args: tuple, written: list) -> tuple:
     reads = _RULES.READS.get(h.name) or _RULES.READS.get(h.functional) or ()
     if not written or not reads:
         return args
+    # Every argument read that shares the written storage: `x.mul_(x)`, `x.mul_(x[0])`.
+    storages = [w._base if w._base is not None else w for w in written]
     out = list(args)
-    for i in h.write_pos:
-        if h.args[i].name in reads and isinstance(out[i], Tensor):
-            out[i] = _outside(lambda t: t.clone(), out[i])
+    for i, a in enumerate(out):
+        if isinstance(a, Tensor) and h.args[i].name in reads and \
+                any((a._base if a._base is not None else a) is s for s in storages):
+            out[i] = _outside(lambda t: t.clone(), a)
     return tuple(out)
 
 
