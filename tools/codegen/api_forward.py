@@ -19,7 +19,8 @@ which one it used (``aten-lite-gen show OP`` prints it):
    applied to the tangents. The generator concludes that when every backward formula reads
    no differentiable input and no result other than through ``.shape``/``.dtype``/... (the
    Jacobian does not depend on the values), and the op has no ``Scalar`` argument that the
-   formulas leave unread (one that could add a constant: ``masked_fill``'s ``value``).
+   formulas leave unread (one that could add a constant: ``masked_fill``'s ``value``; a
+   ``float`` argument likewise: a padding value).
 5. Otherwise there is no rule: an op called with a tangent raises, naming the entry's line,
    where a ``result:`` formula would fix it.
 
@@ -236,9 +237,10 @@ def _not_linear(d, inputs, results, missing: list[str]) -> str:
                     "is neither known element-wise nor linear")
         read |= f.names
     for a in d.func.arguments.flat_all:
-        if str(a.type).rstrip("?") == "Scalar" and a.name not in read:
-            return (f"the Scalar argument '{a.name}' is not read by the backward formulas, so "
-                    "it may add a constant and the op is not known to be linear")
+        if str(a.type).rstrip("?") in ("Scalar", "float") and a.name not in read:
+            return (f"the {str(a.type).rstrip('?')} argument '{a.name}' is not read by the "
+                    "backward formulas, so it may add a constant and the op is not known to "
+                    "be linear")
     return ""
 
 
