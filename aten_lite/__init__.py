@@ -100,6 +100,11 @@ from typing import TYPE_CHECKING  # noqa: E402
 if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
     from ._tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
 from . import nn, optim  # noqa: E402,F401
+from .autograd import forward_ad as _forward_ad  # noqa: E402,F401 (al.autograd.forward_ad)
+from ._generated import forward_rules as _forward_rules  # noqa: E402
+
+_forward_ad.install_rules(_forward_rules)
+from . import func  # noqa: E402,F401
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402
 

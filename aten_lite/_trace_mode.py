@@ -23,7 +23,8 @@ class trace_dispatch:
             raise RuntimeError("trace_dispatch blocks cannot be nested; one trace records at a time")
         self._trace = _trace.DispatchTrace()
         _trace.active = self._trace
-        self._previous = _dispatch.set_mode(_RecordingMode())
+        self._previous = _dispatch.set_mode(None)
+        _dispatch.set_mode(_RecordingMode(self._previous))
         return self._trace
 
     def __exit__(self, *exc) -> None:
@@ -32,11 +33,17 @@ class trace_dispatch:
 
 
 class _RecordingMode:
-    """The dispatch mode of a trace: a record around each kernel the dispatcher runs."""
+    """The dispatch mode of a trace: a record around each kernel the dispatcher runs, and
+    around the mode that was set before it (forward mode's, in a dual level), if any."""
+
+    def __init__(self, previous=None) -> None:
+        self.previous = previous
 
     def run(self, handle, key: str, keys: tuple[str, ...], args: tuple, below_autograd: bool):
         record = _trace.open_record(handle, key, keys, handle.kernel_names.get(key, "?"))
         try:
+            if self.previous is not None:
+                return self.previous.run(handle, key, keys, args, below_autograd)
             return handle.table[key](*args)
         finally:
             _trace.close_record(record)

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 173afd9ee1d0de7c).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 f7f8df5d43385f45).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -40,7 +40,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
 
 
 class NegBackward0(Node):
-    """Backward of neg (derivatives.yaml:24)."""
+    """Backward of neg (derivatives.yaml:27)."""
 
     __slots__ = ()
     _op = "neg"
@@ -49,11 +49,11 @@ class NegBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:25
+        # derivatives.yaml:28
         try:
             grad_self = (-grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:25', 'neg', 'self')
+            formula_failed(exc_, 'derivatives.yaml:28', 'neg', 'self')
             raise
         return (grad_self,)
 
@@ -62,7 +62,7 @@ class NegBackward0(Node):
 
 
 class AbsBackward0(Node):
-    """Backward of abs (derivatives.yaml:27)."""
+    """Backward of abs (derivatives.yaml:30)."""
 
     __slots__ = ("self_", "self_v")
     _op = "abs"
@@ -72,11 +72,11 @@ class AbsBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:28
+        # derivatives.yaml:31
         try:
             grad_self = (grad * self.sign()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:28', 'abs', 'self')
+            formula_failed(exc_, 'derivatives.yaml:31', 'abs', 'self')
             raise
         return (grad_self,)
 
@@ -87,7 +87,7 @@ class AbsBackward0(Node):
 
 
 class SignBackward0(Node):
-    """Backward of sign (derivatives.yaml:30)."""
+    """Backward of sign (derivatives.yaml:33)."""
 
     __slots__ = ()
     _op = "sign"
@@ -96,11 +96,11 @@ class SignBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:31
+        # derivatives.yaml:34
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:31', 'sign', 'self')
+            formula_failed(exc_, 'derivatives.yaml:34', 'sign', 'self')
             raise
         return (grad_self,)
 
@@ -109,21 +109,22 @@ class SignBackward0(Node):
 
 
 class ReluBackward0(Node):
-    """Backward of relu (derivatives.yaml:33)."""
+    """Backward of relu (derivatives.yaml:36)."""
 
     __slots__ = ("result_", "result_v")
     _op = "relu"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:35
+        # derivatives.yaml:38
         try:
             grad_self = (grad * result.sign()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:35', 'relu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:38', 'relu', 'self')
             raise
         return (grad_self,)
 
@@ -134,21 +135,22 @@ class ReluBackward0(Node):
 
 
 class SigmoidBackward0(Node):
-    """Backward of sigmoid (derivatives.yaml:37)."""
+    """Backward of sigmoid (derivatives.yaml:40)."""
 
     __slots__ = ("result_", "result_v")
     _op = "sigmoid"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:38
+        # derivatives.yaml:41
         try:
             grad_self = (grad * result * (1 - result)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:38', 'sigmoid', 'self')
+            formula_failed(exc_, 'derivatives.yaml:41', 'sigmoid', 'self')
             raise
         return (grad_self,)
 
@@ -159,21 +161,22 @@ class SigmoidBackward0(Node):
 
 
 class TanhBackward0(Node):
-    """Backward of tanh (derivatives.yaml:40)."""
+    """Backward of tanh (derivatives.yaml:43)."""
 
     __slots__ = ("result_", "result_v")
     _op = "tanh"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:41
+        # derivatives.yaml:44
         try:
             grad_self = _tanh_backward(grad, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:41', 'tanh', 'self')
+            formula_failed(exc_, 'derivatives.yaml:44', 'tanh', 'self')
             raise
         return (grad_self,)
 
@@ -184,21 +187,22 @@ class TanhBackward0(Node):
 
 
 class ExpBackward0(Node):
-    """Backward of exp (derivatives.yaml:43)."""
+    """Backward of exp (derivatives.yaml:46)."""
 
     __slots__ = ("result_", "result_v")
     _op = "exp"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:44
+        # derivatives.yaml:47
         try:
             grad_self = (grad * result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:44', 'exp', 'self')
+            formula_failed(exc_, 'derivatives.yaml:47', 'exp', 'self')
             raise
         return (grad_self,)
 
@@ -209,21 +213,22 @@ class ExpBackward0(Node):
 
 
 class Expm1Backward0(Node):
-    """Backward of expm1 (derivatives.yaml:46)."""
+    """Backward of expm1 (derivatives.yaml:49)."""
 
     __slots__ = ("result_", "result_v")
     _op = "expm1"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:47
+        # derivatives.yaml:50
         try:
             grad_self = (grad * (result + 1)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:47', 'expm1', 'self')
+            formula_failed(exc_, 'derivatives.yaml:50', 'expm1', 'self')
             raise
         return (grad_self,)
 
@@ -234,7 +239,7 @@ class Expm1Backward0(Node):
 
 
 class LogBackward0(Node):
-    """Backward of log (derivatives.yaml:49)."""
+    """Backward of log (derivatives.yaml:52)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log"
@@ -244,11 +249,11 @@ class LogBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:50
+        # derivatives.yaml:53
         try:
             grad_self = (grad / self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:50', 'log', 'self')
+            formula_failed(exc_, 'derivatives.yaml:53', 'log', 'self')
             raise
         return (grad_self,)
 
@@ -259,7 +264,7 @@ class LogBackward0(Node):
 
 
 class Log1pBackward0(Node):
-    """Backward of log1p (derivatives.yaml:52)."""
+    """Backward of log1p (derivatives.yaml:55)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log1p"
@@ -269,11 +274,11 @@ class Log1pBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:53
+        # derivatives.yaml:56
         try:
             grad_self = (grad / (self + 1)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:53', 'log1p', 'self')
+            formula_failed(exc_, 'derivatives.yaml:56', 'log1p', 'self')
             raise
         return (grad_self,)
 
@@ -284,21 +289,22 @@ class Log1pBackward0(Node):
 
 
 class SqrtBackward0(Node):
-    """Backward of sqrt (derivatives.yaml:55)."""
+    """Backward of sqrt (derivatives.yaml:58)."""
 
     __slots__ = ("result_", "result_v")
     _op = "sqrt"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:56
+        # derivatives.yaml:59
         try:
             grad_self = (grad / (2 * result)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:56', 'sqrt', 'self')
+            formula_failed(exc_, 'derivatives.yaml:59', 'sqrt', 'self')
             raise
         return (grad_self,)
 
@@ -309,21 +315,22 @@ class SqrtBackward0(Node):
 
 
 class RsqrtBackward0(Node):
-    """Backward of rsqrt (derivatives.yaml:58)."""
+    """Backward of rsqrt (derivatives.yaml:61)."""
 
     __slots__ = ("result_", "result_v")
     _op = "rsqrt"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:59
+        # derivatives.yaml:62
         try:
             grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:59', 'rsqrt', 'self')
+            formula_failed(exc_, 'derivatives.yaml:62', 'rsqrt', 'self')
             raise
         return (grad_self,)
 
@@ -334,21 +341,22 @@ class RsqrtBackward0(Node):
 
 
 class ReciprocalBackward0(Node):
-    """Backward of reciprocal (derivatives.yaml:61)."""
+    """Backward of reciprocal (derivatives.yaml:64)."""
 
     __slots__ = ("result_", "result_v")
     _op = "reciprocal"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:62
+        # derivatives.yaml:65
         try:
             grad_self = (-grad * result * result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:62', 'reciprocal', 'self')
+            formula_failed(exc_, 'derivatives.yaml:65', 'reciprocal', 'self')
             raise
         return (grad_self,)
 
@@ -359,7 +367,7 @@ class ReciprocalBackward0(Node):
 
 
 class SinBackward0(Node):
-    """Backward of sin (derivatives.yaml:64)."""
+    """Backward of sin (derivatives.yaml:67)."""
 
     __slots__ = ("self_", "self_v")
     _op = "sin"
@@ -369,11 +377,11 @@ class SinBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:65
+        # derivatives.yaml:68
         try:
             grad_self = (grad * self.cos()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:65', 'sin', 'self')
+            formula_failed(exc_, 'derivatives.yaml:68', 'sin', 'self')
             raise
         return (grad_self,)
 
@@ -384,7 +392,7 @@ class SinBackward0(Node):
 
 
 class CosBackward0(Node):
-    """Backward of cos (derivatives.yaml:67)."""
+    """Backward of cos (derivatives.yaml:70)."""
 
     __slots__ = ("self_", "self_v")
     _op = "cos"
@@ -394,11 +402,11 @@ class CosBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:68
+        # derivatives.yaml:71
         try:
             grad_self = (-grad * self.sin()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:68', 'cos', 'self')
+            formula_failed(exc_, 'derivatives.yaml:71', 'cos', 'self')
             raise
         return (grad_self,)
 
@@ -409,32 +417,10 @@ class CosBackward0(Node):
 
 
 class FloorBackward0(Node):
-    """Backward of floor (derivatives.yaml:70)."""
+    """Backward of floor (derivatives.yaml:73)."""
 
     __slots__ = ()
     _op = "floor"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:71
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:71', 'floor', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-
-
-class CeilBackward0(Node):
-    """Backward of ceil (derivatives.yaml:73)."""
-
-    __slots__ = ()
-    _op = "ceil"
 
     def apply(node, grads):
         check_alive(node)
@@ -444,7 +430,7 @@ class CeilBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:74', 'ceil', 'self')
+            formula_failed(exc_, 'derivatives.yaml:74', 'floor', 'self')
             raise
         return (grad_self,)
 
@@ -452,11 +438,11 @@ class CeilBackward0(Node):
         node._released = True
 
 
-class RoundBackward0(Node):
-    """Backward of round (derivatives.yaml:76)."""
+class CeilBackward0(Node):
+    """Backward of ceil (derivatives.yaml:76)."""
 
     __slots__ = ()
-    _op = "round"
+    _op = "ceil"
 
     def apply(node, grads):
         check_alive(node)
@@ -466,7 +452,7 @@ class RoundBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:77', 'round', 'self')
+            formula_failed(exc_, 'derivatives.yaml:77', 'ceil', 'self')
             raise
         return (grad_self,)
 
@@ -474,11 +460,11 @@ class RoundBackward0(Node):
         node._released = True
 
 
-class TruncBackward0(Node):
-    """Backward of trunc (derivatives.yaml:79)."""
+class RoundBackward0(Node):
+    """Backward of round (derivatives.yaml:79)."""
 
     __slots__ = ()
-    _op = "trunc"
+    _op = "round"
 
     def apply(node, grads):
         check_alive(node)
@@ -488,7 +474,29 @@ class TruncBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:80', 'trunc', 'self')
+            formula_failed(exc_, 'derivatives.yaml:80', 'round', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class TruncBackward0(Node):
+    """Backward of trunc (derivatives.yaml:82)."""
+
+    __slots__ = ()
+    _op = "trunc"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:83
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:83', 'trunc', 'self')
             raise
         return (grad_self,)
 
@@ -497,7 +505,7 @@ class TruncBackward0(Node):
 
 
 class AddBackward0(Node):
-    """Backward of add.Tensor (derivatives.yaml:84)."""
+    """Backward of add.Tensor (derivatives.yaml:87)."""
 
     __slots__ = ("alpha_",)
     _op = "add.Tensor"
@@ -507,17 +515,17 @@ class AddBackward0(Node):
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
-        # derivatives.yaml:85
+        # derivatives.yaml:88
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:85', 'add.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:88', 'add.Tensor', 'self')
             raise
-        # derivatives.yaml:86
+        # derivatives.yaml:89
         try:
             grad_other = scale(grad, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:86', 'add.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:89', 'add.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -527,7 +535,7 @@ class AddBackward0(Node):
 
 
 class SubBackward0(Node):
-    """Backward of sub.Tensor (derivatives.yaml:88)."""
+    """Backward of sub.Tensor (derivatives.yaml:91)."""
 
     __slots__ = ("alpha_",)
     _op = "sub.Tensor"
@@ -537,17 +545,17 @@ class SubBackward0(Node):
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
-        # derivatives.yaml:89
+        # derivatives.yaml:92
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:89', 'sub.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:92', 'sub.Tensor', 'self')
             raise
-        # derivatives.yaml:90
+        # derivatives.yaml:93
         try:
             grad_other = scale(grad, -alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:90', 'sub.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:93', 'sub.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -557,7 +565,7 @@ class SubBackward0(Node):
 
 
 class MulBackward0(Node):
-    """Backward of mul.Tensor (derivatives.yaml:92)."""
+    """Backward of mul.Tensor (derivatives.yaml:95)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "mul.Tensor"
@@ -568,17 +576,17 @@ class MulBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:93
+        # derivatives.yaml:96
         try:
             grad_self = (grad * other) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:93', 'mul.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:96', 'mul.Tensor', 'self')
             raise
-        # derivatives.yaml:94
+        # derivatives.yaml:97
         try:
             grad_other = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:94', 'mul.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:97', 'mul.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -591,7 +599,7 @@ class MulBackward0(Node):
 
 
 class DivBackward0(Node):
-    """Backward of div.Tensor (derivatives.yaml:96)."""
+    """Backward of div.Tensor (derivatives.yaml:99)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "div.Tensor"
@@ -602,17 +610,17 @@ class DivBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:97
+        # derivatives.yaml:100
         try:
             grad_self = (grad / other) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:97', 'div.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:100', 'div.Tensor', 'self')
             raise
-        # derivatives.yaml:98
+        # derivatives.yaml:101
         try:
             grad_other = (-grad * self / (other * other)) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:98', 'div.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:101', 'div.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -625,7 +633,7 @@ class DivBackward0(Node):
 
 
 class DivTruncBackward0(Node):
-    """Backward of _div_trunc (derivatives.yaml:100)."""
+    """Backward of _div_trunc (derivatives.yaml:103)."""
 
     __slots__ = ()
     _op = "_div_trunc"
@@ -634,17 +642,17 @@ class DivTruncBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:101
+        # derivatives.yaml:104
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:101', '_div_trunc', 'self')
+            formula_failed(exc_, 'derivatives.yaml:104', '_div_trunc', 'self')
             raise
-        # derivatives.yaml:102
+        # derivatives.yaml:105
         try:
             grad_other = zeros_like(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:102', '_div_trunc', 'other')
+            formula_failed(exc_, 'derivatives.yaml:105', '_div_trunc', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -653,7 +661,7 @@ class DivTruncBackward0(Node):
 
 
 class FloorDivideBackward0(Node):
-    """Backward of floor_divide (derivatives.yaml:104)."""
+    """Backward of floor_divide (derivatives.yaml:107)."""
 
     __slots__ = ()
     _op = "floor_divide"
@@ -662,17 +670,17 @@ class FloorDivideBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:105
+        # derivatives.yaml:108
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:105', 'floor_divide', 'self')
+            formula_failed(exc_, 'derivatives.yaml:108', 'floor_divide', 'self')
             raise
-        # derivatives.yaml:106
+        # derivatives.yaml:109
         try:
             grad_other = zeros_like(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:106', 'floor_divide', 'other')
+            formula_failed(exc_, 'derivatives.yaml:109', 'floor_divide', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -681,7 +689,7 @@ class FloorDivideBackward0(Node):
 
 
 class RemainderBackward0(Node):
-    """Backward of remainder.Tensor (derivatives.yaml:108)."""
+    """Backward of remainder.Tensor (derivatives.yaml:111)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "remainder.Tensor"
@@ -692,17 +700,17 @@ class RemainderBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:109
+        # derivatives.yaml:112
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:109', 'remainder.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:112', 'remainder.Tensor', 'self')
             raise
-        # derivatives.yaml:110
+        # derivatives.yaml:113
         try:
             grad_other = (-grad * floor_divide(self, other)) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:110', 'remainder.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:113', 'remainder.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -715,10 +723,11 @@ class RemainderBackward0(Node):
 
 
 class PowBackward0(Node):
-    """Backward of pow.Tensor_Tensor (derivatives.yaml:112)."""
+    """Backward of pow.Tensor_Tensor (derivatives.yaml:115)."""
 
     __slots__ = ("exponent_", "exponent_v", "self_", "self_v", "result_", "result_v")
     _op = "pow.Tensor_Tensor"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
@@ -727,17 +736,17 @@ class PowBackward0(Node):
         exponent = unpack(node, node.exponent_, node.exponent_v, 'exponent')
         self = unpack(node, node.self_, node.self_v, 'self')
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:113
+        # derivatives.yaml:116
         try:
             grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:113', 'pow.Tensor_Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:116', 'pow.Tensor_Tensor', 'self')
             raise
-        # derivatives.yaml:114
+        # derivatives.yaml:117
         try:
             grad_exponent = pow_exponent_grad(grad, self, exponent, result) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:114', 'pow.Tensor_Tensor', 'exponent')
+            formula_failed(exc_, 'derivatives.yaml:117', 'pow.Tensor_Tensor', 'exponent')
             raise
         return (grad_self, grad_exponent)
 
@@ -752,7 +761,7 @@ class PowBackward0(Node):
 
 
 class MaximumBackward0(Node):
-    """Backward of maximum (derivatives.yaml:116)."""
+    """Backward of maximum (derivatives.yaml:119)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "maximum"
@@ -763,17 +772,17 @@ class MaximumBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:117
+        # derivatives.yaml:120
         try:
             grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:117', 'maximum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:120', 'maximum', 'self')
             raise
-        # derivatives.yaml:118
+        # derivatives.yaml:121
         try:
             grad_other = binary_extremum_grad(grad, other, self, True) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:118', 'maximum', 'other')
+            formula_failed(exc_, 'derivatives.yaml:121', 'maximum', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -786,7 +795,7 @@ class MaximumBackward0(Node):
 
 
 class MinimumBackward0(Node):
-    """Backward of minimum (derivatives.yaml:120)."""
+    """Backward of minimum (derivatives.yaml:123)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "minimum"
@@ -797,17 +806,17 @@ class MinimumBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:121
+        # derivatives.yaml:124
         try:
             grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:121', 'minimum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:124', 'minimum', 'self')
             raise
-        # derivatives.yaml:122
+        # derivatives.yaml:125
         try:
             grad_other = binary_extremum_grad(grad, other, self, False) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:122', 'minimum', 'other')
+            formula_failed(exc_, 'derivatives.yaml:125', 'minimum', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -820,7 +829,7 @@ class MinimumBackward0(Node):
 
 
 class WhereBackward0(Node):
-    """Backward of where.self (derivatives.yaml:124)."""
+    """Backward of where.self (derivatives.yaml:127)."""
 
     __slots__ = ("condition_", "condition_v")
     _op = "where.self"
@@ -830,17 +839,17 @@ class WhereBackward0(Node):
         need = node._next
         grad = grads[0]
         condition = unpack(node, node.condition_, node.condition_v, 'condition')
-        # derivatives.yaml:126
+        # derivatives.yaml:129
         try:
             grad_self = (grad * condition) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:126', 'where.self', 'self')
+            formula_failed(exc_, 'derivatives.yaml:129', 'where.self', 'self')
             raise
-        # derivatives.yaml:127
+        # derivatives.yaml:130
         try:
             grad_other = (grad * condition.logical_not()) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:127', 'where.self', 'other')
+            formula_failed(exc_, 'derivatives.yaml:130', 'where.self', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -851,7 +860,7 @@ class WhereBackward0(Node):
 
 
 class SumBackward0(Node):
-    """Backward of sum (derivatives.yaml:131)."""
+    """Backward of sum (derivatives.yaml:134)."""
 
     __slots__ = ("dim_", "keepdim_", "self_shape")
     _op = "sum"
@@ -863,11 +872,11 @@ class SumBackward0(Node):
         dim = node.dim_
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:132
+        # derivatives.yaml:135
         try:
             grad_self = expand_reduced(grad, self_shape, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:132', 'sum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:135', 'sum', 'self')
             raise
         return (grad_self,)
 
@@ -879,7 +888,7 @@ class SumBackward0(Node):
 
 
 class MeanBackward0(Node):
-    """Backward of mean (derivatives.yaml:134)."""
+    """Backward of mean (derivatives.yaml:137)."""
 
     __slots__ = ("dim_", "keepdim_", "self_shape")
     _op = "mean"
@@ -891,11 +900,11 @@ class MeanBackward0(Node):
         dim = node.dim_
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:135
+        # derivatives.yaml:138
         try:
             grad_self = expand_reduced(grad / reduced_count(self_shape, dim), self_shape, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:135', 'mean', 'self')
+            formula_failed(exc_, 'derivatives.yaml:138', 'mean', 'self')
             raise
         return (grad_self,)
 
@@ -907,10 +916,11 @@ class MeanBackward0(Node):
 
 
 class ProdBackward0(Node):
-    """Backward of prod (derivatives.yaml:137)."""
+    """Backward of prod (derivatives.yaml:140)."""
 
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "prod"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
@@ -920,11 +930,11 @@ class ProdBackward0(Node):
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:138
+        # derivatives.yaml:141
         try:
             grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:138', 'prod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:141', 'prod', 'self')
             raise
         return (grad_self,)
 
@@ -939,10 +949,11 @@ class ProdBackward0(Node):
 
 
 class AmaxBackward0(Node):
-    """Backward of amax (derivatives.yaml:140)."""
+    """Backward of amax (derivatives.yaml:144)."""
 
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "amax"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
@@ -952,11 +963,11 @@ class AmaxBackward0(Node):
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:141
+        # derivatives.yaml:145
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:141', 'amax', 'self')
+            formula_failed(exc_, 'derivatives.yaml:145', 'amax', 'self')
             raise
         return (grad_self,)
 
@@ -971,10 +982,11 @@ class AmaxBackward0(Node):
 
 
 class AminBackward0(Node):
-    """Backward of amin (derivatives.yaml:143)."""
+    """Backward of amin (derivatives.yaml:148)."""
 
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "amin"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
@@ -984,11 +996,11 @@ class AminBackward0(Node):
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:144
+        # derivatives.yaml:149
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:144', 'amin', 'self')
+            formula_failed(exc_, 'derivatives.yaml:149', 'amin', 'self')
             raise
         return (grad_self,)
 
@@ -1003,11 +1015,12 @@ class AminBackward0(Node):
 
 
 class MaxBackward0(Node):
-    """Backward of max.dim (derivatives.yaml:146)."""
+    """Backward of max.dim (derivatives.yaml:152)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
     _op = "max.dim"
     _n_out = 2
+    _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
         check_alive(node)
@@ -1017,11 +1030,11 @@ class MaxBackward0(Node):
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:148
+        # derivatives.yaml:154
         try:
             grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:148', 'max.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:154', 'max.dim', 'self')
             raise
         return (grad_self,)
 
@@ -1035,11 +1048,12 @@ class MaxBackward0(Node):
 
 
 class MinBackward0(Node):
-    """Backward of min.dim (derivatives.yaml:150)."""
+    """Backward of min.dim (derivatives.yaml:157)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
     _op = "min.dim"
     _n_out = 2
+    _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
         check_alive(node)
@@ -1049,11 +1063,11 @@ class MinBackward0(Node):
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:152
+        # derivatives.yaml:159
         try:
             grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:152', 'min.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:159', 'min.dim', 'self')
             raise
         return (grad_self,)
 
@@ -1067,10 +1081,11 @@ class MinBackward0(Node):
 
 
 class SoftmaxBackward0(Node):
-    """Backward of softmax.int (derivatives.yaml:154)."""
+    """Backward of softmax.int (derivatives.yaml:162)."""
 
     __slots__ = ("dim_", "result_", "result_v")
     _op = "softmax.int"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
@@ -1078,11 +1093,11 @@ class SoftmaxBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:155
+        # derivatives.yaml:163
         try:
             grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:155', 'softmax.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:163', 'softmax.int', 'self')
             raise
         return (grad_self,)
 
@@ -1094,10 +1109,11 @@ class SoftmaxBackward0(Node):
 
 
 class LogSoftmaxBackward0(Node):
-    """Backward of log_softmax.int (derivatives.yaml:157)."""
+    """Backward of log_softmax.int (derivatives.yaml:166)."""
 
     __slots__ = ("dim_", "result_", "result_v")
     _op = "log_softmax.int"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
@@ -1105,11 +1121,11 @@ class LogSoftmaxBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        # derivatives.yaml:158
+        # derivatives.yaml:167
         try:
             grad_self = _log_softmax_backward(grad, result, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:158', 'log_softmax.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:167', 'log_softmax.int', 'self')
             raise
         return (grad_self,)
 
@@ -1121,7 +1137,7 @@ class LogSoftmaxBackward0(Node):
 
 
 class NllLossBackward0(Node):
-    """Backward of nll_loss (derivatives.yaml:160)."""
+    """Backward of nll_loss (derivatives.yaml:170)."""
 
     __slots__ = ("ignore_index_", "reduction_", "self_", "self_v", "target_", "target_v", "weight_", "weight_v")
     _op = "nll_loss"
@@ -1135,11 +1151,11 @@ class NllLossBackward0(Node):
         self = unpack(node, node.self_, node.self_v, 'self')
         target = unpack(node, node.target_, node.target_v, 'target')
         weight = unpack(node, node.weight_, node.weight_v, 'weight')
-        # derivatives.yaml:162
+        # derivatives.yaml:172
         try:
             grad_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:162', 'nll_loss', 'self')
+            formula_failed(exc_, 'derivatives.yaml:172', 'nll_loss', 'self')
             raise
         return (grad_self,)
 
@@ -1156,7 +1172,7 @@ class NllLossBackward0(Node):
 
 
 class NllLossBackwardBackward0(Node):
-    """Backward of _nll_loss_backward (derivatives.yaml:164)."""
+    """Backward of _nll_loss_backward (derivatives.yaml:175)."""
 
     __slots__ = ("ignore_index_", "reduction_", "target_", "target_v", "weight_", "weight_v")
     _op = "_nll_loss_backward"
@@ -1169,17 +1185,17 @@ class NllLossBackwardBackward0(Node):
         reduction = node.reduction_
         target = unpack(node, node.target_, node.target_v, 'target')
         weight = unpack(node, node.weight_, node.weight_v, 'weight')
-        # derivatives.yaml:166
+        # derivatives.yaml:177
         try:
             grad_grad_output = nll_loss(grad, target, weight, reduction, ignore_index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:166', '_nll_loss_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:177', '_nll_loss_backward', 'grad_output')
             raise
-        # derivatives.yaml:167
+        # derivatives.yaml:178
         try:
             grad_self = zeros_like(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:167', '_nll_loss_backward', 'self')
+            formula_failed(exc_, 'derivatives.yaml:178', '_nll_loss_backward', 'self')
             raise
         return (grad_grad_output, grad_self)
 
@@ -1194,7 +1210,7 @@ class NllLossBackwardBackward0(Node):
 
 
 class GeluBackward0(Node):
-    """Backward of gelu (derivatives.yaml:169)."""
+    """Backward of gelu (derivatives.yaml:180)."""
 
     __slots__ = ("self_", "self_v")
     _op = "gelu"
@@ -1204,11 +1220,11 @@ class GeluBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:170
+        # derivatives.yaml:181
         try:
             grad_self = _gelu_backward(grad, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:170', 'gelu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:181', 'gelu', 'self')
             raise
         return (grad_self,)
 
@@ -1219,7 +1235,7 @@ class GeluBackward0(Node):
 
 
 class GeluBackwardBackward0(Node):
-    """Backward of _gelu_backward (derivatives.yaml:172)."""
+    """Backward of _gelu_backward (derivatives.yaml:183)."""
 
     __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_gelu_backward"
@@ -1230,17 +1246,17 @@ class GeluBackwardBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:173
+        # derivatives.yaml:184
         try:
             grad_grad_output = _gelu_backward(grad, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:173', '_gelu_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:184', '_gelu_backward', 'grad_output')
             raise
-        # derivatives.yaml:174
+        # derivatives.yaml:185
         try:
             grad_self = (grad * grad_output * (2 - self * self) * (-0.5 * self * self).exp() * 0.3989422804014327) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:174', '_gelu_backward', 'self')
+            formula_failed(exc_, 'derivatives.yaml:185', '_gelu_backward', 'self')
             raise
         return (grad_grad_output, grad_self)
 
@@ -1253,7 +1269,7 @@ class GeluBackwardBackward0(Node):
 
 
 class TanhBackwardBackward0(Node):
-    """Backward of _tanh_backward (derivatives.yaml:176)."""
+    """Backward of _tanh_backward (derivatives.yaml:187)."""
 
     __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
     _op = "_tanh_backward"
@@ -1264,17 +1280,17 @@ class TanhBackwardBackward0(Node):
         grad = grads[0]
         tanh_out = unpack(node, node.tanh_out_, node.tanh_out_v, 'tanh_out')
         grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:177
+        # derivatives.yaml:188
         try:
             grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:177', '_tanh_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:188', '_tanh_backward', 'grad_output')
             raise
-        # derivatives.yaml:178
+        # derivatives.yaml:189
         try:
             grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:178', '_tanh_backward', 'tanh_out')
+            formula_failed(exc_, 'derivatives.yaml:189', '_tanh_backward', 'tanh_out')
             raise
         return (grad_grad_output, grad_tanh_out)
 
@@ -1287,7 +1303,7 @@ class TanhBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:180)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:191)."""
 
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
@@ -1299,17 +1315,17 @@ class LogSoftmaxBackwardBackward0(Node):
         dim = node.dim_
         log_probs = unpack(node, node.log_probs_, node.log_probs_v, 'log_probs')
         grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:181
+        # derivatives.yaml:192
         try:
             grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:181', '_log_softmax_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:192', '_log_softmax_backward', 'grad_output')
             raise
-        # derivatives.yaml:182
+        # derivatives.yaml:193
         try:
             grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:182', '_log_softmax_backward', 'log_probs')
+            formula_failed(exc_, 'derivatives.yaml:193', '_log_softmax_backward', 'log_probs')
             raise
         return (grad_grad_output, grad_log_probs)
 
@@ -1323,7 +1339,7 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:186)."""
+    """Backward of mm (derivatives.yaml:198)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -1334,17 +1350,17 @@ class MmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:187
+        # derivatives.yaml:199
         try:
             grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:187', 'mm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:199', 'mm', 'self')
             raise
-        # derivatives.yaml:188
+        # derivatives.yaml:200
         try:
             grad_mat2 = self.t().mm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:188', 'mm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:200', 'mm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1357,7 +1373,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:190)."""
+    """Backward of bmm (derivatives.yaml:203)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1368,17 +1384,17 @@ class BmmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:191
+        # derivatives.yaml:204
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:191', 'bmm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:204', 'bmm', 'self')
             raise
-        # derivatives.yaml:192
+        # derivatives.yaml:205
         try:
             grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:192', 'bmm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:205', 'bmm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1391,7 +1407,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:194)."""
+    """Backward of dot (derivatives.yaml:208)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1402,17 +1418,17 @@ class DotBackward0(Node):
         grad = grads[0]
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:195
+        # derivatives.yaml:209
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:195', 'dot', 'self')
+            formula_failed(exc_, 'derivatives.yaml:209', 'dot', 'self')
             raise
-        # derivatives.yaml:196
+        # derivatives.yaml:210
         try:
             grad_tensor = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:196', 'dot', 'tensor')
+            formula_failed(exc_, 'derivatives.yaml:210', 'dot', 'tensor')
             raise
         return (grad_self, grad_tensor)
 
@@ -1425,7 +1441,7 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:200)."""
+    """Backward of view (derivatives.yaml:215)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
@@ -1435,11 +1451,11 @@ class ViewBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:201
+        # derivatives.yaml:216
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:201', 'view', 'self')
+            formula_failed(exc_, 'derivatives.yaml:216', 'view', 'self')
             raise
         return (grad_self,)
 
@@ -1449,130 +1465,10 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:203)."""
+    """Backward of reshape (derivatives.yaml:218)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:204
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:204', 'reshape', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class TBackward0(Node):
-    """Backward of t (derivatives.yaml:206)."""
-
-    __slots__ = ("_view_version", "_view_base_fn")
-    _op = "t"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:207
-        try:
-            grad_self = grad.t() if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:207', 't', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-
-
-class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:209)."""
-
-    __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
-    _op = "transpose.int"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        dim0 = node.dim0_
-        dim1 = node.dim1_
-        # derivatives.yaml:210
-        try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:210', 'transpose.int', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim0_ = None
-        node.dim1_ = None
-
-
-class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:212)."""
-
-    __slots__ = ("dims_", "_view_version", "_view_base_fn")
-    _op = "permute"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        dims = node.dims_
-        # derivatives.yaml:213
-        try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:213', 'permute', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dims_ = None
-
-
-class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:215)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "expand"
-
-    def apply(node, grads):
-        check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:216
-        try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:216', 'expand', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:218)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze"
 
     def apply(node, grads):
         check_alive(node)
@@ -1583,7 +1479,127 @@ class SqueezeBackward0(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:219', 'squeeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:219', 'reshape', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class TBackward0(Node):
+    """Backward of t (derivatives.yaml:221)."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+    _op = "t"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:222
+        try:
+            grad_self = grad.t() if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:222', 't', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class TransposeBackward0(Node):
+    """Backward of transpose.int (derivatives.yaml:224)."""
+
+    __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
+    _op = "transpose.int"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim0 = node.dim0_
+        dim1 = node.dim1_
+        # derivatives.yaml:225
+        try:
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:225', 'transpose.int', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim0_ = None
+        node.dim1_ = None
+
+
+class PermuteBackward0(Node):
+    """Backward of permute (derivatives.yaml:227)."""
+
+    __slots__ = ("dims_", "_view_version", "_view_base_fn")
+    _op = "permute"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dims = node.dims_
+        # derivatives.yaml:228
+        try:
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:228', 'permute', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dims_ = None
+
+
+class ExpandBackward0(Node):
+    """Backward of expand (derivatives.yaml:230)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "expand"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:231
+        try:
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:231', 'expand', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward0(Node):
+    """Backward of squeeze (derivatives.yaml:233)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:234
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:234', 'squeeze', 'self')
             raise
         return (grad_self,)
 
@@ -1593,7 +1609,7 @@ class SqueezeBackward0(Node):
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:221)."""
+    """Backward of squeeze.dim (derivatives.yaml:236)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
@@ -1603,11 +1619,11 @@ class SqueezeBackward1(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:222
+        # derivatives.yaml:237
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:222', 'squeeze.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:237', 'squeeze.dim', 'self')
             raise
         return (grad_self,)
 
@@ -1617,7 +1633,7 @@ class SqueezeBackward1(Node):
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:224)."""
+    """Backward of squeeze.dims (derivatives.yaml:239)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
@@ -1627,11 +1643,11 @@ class SqueezeBackward2(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:225
+        # derivatives.yaml:240
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:225', 'squeeze.dims', 'self')
+            formula_failed(exc_, 'derivatives.yaml:240', 'squeeze.dims', 'self')
             raise
         return (grad_self,)
 
@@ -1641,7 +1657,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:227)."""
+    """Backward of unsqueeze (derivatives.yaml:242)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1651,11 +1667,11 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:228
+        # derivatives.yaml:243
         try:
             grad_self = grad.squeeze(dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:228', 'unsqueeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:243', 'unsqueeze', 'self')
             raise
         return (grad_self,)
 
@@ -1665,7 +1681,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:230)."""
+    """Backward of flatten.using_ints (derivatives.yaml:245)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1675,11 +1691,11 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:231
+        # derivatives.yaml:246
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:231', 'flatten.using_ints', 'self')
+            formula_failed(exc_, 'derivatives.yaml:246', 'flatten.using_ints', 'self')
             raise
         return (grad_self,)
 
@@ -1689,7 +1705,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:233)."""
+    """Backward of narrow (derivatives.yaml:248)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1702,11 +1718,11 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:234
+        # derivatives.yaml:249
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:234', 'narrow', 'self')
+            formula_failed(exc_, 'derivatives.yaml:249', 'narrow', 'self')
             raise
         return (grad_self,)
 
@@ -1719,7 +1735,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:236)."""
+    """Backward of select.int (derivatives.yaml:251)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1731,11 +1747,11 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:237
+        # derivatives.yaml:252
         try:
             grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:237', 'select.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:252', 'select.int', 'self')
             raise
         return (grad_self,)
 
@@ -1747,7 +1763,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:239)."""
+    """Backward of slice.Tensor (derivatives.yaml:254)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1761,11 +1777,11 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:240
+        # derivatives.yaml:255
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:240', 'slice.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:255', 'slice.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1779,7 +1795,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:242)."""
+    """Backward of contiguous (derivatives.yaml:257)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1788,11 +1804,11 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:243
+        # derivatives.yaml:258
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:243', 'contiguous', 'self')
+            formula_failed(exc_, 'derivatives.yaml:258', 'contiguous', 'self')
             raise
         return (grad_self,)
 
@@ -1801,7 +1817,7 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:245)."""
+    """Backward of split.Tensor (derivatives.yaml:260)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
@@ -1811,11 +1827,11 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:246
+        # derivatives.yaml:261
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:246', 'split.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:261', 'split.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1826,7 +1842,7 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:248)."""
+    """Backward of split.sizes (derivatives.yaml:263)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
@@ -1836,11 +1852,11 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:249
+        # derivatives.yaml:264
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:249', 'split.sizes', 'self')
+            formula_failed(exc_, 'derivatives.yaml:264', 'split.sizes', 'self')
             raise
         return (grad_self,)
 
@@ -1851,7 +1867,7 @@ class SplitBackward1(Node):
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:251)."""
+    """Backward of chunk (derivatives.yaml:266)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
@@ -1861,11 +1877,11 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:252
+        # derivatives.yaml:267
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:252', 'chunk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:267', 'chunk', 'self')
             raise
         return (grad_self,)
 
@@ -1876,7 +1892,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:256)."""
+    """Backward of cat (derivatives.yaml:271)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1887,11 +1903,11 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:257
+        # derivatives.yaml:272
         try:
             grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:257', 'cat', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:272', 'cat', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1902,7 +1918,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:259)."""
+    """Backward of stack (derivatives.yaml:274)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1913,11 +1929,11 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:260
+        # derivatives.yaml:275
         try:
             grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:260', 'stack', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:275', 'stack', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1928,7 +1944,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:262)."""
+    """Backward of gather (derivatives.yaml:277)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1940,11 +1956,11 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:264
+        # derivatives.yaml:279
         try:
             grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:264', 'gather', 'self')
+            formula_failed(exc_, 'derivatives.yaml:279', 'gather', 'self')
             raise
         return (grad_self,)
 
@@ -1957,7 +1973,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:266)."""
+    """Backward of index_select (derivatives.yaml:281)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1969,11 +1985,11 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:268
+        # derivatives.yaml:283
         try:
             grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:268', 'index_select', 'self')
+            formula_failed(exc_, 'derivatives.yaml:283', 'index_select', 'self')
             raise
         return (grad_self,)
 
@@ -1986,7 +2002,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:270)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:285)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -1996,11 +2012,11 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:272
+        # derivatives.yaml:287
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:272', 'masked_fill.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:287', 'masked_fill.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -2011,7 +2027,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:274)."""
+    """Backward of index.Tensor (derivatives.yaml:290)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -2022,11 +2038,11 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:276
+        # derivatives.yaml:292
         try:
             grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:276', 'index.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:292', 'index.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2038,7 +2054,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:278)."""
+    """Backward of index_put (derivatives.yaml:294)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -2050,17 +2066,17 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:280
+        # derivatives.yaml:296
         try:
             grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:280', 'index_put', 'self')
+            formula_failed(exc_, 'derivatives.yaml:296', 'index_put', 'self')
             raise
-        # derivatives.yaml:281
+        # derivatives.yaml:297
         try:
             grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:281', 'index_put', 'values')
+            formula_failed(exc_, 'derivatives.yaml:297', 'index_put', 'values')
             raise
         return (grad_self, grad_values)
 
@@ -2073,7 +2089,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:283)."""
+    """Backward of clone (derivatives.yaml:299)."""
 
     __slots__ = ()
     _op = "clone"
@@ -2082,11 +2098,11 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:284
+        # derivatives.yaml:300
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:284', 'clone', 'self')
+            formula_failed(exc_, 'derivatives.yaml:300', 'clone', 'self')
             raise
         return (grad_self,)
 
@@ -2095,7 +2111,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:286)."""
+    """Backward of copy_ (derivatives.yaml:302)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -2104,17 +2120,17 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:287
+        # derivatives.yaml:303
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:287', 'copy_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:303', 'copy_', 'self')
             raise
-        # derivatives.yaml:288
+        # derivatives.yaml:304
         try:
             grad_src = grad if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:288', 'copy_', 'src')
+            formula_failed(exc_, 'derivatives.yaml:304', 'copy_', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2123,7 +2139,7 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:290)."""
+    """Backward of fill_.Scalar (derivatives.yaml:306)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
@@ -2132,11 +2148,11 @@ class FillBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:291
+        # derivatives.yaml:307
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:291', 'fill_.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:307', 'fill_.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -2145,7 +2161,7 @@ class FillBackward0(Node):
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:293)."""
+    """Backward of zero_ (derivatives.yaml:309)."""
 
     __slots__ = ()
     _op = "zero_"
@@ -2154,11 +2170,11 @@ class ZeroBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:294
+        # derivatives.yaml:310
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:294', 'zero_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:310', 'zero_', 'self')
             raise
         return (grad_self,)
 
@@ -2167,7 +2183,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:296)."""
+    """Backward of to.dtype (derivatives.yaml:312)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -2176,11 +2192,11 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:297
+        # derivatives.yaml:313
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:297', 'to.dtype', 'self')
+            formula_failed(exc_, 'derivatives.yaml:313', 'to.dtype', 'self')
             raise
         return (grad_self,)
 
@@ -2189,7 +2205,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:299)."""
+    """Backward of to.device (derivatives.yaml:315)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -2199,11 +2215,11 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:300
+        # derivatives.yaml:316
         try:
             grad_self = grad.to(self_device) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:300', 'to.device', 'self')
+            formula_failed(exc_, 'derivatives.yaml:316', 'to.device', 'self')
             raise
         return (grad_self,)
 
@@ -2213,7 +2229,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:302)."""
+    """Backward of _unique2 (derivatives.yaml:318)."""
 
     __slots__ = ()
     _op = "_unique2"
@@ -2230,7 +2246,7 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:308)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:324)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2240,11 +2256,11 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:309
+        # derivatives.yaml:325
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:309', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:325', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2256,7 +2272,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:311)."""
+    """Backward of to_sparse (derivatives.yaml:328)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2265,11 +2281,11 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:312
+        # derivatives.yaml:329
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:312', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:329', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2278,7 +2294,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:314)."""
+    """Backward of to_dense (derivatives.yaml:331)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2288,11 +2304,11 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:315
+        # derivatives.yaml:332
         try:
             grad_self = grad.sparse_mask(self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:315', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:332', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2303,7 +2319,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:317)."""
+    """Backward of coalesce (derivatives.yaml:335)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2312,11 +2328,11 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:318
+        # derivatives.yaml:336
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:318', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:336', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2325,7 +2341,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:320)."""
+    """Backward of values (derivatives.yaml:338)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2336,11 +2352,11 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:321
+        # derivatives.yaml:339
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:321', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:339', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2352,7 +2368,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:323)."""
+    """Backward of sparse_mask (derivatives.yaml:342)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2362,11 +2378,11 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:324
+        # derivatives.yaml:343
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:324', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:343', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2377,7 +2393,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:327)."""
+    """Backward of _sparse_values_at (derivatives.yaml:346)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2389,11 +2405,11 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:330
+        # derivatives.yaml:349
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:330', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:349', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
@@ -2407,7 +2423,7 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:335)."""
+    """Backward of log10 (derivatives.yaml:355)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log10"
@@ -2417,11 +2433,11 @@ class Log10Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:336
+        # derivatives.yaml:356
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:336', 'log10', 'self')
+            formula_failed(exc_, 'derivatives.yaml:356', 'log10', 'self')
             raise
         return (grad_self,)
 
@@ -2432,7 +2448,7 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:338)."""
+    """Backward of log2 (derivatives.yaml:358)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log2"
@@ -2442,11 +2458,11 @@ class Log2Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:339
+        # derivatives.yaml:359
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:339', 'log2', 'self')
+            formula_failed(exc_, 'derivatives.yaml:359', 'log2', 'self')
             raise
         return (grad_self,)
 
@@ -2457,7 +2473,7 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:341)."""
+    """Backward of fmod.Tensor (derivatives.yaml:361)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
@@ -2468,17 +2484,17 @@ class FmodBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:342
+        # derivatives.yaml:362
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:342', 'fmod.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:362', 'fmod.Tensor', 'self')
             raise
-        # derivatives.yaml:343
+        # derivatives.yaml:363
         try:
             grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:343', 'fmod.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:363', 'fmod.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -2491,7 +2507,7 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:345)."""
+    """Backward of lerp.Scalar (derivatives.yaml:365)."""
 
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
@@ -2501,17 +2517,17 @@ class LerpBackward0(Node):
         need = node._next
         grad = grads[0]
         weight = node.weight_
-        # derivatives.yaml:346
+        # derivatives.yaml:366
         try:
             grad_self = scale(grad, 1 - weight) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:346', 'lerp.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:366', 'lerp.Scalar', 'self')
             raise
-        # derivatives.yaml:347
+        # derivatives.yaml:367
         try:
             grad_end = scale(grad, weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:347', 'lerp.Scalar', 'end')
+            formula_failed(exc_, 'derivatives.yaml:367', 'lerp.Scalar', 'end')
             raise
         return (grad_self, grad_end)
 
@@ -2521,7 +2537,7 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:349)."""
+    """Backward of lerp.Tensor (derivatives.yaml:369)."""
 
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
@@ -2533,23 +2549,23 @@ class LerpBackward1(Node):
         weight = unpack(node, node.weight_, node.weight_v, 'weight')
         end = unpack(node, node.end_, node.end_v, 'end')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:350
+        # derivatives.yaml:370
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:350', 'lerp.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:370', 'lerp.Tensor', 'self')
             raise
-        # derivatives.yaml:351
+        # derivatives.yaml:371
         try:
             grad_end = (grad * weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:351', 'lerp.Tensor', 'end')
+            formula_failed(exc_, 'derivatives.yaml:371', 'lerp.Tensor', 'end')
             raise
-        # derivatives.yaml:352
+        # derivatives.yaml:372
         try:
             grad_weight = (grad * (end - self)) if need[2] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:352', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:372', 'lerp.Tensor', 'weight')
             raise
         return (grad_self, grad_end, grad_weight)
 
@@ -2564,7 +2580,7 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:354)."""
+    """Backward of _nan_to_num (derivatives.yaml:374)."""
 
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
@@ -2574,11 +2590,11 @@ class NanToNumBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:356
+        # derivatives.yaml:376
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:356', '_nan_to_num', 'self')
+            formula_failed(exc_, 'derivatives.yaml:376', '_nan_to_num', 'self')
             raise
         return (grad_self,)
 
@@ -2589,7 +2605,7 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:358)."""
+    """Backward of cumsum (derivatives.yaml:378)."""
 
     __slots__ = ("dim_",)
     _op = "cumsum"
@@ -2599,11 +2615,11 @@ class CumsumBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:360
+        # derivatives.yaml:380
         try:
             grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:360', 'cumsum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:380', 'cumsum', 'self')
             raise
         return (grad_self,)
 
@@ -2613,10 +2629,11 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:362)."""
+    """Backward of cumprod (derivatives.yaml:382)."""
 
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
+    _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
         check_alive(node)
@@ -2625,11 +2642,11 @@ class CumprodBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:363
+        # derivatives.yaml:383
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:363', 'cumprod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:383', 'cumprod', 'self')
             raise
         return (grad_self,)
 
@@ -2643,11 +2660,12 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:365)."""
+    """Backward of sort (derivatives.yaml:386)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
+    _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
         check_alive(node)
@@ -2656,11 +2674,11 @@ class SortBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:367
+        # derivatives.yaml:388
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:367', 'sort', 'self')
+            formula_failed(exc_, 'derivatives.yaml:388', 'sort', 'self')
             raise
         return (grad_self,)
 
@@ -2673,11 +2691,12 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:369)."""
+    """Backward of topk (derivatives.yaml:391)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
+    _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
         check_alive(node)
@@ -2686,11 +2705,11 @@ class TopkBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:371
+        # derivatives.yaml:393
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:371', 'topk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:393', 'topk', 'self')
             raise
         return (grad_self,)
 
@@ -2703,7 +2722,7 @@ class TopkBackward0(Node):
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:373)."""
+    """Backward of scatter.src (derivatives.yaml:396)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
@@ -2715,17 +2734,17 @@ class ScatterBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:375
+        # derivatives.yaml:398
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:375', 'scatter.src', 'self')
+            formula_failed(exc_, 'derivatives.yaml:398', 'scatter.src', 'self')
             raise
-        # derivatives.yaml:376
+        # derivatives.yaml:399
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:376', 'scatter.src', 'src')
+            formula_failed(exc_, 'derivatives.yaml:399', 'scatter.src', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2738,7 +2757,7 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:378)."""
+    """Backward of scatter.value (derivatives.yaml:401)."""
 
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
@@ -2749,11 +2768,11 @@ class ScatterBackward1(Node):
         grad = grads[0]
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
-        # derivatives.yaml:380
+        # derivatives.yaml:403
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:380', 'scatter.value', 'self')
+            formula_failed(exc_, 'derivatives.yaml:403', 'scatter.value', 'self')
             raise
         return (grad_self,)
 
@@ -2765,7 +2784,7 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:382)."""
+    """Backward of scatter_add (derivatives.yaml:406)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
@@ -2777,17 +2796,17 @@ class ScatterAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:384
+        # derivatives.yaml:408
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:384', 'scatter_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:408', 'scatter_add', 'self')
             raise
-        # derivatives.yaml:385
+        # derivatives.yaml:409
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:385', 'scatter_add', 'src')
+            formula_failed(exc_, 'derivatives.yaml:409', 'scatter_add', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2800,7 +2819,7 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:387)."""
+    """Backward of index_add (derivatives.yaml:411)."""
 
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
@@ -2813,17 +2832,17 @@ class IndexAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:389
+        # derivatives.yaml:413
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:389', 'index_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:413', 'index_add', 'self')
             raise
-        # derivatives.yaml:390
+        # derivatives.yaml:414
         try:
             grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:390', 'index_add', 'source')
+            formula_failed(exc_, 'derivatives.yaml:414', 'index_add', 'source')
             raise
         return (grad_self, grad_source)
 
@@ -2837,7 +2856,7 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:392)."""
+    """Backward of embedding (derivatives.yaml:416)."""
 
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
@@ -2850,11 +2869,11 @@ class EmbeddingBackward0(Node):
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:394
+        # derivatives.yaml:418
         try:
             grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:394', 'embedding', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:418', 'embedding', 'weight')
             raise
         return (grad_weight,)
 
@@ -2868,7 +2887,7 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:396)."""
+    """Backward of tril (derivatives.yaml:420)."""
 
     __slots__ = ("diagonal_",)
     _op = "tril"
@@ -2878,11 +2897,11 @@ class TrilBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:397
+        # derivatives.yaml:421
         try:
             grad_self = grad.tril(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:397', 'tril', 'self')
+            formula_failed(exc_, 'derivatives.yaml:421', 'tril', 'self')
             raise
         return (grad_self,)
 
@@ -2892,7 +2911,7 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:399)."""
+    """Backward of triu (derivatives.yaml:423)."""
 
     __slots__ = ("diagonal_",)
     _op = "triu"
@@ -2902,11 +2921,11 @@ class TriuBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:400
+        # derivatives.yaml:424
         try:
             grad_self = grad.triu(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:400', 'triu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:424', 'triu', 'self')
             raise
         return (grad_self,)
 

@@ -36,10 +36,19 @@ def run_gen(repo: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
+# Lines a test asks to show after the run, under "aten_lite" (test_forward_ad.py reports the
+# count of ops with forward mode there).
+SUMMARY: list[str] = []
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    """The size report (tools/size_report.py) after a whole-suite run, as CI makes one, so
-    that the largest modules and functions are in front of everyone; not after a run of
-    chosen files."""
+    """Lines tests asked to show (SUMMARY), then the size report (tools/size_report.py) after a
+    whole-suite run, as CI makes one, so that the largest modules and functions are in front of
+    everyone; not after a run of chosen files."""
+    if SUMMARY:
+        terminalreporter.section("aten_lite")
+        for line in dict.fromkeys(SUMMARY):
+            terminalreporter.write_line(line)
     if config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
         return
     from tools.size_report import report

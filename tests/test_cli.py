@@ -92,7 +92,7 @@ def test_adding_an_op_changes_only_its_own_files_and_the_shared_tables(repo: Pat
     nf.write_text(nf.read_text() + NEW_OP)
     plan = gen_module.plan(repo)
     assert set(plan.changed) == shared | {"generated/csrc/softplus_test.cpp"}
-    assert len(shared) == 5 and plan.removed == ()
+    assert len(shared) == 6 and plan.removed == ()
     # An edit inside one op's entry touches that op's kernel, not its neighbours'.
     gen_module.apply(plan)
     nf.write_text(nf.read_text().replace("log1p(exp(beta * self))", "log1p(exp(self * beta))"))
@@ -137,7 +137,7 @@ def test_list_shows_variants_keys_dtypes_and_derivative(repo: Path):
     done = run_gen(repo, "list")
     assert done.returncode == 0
     row = next(line for line in done.stdout.splitlines() if line.startswith("relu "))
-    assert re.fullmatch(r"relu \(\+ relu_, relu\.out\)\s+function, method\s+CPU, Meta\s+all\s+yes", row)
+    assert re.fullmatch(r"relu \(\+ relu_, relu\.out\)\s+function, method\s+CPU, Meta\s+all\s+yes\s+auto_element_wise", row)
 
 
 def test_show_explains_one_op_and_where_it_was_generated(repo: Path):
@@ -166,9 +166,10 @@ def test_show_lists_tags_derivative_flags_and_composite_autograd(repo: Path):
     out = run_gen(repo, "show", "where").stdout
     assert "  tags:     pointwise\n" in out
     assert "    non-differentiable: condition\n" in out
-    rows = {line.split()[0]: line.split()[-1] for line in run_gen(repo, "list").stdout.splitlines()
-            if line and not line.startswith(("-", "op "))}
-    assert (rows["max"], rows["relu"], rows["eq.Tensor"]) == ("composite", "yes", "-")
+    rows = {line.split()[0]: line.split()[-2:] for line in run_gen(repo, "list").stdout.splitlines()
+            if line and not line.startswith(("-", "op ")) and len(line.split()) > 2}
+    assert (rows["max"], rows["relu"], rows["eq.Tensor"]) == (
+        ["composite", "composite"], ["yes", "auto_element_wise"], ["-", "-"])
     nf = repo / "native_functions.yaml"
     nf.write_text(nf.read_text() + NEW_OP + "  domain: positive\n")
     out = run_gen(repo, "show", "softplus_test").stdout

@@ -195,7 +195,7 @@ def test_derivative_fields(tmp_path):
     - name: max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
       output_differentiability: [True, False]
       self: gather_back(grad, dim, indices, self.shape, keepdim)
-      result: values_t
+      result: self_t.gather(dim, indices)
 
     - name: atan2(Tensor self, Tensor other) -> Tensor
       non_differentiable: [other]
@@ -208,7 +208,8 @@ def test_derivative_fields(tmp_path):
     mx, atan2 = spec.derivatives
     assert mx.loc == Location("derivatives.yaml", 1)
     assert mx.output_differentiability == (True, False)
-    assert mx.result_formula == "values_t"
+    assert mx.result_formula == "self_t.gather(dim, indices)"
+    assert mx.result_loc == Location("derivatives.yaml", 4)
     (f,) = mx.formulas
     assert f.inputs == ("self",) and f.loc == Location("derivatives.yaml", 3)
     assert f.names == {"gather_back", "grad", "dim", "indices", "self", "keepdim"}

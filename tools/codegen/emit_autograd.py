@@ -79,10 +79,19 @@ def _node_view(n: api.BackwardNode) -> dict[str, Any]:
         "loc": n.loc,
         "slots": ", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
         # Class attributes: the op's name, and the number of outputs when several.
-        "attrs": [f'_op = "{n.op}"'] + ([f"_n_out = {n.n_outputs}"] if n.n_outputs > 1 else []),
+        "attrs": [f'_op = "{n.op}"'] + ([f"_n_out = {n.n_outputs}"] if n.n_outputs > 1 else [])
+        + _saved_outputs_attr(n),
         "apply_lines": _apply_lines(n),
         "release_lines": [f"node.{f} = None" for f in slots if not f.startswith(("_n_out", "_view"))],
     }
+
+
+def _saved_outputs_attr(n: api.BackwardNode) -> list[str]:
+    """``(slot, output index)`` of each saved output: forward mode gives the saved alias the
+    output's tangent, so a backward run inside a dual level sees it (forward over reverse;
+    Note [Forward over reverse] in aten_lite/autograd/forward_ad.py)."""
+    outs = [f"({s.field!r}, {s.source})" for s in n.saved if s.kind == "output"]
+    return [f"_saved_outputs = ({', '.join(outs)},)"] if outs else []
 
 
 def _edge_positions(n: api.BackwardNode) -> dict[str, str]:

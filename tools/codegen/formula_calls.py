@@ -135,11 +135,15 @@ def check_calls(derivatives: Iterable[Derivative], native: Iterable[NativeFuncti
         local = {"grad", "grads", "result", *(a.name for a in schema.arguments.flat_all),
                  *(f"result{i}" for i in range(len(schema.returns))),
                  *(r.name for r in schema.returns if r.name)}
-        for f in d.formulas:
-            for call, overloads in bad_calls(f.expr, functions, methods, frozenset(local),
+        written = [(f.loc, f"formula for '{', '.join(f.inputs)}'", f.expr) for f in d.formulas]
+        if d.result_formula is not None and d.result_loc is not None:
+            # The forward formula (`result:`) reads the input tangents too.
+            local |= {f"{a.name}_t" for a in schema.arguments.flat_all}
+            written.append((d.result_loc, "'result:'", d.result_formula))
+        for loc, what, expr in written:
+            for call, overloads in bad_calls(expr, functions, methods, frozenset(local),
                                              hand_written):
                 shown = "; ".join(str(sig) for sig in overloads)
-                out.append((f.loc, str(schema.name), f"formula for '{', '.join(f.inputs)}' "
-                            f"calls {call}, which fits no overload ({shown}); pass the "
-                            "arguments one of them takes"))
+                out.append((loc, str(schema.name), f"{what} calls {call}, which fits no "
+                            f"overload ({shown}); pass the arguments one of them takes"))
     return out

@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import emit_autograd, emit_cpp, emit_python
+from . import emit_autograd, emit_cpp, emit_forward, emit_python
 from .load import load
 from .names import check_rendered
 from .spec import Spec, SpecError
@@ -28,11 +28,12 @@ GENERATED = "generated"
 REGENERATE = "`aten-lite-gen` (or `python -m tools.codegen`)"
 
 # Emitters in a fixed order; each returns {path relative to the repo root: text}.
-EMITTERS = (emit_python, emit_cpp, emit_autograd)
+EMITTERS = (emit_python, emit_cpp, emit_autograd, emit_forward)
 
 # Generated modules whose top-level names an op's name may clash with (Note [Names an op may
 # not take] in names.py).
-RENDERED_PYTHON = ("generated/ops.py", "generated/autograd_nodes.py", "generated/registry.py")
+RENDERED_PYTHON = ("generated/ops.py", "generated/autograd_nodes.py", "generated/registry.py",
+                   "generated/forward_rules.py")
 
 _COMMENT = {".py": "#", ".pyi": "#", ".cpp": "//", ".h": "//"}
 

@@ -34,12 +34,35 @@ def derivative_entry(item: Any, line: int, index: int, ctx: Context) -> Derivati
                 f"non_differentiable names '{name}', which is not an argument", name, args,
                 f"arguments: {', '.join(args)}"))
     result = keys.take("result", (str,), "a Python expression (forward-mode formula)")
+    result_loc = None if result is None else loc.at(item.key_lines["result"])
     if result is not None and _in_language(keys, "result", "'result:'", result):
         _check_attributes(keys, "result", "'result:'", result)
+        if func is not None:
+            _check_result_names(keys, func, result)
     formulas = _formulas(keys, func, set(non_diff))
     if func is None:
         return None
-    return Derivative(func, loc, formulas, out_diff, non_diff, result)
+    return Derivative(func, loc, formulas, out_diff, non_diff, result, result_loc)
+
+
+def _check_result_names(keys: Keys, func: FunctionSchema, expr: str) -> None:
+    """A forward formula reads the tangents ``<arg>_t`` of Tensor arguments, the results and
+    the arguments (Note [Forward rules] in api_forward.py), never ``grad``; ``auto_linear`` and
+    ``auto_element_wise`` ask the generator to derive the rule."""
+    if expr.strip() in vocab.FORWARD_AUTO:
+        return
+    names = _formula_names(keys.ctx, func)
+    if names is None:
+        return
+    tangents = [f"{a.name}_t" for a in func.arguments.flat_all if a.type.is_tensor_like()]
+    allowed = (names - {"grad", "grads"}) | set(tangents)
+    for name in python_free_names(expr):
+        if name not in allowed:
+            keys.error("result", unknown(
+                f"'result:' uses unknown name '{name}'", name, allowed,
+                f"a forward formula reads the input tangents ({', '.join(tangents) or 'none'}), "
+                f"result, the op's arguments, aten_lite ops and helpers, or is one of "
+                f"{', '.join(vocab.FORWARD_AUTO)}", preferred=[*tangents, "result"]))
 
 
 def _output_differentiability(keys: Keys, func: FunctionSchema | None) -> tuple[bool, ...] | None:

@@ -6,7 +6,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from . import gen
+from . import api_forward, emit_forward, gen
 from .model import SchemaKind
 from .spec import Derivative, NativeFunction, Spec
 from .suggest import close_names
@@ -49,9 +49,19 @@ def _grad_text(nf: NativeFunction, derivs: dict[str, Derivative]) -> str:
     return "composite" if _COMPOSITE in nf.dispatch else "-"
 
 
+def _forward_text(nf: NativeFunction, forward: dict) -> str:
+    """The `fwd` column: where the op's forward-mode rule comes from (Note [Forward rules] in
+    api_forward.py), 'composite' through its decomposition, '-' for none."""
+    if _COMPOSITE in nf.dispatch:
+        return "composite"
+    origin = forward.get(str(nf.func.name), ("none",))[0]
+    return "-" if origin == "none" else origin
+
+
 def list_ops(spec: Spec) -> str:
     derivs = _derivatives(spec)
-    rows = [("op", "variants", "dispatch keys", "dtypes", "grad")]
+    forward = emit_forward.describe(spec)
+    rows = [("op", "variants", "dispatch keys", "dtypes", "grad", "fwd")]
     for group in _groups(spec):
         head = group[0]
         name = str(head.func.name)
@@ -63,13 +73,16 @@ def list_ops(spec: Spec) -> str:
             ", ".join(kernel_keys(head)),
             _dtypes_text(head.dtypes),
             _grad_text(head, derivs),
+            _forward_text(head, forward),
         ))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     n_grad = sum(1 for g in _groups(spec) if str(g[0].func.name) in derivs)
+    n_fwd = sum(1 for r in rows[1:] if r[5] != "-")
     lines.append(f"\n{len(spec.native)} schemas in {len(rows) - 1} ops; {n_grad} with a "
-                 f"derivative; grad 'composite': autograd through the {_COMPOSITE} kernel's ops")
+                 f"derivative, {n_fwd} with forward mode; 'composite': autograd through the "
+                 f"{_COMPOSITE} kernel's ops; fwd: where the forward-mode rule comes from")
     return "\n".join(lines)
 
 
@@ -147,13 +160,35 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
         if d.output_differentiability is not None:
             flags = ", ".join(str(flag) for flag in d.output_differentiability)
             lines.append(f"    output_differentiability: [{flags}]")
-        if d.result_formula is not None:
-            lines.append(f"    result (forward mode, not used yet): {d.result_formula}")
+    lines.extend(_forward_lines(spec, head, d))
     where = [loc for nf in group for loc in _locations(spec, nf)]
     if where:
         lines.append("  generated:")
         lines.extend(f"    {w}" for w in dict.fromkeys(where))
     return "\n".join(lines)
+
+
+def _forward_lines(spec: Spec, nf: NativeFunction, d: Derivative | None) -> list[str]:
+    """The forward-mode rule and where it comes from (Note [Forward rules] in api_forward.py)."""
+    if _COMPOSITE in nf.dispatch:
+        return ["  forward mode: through its decomposition (the ops its kernel calls)"]
+    if d is None:
+        return ["  forward mode: none (a tangent raises; add a derivatives.yaml entry with "
+                "'result:')"]
+    origin, loc, why = emit_forward.describe(spec).get(str(nf.func.name), ("none", str(d.loc), ""))
+    if origin == "none":
+        return [f"  forward mode: none ({why}); add 'result:' to the entry at {loc}"]
+    lines = [f"  forward mode ({origin}, {loc}):"]
+    rule = next(r for r in api_forward.rules(spec) if r.op == str(nf.func.name))
+    if origin == "zero":
+        lines.append("    the tangent is zero")
+    elif rule.linear:
+        tangents = ", ".join(f"{x.name}_t" for x in rule.inputs)
+        lines.append(f"    {nf.func.name.name.base} applied to the tangents ({tangents})")
+    else:
+        for t in rule.terms:
+            lines.append(f"    {'+ ' if t is not rule.terms[0] else ''}{t.expr}")
+    return lines
 
 
 def install_note(root: Path) -> str | None:

@@ -88,7 +88,8 @@ class Derivative:
     formulas: tuple[Formula, ...]  # in the written order
     output_differentiability: tuple[bool, ...] | None  # one flag per return, when given
     non_differentiable: tuple[str, ...]  # inputs that never get a gradient
-    result_formula: str | None  # forward-mode formula (`result:`), kept for later use
+    result_formula: str | None  # forward-mode formula (`result:`): tools/codegen/api_forward.py
+    result_loc: Location | None = None  # the `result:` line, for messages and `show`
 
 
 @dataclass(frozen=True)

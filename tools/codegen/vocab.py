@@ -63,6 +63,10 @@ FORMULA_BUILTINS: tuple[str, ...] = (
     "None", "True", "False",
 )
 
+# `result:` values that ask the generator to derive the forward rule (Note [Forward rules] in
+# api_forward.py), as PyTorch's derivatives.yaml spells them.
+FORWARD_AUTO: tuple[str, ...] = ("auto_element_wise", "auto_linear")
+
 # Most tensor plus scalar arguments one generated C++ kernel may take: the core keeps them in
 # fixed arrays on the stack (kMaxKernelArgs in aten_lite/csrc/kernel_api.h; a test asserts the
 # two agree). An op over more is refused at its YAML line rather than failing at import.

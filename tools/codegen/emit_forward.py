@@ -1,0 +1,87 @@
+"""Emit ``generated/forward_rules.py``: one forward-mode rule per derivatives.yaml entry that
+has one (Note [Forward rules] in api_forward.py), and the tables the runtime's forward mode
+(aten_lite/autograd/forward_ad.py) reads.
+
+Text assembly only: which rule an op gets, and its terms, are decided in ``api_forward``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import api_forward as api
+from .templating import ENV as _ENV
+
+PATH = "generated/forward_rules.py"
+
+
+def emit(spec: Any) -> dict[str, str]:
+    rules = api.rules(spec)
+    ops = sorted({op for r in rules for op in r.ops_used})
+    ops_import = [] if not ops else [
+        "from aten_lite._generated.ops import (  # the ops the formulas call",
+        *(f"    {op}," for op in ops), ")"]
+    text = _ENV.get_template("forward_rules.py.j2").render(
+        ops_import=ops_import,
+        rules=[_rule_view(r) for r in rules if r.origin != "none"],
+        origins=[(r.op, r.origin, r.loc) for r in rules],
+        reads=[(r.op, repr(r.reads)) for r in rules if r.reads],
+        missing=[(r.op, repr(r.loc), repr(r.why)) for r in rules if r.origin == "none"],
+    )
+    return {PATH: text}
+
+
+def locate(spec: Any, nf: Any) -> list[str]:
+    """Where the forward rule of one overload was generated, for `aten-lite-gen show`."""
+    return [f"{PATH}: {r.function} (forward mode, {r.origin}, from {r.loc})"
+            for r in api.rules(spec) if r.op == str(nf.func.name) and r.origin != "none"]
+
+
+def describe(spec: Any) -> dict[str, tuple[str, str, str]]:
+    """op -> (origin, loc, why) for `aten-lite-gen show` and `list`."""
+    return {r.op: (r.origin, r.loc, r.why) for r in api.rules(spec)}
+
+
+def _rule_view(r: api.ForwardRule) -> dict:
+    lines = [f"# {r.loc} ({r.origin})"]
+    lines.append(f"{', '.join(r.args)}{',' if len(r.args) == 1 else ''} = args")
+    if len(r.results) > 1:
+        lines.append(f"{', '.join(r.results)} = result")
+    tangents = [f"{a}_t" if a in {x.name for x in r.inputs} else "_" for a in r.args]
+    lines.append(f"{', '.join(tangents)}{',' if len(tangents) == 1 else ''} = tangents")
+    if r.origin == "zero":
+        lines.append("return None")
+        return {"function": r.function, "op": r.op, "lines": lines}
+    if r.linear:
+        lines += [f"{x.name}_t = filled({x.name}_t, {x.name})" for x in r.inputs]
+        if r.inplace:
+            lines.append(f"{r.args[0]}_t = {r.args[0]}_t.clone()  # the op writes it")
+        tangent_of = {x.name: f"{x.name}_t" for x in r.inputs}
+        call = ", ".join(tangent_of.get(a, a) for a in r.args)
+        lines.append(f"tangent = handle({r.op!r}).call(({call}{',' if len(r.args) == 1 else ''}))")
+        lines += _returned(r, all_outputs=True)
+        return {"function": r.function, "op": r.op, "lines": lines}
+    if len(r.terms) == 1 and r.terms[0].tangent is None:
+        lines += [f"{x.name}_t = filled({x.name}_t, {x.name})" for x in r.inputs]
+        lines.append(f"tangent = {r.terms[0].expr}")
+    else:
+        lines.append("tangent = None")
+        for t in r.terms:
+            lines.append(f"if {t.tangent}_t is not None:")
+            lines.append(f"    tangent = add_tangents(tangent, {t.expr})")
+    lines += _returned(r, all_outputs=False)
+    return {"function": r.function, "op": r.op, "lines": lines}
+
+
+def _returned(r: api.ForwardRule, all_outputs: bool) -> list[str]:
+    """The return line: the tangent, placed among the outputs when the op has several."""
+    flags = r.differentiable_outputs
+    if len(r.results) == 1:
+        return ["return tangent"]
+    if all_outputs:  # the op applied to the tangents gave every output; keep the differentiable
+        kept = ", ".join("tangent[%d]" % i if ok else "None" for i, ok in enumerate(flags))
+        return [f"return ({kept},)"]
+    if sum(flags) == 1:  # the formula gives the one differentiable output's tangent
+        placed = ", ".join("tangent" if ok else "None" for ok in flags)
+        return [f"return ({placed},)"]
+    return ["return tangent  # the formula gives one tangent per output"]
