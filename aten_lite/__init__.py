@@ -87,6 +87,7 @@ from .autograd import kernel as _autograd_kernel  # noqa: E402
 
 _autograd_kernel.install()  # the Autograd key's kernel, now that the ops exist
 from . import nn, optim  # noqa: E402,F401
+from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402
 

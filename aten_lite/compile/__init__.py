@@ -3,3 +3,7 @@
 The fusion contract with the kernel builder is ``fused_spec.py``; ``eager_fused.py`` is its
 reference executor.
 """
+
+from .api import CompiledFunction, GraphBreakError, compile  # noqa: E402
+
+__all__ = ["compile", "CompiledFunction", "GraphBreakError"]
