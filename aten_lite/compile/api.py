@@ -79,7 +79,12 @@ class CompiledFunction:
         entry, fresh = self._entry(tensors, spec)
         if entry.graph is None:
             self.stats["eager"] += 1
-            return self.fn(*args, **kwargs)
+            result = self.fn(*args, **kwargs)
+            if entry.failed is not None and self.fullgraph:
+                # Eager accepted what capture refused: that is a graph break after all.
+                raise GraphBreakError(f"al.compile(fullgraph=True): {self.__name__}: capture "
+                                      f"failed: {entry.failed}") from entry.failed
+            return result
         self.stats["captures" if fresh else "replays"] += 1
         return entry.run(tensors)
 
@@ -101,7 +106,7 @@ class CompiledFunction:
             self._cache.move_to_end(key)
             return entry, False
         entry = self._build(tensors, spec)
-        if key is not None:
+        if key is not None and entry.failed is None:
             self._cache[key] = entry
             self._cache.move_to_end(key)
             while len(self._cache) > self.cache_size:
@@ -124,6 +129,12 @@ class CompiledFunction:
                     f"{b.reason}; remove it from the function, or drop fullgraph=True to run "
                     "such calls eagerly") from b
             return _Entry(None, None, reason=f"graph break at {b.op} ({b.where}): {b.reason}")
+        except Exception as e:
+            # An error eager mode may raise too (bad shapes...): the call runs eagerly, so the
+            # user sees eager's own error; nothing is cached.
+            entry = _Entry(None, None, reason=f"capture failed: {e}")
+            entry.failed = e
+            return entry
         return _Entry(captured, self.fuse)
 
     def __repr__(self) -> str:
@@ -136,6 +147,7 @@ class _Entry:
     def __init__(self, captured, fuse, reason: str = "") -> None:
         self.captured = captured
         self.reason = reason
+        self.failed = None  # the exception capture raised, when it was not a graph break
         self.graph = None
         if captured is None:
             return

@@ -91,8 +91,9 @@ def _break_from(exc: BaseException, mode) -> GraphBreak:
         code = tb.tb_frame.f_code
         if _is_user(code.co_filename):
             where = f"{os.path.basename(code.co_filename)}:{tb.tb_lineno}"
-        else:
-            inner = code.co_name
+            inner = None
+        elif inner is None:
+            inner = code.co_name  # what the user's line called
         tb = tb.tb_next
     if isinstance(exc, GraphBreak):
         return exc
@@ -208,7 +209,10 @@ class _Recorder:
             if not isinstance(r, Tensor):
                 raise _Unsupported(f"returns a Python {type(r).__name__}, which depends on "
                                    "the data")
-            node.outputs.append(self._output(r, node))
+            if r._layout is not _STRIDED:
+                raise _Unsupported(f"makes a {r._layout.name} tensor; graph mode captures "
+                                   "strided tensors only")
+            node.outputs.append(self._output(r, node, args))
         self.graph.nodes.append(node)
         return result
 
@@ -218,6 +222,18 @@ class _Recorder:
         if isinstance(a, (list, tuple)) and any(isinstance(x, Tensor) for x in a):
             return type(a)(self.value_of(x) if isinstance(x, Tensor) else x for x in a)
         return a
+
+    def _root_of(self, base: Tensor, args: tuple) -> Value:
+        """The root Value of a view's storage owner ``base``: known here, or shared with an
+        argument (a view of a forward value, in a backward graph)."""
+        hit = self.values.get(id(base))
+        if hit is not None and hit[0] is base:
+            return hit[1].root
+        for a in args:
+            for t in (a if isinstance(a, (list, tuple)) else (a,)):
+                if isinstance(t, Tensor) and (t is base or t._base is base):
+                    return self.value_of(t).root
+        raise _Unsupported("makes a view of a tensor the graph does not know")
 
     def _run_meta(self, handle, args: tuple):
         flipped = []
@@ -244,16 +260,13 @@ class _Recorder:
                 _to_capture(r)
         return result
 
-    def _output(self, r: Tensor, node: Node) -> Value:
+    def _output(self, r: Tensor, node: Node, args: tuple) -> Value:
         prior = self.values.get(id(r))
         v = self.graph.new_value("node", r._shape, r.stride(), r._dtype, producer=node)
         if prior is not None and prior[0] is r:
             v.root = prior[1].root  # an in-place or identity result: the same storage
         elif r._base is not None:
-            base = self.values.get(id(r._base))
-            if base is None or base[0] is not r._base:
-                raise _Unsupported("makes a view of a tensor the graph does not know")
-            v.root = base[1].root
+            v.root = self._root_of(r._base, args)
         self.values[id(r)] = (r, v)
         return v
 
@@ -269,12 +282,25 @@ class _CaptureMode:
         if key == "Autograd" or handle.composite:
             return handle.table[key](*args)
         self.current = handle.name
+        where = _backward_of(sys._getframe(1)) if self.recorder.parent else user_line(sys._getframe(1))
         try:
-            result = self.recorder.record(handle, args, user_line(sys._getframe(1)))
+            result = self.recorder.record(handle, args, where)
         except _Unsupported as e:
             raise GraphBreak(handle.name, user_line(sys._getframe(1)), str(e)) from None
         self.current = None
         return result
+
+
+def _backward_of(frame) -> str:
+    """'backward of MulBackward0': the autograd node whose formula is running."""
+    from ..autograd.node import Node as _AutogradNode
+
+    while frame is not None:
+        owner = frame.f_locals.get("self")
+        if isinstance(owner, _AutogradNode):
+            return f"backward of {owner.name()}"
+        frame = frame.f_back
+    return "backward"
 
 
 _active: list = []  # the capture modes running now (a compiled call inside a capture inlines)
