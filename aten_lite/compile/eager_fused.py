@@ -4,8 +4,8 @@
 (the contract in ``fused_spec.py``): it returns a callable ``kernel(inputs, out=None)`` giving
 one tensor per ``spec.outputs`` entry, the reduction's result last. Graph mode runs a fused
 group through it when no built kernel is available for the group, and tests use it as the
-oracle of the built kernels: it is eager aten_lite by construction, since each step is the
-dispatcher's call of the op the step names.
+oracle of the built kernels: it is eager aten_lite by construction, since each step runs the
+CPU kernel the dispatcher gives the op the step names.
 
 >>> import aten_lite as al
 >>> from aten_lite.compile.fused_spec import FusedSpec, FusedStep, FusedReduction
@@ -40,7 +40,9 @@ _REDUCTIONS = {"sum": "list", "mean": "list", "amax": "list", "amin": "list", "p
 def eager_fused(spec: FusedSpec):
     """A callable running ``spec`` op by op (see the module docstring); checks the spec once."""
     _check_spec(spec)
-    handles = [handle(step.op) for step in spec.steps]
+    # Each step calls its op's CPU kernel: what the dispatcher would pick for CPU strided
+    # inputs that need no gradient (the contract's inputs), without its per-call decisions.
+    tables = [handle(step.op).table for step in spec.steps]
     expand = handle("expand")
     contiguous = handle("contiguous")
     copy_ = handle("copy_")
@@ -54,9 +56,9 @@ def eager_fused(spec: FusedSpec):
                 raise TypeError(f"fused kernel: input {i} must be a {name} tensor, got {got}")
         space = _broadcast_shape([t._shape for t in inputs])
         results: list = []
-        for step, h in zip(spec.steps, handles):
-            args = tuple(_arg(a, inputs, results) for a in step.args)
-            results.append(h.call(args))
+        for step, table in zip(spec.steps, tables):
+            args = [_arg(a, inputs, results) for a in step.args]
+            results.append(table["CPU"](*args))
         full = [_to_space(results[j], space, expand, contiguous) for j in spec.outputs]
         if spec.reduction is not None:
             full.append(_reduce(spec, _to_space(results[-1], space, expand, contiguous)))
