@@ -296,11 +296,12 @@ def _backward_of(frame) -> str:
     from ..autograd.node import Node as _AutogradNode
 
     while frame is not None:
-        owner = frame.f_locals.get("self")
-        if isinstance(owner, _AutogradNode):
-            return f"backward of {owner.name()}"
+        if frame.f_code.co_name == "apply" and frame.f_code.co_argcount:
+            owner = frame.f_locals.get(frame.f_code.co_varnames[0])  # the node (self)
+            if isinstance(owner, _AutogradNode):
+                return f"backward of {owner.name()}"
         frame = frame.f_back
-    return "backward"
+    return "backward (engine)"  # the engine summing a gradient to its input's shape
 
 
 _active: list = []  # the capture modes running now (a compiled call inside a capture inlines)

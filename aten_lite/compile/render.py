@@ -31,7 +31,7 @@ def _arg_text(a) -> str:
         return a.name
     if isinstance(a, (list, tuple)):
         inner = ", ".join(_arg_text(x) for x in a)
-        return f"[{inner}]" if isinstance(a, list) else f"({inner})"
+        return f"[{inner}]" if isinstance(a, list) else f"({inner}{',' * (len(a) == 1)})"
     return getattr(a, "name", None) if hasattr(a, "itemsize") else repr(a)
 
 
