@@ -198,3 +198,32 @@ def test_eager_fused_checks_spec_and_inputs():
         eager_fused(spec)([al.arange(3)])
     with pytest.raises(ValueError, match="unsupported reduction 'median'; valid: sum, mean"):
         eager_fused(FusedSpec(("float32",), spec.steps, (), FusedReduction("median", (), False, "float32")))
+
+
+def test_groups_run_on_the_builders_kernels_with_planned_out_buffers(monkeypatch):
+    from aten_lite.compile.passes import fusion
+
+    calls = []
+
+    def builder(spec):
+        reference = eager_fused(spec)
+
+        def kernel(inputs, out=None):
+            calls.append((spec, out is not None))
+            return reference(inputs, out)
+
+        return kernel
+
+    monkeypatch.setattr(fusion, "_builder", lambda: builder)
+
+    def g(x, w):
+        a = (x * 2).exp()
+        b = ((a @ w) + 1).relu()
+        return b @ w
+
+    x, w = al.randn(8, 8), al.randn(8, 8)
+    cf = al.compile(g)
+    np.testing.assert_allclose(cf(x, w).numpy(), g(x, w).numpy(), rtol=1e-5)
+    assert [len(spec.steps) for spec, _ in calls] == [2, 2]
+    assert [used_out for _, used_out in calls] == [False, True]  # b takes a's dead buffer
+    assert "reference executor" not in str(cf.graph(x, w))

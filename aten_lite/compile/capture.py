@@ -28,7 +28,7 @@ import os
 import sys
 
 from .. import _dispatch, _random
-from .._device import cpu as _CPU, meta as _META, strided as _STRIDED
+from .._device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
 from .._tensor import Tensor
 from ..autograd import engine
 from ..autograd.node import edge
@@ -246,8 +246,10 @@ class _Recorder:
                 items = [self.meta_arg(x) if isinstance(x, Tensor) else x for x in a]
                 flipped.extend(x for x in items if isinstance(x, Tensor))
                 margs[i] = type(a)(items)
-        if handle.device_pos is not None and not flipped:
-            margs[handle.device_pos] = _META  # a factory: made on meta while capturing
+        dev = handle.device_pos
+        if dev is not None and (args[dev] is None and not flipped or
+                                args[dev] is not None and _device_cls(args[dev]).type == "cpu"):
+            margs[dev] = _META  # made on (or moved to) the CPU: on meta while capturing
         for t in flipped:
             _to_meta(t)
         try:
