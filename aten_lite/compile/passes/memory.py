@@ -6,7 +6,8 @@ A value dies after the last scheduled entry reading it (the executor's ``del``);
 outputs (returned or saved for backward) never die. A storage is free once every value
 viewing it is dead (``Value.root``). A fused group writes dense tensors of its iteration
 space, so an output of it may take the storage of a dead buffer of the same shape and dtype
-that owns its storage and is contiguous, passed as the kernel's ``out``; intermediates inside
+that owns its storage, is contiguous and was allocated by its kernel (an elementwise or
+reduction op, or a fused group: never a buffer that might be an input), passed as ``out``; intermediates inside
 a group are never allocated at all. The eager figure runs the same nodes one by one, each
 result allocated fresh and freed when its storage dies.
 """
@@ -79,7 +80,7 @@ def run(graph) -> MemoryPlan:
             if v.shape != item.space:
                 continue  # the reduction's result
             for w, end in list(dies.values()):
-                if id(w) in taken or w.root is not w or w.shape != v.shape \
+                if id(w) in taken or not _fresh(w) or w.shape != v.shape \
                         or w.dtype is not v.dtype or root_last.get(id(w), _END) >= i \
                         or made[id(w)] >= i or w.strides != contiguous_strides(w.shape):
                     continue
@@ -94,6 +95,17 @@ def run(graph) -> MemoryPlan:
     plan.eager_peak_bytes = _eager_peak(graph)
     graph.memory = plan
     return plan
+
+
+def _fresh(w) -> bool:
+    """Whether ``w``'s kernel always allocates its result: elementwise and reduction kernels
+    and fused groups do; a kernel such as ``contiguous`` may hand back its input, whose buffer
+    is not ours to overwrite."""
+    node = w.producer
+    if w.root is not w or node is None:
+        return False
+    h = node.handle
+    return node.group is not None or (h.kind == "functional" and bool(h.elementwise or h.reduction))
 
 
 def _peak(items, root_last, reusing) -> int:
