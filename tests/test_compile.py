@@ -72,6 +72,36 @@ def test_guard_recaptures_on_shape_dtype_strides_grad_and_scalars():
     assert cf.stats["captures"] == 7
 
 
+SCALE = 2.0
+
+
+def test_closure_and_global_scalars_are_guarded():
+    global SCALE
+    k = 3
+
+    @al.compile
+    def g(x):
+        return x * SCALE + k
+
+    x = al.ones(2)
+    assert g(x).tolist() == [5.0, 5.0]
+    SCALE = 10.0
+    assert g(x).tolist() == [13.0, 13.0]
+    k = 0  # noqa: F841 (read through g's closure)
+    assert g(x).tolist() == [10.0, 10.0]
+    assert g.stats["captures"] == 3
+    SCALE = 2.0
+
+
+def test_gradient_hooks_on_inputs_break_the_graph():
+    w = al.ones(2, requires_grad=True)
+    w.register_hook(lambda g: g * 2)
+    cf = al.compile(lambda x: (x * w).sum())
+    cf(al.ones(2)).backward()
+    np.testing.assert_array_equal(w.grad.numpy(), [2, 2])  # the hook ran once, eagerly
+    assert cf.stats["eager"] == 1
+
+
 def test_cache_is_bounded_least_recently_used_first():
     cf = al.compile(lambda x: x + 1, cache_size=2)
     a, b, c = al.ones(1), al.ones(2), al.ones(3)

@@ -13,7 +13,8 @@
 Note [Guards and the cache]
 A captured graph is valid for calls that look the same to the ops: the same tensor arguments'
 key (device and layout), shapes, strides, dtypes and requires_grad, the same grad mode, and
-the same Python values everywhere else in the arguments (numbers are constants of the graph).
+the same Python values everywhere else in the arguments (numbers are constants of the graph),
+and the same Python scalars in the function's closure and among the globals it names.
 That tuple is the cache key. Each compiled function keeps at most ``cache_size`` graphs,
 dropping the least recently used; a call missing the cache captures again. Tensors the
 function reads from elsewhere (module parameters) are held by reference; their shape, dtype
@@ -69,6 +70,7 @@ class CompiledFunction:
         self.cache_size = cache_size
         self.fuse = fuse
         self._cache: OrderedDict = OrderedDict()
+        self._free = _free_scalars(fn)
         self.stats = {"captures": 0, "replays": 0, "eager": 0, "evictions": 0}
         functools.update_wrapper(self, fn)
 
@@ -100,7 +102,7 @@ class CompiledFunction:
 
     def _entry(self, tensors, spec):
         """(the cache entry for this call, whether it was made now)."""
-        key = _guard_key(tensors, spec)
+        key = _guard_key(tensors, spec, self._free)
         entry = self._cache.get(key) if key is not None else None
         if entry is not None and entry.valid():
             self._cache.move_to_end(key)
@@ -180,9 +182,32 @@ class _Entry:
         return unflatten(self.captured.out_spec, user)
 
 
-def _guard_key(tensors, spec):
+_SCALARS = (bool, int, float, complex, str, type(None))
+
+
+def _free_scalars(fn) -> list:
+    """Getters of what ``fn`` reads from its closure cells and by global name: the values
+    that are Python scalars at call time join the guard key (Note [Guards and the cache])."""
+    getters = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        getters.append(lambda cell=cell: cell.cell_contents)
+    code, scope = getattr(fn, "__code__", None), getattr(fn, "__globals__", None)
+    if code is not None and scope is not None:
+        for name in code.co_names:
+            getters.append(lambda name=name: scope.get(name))
+    return getters
+
+
+def _guard_key(tensors, spec, free=()):
     """Note [Guards and the cache]; None when an argument cannot be part of a key."""
     parts = [_state.enabled]
+    for get in free:
+        try:
+            value = get()
+        except ValueError:  # an empty closure cell
+            continue
+        if type(value) in _SCALARS:
+            parts.append((type(value), repr(value)) if type(value) is float else value)
     for t in tensors:
         if t._key == "CPU":
             parts.append((t._shape, t.stride(), t._dtype, t._requires_grad))

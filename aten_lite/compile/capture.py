@@ -387,6 +387,10 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
     objects = {id(v): obj for obj, v in rec.values.values()
                if v.kind != "node" and not (v.kind == "const" and obj._a is None)}
     targets = [objects[id(v)] for v in wanted]
+    if any(t._hooks for t in targets):
+        # The engine would run them on capture tensors, and again on every real backward.
+        raise GraphBreak("register_hook", "?", "a tensor the function reads has gradient "
+                         "hooks; graph mode does not capture them")
     mode.recorder = back
     try:
         grads = engine.run(roots, keep_graph=False, create_graph=False,
