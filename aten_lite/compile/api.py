@@ -77,8 +77,10 @@ class CompiledFunction:
     def __call__(self, *args, **kwargs):
         if capturing():  # called while another compiled function captures: inline it
             return self.fn(*args, **kwargs)
-        tensors, spec = flatten((args, kwargs))
-        entry, fresh = self._entry(tensors, spec)
+        entry, fresh, tensors = self._quick_entry(args) if not kwargs else (None, False, None)
+        if entry is None:
+            tensors, spec = flatten((args, kwargs))
+            entry, fresh = self._entry(tensors, spec)
         if entry.graph is None:
             self.stats["eager"] += 1
             result = self.fn(*args, **kwargs)
@@ -100,9 +102,46 @@ class CompiledFunction:
                                   f"arguments: {entry.reason}")
         return entry.graph
 
-    def _entry(self, tensors, spec):
+    def _quick_entry(self, args):
+        """The cache lookup of the commonest call, positional plain tensors and numbers only,
+        without flattening: (entry or None, False, the tensors)."""
+        parts: list = [_QUICK, _state.enabled]
+        tensors = []
+        for a in args:
+            if type(a) is Tensor and a._key == "CPU":
+                parts.append((a._shape, a._st if a._st is not None else a.stride(), a._dtype,
+                              a._requires_grad))
+                tensors.append(a)
+            elif type(a) in (int, bool) or type(a) is float and a == a:
+                parts.append((type(a), a))
+            else:
+                return None, False, None
+        for get in self._free:
+            value = get()
+            if type(value) in _SCALARS:
+                parts.append((type(value), repr(value)) if type(value) is float else value)
+        key = tuple(parts)
+        entry = self._cache.get(key)
+        if entry is None:
+            # Capture through the general path, then index the entry by this key too.
+            flat, spec = flatten((args, {}))
+            entry, fresh = self._entry(flat, spec, key)
+            return entry, fresh, flat
+        if not entry.valid():
+            self._cache.pop(key)
+            return self._quick_entry(args)
+        self._cache.move_to_end(key)
+        return entry, False, tensors
+
+    def _trim(self) -> None:
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+            self.stats["evictions"] += 1
+
+    def _entry(self, tensors, spec, key=None):
         """(the cache entry for this call, whether it was made now)."""
-        key = _guard_key(tensors, spec, self._free)
+        if key is None:
+            key = _guard_key(tensors, spec, self._free)
         entry = self._cache.get(key) if key is not None else None
         if entry is not None and entry.valid():
             self._cache.move_to_end(key)
@@ -111,9 +150,7 @@ class CompiledFunction:
         if key is not None and entry.failed is None:
             self._cache[key] = entry
             self._cache.move_to_end(key)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
-                self.stats["evictions"] += 1
+            self._trim()
         return entry, True
 
     def _build(self, tensors, spec):
@@ -185,27 +222,36 @@ class _Entry:
 _SCALARS = (bool, int, float, complex, str, type(None))
 
 
+_QUICK = object()  # marks the keys of _quick_entry, which differ from _guard_key's
+
+
 def _free_scalars(fn) -> list:
     """Getters of what ``fn`` reads from its closure cells and by global name: the values
-    that are Python scalars at call time join the guard key (Note [Guards and the cache])."""
+    that are Python scalars at call time join the guard key (Note [Guards and the cache]).
+    Globals count when they hold a scalar as ``fn`` is compiled."""
     getters = []
     for cell in getattr(fn, "__closure__", None) or ():
-        getters.append(lambda cell=cell: cell.cell_contents)
+        getters.append(lambda cell=cell: _contents(cell))
     code, scope = getattr(fn, "__code__", None), getattr(fn, "__globals__", None)
     if code is not None and scope is not None:
         for name in code.co_names:
-            getters.append(lambda name=name: scope.get(name))
+            if type(scope.get(name)) in _SCALARS and name in scope:
+                getters.append(lambda name=name: scope.get(name))
     return getters
+
+
+def _contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # an empty cell
+        return None
 
 
 def _guard_key(tensors, spec, free=()):
     """Note [Guards and the cache]; None when an argument cannot be part of a key."""
     parts = [_state.enabled]
     for get in free:
-        try:
-            value = get()
-        except ValueError:  # an empty closure cell
-            continue
+        value = get()
         if type(value) in _SCALARS:
             parts.append((type(value), repr(value)) if type(value) is float else value)
     for t in tensors:

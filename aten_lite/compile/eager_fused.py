@@ -42,7 +42,9 @@ def eager_fused(spec: FusedSpec):
     _check_spec(spec)
     # Each step calls its op's CPU kernel: what the dispatcher would pick for CPU strided
     # inputs that need no gradient (the contract's inputs), without its per-call decisions.
-    tables = [handle(step.op).table for step in spec.steps]
+    kinds = {"in": 0, "step": 1, "const": 2}
+    plans = [(handle(step.op).table, tuple((kinds[k], v) for k, v in step.args))
+             for step in spec.steps]
     expand = handle("expand")
     contiguous = handle("contiguous")
     copy_ = handle("copy_")
@@ -54,10 +56,12 @@ def eager_fused(spec: FusedSpec):
             if not isinstance(t, Tensor) or t._dtype.name != name:
                 got = t._dtype.name if isinstance(t, Tensor) else type(t).__name__
                 raise TypeError(f"fused kernel: input {i} must be a {name} tensor, got {got}")
-        space = _broadcast_shape([t._shape for t in inputs])
+        shapes = [t._shape for t in inputs]
+        space = shapes[0] if shapes and all(x == shapes[0] for x in shapes) \
+            else _broadcast_shape(shapes)
         results: list = []
-        for step, table in zip(spec.steps, tables):
-            args = [_arg(a, inputs, results) for a in step.args]
+        for table, argplan in plans:
+            args = [inputs[v] if k == 0 else results[v] if k == 1 else v for k, v in argplan]
             results.append(table["CPU"](*args))
         full = [_to_space(results[j], space, expand, contiguous) for j in spec.outputs]
         if spec.reduction is not None:
@@ -93,15 +97,6 @@ def _check_spec(spec: FusedSpec) -> None:
         raise ValueError(f"FusedSpec: unsupported reduction {r.op!r}; valid: {', '.join(_REDUCTIONS)}")
     if r is not None and not spec.steps:
         raise ValueError("FusedSpec: a reduction needs at least one step to reduce")
-
-
-def _arg(a, inputs, results):
-    kind, v = a
-    if kind == "in":
-        return inputs[v]
-    if kind == "step":
-        return results[v]
-    return v
 
 
 def _broadcast_shape(shapes) -> tuple:
