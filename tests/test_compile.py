@@ -321,3 +321,35 @@ def test_printed_graph_lists_nodes_groups_schedule_and_memory(tmp_path):
 def test_graph_of_a_breaking_call_says_why():
     with pytest.raises(GraphBreakError, match="runs eagerly for these arguments: graph break"):
         al.compile(_data_dependent).graph(al.ones(2))
+
+
+def test_modules_compile_and_train():
+    from aten_lite import nn
+
+    al.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+    cm = al.compile(model)
+    x = al.randn(3, 4)
+    np.testing.assert_allclose(_np(cm(x)), _np(model(x)), rtol=1e-6)
+    cm(x).sum().backward()
+    got = model[0].weight.grad.numpy().copy()
+    model.zero_grad()
+    model(x).sum().backward()
+    np.testing.assert_allclose(got, model[0].weight.grad.numpy(), rtol=1e-5, atol=1e-7)
+
+
+def test_only_the_front_end_imports_graph_mode():
+    """Graph mode is layer 7 (front end): no runtime module below it may import it."""
+    import ast
+    from pathlib import Path
+
+    root = Path(al.__file__).parent
+    for path in root.rglob("*.py"):
+        if "compile" in path.relative_to(root).parts or path.name == "__init__.py" and path.parent == root:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [a.name for a in node.names]
+                assert not any(n == "compile" or n.startswith("compile.") for n in names[:1]) \
+                    and not (node.level and node.module is None and "compile" in names), \
+                    f"{path.relative_to(root)}:{node.lineno} imports graph mode"

@@ -72,7 +72,8 @@ class CompiledFunction:
         self._cache: OrderedDict = OrderedDict()
         self._free = _free_scalars(fn)
         self.stats = {"captures": 0, "replays": 0, "eager": 0, "evictions": 0}
-        functools.update_wrapper(self, fn)
+        self._name = getattr(fn, "__qualname__", type(fn).__name__)
+        functools.update_wrapper(self, fn, updated=())
 
     def __call__(self, *args, **kwargs):
         if capturing():  # called while another compiled function captures: inline it
@@ -86,7 +87,7 @@ class CompiledFunction:
             result = self.fn(*args, **kwargs)
             if entry.failed is not None and self.fullgraph:
                 # Eager accepted what capture refused: that is a graph break after all.
-                raise GraphBreakError(f"al.compile(fullgraph=True): {self.__name__}: capture "
+                raise GraphBreakError(f"al.compile(fullgraph=True): {self._name}: capture "
                                       f"failed: {entry.failed}") from entry.failed
             return result
         self.stats["captures" if fresh else "replays"] += 1
@@ -98,7 +99,7 @@ class CompiledFunction:
         tensors, spec = flatten((args, kwargs))
         entry = self._entry(tensors, spec)[0]
         if entry.graph is None:
-            raise GraphBreakError(f"al.compile: {self.__name__} runs eagerly for these "
+            raise GraphBreakError(f"al.compile: {self._name} runs eagerly for these "
                                   f"arguments: {entry.reason}")
         return entry.graph
 
@@ -154,7 +155,7 @@ class CompiledFunction:
         return entry, True
 
     def _build(self, tensors, spec):
-        name = getattr(self.fn, "__qualname__", "function")
+        name = self._name
         odd = next((t for t in tensors if t._key != "CPU"), None)
         try:
             if odd is not None:
