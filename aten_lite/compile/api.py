@@ -161,7 +161,7 @@ class CompiledFunction:
             if odd is not None:
                 raise GraphBreak("argument", "?", f"a {odd._device.type} {odd._layout.name} "
                                  "tensor argument; graph mode captures CPU strided tensors")
-            captured = capture(self.fn, (), {}, tensors, lambda fakes: unflatten(spec, fakes))
+            captured = capture(self.fn, tensors, lambda fakes: unflatten(spec, fakes))
         except GraphBreak as b:
             if self.fullgraph:
                 raise GraphBreakError(

@@ -37,7 +37,7 @@ from .tree import flatten
 
 __all__ = ["GraphBreak", "capture", "capture_backward", "user_line", "capturing"]
 
-# Tensors handed to the Meta kernels are turned meta only for the call.
+# Op kinds that write a tensor argument: their nodes are impure (passes keep them in place).
 _IMPURE_KINDS = ("inplace", "out", "mutable")
 
 
@@ -325,7 +325,7 @@ class Captured:
         self.grad_targets = grad_targets  # forward input/const Values whose gradients it makes
 
 
-def capture(fn, args: tuple, kwargs: dict, tensors: list, rebuild) -> Captured:
+def capture(fn, tensors: list, rebuild) -> Captured:
     """Run ``fn`` on capture tensors standing for ``tensors`` (``rebuild(fakes)`` gives the
     call's arguments back); raises GraphBreak."""
     from .._dispatch import set_mode
