@@ -353,3 +353,18 @@ def test_only_the_front_end_imports_graph_mode():
                 assert not any(n == "compile" or n.startswith("compile.") for n in names[:1]) \
                     and not (node.level and node.module is None and "compile" in names), \
                     f"{path.relative_to(root)}:{node.lineno} imports graph mode"
+
+
+def test_readme_graph_mode_example_runs(tmp_path, monkeypatch):
+    import re
+    import textwrap
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    body = readme.split("## Graph mode\n", 1)[1].split("\n## ", 1)[0]
+    code = textwrap.dedent(re.findall(r"```python\n(.*?)```", body, re.S)[0])
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    assert scope["w1"].grad is not None and (tmp_path / "step.svg").is_file()
+    assert "backward graph:" in str(scope["g"])
