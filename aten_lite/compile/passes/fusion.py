@@ -185,8 +185,9 @@ def build_kernel(g: FusedGroup):
         return eager_fused(g.spec)
     try:
         return compile_fused(g.spec)
-    except RuntimeError as e:  # FusionBuildError is a RuntimeError (the contract)
-        g.note = f"reference executor: {e}"
+    except Exception as e:  # FusionBuildError (a RuntimeError) by contract; any other
+        # failure of the builder must not fail the user's call either
+        g.note = f"reference executor: {type(e).__name__}: {e}"
         return eager_fused(g.spec)
 
 
