@@ -105,6 +105,7 @@ from ._generated import forward_rules as _forward_rules  # noqa: E402
 
 _forward_ad.install_rules(_forward_rules)
 from . import func  # noqa: E402,F401
+from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402
 

@@ -9,6 +9,7 @@ and the time; saves the loss curve as a PNG when matplotlib is installed.
     python examples/digits.py                      # the defaults above
     python examples/digits.py --epochs 5 --plot loss.png
     python examples/digits.py --no-plot
+    python examples/digits.py --compile            # also train with al.compile; both times
 
 Needs scikit-learn (``pip install -e ".[demo]"`` installs it, with matplotlib).
 """
@@ -70,10 +71,17 @@ def build_model(seed: int = 0) -> nn.Module:
 
 
 def train(model: nn.Module, data: Data, epochs: int = 20, lr: float = 0.1,
-          batch_size: int = 64, seed: int = 0, out=sys.stdout) -> Run:
+          batch_size: int = 64, seed: int = 0, out=sys.stdout, compiled: bool = False) -> Run:
     """SGD over shuffled batches (the order comes from a NumPy generator seeded by
-    ``seed``); prints one progress bar per epoch to ``out`` (None: silent)."""
+    ``seed``); prints one progress bar per epoch to ``out`` (None: silent). ``compiled``:
+    the forward and loss run through ``al.compile`` (graph mode), backward included."""
     opt = al.optim.SGD(model.parameters(), lr=lr)
+
+    def loss_of(xb, yb):
+        return F.cross_entropy(model(xb), yb)
+
+    if compiled:
+        loss_of = al.compile(loss_of)
     rng = np.random.default_rng(seed)
     n = len(data.x_train)
     n_batches = (n + batch_size - 1) // batch_size
@@ -86,7 +94,7 @@ def train(model: nn.Module, data: Data, epochs: int = 20, lr: float = 0.1,
             idx = order[b * batch_size:(b + 1) * batch_size]
             xb = al.from_numpy(data.x_train[idx])
             yb = al.from_numpy(data.y_train[idx])
-            loss = F.cross_entropy(model(xb), yb)
+            loss = loss_of(xb, yb)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -146,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="split, initial weights, batch order")
     p.add_argument("--plot", default="digits_loss.png", help="where to save the loss curve")
     p.add_argument("--no-plot", action="store_true", help="do not save the loss curve")
+    p.add_argument("--compile", action="store_true",
+                   help="train eagerly, then again from the same start with al.compile; report both")
     args = p.parse_args(argv)
     if args.epochs < 1 or args.batch_size < 1 or args.lr <= 0:
         p.error("--epochs and --batch-size must be at least 1 and --lr positive")
@@ -156,6 +166,14 @@ def main(argv: list[str] | None = None) -> int:
     run = train(model, data, args.epochs, args.lr, args.batch_size, args.seed)
     print(f"final loss {run.epoch_losses[-1]:.4f}  test accuracy {run.accuracy:.4f}  "
           f"time {run.seconds:.2f} s ({run.seconds / len(run.step_losses) * 1e6:.0f} us/step)")
+    if args.compile:
+        model = build_model(args.seed)
+        fast = train(model, data, args.epochs, args.lr, args.batch_size, args.seed,
+                     compiled=True)
+        print(f"compiled: final loss {fast.epoch_losses[-1]:.4f}  test accuracy "
+              f"{fast.accuracy:.4f}  time {fast.seconds:.2f} s "
+              f"({fast.seconds / len(fast.step_losses) * 1e6:.0f} us/step; eager "
+              f"{run.seconds / len(run.step_losses) * 1e6:.0f} us/step)")
     if not args.no_plot:
         if save_plot(run, args.plot):
             print(f"loss curve saved to {args.plot}")

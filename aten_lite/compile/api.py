@@ -1,0 +1,282 @@
+"""``al.compile``: capture once per guard, optimise, then replay.
+
+>>> import aten_lite as al
+>>> @al.compile
+... def f(x, y):
+...     return (x * 2 + y).relu().exp().sum()
+>>> x, y = al.ones(4), al.zeros(4)
+>>> round(f(x, y).item(), 3), round(f(x, y).item(), 3)    # captured, then replayed
+(29.556, 29.556)
+>>> f.stats["captures"], f.stats["replays"]
+(1, 1)
+
+Note [Guards and the cache]
+A captured graph is valid for calls that look the same to the ops: the same tensor arguments'
+key (device and layout), shapes, strides, dtypes and requires_grad, the same grad mode, and
+the same Python values everywhere else in the arguments (numbers are constants of the graph),
+and the same Python scalars in the function's closure and among the globals it names.
+That tuple is the cache key. Each compiled function keeps at most ``cache_size`` graphs,
+dropping the least recently used; a call missing the cache captures again. Tensors the
+function reads from elsewhere (module parameters) are held by reference; their shape, dtype
+and requires_grad are checked on every call, and a change recaptures. A call that cannot be
+captured (a graph break, Note [Capture mode]) caches "run eagerly" under its key, unless
+``fullgraph=True``, which raises instead, naming the op and the line.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import OrderedDict
+
+from .._tensor import Tensor
+from .._grad_mode import _state
+from .autograd import attach
+from .capture import GraphBreak, capture, capturing
+from .executor import Plan
+from .passes import optimize
+from .tree import Slot, flatten, unflatten
+
+__all__ = ["compile", "CompiledFunction", "GraphBreakError"]
+
+
+class GraphBreakError(RuntimeError):
+    """``fullgraph=True`` and the function could not be captured whole."""
+
+
+def compile(fn=None, *, fullgraph: bool = False, cache_size: int = 8, fuse: bool = True):
+    """Compile ``fn``: its first call per guard captures its ops into a graph, optimises it
+    (DCE, CSE, fusion, scheduling, memory planning) and builds it; later calls replay it.
+    Usable as ``@al.compile`` or ``al.compile(fn, fullgraph=True)``.
+    See Note [Guards and the cache] and README "Graph mode"."""
+    if fn is None:
+        return lambda f: compile(f, fullgraph=fullgraph, cache_size=cache_size, fuse=fuse)
+    if type(cache_size) is not int or cache_size < 1:
+        raise ValueError(f"al.compile: cache_size must be a positive int, got {cache_size!r}")
+    if isinstance(fn, CompiledFunction):
+        if (fn.fullgraph, fn.cache_size, fn.fuse) == (fullgraph, cache_size, fuse):
+            return fn
+        fn = fn.fn
+    if not callable(fn):
+        raise TypeError(f"al.compile: expected a function, got {type(fn).__name__}")
+    return CompiledFunction(fn, fullgraph, cache_size, fuse)
+
+
+class CompiledFunction:
+    """What ``al.compile(fn)`` returns: call it like ``fn``; ``.graph(*args)`` shows the graph."""
+
+    def __init__(self, fn, fullgraph: bool, cache_size: int, fuse: bool) -> None:
+        self.fn = fn
+        self.fullgraph = fullgraph
+        self.cache_size = cache_size
+        self.fuse = fuse
+        self._cache: OrderedDict = OrderedDict()
+        self._free = _free_scalars(fn)
+        self.stats = {"captures": 0, "replays": 0, "eager": 0, "evictions": 0}
+        self._name = getattr(fn, "__qualname__", type(fn).__name__)
+        functools.update_wrapper(self, fn, updated=())
+
+    def __call__(self, *args, **kwargs):
+        if capturing():  # called while another compiled function captures: inline it
+            return self.fn(*args, **kwargs)
+        entry, fresh, tensors = self._quick_entry(args) if not kwargs else (None, False, None)
+        if entry is None:
+            tensors, spec = flatten((args, kwargs))
+            entry, fresh = self._entry(tensors, spec)
+        if entry.graph is None:
+            self.stats["eager"] += 1
+            result = self.fn(*args, **kwargs)
+            if entry.failed is not None and self.fullgraph:
+                # Eager accepted what capture refused: that is a graph break after all.
+                raise GraphBreakError(f"al.compile(fullgraph=True): {self._name}: capture "
+                                      f"failed: {entry.failed}") from entry.failed
+            return result
+        self.stats["captures" if fresh else "replays"] += 1
+        return entry.run(tensors)
+
+    def graph(self, *args, **kwargs):
+        """The optimised forward Graph for these arguments (its ``.backward`` when gradients
+        are needed); captures if needed, runs nothing."""
+        tensors, spec = flatten((args, kwargs))
+        entry = self._entry(tensors, spec)[0]
+        if entry.graph is None:
+            raise GraphBreakError(f"al.compile: {self._name} runs eagerly for these "
+                                  f"arguments: {entry.reason}")
+        return entry.graph
+
+    def _quick_entry(self, args):
+        """The cache lookup of the commonest call, positional plain tensors and numbers only,
+        without flattening: (entry or None, False, the tensors)."""
+        parts: list = [_QUICK, _state.enabled]
+        tensors = []
+        for a in args:
+            if type(a) is Tensor and a._key == "CPU":
+                parts.append((a._shape, a._st if a._st is not None else a.stride(), a._dtype,
+                              a._requires_grad))
+                tensors.append(a)
+            elif type(a) in (int, bool) or type(a) is float and a == a:
+                parts.append((type(a), a))
+            else:
+                return None, False, None
+        for get in self._free:
+            value = get()
+            if type(value) in _SCALARS:
+                parts.append((type(value), repr(value)) if type(value) is float else value)
+        key = tuple(parts)
+        entry = self._cache.get(key)
+        if entry is None:
+            # Capture through the general path, then index the entry by this key too.
+            flat, spec = flatten((args, {}))
+            entry, fresh = self._entry(flat, spec, key)
+            return entry, fresh, flat
+        if not entry.valid():
+            self._cache.pop(key)
+            return self._quick_entry(args)
+        self._cache.move_to_end(key)
+        return entry, False, tensors
+
+    def _trim(self) -> None:
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+            self.stats["evictions"] += 1
+
+    def _entry(self, tensors, spec, key=None):
+        """(the cache entry for this call, whether it was made now)."""
+        if key is None:
+            key = _guard_key(tensors, spec, self._free)
+        entry = self._cache.get(key) if key is not None else None
+        if entry is not None and entry.valid():
+            self._cache.move_to_end(key)
+            return entry, False
+        entry = self._build(tensors, spec)
+        if key is not None and entry.failed is None:
+            self._cache[key] = entry
+            self._cache.move_to_end(key)
+            self._trim()
+        return entry, True
+
+    def _build(self, tensors, spec):
+        name = self._name
+        odd = next((t for t in tensors if t._key != "CPU"), None)
+        try:
+            if odd is not None:
+                raise GraphBreak("argument", "?", f"a {odd._device.type} {odd._layout.name} "
+                                 "tensor argument; graph mode captures CPU strided tensors")
+            captured = capture(self.fn, tensors, lambda fakes: unflatten(spec, fakes))
+        except GraphBreak as b:
+            if self.fullgraph:
+                raise GraphBreakError(
+                    f"al.compile(fullgraph=True): {name}: graph break at {b.op} ({b.where}): "
+                    f"{b.reason}; remove it from the function, or drop fullgraph=True to run "
+                    "such calls eagerly") from b
+            return _Entry(None, None, reason=f"graph break at {b.op} ({b.where}): {b.reason}")
+        except Exception as e:
+            # An error eager mode may raise too (bad shapes...): the call runs eagerly, so the
+            # user sees eager's own error; nothing is cached.
+            entry = _Entry(None, None, reason=f"capture failed: {e}")
+            entry.failed = e
+            return entry
+        return _Entry(captured, self.fuse)
+
+    def __repr__(self) -> str:
+        return f"<compiled {getattr(self.fn, '__qualname__', self.fn)!s}: {len(self._cache)} graph(s)>"
+
+
+class _Entry:
+    """One cache entry: the plans of a captured call, or "run eagerly" with the reason."""
+
+    def __init__(self, captured, fuse, reason: str = "") -> None:
+        self.captured = captured
+        self.reason = reason
+        self.failed = None  # the exception capture raised, when it was not a graph break
+        self.graph = None
+        if captured is None:
+            return
+        fwd, bwd = captured.forward, captured.backward
+        if bwd is not None:
+            optimize(bwd, fuse)
+            self.backward_plan = Plan(bwd)
+        optimize(fwd, fuse)
+        fwd.backward = bwd
+        self.forward_plan = Plan(fwd)
+        self.graph = fwd
+        self.n_user = fwd.n_user_outputs
+        self.consts = [(v.const, v.shape, v.dtype, v.requires_grad) for v in fwd.consts]
+        self.const_tensors = [v.const for v in fwd.consts]
+
+    def valid(self) -> bool:
+        """Note [Guards and the cache]: the constants still look as they did at capture."""
+        if self.graph is None:
+            return True
+        for t, shape, dtype, grad in self.consts:
+            if t._shape != shape or t._dtype is not dtype or t._requires_grad != grad:
+                return False
+        return True
+
+    def run(self, tensors: list):
+        outs = self.forward_plan(tensors)
+        user = outs[:self.n_user]
+        if self.captured.backward is not None:
+            attach(self, user, tensors + self.const_tensors, outs[self.n_user:])
+        return unflatten(self.captured.out_spec, user)
+
+
+_SCALARS = (bool, int, float, complex, str, type(None))
+
+
+_QUICK = object()  # marks the keys of _quick_entry, which differ from _guard_key's
+
+
+def _free_scalars(fn) -> list:
+    """Getters of what ``fn`` reads from its closure cells and by global name: the values
+    that are Python scalars at call time join the guard key (Note [Guards and the cache]).
+    Globals count when they hold a scalar as ``fn`` is compiled."""
+    getters = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        getters.append(lambda cell=cell: _contents(cell))
+    code, scope = getattr(fn, "__code__", None), getattr(fn, "__globals__", None)
+    if code is not None and scope is not None:
+        for name in code.co_names:
+            if type(scope.get(name)) in _SCALARS and name in scope:
+                getters.append(lambda name=name: scope.get(name))
+    return getters
+
+
+def _contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # an empty cell
+        return None
+
+
+def _guard_key(tensors, spec, free=()):
+    """Note [Guards and the cache]; None when an argument cannot be part of a key."""
+    parts = [_state.enabled]
+    for get in free:
+        value = get()
+        if type(value) in _SCALARS:
+            parts.append((type(value), repr(value)) if type(value) is float else value)
+    for t in tensors:
+        if t._key == "CPU":
+            parts.append((t._shape, t.stride(), t._dtype, t._requires_grad))
+        else:
+            parts.append((t._key, t._shape, t._dtype, t._requires_grad))
+    try:
+        parts.append(_spec_key(spec))
+        key = tuple(parts)
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _spec_key(spec):
+    if type(spec) is Slot:
+        return Tensor
+    if isinstance(spec, (tuple, list)):
+        return (type(spec),) + tuple(_spec_key(x) for x in spec)
+    if type(spec) is dict:
+        return (dict,) + tuple((k, _spec_key(v)) for k, v in spec.items())
+    if type(spec) is float:
+        return (float, repr(spec))
+    hash(spec)
+    return (type(spec), spec)

@@ -1,0 +1,404 @@
+"""Capture: run a function once under a dispatch mode that records each op into a Graph.
+
+Note [Capture mode]
+Capture is a dispatch mode (Note [Dispatch modes] in _dispatch.py). The function runs on
+*capture tensors*: tensors with a meta tensor's geometry and no data, that nevertheless carry
+the CPU key and device, so that a tensor the function reads from elsewhere (a module's weight,
+a tensor it builds with ``al.zeros``) mixes with them exactly as it would in eager mode. The
+dispatcher computes the key as usual and hands every call to the mode, which
+  * lets an Autograd kernel run (it records its backward node, on capture tensors, and
+    redispatches below autograd, which comes back here), and lets a composite kernel run (its
+    parts come back here: graphs hold backend ops only);
+  * otherwise records a Node and runs the op's **Meta** kernel on the arguments turned meta for
+    the duration of the call: shapes, strides and dtypes come from the YAML's Meta rules and no
+    kernel runs. A real tensor met in the arguments becomes a ``const`` input of the graph.
+What cannot be captured raises ``GraphBreak`` (reading data: ``.item()``, ``.numpy()``,
+``bool(t)``; an op without a Meta kernel; an in-place write into an input or const; random
+draws, which the RNG state before and after the capture reveals).
+
+The backward graph is captured the same way (``capture_backward``): the autograd engine runs
+the recorded backward nodes' derivatives.yaml formulas on capture tensors under the mode, with
+capture tensors as the output gradients; a forward value a formula reads becomes an input of
+the backward graph and an extra output (``saved``) of the forward graph.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .. import _dispatch, _random
+from .._device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
+from .._tensor import Tensor
+from ..autograd import engine
+from ..autograd.node import edge
+from .ir import Graph, Node, Value
+from .tree import flatten
+
+__all__ = ["GraphBreak", "capture", "capture_backward", "user_line", "capturing"]
+
+# Op kinds that write a tensor argument: their nodes are impure (passes keep them in place).
+_IMPURE_KINDS = ("inplace", "out", "mutable")
+
+
+class GraphBreak(RuntimeError):
+    """Something the function did cannot be captured: ``op`` at ``where`` because ``reason``."""
+
+    def __init__(self, op: str, where: str, reason: str) -> None:
+        super().__init__(f"{op} at {where}: {reason}")
+        self.op, self.where, self.reason = op, where, reason
+
+
+class _Unsupported(Exception):
+    """Raised inside the mode; turned into a GraphBreak with the user's line."""
+
+
+# ---- where the user's code is ----
+
+def _package_dirs() -> tuple:
+    from .. import _generated
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return (here + os.sep, os.path.dirname(os.path.abspath(_generated.__file__)) + os.sep)
+
+
+_PKG_DIRS: tuple = ()
+
+
+def _is_user(filename: str) -> bool:
+    global _PKG_DIRS
+    if not _PKG_DIRS:
+        _PKG_DIRS = _package_dirs()
+    f = os.path.abspath(filename)
+    return not f.startswith(_PKG_DIRS) and not filename.startswith("<fast entry")
+
+
+def user_line(frame=None) -> str:
+    """'file.py:12' of the innermost caller outside aten_lite, or '?'."""
+    f = frame or sys._getframe(1)
+    while f is not None:
+        if _is_user(f.f_code.co_filename):
+            return f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
+        f = f.f_back
+    return "?"
+
+
+def _break_from(exc: BaseException, mode) -> GraphBreak:
+    """The GraphBreak describing ``exc``, raised while capturing: its op and user line."""
+    where, inner = "?", None
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if _is_user(code.co_filename):
+            where = f"{os.path.basename(code.co_filename)}:{tb.tb_lineno}"
+            inner = None
+        elif inner is None:
+            inner = code.co_name  # what the user's line called
+        tb = tb.tb_next
+    if isinstance(exc, GraphBreak):
+        return exc
+    op = mode.current if mode.current else f"Tensor.{inner}()" if inner else "?"
+    return GraphBreak(op, where, str(exc) or type(exc).__name__)
+
+
+def _is_break(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from capturing (no Meta kernel, data read from a capture tensor,
+    a meta tensor met) rather than from the function itself, which eager would raise too."""
+    return isinstance(exc, NotImplementedError) or "meta" in str(exc)
+
+
+# ---- capture tensors ----
+
+def _capture_tensor(shape, strides, dtype, requires_grad: bool) -> Tensor:
+    t = Tensor._meta(shape, dtype, strides)
+    t._key, t._device = "CPU", _CPU
+    t._requires_grad = requires_grad
+    return t
+
+
+def _to_meta(t: Tensor) -> None:
+    t._key, t._device = "Meta", _META
+
+
+def _to_capture(t: Tensor) -> None:
+    t._key, t._device = "CPU", _CPU
+
+
+class _Recorder:
+    """Builds one Graph: maps each tensor object met to its Value (Note [Capture mode])."""
+
+    def __init__(self, graph: Graph, parent: "_Recorder | None" = None) -> None:
+        self.graph = graph
+        self.parent = parent  # the forward recorder, while recording a backward graph
+        self.values: dict = {}  # id(tensor) -> (tensor, Value); the tensor keeps the id valid
+        self.twins: dict = {}  # id(real tensor) -> its capture twin
+        self.saved: list = []  # backward graph: the forward Values it reads, by input order
+
+    def input(self, t: Tensor, kind: str = "input") -> Tensor:
+        """A capture tensor standing for the real tensor ``t``, as a graph input."""
+        fake = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
+        v = self.graph.new_value(kind, t._shape, fake._st, t._dtype)
+        v.requires_grad = t._requires_grad
+        self.graph.inputs.append(v)
+        self.values[id(fake)] = (fake, v)
+        return fake
+
+    def value_of(self, t: Tensor) -> Value:
+        hit = self.values.get(id(t))
+        if hit is not None and hit[0] is t:
+            return hit[1]
+        if self.parent is not None:
+            outer = self.parent.values.get(id(t))
+            if outer is not None and outer[0] is t:
+                return self._saved(t, outer[1])
+        if t._a is None and t._base is not None:
+            alias = self._alias_of(t)
+            if alias is not None:
+                return alias
+        if t._layout is not _STRIDED or t._a is None:
+            raise _Unsupported(f"a {t._device.type} {t._layout.name} tensor made outside the "
+                               "traced ops (sparse, meta, or a random draw) cannot be captured")
+        twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
+        v = self.graph.new_value("const", t._shape, twin._st, t._dtype, const=t)
+        v.requires_grad = t._requires_grad
+        self.graph.consts.append(v)
+        self.values[id(t)] = (t, v)
+        self.values[id(twin)] = (twin, v)
+        self.twins[id(t)] = twin
+        return v
+
+    def _alias_of(self, t: Tensor):
+        """The Value of a known tensor that ``t`` aliases exactly (autograd saves outputs as
+        detached aliases: same storage and geometry, another object)."""
+        for rec in (self, self.parent):
+            if rec is None:
+                continue
+            for obj, v in list(rec.values.values()):
+                if (obj is t._base or obj._base is t._base) and obj._shape == t._shape \
+                        and obj._st == t._st and obj._offset == t._offset \
+                        and obj._dtype is t._dtype:
+                    if rec is self:
+                        self.values[id(t)] = (t, v)
+                        return v
+                    return self._saved(t, v)
+        return None
+
+    def _saved(self, t: Tensor, outer: Value) -> Value:
+        v = self.graph.new_value("input", outer.shape, outer.strides, outer.dtype)
+        self.graph.inputs.append(v)
+        self.saved.append(outer)
+        self.values[id(t)] = (t, v)
+        return v
+
+    def meta_arg(self, t: Tensor) -> Tensor:
+        return self.twins.get(id(t), t)
+
+    def record(self, handle, args: tuple, where: str):
+        impure = handle.kind in _IMPURE_KINDS
+        arg_values = tuple(self._arg(a) for a in args)
+        for i in handle.write_pos:
+            v = arg_values[i]
+            if isinstance(v, Value) and v.root.kind != "node":
+                raise _Unsupported(f"writes in place into a graph {v.root.kind} "
+                                   f"('{handle.args[i].name}'); compiled functions may not "
+                                   "modify their inputs or tensors they read from elsewhere")
+        result = self._run_meta(handle, args)
+        outs = result if isinstance(result, (tuple, list)) else (result,)
+        node = Node(len(self.graph.nodes), handle.name, handle, arg_values, [], where, impure)
+        for r in outs:
+            if not isinstance(r, Tensor):
+                raise _Unsupported(f"returns a Python {type(r).__name__}, which depends on "
+                                   "the data")
+            if r._layout is not _STRIDED:
+                raise _Unsupported(f"makes a {r._layout.name} tensor; graph mode captures "
+                                   "strided tensors only")
+            node.outputs.append(self._output(r, node, args))
+        self.graph.nodes.append(node)
+        return result
+
+    def _arg(self, a):
+        if isinstance(a, Tensor):
+            return self.value_of(a)
+        if isinstance(a, (list, tuple)) and any(isinstance(x, Tensor) for x in a):
+            return type(a)(self.value_of(x) if isinstance(x, Tensor) else x for x in a)
+        return a
+
+    def _root_of(self, base: Tensor, args: tuple) -> Value:
+        """The root Value of a view's storage owner ``base``: known here, or shared with an
+        argument (a view of a forward value, in a backward graph)."""
+        hit = self.values.get(id(base))
+        if hit is not None and hit[0] is base:
+            return hit[1].root
+        for a in args:
+            for t in (a if isinstance(a, (list, tuple)) else (a,)):
+                if isinstance(t, Tensor) and (t is base or t._base is base):
+                    return self.value_of(t).root
+        raise _Unsupported("makes a view of a tensor the graph does not know")
+
+    def _run_meta(self, handle, args: tuple):
+        flipped = []
+        margs = list(args)
+        for i, a in enumerate(args):
+            if isinstance(a, Tensor):
+                margs[i] = m = self.meta_arg(a)
+                flipped.append(m)
+            elif isinstance(a, (list, tuple)) and any(isinstance(x, Tensor) for x in a):
+                items = [self.meta_arg(x) if isinstance(x, Tensor) else x for x in a]
+                flipped.extend(x for x in items if isinstance(x, Tensor))
+                margs[i] = type(a)(items)
+        dev = handle.device_pos
+        if dev is not None and (args[dev] is None and not flipped or
+                                args[dev] is not None and _device_cls(args[dev]).type == "cpu"):
+            margs[dev] = _META  # made on (or moved to) the CPU: on meta while capturing
+        for t in flipped:
+            _to_meta(t)
+        try:
+            result = handle.table["Meta"](*margs)
+        finally:
+            for t in flipped:
+                _to_capture(t)
+        for r in (result if isinstance(result, (tuple, list)) else (result,)):
+            if isinstance(r, Tensor) and r._a is None:
+                _to_capture(r)
+        return result
+
+    def _output(self, r: Tensor, node: Node, args: tuple) -> Value:
+        prior = self.values.get(id(r))
+        v = self.graph.new_value("node", r._shape, r.stride(), r._dtype, producer=node)
+        if prior is not None and prior[0] is r:
+            v.root = prior[1].root  # an in-place or identity result: the same storage
+        elif r._base is not None:
+            v.root = self._root_of(r._base, args)
+        self.values[id(r)] = (r, v)
+        return v
+
+
+class _CaptureMode:
+    """The dispatch mode of a capture (Note [Capture mode])."""
+
+    def __init__(self, recorder: _Recorder) -> None:
+        self.recorder = recorder
+        self.current = None  # the op being recorded, for break messages
+
+    def run(self, handle, key: str, keys: tuple, args: tuple, below_autograd: bool):
+        if key == "Autograd" or handle.composite:
+            return handle.table[key](*args)
+        self.current = handle.name
+        where = _backward_of(sys._getframe(1)) if self.recorder.parent else user_line(sys._getframe(1))
+        try:
+            result = self.recorder.record(handle, args, where)
+        except _Unsupported as e:
+            raise GraphBreak(handle.name, user_line(sys._getframe(1)), str(e)) from None
+        self.current = None
+        return result
+
+
+def _backward_of(frame) -> str:
+    """'backward of MulBackward0': the autograd node whose formula is running."""
+    from ..autograd.node import Node as _AutogradNode
+
+    while frame is not None:
+        if frame.f_code.co_name == "apply" and frame.f_code.co_argcount:
+            owner = frame.f_locals.get(frame.f_code.co_varnames[0])  # the node (self)
+            if isinstance(owner, _AutogradNode):
+                return f"backward of {owner.name()}"
+        frame = frame.f_back
+    return "backward (engine)"  # the engine summing a gradient to its input's shape
+
+
+_active: list = []  # the capture modes running now (a compiled call inside a capture inlines)
+
+
+def capturing() -> bool:
+    return bool(_active)
+
+
+class Captured:
+    """What capture returns: the forward graph, the backward graph (or None) and the structure
+    of the function's result."""
+
+    def __init__(self, forward: Graph, backward, out_spec, diff_outputs: list, grad_targets: list):
+        self.forward = forward
+        self.backward = backward
+        self.out_spec = out_spec
+        self.diff_outputs = diff_outputs  # indices into forward.outputs that get gradients
+        self.grad_targets = grad_targets  # forward input/const Values whose gradients it makes
+
+
+def capture(fn, tensors: list, rebuild) -> Captured:
+    """Run ``fn`` on capture tensors standing for ``tensors`` (``rebuild(fakes)`` gives the
+    call's arguments back); raises GraphBreak."""
+    from .._dispatch import set_mode
+    from .._grad_mode import _state
+
+    rec = _Recorder(Graph(kind="forward"))
+    fakes = [rec.input(t) for t in tensors]
+    fargs, fkwargs = rebuild(fakes)
+    mode = _CaptureMode(rec)
+    rng = _random.get_rng_state()
+    previous = set_mode(mode)
+    _active.append(mode)
+    try:
+        try:
+            result = fn(*fargs, **fkwargs)
+            outs, out_spec = flatten(result)
+            graph = rec.graph
+            graph.outputs = [rec.value_of(t) for t in outs]
+            graph.n_user_outputs = len(outs)
+            backward = diff = targets = None
+            if _state.enabled and any(t._requires_grad for t in outs):
+                backward, diff, targets = capture_backward(rec, mode, outs)
+        except GraphBreak:
+            raise
+        except Exception as e:
+            if _is_break(e):
+                raise _break_from(e, mode) from e
+            raise
+    finally:
+        _active.pop()
+        set_mode(previous)
+        drew = _random.get_rng_state()._a.tobytes() != rng._a.tobytes()
+        if drew:
+            _random.set_rng_state(rng)  # so that an eager run after a break draws the same
+    if drew:
+        raise GraphBreak("random sampling", "?", "the function draws random numbers, which a "
+                         "replay would repeat; call it eagerly or pass the samples in")
+    return Captured(graph, backward, out_spec, diff or [], targets or [])
+
+
+def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
+    """Trace the backward formulas of the recorded nodes (Note [Capture mode])."""
+    graph = rec.graph
+    diff, roots, seen = [], [], set()
+    back = _Recorder(Graph(kind="backward"), parent=rec)
+    for i, t in enumerate(outs):
+        if not t._requires_grad or id(t) in seen:
+            continue
+        v = graph.outputs[i]
+        if v.kind != "node" or v.root.kind != "node":
+            raise GraphBreak("return", "?", "returns an input (or a view of one) that requires "
+                             "grad; compiled functions with gradients must return new tensors")
+        seen.add(id(t))
+        diff.append(i)
+        g = back.input(_capture_tensor(t._shape, t._st, t._dtype, False))
+        roots.append((edge(t), g))
+    n_grads = len(back.graph.inputs)
+    wanted = [v for v in graph.inputs + graph.consts if v.requires_grad]
+    objects = {id(v): obj for obj, v in rec.values.values()
+               if v.kind != "node" and not (v.kind == "const" and obj._a is None)}
+    targets = [objects[id(v)] for v in wanted]
+    if any(t._hooks for t in targets):
+        # The engine would run them on capture tensors, and again on every real backward.
+        raise GraphBreak("register_hook", "?", "a tensor the function reads has gradient "
+                         "hooks; graph mode does not capture them")
+    mode.recorder = back
+    try:
+        grads = engine.run(roots, keep_graph=False, create_graph=False,
+                           targets=[edge(t) for t in targets])
+    finally:
+        mode.recorder = rec
+    back.graph.outputs = [None if g is None else back.value_of(g) for g in grads]
+    back.graph.n_user_outputs = len(grads)
+    back.graph.n_grad_inputs = n_grads
+    graph.outputs = graph.outputs + back.saved
+    return back.graph, diff, wanted

@@ -1,0 +1,25 @@
+"""Graph passes, one module each; ``optimize(graph)`` runs them in order.
+
+Each pass reads and rewrites a ``Graph`` (ir.py) and records what it did on the graph, so the
+printed listing explains it: DCE and CSE remove nodes (``graph.removed``), fusion groups nodes
+(``node.group``, ``graph.groups``), scheduling orders nodes and groups (``graph.schedule``),
+memory planning decides when buffers die and which dead buffer a fused kernel writes into
+(``graph.memory``).
+"""
+
+from __future__ import annotations
+
+from . import cse, dce, fusion, memory, schedule
+
+__all__ = ["optimize"]
+
+
+def optimize(graph, fuse: bool = True) -> None:
+    """Run every pass over ``graph`` in place."""
+    dce.run(graph)
+    cse.run(graph)
+    dce.run(graph)
+    if fuse:
+        fusion.run(graph)
+    schedule.run(graph)
+    memory.run(graph)
