@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _trace
+from .. import _library_kernels, _trace
 from .._dtype import DTYPES, bool_, float16, int64
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
@@ -45,6 +45,8 @@ def c_kernel(name: str):
             "aten_lite._C, the C++ extension, is not built; run `pip install .` (or "
             "`aten-lite-gen` in a checkout) to build it"
         ) from error
+    if "::" in name:  # an op library's entry (Note [Library kernels] in _library_kernels.py)
+        return _library_kernels.get_kernel(name)
     return _C.get_kernel(name)
 
 

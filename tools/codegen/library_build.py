@@ -1,0 +1,239 @@
+"""Generate and build an op library (``aten-lite-gen library DIR --name NS``), or check it.
+
+Note [Library builds]
+A library's extension module ``_C`` is linked from aten_lite's core sources
+(``aten_lite/csrc/*.cpp``: the registry, the kernel object, the thread pool) and the library's
+generated kernels, compiled with the flags and headers of the aten_lite that runs the
+generator (build.py's toolchain), so it depends on nothing but what an installed aten_lite
+ships. Objects are cached by build.py's content key in the user cache (``cache_dir()``), so
+the core compiles once per machine and an edited library recompiles only its changed kernels.
+
+A build is all or nothing, like the main tree's (Note [Generation is all or nothing] in
+gen.py): the package is rendered, compiled and linked in a staging folder beside the output,
+and only a complete one replaces the output folder. A YAML error, a C++ error or an
+interrupted build leaves the previous build in place, loadable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import build
+from .library import Library, LibraryError, aten_root, main_spec, render
+from .spec import Spec
+
+STAMP = ".build_key"  # in the output: what the extension was linked from
+
+
+def cache_dir(*parts: str) -> Path:
+    """``$AL_CACHE_DIR`` or ``$XDG_CACHE_HOME/aten_lite`` (default ``~/.cache/aten_lite``),
+    and a subfolder of it."""
+    base = os.environ.get("AL_CACHE_DIR")
+    if not base:
+        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(xdg, "aten_lite")
+    return Path(base, *parts)
+
+
+@dataclass(frozen=True)
+class LibraryReport:
+    """What one ``aten-lite-gen library`` run did."""
+
+    out: Path  # the generated package
+    written: tuple[str, ...]  # files whose text changed (paths inside out)
+    compiled: tuple[str, ...]  # C++ sources compiled (the rest came from the object cache)
+    linked: bool  # whether the extension was relinked
+    seconds: float
+
+
+def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit]:
+    """aten_lite's core sources and the library's kernels, with objects in the user cache."""
+    objdir = Path(tools.objdir)
+    units = []
+    for folder, rel in ((root / "aten_lite" / "csrc", "aten_lite/csrc"), (kernels, "library")):
+        for src in sorted(folder.glob("*.cpp")):
+            name = f"{rel}/{src.name}"
+            key = build._object_key(root, src, name, tools)
+            units.append(build.Unit(name, src, objdir / f"{name[:-4].replace('/', '__')}-{key}.o"))
+    return units
+
+
+def _toolchain(root: Path) -> build.Toolchain:
+    tools = build.toolchain(root)
+    tag = Path(tools.objdir).name  # al_objs, or al_objs-<flags> for a sanitizer build
+    return dataclasses.replace(tools, objdir=str(cache_dir("objects", tag)))
+
+
+def _build_key(tools: build.Toolchain, units: list[build.Unit]) -> str:
+    return build._link_key(tools, units)
+
+
+def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | None = None,
+             main: Spec | None = None) -> LibraryReport:
+    """Render, compile and link the library into ``lib.out`` (Note [Library builds])."""
+    t0 = time.perf_counter()
+    root = root if root is not None else aten_root()
+    files = render(lib, root, main)  # raises SpecError before anything is touched
+    tools = _toolchain(root)
+    out = lib.out
+    if out.exists() and not (out / "manifest.py").is_file() and any(out.iterdir()):
+        raise LibraryError(f"{out}: exists and is not a generated library (no manifest.py); "
+                           "choose an empty or new --out folder")
+    written = tuple(p for p, text in files.items() if _read(out / p) != text)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    staging.chmod(0o777 & ~umask)  # mkdtemp's 0700 would make the package private
+    try:
+        for path, text in files.items():
+            target = staging / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="\n")
+        units = _units(root, tools, staging / "csrc")
+        todo = [u for u in units if not u.obj.exists()]
+        build._compile_all(root, tools, todo, jobs, verbose)
+        key = _build_key(tools, units)
+        module = out / f"_C{build.ext_suffix()}"
+        linked = _read(out / STAMP) != key or not module.is_file() or bool(
+            set(files) ^ _generated_files(out))
+        if not linked and not written:
+            return LibraryReport(out, (), (), False, time.perf_counter() - t0)
+        if linked:
+            build._link(tools, units, staging / module.name, verbose)
+        else:
+            shutil.copy2(module, staging / module.name)
+        (staging / STAMP).write_text(key)
+        _replace(staging, out)
+        staging = None
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    if lib.out == lib.folder / "_generated":
+        _write_package_init(lib)
+    return LibraryReport(out, written, tuple(u.source for u in todo), linked,
+                         time.perf_counter() - t0)
+
+
+def _generated_files(out: Path) -> set[str]:
+    if not out.is_dir():
+        return set()
+    return {p.relative_to(out).as_posix() for p in out.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".cpp", ".h")}
+
+
+def _replace(staging: Path, out: Path) -> None:
+    """Put the complete staged package where the output was (two renames)."""
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        os.replace(out, old)
+    os.replace(staging, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+_INIT_MARK = "# @generated by aten-lite-gen library"
+
+
+def _write_package_init(lib: Library) -> None:
+    """``<folder>/__init__.py`` so that ``import myops`` loads the library; a hand-written
+    one is left alone."""
+    init = lib.folder / "__init__.py"
+    text = (f"{_INIT_MARK} (op library '{lib.name}'); a hand-written __init__.py replaces it.\n"
+            f'"""The op library \'{lib.name}\': importing it loads its build, _generated/."""\n\n'
+            "from ._generated import *  # noqa: F401,F403\n"
+            "from ._generated import __all__  # noqa: F401\n")
+    current = _read(init)
+    if current is None or current.startswith(_INIT_MARK):
+        if current != text:
+            init.write_text(text, encoding="utf-8")
+
+
+def check(lib: Library, root: Path | None = None) -> list[str]:
+    """The generated files (and the extension) that lag the library's sources; [] when up
+    to date. Raises SpecError for a broken library."""
+    root = root if root is not None else aten_root()
+    files = render(lib, root)
+    stale = [p for p, text in files.items() if _read(lib.out / p) != text]
+    stale += [f"{p} (no longer generated)" for p in sorted(_generated_files(lib.out) - set(files))]
+    tools = _toolchain(root)
+    module = lib.out / f"_C{build.ext_suffix()}"
+    with tempfile.TemporaryDirectory() as tmp:
+        for path, text in files.items():
+            if path.startswith("csrc/"):
+                (Path(tmp) / path).parent.mkdir(parents=True, exist_ok=True)
+                (Path(tmp) / path).write_text(text, encoding="utf-8")
+        key = _build_key(tools, _units(root, tools, Path(tmp) / "csrc"))
+    if not module.is_file() or _read(lib.out / STAMP) != key:
+        stale.append(f"{module.name} (not built from these sources)")
+    return stale
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+# ---- aten-lite-gen library ------------------------------------------------------------------
+
+USAGE = """\
+examples:
+  aten-lite-gen library myops/ --name myops        generate + build into myops/_generated
+  aten-lite-gen library myops/ --out build/myops   into another folder (a package of its own)
+  aten-lite-gen library myops/ --check             exit 1 and name stale files
+"""
+
+
+def main(argv: list[str]) -> int:
+    import argparse
+    import sys
+
+    from .spec import SpecError
+
+    p = argparse.ArgumentParser(
+        prog="aten-lite-gen library", epilog=USAGE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Generate and build an op library: a folder with its own "
+        "native_functions.yaml (and derivatives.yaml, kernels.py, csrc/*.h), loaded with "
+        "al.load_library or `import NAME`.")
+    p.add_argument("folder", help="the library's folder")
+    p.add_argument("--name", help="its namespace (default: the folder's name)")
+    p.add_argument("--out", help="the generated package (default: FOLDER/_generated)")
+    p.add_argument("--check", action="store_true", help="only check that the build is current")
+    p.add_argument("-j", "--jobs", type=int, default=2, help="parallel C++ compile jobs")
+    p.add_argument("-v", "--verbose", action="store_true", help="print compiler commands")
+    args = p.parse_args(argv)
+    try:
+        lib = Library.at(args.folder, args.name, args.out)
+        if args.check:
+            stale = check(lib)
+            if not stale:
+                print(f"{lib.out}: up to date")
+                return 0
+            print(f"{lib.out} does not match {lib.display}; stale:", file=sys.stderr)
+            for path in stale:
+                print(f"  {path}", file=sys.stderr)
+            print(f"run `aten-lite-gen library {lib.display} --name {lib.name}`", file=sys.stderr)
+            return 1
+        report = generate(lib, jobs=max(1, args.jobs), verbose=args.verbose)
+    except (SpecError, build.BuildError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    what = f"{len(report.written)} file(s) written" if report.written else "up to date"
+    built = (f"compiled {len(report.compiled)} file(s), linked" if report.linked
+             else "extension up to date")
+    print(f"{report.out}: {what}; {built} ({report.seconds:.2f} s)")
+    print(f"load it: al.load_library({os.fspath(report.out)!r}) -> al.ops.{lib.name}")
+    return 0
+
+
+__all__ = ["Library", "LibraryReport", "cache_dir", "check", "generate", "main_spec"]
