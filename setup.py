@@ -15,6 +15,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -44,6 +45,19 @@ class BuildWithCodegenBuilder(build_ext):
               f"{'relinked' if report.linked else 'up to date'} ({report.seconds:.1f} s)")
 
 
+class BuildPyWithSpec(build_py):
+    """build_py that also ships aten_lite's own YAML as aten_lite/codegen/spec/: an op library
+    built against an installed aten_lite checks its formulas' calls of aten_lite's ops and its
+    method names against it (tools/codegen/library.py, main_spec)."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "aten_lite" / "codegen" / "spec"
+        target.mkdir(parents=True, exist_ok=True)
+        for name in ("native_functions.yaml", "derivatives.yaml"):
+            self.copy_file(str(ROOT / name), str(target / name))
+
+
 def _sources() -> list[str]:
     """Listed for setuptools' bookkeeping (sdists, timestamps); build.py finds them itself."""
     found = sorted(ROOT.glob("aten_lite/csrc/*.cpp")) + sorted(ROOT.glob("generated/csrc/*.cpp"))
@@ -52,5 +66,5 @@ def _sources() -> list[str]:
 
 setup(
     ext_modules=[Extension("aten_lite._C", sources=_sources())],
-    cmdclass={"build_ext": BuildWithCodegenBuilder},
+    cmdclass={"build_ext": BuildWithCodegenBuilder, "build_py": BuildPyWithSpec},
 )

@@ -137,6 +137,7 @@ def load_library(path) -> types.ModuleType:
     out = _package_dir(path)
     m = _manifest(out)
     name = m["NAMESPACE"]
+    _check_abi(m, out)
     before = _LOADED.get(name)
     if before is not None:
         if before.out == out and before.digest == m["SOURCE_DIGEST"]:
@@ -146,7 +147,6 @@ def load_library(path) -> types.ModuleType:
                 f"al.load_library: {m['NATIVE']} ({out}) declares the op library {name!r}, "
                 f"which is already loaded from {before.native} ({before.out}); two libraries "
                 "cannot share a namespace: rebuild one with another --name")
-    _check_abi(m, out)
     return _install(name, out, m)
 
 

@@ -141,7 +141,9 @@ def main_spec(root: Path) -> Spec:
         if (folder / gen.NATIVE).is_file():
             from .load import load
 
-            return load(folder / gen.NATIVE, folder / gen.DERIVATIVES, runtime_root=root)
+            # Checked when aten_lite was built; read without the runtime checks, which in an
+            # install would see the generated ops as names aten_lite defines by hand.
+            return load(folder / gen.NATIVE, folder / gen.DERIVATIVES, runtime_root=None)
     raise LibraryError(f"{root}: aten_lite's own {gen.NATIVE} is not there nor in "
                        f"aten_lite/codegen/{SHIPPED_SPEC}/; reinstall aten_lite")
 

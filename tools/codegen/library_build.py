@@ -17,6 +17,7 @@ interrupted build leaves the previous build in place, loadable.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import shutil
 import tempfile
@@ -56,12 +57,26 @@ def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit
     """aten_lite's core sources and the library's kernels, with objects in the user cache."""
     objdir = Path(tools.objdir)
     units = []
-    for folder, rel in ((root / "aten_lite" / "csrc", "aten_lite/csrc"), (kernels, "library")):
+    # Kernels are named as in the main tree (generated/csrc/), which is what lets build.py
+    # report a C++ error at the YAML line of the expression.
+    for folder, rel in ((root / "aten_lite" / "csrc", "aten_lite/csrc"),
+                        (kernels, "generated/csrc")):
         for src in sorted(folder.glob("*.cpp")):
             name = f"{rel}/{src.name}"
-            key = build._object_key(root, src, name, tools)
+            key = _object_key(root, src, name, tools)
             units.append(build.Unit(name, src, objdir / f"{name[:-4].replace('/', '__')}-{key}.o"))
     return units
+
+
+def _object_key(root: Path, src: Path, rel: str, tools: build.Toolchain) -> str:
+    """build.py's object key (Note [Object cache key]), where a header may also sit beside the
+    source, outside aten_lite (a library's `cpp:` template): it is named relative to it."""
+    h = hashlib.sha256(build._object_key(root, src, rel, tools, headers=False).encode())
+    for path in sorted(build._local_headers(root, src)):
+        where = path.relative_to(root) if path.is_relative_to(root) else \
+            Path("<library>") / path.relative_to(src.parent)
+        h.update(where.as_posix().encode() + b"\0" + build._normalized(path.read_text()).encode())
+    return h.hexdigest()[:20]
 
 
 def _toolchain(root: Path) -> build.Toolchain:
@@ -98,7 +113,12 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
             target.write_text(text, encoding="utf-8", newline="\n")
         units = _units(root, tools, staging / "csrc")
         todo = [u for u in units if not u.obj.exists()]
-        build._compile_all(root, tools, todo, jobs, verbose)
+        try:
+            build._compile_all(root, tools, todo, jobs, verbose)
+        except build.BuildError as exc:
+            # build.py names the YAML file of a kernel's expression by its base name; a
+            # library's messages name its folder too (Note [Op library namespaces]).
+            raise build.BuildError(_located(lib, str(exc))) from None
         key = _build_key(tools, units)
         module = out / f"_C{build.ext_suffix()}"
         linked = _read(out / STAMP) != key or not module.is_file() or bool(
@@ -119,6 +139,15 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
         _write_package_init(lib)
     return LibraryReport(out, written, tuple(u.source for u in todo), linked,
                          time.perf_counter() - t0)
+
+
+def _located(lib: Library, message: str) -> str:
+    lines = message.split("\n")
+    for i, line in enumerate(lines):
+        for name in ("native_functions.yaml:", "derivatives.yaml:"):
+            if line.startswith(name):
+                lines[i] = f"{lib.display}/{line}"
+    return "\n".join(lines)
 
 
 def _generated_files(out: Path) -> set[str]:
