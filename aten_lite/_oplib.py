@@ -401,3 +401,5 @@ def _build(folder: Path, name: str, native_yaml: str, derivatives, kernels) -> N
 # al.library.define_yaml: the runtime-registration module (layer 5) offers it, but it lives
 # here, above the dispatcher, since it runs the generator and the loader.
 _library.define_yaml = define_yaml
+# The C++ entry of a library's `cpp:` template, for its kernels.py: cpp_kernel("myops::name").
+_library.cpp_kernel = _library_kernels.get_kernel

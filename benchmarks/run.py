@@ -2,7 +2,7 @@
 
     python benchmarks/run.py                  # every section (about 2 minutes)
     python benchmarks/run.py --quick          # shorter timings, for a smoke test
-    python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse, nn
+    python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse, nn, library
     python benchmarks/run.py --only ops --match "sum"   # the rows whose case mentions "sum"
     python benchmarks/run.py --install        # also time a clean `pip install .` (slow)
 
@@ -39,7 +39,7 @@ import numpy as np  # noqa: E402
 
 from harness import table  # noqa: E402
 
-SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn")
+SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "library")
 RESULTS = HERE / "RESULTS.md"
 SECTION_RE = r"<!-- section: {name} -->\n.*?<!-- end: {name} -->\n"
 
@@ -100,6 +100,11 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
         return [("character-level MLP training step (issue 9)",
                  table(bench_charmlp.run(al, torch, repeat=repeat, budget=budget),
                        bench_charmlp.PEERS))]
+    if name == "library":
+        import bench_library
+
+        return [("op libraries outside the tree (issue 11)",
+                 table(bench_library.run(), ["torch.library.custom_op"]))]
     import bench_sparse
 
     rows = bench_sparse.run(repeat=repeat, budget=budget)

@@ -254,6 +254,34 @@ def test_bad_names_are_refused(tmp_path):
             Library.at(lib, name)
 
 
+def test_a_cpp_template_of_the_library(cache, tmp_path):
+    """`cpp: twice` includes the library's csrc/twice.h; kernels.py calls the entry."""
+    lib = _write(tmp_path / "cppl", """\
+        - func: twice(Tensor self) -> Tensor
+          dispatch:
+            CPU: twice_cpu
+          cpp: twice
+          dtypes: floating
+        """, kernels="""\
+        import aten_lite as al
+
+
+        def twice_cpu(self):
+            out = al.empty_like(self)
+            al.library.cpp_kernel("cppl::twice")(self.dtype.code, out.numpy(), self.numpy())
+            return out
+        """)
+    (lib / "csrc").mkdir()
+    shutil.copy(Path(__file__).parent / "data_library" / "twice.h", lib / "csrc" / "twice.h")
+    library_build.generate(Library.at(lib, "cppl"))
+    cppl = al.load_library(lib)
+    np.testing.assert_array_equal(cppl.twice(al.tensor([1.0, -2.5])).numpy(), [2.0, -5.0])
+    with pytest.raises(NotImplementedError, match=r"cppl::twice: not implemented for 'int64'"):
+        cppl.twice(al.tensor([1]))
+    with pytest.raises(ValueError, match="out and self must be 1-D of one length"):
+        al.library.cpp_kernel("cppl::twice")(7, al.empty(3).numpy(), al.ones(2).numpy())
+
+
 # ---- define_yaml --------------------------------------------------------------------------
 
 
