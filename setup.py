@@ -43,6 +43,14 @@ class BuildWithCodegenBuilder(build_ext):
             raise SystemExit(f"error: building {ext.name} failed:\n{exc}") from None
         print(f"aten_lite._C: compiled {len(report.compiled)} file(s), "
               f"{'relinked' if report.linked else 'up to date'} ({report.seconds:.1f} s)")
+        # The core's objects ship too (aten_lite/csrc/objects/): an op library built on this
+        # machine links them instead of compiling the core again (tools/codegen/library_build.py).
+        units, _ = build.compile_objects(ROOT, jobs=jobs)
+        shipped = Path(output).parent / "csrc" / "objects"
+        shipped.mkdir(parents=True, exist_ok=True)
+        for unit in units:
+            if unit.source.startswith("aten_lite/csrc/"):
+                self.copy_file(str(unit.obj), str(shipped / unit.obj.name))
 
 
 class BuildPyWithSpec(build_py):

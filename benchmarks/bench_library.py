@@ -1,9 +1,11 @@
 """Issue 11's op library figures, in throw-away folders under /tmp:
 
   - create a one-op library from nothing (a folder with one `elementwise:` op), run
-    `aten-lite-gen library` on it and call the op in a new Python process: cold, with an
-    empty object cache (aten_lite's core sources compile too), and warm (the core's objects
-    cached, as after the first library on a machine). Target: under 15 s cold.
+    `aten-lite-gen library` on it and call the op in a new Python process, with an empty user
+    cache: the core's objects come from aten_lite's own build (build/ in a checkout; an
+    install ships them in aten_lite/csrc/objects/), the op's kernel compiles and the library
+    links. Then a second library (its user cache already holds nothing it needs: the same
+    work, timed again). Target: under 15 s.
   - `al.library.define_yaml` for an op already in the cache, in a new process (the aten_lite
     import excluded). Target: under 0.3 s. Peer: defining a Python custom op with
     torch.library.custom_op (torch compiles nothing either).
@@ -83,12 +85,11 @@ def run() -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="al_bench_lib_") as tmp:
         tmp = Path(tmp)
         cache = tmp / "cache"
-        for label, folder in (("cold: empty object cache", "a"), ("warm: core objects cached", "b")):
+        for label, folder in (("first", "a"), ("second", "b")):
             (tmp / folder).mkdir()
             seconds = new_library(cache, tmp / folder)
             rows.append(Row(f"one-op library from nothing + call in a new process ({label})",
-                            "s", seconds, {}, "< 15 s" if folder == "a" else "",
-                            seconds < 15.0 if folder == "a" else None))
+                            "s", seconds, {}, "< 15 s", seconds < 15.0))
         env = _env(cache, tmp)
         _run([sys.executable, "-c", CACHED], tmp, env)  # the first run builds
         ours = min(float(_run([sys.executable, "-c", CACHED], tmp, env)) for _ in range(3))

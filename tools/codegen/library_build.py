@@ -64,15 +64,28 @@ def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit
         for src in sorted(folder.glob("*.cpp")):
             name = f"{rel}/{src.name}"
             key = _object_key(root, src, name, tools)
-            units.append(build.Unit(name, src, objdir / f"{name[:-4].replace('/', '__')}-{key}.o"))
+            obj = f"{name[:-4].replace('/', '__')}-{key}.o"
+            # aten_lite's own build has compiled the core under the same key: in a checkout
+            # into build/, in an install into the package (setup.py ships them).
+            found = objdir / obj
+            if rel == "aten_lite/csrc":
+                for there in (root / Path(build.OBJECT_DIR).parent / objdir.name / obj,
+                              root / "aten_lite" / "csrc" / "objects" / obj):
+                    if there.is_file():
+                        found = there
+                        break
+            units.append(build.Unit(name, src, found))
     return units
 
 
 def _object_key(root: Path, src: Path, rel: str, tools: build.Toolchain) -> str:
     """build.py's object key (Note [Object cache key]), where a header may also sit beside the
     source, outside aten_lite (a library's `cpp:` template): it is named relative to it."""
+    headers = sorted(build._local_headers(root, src))
+    if all(path.is_relative_to(root) for path in headers):
+        return build._object_key(root, src, rel, tools)  # the main build's key, for the core
     h = hashlib.sha256(build._object_key(root, src, rel, tools, headers=False).encode())
-    for path in sorted(build._local_headers(root, src)):
+    for path in headers:
         where = path.relative_to(root) if path.is_relative_to(root) else \
             Path("<library>") / path.relative_to(src.parent)
         h.update(where.as_posix().encode() + b"\0" + build._normalized(path.read_text()).encode())
