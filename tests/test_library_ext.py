@@ -7,6 +7,7 @@ issue asks for (located errors with the library's file names, clashes naming bot
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -126,15 +127,26 @@ def test_errors_name_the_namespace(myops):
         al.ops.nope
 
 
+def test_the_package_has_a_type_stub(myops):
+    stub = Path(myops.__file__).parent / "__init__.pyi"
+    tree = ast.parse(stub.read_text())
+    defs = {n.name: ast.unparse(n.args) for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert set(defs) == set(myops.__all__) == {"mish", "mish_", "peak", "scaled_relu"}
+    assert defs["scaled_relu"] == "input: Tensor, scale: float=..."
+    assert (stub.parent / "py.typed").is_file()
+
+
 def test_a_fresh_process_imports_the_build_without_building(myops, tmp_path):
     """What a pip-installed library does: import it; no generator, no compiler (CXX is false)."""
     lib_parent = Path(myops.__file__).parent.parent.parent
     code = ("import aten_lite as al, myops\n"
-            "print(myops.mish(al.tensor([1.0])).item(), al.ops.myops.peak(al.tensor([4, 9])).item(),"
+            "print(myops.mish(al.tensor([1.0])).item(),"
+            " al.ops.myops.peak(al.tensor([4, 9])).item(),"
             " al.tensor([0.0]).mish().item())")
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
-                         text=True, env={**os.environ, "CXX": "false", "AL_CACHE_DIR": str(tmp_path),
-                                         "PYTHONPATH": os.pathsep.join((str(lib_parent), str(ROOT)))})
+                         text=True,
+                         env={**os.environ, "CXX": "false", "AL_CACHE_DIR": str(tmp_path),
+                              "PYTHONPATH": os.pathsep.join((str(lib_parent), str(ROOT)))})
     assert run.returncode == 0, run.stderr
     mish1, peak, zero = run.stdout.split()
     assert float(mish1) == pytest.approx(np.tanh(np.log1p(np.e)), rel=1e-6)
@@ -151,7 +163,8 @@ def test_check_is_clean_then_names_stale_files(myops, tmp_path):
     copy = tmp_path / "myops"
     shutil.copytree(folder, copy)
     with (copy / "native_functions.yaml").open("a") as f:
-        f.write("\n- func: twice(Tensor self) -> Tensor\n  elementwise: self + self\n  dtypes: all\n")
+        f.write("\n- func: twice(Tensor self) -> Tensor\n  elementwise: self + self\n"
+                "  dtypes: all\n")
     run = _gen(str(copy), "--check")
     assert run.returncode == 1
     assert "ops.py" in run.stderr and "_C" in run.stderr and "csrc/twice.cpp" in run.stderr
@@ -239,9 +252,16 @@ def test_a_build_for_another_aten_lite_is_refused(myops, tmp_path):
     copy = tmp_path / "old"
     shutil.copytree(Path(myops.__file__).parent, copy)
     manifest = copy / "manifest.py"
-    manifest.write_text(manifest.read_text().replace("ATEN_LITE_VERSION = '", "ATEN_LITE_VERSION = '0.0.0-"))
-    with pytest.raises(_oplib.LibraryError, match=r"built for aten_lite 0.0.0-.*but this is aten_lite "
-                                                  r".*rebuild it with this aten_lite"):
+    manifest.write_text(manifest.read_text().replace("ATEN_LITE_VERSION = '",
+                                                     "ATEN_LITE_VERSION = '0.0.0-"))
+    with pytest.raises(_oplib.LibraryError,
+                       match=r"built for aten_lite 0.0.0-.*but this is aten_lite "
+                             r".*rebuild it with this aten_lite"):
+        al.load_library(copy)
+    original = (Path(myops.__file__).parent / "manifest.py").read_text()
+    manifest.write_text(original.replace("\nABI = ", "\nABI = 1000 + "))
+    with pytest.raises(_oplib.LibraryError, match=r"\(library ABI 100\d\), but this is aten_lite "
+                                                  r"\S+ \(library ABI \d+\)"):
         al.load_library(copy)
     with pytest.raises(_oplib.LibraryError, match="is an op library that is not built"):
         al.load_library(EXAMPLE)
@@ -312,7 +332,8 @@ def test_define_yaml_builds_once_then_loads_from_the_cache(cache, tmp_path):
 
 
 def test_define_yaml_reports_located_errors(cache):
-    with pytest.raises(Exception, match=r"nb2/native_functions.yaml:2: cube: unknown key 'colour'") as info:
+    with pytest.raises(Exception,
+                       match=r"nb2/native_functions.yaml:2: cube: unknown key 'colour'") as info:
         al.library.define_yaml("- func: cube(Tensor self) -> Tensor\n  colour: red\n", name="nb2")
     assert type(info.value).__name__ == "SpecError"  # the generator's (aten_lite.codegen.spec)
 
@@ -324,7 +345,8 @@ def test_the_wheel_ships_what_a_library_build_reads(tmp_path):
     """setup.py's build_py lays out the installed package: it must hold the headers and core
     sources a library's extension is built from, the generator with its templates, and
     aten_lite's own YAML (which library formulas may call ops of)."""
-    run = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
+    run = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib",
+                          str(tmp_path)],
                          cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     pkg = tmp_path / "aten_lite"

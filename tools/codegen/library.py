@@ -25,11 +25,13 @@ from __future__ import annotations
 import ast
 import dataclasses
 import hashlib
+import keyword
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import api_autograd, api_cpp, api_operators, api_python, api_registry, emit_autograd
+from . import api_autograd, api_cpp, api_operators, api_pyi, api_python, api_registry
+from . import emit_autograd
 from . import emit_cpp, emit_python, gen, vocab  # noqa: F401 (emit_python: the `py` filter)
 from .checks import Problems, check_derivatives, check_native
 from .formula import module_names
@@ -38,7 +40,7 @@ from .load_derivatives import derivative_entry
 from .load_entries import Context, Runtime, read_entries
 from .load_native import native_entry
 from .names import Reserved, check_op_names, check_rendered
-from .spec import Location, Spec, SpecError
+from .spec import Spec, SpecError
 from .templating import ENV
 
 KERNELS = "kernels.py"  # the library's Python kernels, named by `dispatch:`
@@ -91,7 +93,7 @@ def check_namespace(name: str) -> None:
     if not (name.isidentifier() and name.isascii()) or name.startswith("_"):
         raise LibraryError(f"library name {name!r} is not a namespace; use a Python identifier "
                            "that does not start with '_', e.g. --name myops")
-    if name in RESERVED_NAMESPACES or __import__("keyword").iskeyword(name):
+    if name in RESERVED_NAMESPACES or keyword.iskeyword(name):
         raise LibraryError(f"library name {name!r} is reserved; choose another --name")
 
 
@@ -330,11 +332,15 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
         files[KERNELS] = (lib.folder / KERNELS).read_text(encoding="utf-8")
     files["__init__.py"] = ENV.get_template("library_init.py.j2").render(
         name=lib.name, public=[n for n in _public(files["ops.py"])])
+    stub_functions, _, _ = api_pyi.stubs(spec)
+    files["__init__.pyi"] = ENV.get_template("library_init.pyi.j2").render(
+        name=lib.name, functions=stub_functions, public=_public(files["ops.py"]))
+    files["py.typed"] = ""
     files[MANIFEST] = ENV.get_template("library_manifest.py.j2").render(
         name=lib.name, version=aten_version(root), abi=abi_tag(root), digest=digest,
         native=lib.file(gen.NATIVE))
     header = _header(lib, digest)
-    return {path: (text if path == KERNELS or path.endswith(".h")
+    return {path: (text if path in (KERNELS, "py.typed") or path.endswith(".h")
                    else gen._with_header(path, text, header))
             for path, text in sorted(files.items())}
 
