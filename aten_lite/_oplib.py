@@ -145,9 +145,25 @@ def load_library(path) -> types.ModuleType:
         if not before.define_yaml:
             raise LibraryError(
                 f"al.load_library: {m['NATIVE']} ({out}) declares the op library {name!r}, "
-                f"which is already loaded from {before.native} ({before.out}); two libraries "
-                "cannot share a namespace: rebuild one with another --name")
+                f"which is already loaded from {before.native} ({before.out}){_same_ops(out)}; "
+                "two libraries cannot share a namespace: rebuild one with another --name")
     return _install(name, out, m)
+
+
+def _same_ops(out: Path) -> str:
+    """", where op NS::x (FILE:LINE) is also NS::x (FILE:LINE)" for the first op both define."""
+    scope: dict = {}
+    try:  # registry.py is plain data
+        exec(compile((out / "registry.py").read_text(encoding="utf-8"), "registry.py", "exec"),
+             scope)
+    except (OSError, SyntaxError):
+        return ""
+    loaded = _dispatch.handles()
+    for record in scope.get("OPS", ()):
+        there = loaded.get(record["name"])
+        if there is not None:
+            return f", where {record['name']} ({record['loc']}) is also {there.name} ({there.loc})"
+    return ""
 
 
 def _import(module: str, what: str, out: Path):

@@ -238,7 +238,9 @@ def test_clashes_between_libraries_name_both_files(myops, tmp_path):
     library_build.generate(Library.at(twin, "myops"))  # the namespace of the loaded one
     with pytest.raises(_oplib.LibraryError,
                        match=r"twin/native_functions.yaml .* declares the op library 'myops', "
-                             r"which is already loaded from myops/native_functions.yaml"):
+                             r"which is already loaded from myops/native_functions.yaml .*, "
+                             r"where myops::mish \(twin/native_functions.yaml:1\) is also "
+                             r"myops::mish \(myops/native_functions.yaml:5\)"):
         al.load_library(twin)
     library_build.generate(Library.at(twin, "twin"))  # own namespace, same method name
     with pytest.raises(_oplib.LibraryError,
