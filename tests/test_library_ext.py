@@ -120,6 +120,18 @@ def test_meta_and_trace_dispatch(myops):
     assert "myops::mish" in str(trace) and "C++ myops::mish" in str(trace)
 
 
+def test_set_num_threads_reaches_the_library_extension(myops):
+    from aten_lite import _library_kernels
+
+    n = al.get_num_threads()
+    try:
+        al.set_num_threads(1)
+        assert _library_kernels._MODULES["myops"].get_num_threads() == 1
+    finally:
+        al.set_num_threads(n)
+    assert _library_kernels._MODULES["myops"].get_num_threads() == n
+
+
 def test_errors_name_the_namespace(myops):
     with pytest.raises(NotImplementedError, match=r"myops::peak: not implemented for 'bool'"):
         al.ops.myops.peak(al.tensor([True, False]))
@@ -343,23 +355,43 @@ def test_define_yaml_reports_located_errors(cache):
 # ---- what an installed aten_lite must ship ---------------------------------------------------
 
 
-def test_the_wheel_ships_what_a_library_build_reads(tmp_path):
-    """setup.py's build_py lays out the installed package: it must hold the headers and core
-    sources a library's extension is built from, the generator with its templates, and
-    aten_lite's own YAML (which library formulas may call ops of)."""
-    run = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib",
-                          str(tmp_path)],
+def test_a_library_builds_and_loads_from_an_installed_aten_lite(cache, tmp_path):
+    """`setup.py build` lays out what a wheel installs (build_py + build_ext): the headers and
+    core sources (and objects) a library's extension is built from, the generator with its
+    templates, aten_lite's own YAML. A library is then built and imported with only that
+    layout on the path, outside the checkout, as after a plain `pip install .`."""
+    site = tmp_path / "site"
+    run = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(site)],
                          cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    pkg = tmp_path / "aten_lite"
+    pkg = site / "aten_lite"
     for src in (ROOT / "aten_lite" / "csrc").iterdir():
         assert (pkg / "csrc" / src.name).is_file(), src.name
     for template in (ROOT / "tools" / "codegen" / "templates").iterdir():
         assert (pkg / "codegen" / "templates" / template.name).is_file(), template.name
-    for name in ("library.py", "library_build.py", "build.py"):
-        assert (pkg / "codegen" / name).is_file()
     for name in ("native_functions.yaml", "derivatives.yaml"):
         assert (pkg / "codegen" / "spec" / name).read_text() == (ROOT / name).read_text()
+    work = tmp_path / "work"
+    lib = _write(work / "inst", """\
+        - func: inst_cube(Tensor self) -> Tensor
+          variants: function, method
+          elementwise: self * self * self
+          dtypes: all
+        """, "- name: inst_cube(Tensor self) -> Tensor\n  self: grad * 3 * self * self\n")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    run = subprocess.run([sys.executable, "-m", "aten_lite.codegen", "library", "inst"], cwd=work,
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert (lib / "_generated" / "manifest.py").is_file()
+    code = ("import aten_lite as al, inst\n"
+            "assert al.__file__.startswith(%r), al.__file__\n"
+            "x = al.tensor([2.0], requires_grad=True)\n"
+            "inst.inst_cube(x).backward()\n"
+            "print(x.detach().inst_cube().item(), x.grad.item())" % str(site))
+    run = subprocess.run([sys.executable, "-c", code], cwd=work, capture_output=True, text=True,
+                         env={**env, "CXX": "false", "PYTHONPATH": f"{site}{os.pathsep}{work}"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["8.0", "12.0"]
 
 
 def test_runtime_and_generator_agree_on_the_cache_folder(monkeypatch, tmp_path):
