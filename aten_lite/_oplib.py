@@ -5,7 +5,7 @@ Tensor methods, Note [Library kernels] in _library_kernels.py).
 
     >>> import aten_lite as al
     >>> al.load_library("myops")          # doctest: +SKIP  (built by aten-lite-gen library)
-    >>> al.ops.myops.mish(x), al.myops.mish(x), x.mish()   # doctest: +SKIP
+    >>> al.ops.myops.mish(x), x.mish()    # doctest: +SKIP  (aten_lite.myops is al.ops.myops)
 
 Note [The library ABI]
 A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder: its
@@ -23,7 +23,7 @@ Loading installs, in order: the extension (so that kernel tables can find its en
 ``OpHandle`` per record under its qualified name ``NS::op`` with its kernel table (generic
 kernels as for aten_lite's ops; ``dispatch:`` names functions of the library's kernels.py),
 the bindings (ops.py), the autograd recorders, the Tensor methods, and the namespace
-``al.ops.NS`` = ``al.NS``. Every clash is refused before the first install: a namespace
+``al.ops.NS``, also the attribute NS of aten_lite. Every clash is refused before the first install: a namespace
 already loaded from another build, a method another library or aten_lite defines (naming
 both YAML lines). A failure midway uninstalls what was installed.
 """
@@ -132,8 +132,8 @@ def _check_abi(m: dict, out: Path) -> None:
 
 def load_library(path) -> types.ModuleType:
     """Load the op library built at ``path`` (its folder, or the folder ``aten-lite-gen
-    library --out`` wrote) and return its namespace, also reachable as ``al.ops.NS`` and
-    ``al.NS``. Loading the same build again returns the same namespace."""
+    library --out`` wrote) and return its namespace, also reachable as ``al.ops.NS`` and as
+    the attribute NS of aten_lite. Loading the same build again returns the same namespace."""
     out = _package_dir(path)
     m = _manifest(out)
     name = m["NAMESPACE"]
@@ -239,7 +239,7 @@ def _check_clashes(name: str, m: dict, methods: dict, previous) -> None:
     front = sys.modules[__package__]
     if previous is None and hasattr(front, name):
         raise LibraryError(f"al.load_library: the library name {name!r} ({m['NATIVE']}) is "
-                           f"already an attribute of aten_lite (al.{name}); rebuild the library "
+                           f"already an attribute of aten_lite; rebuild the library "
                            "with another --name")
     mine = set(previous.methods) if previous is not None else set()
     for method, where in methods.items():

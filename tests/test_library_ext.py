@@ -172,6 +172,11 @@ def test_check_is_clean_then_names_stale_files(myops, tmp_path):
     folder = Path(myops.__file__).parent.parent
     run = _gen(str(folder), "--check")
     assert run.returncode == 0, run.stderr
+    run = _gen(str(folder), "--show", "mish")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("myops::mish    (myops/native_functions.yaml:5)")
+    assert "derivative (myops/derivatives.yaml:3)" in run.stdout
+    assert "myops/_generated/csrc/mish.cpp: elementwise kernel 'mish'" in run.stdout
     copy = tmp_path / "myops"
     shutil.copytree(folder, copy)
     with (copy / "native_functions.yaml").open("a") as f:

@@ -225,6 +225,38 @@ def _read(path: Path) -> str | None:
         return None
 
 
+# ---- aten-lite-gen library --show OP ------------------------------------------------------
+
+
+def show(lib: Library, query: str) -> str | None:
+    """`aten-lite-gen show` for a library's op: the main tree's report, with the library's
+    names and generated paths; None when the library has no such op."""
+    import re
+
+    from . import report
+    from .library import load_library
+
+    root = aten_root()
+    spec = load_library(lib, root, main_spec(root))
+    query = query.removeprefix(f"{lib.name}::")
+    groups = report._matching(spec, query)
+    if not groups:
+        return None
+    derivs = report._derivatives(spec)
+    out = os.path.relpath(lib.out, lib.folder.parent)
+    texts = []
+    for group in groups:
+        text = report._show_group(spec, group, derivs)
+        text = f"{lib.name}::" + text  # the run-time name (Note [Op library namespaces])
+        text = text.replace("generated/", f"{out}/").replace("(al.", f"(al.{lib.name}.")
+        text = re.sub(r"aten_lite/_ops\.pyi: ([^,\n]*?)(?:, TensorOps\.\w+)?  \(type stub\)",
+                      rf"{out}/__init__.pyi: \1  (type stub)", text)
+        text = re.sub(r"TensorOps\.\w+  \(type stub\)", "", text)
+        texts.append("\n".join(line for line in text.split("\n")
+                               if not line.rstrip().endswith("__init__.pyi:")))
+    return "\n".join(texts)
+
+
 # ---- aten-lite-gen library ------------------------------------------------------------------
 
 USAGE = """\
@@ -232,6 +264,7 @@ examples:
   aten-lite-gen library myops/ --name myops        generate + build into myops/_generated
   aten-lite-gen library myops/ --out build/myops   into another folder (a package of its own)
   aten-lite-gen library myops/ --check             exit 1 and name stale files
+  aten-lite-gen library myops/ --show mish         one op: schemas, kernels, derivative, files
 """
 
 
@@ -251,11 +284,21 @@ def main(argv: list[str]) -> int:
     p.add_argument("--name", help="its namespace (default: the folder's name)")
     p.add_argument("--out", help="the generated package (default: FOLDER/_generated)")
     p.add_argument("--check", action="store_true", help="only check that the build is current")
+    p.add_argument("--show", metavar="OP", help="show one op of the library, as `aten-lite-gen "
+                   "show` does for aten_lite's")
     p.add_argument("-j", "--jobs", type=int, default=2, help="parallel C++ compile jobs")
     p.add_argument("-v", "--verbose", action="store_true", help="print compiler commands")
     args = p.parse_args(argv)
     try:
         lib = Library.at(args.folder, args.name, args.out)
+        if args.show:
+            text = show(lib, args.show)
+            if text is None:
+                print(f"no op named {args.show!r} in {lib.file('native_functions.yaml')}",
+                      file=sys.stderr)
+                return 1
+            print(text)
+            return 0
         if args.check:
             stale = check(lib)
             if not stale:
