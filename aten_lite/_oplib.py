@@ -384,7 +384,7 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
                             f"{type(text).__name__}")
     key = _digest(name, native_yaml, derivatives or "", kernels or "", __version__,
                   str(_library_kernels.ABI_VERSION))
-    folder = cache_dir("libraries", key, name)
+    folder = _writable(cache_dir("libraries", key, name))
     out = folder / "_generated"
     loaded = _LOADED.get(name)
     if loaded is not None and not loaded.define_yaml:
@@ -399,17 +399,35 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
     return _install(name, out, m, define_yaml=True)
 
 
+def _writable(folder: Path) -> Path:
+    """``folder``, or one under the temporary directory when the cache cannot be written."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    except OSError as exc:
+        import tempfile
+        import warnings
+
+        other = Path(tempfile.gettempdir(), f"aten_lite-{os.getuid()}", *folder.parts[-3:])
+        warnings.warn(f"al.library.define_yaml: cannot write the cache {folder} ({exc.strerror}); "
+                      f"building in {other} instead (set AL_CACHE_DIR to a writable folder)",
+                      RuntimeWarning, stacklevel=3)
+        other.mkdir(parents=True, exist_ok=True)
+        return other
+
+
 def _build(folder: Path, name: str, native_yaml: str, derivatives, kernels) -> None:
     codegen = _codegen()
     library_build = importlib.import_module(f"{codegen.__name__}.library_build")
-    folder.mkdir(parents=True, exist_ok=True)
     for file, text in (("native_functions.yaml", native_yaml),
                        ("derivatives.yaml", derivatives), ("kernels.py", kernels)):
         path = folder / file
         if text is None:
             path.unlink(missing_ok=True)
-        else:
-            path.write_text(text, encoding="utf-8")
+        else:  # whole or not at all: another process may be building the same text
+            tmp = path.with_name(f".{file}.{os.getpid()}.tmp")
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
     lib = library_build.Library.at(folder, name)
     library_build.generate(lib, jobs=os.cpu_count() or 2)
 

@@ -350,6 +350,28 @@ def test_define_yaml_builds_once_then_loads_from_the_cache(cache, tmp_path):
     np.testing.assert_array_equal(again.cube(al.tensor([3])).numpy(), [4])
 
 
+def test_define_yaml_in_two_processes_at_once_and_without_a_writable_cache(tmp_path):
+    code = ("import warnings, aten_lite as al\n"
+            "warnings.simplefilter('error', RuntimeWarning) if %r else None\n"
+            "ns = al.library.define_yaml('- func: inc(Tensor self) -> Tensor\\n"
+            "  dispatch:\\n    CompositeImplicitAutograd: inc\\n', name='race',"
+            " kernels='def inc(self):\\n    return self + 1\\n')\n"
+            "print(ns.inc(al.tensor([1])).item())")
+    env = {**os.environ, "AL_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.Popen([sys.executable, "-c", code % True], cwd=ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err
+        assert out.strip() == "2"
+    (tmp_path / "file").write_text("not a folder")
+    run = subprocess.run([sys.executable, "-c", code % False], cwd=ROOT, capture_output=True,
+                         text=True, env={**env, "AL_CACHE_DIR": str(tmp_path / "file" / "c")})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "2" and "cannot write the cache" in run.stderr
+
+
 def test_define_yaml_reports_located_errors(cache):
     with pytest.raises(Exception,
                        match=r"nb2/native_functions.yaml:2: cube: unknown key 'colour'") as info:

@@ -95,7 +95,12 @@ def _object_key(root: Path, src: Path, rel: str, tools: build.Toolchain) -> str:
 def _toolchain(root: Path) -> build.Toolchain:
     tools = build.toolchain(root)
     tag = Path(tools.objdir).name  # al_objs, or al_objs-<flags> for a sanitizer build
-    return dataclasses.replace(tools, objdir=str(cache_dir("objects", tag)))
+    objdir = cache_dir("objects", tag)
+    try:
+        objdir.mkdir(parents=True, exist_ok=True)
+    except OSError:  # a read-only cache: build without one rather than fail
+        objdir = Path(tempfile.gettempdir(), f"aten_lite-objects-{os.getuid()}", tag)
+    return dataclasses.replace(tools, objdir=str(objdir))
 
 
 def _build_key(tools: build.Toolchain, units: list[build.Unit]) -> str:
@@ -171,12 +176,21 @@ def _generated_files(out: Path) -> set[str]:
 
 
 def _replace(staging: Path, out: Path) -> None:
-    """Put the complete staged package where the output was (two renames)."""
+    """Put the complete staged package where the output was (two renames). When another
+    process building the same sources got there first, its complete build stays."""
     old = None
     if out.exists():
         old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        os.replace(out, old)
-    os.replace(staging, out)
+        try:
+            os.replace(out, old)
+        except FileNotFoundError:
+            old = None
+    try:
+        os.replace(staging, out)
+    except OSError:
+        if not (out / "manifest.py").is_file():
+            raise
+        shutil.rmtree(staging, ignore_errors=True)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
 
