@@ -133,7 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["library"]:  # an op library outside the tree (library_build.py)
         from . import library_build
 
-        return library_build.main(argv[1:])
+        try:
+            return library_build.main(argv[1:])
+        except BrokenPipeError:  # as below
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "show" and not args.op:

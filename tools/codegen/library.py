@@ -36,6 +36,7 @@ from . import emit_cpp, emit_python, gen, vocab  # noqa: F401 (emit_python: the 
 from .checks import Problems, check_derivatives, check_native
 from .formula import module_names
 from .formula_calls import check_calls, helper_signatures
+from .load import load
 from .load_derivatives import derivative_entry
 from .load_entries import Context, Runtime, read_entries
 from .load_native import native_entry
@@ -106,34 +107,31 @@ def qualified(namespace: str, op: str) -> str:
 def aten_root() -> Path:
     """The folder holding the ``aten_lite`` package this generator belongs to: the checkout
     (tools/codegen/ here) or site-packages (installed as aten_lite/codegen/)."""
-    here = Path(__file__).resolve().parent
-    for root in (here.parent.parent,):
-        if (root / "aten_lite" / "csrc" / "kernel_api.h").is_file():
-            return root
-    raise LibraryError(f"{here}: no aten_lite/csrc/kernel_api.h beside this generator; the "
-                       "aten_lite install is incomplete (its headers ship in the wheel), "
-                       "reinstall it")
+    root = Path(__file__).resolve().parent.parent.parent
+    if not (root / "aten_lite" / "csrc" / "kernel_api.h").is_file():
+        raise LibraryError(f"{root}: no aten_lite/csrc/kernel_api.h beside this generator; the "
+                           "aten_lite install is incomplete (its headers ship in the wheel), "
+                           "reinstall it")
+    return root
+
+
+def _constant(path: Path, name: str) -> object:
+    """The literal a runtime module assigns to ``name``, read with ast: the generator never
+    imports the runtime."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name
+                                                for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise LibraryError(f"{path} defines no {name}; reinstall aten_lite")
 
 
 def aten_version(root: Path) -> str:
-    tree = ast.parse((root / "aten_lite" / "_tensor_api.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__version__"
-                                                for t in node.targets):
-            return str(ast.literal_eval(node.value))
-    return "unknown"
+    return str(_constant(root / "aten_lite" / "_tensor_api.py", "__version__"))
 
 
 def abi_tag(root: Path) -> int:
-    """The runtime's ``ABI_VERSION`` (Note [The library ABI] in aten_lite/_oplib.py), read
-    with ast: the generator never imports the runtime."""
-    tree = ast.parse((root / "aten_lite" / "_library_kernels.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "ABI_VERSION"
-                                                for t in node.targets):
-            return int(ast.literal_eval(node.value))
-    raise LibraryError(f"{root}/aten_lite/_library_kernels.py defines no ABI_VERSION; "
-                       "reinstall aten_lite")
+    """The runtime's ``ABI_VERSION`` (Note [The library ABI] in aten_lite/_oplib.py)."""
+    return int(_constant(root / "aten_lite" / "_library_kernels.py", "ABI_VERSION"))
 
 
 def main_spec(root: Path) -> Spec:
@@ -141,8 +139,6 @@ def main_spec(root: Path) -> Spec:
     take: the checkout's YAML, or the copy an installed aten_lite ships."""
     for folder in (root, root / "aten_lite" / "codegen" / SHIPPED_SPEC):
         if (folder / gen.NATIVE).is_file():
-            from .load import load
-
             # Checked when aten_lite was built; read without the runtime checks, which in an
             # install would see the generated ops as names aten_lite defines by hand.
             return load(folder / gen.NATIVE, folder / gen.DERIVATIVES, runtime_root=None)
@@ -169,7 +165,7 @@ def _relocated(lib: Library, message: str) -> str:
     return message.replace("'aten_lite/csrc/", f"'{lib.display}/csrc/")
 
 
-def load_library(lib: Library, root: Path, main: Spec) -> Spec:
+def load_spec(lib: Library, root: Path, main: Spec) -> Spec:
     """The library's checked spec; SpecError lists every problem, at the library's lines."""
     problems = Problems()
     runtime = _runtime(lib, root, problems)
@@ -313,7 +309,7 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     {path relative to ``lib.out``: text}. Raises SpecError (all problems, located)."""
     root = root if root is not None else aten_root()
     main = main if main is not None else main_spec(root)
-    spec = load_library(lib, root, main)
+    spec = load_spec(lib, root, main)
     files: dict[str, str] = {}
     problems: list[str] = []
     for part in (lambda: _python(lib, spec), lambda: {"autograd_nodes.py": _autograd(spec, main)},

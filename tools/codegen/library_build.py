@@ -16,18 +16,21 @@ interrupted build leaves the previous build in place, loadable.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import hashlib
 import os
+import re
 import shutil
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import build
-from .library import Library, LibraryError, aten_root, main_spec, render
-from .spec import Spec
+from . import build, report
+from .library import Library, LibraryError, aten_root, load_spec, main_spec, render
+from .spec import Spec, SpecError
 
 STAMP = ".build_key"  # in the output: what the extension was linked from
 
@@ -245,13 +248,8 @@ def _read(path: Path) -> str | None:
 def show(lib: Library, query: str) -> str | None:
     """`aten-lite-gen show` for a library's op: the main tree's report, with the library's
     names and generated paths; None when the library has no such op."""
-    import re
-
-    from . import report
-    from .library import load_library
-
     root = aten_root()
-    spec = load_library(lib, root, main_spec(root))
+    spec = load_spec(lib, root, main_spec(root))
     query = query.removeprefix(f"{lib.name}::")
     groups = report._matching(spec, query)
     if not groups:
@@ -283,11 +281,6 @@ examples:
 
 
 def main(argv: list[str]) -> int:
-    import argparse
-    import sys
-
-    from .spec import SpecError
-
     p = argparse.ArgumentParser(
         prog="aten-lite-gen library", epilog=USAGE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
