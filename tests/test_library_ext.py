@@ -399,26 +399,26 @@ def test_a_library_builds_and_loads_from_an_installed_aten_lite(cache, tmp_path)
     for name in ("native_functions.yaml", "derivatives.yaml"):
         assert (pkg / "codegen" / "spec" / name).read_text() == (ROOT / name).read_text()
     work = tmp_path / "work"
-    lib = _write(work / "inst", """\
-        - func: inst_cube(Tensor self) -> Tensor
-          variants: function, method
-          elementwise: self * self * self
-          dtypes: all
-        """, "- name: inst_cube(Tensor self) -> Tensor\n  self: grad * 3 * self * self\n")
+    shutil.copytree(EXAMPLE, work / "myops")  # the example library, built by the install
     env = {**os.environ, "PYTHONPATH": str(site)}
-    run = subprocess.run([sys.executable, "-m", "aten_lite.codegen", "library", "inst"], cwd=work,
-                         capture_output=True, text=True, env=env)
+    run = subprocess.run([sys.executable, "-m", "aten_lite.codegen", "library", "myops"],
+                         cwd=work, capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
-    assert (lib / "_generated" / "manifest.py").is_file()
-    code = ("import aten_lite as al, inst\n"
+    code = ("import aten_lite as al, myops\n"
             "assert al.__file__.startswith(%r), al.__file__\n"
-            "x = al.tensor([2.0], requires_grad=True)\n"
-            "inst.inst_cube(x).backward()\n"
-            "print(x.detach().inst_cube().item(), x.grad.item())" % str(site))
+            "x = al.tensor([0.5], dtype=al.float64, requires_grad=True)\n"
+            "myops.mish(x).backward()\n"
+            "print(x.detach().mish().item(), x.grad.item(), myops.peak(al.tensor([3, 8])).item(),"
+            " myops.scaled_relu(al.tensor([-1.0, 2.0])).tolist())" % str(site))
     run = subprocess.run([sys.executable, "-c", code], cwd=work, capture_output=True, text=True,
                          env={**env, "CXX": "false", "PYTHONPATH": f"{site}{os.pathsep}{work}"})
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["8.0", "12.0"]
+    mish, grad, peak, scaled = run.stdout.split(maxsplit=3)
+    sp = np.log1p(np.exp(0.5))
+    assert float(mish) == pytest.approx(0.5 * np.tanh(sp), rel=1e-12)
+    sig = 1 / (1 + np.exp(-0.5))
+    assert float(grad) == pytest.approx(np.tanh(sp) + 0.5 * sig * (1 - np.tanh(sp) ** 2), rel=1e-12)
+    assert (peak, scaled.strip()) == ("8", "[0.0, 4.0]")
 
 
 def test_runtime_and_generator_agree_on_the_cache_folder(monkeypatch, tmp_path):
