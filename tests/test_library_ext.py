@@ -30,6 +30,15 @@ HAVE_CXX = shutil.which(os.environ.get("CXX", "g++")) is not None
 pytestmark = pytest.mark.skipif(not HAVE_CXX, reason="needs a C++ compiler")
 
 
+@pytest.fixture(scope="module", autouse=True)
+def unload_after_the_module():
+    """Tests elsewhere walk every op handle: the libraries loaded here leave with the module."""
+    before = set(_oplib._LOADED)
+    yield
+    for name in set(_oplib._LOADED) - before:
+        _oplib._uninstall(_oplib._LOADED[name])
+
+
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
     """One object cache for the module: aten_lite's core compiles once."""
