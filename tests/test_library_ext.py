@@ -172,6 +172,16 @@ def test_a_fresh_process_imports_the_build_without_building(myops, tmp_path):
     mish1, peak, zero = run.stdout.split()
     assert float(mish1) == pytest.approx(np.tanh(np.log1p(np.e)), rel=1e-6)
     assert (peak, zero) == ("9", "0.0")
+    # --out: a package of its own, importable by its folder's name
+    run = _gen(str(lib_parent / "myops"), "--out", str(tmp_path / "pkgs" / "mishpkg"))
+    assert run.returncode == 0, run.stderr
+    run = subprocess.run([sys.executable, "-c", "import aten_lite as al, mishpkg\n"
+                          "print(mishpkg.peak(al.tensor([4, 9])).item(), al.ops.myops.peak)"],
+                         cwd=tmp_path, capture_output=True, text=True,
+                         env={**os.environ, "CXX": "false",
+                              "PYTHONPATH": os.pathsep.join((str(tmp_path / "pkgs"), str(ROOT)))})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("9 <function peak")
 
 
 # ---- the generator ------------------------------------------------------------------------
