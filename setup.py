@@ -15,6 +15,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -42,6 +43,27 @@ class BuildWithCodegenBuilder(build_ext):
             raise SystemExit(f"error: building {ext.name} failed:\n{exc}") from None
         print(f"aten_lite._C: compiled {len(report.compiled)} file(s), "
               f"{'relinked' if report.linked else 'up to date'} ({report.seconds:.1f} s)")
+        # The core's objects ship too (aten_lite/csrc/objects/): an op library built on this
+        # machine links them instead of compiling the core again (tools/codegen/library_build.py).
+        units, _ = build.compile_objects(ROOT, jobs=jobs)
+        shipped = Path(output).parent / "csrc" / "objects"
+        shipped.mkdir(parents=True, exist_ok=True)
+        for unit in units:
+            if unit.source.startswith("aten_lite/csrc/"):
+                self.copy_file(str(unit.obj), str(shipped / unit.obj.name))
+
+
+class BuildPyWithSpec(build_py):
+    """build_py that also ships aten_lite's own YAML as aten_lite/codegen/spec/: an op library
+    built against an installed aten_lite checks its formulas' calls of aten_lite's ops and its
+    method names against it (tools/codegen/library.py, main_spec)."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "aten_lite" / "codegen" / "spec"
+        target.mkdir(parents=True, exist_ok=True)
+        for name in ("native_functions.yaml", "derivatives.yaml"):
+            self.copy_file(str(ROOT / name), str(target / name))
 
 
 def _sources() -> list[str]:
@@ -52,5 +74,5 @@ def _sources() -> list[str]:
 
 setup(
     ext_modules=[Extension("aten_lite._C", sources=_sources())],
-    cmdclass={"build_ext": BuildWithCodegenBuilder},
+    cmdclass={"build_ext": BuildWithCodegenBuilder, "build_py": BuildPyWithSpec},
 )

@@ -38,7 +38,7 @@ def _load_generated():
 
 # `from m import X as X` re-exports X for type checkers: aten_lite is a typed package
 # (py.typed), where a plainly imported name counts as private to the module (PEP 484).
-from . import _dtype, _device  # noqa: E402
+from . import _dtype, _device, _library_kernels  # noqa: E402
 from ._device import (  # noqa: E402
     device as device, Layout as Layout, strided as strided, sparse_coo as sparse_coo,
 )
@@ -108,6 +108,8 @@ from . import func  # noqa: E402,F401
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402
+# Op libraries outside the tree (issue 11): al.load_library, al.ops.NS, al.library.define_yaml.
+from ._oplib import load_library as load_library, ops as ops  # noqa: E402
 
 # torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see _dtype.py).
 bool = _dtype.bool_  # noqa: A001
@@ -134,6 +136,7 @@ def set_num_threads(n) -> None:
     from . import _C
 
     _C.set_num_threads(n)
+    _library_kernels.set_num_threads(n)  # each op library's extension (Note [Library kernels])
     # threadpoolctl finds the BLAS NumPy loaded (OpenBLAS, MKL...) and sets its thread count;
     # imported here because it inspects the loaded libraries, which `import aten_lite` need not.
     from threadpoolctl import threadpool_limits

@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtype
+from . import _dtype, _library_kernels
 from ._dtype import DTYPES, bool_, can_cast, int64, result_type
 from ._tensor import Tensor, contiguous_strides, empty_array
 from .shape_rules.core import broadcast_shapes, reduced_shape, reduction_dims
@@ -34,6 +34,8 @@ def c_kernel(name: str):
             "aten_lite._C, the C++ extension, is not built; run `pip install .` (or "
             "`aten-lite-gen` in a checkout) to build it"
         ) from error
+    if "::" in name:  # an op library's entry (Note [Library kernels] in _library_kernels.py)
+        return _library_kernels.get_kernel(name)
     return _C.get_kernel(name)
 
 

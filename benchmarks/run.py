@@ -2,7 +2,7 @@
 
     python benchmarks/run.py                  # every section (about 2 minutes)
     python benchmarks/run.py --quick          # shorter timings, for a smoke test
-    python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse, nn, func
+    python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse, nn, func, library
     python benchmarks/run.py --only ops --match "sum"   # the rows whose case mentions "sum"
     python benchmarks/run.py --install        # also time a clean `pip install .` (slow)
 
@@ -39,7 +39,7 @@ import numpy as np  # noqa: E402
 
 from harness import table  # noqa: E402
 
-SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "func")
+SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "func", "library")
 RESULTS = HERE / "RESULTS.md"
 SECTION_RE = r"<!-- section: {name} -->\n.*?<!-- end: {name} -->\n"
 
@@ -105,6 +105,11 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
 
         return [("forward mode and al.func (issue 12)",
                  table(bench_func.run(al, torch, repeat=repeat, budget=budget), bench_func.PEERS))]
+    if name == "library":
+        import bench_library
+
+        return [("op libraries outside the tree (issue 11)",
+                 table(bench_library.run(), ["torch.library.custom_op"]))]
     import bench_sparse
 
     rows = bench_sparse.run(repeat=repeat, budget=budget)

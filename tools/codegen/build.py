@@ -237,14 +237,16 @@ def _units(root: Path, tools: Toolchain, staged: Path | None = None) -> list[Uni
     return units
 
 
-def _object_key(root: Path, src: Path, rel: str, tools: Toolchain) -> str:
+def _object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool = True) -> str:
+    """``headers=False``: the key of the source alone (an op library adds its own headers'
+    part, tools/codegen/library_build.py)."""
     h = hashlib.sha256()
     for part in (tools.fingerprint, *tools.cxx, *tools.cflags):
         if not part.startswith("-I"):  # where the headers are does not matter, their version does
             h.update(part.encode() + b"\0")
     h.update(rel.encode() + b"\0")
     h.update(_normalized(src.read_text()).encode() + b"\0")
-    for path in sorted(_local_headers(root, src)):
+    for path in sorted(_local_headers(root, src)) if headers else ():
         h.update(path.relative_to(root).as_posix().encode() + b"\0")
         h.update(_normalized(path.read_text()).encode() + b"\0")
     return h.hexdigest()[:20]

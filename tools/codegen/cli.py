@@ -23,6 +23,7 @@ examples:
   aten-lite-gen list            every op: variants, dispatch keys, dtypes, derivative
   aten-lite-gen show relu       everything about one op, and where its code was generated
   aten-lite-gen show add.Tensor one overload
+  aten-lite-gen library DIR --name NS   build an op library outside the tree (--check, --out)
   python -m tools.codegen ...   the same CLI, from a checkout
 
 exit codes: 0 ok, 1 spec error, stale files or C++ build error, 2 usage error
@@ -128,6 +129,15 @@ def _check(root: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["library"]:  # an op library outside the tree (library_build.py)
+        from . import library_build
+
+        try:
+            return library_build.main(argv[1:])
+        except BrokenPipeError:  # as below
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "show" and not args.op:
