@@ -22,6 +22,7 @@ tensors.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import numpy as np
@@ -52,25 +53,39 @@ def compile_fused(spec: FusedSpec) -> "FusedKernel":
     if found is not None:
         return found
     start = time.perf_counter()
-    source = fused_source(spec)
-    kernel, built = load_or_build(source)
-    result = FusedKernel(spec, source, kernel, built, time.perf_counter() - start)
+    kernel, source = load_or_build(_code_spec(spec), fused_source)
+    result = FusedKernel(spec, source, kernel, time.perf_counter() - start)
     _Built.kernels[spec] = result
     return result
+
+
+def _code_spec(spec: FusedSpec) -> FusedSpec:
+    """``spec`` without what only the Python side uses: the reduction's dims and keepdim are
+    a permutation and a reshape here, so specs differing only in them share one kernel."""
+    r = spec.reduction
+    if r is None or (r.dims == () and not r.keepdim):
+        return spec
+    return dataclasses.replace(spec, reduction=dataclasses.replace(r, dims=(), keepdim=False))
 
 
 class FusedKernel:
     """A built fused kernel: ``kernel(inputs, out=None) -> list[Tensor]`` (fused_spec.py)."""
 
-    def __init__(self, spec: FusedSpec, source: FusedSource, kernel, built: bool,
-                 seconds: float):
+    def __init__(self, spec: FusedSpec, source: FusedSource | None, kernel, seconds: float):
         self.spec = spec
-        self.source = source  # the C++ text and a summary of the group
-        self.built = built  # whether compile_fused ran the compiler (False: from the cache)
+        self.built = source is not None  # whether compile_fused ran the compiler (else: cache)
         self.seconds = seconds  # what compile_fused took
+        self._source = source
         self._kernel = kernel
         self._dtypes = tuple(_dtype.parse(d) for d in spec.inputs)
         self._out_dtypes = tuple(_dtype.parse(spec.steps[j].dtype) for j in spec.outputs)
+
+    @property
+    def source(self) -> FusedSource:
+        """The C++ text and a summary of the group (rendered again for a cached kernel)."""
+        if self._source is None:
+            self._source = fused_source(self.spec)
+        return self._source
 
     def __repr__(self) -> str:
         return f"<FusedKernel {self.source.name}: {self.source.summary}>"

@@ -29,7 +29,7 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from .kernels_source import FusedSource, FusionBuildError, checkout_root, _cg
+from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root
 
 __all__ = ["cache_dir", "load_or_build"]
 
@@ -78,28 +78,25 @@ def _writable_dir() -> Path:
         return _State.fallback
 
 
-def _key(source: FusedSource, tools) -> str:
-    """The hash of what decides the kernel's object code (Note [Fused kernel cache])."""
-    build = _cg("build")
-    root = checkout_root()
+def _key(spec, tools, root: Path, build) -> str:
+    """The hash of everything that decides the kernel's object code, computed without
+    rendering it (Note [Fused kernel cache]): a cached kernel loads without the YAML being
+    read or the template rendered."""
+    from .. import _dtype
+
     h = hashlib.sha256()
-    for part in (tools.fingerprint, *tools.cxx, *tools.cflags, *tools.ldflags):
-        if not part.startswith("-I"):
+    for part in (tools.fingerprint, *tools.cxx, *tools.cflags, *tools.ldflags,
+                 repr(spec), _dtype.get_default_dtype().name):
+        if not part.startswith("-I"):  # where headers are does not matter, their text does
             h.update(part.encode() + b"\0")
-    h.update(source.text.encode() + b"\0")
-    for path in sorted(_headers(root, source.text, build)):
-        h.update(path.relative_to(root).as_posix().encode() + b"\0")
-        h.update(path.read_bytes() + b"\0")
+    here = Path(__file__).resolve().parent
+    template = here / "jit" / "fused.cpp.j2"
+    files = [root / "native_functions.yaml", here / "kernels_source.py", template,
+             Path(build.__file__).resolve().parent / "api_cpp.py",
+             *sorted(build._local_headers(root, template))]
+    for path in files:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:32]
-
-
-def _headers(root: Path, text: str, build) -> set[Path]:
-    headers = set()
-    for name in build._INCLUDE.findall(text):
-        path = (root / name).resolve()
-        if path.is_file():
-            headers |= {path} | build._local_headers(root, path)
-    return headers
 
 
 def _valid(path: Path) -> bool:
@@ -113,33 +110,35 @@ def _valid(path: Path) -> bool:
             trailer[len(_MAGIC):] == hashlib.sha256(body).digest())
 
 
-def load_or_build(source: FusedSource):
-    """The ``_C`` Kernel object of ``source``: from the cache, else compiled and cached.
-    Returns (kernel, built) where built says whether the compiler ran."""
+def load_or_build(spec, render):
+    """The ``_C`` Kernel object of ``spec``: from the cache, else rendered with
+    ``render(spec) -> FusedSource``, compiled and cached. Returns (kernel, source), where
+    source is None when the kernel came from the cache (the compiler did not run)."""
     build = _cg("build")
     root = checkout_root()
     tools = build.toolchain(root)
     # Every symbol resolved at link time: a kernel that needs one the core does not forward
     # (Note [Fused kernel ABI]) fails to build, instead of failing to load.
     tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
-    key = _key(source, tools)
-    name = f"{source.name}-{key}.so"
+    key = _key(spec, tools, root, build)
+    name = f"fused-{key}.so"
     for d in dict.fromkeys((cache_dir(), _writable_dir())):
         path = d / name
         if path in _State.libraries or _valid(path):
-            kernel = _load(path, source)
+            kernel = _load(path)
             if kernel is not None:
-                return kernel, False
+                return kernel, None
+    source = render(spec)
     path = _writable_dir() / name
     _compile(source, tools, path, build, root)
-    kernel = _load(path, source)
+    kernel = _load(path)
     if kernel is None:
         raise FusionBuildError(f"fused kernel {source.summary}: the library {path} was built "
                                "but does not load")
-    return kernel, True
+    return kernel, source
 
 
-def _load(path: Path, source: FusedSource):
+def _load(path: Path):
     from .. import _C
 
     lib = _State.libraries.get(path)

@@ -336,6 +336,14 @@ def _render(spec, steps, step_dtypes, summary) -> FusedSource:
         "restrict_params": restrict, "contiguous_loads": [f"i{i}[j]" for i in range(len(in_types))],
         "strided_loads": strided_loads, "value_inits": value_inits,
         "unit_checks": [f"s[{i}] == sizeof({t})" for i, t in enumerate(operands)],
+        "unit_or_zero_checks": [f"s[{i}] == sizeof({t})" for i, t in enumerate(operands[:n_out])]
+        + [f"(s[{n_out + i}] == sizeof({t}) || s[{n_out + i}] == 0)"
+           for i, t in enumerate(in_types)] or ["true"],
+        "input_types": in_types, "n_outputs": n_out,
+        "chunk_args": [f"reinterpret_cast<{o['storage']}*>(p[{i}]) + i"
+                       for i, o in enumerate(outputs)] +
+                      [f"s[{n_out + i}] == 0 ? b{i} : reinterpret_cast<const {t}*>(p[{n_out + i}]) + i"
+                       for i, t in enumerate(in_types)],
         "contiguous_args": contiguous_args, "operands": operands,
         "full_operand": full_operand, "n_tensors": len(names) - 1, "tensor_names": names[1:],
         "dtype_codes": codes, "writes": hex((1 << written) - 1),
