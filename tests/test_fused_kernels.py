@@ -4,12 +4,13 @@ The oracle, ``eager_oracle(spec)``, runs each step with the aten_lite op the ste
 the dispatcher (the graph branch's ``eager_fused`` does the same; this one stays until it is
 merged). Specs are built from eager results: each step's dtype is what eager gave.
 Kernels compile into a temporary cache per test session; FUSED_FULL=1 covers every op in every
-dtype (by default every op in float32, int32 and bool, and fifteen ops in each other dtype).
+dtype (by default every op in float32, int32 and bool, and eight ops in each other dtype).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import os
 import subprocess
 import sys
@@ -157,7 +158,7 @@ def _ops_for(dtype: str):
 def _chunks(dtype):
     ops = _ops_for(dtype)
     if not FULL and dtype not in ("float32", "int32", "bool"):
-        ops = ops[:15]
+        ops = ops[:8]
     return [ops[i:i + 15] for i in range(0, len(ops), 15)]
 
 
@@ -269,7 +270,7 @@ def test_layouts(layout):
 # ---- reductions ---------------------------------------------------------------------------
 
 _REDUCTIONS = [("sum", "float32"), ("mean", "float64"), ("amax", "int32"), ("amin", "float16"),
-               ("prod", "int64"), ("prod", "float32"), ("sum", "int16")]
+               ("prod", "int64"), ("sum", "int16")]
 
 
 @pytest.mark.parametrize("op,dtype", _REDUCTIONS)
@@ -339,12 +340,9 @@ def test_compiler_error_names_the_group_and_yaml_line(monkeypatch, tmp_path):
     entries = dict(kernels_source._entries())
     nf = entries["relu"]
     broken = type(nf.elementwise)("self +* undefined_name", nf.elementwise.loc)
-    import dataclasses
-
     entries["relu"] = dataclasses.replace(nf, elementwise=broken)
     monkeypatch.setattr(kernels_source, "_entries", lambda: entries)
     monkeypatch.setattr(kernels._Built, "kernels", {})
-    x = al.randn(3)
     spec = FusedSpec(("float32",), (FusedStep("exp", (("in", 0),), "float32"),
                                     FusedStep("relu", (("step", 0),), "float32")), (1,))
     with pytest.raises(FusionBuildError) as info:
@@ -353,8 +351,7 @@ def test_compiler_error_names_the_group_and_yaml_line(monkeypatch, tmp_path):
     assert isinstance(info.value, RuntimeError)
     assert "exp (native_functions.yaml:" in text and "relu (native_functions.yaml:" in text
     assert f"at native_functions.yaml:{nf.elementwise.loc.line}" in text
-    assert not list(tmp_path.glob("*.so")) and not list(tmp_path.glob("*.tmp"))
-    del x
+    assert not list(tmp_path.iterdir())  # nothing half-written left behind
 
 
 # ---- the disk cache ------------------------------------------------------------------------
@@ -403,7 +400,8 @@ def test_cache_cold_warm_and_corrupted(tmp_path):
 
 def test_concurrent_processes_share_one_kernel(tmp_path):
     procs = [_child(tmp_path, c=5) for _ in range(2)]
-    assert all(_result(p)[0] is True or True for p in procs)
+    for p in procs:
+        _result(p)  # each process got a kernel that loads and computes the right sum
     files = list(tmp_path.glob("*.so"))
     assert len(files) == 1 and kernels_cache._valid(files[0])
     assert not [p for p in tmp_path.iterdir() if p.suffix != ".so"]

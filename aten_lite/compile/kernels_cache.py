@@ -26,6 +26,7 @@ import hashlib
 import os
 import re
 import tempfile
+import threading
 import warnings
 from pathlib import Path
 
@@ -160,15 +161,17 @@ def _load(path: Path):
 def _compile(source: FusedSource, tools, path: Path, build, root: Path) -> None:
     """Compile and link ``source`` into ``path`` atomically (Note [Fused kernel cache])."""
     work = path.parent
-    src = work / f"{path.stem}.{os.getpid()}.cpp"
+    # Names private to this process and thread (build.py's temporaries add the pid only).
+    me = f"{os.getpid()}-{threading.get_ident()}"
+    src = work / f"{path.stem}.{me}.cpp"
     src.write_text(source.text)
-    obj = work / f"{path.stem}.{os.getpid()}.o"
+    obj = work / f"{path.stem}.{me}.o"
     unit = build.Unit(source.name + ".cpp", src, obj)
     try:
         error = build._compile(root, tools, unit, False)
         if error is not None:
             raise FusionBuildError(_explain(source, error)) from None
-        tmp = work / f".{path.name}.{os.getpid()}.link"
+        tmp = work / f".{path.name}.{me}.link"
         try:
             build._link(tools, [unit], tmp, False)
         except build.BuildError as exc:
