@@ -334,6 +334,7 @@ def _render(spec, steps, step_dtypes, summary) -> FusedSource:
         "steps": steps, "acc": acc, "outputs": outputs, "result": result, "reducer": reducer,
         "eval_params": [f"{t} in{i}" for i, t in enumerate(in_types)],
         "restrict_params": restrict, "contiguous_loads": [f"i{i}[j]" for i in range(len(in_types))],
+        "lane_loads": [f"i{i}[j + u]" for i in range(len(in_types))],
         "strided_loads": strided_loads, "value_inits": value_inits,
         "unit_checks": [f"s[{i}] == sizeof({t})" for i, t in enumerate(operands)],
         "unit_or_zero_checks": [f"s[{i}] == sizeof({t})" for i, t in enumerate(operands[:n_out])]

@@ -12,18 +12,25 @@
 //     // n elements of every operand k at p[k], byte stride s[k]; acc (when not null) gets
 //     // the last step's value of each element
 //     void operator()(int64_t n, char* const* p, const int64_t* s, Acc* acc) const;
+//     // (reductions) the same n elements, each last value folded into lanes[(off + j) % L]
+//     template <class R> void fold(int64_t n, char* const* p, const int64_t* s,
+//                                  typename R::Lane* lanes, int64_t off) const;
 //   };
 //
 // Note [Fused reductions fold like reduce.h]
-// The reduction does not materialise the last step: for each output it evaluates the reduced
-// elements kBlock at a time, in the order of the logical index, into a buffer, and folds each
-// buffer with reduce.h's fold_block, merging blocks and chunks exactly as fold_contiguous and
-// fold_contiguous_parallel do. Eager aten_lite reduces a fresh contiguous intermediate, whose
+// The reduction does not materialise the last step: for each output the body computes the
+// reduced elements in the order of the logical index and folds each into its lane as it goes,
+// element i of each kBlock block into lane i % L (reduce.h's fold_block on that block, without
+// the block in memory); blocks and chunks are merged exactly as fold_contiguous and
+// fold_contiguous_parallel merge them. Eager aten_lite reduces a fresh contiguous intermediate, whose
 // reduced elements are one run when the reduced dims are the trailing ones (a full
 // reduction, a sum over the last dim): its loop 0, which puts element i in lane i % L (Note
 // [Lanes follow the logical index] in reduce.h). So those fused results equal eager's bit for
-// bit, whatever the thread count; other reductions (over leading dims) fold in another order,
-// equal for integers and amax/amin, within rounding for floating sums and products.
+// bit, whatever the thread count, when the steps do too (arithmetic does; exp and the other
+// libmvec functions may differ in the last bit between their vector and scalar versions, and
+// which one an element meets depends on where the loop's tail falls, in eager's loops as in
+// these). Other reductions (over leading dims) fold in another order: equal for integers and
+// amax/amin, within rounding for floating sums and products.
 #pragma once
 
 #include <algorithm>
@@ -82,18 +89,40 @@ int elementwise(const TensorRef* t, const Body& body) {
 }
 
 // Reduced positions [b, e) of one output (pointers at its first element) folded as reduce.h's
-// fold_contiguous folds them from memory (Note [Fused reductions fold like reduce.h]).
+// fold_contiguous folds them from memory (Note [Fused reductions fold like reduce.h]): blocks
+// of kBlock, each into fresh lanes (element i of a block in lane i % L, which the body's fold
+// keeps across the block's inner runs), merged pairwise and widened.
 template <class R, int NT, class Body>
 typename R::Wide fold_range(const Geometry<NT>& g, int kept, char* const* at, const Body& body,
                             int64_t b, int64_t e) {
   using namespace reduce_detail;
-  alignas(64) typename Body::Acc buf[kBlock];
+  constexpr int L = lanes<R>();
+  static_assert(kBlock % L == 0, "a block starts at lane 0");
+  typename R::Lane acc[L];
+  for (auto& a : acc) a = R::init();
   typename R::Wide w = R::widen(R::init());
+  int last = g.nd - 1;
+  const int64_t* inner = g.stride[last] + 1;
   for (int64_t i = b; i < e; i += kBlock) {
     if ((i - b) % kChunk == 0 && i > b && stop_requested()) break;
     int64_t n = std::min(kBlock, e - i);
-    run_range<NT>(g, kept, at, 1, body, i, i + n, buf);
-    w = R::merge_wide(w, R::widen(fold_block<R>(buf, n)));
+    int64_t idx[kMaxDims];
+    char* ptr[NT];
+    unravel(g, i, kept, g.nd, idx);
+    for (int k = 0; k < NT; ++k) {
+      char* p = at[k];
+      for (int d = kept; d < g.nd; ++d) p += idx[d] * g.stride[d][k];
+      ptr[k] = p;
+    }
+    for (int64_t pos = i; pos < i + n;) {
+      int64_t run = std::min(g.size[last] - idx[last], i + n - pos);
+      body.template fold<R>(run, ptr + 1, inner, acc, pos - i);
+      pos += run;
+      for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * g.stride[last][k];
+      idx[last] += run - 1;
+      increment(g, idx, kept, g.nd, ptr);
+    }
+    w = R::merge_wide(w, R::widen(merge_lanes<R>(acc)));  // merge_lanes resets acc
   }
   return w;
 }
