@@ -432,3 +432,50 @@ def test_cold_compile_time_is_reasonable(tmp_path, monkeypatch):
     # The issue's target is 3 s on a quiet machine (benchmarks/bench_fused.py measures it);
     # this only catches a build that went badly wrong on a shared CI machine.
     assert k.built and time.perf_counter() - start < 30
+
+
+# ---- Ctrl-C ---------------------------------------------------------------------------------
+
+_LONG = textwrap.dedent("""
+    import aten_lite as al
+    from aten_lite.compile.fused_spec import FusedSpec, FusedStep, FusedReduction
+    from aten_lite.compile.kernels import compile_fused
+    spec = FusedSpec(("float32",), (FusedStep("exp", (("in", 0),), "float32"),), (),
+                     FusedReduction("sum", (), False, "float32"))
+    k = compile_fused(spec)
+    al.set_num_threads(1)  # (two threads would keep one partial sum per 64K-element chunk)
+    x = al.ones(1).expand(1 << 42)  # hours of work
+    import time
+    print("start", flush=True)
+    try:
+        k([x])
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", time.monotonic(), flush=True)
+""")
+
+
+def test_ctrl_c_interrupts_a_fused_kernel(tmp_path):
+    """The core's stop checks reach fused loops (Note [Fused kernel ABI]), as in
+    tests/test_interrupt.py for generated kernels."""
+    import signal
+
+    env = {**os.environ, "AL_CACHE_DIR": str(tmp_path)}
+    child = subprocess.Popen([sys.executable, "-c", _LONG], cwd=ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "start", child.stderr.read()
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        try:
+            out, err = child.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the fused kernel ignored SIGINT for 10 s")
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    words = out.split()
+    assert words[:1] == ["interrupted"], (out, err)
+    assert float(words[1]) - sent < 2.5
