@@ -217,6 +217,13 @@ def test_issue_function_sum_is_bitwise_eager_at_any_thread_count():
         al.set_num_threads(before)
 
 
+@pytest.mark.parametrize("y_shape", [(1024,), (64, 1)])
+def test_broadcast_input_in_a_reduction_is_bitwise_eager(y_shape):
+    x, y = al.randn(64, 1024) * 0.5, al.randn(*y_shape) * 0.5  # rows of whole lane blocks
+    want = (x * 2 + y).relu().exp().sum()
+    assert compile_fused(f_spec())([x, y])[0].item() == want.item()
+
+
 def test_mixed_dtype_chain_casts_where_eager_casts():
     a, b, c = sample("int32", (4, 6), 3), sample("float16", (6,), 4), sample("uint8", (4, 1), 5)
     steps = [("add.Tensor", (("in", 0), ("in", 2), ("const", 3))),   # int32
