@@ -160,9 +160,9 @@ def _same_ops(out: Path) -> str:
         return ""
     loaded = _dispatch.handles()
     for record in scope.get("OPS", ()):
-        there = loaded.get(record["name"])
+        there = loaded.get(record.name)
         if there is not None:
-            return f", where {record['name']} ({record['loc']}) is also {there.name} ({there.loc})"
+            return f", where {record.name} ({record.loc}) is also {there.name} ({there.loc})"
     return ""
 
 
@@ -230,8 +230,8 @@ def _methods_of(records) -> dict[str, str]:
     """Tensor method name -> 'NS::op (FILE:LINE)' for the library's method variants."""
     out = {}
     for r in records:
-        if "method" in r["variants"] and r["kind"] != "out":
-            out[r["name"].partition("::")[2].partition(".")[0]] = f"{r['name']} ({r['loc']})"
+        if "method" in r.variants and r.kind != "out":
+            out[r.name.partition("::")[2].partition(".")[0]] = f"{r.name} ({r.loc})"
     return out
 
 
@@ -265,17 +265,19 @@ def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
     table = _dispatch._HANDLES
     made = []
     for record in records:
-        if record["name"] in table:  # qualified names: only a namespace clash could do it
-            raise LibraryError(f"al.load_library: op {record['name']} ({record['loc']}) is "
-                               f"already defined by {table[record['name']].loc}")
+        if record.name in table:  # qualified names: only a namespace clash could do it
+            raise LibraryError(f"al.load_library: op {record.name} ({record.loc}) is "
+                               f"already defined by {table[record.name].loc}")
         h = _dispatch.OpHandle(record)
         table[h.name] = h
         loaded.handles.append(h.name)
         made.append(h)
     handles = _dispatch.handles()
+    modules = {key: getattr(backends, name) for key, name in backends.MODULES.items()}
     for h in sorted(made, key=lambda h: h.functional is not None):
         named, h.dispatch = h.dispatch, {}
-        backends.build_table(h, handles)  # the generic kernels (elementwise, reduction, derived)
+        # the generic kernels (elementwise, reduction, derived)
+        backends.build_table(h, handles, modules)
         h.dispatch = named
         src = handles[h.functional] if h.functional else h
         for key, fname in named.items():

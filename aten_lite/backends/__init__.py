@@ -43,10 +43,11 @@ def build_tables(handles: dict, modules: dict) -> None:
     backend module of each key in ``MODULES``."""
     # Functional ops first: their in-place and out= siblings derive kernels from them.
     for h in sorted(handles.values(), key=lambda h: h.functional is not None):
-        _build_table(h, handles, modules)
+        build_table(h, handles, modules)
 
 
-def _build_table(h, handles, modules) -> None:
+def build_table(h, handles: dict, modules: dict) -> None:
+    """Fill one handle's ``stacks`` and ``table`` (an op library's handles come one by one)."""
     src = handles[h.functional] if h.functional else h
     stacks = {}
     for key, fname in h.dispatch.items():

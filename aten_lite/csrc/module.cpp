@@ -13,6 +13,7 @@
 #include <string>
 
 #include "allocator.h"
+#include "jit_api.h"
 #include "registry.h"
 #include "threads.h"
 
@@ -80,6 +81,36 @@ PyObject* py_set_num_threads(PyObject*, PyObject* arg) {
 
 PyObject* py_get_num_threads(PyObject*, PyObject*) { return PyLong_FromLong(num_threads()); }
 
+// Note [Fused kernel ABI] in jit_api.h: the table a fused kernel forwards to, and the wrapper
+// of the KernelInfo it returns.
+const JitRuntime g_jit_runtime = {kJitAbiVersion, &num_threads, &parallel_for, &stop_requested};
+
+PyObject* py_jit_runtime(PyObject*, PyObject*) {
+  return PyLong_FromVoidPtr(const_cast<JitRuntime*>(&g_jit_runtime));
+}
+
+PyObject* py_kernel_at(PyObject*, PyObject* arg) {
+  if (!PyLong_Check(arg)) {
+    PyErr_Format(PyExc_TypeError, "_kernel_at: expected an int address, got %s",
+                 Py_TYPE(arg)->tp_name);
+    return nullptr;
+  }
+  void* p = PyLong_AsVoidPtr(arg);
+  if (!p) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "_kernel_at: null address");
+    return nullptr;
+  }
+  const auto* info = static_cast<const KernelInfo*>(p);
+  if (info->kind != KernelKind::kCustom || !info->custom || info->n_tensors < 1 ||
+      info->n_scalars < 0 || info->n_tensors + info->n_scalars > kMaxKernelArgs) {
+    PyErr_SetString(PyExc_ValueError,
+                    "_kernel_at: not a fused kernel's KernelInfo (expected a custom kernel "
+                    "with 1..16 arguments)");
+    return nullptr;
+  }
+  return make_kernel(info);
+}
+
 PyMethodDef methods[] = {
     {"get_kernel", get_kernel, METH_O,
      "get_kernel(name) -> Kernel for the op full name ('add.Tensor'); KeyError when absent."},
@@ -94,6 +125,10 @@ PyMethodDef methods[] = {
      "empty_cache() -> int: return the cached large blocks to the system; bytes released."},
     {"cache_info", py_cache_info, METH_NOARGS,
      "cache_info() -> (cached bytes, cached blocks, live blocks from the cache)."},
+    {"_jit_runtime", py_jit_runtime, METH_NOARGS,
+     "_jit_runtime() -> int: address of the table fused kernels forward to (jit_api.h)."},
+    {"_kernel_at", py_kernel_at, METH_O,
+     "_kernel_at(address) -> Kernel for a fused kernel's KernelInfo (jit_api.h); private."},
     {nullptr, nullptr, 0, nullptr},
 };
 

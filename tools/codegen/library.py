@@ -34,7 +34,6 @@ from . import api_autograd, api_cpp, api_operators, api_pyi, api_python, api_reg
 from . import emit_autograd
 from . import emit_cpp, emit_python, gen, vocab  # noqa: F401 (emit_python: the `py` filter)
 from .checks import Problems, check_derivatives, check_native
-from .formula import module_names
 from .formula_calls import check_calls, helper_signatures
 from .load import load
 from .load_derivatives import derivative_entry
@@ -152,10 +151,33 @@ def _runtime(lib: Library, root: Path, problems: Problems) -> Runtime:
     """aten_lite's shape rules, formula helpers and Tensor attributes; the library's kernels."""
     base = Runtime.read(root, problems)
     kernels_py = lib.folder / KERNELS
-    names = module_names(kernels_py) if kernels_py.is_file() else frozenset()
+    names = _top_level_names(kernels_py) if kernels_py.is_file() else frozenset()
     headers = frozenset(h.stem for h in (lib.folder / "csrc").glob("*.h"))
     return dataclasses.replace(base, kernels={k: names for k in vocab.BACKEND_MODULES},
                                headers=headers)
+
+
+def _top_level_names(path: Path) -> frozenset[str]:
+    """The names a library's ``kernels.py`` binds at its top level (functions, classes,
+    assignments, imports; inside top-level ``if``/``try``/``with`` blocks too), read with
+    ``ast``: the generator runs none of the library's code. Raises SyntaxError."""
+    names: set[str] = set()
+    todo: list[ast.stmt] = list(ast.parse(path.read_text(encoding="utf-8"), str(path)).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).partition(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.If, ast.Try, ast.With)):
+            for block in ("body", "orelse", "finalbody"):
+                todo.extend(getattr(node, block, []))
+            for handler in getattr(node, "handlers", []):
+                todo.extend(handler.body)
+    return frozenset(names)
 
 
 def _relocated(lib: Library, message: str) -> str:
@@ -197,7 +219,7 @@ def load_spec(lib: Library, root: Path, main: Spec) -> Spec:
                                                     derivative_entry) or () if d)
     check_derivatives(derivatives, native, problems)
     if not problems:
-        helpers = helper_signatures(root / "aten_lite" / "autograd" / "formulas.py")
+        helpers = helper_signatures(runtime.helper_params)
         for loc, op, text in check_calls(derivatives, visible, runtime.tensor_attrs or frozenset(),
                                          helpers):
             problems.add(loc, op, text)

@@ -1,0 +1,221 @@
+// The loops of a fused kernel (aten_lite/compile/kernels.py): one pass over the iteration
+// space evaluates a chain of elementwise steps, writes any number of outputs, and optionally
+// folds the last step into a reduction.
+//
+// They are the eager loops' geometry and thread machinery (geometry.h, threads.h) and
+// reduce.h's folding, around a generated Body instead of a functor: loops.h's elementwise<Out,
+// S, N> has one out and one input type, while a fused group has several outputs and inputs of
+// several dtypes. A Body is
+//   struct Body {
+//     static constexpr int kOperands;  // outputs then inputs, in the order of the call
+//     using Acc = ...;                 // storage type of the value the reduction folds
+//     // n elements of every operand k at p[k], byte stride s[k]; acc (when not null) gets
+//     // the last step's value of each element
+//     void operator()(int64_t n, char* const* p, const int64_t* s, Acc* acc) const;
+//     // (reductions) the same n elements, each last value folded into lanes[(off + j) % L]
+//     template <class R> void fold(int64_t n, char* const* p, const int64_t* s,
+//                                  typename R::Lane* lanes, int64_t off) const;
+//   };
+//
+// Note [Fused reductions fold like reduce.h]
+// The reduction does not materialise the last step: for each output the body computes the
+// reduced elements in the order of the logical index and folds each into its lane as it goes,
+// element i of each kBlock block into lane i % L (reduce.h's fold_block on that block, without
+// the block in memory); blocks and chunks are merged exactly as fold_contiguous and
+// fold_contiguous_parallel merge them. Eager aten_lite reduces a fresh contiguous intermediate, whose
+// reduced elements are one run when the reduced dims are the trailing ones (a full
+// reduction, a sum over the last dim): its loop 0, which puts element i in lane i % L (Note
+// [Lanes follow the logical index] in reduce.h). So those fused results equal eager's bit for
+// bit, whatever the thread count, when the steps do too (arithmetic does; exp and the other
+// libmvec functions may differ in the last bit between their vector and scalar versions, and
+// which one an element meets depends on where the loop's tail falls, in eager's loops as in
+// these). Other reductions (over leading dims) fold in another order: equal for integers and
+// amax/amin, within rounding for floating sums and products.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "aten_lite/csrc/geometry.h"
+#include "aten_lite/csrc/reduce.h"
+#include "aten_lite/csrc/threads.h"
+
+namespace al::fused {
+
+// Flat positions [b, e) of g's dims [lo, g.nd) from the pointers base (one per operand),
+// one inner run at a time: body(run, ptr + off, strides + off, acc + done).
+template <int NT, class Body>
+void run_range(const Geometry<NT>& g, int lo, char* const* base, int off, const Body& body,
+               int64_t b, int64_t e, typename Body::Acc* acc) {
+  int last = g.nd - 1;
+  int64_t idx[kMaxDims];
+  char* ptr[NT];
+  unravel(g, b, lo, g.nd, idx);
+  for (int k = 0; k < NT; ++k) {
+    char* p = base[k];
+    for (int d = lo; d < g.nd; ++d) p += idx[d] * g.stride[d][k];
+    ptr[k] = p;
+  }
+  const int64_t* inner = g.stride[last];
+  for (int64_t pos = b; pos < e;) {
+    int64_t run = std::min(g.size[last] - idx[last], e - pos);
+    body(run, ptr + off, inner + off, acc ? acc + (pos - b) : nullptr);
+    pos += run;
+    for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * inner[k];
+    idx[last] += run - 1;
+    increment(g, idx, lo, g.nd, ptr);
+  }
+}
+
+// Every operand t[0..kOperands) has the iteration shape (Python passes broadcast views).
+template <class Body>
+int elementwise(const TensorRef* t, const Body& body) {
+  constexpr int NT = Body::kOperands;
+  Geometry<NT> g;
+  for (int k = 0; k < NT; ++k) g.base[k] = t[k].data;
+  if (!push_dims(g, t, 0, t[0].ndim)) return kPathContiguous;
+  sort_dims(g, 0, g.nd, 0);
+  coalesce(g, 0, g.nd);
+  if (g.nd == 0) {
+    int64_t zero[NT] = {};
+    body(1, g.base, zero, nullptr);
+    return kPathContiguous;
+  }
+  parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
+    run_range<NT>(g, 0, g.base, 0, body, b, e, nullptr);
+  }, kLineElements);
+  return g.nd == 1 ? kPathContiguous : kPathStrided;
+}
+
+// Reduced positions [b, e) of one output (pointers at its first element) folded as reduce.h's
+// fold_contiguous folds them from memory (Note [Fused reductions fold like reduce.h]): blocks
+// of kBlock, each into fresh lanes (element i of a block in lane i % L, which the body's fold
+// keeps across the block's inner runs), merged pairwise and widened.
+template <class R, int NT, class Body>
+typename R::Wide fold_range(const Geometry<NT>& g, int kept, char* const* at, const Body& body,
+                            int64_t b, int64_t e) {
+  using namespace reduce_detail;
+  constexpr int L = lanes<R>();
+  static_assert(kBlock % L == 0, "a block starts at lane 0");
+  typename R::Lane acc[L];
+  for (auto& a : acc) a = R::init();
+  typename R::Wide w = R::widen(R::init());
+  int last = g.nd - 1;
+  const int64_t* inner = g.stride[last] + 1;
+  for (int64_t i = b; i < e; i += kBlock) {
+    if ((i - b) % kChunk == 0 && i > b && stop_requested()) break;
+    int64_t n = std::min(kBlock, e - i);
+    int64_t idx[kMaxDims];
+    char* ptr[NT];
+    unravel(g, i, kept, g.nd, idx);
+    for (int k = 0; k < NT; ++k) {
+      char* p = at[k];
+      for (int d = kept; d < g.nd; ++d) p += idx[d] * g.stride[d][k];
+      ptr[k] = p;
+    }
+    for (int64_t pos = i; pos < i + n;) {
+      int64_t run = std::min(g.size[last] - idx[last], i + n - pos);
+      body.template fold<R>(run, ptr + 1, inner, acc, pos - i);
+      pos += run;
+      for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * g.stride[last][k];
+      idx[last] += run - 1;
+      increment(g, idx, kept, g.nd, ptr);
+    }
+    w = R::merge_wide(w, R::widen(merge_lanes<R>(acc)));  // merge_lanes resets acc
+  }
+  return w;
+}
+
+// visit(ptr) for the outputs at flat positions [b, e) of the kept dims [0, kept); ptr holds
+// every operand's pointer at that output's first element.
+template <int NT, class Visit>
+void each_output(const Geometry<NT>& g, int kept, int64_t b, int64_t e, const Visit& visit) {
+  int64_t idx[kMaxDims];
+  char* ptr[NT];
+  unravel(g, b, 0, kept, idx);
+  offset_pointers(g, idx, 0, kept, ptr);
+  for (int64_t i = b; i < e; ++i) {
+    visit(static_cast<char* const*>(ptr));
+    increment(g, idx, 0, kept, ptr);
+  }
+}
+
+// t[0] (element type Res) = R over the trailing dims of the iteration space, which every
+// other operand t[1..] has in full; t[0] holds the leading (kept) dims.
+template <class R, class Res, class Body>
+int reduce(const TensorRef* t, const Body& body) {
+  using namespace reduce_detail;
+  constexpr int NT = Body::kOperands + 1;  // out first
+  Geometry<NT> g;
+  for (int k = 0; k < NT; ++k) g.base[k] = t[k].data;
+  int64_t kept_in = t[0].ndim;
+  int kept = 0;
+  bool any_in = true;
+  for (int64_t d = 0; d < t[1].ndim; ++d) {
+    int64_t size = t[1].sizes[d];
+    bool is_kept = d < kept_in;
+    if (size == 0 && is_kept) return kPathContiguous;  // no outputs
+    if (size == 0) any_in = false;
+    if (size <= 1) continue;
+    g.size[g.nd] = size;
+    for (int k = 0; k < NT; ++k) g.stride[g.nd][k] = k == 0 ? (is_kept ? t[0].strides[d] : 0)
+                                                            : t[k].strides[d];
+    if (is_kept) {
+      g.numel *= size;
+      ++kept;
+    }
+    ++g.nd;
+  }
+  int64_t numel_out = g.numel;
+  int64_t m = 1;
+  for (int d = kept; d < g.nd; ++d) m *= g.size[d];
+  auto store = [&](char* o, typename R::Wide w) {
+    *reinterpret_cast<Res*>(o) = static_cast<Res>(R::finish(w, any_in ? m : 0));
+  };
+  // Only merges: the logical order of the reduced elements must stay row-major.
+  kept = coalesce(g, 0, kept);
+  coalesce(g, kept, g.nd);
+  if (!any_in) {
+    each_output(g, kept, 0, numel_out, [&](char* const* ptr) { store(ptr[0], R::widen(R::init())); });
+    return kPathContiguous;
+  }
+  if (g.nd == kept) {  // every reduced dim has size 1: one element per output
+    parallel_range(numel_out, kGrain, [&](int64_t b, int64_t e) {
+      const int64_t zero[NT] = {};
+      each_output(g, kept, b, e, [&](char* const* ptr) {
+        typename Body::Acc v;
+        body(1, ptr + 1, zero + 1, &v);
+        store(ptr[0], R::widen(R::step(R::init(), static_cast<typename R::C>(v))));
+      });
+    });
+    return kPathStrided;
+  }
+  if (numel_out == 1) {
+    int64_t chunks = (m + kChunk - 1) / kChunk;
+    typename R::Wide w = R::widen(R::init());
+    if (chunks <= 1 || num_threads() <= 1) {
+      for (int64_t c = 0; c < chunks && !(c > 0 && stop_requested()); ++c)
+        w = R::merge_wide(w, fold_range<R>(g, kept, g.base, body, c * kChunk,
+                                           std::min(m, (c + 1) * kChunk)));
+    } else {
+      std::vector<typename R::Wide> part(chunks);
+      parallel_range(chunks, 1, [&](int64_t b, int64_t e) {
+        for (int64_t c = b; c < e; ++c)
+          part[c] = fold_range<R>(g, kept, g.base, body, c * kChunk,
+                                  std::min(m, (c + 1) * kChunk));
+      });
+      for (int64_t c = 0; c < chunks; ++c) w = R::merge_wide(w, part[c]);
+    }
+    store(g.base[0], w);
+    return kPathContiguous;
+  }
+  parallel_range(numel_out, std::max<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {
+    each_output(g, kept, b, e, [&](char* const* ptr) {
+      store(ptr[0], fold_range<R>(g, kept, ptr, body, 0, m));
+    });
+  });
+  return kPathStrided;
+}
+
+}  // namespace al::fused

@@ -1,0 +1,187 @@
+"""Fused kernels: one C++ loop for a group of elementwise ops and an optional trailing reduction,
+built just in time from the ops' YAML expressions.
+
+    >>> import aten_lite as al
+    >>> from aten_lite.compile.fused_spec import FusedSpec, FusedStep, FusedReduction
+    >>> spec = FusedSpec(inputs=("float32", "float32"),
+    ...                  steps=(FusedStep("mul.Tensor", (("in", 0), ("const", 2)), "float32"),
+    ...                         FusedStep("add.Tensor", (("step", 0), ("in", 1), ("const", 1)),
+    ...                                   "float32")),
+    ...                  outputs=(), reduction=FusedReduction("sum", (), False, "float32"))
+    >>> f = compile_fused(spec)                       # doctest: +SKIP
+    >>> f([al.ones(3), al.ones(3)])[0].item()         # doctest: +SKIP
+    9.0
+
+The contract with graph mode's fusion pass is ``fused_spec.py``. The source comes from
+``kernels_source.py`` (Note [Fused kernels and the YAML expressions]), the shared object from
+``kernels_cache.py`` (Note [Fused kernel cache]), the loops from ``jit/fused_loops.h`` and the
+link to the core from ``aten_lite/csrc/jit_api.h`` (Note [Fused kernel ABI]). This module checks
+every call in Python before C++ sees it: tensor types, dtypes, broadcastable shapes, dims, out
+tensors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import numpy as np
+
+from .. import _dtype
+from .._tensor import Tensor, empty_array
+from ..shape_rules import core as rules
+from .fused_spec import FusedSpec
+from .kernels_cache import cache_dir, load_or_build
+from .kernels_source import FusionBuildError, FusedSource, fused_source
+
+__all__ = ["compile_fused", "FusedKernel", "FusionBuildError", "cache_dir"]
+
+
+class _Built:
+    """Kernels built or loaded in this process, by spec: a second compile_fused of an equal
+    spec costs a dict lookup."""
+
+    kernels: dict = {}
+
+
+def compile_fused(spec: FusedSpec) -> "FusedKernel":
+    """The fused kernel of ``spec``, from the disk cache or compiled now (module docstring).
+    Raises FusionBuildError when a step cannot be fused or the compiler fails."""
+    if not isinstance(spec, FusedSpec):
+        raise TypeError(f"compile_fused: expected a FusedSpec, got {type(spec).__name__}")
+    found = _Built.kernels.get(spec)
+    if found is not None:
+        return found
+    start = time.perf_counter()
+    kernel, source = load_or_build(_code_spec(spec), fused_source)
+    result = FusedKernel(spec, source, kernel, time.perf_counter() - start)
+    _Built.kernels[spec] = result
+    return result
+
+
+def _code_spec(spec: FusedSpec) -> FusedSpec:
+    """``spec`` without what only the Python side uses: the reduction's dims and keepdim are
+    a permutation and a reshape here, so specs differing only in them share one kernel."""
+    r = spec.reduction
+    if r is None or (r.dims == () and not r.keepdim):
+        return spec
+    return dataclasses.replace(spec, reduction=dataclasses.replace(r, dims=(), keepdim=False))
+
+
+class FusedKernel:
+    """A built fused kernel: ``kernel(inputs, out=None) -> list[Tensor]`` (fused_spec.py)."""
+
+    def __init__(self, spec: FusedSpec, source: FusedSource | None, kernel, seconds: float):
+        self.spec = spec
+        self.built = source is not None  # whether compile_fused ran the compiler (else: cache)
+        self.seconds = seconds  # what compile_fused took
+        self._source = source
+        self._kernel = kernel
+        self._dtypes = tuple(_dtype.parse(d) for d in spec.inputs)
+        self._out_dtypes = tuple(_dtype.parse(spec.steps[j].dtype) for j in spec.outputs)
+
+    @property
+    def source(self) -> FusedSource:
+        """The C++ text and a summary of the group (rendered again for a cached kernel)."""
+        if self._source is None:
+            self._source = fused_source(self.spec)
+        return self._source
+
+    def __repr__(self) -> str:
+        return f"<FusedKernel {self.source.name}: {self.source.summary}>"
+
+    def __call__(self, inputs, out=None) -> list:
+        arrays, space = self._inputs(inputs)
+        n_out = len(self.spec.outputs) + (self.spec.reduction is not None)
+        if out is not None and len(out) != n_out:
+            raise ValueError(f"fused kernel: expected {n_out} out tensors, got {len(out)}")
+        outs = self._outputs(space, out)
+        r = self.spec.reduction
+        if r is None:
+            self._kernel(0, *outs, *arrays)
+            return self._results(outs, out)
+        perm, kept, final = self._reduction_plan(space)
+        reduced = empty_array(kept, _dtype.parse(r.dtype))
+        self._kernel(0, reduced, *(a.transpose(perm) for a in (*outs, *arrays)))
+        reduced = reduced.reshape(final)
+        results = self._results(outs, out)
+        if out is None:
+            return results + [Tensor._wrap(reduced)]
+        target = self._check_out(out[-1], final, _dtype.parse(r.dtype), "the reduction's")
+        np.copyto(target._a, reduced)
+        target._bump_version()
+        return results + [target]
+
+    def _inputs(self, inputs):
+        if not isinstance(inputs, (list, tuple)):
+            raise TypeError(f"fused kernel: inputs must be a list of tensors, got "
+                            f"{type(inputs).__name__}")
+        if len(inputs) != len(self._dtypes):
+            raise ValueError(f"fused kernel: expected {len(self._dtypes)} inputs, got "
+                             f"{len(inputs)}")
+        for i, (t, want) in enumerate(zip(inputs, self._dtypes)):
+            # Tensor subclasses (nn.Parameter) are strided CPU tensors too; sparse ones are not.
+            if not isinstance(t, Tensor) or t._key != "CPU" or t._a is None:
+                what = (f"a {t.device} {t.layout} tensor" if isinstance(t, Tensor)
+                        else type(t).__name__)
+                raise TypeError(f"fused kernel: input {i} must be a strided CPU tensor, got "
+                                f"{what}")
+            if t._dtype is not want:
+                raise TypeError(f"fused kernel: input {i} must be {want.name}, got "
+                                f"{t._dtype.name}")
+        space = tuple(rules.broadcast_shapes(*(t._shape for t in inputs)))
+        arrays = [t._a if tuple(t._shape) == space else np.broadcast_to(t._a, space)
+                  for t in inputs]
+        return arrays, space
+
+    def _outputs(self, space, out):
+        if out is None:
+            return [empty_array(space, d) for d in self._out_dtypes]
+        arrays = []
+        for o, d in zip(out, self._out_dtypes):
+            arrays.append(self._check_out(o, space, d, "an")._a)
+        return arrays
+
+    @staticmethod
+    def _check_out(o, shape, dtype, which: str) -> Tensor:
+        if type(o) is not Tensor or o._a is None:
+            raise TypeError(f"fused kernel: out must be strided CPU tensors, got "
+                            f"{type(o).__name__}")
+        if tuple(o._shape) != tuple(shape) or o._dtype is not dtype:
+            raise ValueError(f"fused kernel: {which} out must be {dtype.name} of shape "
+                             f"{tuple(shape)}, got {o._dtype.name} of shape {tuple(o._shape)}")
+        if not o._a.flags.writeable:
+            raise RuntimeError("fused kernel: an out tensor is read-only or expanded; pass a "
+                               "dense tensor")
+        return o
+
+    def _results(self, arrays, out):
+        if out is None:
+            return [Tensor._wrap(a) for a in arrays]
+        for o in out[:len(arrays)]:
+            o._bump_version()
+        return list(out[:len(arrays)])
+
+    def _reduction_plan(self, space):
+        """(permutation putting the reduced dims last, kept shape, result shape)."""
+        r = self.spec.reduction
+        nd = len(space)
+        dims = tuple(r.dims) if r.dims else tuple(range(nd))
+        if nd == 0 and set(dims) <= {0}:
+            dims = ()
+        for d in dims:
+            if not isinstance(d, int) or not 0 <= d < nd:
+                raise IndexError(f"fused kernel: reduction dim {d!r} out of range for the "
+                                 f"iteration space {space}; valid: 0..{nd - 1}")
+        if len(set(dims)) != len(dims):
+            raise ValueError(f"fused kernel: reduction dims {dims} repeat a dim")
+        if r.op in ("amax", "amin"):
+            for d in dims:
+                if space[d] == 0:
+                    raise IndexError(f"al.{r.op}(): expected reduction dim {d} to have "
+                                     f"non-zero size (shape {space})")
+        kept = [d for d in range(nd) if d not in dims]
+        perm = kept + sorted(dims)
+        final = tuple(1 if d in dims else space[d] for d in range(nd)) if r.keepdim else \
+            tuple(space[d] for d in kept)
+        return perm, tuple(space[d] for d in kept), final

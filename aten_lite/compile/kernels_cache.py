@@ -1,0 +1,196 @@
+"""Building fused kernels into shared objects, and the disk cache that keeps them.
+
+Note [Fused kernel cache]
+A kernel's file is ``<key>.so`` in the cache directory: ``kernels/`` of aten_lite's run-time
+cache (``_jit_cache.py``: ``$AL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/aten_lite``, else
+``~/.cache/aten_lite``), beside op libraries' builds. The key hashes
+what decides the object code, as the extension's object cache does (Note [Object cache key]
+in tools/codegen/build.py: the source, every header it includes, the compiler and its version,
+the flags), so a second process, or the next run, loads the file without compiling, and an
+edited header or another compiler builds a new one.
+* Writes are atomic: the object and the library are built under names private to the process
+  (build.py's own temporary names) and renamed into place, so processes building the same
+  kernel at once each rename a complete file; the last one wins, and both are valid.
+* Each file ends with a trailer (a magic word and the SHA-256 of what precedes it; the dynamic
+  loader ignores bytes after the ELF sections). A file whose trailer does not match (truncated,
+  overwritten) is rebuilt, never loaded.
+* A cache directory that cannot be written (read-only, not creatable) is replaced, once per
+  process and with one warning, by a temporary directory; kernels already in the read-only
+  directory are still loaded from it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import hashlib
+import os
+import re
+import tempfile
+import threading
+import warnings
+from pathlib import Path
+
+from .. import _jit_cache
+from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root
+
+__all__ = ["cache_dir", "load_or_build"]
+
+_MAGIC = b"\0ALFUSED1"
+_TRAILER = len(_MAGIC) + 32
+_ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:\d+:)? (?:fatal )?error: (?P<msg>.*)$",
+                    re.MULTILINE)
+
+
+class _State:
+    """Process-wide facts: a loaded library stays mapped for the life of the process (its
+    KernelInfo backs every Kernel object made from it), and the fallback directory is chosen
+    once."""
+
+    libraries: dict = {}  # path of a loaded .so -> ctypes.CDLL, so that it is never unloaded
+    fallback: Path | None = None  # the temporary directory used instead of a read-only cache
+
+
+def cache_dir() -> Path:
+    """Where fused kernels are kept (Note [Fused kernel cache]): ``kernels/`` of aten_lite's
+    one run-time cache folder (``$AL_CACHE_DIR``, else the XDG cache; ``_jit_cache.py``)."""
+    return _jit_cache.cache_dir("kernels")
+
+
+def _writable_dir() -> Path:
+    """The cache directory, or the process's temporary one when it cannot be written."""
+    if _State.fallback is not None:
+        return _State.fallback
+    d = cache_dir()
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        probe = d / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return d
+    except OSError as exc:
+        _State.fallback = Path(tempfile.mkdtemp(prefix="aten_lite_kernels_"))
+        warnings.warn(f"aten_lite: the kernel cache {d} cannot be written ({exc.strerror or exc}); "
+                      f"fused kernels are built in {_State.fallback} for this process only. "
+                      "Set AL_CACHE_DIR to a writable directory to keep them.",
+                      RuntimeWarning, stacklevel=4)
+        return _State.fallback
+
+
+def _key(spec, tools, root: Path, build) -> str:
+    """The hash of everything that decides the kernel's object code, computed without
+    rendering it (Note [Fused kernel cache]): a cached kernel loads without the YAML being
+    read or the template rendered."""
+    from .. import _dtype
+
+    h = hashlib.sha256()
+    for part in (tools.fingerprint, *tools.cxx, *tools.cflags, *tools.ldflags,
+                 repr(spec), _dtype.get_default_dtype().name):
+        if not part.startswith("-I"):  # where headers are does not matter, their text does
+            h.update(part.encode() + b"\0")
+    here = Path(__file__).resolve().parent
+    template = here / "jit" / "fused.cpp.j2"
+    files = [root / "native_functions.yaml", here / "kernels_source.py", template,
+             Path(build.__file__).resolve().parent / "api_cpp.py",
+             *sorted(build._local_headers(root, template))]
+    for path in files:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:32]
+
+
+def _valid(path: Path) -> bool:
+    """Whether ``path`` is a complete library this module wrote (its trailer matches)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False
+    body, trailer = data[:-_TRAILER], data[-_TRAILER:]
+    return (len(data) > _TRAILER and trailer[:len(_MAGIC)] == _MAGIC and
+            trailer[len(_MAGIC):] == hashlib.sha256(body).digest())
+
+
+def load_or_build(spec, render):
+    """The ``_C`` Kernel object of ``spec``: from the cache, else rendered with
+    ``render(spec) -> FusedSource``, compiled and cached. Returns (kernel, source), where
+    source is None when the kernel came from the cache (the compiler did not run)."""
+    build = _cg("build")
+    root = checkout_root()
+    tools = build.toolchain(root)
+    # Every symbol resolved at link time: a kernel that needs one the core does not forward
+    # (Note [Fused kernel ABI]) fails to build, instead of failing to load.
+    tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
+    key = _key(spec, tools, root, build)
+    name = f"fused-{key}.so"
+    for d in dict.fromkeys((cache_dir(), _writable_dir())):
+        path = d / name
+        if path in _State.libraries or _valid(path):
+            kernel = _load(path)
+            if kernel is not None:
+                return kernel, None
+    source = render(spec)
+    path = _writable_dir() / name
+    _compile(source, tools, path, build, root)
+    kernel = _load(path)
+    if kernel is None:
+        raise FusionBuildError(f"fused kernel {source.summary}: the library {path} was built "
+                               "but does not load")
+    return kernel, source
+
+
+def _load(path: Path):
+    from .. import _C
+
+    lib = _State.libraries.get(path)
+    if lib is None:
+        try:
+            lib = ctypes.CDLL(str(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+        except OSError:
+            return None
+        _State.libraries[path] = lib
+    init = lib.al_fused_init
+    init.restype = ctypes.c_void_p
+    init.argtypes = [ctypes.c_void_p]
+    address = init(_C._jit_runtime())
+    if not address:  # another ABI version (Note [Fused kernel ABI] in csrc/jit_api.h)
+        return None
+    return _C._kernel_at(address)
+
+
+def _compile(source: FusedSource, tools, path: Path, build, root: Path) -> None:
+    """Compile and link ``source`` into ``path`` atomically (Note [Fused kernel cache])."""
+    work = path.parent
+    # Names private to this process and thread (build.py's temporaries add the pid only).
+    me = f"{os.getpid()}-{threading.get_ident()}"
+    src = work / f"{path.stem}.{me}.cpp"
+    src.write_text(source.text)
+    obj = work / f"{path.stem}.{me}.o"
+    unit = build.Unit(source.name + ".cpp", src, obj)
+    try:
+        error = build._compile(root, tools, unit, False)
+        if error is not None:
+            raise FusionBuildError(_explain(source, error)) from None
+        tmp = work / f".{path.name}.{me}.link"
+        try:
+            build._link(tools, [unit], tmp, False)
+        except build.BuildError as exc:
+            raise FusionBuildError(f"fused kernel {source.summary}: {exc}") from None
+        data = tmp.read_bytes()
+        with open(tmp, "ab") as f:
+            f.write(_MAGIC + hashlib.sha256(data).digest())
+        os.replace(tmp, path)
+    finally:
+        src.unlink(missing_ok=True)
+        obj.unlink(missing_ok=True)
+
+
+def _explain(source: FusedSource, output: str) -> str:
+    """The op group, the YAML line the compiler points at (a step's expression), and its
+    first error lines."""
+    lines = [m.group(0) for m in _ERROR.finditer(output)][:3] or output.strip().splitlines()[:5]
+    first = _ERROR.search(output)
+    where = ""
+    if first and first.group("file").endswith(".yaml"):
+        where = f" at {Path(first.group('file')).name}:{first.group('line')}"
+    return (f"fused kernel {source.summary}: C++ error{where}: "
+            f"{first.group('msg').strip() if first else 'compilation failed'}\n  " +
+            "\n  ".join(lines))
