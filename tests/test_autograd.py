@@ -426,7 +426,7 @@ def test_in_place_on_a_leaf_that_requires_grad_is_refused():
     with pytest.raises(RuntimeError) as e:
         x.add_(1)
     assert str(e.value) == (
-        "a leaf Variable that requires grad is being used in an in-place operation "
+        "al.add_: a leaf Variable that requires grad is being used in an in-place operation "
         "(add_.Tensor); wrap it in `with al.no_grad():` for an update such as an optimizer "
         "step, or use the out-of-place op")
 
@@ -444,8 +444,8 @@ def test_in_place_on_a_view_of_a_leaf_is_refused():
     x = leaf([1.0, 2.0])
     with pytest.raises(RuntimeError) as e:
         x.narrow(0, 0, 1).mul_(2)
-    assert str(e.value) == ("a view of a leaf Variable that requires grad is being used in an "
-                            "in-place operation (mul_.Tensor)")
+    assert str(e.value) == ("al.mul_: a view of a leaf Variable that requires grad is being "
+                            "used in an in-place operation (mul_.Tensor)")
 
 
 def test_a_view_taken_before_its_base_was_rebased_follows_the_base():
