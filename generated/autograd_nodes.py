@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 173afd9ee1d0de7c).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3fa590f5b09749da).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2290,7 +2290,7 @@ class ToDenseBackward0(Node):
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:315
         try:
-            grad_self = grad.sparse_mask(self) if need[0] is not None else None
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
         except Exception as exc_:
             formula_failed(exc_, 'derivatives.yaml:315', 'to_dense', 'self')
             raise

@@ -18,14 +18,14 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _trace
-from .._dtype import DTYPES, bool_, float16, int64
+from .._dtype import DTYPES, bool_, float16, int64, uint8
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
 from . import (
     ElementwisePlan, check_inplace_shape, check_number_fits, check_out_dtype,
     not_implemented, resize_out, wrapped,
 )
-from ._cpu_data import check_writable
+from ._cpu_data import PARTIAL_OVERLAP, check_writable, overlap
 
 __all__ = ["mm", "bmm", "dot", "where", "max_dim", "min_dim", "argmax", "argmin"]
 
@@ -290,13 +290,14 @@ def _prepare_destination(dest: np.ndarray, ins):
     result = []
     for x in ins:
         if isinstance(x, Tensor):
-            a = x._a
-            # The same elements in the same layout are read before written: safe. Any other
-            # overlap would read elements already overwritten: read a copy instead.
-            if a is not dest and np.may_share_memory(a, dest) and not (
-                    a.ctypes.data == dest.ctypes.data and a.strides == dest.strides
-                    and a.shape == dest.shape):
-                x = _wrap(a.copy())
+            # The same elements in the same layout are read before written: safe. A partial
+            # overlap is refused as torch does; any other would read elements already
+            # overwritten: read a copy instead (Note [Partial overlap] in _cpu_data.py).
+            status = overlap(x._a, dest)
+            if status == "partial":
+                raise RuntimeError(PARTIAL_OVERLAP)
+            if status == "unknown":
+                x = _wrap(x._a.copy())
         result.append(x)
     return tuple(result)
 
@@ -348,6 +349,8 @@ def reduction_plan(h, src, args, positions):
     kept = rules.reduced_shape(shape, dims, False)
     final = rules.reduced_shape(shape, dims, True) if keepdim else kept
     result_dt = dtype if dtype is not None else out_dt
+    if reducer in _BOOL_OUT and compute is uint8:
+        result_dt = uint8  # torch's all/any keep uint8 (its legacy byte masks)
     return self, dims, kept, final, compute, out_dt, result_dt
 
 
@@ -377,7 +380,7 @@ def make_reduction(h, src):
     # dtype -> (dtype code, result dtype) for a reduction over everything with no options.
     simple = {}
     for d in DTYPES:
-        if d.name in src.dtypes:
+        if d.name in src.dtypes and not (src.reduction in _BOOL_OUT and d is uint8):
             out_dt = bool_ if src.reduction in _BOOL_OUT else int64 if (
                 src.reduction in _WIDE and not d.is_floating_point) else d
             simple[d] = (d.code, out_dt)

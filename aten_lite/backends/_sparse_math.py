@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._dtype import bool_
+from .._dtype import bool_, int64
 from .._sparse import SparseTensor, is_cpu, linear_keys, make_sparse, unravel_keys
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
@@ -163,30 +163,33 @@ def _intersect(a: SparseTensor, b: SparseTensor) -> SparseTensor:
 
 
 def sum_sparse(self, dim=None, keepdim=False, dtype=None):
-    """The dense sum's dtype rules (bool and integers sum to int64); over all dims a 0-dim
-    tensor, over some a strided tensor of the kept dims."""
+    """The dense sum's dtype rules (bool and integers sum to int64), as torch.sparse.sum: over
+    all dims a 0-dim strided tensor, over some a sparse tensor of the kept dims (coalesced).
+
+    The stored values are cast to the result dtype before they are added, duplicates
+    included, as torch does: a bool tensor storing True twice at one position sums to 2
+    there, and uint8 200 + 100 sums to 300, although coalesce() gives True and 44."""
     from .. import _dispatch
 
     h = _dispatch.handle("sum")
     _, dims, kept, final, compute, out_dt, result_dt = reduction_plan(
         h, h, (self, dim, keepdim, dtype), (0, 1, 2, 3))
-    s = cast_sparse(cast_sparse(self, compute), out_dt)
-    vals = s._vals
+    vals = cast(self._vals, result_dt)
     if not kept:
         total = below("sum", vals, None, False, None)
-        total = below("reshape", total, list(final)) if final else total
-        return cast(total, result_dt)
-    if not is_cpu(self):
-        return _meta(final, result_dt)
-    keep = [d for d in range(len(self._shape)) if d not in dims]
-    keys = linear_keys(s._idx._a[keep], kept)
-    nnz = keys.shape[0]
-    sums = empty_array((nnz,), out_dt)
-    where = np.empty(nnz, np.int64)
-    u = c_kernel("sparse_coalesce")(out_dt.code, sums, where, keys, vals._a)
-    out = np.zeros(kept, out_dt.np)
-    out.reshape(-1)[where[:u]] = sums[:u]
-    return cast(_wrap(out.reshape(final)), result_dt)
+        return below("reshape", total, list(final)) if final else total
+    nd = len(self._shape)
+    rows = [d for d in range(nd) if d not in dims or keepdim]
+    if is_cpu(self):
+        a = self._idx._a[rows]  # a copy (NumPy fancy indexing)
+        a[[i for i, d in enumerate(rows) if d in dims]] = 0  # a kept reduced dim: index 0
+        idx = _wrap(a)
+    else:
+        idx = _meta((len(rows), vals._shape[0]), int64)
+    s = coalesce(make_sparse(idx, vals, tuple(final), False))
+    if keepdim and dims:  # torch marks this one uncoalesced, although it is
+        s = make_sparse(s._idx, s._vals, s._shape, False)
+    return s
 
 
 # ---- matrix products ----
