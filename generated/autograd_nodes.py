@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 3fa590f5b09749da).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 dc0d6b885bae5370).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
