@@ -134,9 +134,15 @@ def inplace_on_view(op, args: tuple, record):
     view = args[0]
     base = view._base
     if base._requires_grad and not view._requires_grad:
-        # A detached alias (``y.detach()``, ``y.data``) shares storage but not history: the
-        # write gives it its own history and leaves the base's alone, as in torch.
-        return record(op, args)
+        # A view taken under no_grad: torch refuses the write (which history would it
+        # change?). A detached alias (``y.detach()``) looks the same here, and torch lets it
+        # take a history of its own; aten_lite cannot tell the two apart, so it refuses both
+        # rather than give the base a silently wrong gradient.
+        raise RuntimeError(
+            "A view was created in no_grad mode (or by detach()) and is being modified "
+            f"inplace ({op.name}) with grad mode enabled; its base requires grad, so the "
+            "write is ambiguous. Take the view with grad mode on to have the write recorded, "
+            "or make the write under al.no_grad() too")
     if base.grad_fn is None and base._requires_grad:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                            f"in-place operation ({op.name})")
