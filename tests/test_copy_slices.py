@@ -85,7 +85,13 @@ def copy_into_diagonal_slice(lib, x, z):
     return y.tanh()
 
 
-PROGRAMS = [mul_index, relu_column, narrow_add, chained_views, transposed_view,
+def base_with_transposed_strides(lib, x, z):
+    y = x.t().clone()  # clone keeps the transposed strides: the base is not row-major
+    y[1:3, ::2].mul_(z[:2].t())
+    return y * 1
+
+
+PROGRAMS = [base_with_transposed_strides, mul_index, relu_column, narrow_add, chained_views, transposed_view,
             setitem_into_plain_zeros, view_used_after_write, stale_view_used_later,
             twice_into_one_region, zero_column, copy_into_diagonal_slice]
 

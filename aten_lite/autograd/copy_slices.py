@@ -83,6 +83,14 @@ def _numel(shape) -> int:
     return n
 
 
+def _offsets(shape, strides, offset: int) -> np.ndarray:
+    """The storage offset of each element of a geometry, in row-major order (int64)."""
+    pos = np.full((), offset, np.int64)
+    for d, s in zip(shape, strides):
+        pos = pos[..., None] + np.arange(d, dtype=np.int64) * s
+    return pos.reshape(-1)
+
+
 def _region(view: Tensor, base: Tensor) -> np.ndarray:
     """The row-major positions in ``base`` of the elements of ``view`` (flattened, int64)."""
     if view._device.type != "cpu":
@@ -90,25 +98,19 @@ def _region(view: Tensor, base: Tensor) -> np.ndarray:
             f"in-place write into a view of a {view._device.type} tensor that requires grad is "
             "not supported; apply the op out of place"
         )
-    base_st, base_off = base._strides, base.storage_offset()
-    n = _numel(base._shape)
-    if n == 0 or _numel(view._shape) == 0:
+    if _numel(base._shape) == 0 or _numel(view._shape) == 0:
         return np.zeros(0, dtype=np.int64)
-    # Storage positions of the base's elements, then the row-major number of each one.
-    lo = base_off + sum(min(0, (d - 1) * s) for d, s in zip(base._shape, base_st))
-    hi = base_off + sum(max(0, (d - 1) * s) for d, s in zip(base._shape, base_st))
-    where = np.full(hi - lo + 1, -1, dtype=np.int64)
-    slots = base_off - lo + sum(np.arange(d).reshape((-1,) + (1,) * (len(base._shape) - k - 1)) * s
-                                for k, (d, s) in enumerate(zip(base._shape, base_st)))
-    where[np.asarray(slots).reshape(-1)] = np.arange(n)
-    v_off = view.storage_offset() - lo
-    vslots = v_off + sum(np.arange(d).reshape((-1,) + (1,) * (len(view._shape) - k - 1)) * s
-                         for k, (d, s) in enumerate(zip(view._shape, view._strides)))
-    region = where[np.asarray(vslots).reshape(-1)]
-    if (region < 0).any():
+    # Storage offset -> row-major number of the base's element there (-1: none), then the
+    # numbers at the view's storage offsets.
+    held = _offsets(base._shape, base._strides, base.storage_offset())
+    lo = int(held.min())
+    number = np.full(int(held.max()) - lo + 1, -1, dtype=np.int64)
+    number[held - lo] = np.arange(held.shape[0])
+    wanted = _offsets(view._shape, view._strides, view.storage_offset()) - lo
+    if wanted.min() < 0 or wanted.max() >= number.shape[0] or (number[wanted] < 0).any():
         raise RuntimeError("in-place write into a view that reaches outside its base's "
                            "elements is not supported under autograd; clone() the base first")
-    return region
+    return number[wanted]
 
 
 def _index_tensor(region: np.ndarray) -> Tensor:
