@@ -74,3 +74,23 @@ def test_gradient_of_an_uncoalesced_input_follows_torch():
         return v.grad.tolist()
 
     np.testing.assert_allclose(grads(al), grads(torch))
+
+
+@pytest.mark.parametrize("name, call", [
+    ("bool to float", lambda lib, s: s("bool").to(lib.float32)),
+    ("bool .float()", lambda lib, s: s("bool").float()),
+    ("uint8 to int64", lambda lib, s: s("uint8").to(lib.int64)),
+    ("int8 to float", lambda lib, s: s("int8").to(lib.float32)),
+    ("bool * 2", lambda lib, s: s("bool") * 2),
+    ("bool * float sparse", lambda lib, s: s("bool") * s("float32")),
+    ("bool * dense float", lambda lib, s: s("bool") * lib.ones(2, 3)),
+    ("dense float + int8", lambda lib, s: lib.ones(2, 3) + s("int8")),
+    ("bool * bool", lambda lib, s: s("bool") * s("bool")),
+    ("uint8 * uint8", lambda lib, s: s("uint8") * s("uint8")),
+], ids=lambda x: x if isinstance(x, str) else "")
+def test_casts_and_promotion_keep_duplicates_as_torch_does(name, call):
+    # Note [Casting duplicates]: each stored value is cast, so True stored three times is 3.0.
+    def run(lib):
+        return _seen(call(lib, lambda dtype: _sparse(lib, dtype)))[:3]
+
+    assert run(al) == run(torch)

@@ -135,14 +135,20 @@ def mul_sparse(self, other):
     return make_sparse(s._idx, vals, s._shape, s._coalesced)
 
 
+# Note [Casting duplicates]
+# A cast does not distribute over the sum of duplicates: bool True stored twice is True once
+# coalesced, but 2.0 when each copy is cast to float first; int8 100 + 100 wraps to -56, but
+# is 200 as floats. torch casts the stored values as they are, duplicates kept, and so do
+# ``.to(dtype)`` and the type promotion of the sparse kernels here: the answer is then the one
+# of the cast tensor's own sum (sum() widens the same way).
+
+
 def cast_sparse(s: SparseTensor, dtype) -> SparseTensor:
-    """``s`` with values of ``dtype``. Duplicates are summed first, in ``s``'s own dtype: a
-    cast does not distribute over their sum (int8 100 + 100 wraps before a cast to float;
-    bool True + True is True, not 2)."""
+    """``s`` with its stored values cast to ``dtype``, duplicates kept (Note [Casting
+    duplicates])."""
     if s._dtype is dtype:
         return s
-    s = coalesce(s)
-    return make_sparse(s._idx, cast(s._vals, dtype), s._shape, True)
+    return make_sparse(s._idx, cast(s._vals, dtype), s._shape, s._coalesced)
 
 
 def _intersect(a: SparseTensor, b: SparseTensor) -> SparseTensor:

@@ -264,7 +264,8 @@ def clone_sparse(self):
 def to_dtype_sparse(self, dtype, non_blocking=False, copy=False):
     if dtype is self._dtype and not copy:
         return self
-    s = self if dtype is self._dtype else coalesce(self)  # casts do not distribute over sums
+    s = self  # the stored values are cast as they are, duplicates included (Note [Casting
+    # duplicates] in _sparse_math.py)
     idx = below("clone", s._idx) if copy else s._idx
     vals = below("to.dtype", s._vals, dtype, False, copy)
     return make_sparse(idx, vals, s._shape, s._coalesced)
