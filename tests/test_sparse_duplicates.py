@@ -94,3 +94,17 @@ def test_casts_and_promotion_keep_duplicates_as_torch_does(name, call):
         return _seen(call(lib, lambda dtype: _sparse(lib, dtype)))[:3]
 
     assert run(al) == run(torch)
+
+
+@pytest.mark.parametrize("dim", [0, 1, None])
+def test_gradient_through_a_sparse_sum_follows_torch(dim):
+    def grads(lib):
+        v = lib.tensor(VALUES["float64"], dtype=lib.float64, requires_grad=True)
+        s = lib.sparse_coo_tensor(lib.tensor(INDICES), v, (2, 3))
+        # torch differentiates a sparse sum over some dims only through torch.sparse.sum
+        r = s.sum() if dim is None else (lib.sparse.sum if lib is torch else lib.sum)(s, dim)
+        r = r.to_dense() if r.is_sparse else r
+        (r * (lib.arange(r.numel(), dtype=lib.float64).reshape(r.shape) + 1)).sum().backward()
+        return v.grad.tolist()
+
+    np.testing.assert_allclose(grads(al), grads(torch))
