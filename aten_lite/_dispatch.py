@@ -34,16 +34,16 @@ an untraced one does, with the mode wrapped around its kernel.
 Note [Errors name the op]
 Rules and kernels below the dispatcher raise plain messages ("Dimension out of range ...",
 "shapes (2,) and (3,) cannot be broadcast ..."): they do not know which op called them. Both
-entries (``call`` and ``fast_entry``) catch RuntimeError, ValueError, IndexError and TypeError
-(NotImplementedError and ZeroDivisionError included, as subclasses) and put ``al.<op>: `` in
-front of the message, in place (``e.args``), then re-raise the same exception object: type,
-traceback, cause and notes are kept. A ``try`` costs nothing in Python 3.11 until something
-raises, so the success path is unchanged. A message that already names this op (``al.add:``,
-``add():``, ``add: ``, or with its functional sibling's name for ``add_`` and ``add.out``) is left alone. One that names
-another op came from a nested call (a composite calling a second op): the outer op is put in
-front of it, so the user reads the op they called first and the op that failed after it
-(``al.logsumexp: al.amax: Dimension out of range ...``), since the inner name alone would point at code they never
-called.
+entries (``call`` and ``fast_entry``) catch RuntimeError (NotImplementedError included),
+ValueError, IndexError, TypeError and ZeroDivisionError and put ``al.<op>: `` in front of the
+message, in place (``e.args``), then re-raise the same exception object: type, traceback,
+cause and notes are kept. A ``try`` costs nothing in Python 3.11 until something raises, so
+the success path is unchanged. A message that already names this op (``al.add:``, ``add():``,
+``add: ``, or with its functional sibling's name for ``add_`` and ``add.out``) is left alone.
+One that names another op came from a nested call (a composite calling a second op): the
+outer op is put in front of it, so the user reads the op they called first and the op that
+failed after it (``al.logsumexp: al.amax: Dimension out of range ...``), since the inner name
+alone would point at code they never called.
 """
 
 from __future__ import annotations
@@ -133,8 +133,8 @@ class OpHandle:
         own = {self.base, self.base.rstrip("_"), (self.functional or self.name).partition(".")[0]}
         # torch's own phrasings name it too: "exp(): functions with out=...", "topk: k=5 ...",
         # "stack expects ...".
-        self.own_prefixes = tuple(sorted(f"{p}{n}{s}" for n in own for p, s in
-                                         (("al.", ":"), ("al.", "("), ("", "("), ("", ": "), ("", " "))))
+        forms = (("al.", ":"), ("al.", "("), ("", "("), ("", ": "), ("", " "))
+        self.own_prefixes = tuple(sorted(f"{p}{n}{s}" for n in own for p, s in forms))
 
     def __repr__(self) -> str:
         return f"<op {self.name} ({self.loc})>"

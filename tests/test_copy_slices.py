@@ -91,9 +91,9 @@ def base_with_transposed_strides(lib, x, z):
     return y * 1
 
 
-PROGRAMS = [base_with_transposed_strides, mul_index, relu_column, narrow_add, chained_views, transposed_view,
-            setitem_into_plain_zeros, view_used_after_write, stale_view_used_later,
-            twice_into_one_region, zero_column, copy_into_diagonal_slice]
+PROGRAMS = [base_with_transposed_strides, mul_index, relu_column, narrow_add, chained_views,
+            transposed_view, setitem_into_plain_zeros, view_used_after_write,
+            stale_view_used_later, twice_into_one_region, zero_column, copy_into_diagonal_slice]
 
 
 def _run(lib, program):

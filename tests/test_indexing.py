@@ -94,8 +94,8 @@ def test_meta_tensor_indexing():
     assert m[al.tensor(1, device="meta")].shape == (3, 4)  # a 0-dim index drops the dim
     with pytest.raises(RuntimeError) as e:
         m[al.zeros(2, 3, 4, dtype=al.bool, device="meta")]
-    assert str(e.value) == ("al.index: indexing with a meta boolean mask: the result's size depends on the "
-                            "mask's values, which a meta tensor does not have")
+    assert str(e.value) == ("al.index: indexing with a meta boolean mask: the result's size "
+                            "depends on the mask's values, which a meta tensor does not have")
 
 
 @pytest.mark.parametrize("index, exc, message", [
