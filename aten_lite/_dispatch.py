@@ -131,9 +131,9 @@ class OpHandle:
         self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
         # Message starts that already name this op (Note [Errors name the op]).
         own = {self.base, self.base.rstrip("_"), (self.functional or self.name).partition(".")[0]}
-        # torch's own phrasings name it too: "exp(): functions with out=...", "topk: k=5 ...",
-        # "stack expects ...".
-        forms = (("al.", ":"), ("al.", "("), ("", "("), ("", ": "), ("", " "))
+        # torch's own phrasings name it too: "exp(): functions with out=...", "topk: k=5 ...".
+        # (Not "stack expects ...": a first word may be a noun, "index 5 is out of bounds".)
+        forms = (("al.", ":"), ("al.", "("), ("", "("), ("", ": "))
         self.own_prefixes = tuple(sorted(f"{p}{n}{s}" for n in own for p, s in forms))
 
     def __repr__(self) -> str:

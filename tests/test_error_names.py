@@ -36,6 +36,8 @@ def _raised(call):
      ".to_dense() first"),
     (lambda: al.topk(al.ones(2, 4), 5), RuntimeError,
      "topk: k=5 is out of range for dimension 1 of size 4"),
+    (lambda: al.ones(2)[al.tensor([5])], IndexError,  # "index" here is a noun, not the op
+     "al.index: index 5 is out of bounds for dimension 0 with size 2"),
     # An op called by another one: the op the user called first, then the one that failed.
     (lambda: al.logsumexp(al.ones(2, 3), 5), IndexError,
      "al.logsumexp: al.amax: Dimension out of range (expected to be in range of [-2, 1], but "

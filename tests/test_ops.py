@@ -340,7 +340,7 @@ def test_div_rounding_mode_errors_and_results():
     assert al.div(a, b, rounding_mode="trunc").tolist() == [-3, 3]
     assert al.div(a, b, rounding_mode="floor").tolist() == [-4, 3]
     assert al.div(a, b, rounding_mode=None).tolist() == [-3.5, 3.5]
-    with pytest.raises(ValueError, match="^div expected rounding_mode to be one of None, "
+    with pytest.raises(ValueError, match="^al.div: div expected rounding_mode to be one of None, "
                                          "'trunc', or 'floor' but found 'round'$"):
         al.div(a, b, rounding_mode="round")
 

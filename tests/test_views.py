@@ -135,7 +135,8 @@ def test_view_is_possible_exactly_when_numpy_reshapes_without_copy():
         if ref is None:
             with pytest.raises(RuntimeError) as e:
                 x.view(list(target))
-            assert str(e.value).startswith("view size is not compatible with input tensor's size")
+            assert str(e.value).startswith("al.view: view size is not compatible with input "
+                                           "tensor's size")
             y = x.reshape(list(target))  # copies instead
             assert y._base is None and y.is_contiguous()
             np.testing.assert_array_equal(y.numpy(), a.reshape(target))
@@ -259,7 +260,7 @@ def test_split_with_sizes_and_chunk():
                             "size at dimension 0), but got split_sizes=[2, 2]")
     with pytest.raises(RuntimeError) as e:
         x.chunk(0)
-    assert str(e.value) == "chunk expects `chunks` to be greater than 0, got: 0"
+    assert str(e.value) == "al.chunk: chunk expects `chunks` to be greater than 0, got: 0"
     with pytest.raises(RuntimeError) as e:
         x.split(0)
     assert str(e.value) == ("al.split: split_size can only be 0 if dimension size is 0, but got "
