@@ -47,6 +47,9 @@ def _size(fn: str, size) -> tuple[int, ...]:
                 f"{fn}(): argument 'size' must be a sequence of ints, but found element of "
                 f"type {type(n).__name__} at pos {pos}"
             ) from None
+        if n >= 1 << 63:
+            raise TypeError(f"{fn}(): argument 'size' must be a sequence of ints that fit in "
+                            f"int64, but found {n} at pos {pos}")
         out.append(n)
     if any(n < 0 for n in out):
         bad = next(n for n in out if n < 0)

@@ -31,6 +31,20 @@ A mode sees every dispatch while it is set (``set_mode``): ``trace_dispatch`` is
 mode set, both entries take ``call``, which hands the chosen key and kernel to
 ``mode.run(handle, key, keys, args, below_autograd)``; so a traced call takes exactly the path
 an untraced one does, with the mode wrapped around its kernel.
+
+Note [Errors name the op]
+Rules and kernels below the dispatcher raise plain messages ("Dimension out of range ...",
+"shapes (2,) and (3,) cannot be broadcast ..."): they do not know which op called them. Both
+entries (``call`` and ``fast_entry``) catch RuntimeError (NotImplementedError included),
+ValueError, IndexError, TypeError and ZeroDivisionError and put ``al.<op>: `` in front of the
+message, in place (``e.args``), then re-raise the same exception object: type, traceback,
+cause and notes are kept. A ``try`` costs nothing in Python 3.11 until something raises, so
+the success path is unchanged. A message that already names this op (``al.add:``, ``add():``,
+``add: ``, or with its functional sibling's name for ``add_`` and ``add.out``) is left alone.
+One that names another op came from a nested call (a composite calling a second op): the
+outer op is put in front of it, so the user reads the op they called first and the op that
+failed after it (``al.logsumexp: al.amax: Dimension out of range ...``), since the inner name
+alone would point at code they never called.
 """
 
 from __future__ import annotations
@@ -54,6 +68,8 @@ KEY_PLACES = {"CPU": ("cpu", "strided"), "Meta": ("meta", "strided"),
 
 # The active dispatch mode, or None (Note [Dispatch modes]); one global read per call.
 _mode = None
+# What an entry names the op in (Note [Errors name the op]).
+_NAMED_ERRORS = (RuntimeError, ValueError, IndexError, TypeError, ZeroDivisionError)
 
 
 def set_mode(mode):
@@ -103,7 +119,7 @@ class OpHandle:
         "tensor_pos", "write_pos", "device_pos", "returns", "result_tuple", "dtypes",
         "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
-        "stacks", "plain", "keeps_zero", "fast_entry", "input_pos",
+        "stacks", "plain", "keeps_zero", "fast_entry", "input_pos", "own_prefixes",
     )
 
     def __init__(self, record: OpRecord) -> None:
@@ -147,6 +163,12 @@ class OpHandle:
         # No version to bump, no named tuple to make: call() returns as is.
         self.plain = not self.write_pos and self.result_tuple is None
         self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
+        # Message starts that already name this op (Note [Errors name the op]).
+        own = {self.base, self.base.rstrip("_"), (self.functional or self.name).partition(".")[0]}
+        # torch's own phrasings name it too: "exp(): functions with out=...", "topk: k=5 ...".
+        # (Not "stack expects ...": a first word may be a noun, "index 5 is out of bounds".)
+        forms = (("al.", ":"), ("al.", "("), ("", "("), ("", ": "))
+        self.own_prefixes = tuple(sorted(f"{p}{n}{s}" for n in own for p, s in forms))
 
     def __repr__(self) -> str:
         return f"<op {self.name} ({self.loc})>"
@@ -222,12 +244,27 @@ class OpHandle:
 
     def call(self, args: tuple):
         """Dispatch and run; ``args`` are in schema order, already matched to this overload."""
-        key = self.dispatch_key(args)
-        if _mode is not None:
-            return self._call_in_mode(key, args)
-        if self.plain:
-            return self.table[key](*args)
-        return self._finish(args, self.table[key](*args))
+        try:
+            key = self.dispatch_key(args)
+            if _mode is not None:
+                return self._call_in_mode(key, args)
+            if self.plain:
+                return self.table[key](*args)
+            return self._finish(args, self.table[key](*args))
+        except _NAMED_ERRORS as e:
+            self.name_in(e)
+            raise
+
+    def name_in(self, e: BaseException) -> None:
+        """Put ``al.<op>: `` in front of ``e``'s message unless it names this op already
+        (Note [Errors name the op])."""
+        args = e.args
+        if len(args) != 1 or type(args[0]) is not str:
+            return
+        msg = args[0]
+        if msg.startswith(self.own_prefixes):
+            return
+        e.args = (f"al.{self.base}: {msg}",)
 
     def redispatch_below_autograd(self, args: tuple):
         """Run the backend kernel for ``args``, skipping the Autograd key: what an autograd
@@ -422,20 +459,26 @@ def _make_fast_entry(h: OpHandle):
     tensors = [params[i] for i in h.tensor_pos]
     plain = not any(h.args[i].optional or h.args[i].is_list for i in h.tensor_pos)
     if not tensors or not plain:
-        body = [f"return call({packed})"]
+        body = [f"return call({packed})"]  # call() names the op in its errors itself
     else:
         first = tensors[0]
         tests = ["_mode is None"] + [f"{first}._key is {t}._key" for t in tensors[1:]]
         tests.append("not (" + " or ".join(f"{t}._requires_grad" for t in tensors) + ")")
         run = f"table[{first}._key]({joined})"
+        # Only the inlined case needs the try: call() handles its own errors.
         body = [f"if {' and '.join(tests)}:",
-                f"    return {run if h.plain else f'finish({packed}, {run})'}",
+                f"    try:",
+                f"        return {run if h.plain else f'finish({packed}, {run})'}",
+                f"    except _NAMED_ERRORS as e:",
+                f"        name_in(e)",
+                f"        raise",
                 f"return call({packed})"]
-    source = "\n".join([f"def make(table, call, finish):", f"    def fast_entry({joined}):",
+    source = "\n".join([f"def make(table, call, finish, name_in):",
+                        f"    def fast_entry({joined}):",
                         *(f"        {line}" for line in body), "    return fast_entry", ""])
     # Made in this module's namespace, so the entry reads the current `_mode`.
     scope: dict = {}
     exec(compile(source, f"<fast entry of {h.name}>", "exec"), globals(), scope)
-    entry = scope["make"](h.table, h.call, h._finish)
+    entry = scope["make"](h.table, h.call, h._finish, h.name_in)
     entry.__qualname__ = f"fast_entry[{h.name}]"
     return entry

@@ -2,7 +2,7 @@
 
 Note [Indexing as ops]
 An index is taken apart the way torch does it: integers become ``select``, slices ``slice``
-(any nonzero step, negative too), ``None`` ``unsqueeze``, and ``...`` stands for the untouched
+(positive steps, as in torch), ``None`` ``unsqueeze``, and ``...`` stands for the untouched
 dims; these give a view. Integer index tensors and boolean masks are then applied together by
 one ``index`` call (a copy), with NumPy's placement rule for the new dims (in place when the
 tensor indices are adjacent, first otherwise), after the integers have been applied, as in

@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 
 from . import _dtype, _library_kernels
-from ._dtype import DTYPES, bool_, can_cast, int64, result_type
+from ._dtype import DTYPES, bool_, can_cast, int64, result_type, uint8
 from ._tensor import Tensor, contiguous_strides, empty_array
 from .shape_rules.core import broadcast_shapes, reduced_shape, reduction_dims
 
@@ -306,6 +306,50 @@ def check_writable(t: Tensor) -> None:
     )
 
 
+# Note [Partial overlap]
+# An in-place op, an out= or a copy_ whose destination shares some memory with an input, but
+# not all of it in the same layout, would read elements it has already written. torch refuses
+# it when it can tell cheaply: both operands are dense without internal overlap (so each spans
+# one interval of memory) and the intervals meet without being the same interval with the same
+# strides ("partial" overlap). aten_lite refuses exactly those cases with torch's message; the
+# same elements in the same layout (``x.add_(x)``) are fine, and overlaps torch cannot tell
+# cheaply (strided operands) are computed from a copy of the input, so the answer is right.
+
+PARTIAL_OVERLAP = (
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer "
+    "to a single memory location. Please clone() the tensor before performing the operation."
+)
+
+
+def _dense_span(a: np.ndarray):
+    """(first byte, end byte) of an array whose elements fill one interval of memory, each once;
+    None when they do not (a strided view, an expanded one, negative strides)."""
+    expected = a.itemsize
+    for s, n in sorted((s, n) for s, n in zip(a.strides, a.shape) if n > 1):
+        if s != expected:
+            return None
+        expected *= n
+    start = a.ctypes.data
+    return start, start + a.size * a.itemsize
+
+
+def overlap(a: np.ndarray, dest: np.ndarray) -> str:
+    """How input ``a`` meets ``dest``: 'no', 'full' (same elements, same layout), 'partial'
+    (torch refuses it) or 'unknown' (strided operands that may share memory) (Note [Partial
+    overlap])."""
+    if a is dest:
+        return "full"
+    if not a.size or not dest.size or not np.may_share_memory(a, dest):
+        return "no"
+    sa, sd = _dense_span(a), _dense_span(dest)
+    if sa is None or sd is None:
+        return "unknown"
+    if sa == sd and a.shape == dest.shape and all(
+            x == y for x, y, n in zip(a.strides, dest.strides, a.shape) if n > 1):
+        return "full"
+    return "partial" if sa[0] < sd[1] and sd[0] < sa[1] else "no"
+
+
 def _overlaps(t: Tensor) -> bool:
     # Only expand makes a read-only view of writable memory, so such a view (or a view of it
     # that dropped the expanded dim: x.expand(2, 3)[0]) has elements sharing memory.
@@ -410,6 +454,8 @@ def reduction_plan(h, src, args, positions):
     kept = reduced_shape(shape, dims, False)
     final = reduced_shape(shape, dims, True) if keepdim else kept
     result_dt = dtype if dtype is not None else out_dt
+    if reducer in BOOL_REDUCERS and compute is uint8:
+        result_dt = uint8  # torch's all/any keep uint8 (its legacy byte masks)
     return self, dims, kept, final, compute, out_dt, result_dt
 
 

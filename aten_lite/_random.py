@@ -425,8 +425,30 @@ def _grad_enabled() -> bool:
 
 
 def _uniform_(self: Tensor, a: float = 0.0, b: float = 1.0, *, generator=None) -> Tensor:
+    _check_uniform_range(self, a, b)
     rng = _rng(generator)
     return _fill_random("uniform_", self, lambda shape: rng.uniform(a, b, shape))
+
+
+def _check_uniform_range(self: Tensor, a, b) -> None:
+    """torch's checks of uniform_'s bounds: numbers, finite in the tensor's dtype, ordered,
+    and a width that a float64 holds (NumPy would raise OverflowError on its own)."""
+    for name, v in (("from", a), ("to", b)):
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+            raise TypeError(f"uniform_(): argument '{name}' must be a number, not "
+                            f"{type(v).__name__}")
+    if self._dtype.is_floating_point:
+        top = float(np.finfo(self._dtype.np).max)
+        for name, v in (("from", a), ("to", b)):
+            if not -top <= float(v) <= top:
+                raise RuntimeError(f"uniform_: {name}={v} is out of bounds for "
+                                   f"{self._dtype.name}")
+    if float(a) > float(b):
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found "
+                           f"from={a} > to={b}")
+    if not np.isfinite(float(b) - float(a)):
+        raise RuntimeError(f"uniform_ expects to - from to be finite, but found to={b} and "
+                           f"from={a}")
 
 
 def _normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:

@@ -557,12 +557,13 @@ def select_meta(self: Tensor, dim: int, index: int) -> Tensor:
 
 
 def _slice_geometry(shape, dim: int, start, end, step: int):
-    """Python slice semantics on one dim (out-of-range bounds clip; any nonzero step,
-    negative included). Returns (dim, start, length)."""
+    """Python slice semantics on one dim (out-of-range bounds clip), positive steps only, as
+    in torch (``flip`` reverses). Returns (dim, start, length)."""
     if not shape:
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-    if step == 0:
-        raise ValueError("slice step cannot be zero")
+    if step <= 0:
+        raise ValueError("slice step cannot be zero" if step == 0 else
+                         "step must be greater than zero")
     d = wrap_dim(dim, len(shape))
     first, stop, step = slice(start, end, step).indices(shape[d])
     return d, first, len(range(first, stop, step))

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f7f8df5d43385f45).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 8d3dc94690a16daf).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2306,7 +2306,7 @@ class ToDenseBackward0(Node):
         self = unpack(node, node.self_, node.self_v, 'self')
         # derivatives.yaml:332
         try:
-            grad_self = grad.sparse_mask(self) if need[0] is not None else None
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
         except Exception as exc_:
             formula_failed(exc_, 'derivatives.yaml:332', 'to_dense', 'self')
             raise

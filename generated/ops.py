@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f7f8df5d43385f45).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 8d3dc94690a16daf).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -4609,7 +4609,7 @@ def _m__values(self):
 
 
 def _m_sparse_mask(self, mask):
-    """Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.
+    """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
         sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1010)

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f7f8df5d43385f45).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 8d3dc94690a16daf).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -3606,7 +3606,7 @@ OPS = (
         shape=None,
         int_check=None,
         keeps_zero=False,
-        doc='Strided self read at the entries of sparse mask: a sparse tensor with the pattern of mask, coalesced.',
+        doc='Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).',
         tags=(),
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),

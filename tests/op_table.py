@@ -555,8 +555,8 @@ CASES: list[OpCase] = [
     OpCase("prod", _red(np.prod), ALL_AND_BOOL, _prod_samples, "wide", tol=1e-2),
     OpCase("amax", _red(np.max), ALL_AND_BOOL, reduction_samples(empty=False)),
     OpCase("amin", _red(np.min), ALL_AND_BOOL, reduction_samples(empty=False)),
-    OpCase("all", _red(np.all), ALL_AND_BOOL, reduction_samples(), "bool"),
-    OpCase("any", _red(np.any), ALL_AND_BOOL, reduction_samples(), "bool"),
+    OpCase("all", _red(np.all), ALL_AND_BOOL, reduction_samples(), "mask"),
+    OpCase("any", _red(np.any), ALL_AND_BOOL, reduction_samples(), "mask"),
     OpCase("max", _max_dim(np.max, np.argmax), ALL_AND_BOOL, _max_dim_samples,
            ("same", "int64"), multi=True, op="max.dim"),
     OpCase("min", _max_dim(np.min, np.argmin), ALL_AND_BOOL, _max_dim_samples,
@@ -971,6 +971,7 @@ def result_dtype(rule: str, dtype: str) -> str:
         "bool": "bool",
         "wide": dtype if floating else "int64",
         "int64": "int64",
+        "mask": "uint8" if dtype == "uint8" else "bool",  # torch's all/any keep uint8
     }[rule]
 
 

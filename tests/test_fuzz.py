@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import inspect
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,11 +26,37 @@ def _public_ops() -> list[str]:
     return [n for n in names if hasattr(al, n)]
 
 
+# Methods whose call with bad arguments is not a bad call of the library: they wait for, or
+# hand out, something outside it.
+_NOT_FUZZED = {"backward", "register_hook", "numpy", "__array__"}
+
+
+def _methods() -> list[str]:
+    """Tensor methods without a module function (which ``_public_ops`` fuzzes), as
+    ``Tensor.NAME``: method-only ops (variants: method) and methods that are not ops."""
+    ops = {h.base for h in al._dispatch.handles().values() if "method" in h.variants}
+    names = []
+    for name in dir(al.Tensor):
+        attr = inspect.getattr_static(al.Tensor, name)
+        if (name.startswith("_") and name not in ops) or name.startswith("__") or \
+                name in _NOT_FUZZED or isinstance(attr, property) or \
+                callable(getattr(al, name, None)):
+            continue
+        if callable(attr) or isinstance(attr, (staticmethod, classmethod)):
+            names.append(f"Tensor.{name}")
+    return names
+
+
 def _run(names: list[str]) -> tuple[list[str], str | None]:
     """(the offences reported, why the chunk did not finish or None)."""
+    # The worker must fuzz the aten_lite this process imported: run as a script, it would
+    # otherwise find whichever one the environment installs (another checkout's, say).
+    home = str(Path(al.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (home, os.environ.get("PYTHONPATH")) if p)}
     try:
         done = subprocess.run([sys.executable, str(WORKER), *names], capture_output=True,
-                              text=True, timeout=TIMEOUT, cwd=WORKER.parent.parent)
+                              text=True, timeout=TIMEOUT, cwd=WORKER.parent.parent, env=env)
         out, code = done.stdout, done.returncode
     except subprocess.TimeoutExpired as expired:
         out = expired.stdout.decode() if isinstance(expired.stdout, bytes) else (expired.stdout or "")
@@ -43,7 +71,12 @@ def _run(names: list[str]) -> tuple[list[str], str | None]:
 
 
 def test_no_op_crashes_hangs_or_raises_outside_the_documented_set():
-    names = _public_ops()
+    methods = _methods()
+    method_only = {h.base for h in al._dispatch.handles().values()
+                   if "method" in h.variants and not hasattr(al, h.base)}
+    assert method_only and {f"Tensor.{n}" for n in method_only} <= set(methods)
+    assert {"Tensor.tolist", "Tensor.item", "Tensor.size"} <= set(methods)  # not ops
+    names = _public_ops() + methods
     assert len(names) > 100  # the registry, not an empty list
     chunks = [names[k::CHUNKS] for k in range(CHUNKS)]
     with concurrent.futures.ThreadPoolExecutor(2) as pool:

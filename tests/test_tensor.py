@@ -340,7 +340,7 @@ def test_to_meta_and_back():
     assert m.to(al.float64).device == "meta"
     with pytest.raises(RuntimeError) as e:
         m.to("cpu")
-    assert str(e.value) == ("cannot copy a meta tensor to 'cpu': meta tensors have no data; "
+    assert str(e.value) == ("al.to: cannot copy a meta tensor to 'cpu': meta tensors have no data; "
                             "create the tensor on 'cpu' instead")
 
 
@@ -393,7 +393,7 @@ def test_writing_into_an_expanded_tensor_is_refused():
     with pytest.raises(RuntimeError) as e:
         x.fill_(1.0)
     assert str(e.value) == (
-        "unsupported operation: more than one element of the written-to tensor refers to a "
+        "al.fill_: unsupported operation: more than one element of the written-to tensor refers to a "
         "single memory location. Please clone() the tensor before performing the operation.")
 
 

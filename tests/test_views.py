@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
+from messages import named
 
 
 def _strided_inputs():
@@ -134,7 +135,8 @@ def test_view_is_possible_exactly_when_numpy_reshapes_without_copy():
         if ref is None:
             with pytest.raises(RuntimeError) as e:
                 x.view(list(target))
-            assert str(e.value).startswith("view size is not compatible with input tensor's size")
+            assert str(e.value).startswith("al.view: view size is not compatible with input "
+                                           "tensor's size")
             y = x.reshape(list(target))  # copies instead
             assert y._base is None and y.is_contiguous()
             np.testing.assert_array_equal(y.numpy(), a.reshape(target))
@@ -224,7 +226,7 @@ def test_contiguous():
 def test_view_errors(call, exc, message):
     with pytest.raises(exc) as e:
         call()
-    assert str(e.value) == message
+    assert named(str(e.value), message)
 
 
 # ---- split / chunk ----
@@ -254,14 +256,15 @@ def test_split_with_sizes_and_chunk():
     assert [p.shape for p in al.empty(5, 2, device="meta").chunk(2, 0)] == [(3, 2), (2, 2)]
     with pytest.raises(RuntimeError) as e:
         x.split([2, 2])
-    assert str(e.value) == ("split_with_sizes expects split_sizes to sum exactly to 10 (input tensor's "
+    assert str(e.value) == ("al.split: split_with_sizes expects split_sizes to sum exactly to 10 (input tensor's "
                             "size at dimension 0), but got split_sizes=[2, 2]")
     with pytest.raises(RuntimeError) as e:
         x.chunk(0)
-    assert str(e.value) == "chunk expects `chunks` to be greater than 0, got: 0"
+    assert str(e.value) == "al.chunk: chunk expects `chunks` to be greater than 0, got: 0"
     with pytest.raises(RuntimeError) as e:
         x.split(0)
-    assert str(e.value) == "split_size can only be 0 if dimension size is 0, but got dimension size of 10"
+    assert str(e.value) == ("al.split: split_size can only be 0 if dimension size is 0, but got "
+                            "dimension size of 10")
 
 
 # ---- cat / stack ----
@@ -303,7 +306,7 @@ def test_stack_matches_numpy():
 def test_join_errors(call, message):
     with pytest.raises(RuntimeError) as e:
         call()
-    assert str(e.value) == message
+    assert named(str(e.value), message)
 
 
 # ---- gather / index_select / masked_fill ----
@@ -369,7 +372,7 @@ def test_masked_fill():
 def test_data_movement_errors(call, exc, message):
     with pytest.raises(exc) as e:
         call()
-    assert str(e.value) == message
+    assert named(str(e.value), message)
 
 
 def test_squeeze_dims_matches_torch():

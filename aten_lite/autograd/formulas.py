@@ -74,6 +74,8 @@ def _dims(shape, dim) -> list[int]:
 
 def expand_reduced(grad: Tensor, shape, dim, keepdim: bool) -> Tensor:
     """Spread the gradient of a reduction over ``dim`` back to the input ``shape``."""
+    if grad.is_sparse:  # a sparse sum over some dims is sparse (torch.sparse.sum)
+        grad = grad.to_dense()
     if not keepdim and grad.ndim != len(shape):
         # Put the reduced dims back as size 1 (one reshape); a full reduction's 0-dim
         # gradient expands as it is.

@@ -20,6 +20,7 @@ from .._dispatch import handles, set_autograd_kernel
 from .._generated.autograd_nodes import RECORDERS
 from .._generated.ops import sparse_coo_tensor
 from .._tensor import Tensor
+from .copy_slices import inplace_on_view
 from .node import NotImplementedBackward, check_inplace, edge, set_history
 
 __all__ = ["autograd_kernel", "install"]
@@ -38,10 +39,10 @@ def install() -> None:
 
 
 def autograd_kernel(op, args: tuple):
-    record = _RECORDERS.get(op.name)
-    if record is not None:
-        return record(op, args)
-    return _without_formula(op, args)
+    record = _RECORDERS.get(op.name, _without_formula)
+    if op.kind == "inplace" and isinstance(args[0], Tensor) and args[0]._base is not None:
+        return inplace_on_view(op, args, record)  # Note [CopySlices]
+    return record(op, args)
 
 
 def _through_values(record):

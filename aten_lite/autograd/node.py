@@ -161,26 +161,31 @@ def edge(t: Tensor) -> tuple:
     if fn is None:
         return (t, -1, t._shape, t._dtype)
     if t._base is not None and fn._view_version is not None:
-        _check_view(t, fn)
+        fn = _check_view(t, fn)
     return (fn, t._output_nr, t._shape, t._dtype)
 
 
 # Note [Stale views]
 # A view's history leads to its base's history as it was when the view was taken. If the
-# base is later rebased by a recorded in-place op (`y.mul_(2)`), the view's values changed
-# but its history did not: a gradient through it would be silently wrong. torch regenerates
-# the view's history; aten_lite refuses to use such a view instead. A view node remembers the
-# storage version and the base's grad_fn at its creation; the view is stale when both changed
-# (an in-place write under no_grad, or on a tensor outside the graph, leaves it valid).
+# base is later rebased by a recorded in-place op (`y.mul_(2)`, or a write into another view
+# of it: Note [CopySlices] in copy_slices.py), the view's values changed but its history did
+# not. As torch does, such a view's history is taken again from the base's current history
+# when the view is next used (an AsStridedBackward0 node). A view node remembers the storage
+# version and the base's grad_fn at its creation; the view is stale when both changed (an
+# in-place write under no_grad, or on a tensor outside the graph, leaves it valid).
 
 
-def _check_view(t: Tensor, fn: Node) -> None:
+# (view, base) -> the view's grad_fn taken again from the base's history; copy_slices.py,
+# which builds on this module, sets it when it is imported (with the autograd kernel).
+regenerate_view = None
+
+
+def _check_view(t: Tensor, fn: Node) -> Node:
+    """``t``'s grad_fn, regenerated from its base's history when stale (Note [Stale views])."""
     if t._vc.value != fn._view_version and t._base.grad_fn is not fn._view_base_fn:
-        raise RuntimeError(
-            f"a view ({fn.name()}) of a tensor that was modified in place by a recorded "
-            "operation is being used; its history no longer matches its values. Take the view "
-            "again after the in-place change"
-        )
+        fn = t.grad_fn = regenerate_view(t, t._base)
+        t._output_nr = 0
+    return fn
 
 
 def view_base_fn(t: Tensor):
@@ -302,18 +307,8 @@ def check_inplace(op, t: Tensor) -> None:
             f"({op.name}); wrap it in `with al.no_grad():` for an update such as an optimizer "
             "step, or use the out-of-place op"
         )
-    base = t._base
-    if base is not None:
-        if base.grad_fn is None and base._requires_grad:
-            raise RuntimeError(
-                "a view of a leaf Variable that requires grad is being used in an in-place "
-                f"operation ({op.name})"
-            )
-        raise RuntimeError(
-            f"{op.name}: in-place write into a view (a slice, `t[i] = v`, a transpose...) "
-            "while the view or the value written requires grad; aten_lite's autograd does not "
-            "track writes through views: apply the op out of place, or clone() the view first"
-        )
+    # A write into a view is rebased by the autograd kernel before this runs (Note
+    # [CopySlices] in copy_slices.py).
 
 
 def not_implemented(node: Node, input_name: str):

@@ -11,7 +11,7 @@ import numpy as np
 
 from .._device import device as _device
 from .._dtype import bool_, parse as _parse_dtype
-from .._kernel_rules import check_copy_shape, check_writable, scalar_for
+from .._kernel_rules import PARTIAL_OVERLAP, check_copy_shape, check_writable, overlap, scalar_for
 from .._tensor import Tensor, empty_array, wrap_dim
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
@@ -227,6 +227,9 @@ def copy_cpu(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     """Copy src into self, broadcasting src and converting its dtype (any conversion)."""
     check_copy_shape(self, src)
     check_writable(self)
+    if (self._a.base is not None or src._a.base is not None) and \
+            overlap(src._a, self._a) == "partial":
+        raise RuntimeError(PARTIAL_OVERLAP)
     with _casting_quietly(src._a.dtype.kind, self._a.dtype.kind):
         np.copyto(self._a, src._a, casting="unsafe")
     return self

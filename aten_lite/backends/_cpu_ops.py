@@ -18,10 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _trace
-from .._dtype import DTYPES, bool_, float16, int64
+from .._dtype import DTYPES, bool_, float16, int64, uint8
 from .._kernel_rules import (
-    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, WIDE_REDUCERS, ElementwisePlan, c_kernel,
-    check_inplace_shape, check_number_fits, check_out_dtype, check_writable,
+    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, PARTIAL_OVERLAP, WIDE_REDUCERS, ElementwisePlan,
+    c_kernel, check_inplace_shape, check_number_fits, check_out_dtype, check_writable, overlap,
     reduction_plan, reduction_positions, resize_out, wrapped,
 )
 from .._tensor import Tensor, empty_array
@@ -277,13 +277,14 @@ def _prepare_destination(dest: np.ndarray, ins):
     result = []
     for x in ins:
         if isinstance(x, Tensor):
-            a = x._a
-            # The same elements in the same layout are read before written: safe. Any other
-            # overlap would read elements already overwritten: read a copy instead.
-            if a is not dest and np.may_share_memory(a, dest) and not (
-                    a.ctypes.data == dest.ctypes.data and a.strides == dest.strides
-                    and a.shape == dest.shape):
-                x = _wrap(a.copy())
+            # The same elements in the same layout are read before written: safe. A partial
+            # overlap is refused as torch does; any other would read elements already
+            # overwritten: read a copy instead (Note [Partial overlap] in _kernel_rules.py).
+            status = overlap(x._a, dest)
+            if status == "partial":
+                raise RuntimeError(PARTIAL_OVERLAP)
+            if status == "unknown":
+                x = _wrap(x._a.copy())
         result.append(x)
     return tuple(result)
 
@@ -308,7 +309,7 @@ def make_reduction(h, src):
     # dtype -> (dtype code, result dtype) for a reduction over everything with no options.
     simple = {}
     for d in DTYPES:
-        if d.name in src.dtypes:
+        if d.name in src.dtypes and not (src.reduction in BOOL_REDUCERS and d is uint8):
             out_dt = bool_ if src.reduction in BOOL_REDUCERS else int64 if (
                 src.reduction in WIDE_REDUCERS and not d.is_floating_point) else d
             simple[d] = (d.code, out_dt)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _dispatch
-from .._dtype import bool_
+from .._dtype import bool_, int64
 from .._kernel_rules import ElementwisePlan, c_kernel, reduction_plan
 from .._sparse import SparseTensor, is_cpu, linear_keys, make_sparse, unravel_keys
 from .._tensor import Tensor, empty_array
@@ -134,14 +134,20 @@ def mul_sparse(self, other):
     return make_sparse(s._idx, vals, s._shape, s._coalesced)
 
 
+# Note [Casting duplicates]
+# A cast does not distribute over the sum of duplicates: bool True stored twice is True once
+# coalesced, but 2.0 when each copy is cast to float first; int8 100 + 100 wraps to -56, but
+# is 200 as floats. torch casts the stored values as they are, duplicates kept, and so do
+# ``.to(dtype)`` and the type promotion of the sparse kernels here: the answer is then the one
+# of the cast tensor's own sum (sum() widens the same way).
+
+
 def cast_sparse(s: SparseTensor, dtype) -> SparseTensor:
-    """``s`` with values of ``dtype``. Duplicates are summed first, in ``s``'s own dtype: a
-    cast does not distribute over their sum (int8 100 + 100 wraps before a cast to float;
-    bool True + True is True, not 2)."""
+    """``s`` with its stored values cast to ``dtype``, duplicates kept (Note [Casting
+    duplicates])."""
     if s._dtype is dtype:
         return s
-    s = coalesce(s)
-    return make_sparse(s._idx, cast(s._vals, dtype), s._shape, True)
+    return make_sparse(s._idx, cast(s._vals, dtype), s._shape, s._coalesced)
 
 
 def _intersect(a: SparseTensor, b: SparseTensor) -> SparseTensor:
@@ -162,28 +168,31 @@ def _intersect(a: SparseTensor, b: SparseTensor) -> SparseTensor:
 
 
 def sum_sparse(self, dim=None, keepdim=False, dtype=None):
-    """The dense sum's dtype rules (bool and integers sum to int64); over all dims a 0-dim
-    tensor, over some a strided tensor of the kept dims."""
+    """The dense sum's dtype rules (bool and integers sum to int64), as torch.sparse.sum: over
+    all dims a 0-dim strided tensor, over some a sparse tensor of the kept dims (coalesced).
+
+    The stored values are cast to the result dtype before they are added, duplicates
+    included, as torch does: a bool tensor storing True twice at one position sums to 2
+    there, and uint8 200 + 100 sums to 300, although coalesce() gives True and 44."""
     h = _dispatch.handle("sum")
     _, dims, kept, final, compute, out_dt, result_dt = reduction_plan(
         h, h, (self, dim, keepdim, dtype), (0, 1, 2, 3))
-    s = cast_sparse(cast_sparse(self, compute), out_dt)
-    vals = s._vals
+    vals = cast(self._vals, result_dt)
     if not kept:
         total = below("sum", vals, None, False, None)
-        total = below("reshape", total, list(final)) if final else total
-        return cast(total, result_dt)
-    if not is_cpu(self):
-        return _meta(final, result_dt)
-    keep = [d for d in range(len(self._shape)) if d not in dims]
-    keys = linear_keys(s._idx._a[keep], kept)
-    nnz = keys.shape[0]
-    sums = empty_array((nnz,), out_dt)
-    where = np.empty(nnz, np.int64)
-    u = c_kernel("sparse_coalesce")(out_dt.code, sums, where, keys, vals._a)
-    out = np.zeros(kept, out_dt.np)
-    out.reshape(-1)[where[:u]] = sums[:u]
-    return cast(_wrap(out.reshape(final)), result_dt)
+        return below("reshape", total, list(final)) if final else total
+    nd = len(self._shape)
+    rows = [d for d in range(nd) if d not in dims or keepdim]
+    if is_cpu(self):
+        a = self._idx._a[rows]  # a copy (NumPy fancy indexing)
+        a[[i for i, d in enumerate(rows) if d in dims]] = 0  # a kept reduced dim: index 0
+        idx = _wrap(a)
+    else:
+        idx = _meta((len(rows), vals._shape[0]), int64)
+    s = coalesce(make_sparse(idx, vals, tuple(final), False))
+    if keepdim and dims:  # torch marks this one uncoalesced, although it is
+        s = make_sparse(s._idx, s._vals, s._shape, False)
+    return s
 
 
 # ---- matrix products ----

@@ -143,7 +143,8 @@ def clone_sparse(self):
 def to_dtype_sparse(self, dtype, non_blocking=False, copy=False):
     if dtype is self._dtype and not copy:
         return self
-    s = self if dtype is self._dtype else coalesce(self)  # casts do not distribute over sums
+    s = self  # the stored values are cast as they are, duplicates included (Note [Casting
+    # duplicates] in _sparse_math.py)
     idx = below("clone", s._idx) if copy else s._idx
     vals = below("to.dtype", s._vals, dtype, False, copy)
     return make_sparse(idx, vals, s._shape, s._coalesced)
@@ -162,16 +163,17 @@ def to_device_sparse(self, device, dtype=None, non_blocking=False, copy=False):
 
 
 def sparse_mask(self, mask):
-    """``self`` read at the entries of ``mask``: the pattern of mask (coalesced), the values
-    (and dtype) of self."""
+    """``self`` read at the entries of ``mask``: the pattern of mask, the values (and dtype) of
+    self. As in torch, the pattern is mask's own, duplicates included: each duplicate reads
+    the value again (so to_dense() counts it again), and the result is coalesced when mask
+    is."""
     if not mask.is_sparse:
         raise TypeError("al.sparse_mask: mask must be a sparse COO tensor, got a strided one")
     if self._shape != mask._shape:
         raise ValueError(f"al.sparse_mask: self has shape {tuple(self._shape)} but mask has "
                          f"shape {tuple(mask._shape)}; they must be equal")
-    m = coalesce(mask)
     read = values_at if self.is_sparse else values_at_strided
-    return make_sparse(m._idx, read(self, m._idx), self._shape, True)
+    return make_sparse(mask._idx, read(self, mask._idx), self._shape, mask._coalesced)
 
 
 def values_at(self, indices):

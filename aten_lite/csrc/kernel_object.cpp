@@ -192,8 +192,9 @@ bool check_shapes(const KernelInfo& info, PyArrayObject* const* arrays) {
 // caller then passes a copy). One overlap is allowed: an elementwise kernel's out that is
 // exactly an input (same data pointer, shape and strides), as the public in-place ops pass it;
 // each element is then read before it is written, in the same iteration (loops.h). The public
-// API copies any other overlapping input before it calls (_prepare_destination in
-// aten_lite/backends/_cpu_ops.py), so this check only ever fires for direct callers of _C.
+// API refuses a partial overlap as torch does and copies any other overlapping input before
+// it calls (Note [Partial overlap] in aten_lite/_kernel_rules.py), so this check only
+// ever fires for direct callers of _C.
 struct Extent {
   uintptr_t lo = 0, hi = 0;  // [lo, hi); empty (lo == hi) for an array without elements
 };
@@ -223,12 +224,53 @@ bool same_layout(PyArrayObject* a, PyArrayObject* b) {
   return true;
 }
 
-// Refuses a call whose written arrays overlap another operand (Note [Out overlap]).
+// Note [Self-overlapping out]
+// A written array whose elements share memory (a zero stride, as expand gives, or strides that
+// interleave, as np.lib.stride_tricks.as_strided can make) would have one location written for
+// several elements: a reduction would store partial results over each other, a sparse kernel
+// would scatter into the wrong cells. The public API never passes one (it refuses expanded
+// destinations), so the core refuses them from any caller. The test is a cheap sufficient
+// one: with the dims of size > 1 sorted by |stride|, each stride must step over everything
+// the smaller dims span; an array that fails it may still be free of overlap (an unusual
+// interleaving), and is then refused too, which is safe.
+bool may_overlap_itself(PyArrayObject* a) {
+  int nd = PyArray_NDIM(a);
+  struct Step {
+    npy_intp stride, size;  // |stride| in bytes, size of a dim of size > 1
+  } steps[NPY_MAXDIMS];
+  int n = 0;
+  for (int d = 0; d < nd; ++d) {
+    npy_intp size = PyArray_DIM(a, d);
+    if (size == 0) return false;  // no elements, nothing written
+    if (size > 1) {
+      npy_intp st = PyArray_STRIDE(a, d);
+      steps[n++] = {st < 0 ? -st : st, size};
+    }
+  }
+  std::sort(steps, steps + n, [](const Step& x, const Step& y) { return x.stride < y.stride; });
+  npy_intp span = PyArray_ITEMSIZE(a);  // bytes covered by the dims taken so far
+  for (int i = 0; i < n; ++i) {
+    if (steps[i].stride < span) return true;
+    span += steps[i].stride * (steps[i].size - 1);
+  }
+  return false;
+}
+
+// Refuses a call whose written arrays overlap another operand (Note [Out overlap]) or
+// themselves (Note [Self-overlapping out]).
 bool check_overlap(const KernelInfo& info, PyArrayObject* const* arrays) {
   Extent ext[kMaxKernelArgs + 1];
   for (int k = 0; k <= info.n_tensors; ++k) ext[k] = extent_of(arrays[k]);
   for (int w = 0; w <= info.n_tensors; ++w) {
     if (!writes_tensor(info, w) || ext[w].lo == ext[w].hi) continue;
+    if (may_overlap_itself(arrays[w])) {
+      PyErr_Format(PyExc_ValueError,
+                   "%s: %s has elements that share memory (a zero or overlapping stride), so "
+                   "one location would be written for several elements; pass an array whose "
+                   "elements are distinct, such as a contiguous copy",
+                   info.name, arg_label(info, w).c_str());
+      return false;
+    }
     for (int k = 0; k <= info.n_tensors; ++k) {
       if (k == w || (writes_tensor(info, k) && k < w)) continue;  // each pair once
       if (ext[k].lo >= ext[w].hi || ext[w].lo >= ext[k].hi) continue;
