@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 8d3dc94690a16daf).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 564a7d318436c1b3).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.

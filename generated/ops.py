@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 8d3dc94690a16daf).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 564a7d318436c1b3).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -221,6 +221,10 @@ _H_clamp_ = _d.handle('clamp_')
 _F_clamp_ = _H_clamp_.fast_entry
 _H_clamp_out = _d.handle('clamp.out')
 _F_clamp_out = _H_clamp_out.fast_entry
+_H_clamp__Tensor = _d.handle('clamp_.Tensor')
+_F_clamp__Tensor = _H_clamp__Tensor.fast_entry
+_H_clamp_Tensor_out = _d.handle('clamp.Tensor_out')
+_F_clamp_Tensor_out = _H_clamp_Tensor_out.fast_entry
 _H_sum = _d.handle('sum')
 _F_sum = _H_sum.fast_entry
 _H_sum_out = _d.handle('sum.out')
@@ -593,8 +597,8 @@ _G_logical_and = _b.Binding('al.logical_and', ('logical_and', 'logical_and.out')
 _G_logical_or = _b.Binding('al.logical_or', ('logical_or', 'logical_or.out'), method=False)
 _G__div_trunc = _b.Binding('al._div_trunc', ('_div_trunc',), method=False)
 _G_where = _b.Binding('al.where', ('where.self',), method=False)
-_G_clamp = _b.Binding('al.clamp', ('clamp', 'clamp.Tensor', 'clamp.out'), method=False)
-_G_clamp_ = _b.Binding('al.clamp_', ('clamp_',), method=False)
+_G_clamp = _b.Binding('al.clamp', ('clamp', 'clamp.Tensor', 'clamp.out', 'clamp.Tensor_out'), method=False)
+_G_clamp_ = _b.Binding('al.clamp_', ('clamp_', 'clamp_.Tensor'), method=False)
 _G_sum = _b.Binding('al.sum', ('sum', 'sum.out'), method=False)
 _G_mean = _b.Binding('al.mean', ('mean',), method=False)
 _G_prod = _b.Binding('al.prod', ('prod',), method=False)
@@ -740,7 +744,7 @@ _GM_logical_or = _b.Binding('Tensor.logical_or', ('logical_or',), method=True)
 _GM_div_ = _b.Binding('Tensor.div_', ('div_.Tensor', 'div_.Tensor_mode'), method=True)
 _GM_where = _b.Binding('Tensor.where', ('where.self',), method=True)
 _GM_clamp = _b.Binding('Tensor.clamp', ('clamp', 'clamp.Tensor'), method=True)
-_GM_clamp_ = _b.Binding('Tensor.clamp_', ('clamp_',), method=True)
+_GM_clamp_ = _b.Binding('Tensor.clamp_', ('clamp_', 'clamp_.Tensor'), method=True)
 _GM_sum = _b.Binding('Tensor.sum', ('sum',), method=True)
 _GM_mean = _b.Binding('Tensor.mean', ('mean',), method=True)
 _GM_prod = _b.Binding('Tensor.prod', ('prod',), method=True)
@@ -1712,8 +1716,9 @@ def clamp(input, min=None, max=None, *, out=None):
 
     Overloads, tried in this order:
         clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:429)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:435)
-        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:445)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:436)
+        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:446)
+        clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:451)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if input.__class__ is _T:
@@ -1731,18 +1736,27 @@ def clamp(input, min=None, max=None, *, out=None):
         if isinstance(input, _TN) and (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
             return _H_clamp_Tensor.call((input, min, max))
 
+    # clamp.Tensor_out
+    if isinstance(input, _T) and (min is None or isinstance(min, _T)) and (max is None or isinstance(max, _T)) and isinstance(out, _T):
+        return _H_clamp_Tensor_out.call((input, min, max, out))
+
     return _G_clamp.parse((input, min, max, ), {'out': out})
 
 
 def clamp_(input, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:442)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:443)
+        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:448)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if input.__class__ is _T:
             return _F_clamp_(input, min, max)
         if isinstance(input, _T):
             return _H_clamp_.call((input, min, max))
+
+    # clamp_.Tensor
+    if isinstance(input, _T) and (min is None or isinstance(min, _T)) and (max is None or isinstance(max, _T)):
+        return _H_clamp__Tensor.call((input, min, max))
 
     return _G_clamp_.parse((input, min, max, ), {})
 
@@ -1751,8 +1765,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSI
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:449)
-        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:457)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
+        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:463)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -1774,7 +1788,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:459)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -1790,7 +1804,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:471)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -1806,7 +1820,7 @@ def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:471)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:477)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -1822,7 +1836,7 @@ def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:477)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:483)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -1838,7 +1852,7 @@ def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:483)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:489)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -1854,7 +1868,7 @@ def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:489)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:495)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -1870,9 +1884,9 @@ def max(*args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:495)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:501)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:509)
+        max(Tensor self) -> Tensor  (native_functions.yaml:501)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:507)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:515)
     """
     return _G_max.parse((*args,), kwargs)
 
@@ -1881,9 +1895,9 @@ def min(*args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:515)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:521)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:529)
+        min(Tensor self) -> Tensor  (native_functions.yaml:521)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:527)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:535)
     """
     return _G_min.parse((*args,), kwargs)
 
@@ -1892,7 +1906,7 @@ def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:535)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:541)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -1908,7 +1922,7 @@ def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:543)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:549)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -1924,7 +1938,7 @@ def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:551)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:557)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -1940,7 +1954,7 @@ def softmax(input, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:557)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:563)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if input.__class__ is _T:
@@ -1955,7 +1969,7 @@ def log_softmax(input, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:565)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:571)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if input.__class__ is _T:
@@ -1970,7 +1984,7 @@ def nll_loss(input, target, weight=None, reduction=1, ignore_index=-100):
     """Negative log-likelihood: -self[i, target[i]] (classes at dim 1) times weight[target[i]], reduced by reduction (0 none, 1 mean over the kept weight, 2 sum); targets equal to ignore_index count for nothing.
 
     Overloads, tried in this order:
-        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:575)
+        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:581)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # nll_loss
         if isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -1983,7 +1997,7 @@ def _nll_loss_backward(grad_output, input, target, weight, reduction, ignore_ind
     """Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.
 
     Overloads, tried in this order:
-        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:582)
+        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:588)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # _nll_loss_backward
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -1996,7 +2010,7 @@ def gelu(input):
     """Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch's approximate="none").
 
     Overloads, tried in this order:
-        gelu(Tensor self) -> Tensor  (native_functions.yaml:589)
+        gelu(Tensor self) -> Tensor  (native_functions.yaml:595)
     """
     # gelu
     if input.__class__ is _T:
@@ -2011,7 +2025,7 @@ def _gelu_backward(grad_output, input):
     """grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).
 
     Overloads, tried in this order:
-        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:597)
+        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:603)
     """
     # _gelu_backward
     if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2026,7 +2040,7 @@ def _tanh_backward(grad_output, tanh_out):
     """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
 
     Overloads, tried in this order:
-        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:603)
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:609)
     """
     # _tanh_backward
     if grad_output.__class__ is _T and tanh_out.__class__ is _T:
@@ -2041,7 +2055,7 @@ def _log_softmax_backward(grad_output, log_probs, dim):
     """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
 
     Overloads, tried in this order:
-        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:609)
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:615)
     """
     if dim.__class__ is int:  # _log_softmax_backward
         if grad_output.__class__ is _T and log_probs.__class__ is _T:
@@ -2056,8 +2070,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:616)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:626)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:622)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:632)
     """
     if out is None:  # mm
         if input.__class__ is _T and mat2.__class__ is _T:
@@ -2078,7 +2092,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:628)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:634)
     """
     # bmm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -2093,7 +2107,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:636)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:642)
     """
     # dot
     if input.__class__ is _T and tensor.__class__ is _T:
@@ -2108,7 +2122,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:644)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:650)
     """
     # matmul
     if input.__class__ is _T and other.__class__ is _T:
@@ -2123,7 +2137,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:664)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:670)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -2132,7 +2146,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:672)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:678)
     """
     # t
     if input.__class__ is _T:
@@ -2147,7 +2161,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:681)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:687)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if input.__class__ is _T:
@@ -2162,7 +2176,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:690)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:696)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -2171,9 +2185,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:706)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:714)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:722)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:712)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:720)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:728)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -2182,7 +2196,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:730)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:736)
     """
     if dim.__class__ is int:  # unsqueeze
         if input.__class__ is _T:
@@ -2197,7 +2211,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:738)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:744)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if input.__class__ is _T:
@@ -2212,7 +2226,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:746)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:752)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if input.__class__ is _T:
@@ -2227,7 +2241,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:754)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:760)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if input.__class__ is _T:
@@ -2242,7 +2256,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:762)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:768)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if input.__class__ is _T:
@@ -2257,8 +2271,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:776)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:784)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:782)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:790)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if input.__class__ is _T:
@@ -2279,7 +2293,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:792)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:798)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if input.__class__ is _T:
@@ -2294,7 +2308,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:800)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:806)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2307,7 +2321,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:806)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:812)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2320,7 +2334,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:812)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:818)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if input.__class__ is _T and index.__class__ is _T:
@@ -2335,7 +2349,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:819)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:825)
     """
     if dim.__class__ is int:  # index_select
         if input.__class__ is _T and index.__class__ is _T:
@@ -2350,7 +2364,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:826)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:832)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if input.__class__ is _T and mask.__class__ is _T:
@@ -2365,7 +2379,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:839)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:845)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2378,7 +2392,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:846)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:852)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2389,7 +2403,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:853)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:859)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2402,7 +2416,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:859)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:865)
     """
     # clone
     if input.__class__ is _T:
@@ -2417,7 +2431,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:874)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:880)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if input.__class__ is _T:
@@ -2432,7 +2446,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:881)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:887)
     """
     # zero_
     if input.__class__ is _T:
@@ -2447,7 +2461,7 @@ def flip(*args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:922)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:928)
     """
     return _G_flip.parse((*args,), kwargs)
 
@@ -2456,7 +2470,7 @@ def roll(input, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:928)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:934)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         if input.__class__ is _T:
@@ -2471,7 +2485,7 @@ def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:934)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:940)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2486,7 +2500,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:947)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:953)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2501,7 +2515,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1016)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1022)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2516,7 +2530,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1023)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1029)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2531,8 +2545,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1035)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1045)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1041)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1051)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2553,8 +2567,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1047)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1057)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1053)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1063)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2575,7 +2589,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1060)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1066)
     """
     # isnan
     if input.__class__ is _T:
@@ -2590,7 +2604,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1067)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1073)
     """
     # isinf
     if input.__class__ is _T:
@@ -2605,7 +2619,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1074)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1080)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2620,8 +2634,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1081)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1088)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1087)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1094)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2642,8 +2656,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1090)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1099)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1096)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1105)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2664,8 +2678,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1101)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1110)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1107)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1116)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2686,8 +2700,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1112)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1121)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1118)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1127)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2708,8 +2722,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1125)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1136)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1131)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1142)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -2730,8 +2744,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1138)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1148)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1144)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1154)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2752,10 +2766,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1151)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1160)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1162)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1171)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1157)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1166)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1168)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1177)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -2788,7 +2802,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1174)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1180)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -2803,8 +2817,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1179)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1188)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1185)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1195)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -2823,7 +2837,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1185)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1192)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -2838,8 +2852,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1192)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1203)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1199)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1210)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -2860,8 +2874,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1205)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1216)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1212)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1223)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -2882,8 +2896,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1218)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1226)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1225)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1233)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -2892,8 +2906,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1232)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1238)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1239)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1245)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -2902,7 +2916,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1244)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1251)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -2917,8 +2931,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1254)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1265)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1261)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1272)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -2927,7 +2941,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1276)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1283)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -2942,7 +2956,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1287)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1294)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -2957,7 +2971,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1298)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1305)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -2972,7 +2986,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1306)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1313)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -2987,8 +3001,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1313)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1324)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1320)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1331)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3009,8 +3023,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1326)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1337)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1333)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1344)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3031,9 +3045,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1341)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1347)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1353)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1348)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1354)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1360)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3042,9 +3056,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1359)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1365)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1371)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1366)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1372)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1378)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3053,9 +3067,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1377)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1383)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1389)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1384)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1390)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1396)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3064,9 +3078,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1395)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1401)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1407)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1402)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1408)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1414)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3075,7 +3089,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1413)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1420)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3084,7 +3098,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1419)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1426)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3099,8 +3113,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1425)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1434)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1432)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1441)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3121,7 +3135,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1436)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1443)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3136,7 +3150,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1445)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1452)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -3870,7 +3884,7 @@ def _m_clamp(self, min=None, max=None):
 
     Overloads, tried in this order:
         clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:429)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:435)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:436)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         return _F_clamp(self, min, max)
@@ -3884,10 +3898,15 @@ def _m_clamp(self, min=None, max=None):
 
 def _m_clamp_(self, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:442)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:443)
+        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:448)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         return _F_clamp_(self, min, max)
+
+    # clamp_.Tensor
+    if (min is None or isinstance(min, _T)) and (max is None or isinstance(max, _T)):
+        return _H_clamp__Tensor.call((self, min, max))
 
     return _GM_clamp_.parse((self, min, max, ), {})
 
@@ -3896,7 +3915,7 @@ def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:449)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -3909,7 +3928,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:459)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -3922,7 +3941,7 @@ def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:471)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -3935,7 +3954,7 @@ def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:471)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:477)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -3948,7 +3967,7 @@ def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:477)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:483)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -3961,7 +3980,7 @@ def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:483)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:489)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -3974,7 +3993,7 @@ def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:489)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:495)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -3987,9 +4006,9 @@ def _m_max(self, *args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:495)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:501)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:509)
+        max(Tensor self) -> Tensor  (native_functions.yaml:501)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:507)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:515)
     """
     return _GM_max.parse((self, *args,), kwargs)
 
@@ -3998,9 +4017,9 @@ def _m_min(self, *args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:515)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:521)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:529)
+        min(Tensor self) -> Tensor  (native_functions.yaml:521)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:527)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:535)
     """
     return _GM_min.parse((self, *args,), kwargs)
 
@@ -4009,7 +4028,7 @@ def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:535)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:541)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -4022,7 +4041,7 @@ def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:543)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:549)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -4035,7 +4054,7 @@ def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:551)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:557)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -4048,7 +4067,7 @@ def _m_softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:557)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:563)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         return _F_softmax_int(self, dim, dtype)
@@ -4060,7 +4079,7 @@ def _m_log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:565)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:571)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         return _F_log_softmax_int(self, dim, dtype)
@@ -4072,7 +4091,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:616)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:622)
     """
     # mm
     if mat2.__class__ is _T:
@@ -4087,7 +4106,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:628)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:634)
     """
     # bmm
     if mat2.__class__ is _T:
@@ -4102,7 +4121,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:636)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:642)
     """
     # dot
     if tensor.__class__ is _T:
@@ -4117,7 +4136,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:644)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:650)
     """
     # matmul
     if other.__class__ is _T:
@@ -4132,7 +4151,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:656)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:662)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4145,7 +4164,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:664)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:670)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4158,7 +4177,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:672)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:678)
     """
     # t
     return _F_t(self)
@@ -4170,7 +4189,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:681)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:687)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         return _F_transpose_int(self, dim0, dim1)
@@ -4182,7 +4201,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:690)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:696)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4195,7 +4214,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:698)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:704)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4208,9 +4227,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:706)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:714)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:722)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:712)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:720)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:728)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4219,7 +4238,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:730)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:736)
     """
     if dim.__class__ is int:  # unsqueeze
         return _F_unsqueeze(self, dim)
@@ -4231,7 +4250,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:738)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:744)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         return _F_flatten_using_ints(self, start_dim, end_dim)
@@ -4243,7 +4262,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:746)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:752)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         return _F_narrow(self, dim, start, length)
@@ -4255,7 +4274,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:754)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:760)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         return _F_select_int(self, dim, index)
@@ -4267,7 +4286,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:769)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:775)
     """
     # contiguous
     return _F_contiguous(self)
@@ -4279,8 +4298,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:776)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:784)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:782)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:790)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         return _F_split_Tensor(self, split_size, dim)
@@ -4295,7 +4314,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:792)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:798)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         return _F_chunk(self, chunks, dim)
@@ -4307,7 +4326,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:812)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:818)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if index.__class__ is _T:
@@ -4322,7 +4341,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:819)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:825)
     """
     if dim.__class__ is int:  # index_select
         if index.__class__ is _T:
@@ -4337,7 +4356,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:826)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:832)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if mask.__class__ is _T:
@@ -4350,7 +4369,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:833)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:839)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if mask.__class__ is _T:
@@ -4365,7 +4384,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:846)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:852)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4376,7 +4395,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:853)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:859)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4389,7 +4408,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:859)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:865)
     """
     # clone
     return _F_clone(self)
@@ -4401,7 +4420,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:867)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:873)
     """
     if non_blocking.__class__ is bool:  # copy_
         if src.__class__ is _T:
@@ -4416,7 +4435,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:874)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:880)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         return _F_fill__Scalar(self, value)
@@ -4428,7 +4447,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:881)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:887)
     """
     # zero_
     return _F_zero_(self)
@@ -4440,9 +4459,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:888)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:896)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:904)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:894)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:902)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:910)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4451,7 +4470,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:910)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:916)
     """
     # type_as
     if other.__class__ is _T:
@@ -4466,7 +4485,7 @@ def _m_repeat(self, *args, **kwargs):
     """self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).
 
     Overloads, tried in this order:
-        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:916)
+        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:922)
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
@@ -4479,7 +4498,7 @@ def _m_flip(self, *args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:922)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:928)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
@@ -4492,7 +4511,7 @@ def _m_roll(self, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:928)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:934)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
@@ -4504,7 +4523,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:952)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:958)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -4516,7 +4535,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:959)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:965)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -4528,7 +4547,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:966)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:972)
     """
     # coalesce
     return _F_coalesce(self)
@@ -4540,7 +4559,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:974)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:980)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -4552,7 +4571,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:980)
+        _nnz(Tensor self) -> int  (native_functions.yaml:986)
     """
     # _nnz
     return _F__nnz(self)
@@ -4564,7 +4583,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:986)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:992)
     """
     # indices
     return _F_indices(self)
@@ -4576,7 +4595,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:992)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:998)
     """
     # values
     return _F_values(self)
@@ -4588,7 +4607,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:998)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1004)
     """
     # _indices
     return _F__indices(self)
@@ -4600,7 +4619,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1004)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1010)
     """
     # _values
     return _F__values(self)
@@ -4612,7 +4631,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1010)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1016)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -4627,7 +4646,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1035)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1041)
     """
     # log10
     return _F_log10(self)
@@ -4637,7 +4656,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1042)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1048)
     """
     # log10_
     return _F_log10_(self)
@@ -4649,7 +4668,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1047)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1053)
     """
     # log2
     return _F_log2(self)
@@ -4659,7 +4678,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1054)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1060)
     """
     # log2_
     return _F_log2_(self)
@@ -4671,7 +4690,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1060)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1066)
     """
     # isnan
     return _F_isnan(self)
@@ -4683,7 +4702,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1067)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1073)
     """
     # isinf
     return _F_isinf(self)
@@ -4695,7 +4714,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1074)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1080)
     """
     # isfinite
     return _F_isfinite(self)
@@ -4707,7 +4726,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1081)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1087)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -4722,7 +4741,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1090)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1096)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -4735,7 +4754,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1096)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1102)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -4750,7 +4769,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1101)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1107)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -4763,7 +4782,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1107)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1113)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -4778,7 +4797,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1112)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1118)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -4791,7 +4810,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1118)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1124)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -4806,7 +4825,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1125)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1131)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -4816,7 +4835,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1133)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1139)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -4828,7 +4847,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1138)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1144)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -4841,7 +4860,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1145)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1151)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -4856,8 +4875,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1151)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1162)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1157)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1168)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -4876,8 +4895,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1157)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1168)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1163)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1174)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -4898,7 +4917,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1179)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1185)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -4908,7 +4927,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1185)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1192)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -4920,7 +4939,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1192)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1199)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -4930,7 +4949,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1200)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1207)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -4942,7 +4961,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1205)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1212)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -4952,7 +4971,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1213)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1220)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -4964,8 +4983,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1218)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1226)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1225)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1233)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -4974,8 +4993,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1232)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1238)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1239)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1245)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -4984,7 +5003,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1244)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1251)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -4996,16 +5015,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1254)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1265)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1261)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1272)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1262)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1273)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1269)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1280)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5014,7 +5033,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1276)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1283)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5027,7 +5046,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1284)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1291)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5042,7 +5061,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1287)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1294)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5055,7 +5074,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1295)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1302)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5070,7 +5089,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1313)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1320)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5080,7 +5099,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1321)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1328)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5092,7 +5111,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1326)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1333)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5102,7 +5121,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1334)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1341)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5114,9 +5133,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1341)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1347)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1353)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1348)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1354)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1360)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5125,9 +5144,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1359)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1365)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1371)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1366)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1372)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1378)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5136,7 +5155,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1413)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1420)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5145,7 +5164,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1419)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1426)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5160,7 +5179,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1425)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1432)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5173,7 +5192,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1431)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1438)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5188,7 +5207,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1436)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1443)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5201,7 +5220,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1442)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1449)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:

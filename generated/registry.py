@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 8d3dc94690a16daf).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 564a7d318436c1b3).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -1947,14 +1947,14 @@ OPS = (
         int_check=None,
         keeps_zero=False,
         doc='Limit every element to [min, max]; either bound may be None.',
-        tags=(),
+        tags=('overlap_checked',),
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:435
+    _R(  # native_functions.yaml:436
         name='clamp.Tensor',
         schema='clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor',
-        loc='native_functions.yaml:435',
+        loc='native_functions.yaml:436',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1971,10 +1971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:442
+    _R(  # native_functions.yaml:443
         name='clamp_',
         schema='clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)',
-        loc='native_functions.yaml:442',
+        loc='native_functions.yaml:443',
         kind='inplace',
         functional='clamp',
         variants=('function', 'method'),
@@ -1991,10 +1991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:445
+    _R(  # native_functions.yaml:446
         name='clamp.out',
         schema='clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:445',
+        loc='native_functions.yaml:446',
         kind='out',
         functional='clamp',
         variants=('function',),
@@ -2011,10 +2011,50 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:449
+    _R(  # native_functions.yaml:448
+        name='clamp_.Tensor',
+        schema='clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)',
+        loc='native_functions.yaml:448',
+        kind='inplace',
+        functional='clamp.Tensor',
+        variants=('function', 'method'),
+        dispatch={},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, True), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:451
+        name='clamp.Tensor_out',
+        schema='clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)',
+        loc='native_functions.yaml:451',
+        kind='out',
+        functional='clamp.Tensor',
+        variants=('function',),
+        dispatch={},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:455
         name='sum',
         schema='sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:449',
+        loc='native_functions.yaml:455',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2031,10 +2071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:457
+    _R(  # native_functions.yaml:463
         name='sum.out',
         schema='sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:457',
+        loc='native_functions.yaml:463',
         kind='out',
         functional='sum',
         variants=('function',),
@@ -2051,10 +2091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:459
+    _R(  # native_functions.yaml:465
         name='mean',
         schema='mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:459',
+        loc='native_functions.yaml:465',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2071,10 +2111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:465
+    _R(  # native_functions.yaml:471
         name='prod',
         schema='prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:465',
+        loc='native_functions.yaml:471',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2091,10 +2131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:471
+    _R(  # native_functions.yaml:477
         name='amax',
         schema='amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:471',
+        loc='native_functions.yaml:477',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2111,10 +2151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:477
+    _R(  # native_functions.yaml:483
         name='amin',
         schema='amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:477',
+        loc='native_functions.yaml:483',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2131,10 +2171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:483
+    _R(  # native_functions.yaml:489
         name='all',
         schema='all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:483',
+        loc='native_functions.yaml:489',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2151,10 +2191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:489
+    _R(  # native_functions.yaml:495
         name='any',
         schema='any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:489',
+        loc='native_functions.yaml:495',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2171,10 +2211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:495
+    _R(  # native_functions.yaml:501
         name='max',
         schema='max(Tensor self) -> Tensor',
-        loc='native_functions.yaml:495',
+        loc='native_functions.yaml:501',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2191,10 +2231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:501
+    _R(  # native_functions.yaml:507
         name='max.dim',
         schema='max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:501',
+        loc='native_functions.yaml:507',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2211,10 +2251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:509
+    _R(  # native_functions.yaml:515
         name='max.other',
         schema='max.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:509',
+        loc='native_functions.yaml:515',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2231,10 +2271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:515
+    _R(  # native_functions.yaml:521
         name='min',
         schema='min(Tensor self) -> Tensor',
-        loc='native_functions.yaml:515',
+        loc='native_functions.yaml:521',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2251,10 +2291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:521
+    _R(  # native_functions.yaml:527
         name='min.dim',
         schema='min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:521',
+        loc='native_functions.yaml:527',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2271,10 +2311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:529
+    _R(  # native_functions.yaml:535
         name='min.other',
         schema='min.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:529',
+        loc='native_functions.yaml:535',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2291,10 +2331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:535
+    _R(  # native_functions.yaml:541
         name='argmax',
         schema='argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:535',
+        loc='native_functions.yaml:541',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2311,10 +2351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:543
+    _R(  # native_functions.yaml:549
         name='argmin',
         schema='argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:543',
+        loc='native_functions.yaml:549',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2331,10 +2371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:551
+    _R(  # native_functions.yaml:557
         name='logsumexp',
         schema='logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:551',
+        loc='native_functions.yaml:557',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2351,10 +2391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:557
+    _R(  # native_functions.yaml:563
         name='softmax.int',
         schema='softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:557',
+        loc='native_functions.yaml:563',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2371,10 +2411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:565
+    _R(  # native_functions.yaml:571
         name='log_softmax.int',
         schema='log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:565',
+        loc='native_functions.yaml:571',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2391,10 +2431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:575
+    _R(  # native_functions.yaml:581
         name='nll_loss',
         schema='nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
-        loc='native_functions.yaml:575',
+        loc='native_functions.yaml:581',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2411,10 +2451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:582
+    _R(  # native_functions.yaml:588
         name='_nll_loss_backward',
         schema='_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        loc='native_functions.yaml:582',
+        loc='native_functions.yaml:588',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2431,10 +2471,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:589
+    _R(  # native_functions.yaml:595
         name='gelu',
         schema='gelu(Tensor self) -> Tensor',
-        loc='native_functions.yaml:589',
+        loc='native_functions.yaml:595',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2451,10 +2491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:597
+    _R(  # native_functions.yaml:603
         name='_gelu_backward',
         schema='_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        loc='native_functions.yaml:597',
+        loc='native_functions.yaml:603',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2471,10 +2511,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:603
+    _R(  # native_functions.yaml:609
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:603',
+        loc='native_functions.yaml:609',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2491,10 +2531,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:609
+    _R(  # native_functions.yaml:615
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:609',
+        loc='native_functions.yaml:615',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2511,10 +2551,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:616
+    _R(  # native_functions.yaml:622
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:616',
+        loc='native_functions.yaml:622',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2531,10 +2571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:626
+    _R(  # native_functions.yaml:632
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:626',
+        loc='native_functions.yaml:632',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2551,10 +2591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:628
+    _R(  # native_functions.yaml:634
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:628',
+        loc='native_functions.yaml:634',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2571,10 +2611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:636
+    _R(  # native_functions.yaml:642
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:636',
+        loc='native_functions.yaml:642',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2591,10 +2631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:644
+    _R(  # native_functions.yaml:650
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:644',
+        loc='native_functions.yaml:650',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2611,10 +2651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:656
+    _R(  # native_functions.yaml:662
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:656',
+        loc='native_functions.yaml:662',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2631,10 +2671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:664
+    _R(  # native_functions.yaml:670
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:664',
+        loc='native_functions.yaml:670',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2651,10 +2691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:672
+    _R(  # native_functions.yaml:678
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:672',
+        loc='native_functions.yaml:678',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2671,10 +2711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:681
+    _R(  # native_functions.yaml:687
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:681',
+        loc='native_functions.yaml:687',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2691,10 +2731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:690
+    _R(  # native_functions.yaml:696
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:690',
+        loc='native_functions.yaml:696',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2711,10 +2751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:698
+    _R(  # native_functions.yaml:704
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:698',
+        loc='native_functions.yaml:704',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2731,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:706
+    _R(  # native_functions.yaml:712
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:706',
+        loc='native_functions.yaml:712',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2751,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:714
+    _R(  # native_functions.yaml:720
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:714',
+        loc='native_functions.yaml:720',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2771,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:722
+    _R(  # native_functions.yaml:728
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:722',
+        loc='native_functions.yaml:728',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:730
+    _R(  # native_functions.yaml:736
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:730',
+        loc='native_functions.yaml:736',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:738
+    _R(  # native_functions.yaml:744
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:738',
+        loc='native_functions.yaml:744',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2831,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:746
+    _R(  # native_functions.yaml:752
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:746',
+        loc='native_functions.yaml:752',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2851,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:754
+    _R(  # native_functions.yaml:760
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:754',
+        loc='native_functions.yaml:760',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2871,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:762
+    _R(  # native_functions.yaml:768
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:762',
+        loc='native_functions.yaml:768',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2891,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:769
+    _R(  # native_functions.yaml:775
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:769',
+        loc='native_functions.yaml:775',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2911,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:776
+    _R(  # native_functions.yaml:782
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:776',
+        loc='native_functions.yaml:782',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2931,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:784
+    _R(  # native_functions.yaml:790
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:784',
+        loc='native_functions.yaml:790',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2951,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:792
+    _R(  # native_functions.yaml:798
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:792',
+        loc='native_functions.yaml:798',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:800
+    _R(  # native_functions.yaml:806
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:800',
+        loc='native_functions.yaml:806',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2991,10 +3031,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:806
+    _R(  # native_functions.yaml:812
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:806',
+        loc='native_functions.yaml:812',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3011,10 +3051,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:812
+    _R(  # native_functions.yaml:818
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:812',
+        loc='native_functions.yaml:818',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3031,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:819
+    _R(  # native_functions.yaml:825
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:819',
+        loc='native_functions.yaml:825',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3051,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:826
+    _R(  # native_functions.yaml:832
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:826',
+        loc='native_functions.yaml:832',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:833
+    _R(  # native_functions.yaml:839
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:833',
+        loc='native_functions.yaml:839',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3091,10 +3131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:839
+    _R(  # native_functions.yaml:845
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:839',
+        loc='native_functions.yaml:845',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3111,10 +3151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:846
+    _R(  # native_functions.yaml:852
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:846',
+        loc='native_functions.yaml:852',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3131,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:853
+    _R(  # native_functions.yaml:859
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:853',
+        loc='native_functions.yaml:859',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3151,10 +3191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:859
+    _R(  # native_functions.yaml:865
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:859',
+        loc='native_functions.yaml:865',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:867
+    _R(  # native_functions.yaml:873
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:867',
+        loc='native_functions.yaml:873',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3191,10 +3231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:874
+    _R(  # native_functions.yaml:880
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:874',
+        loc='native_functions.yaml:880',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3211,10 +3251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:881
+    _R(  # native_functions.yaml:887
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:881',
+        loc='native_functions.yaml:887',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3231,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:888
+    _R(  # native_functions.yaml:894
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:888',
+        loc='native_functions.yaml:894',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3251,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:896
+    _R(  # native_functions.yaml:902
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:896',
+        loc='native_functions.yaml:902',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3271,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:904
+    _R(  # native_functions.yaml:910
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:904',
+        loc='native_functions.yaml:910',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3291,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:910
+    _R(  # native_functions.yaml:916
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:910',
+        loc='native_functions.yaml:916',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3311,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:916
+    _R(  # native_functions.yaml:922
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:916',
+        loc='native_functions.yaml:922',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3331,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:922
+    _R(  # native_functions.yaml:928
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:922',
+        loc='native_functions.yaml:928',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3351,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:928
+    _R(  # native_functions.yaml:934
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:928',
+        loc='native_functions.yaml:934',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3371,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:934
+    _R(  # native_functions.yaml:940
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:934',
+        loc='native_functions.yaml:940',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3391,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:947
+    _R(  # native_functions.yaml:953
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:947',
+        loc='native_functions.yaml:953',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3411,10 +3451,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:952
+    _R(  # native_functions.yaml:958
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:952',
+        loc='native_functions.yaml:958',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3431,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:959
+    _R(  # native_functions.yaml:965
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:959',
+        loc='native_functions.yaml:965',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3451,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:966
+    _R(  # native_functions.yaml:972
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:966',
+        loc='native_functions.yaml:972',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:974
+    _R(  # native_functions.yaml:980
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:974',
+        loc='native_functions.yaml:980',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3491,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:980
+    _R(  # native_functions.yaml:986
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:980',
+        loc='native_functions.yaml:986',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3511,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:986
+    _R(  # native_functions.yaml:992
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:986',
+        loc='native_functions.yaml:992',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:992
+    _R(  # native_functions.yaml:998
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:992',
+        loc='native_functions.yaml:998',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:998
+    _R(  # native_functions.yaml:1004
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:998',
+        loc='native_functions.yaml:1004',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3571,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1004
+    _R(  # native_functions.yaml:1010
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1004',
+        loc='native_functions.yaml:1010',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3591,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1010
+    _R(  # native_functions.yaml:1016
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1010',
+        loc='native_functions.yaml:1016',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1016
+    _R(  # native_functions.yaml:1022
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1016',
+        loc='native_functions.yaml:1022',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3631,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1023
+    _R(  # native_functions.yaml:1029
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1023',
+        loc='native_functions.yaml:1029',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3651,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1035
+    _R(  # native_functions.yaml:1041
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1035',
+        loc='native_functions.yaml:1041',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3671,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1042
+    _R(  # native_functions.yaml:1048
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1042',
+        loc='native_functions.yaml:1048',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3691,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1045
+    _R(  # native_functions.yaml:1051
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1045',
+        loc='native_functions.yaml:1051',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3711,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1047
+    _R(  # native_functions.yaml:1053
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1047',
+        loc='native_functions.yaml:1053',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3731,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1054
+    _R(  # native_functions.yaml:1060
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1054',
+        loc='native_functions.yaml:1060',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3751,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1057
+    _R(  # native_functions.yaml:1063
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1057',
+        loc='native_functions.yaml:1063',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3771,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1060
+    _R(  # native_functions.yaml:1066
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1060',
+        loc='native_functions.yaml:1066',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3791,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1067
+    _R(  # native_functions.yaml:1073
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1067',
+        loc='native_functions.yaml:1073',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3811,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1074
+    _R(  # native_functions.yaml:1080
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1074',
+        loc='native_functions.yaml:1080',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3831,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1081
+    _R(  # native_functions.yaml:1087
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1081',
+        loc='native_functions.yaml:1087',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3851,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1088
+    _R(  # native_functions.yaml:1094
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1088',
+        loc='native_functions.yaml:1094',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -3871,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1090
+    _R(  # native_functions.yaml:1096
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1090',
+        loc='native_functions.yaml:1096',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3891,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1096
+    _R(  # native_functions.yaml:1102
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1096',
+        loc='native_functions.yaml:1102',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -3911,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1099
+    _R(  # native_functions.yaml:1105
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1099',
+        loc='native_functions.yaml:1105',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -3931,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1101
+    _R(  # native_functions.yaml:1107
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1101',
+        loc='native_functions.yaml:1107',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3951,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1107
+    _R(  # native_functions.yaml:1113
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1107',
+        loc='native_functions.yaml:1113',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -3971,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1110
+    _R(  # native_functions.yaml:1116
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1110',
+        loc='native_functions.yaml:1116',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -3991,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1112
+    _R(  # native_functions.yaml:1118
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1112',
+        loc='native_functions.yaml:1118',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4011,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1118
+    _R(  # native_functions.yaml:1124
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1118',
+        loc='native_functions.yaml:1124',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4031,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1121
+    _R(  # native_functions.yaml:1127
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1121',
+        loc='native_functions.yaml:1127',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4051,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1125
+    _R(  # native_functions.yaml:1131
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1125',
+        loc='native_functions.yaml:1131',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4071,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1133
+    _R(  # native_functions.yaml:1139
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1133',
+        loc='native_functions.yaml:1139',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4091,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1136
+    _R(  # native_functions.yaml:1142
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1136',
+        loc='native_functions.yaml:1142',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4111,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1138
+    _R(  # native_functions.yaml:1144
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1138',
+        loc='native_functions.yaml:1144',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4131,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1145
+    _R(  # native_functions.yaml:1151
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1145',
+        loc='native_functions.yaml:1151',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4151,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1148
+    _R(  # native_functions.yaml:1154
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1148',
+        loc='native_functions.yaml:1154',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4171,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1151
+    _R(  # native_functions.yaml:1157
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1151',
+        loc='native_functions.yaml:1157',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4191,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1157
+    _R(  # native_functions.yaml:1163
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1157',
+        loc='native_functions.yaml:1163',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4211,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1160
+    _R(  # native_functions.yaml:1166
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1160',
+        loc='native_functions.yaml:1166',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4231,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1162
+    _R(  # native_functions.yaml:1168
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1162',
+        loc='native_functions.yaml:1168',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4251,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1168
+    _R(  # native_functions.yaml:1174
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1168',
+        loc='native_functions.yaml:1174',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4271,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1171
+    _R(  # native_functions.yaml:1177
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1171',
+        loc='native_functions.yaml:1177',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4291,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1174
+    _R(  # native_functions.yaml:1180
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1174',
+        loc='native_functions.yaml:1180',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4311,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1179
+    _R(  # native_functions.yaml:1185
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1179',
+        loc='native_functions.yaml:1185',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4327,14 +4367,14 @@ OPS = (
         int_check=None,
         keeps_zero=False,
         doc='NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).',
-        tags=(),
+        tags=('overlap_checked',),
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1185
+    _R(  # native_functions.yaml:1192
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1185',
+        loc='native_functions.yaml:1192',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4351,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1188
+    _R(  # native_functions.yaml:1195
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1188',
+        loc='native_functions.yaml:1195',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4371,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1192
+    _R(  # native_functions.yaml:1199
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1192',
+        loc='native_functions.yaml:1199',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4391,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1200
+    _R(  # native_functions.yaml:1207
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1200',
+        loc='native_functions.yaml:1207',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4411,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1203
+    _R(  # native_functions.yaml:1210
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1203',
+        loc='native_functions.yaml:1210',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4431,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1205
+    _R(  # native_functions.yaml:1212
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1205',
+        loc='native_functions.yaml:1212',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4451,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1213
+    _R(  # native_functions.yaml:1220
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1213',
+        loc='native_functions.yaml:1220',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4471,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1216
+    _R(  # native_functions.yaml:1223
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1216',
+        loc='native_functions.yaml:1223',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4491,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1218
+    _R(  # native_functions.yaml:1225
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1218',
+        loc='native_functions.yaml:1225',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4511,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1226
+    _R(  # native_functions.yaml:1233
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1226',
+        loc='native_functions.yaml:1233',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4531,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1232
+    _R(  # native_functions.yaml:1239
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1232',
+        loc='native_functions.yaml:1239',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4551,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1238
+    _R(  # native_functions.yaml:1245
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1238',
+        loc='native_functions.yaml:1245',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4571,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1244
+    _R(  # native_functions.yaml:1251
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1244',
+        loc='native_functions.yaml:1251',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4591,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1254
+    _R(  # native_functions.yaml:1261
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1254',
+        loc='native_functions.yaml:1261',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1262
+    _R(  # native_functions.yaml:1269
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1262',
+        loc='native_functions.yaml:1269',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4631,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1265
+    _R(  # native_functions.yaml:1272
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1265',
+        loc='native_functions.yaml:1272',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1273
+    _R(  # native_functions.yaml:1280
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1273',
+        loc='native_functions.yaml:1280',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4671,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1276
+    _R(  # native_functions.yaml:1283
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1276',
+        loc='native_functions.yaml:1283',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4691,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1284
+    _R(  # native_functions.yaml:1291
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1284',
+        loc='native_functions.yaml:1291',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4711,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1287
+    _R(  # native_functions.yaml:1294
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1287',
+        loc='native_functions.yaml:1294',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1295
+    _R(  # native_functions.yaml:1302
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1295',
+        loc='native_functions.yaml:1302',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4751,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1298
+    _R(  # native_functions.yaml:1305
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1298',
+        loc='native_functions.yaml:1305',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4771,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1306
+    _R(  # native_functions.yaml:1313
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1306',
+        loc='native_functions.yaml:1313',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4791,10 +4831,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1313
+    _R(  # native_functions.yaml:1320
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1313',
+        loc='native_functions.yaml:1320',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4811,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1321
+    _R(  # native_functions.yaml:1328
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1321',
+        loc='native_functions.yaml:1328',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -4831,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1324
+    _R(  # native_functions.yaml:1331
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1324',
+        loc='native_functions.yaml:1331',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -4851,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1326
+    _R(  # native_functions.yaml:1333
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1326',
+        loc='native_functions.yaml:1333',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4871,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1334
+    _R(  # native_functions.yaml:1341
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1334',
+        loc='native_functions.yaml:1341',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -4891,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1337
+    _R(  # native_functions.yaml:1344
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1337',
+        loc='native_functions.yaml:1344',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -4911,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1341
+    _R(  # native_functions.yaml:1348
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1341',
+        loc='native_functions.yaml:1348',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4931,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1347
+    _R(  # native_functions.yaml:1354
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1347',
+        loc='native_functions.yaml:1354',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4951,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1353
+    _R(  # native_functions.yaml:1360
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1353',
+        loc='native_functions.yaml:1360',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1359
+    _R(  # native_functions.yaml:1366
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1359',
+        loc='native_functions.yaml:1366',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4991,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1365
+    _R(  # native_functions.yaml:1372
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1365',
+        loc='native_functions.yaml:1372',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1371
+    _R(  # native_functions.yaml:1378
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1371',
+        loc='native_functions.yaml:1378',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1377
+    _R(  # native_functions.yaml:1384
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1377',
+        loc='native_functions.yaml:1384',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5051,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1383
+    _R(  # native_functions.yaml:1390
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1383',
+        loc='native_functions.yaml:1390',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5071,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1389
+    _R(  # native_functions.yaml:1396
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1389',
+        loc='native_functions.yaml:1396',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5091,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1395
+    _R(  # native_functions.yaml:1402
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1395',
+        loc='native_functions.yaml:1402',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5111,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1401
+    _R(  # native_functions.yaml:1408
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1401',
+        loc='native_functions.yaml:1408',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5131,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1407
+    _R(  # native_functions.yaml:1414
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1407',
+        loc='native_functions.yaml:1414',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5151,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1413
+    _R(  # native_functions.yaml:1420
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1413',
+        loc='native_functions.yaml:1420',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5171,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1419
+    _R(  # native_functions.yaml:1426
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1419',
+        loc='native_functions.yaml:1426',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5191,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1425
+    _R(  # native_functions.yaml:1432
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1425',
+        loc='native_functions.yaml:1432',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1431
+    _R(  # native_functions.yaml:1438
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1431',
+        loc='native_functions.yaml:1438',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5231,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1434
+    _R(  # native_functions.yaml:1441
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1434',
+        loc='native_functions.yaml:1441',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5251,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1436
+    _R(  # native_functions.yaml:1443
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1436',
+        loc='native_functions.yaml:1443',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5271,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1442
+    _R(  # native_functions.yaml:1449
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1442',
+        loc='native_functions.yaml:1449',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5291,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1445
+    _R(  # native_functions.yaml:1452
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1445',
+        loc='native_functions.yaml:1452',
         kind='functional',
         functional=None,
         variants=('function',),

@@ -29,7 +29,18 @@ WRITES = {
     "setitem shifted": lambda lib, a: a.__setitem__(slice(1, None), a[:-1]),
     "square add_ transposed": lambda lib, a: a[:4].view(2, 2).add_(a[:4].view(2, 2).t()),
     "transposed dense views": lambda lib, a: a.view(3, 2)[1:].t().mul_(a.view(3, 2)[:2].t()),
+    # Composite element-wise ops (tagged overlap_checked or pointwise) refuse it too.
+    "clamp_ with tensor bounds shifted": lambda lib, a: a[1:].clamp_(min=a[:-1]),
+    "clamp out= with a tensor bound shifted": lambda lib, a: lib.clamp(a[:-1], min=a[1:] * 0,
+                                                                      out=a[1:]),
+    "nan_to_num out= shifted": lambda lib, a: lib.nan_to_num(a[:-1], out=a[1:]),
+    "div floor out= shifted": lambda lib, a: lib.div(a[:-1], 2.0, rounding_mode="floor",
+                                                     out=a[1:]),
     # Allowed: the same elements in the same layout, disjoint parts, strided operands.
+    "clamp_ with tensor bounds, disjoint": lambda lib, a: a[3:].clamp_(min=a[:3] + 3.5,
+                                                                       max=a[:3] + 4),
+    "clamp out= with tensor bounds, disjoint": lambda lib, a: lib.clamp(
+        a[:3], min=a[3:] - 4, max=a[3:] - 3.5, out=a[3:]),
     "add_ itself": lambda lib, a: a.add_(a),
     "mul_ by a disjoint element": lambda lib, a: a[1:].mul_(a[0]),
     "add_ disjoint halves": lambda lib, a: a[:3].add_(a[3:]),

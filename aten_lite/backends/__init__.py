@@ -23,7 +23,8 @@ import numpy as np
 
 from .._dtype import DTYPES
 from .._kernel_rules import (
-    check_derived_out, check_same_shape, check_writable, not_implemented, resize_out,
+    PARTIAL_OVERLAP, check_derived_out, check_same_shape, check_writable, not_implemented,
+    overlap, resize_out,
 )
 from .._tensor import Tensor
 
@@ -157,17 +158,36 @@ def _derived(h, src, key):
     return derived
 
 
+def _refuse_partial_overlap(inputs, dests) -> None:
+    """torch's refusal of a write that partly overlaps an input, for element-wise composite
+    ops, whose decomposition writes through copy_ after reading (Note [Partial overlap] in
+    _kernel_rules.py; the C++ element-wise kernels check it in _prepare_destination)."""
+    for d in dests:
+        if not isinstance(d, Tensor) or d._a is None:
+            continue
+        for x in inputs:
+            if isinstance(x, Tensor) and x._a is not None and \
+                    overlap(x._a, d._a) == "partial":
+                raise RuntimeError(PARTIAL_OVERLAP)
+
+
 def _derived_composite(h, src):
     """Like ``_derived`` for a composite functional: the copy goes through ``copy_`` so that
     autograd sees it, as the rest of the decomposition."""
 
+    checked = src.numbers_ok or "overlap_checked" in src.tags  # Note [Partial overlap]
+
     def derived(*args):
         if h.kind == "inplace":
+            if checked:
+                _refuse_partial_overlap(args[1:], args[:1])
             result = src.call(args)
             dests = (args[0],)
             check_same_shape(args[0], result)
         else:
             inputs, dests = _split_out(h, args)
+            if checked:
+                _refuse_partial_overlap(inputs, dests)
             result = src.call(inputs)
         results = result if isinstance(result, tuple) else (result,)
         for dest, res in zip(dests, results):

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: all (sha256 58a15068f6416283).
+// @generated from native_functions.yaml: all (sha256 2b16d447d288ce76).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: all
-// The C++ kernel of `all` (native_functions.yaml:483): the `::al::AllReducer` reduction of
+// The C++ kernel of `all` (native_functions.yaml:489): the `::al::AllReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 
