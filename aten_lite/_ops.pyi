@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 da6964be9a6b0057).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c1ab0d030055bf0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in

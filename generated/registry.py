@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 da6964be9a6b0057).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c1ab0d030055bf0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2388,10 +2388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:575
+    {  # native_functions.yaml:576
         'name': 'nll_loss',
         'schema': 'nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
-        'loc': 'native_functions.yaml:575',
+        'loc': 'native_functions.yaml:576',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2408,10 +2408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:582
+    {  # native_functions.yaml:583
         'name': '_nll_loss_backward',
         'schema': '_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        'loc': 'native_functions.yaml:582',
+        'loc': 'native_functions.yaml:583',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2428,10 +2428,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:589
+    {  # native_functions.yaml:590
         'name': 'gelu',
         'schema': 'gelu(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:589',
+        'loc': 'native_functions.yaml:590',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2448,10 +2448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:597
+    {  # native_functions.yaml:598
         'name': '_gelu_backward',
         'schema': '_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:597',
+        'loc': 'native_functions.yaml:598',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2468,10 +2468,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:603
+    {  # native_functions.yaml:604
         'name': '_tanh_backward',
         'schema': '_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        'loc': 'native_functions.yaml:603',
+        'loc': 'native_functions.yaml:604',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2488,10 +2488,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:609
+    {  # native_functions.yaml:610
         'name': '_log_softmax_backward',
         'schema': '_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        'loc': 'native_functions.yaml:609',
+        'loc': 'native_functions.yaml:610',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2508,10 +2508,10 @@ OPS = (
         'args': (('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:616
+    {  # native_functions.yaml:618
         'name': 'mm',
         'schema': 'mm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:616',
+        'loc': 'native_functions.yaml:618',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2528,10 +2528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:626
+    {  # native_functions.yaml:628
         'name': 'mm.out',
         'schema': 'mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:626',
+        'loc': 'native_functions.yaml:628',
         'kind': 'out',
         'functional': 'mm',
         'variants': ('function',),
@@ -2548,10 +2548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:628
+    {  # native_functions.yaml:630
         'name': 'bmm',
         'schema': 'bmm(Tensor self, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:628',
+        'loc': 'native_functions.yaml:630',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2568,10 +2568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:636
+    {  # native_functions.yaml:638
         'name': 'dot',
         'schema': 'dot(Tensor self, Tensor tensor) -> Tensor',
-        'loc': 'native_functions.yaml:636',
+        'loc': 'native_functions.yaml:638',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2588,10 +2588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:644
+    {  # native_functions.yaml:646
         'name': 'matmul',
         'schema': 'matmul(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:644',
+        'loc': 'native_functions.yaml:646',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2608,10 +2608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:656
+    {  # native_functions.yaml:658
         'name': 'view',
         'schema': 'view(Tensor(a) self, int[] size) -> Tensor(a)',
-        'loc': 'native_functions.yaml:656',
+        'loc': 'native_functions.yaml:658',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2628,10 +2628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:664
+    {  # native_functions.yaml:666
         'name': 'reshape',
         'schema': 'reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        'loc': 'native_functions.yaml:664',
+        'loc': 'native_functions.yaml:666',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2648,10 +2648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:672
+    {  # native_functions.yaml:674
         'name': 't',
         'schema': 't(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:672',
+        'loc': 'native_functions.yaml:674',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2668,10 +2668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:681
+    {  # native_functions.yaml:683
         'name': 'transpose.int',
         'schema': 'transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:681',
+        'loc': 'native_functions.yaml:683',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2688,10 +2688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:690
+    {  # native_functions.yaml:692
         'name': 'permute',
         'schema': 'permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        'loc': 'native_functions.yaml:690',
+        'loc': 'native_functions.yaml:692',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2708,10 +2708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:698
+    {  # native_functions.yaml:700
         'name': 'expand',
         'schema': 'expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:698',
+        'loc': 'native_functions.yaml:700',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2728,10 +2728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:706
+    {  # native_functions.yaml:708
         'name': 'squeeze',
         'schema': 'squeeze(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:706',
+        'loc': 'native_functions.yaml:708',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2748,10 +2748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:714
+    {  # native_functions.yaml:716
         'name': 'squeeze.dim',
         'schema': 'squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:714',
+        'loc': 'native_functions.yaml:716',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2768,10 +2768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:722
+    {  # native_functions.yaml:724
         'name': 'squeeze.dims',
         'schema': 'squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:722',
+        'loc': 'native_functions.yaml:724',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2788,10 +2788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:730
+    {  # native_functions.yaml:732
         'name': 'unsqueeze',
         'schema': 'unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        'loc': 'native_functions.yaml:730',
+        'loc': 'native_functions.yaml:732',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2808,10 +2808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:738
+    {  # native_functions.yaml:740
         'name': 'flatten.using_ints',
         'schema': 'flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:738',
+        'loc': 'native_functions.yaml:740',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2828,10 +2828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:746
+    {  # native_functions.yaml:748
         'name': 'narrow',
         'schema': 'narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        'loc': 'native_functions.yaml:746',
+        'loc': 'native_functions.yaml:748',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2848,10 +2848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:754
+    {  # native_functions.yaml:756
         'name': 'select.int',
         'schema': 'select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        'loc': 'native_functions.yaml:754',
+        'loc': 'native_functions.yaml:756',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2868,10 +2868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:762
+    {  # native_functions.yaml:764
         'name': 'slice.Tensor',
         'schema': 'slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        'loc': 'native_functions.yaml:762',
+        'loc': 'native_functions.yaml:764',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2888,10 +2888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:769
+    {  # native_functions.yaml:771
         'name': 'contiguous',
         'schema': 'contiguous(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:769',
+        'loc': 'native_functions.yaml:771',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -2908,10 +2908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:776
+    {  # native_functions.yaml:778
         'name': 'split.Tensor',
         'schema': 'split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:776',
+        'loc': 'native_functions.yaml:778',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2928,10 +2928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:784
+    {  # native_functions.yaml:786
         'name': 'split.sizes',
         'schema': 'split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:784',
+        'loc': 'native_functions.yaml:786',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2948,10 +2948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:792
+    {  # native_functions.yaml:794
         'name': 'chunk',
         'schema': 'chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        'loc': 'native_functions.yaml:792',
+        'loc': 'native_functions.yaml:794',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -2968,10 +2968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor[]'),),
     },
-    {  # native_functions.yaml:800
+    {  # native_functions.yaml:802
         'name': 'cat',
         'schema': 'cat(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:800',
+        'loc': 'native_functions.yaml:802',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -2988,10 +2988,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:806
+    {  # native_functions.yaml:808
         'name': 'stack',
         'schema': 'stack(Tensor[] tensors, int dim=0) -> Tensor',
-        'loc': 'native_functions.yaml:806',
+        'loc': 'native_functions.yaml:808',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3008,10 +3008,10 @@ OPS = (
         'args': (('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:812
+    {  # native_functions.yaml:814
         'name': 'gather',
         'schema': 'gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        'loc': 'native_functions.yaml:812',
+        'loc': 'native_functions.yaml:814',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3028,10 +3028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:819
+    {  # native_functions.yaml:821
         'name': 'index_select',
         'schema': 'index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        'loc': 'native_functions.yaml:819',
+        'loc': 'native_functions.yaml:821',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3048,10 +3048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:826
+    {  # native_functions.yaml:828
         'name': 'masked_fill.Scalar',
         'schema': 'masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:826',
+        'loc': 'native_functions.yaml:828',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3068,10 +3068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:833
+    {  # native_functions.yaml:835
         'name': 'masked_fill_.Scalar',
         'schema': 'masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:833',
+        'loc': 'native_functions.yaml:835',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3088,10 +3088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:839
+    {  # native_functions.yaml:841
         'name': 'index.Tensor',
         'schema': 'index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        'loc': 'native_functions.yaml:839',
+        'loc': 'native_functions.yaml:841',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3108,10 +3108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:846
+    {  # native_functions.yaml:848
         'name': 'index_put',
         'schema': 'index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        'loc': 'native_functions.yaml:846',
+        'loc': 'native_functions.yaml:848',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3128,10 +3128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:853
+    {  # native_functions.yaml:855
         'name': 'index_put_',
         'schema': 'index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:853',
+        'loc': 'native_functions.yaml:855',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3148,10 +3148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:859
+    {  # native_functions.yaml:861
         'name': 'clone',
         'schema': 'clone(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:859',
+        'loc': 'native_functions.yaml:861',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3168,10 +3168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:867
+    {  # native_functions.yaml:869
         'name': 'copy_',
         'schema': 'copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:867',
+        'loc': 'native_functions.yaml:869',
         'kind': 'inplace',
         'functional': None,
         'variants': ('method',),
@@ -3188,10 +3188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:874
+    {  # native_functions.yaml:876
         'name': 'fill_.Scalar',
         'schema': 'fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:874',
+        'loc': 'native_functions.yaml:876',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3208,10 +3208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:881
+    {  # native_functions.yaml:883
         'name': 'zero_',
         'schema': 'zero_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:881',
+        'loc': 'native_functions.yaml:883',
         'kind': 'inplace',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3228,10 +3228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:888
+    {  # native_functions.yaml:890
         'name': 'to.device',
         'schema': 'to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:888',
+        'loc': 'native_functions.yaml:890',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3248,10 +3248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:896
+    {  # native_functions.yaml:898
         'name': 'to.dtype',
         'schema': 'to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:896',
+        'loc': 'native_functions.yaml:898',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3268,10 +3268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:904
+    {  # native_functions.yaml:906
         'name': 'to.other',
         'schema': 'to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        'loc': 'native_functions.yaml:904',
+        'loc': 'native_functions.yaml:906',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3288,10 +3288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:910
+    {  # native_functions.yaml:912
         'name': 'type_as',
         'schema': 'type_as(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:910',
+        'loc': 'native_functions.yaml:912',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3308,10 +3308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:916
+    {  # native_functions.yaml:918
         'name': 'repeat',
         'schema': 'repeat(Tensor self, int[] repeats) -> Tensor',
-        'loc': 'native_functions.yaml:916',
+        'loc': 'native_functions.yaml:918',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3328,10 +3328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:922
+    {  # native_functions.yaml:924
         'name': 'flip',
         'schema': 'flip(Tensor self, int[] dims) -> Tensor',
-        'loc': 'native_functions.yaml:922',
+        'loc': 'native_functions.yaml:924',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3348,10 +3348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:928
+    {  # native_functions.yaml:930
         'name': 'roll',
         'schema': 'roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        'loc': 'native_functions.yaml:928',
+        'loc': 'native_functions.yaml:930',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3368,10 +3368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:934
+    {  # native_functions.yaml:936
         'name': '_unique2',
         'schema': '_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        'loc': 'native_functions.yaml:934',
+        'loc': 'native_functions.yaml:936',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3388,10 +3388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:947
+    {  # native_functions.yaml:949
         'name': 'sparse_coo_tensor',
         'schema': 'sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        'loc': 'native_functions.yaml:947',
+        'loc': 'native_functions.yaml:949',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3408,10 +3408,10 @@ OPS = (
         'args': (('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:952
+    {  # native_functions.yaml:954
         'name': 'to_sparse',
         'schema': 'to_sparse(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:952',
+        'loc': 'native_functions.yaml:954',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3428,10 +3428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:959
+    {  # native_functions.yaml:961
         'name': 'to_dense',
         'schema': 'to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        'loc': 'native_functions.yaml:959',
+        'loc': 'native_functions.yaml:961',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3448,10 +3448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:966
+    {  # native_functions.yaml:968
         'name': 'coalesce',
         'schema': 'coalesce(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:966',
+        'loc': 'native_functions.yaml:968',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3468,10 +3468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:974
+    {  # native_functions.yaml:976
         'name': 'is_coalesced',
         'schema': 'is_coalesced(Tensor self) -> bool',
-        'loc': 'native_functions.yaml:974',
+        'loc': 'native_functions.yaml:976',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3488,10 +3488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'bool'),),
     },
-    {  # native_functions.yaml:980
+    {  # native_functions.yaml:982
         'name': '_nnz',
         'schema': '_nnz(Tensor self) -> int',
-        'loc': 'native_functions.yaml:980',
+        'loc': 'native_functions.yaml:982',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3508,10 +3508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'int'),),
     },
-    {  # native_functions.yaml:986
+    {  # native_functions.yaml:988
         'name': 'indices',
         'schema': 'indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:986',
+        'loc': 'native_functions.yaml:988',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3528,10 +3528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:992
+    {  # native_functions.yaml:994
         'name': 'values',
         'schema': 'values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:992',
+        'loc': 'native_functions.yaml:994',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3548,10 +3548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:998
+    {  # native_functions.yaml:1000
         'name': '_indices',
         'schema': '_indices(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:998',
+        'loc': 'native_functions.yaml:1000',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3568,10 +3568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1004
+    {  # native_functions.yaml:1006
         'name': '_values',
         'schema': '_values(Tensor(a) self) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1004',
+        'loc': 'native_functions.yaml:1006',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3588,10 +3588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1010
+    {  # native_functions.yaml:1012
         'name': 'sparse_mask',
         'schema': 'sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        'loc': 'native_functions.yaml:1010',
+        'loc': 'native_functions.yaml:1012',
         'kind': 'functional',
         'functional': None,
         'variants': ('method',),
@@ -3608,10 +3608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1016
+    {  # native_functions.yaml:1018
         'name': 'sparse_sampled_mm',
         'schema': 'sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        'loc': 'native_functions.yaml:1016',
+        'loc': 'native_functions.yaml:1018',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3628,10 +3628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1023
+    {  # native_functions.yaml:1025
         'name': '_sparse_values_at',
         'schema': '_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        'loc': 'native_functions.yaml:1023',
+        'loc': 'native_functions.yaml:1025',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -3648,10 +3648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1035
+    {  # native_functions.yaml:1037
         'name': 'log10',
         'schema': 'log10(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1035',
+        'loc': 'native_functions.yaml:1037',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3668,10 +3668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1042
+    {  # native_functions.yaml:1044
         'name': 'log10_',
         'schema': 'log10_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1042',
+        'loc': 'native_functions.yaml:1044',
         'kind': 'inplace',
         'functional': 'log10',
         'variants': ('method',),
@@ -3688,10 +3688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1045
+    {  # native_functions.yaml:1047
         'name': 'log10.out',
         'schema': 'log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1045',
+        'loc': 'native_functions.yaml:1047',
         'kind': 'out',
         'functional': 'log10',
         'variants': ('function',),
@@ -3708,10 +3708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1047
+    {  # native_functions.yaml:1049
         'name': 'log2',
         'schema': 'log2(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1047',
+        'loc': 'native_functions.yaml:1049',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3728,10 +3728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1054
+    {  # native_functions.yaml:1056
         'name': 'log2_',
         'schema': 'log2_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1054',
+        'loc': 'native_functions.yaml:1056',
         'kind': 'inplace',
         'functional': 'log2',
         'variants': ('method',),
@@ -3748,10 +3748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1057
+    {  # native_functions.yaml:1059
         'name': 'log2.out',
         'schema': 'log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1057',
+        'loc': 'native_functions.yaml:1059',
         'kind': 'out',
         'functional': 'log2',
         'variants': ('function',),
@@ -3768,10 +3768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1060
+    {  # native_functions.yaml:1062
         'name': 'isnan',
         'schema': 'isnan(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1060',
+        'loc': 'native_functions.yaml:1062',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3788,10 +3788,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1067
+    {  # native_functions.yaml:1069
         'name': 'isinf',
         'schema': 'isinf(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1067',
+        'loc': 'native_functions.yaml:1069',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3808,10 +3808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1074
+    {  # native_functions.yaml:1076
         'name': 'isfinite',
         'schema': 'isfinite(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1074',
+        'loc': 'native_functions.yaml:1076',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3828,10 +3828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1081
+    {  # native_functions.yaml:1083
         'name': 'logical_xor',
         'schema': 'logical_xor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1081',
+        'loc': 'native_functions.yaml:1083',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3848,10 +3848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1088
+    {  # native_functions.yaml:1090
         'name': 'logical_xor.out',
         'schema': 'logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1088',
+        'loc': 'native_functions.yaml:1090',
         'kind': 'out',
         'functional': 'logical_xor',
         'variants': ('function',),
@@ -3868,10 +3868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1090
+    {  # native_functions.yaml:1092
         'name': 'bitwise_and.Tensor',
         'schema': 'bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1090',
+        'loc': 'native_functions.yaml:1092',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3888,10 +3888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1096
+    {  # native_functions.yaml:1098
         'name': 'bitwise_and_.Tensor',
         'schema': 'bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1096',
+        'loc': 'native_functions.yaml:1098',
         'kind': 'inplace',
         'functional': 'bitwise_and.Tensor',
         'variants': ('method',),
@@ -3908,10 +3908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1099
+    {  # native_functions.yaml:1101
         'name': 'bitwise_and.Tensor_out',
         'schema': 'bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1099',
+        'loc': 'native_functions.yaml:1101',
         'kind': 'out',
         'functional': 'bitwise_and.Tensor',
         'variants': ('function',),
@@ -3928,10 +3928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1101
+    {  # native_functions.yaml:1103
         'name': 'bitwise_or.Tensor',
         'schema': 'bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1101',
+        'loc': 'native_functions.yaml:1103',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -3948,10 +3948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1107
+    {  # native_functions.yaml:1109
         'name': 'bitwise_or_.Tensor',
         'schema': 'bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1107',
+        'loc': 'native_functions.yaml:1109',
         'kind': 'inplace',
         'functional': 'bitwise_or.Tensor',
         'variants': ('method',),
@@ -3968,10 +3968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1110
+    {  # native_functions.yaml:1112
         'name': 'bitwise_or.Tensor_out',
         'schema': 'bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1110',
+        'loc': 'native_functions.yaml:1112',
         'kind': 'out',
         'functional': 'bitwise_or.Tensor',
         'variants': ('function',),
@@ -3988,10 +3988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1112
+    {  # native_functions.yaml:1114
         'name': 'bitwise_xor.Tensor',
         'schema': 'bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1112',
+        'loc': 'native_functions.yaml:1114',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4008,10 +4008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1118
+    {  # native_functions.yaml:1120
         'name': 'bitwise_xor_.Tensor',
         'schema': 'bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1118',
+        'loc': 'native_functions.yaml:1120',
         'kind': 'inplace',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('method',),
@@ -4028,10 +4028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1121
+    {  # native_functions.yaml:1123
         'name': 'bitwise_xor.Tensor_out',
         'schema': 'bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1121',
+        'loc': 'native_functions.yaml:1123',
         'kind': 'out',
         'functional': 'bitwise_xor.Tensor',
         'variants': ('function',),
@@ -4048,10 +4048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1125
+    {  # native_functions.yaml:1127
         'name': 'bitwise_not',
         'schema': 'bitwise_not(Tensor self) -> Tensor',
-        'loc': 'native_functions.yaml:1125',
+        'loc': 'native_functions.yaml:1127',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4068,10 +4068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1133
+    {  # native_functions.yaml:1135
         'name': 'bitwise_not_',
         'schema': 'bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1133',
+        'loc': 'native_functions.yaml:1135',
         'kind': 'inplace',
         'functional': 'bitwise_not',
         'variants': ('method',),
@@ -4088,10 +4088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True),),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1136
+    {  # native_functions.yaml:1138
         'name': 'bitwise_not.out',
         'schema': 'bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1136',
+        'loc': 'native_functions.yaml:1138',
         'kind': 'out',
         'functional': 'bitwise_not',
         'variants': ('function',),
@@ -4108,10 +4108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1138
+    {  # native_functions.yaml:1140
         'name': 'fmod.Tensor',
         'schema': 'fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        'loc': 'native_functions.yaml:1138',
+        'loc': 'native_functions.yaml:1140',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4128,10 +4128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1145
+    {  # native_functions.yaml:1147
         'name': 'fmod_.Tensor',
         'schema': 'fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1145',
+        'loc': 'native_functions.yaml:1147',
         'kind': 'inplace',
         'functional': 'fmod.Tensor',
         'variants': ('method',),
@@ -4148,10 +4148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1148
+    {  # native_functions.yaml:1150
         'name': 'fmod.Tensor_out',
         'schema': 'fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1148',
+        'loc': 'native_functions.yaml:1150',
         'kind': 'out',
         'functional': 'fmod.Tensor',
         'variants': ('function',),
@@ -4168,10 +4168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1151
+    {  # native_functions.yaml:1153
         'name': 'lerp.Scalar',
         'schema': 'lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        'loc': 'native_functions.yaml:1151',
+        'loc': 'native_functions.yaml:1153',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4188,10 +4188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1157
+    {  # native_functions.yaml:1159
         'name': 'lerp_.Scalar',
         'schema': 'lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1157',
+        'loc': 'native_functions.yaml:1159',
         'kind': 'inplace',
         'functional': 'lerp.Scalar',
         'variants': ('method',),
@@ -4208,10 +4208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1160
+    {  # native_functions.yaml:1162
         'name': 'lerp.Scalar_out',
         'schema': 'lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1160',
+        'loc': 'native_functions.yaml:1162',
         'kind': 'out',
         'functional': 'lerp.Scalar',
         'variants': ('function',),
@@ -4228,10 +4228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1162
+    {  # native_functions.yaml:1164
         'name': 'lerp.Tensor',
         'schema': 'lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        'loc': 'native_functions.yaml:1162',
+        'loc': 'native_functions.yaml:1164',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4248,10 +4248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1168
+    {  # native_functions.yaml:1170
         'name': 'lerp_.Tensor',
         'schema': 'lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1168',
+        'loc': 'native_functions.yaml:1170',
         'kind': 'inplace',
         'functional': 'lerp.Tensor',
         'variants': ('method',),
@@ -4268,10 +4268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1171
+    {  # native_functions.yaml:1173
         'name': 'lerp.Tensor_out',
         'schema': 'lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1171',
+        'loc': 'native_functions.yaml:1173',
         'kind': 'out',
         'functional': 'lerp.Tensor',
         'variants': ('function',),
@@ -4288,10 +4288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1174
+    {  # native_functions.yaml:1176
         'name': '_nan_to_num',
         'schema': '_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        'loc': 'native_functions.yaml:1174',
+        'loc': 'native_functions.yaml:1176',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4308,10 +4308,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1179
+    {  # native_functions.yaml:1181
         'name': 'nan_to_num',
         'schema': 'nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        'loc': 'native_functions.yaml:1179',
+        'loc': 'native_functions.yaml:1181',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4328,10 +4328,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1185
+    {  # native_functions.yaml:1187
         'name': 'nan_to_num_',
         'schema': 'nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1185',
+        'loc': 'native_functions.yaml:1187',
         'kind': 'inplace',
         'functional': 'nan_to_num',
         'variants': ('function', 'method'),
@@ -4348,10 +4348,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1188
+    {  # native_functions.yaml:1190
         'name': 'nan_to_num.out',
         'schema': 'nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1188',
+        'loc': 'native_functions.yaml:1190',
         'kind': 'out',
         'functional': 'nan_to_num',
         'variants': ('function',),
@@ -4368,10 +4368,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1192
+    {  # native_functions.yaml:1194
         'name': 'cumsum',
         'schema': 'cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1192',
+        'loc': 'native_functions.yaml:1194',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4388,10 +4388,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1200
+    {  # native_functions.yaml:1202
         'name': 'cumsum_',
         'schema': 'cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1200',
+        'loc': 'native_functions.yaml:1202',
         'kind': 'inplace',
         'functional': 'cumsum',
         'variants': ('method',),
@@ -4408,10 +4408,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1203
+    {  # native_functions.yaml:1205
         'name': 'cumsum.out',
         'schema': 'cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1203',
+        'loc': 'native_functions.yaml:1205',
         'kind': 'out',
         'functional': 'cumsum',
         'variants': ('function',),
@@ -4428,10 +4428,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1205
+    {  # native_functions.yaml:1207
         'name': 'cumprod',
         'schema': 'cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        'loc': 'native_functions.yaml:1205',
+        'loc': 'native_functions.yaml:1207',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4448,10 +4448,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1213
+    {  # native_functions.yaml:1215
         'name': 'cumprod_',
         'schema': 'cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1213',
+        'loc': 'native_functions.yaml:1215',
         'kind': 'inplace',
         'functional': 'cumprod',
         'variants': ('method',),
@@ -4468,10 +4468,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1216
+    {  # native_functions.yaml:1218
         'name': 'cumprod.out',
         'schema': 'cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1216',
+        'loc': 'native_functions.yaml:1218',
         'kind': 'out',
         'functional': 'cumprod',
         'variants': ('function',),
@@ -4488,10 +4488,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1218
+    {  # native_functions.yaml:1220
         'name': 'sort',
         'schema': 'sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1218',
+        'loc': 'native_functions.yaml:1220',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4508,10 +4508,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1226
+    {  # native_functions.yaml:1228
         'name': 'sort.stable',
         'schema': 'sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1226',
+        'loc': 'native_functions.yaml:1228',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4528,10 +4528,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1232
+    {  # native_functions.yaml:1234
         'name': 'argsort',
         'schema': 'argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1232',
+        'loc': 'native_functions.yaml:1234',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4548,10 +4548,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1238
+    {  # native_functions.yaml:1240
         'name': 'argsort.stable',
         'schema': 'argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        'loc': 'native_functions.yaml:1238',
+        'loc': 'native_functions.yaml:1240',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4568,10 +4568,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1244
+    {  # native_functions.yaml:1246
         'name': 'topk',
         'schema': 'topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        'loc': 'native_functions.yaml:1244',
+        'loc': 'native_functions.yaml:1246',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4588,10 +4588,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         'returns': (('values', 'Tensor'), ('indices', 'Tensor')),
     },
-    {  # native_functions.yaml:1254
+    {  # native_functions.yaml:1256
         'name': 'scatter.src',
         'schema': 'scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1254',
+        'loc': 'native_functions.yaml:1256',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4608,10 +4608,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1262
+    {  # native_functions.yaml:1264
         'name': 'scatter_.src',
         'schema': 'scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1262',
+        'loc': 'native_functions.yaml:1264',
         'kind': 'inplace',
         'functional': 'scatter.src',
         'variants': ('method',),
@@ -4628,10 +4628,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1265
+    {  # native_functions.yaml:1267
         'name': 'scatter.value',
         'schema': 'scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        'loc': 'native_functions.yaml:1265',
+        'loc': 'native_functions.yaml:1267',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4648,10 +4648,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1273
+    {  # native_functions.yaml:1275
         'name': 'scatter_.value',
         'schema': 'scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1273',
+        'loc': 'native_functions.yaml:1275',
         'kind': 'inplace',
         'functional': 'scatter.value',
         'variants': ('method',),
@@ -4668,10 +4668,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1276
+    {  # native_functions.yaml:1278
         'name': 'scatter_add',
         'schema': 'scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        'loc': 'native_functions.yaml:1276',
+        'loc': 'native_functions.yaml:1278',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4688,10 +4688,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1284
+    {  # native_functions.yaml:1286
         'name': 'scatter_add_',
         'schema': 'scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1284',
+        'loc': 'native_functions.yaml:1286',
         'kind': 'inplace',
         'functional': 'scatter_add',
         'variants': ('method',),
@@ -4708,10 +4708,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1287
+    {  # native_functions.yaml:1289
         'name': 'index_add',
         'schema': 'index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1287',
+        'loc': 'native_functions.yaml:1289',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4728,10 +4728,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1296
+    {  # native_functions.yaml:1298
         'name': 'index_add_',
         'schema': 'index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1296',
+        'loc': 'native_functions.yaml:1298',
         'kind': 'inplace',
         'functional': 'index_add',
         'variants': ('method',),
@@ -4748,10 +4748,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1299
+    {  # native_functions.yaml:1301
         'name': 'one_hot',
         'schema': 'one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        'loc': 'native_functions.yaml:1299',
+        'loc': 'native_functions.yaml:1301',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4768,10 +4768,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1307
+    {  # native_functions.yaml:1309
         'name': 'embedding',
         'schema': 'embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        'loc': 'native_functions.yaml:1307',
+        'loc': 'native_functions.yaml:1309',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -4788,10 +4788,10 @@ OPS = (
         'args': (('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1314
+    {  # native_functions.yaml:1316
         'name': 'tril',
         'schema': 'tril(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1314',
+        'loc': 'native_functions.yaml:1316',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4808,10 +4808,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1322
+    {  # native_functions.yaml:1324
         'name': 'tril_',
         'schema': 'tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1322',
+        'loc': 'native_functions.yaml:1324',
         'kind': 'inplace',
         'functional': 'tril',
         'variants': ('method',),
@@ -4828,10 +4828,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1325
+    {  # native_functions.yaml:1327
         'name': 'tril.out',
         'schema': 'tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1325',
+        'loc': 'native_functions.yaml:1327',
         'kind': 'out',
         'functional': 'tril',
         'variants': ('function',),
@@ -4848,10 +4848,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1327
+    {  # native_functions.yaml:1329
         'name': 'triu',
         'schema': 'triu(Tensor self, int diagonal=0) -> Tensor',
-        'loc': 'native_functions.yaml:1327',
+        'loc': 'native_functions.yaml:1329',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4868,10 +4868,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1335
+    {  # native_functions.yaml:1337
         'name': 'triu_',
         'schema': 'triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1335',
+        'loc': 'native_functions.yaml:1337',
         'kind': 'inplace',
         'functional': 'triu',
         'variants': ('method',),
@@ -4888,10 +4888,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1338
+    {  # native_functions.yaml:1340
         'name': 'triu.out',
         'schema': 'triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1338',
+        'loc': 'native_functions.yaml:1340',
         'kind': 'out',
         'functional': 'triu',
         'variants': ('function',),
@@ -4908,10 +4908,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1342
+    {  # native_functions.yaml:1344
         'name': 'var',
         'schema': 'var(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1342',
+        'loc': 'native_functions.yaml:1344',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4928,10 +4928,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1348
+    {  # native_functions.yaml:1350
         'name': 'var.dim',
         'schema': 'var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1348',
+        'loc': 'native_functions.yaml:1350',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4948,10 +4948,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1354
+    {  # native_functions.yaml:1356
         'name': 'var.correction',
         'schema': 'var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1354',
+        'loc': 'native_functions.yaml:1356',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4968,10 +4968,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1360
+    {  # native_functions.yaml:1362
         'name': 'std',
         'schema': 'std(Tensor self, bool unbiased=True) -> Tensor',
-        'loc': 'native_functions.yaml:1360',
+        'loc': 'native_functions.yaml:1362',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -4988,10 +4988,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1366
+    {  # native_functions.yaml:1368
         'name': 'std.dim',
         'schema': 'std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1366',
+        'loc': 'native_functions.yaml:1368',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5008,10 +5008,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1372
+    {  # native_functions.yaml:1374
         'name': 'std.correction',
         'schema': 'std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        'loc': 'native_functions.yaml:1372',
+        'loc': 'native_functions.yaml:1374',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5028,10 +5028,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1378
+    {  # native_functions.yaml:1380
         'name': 'var_mean',
         'schema': 'var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1378',
+        'loc': 'native_functions.yaml:1380',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5048,10 +5048,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1384
+    {  # native_functions.yaml:1386
         'name': 'var_mean.dim',
         'schema': 'var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1384',
+        'loc': 'native_functions.yaml:1386',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5068,10 +5068,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1390
+    {  # native_functions.yaml:1392
         'name': 'var_mean.correction',
         'schema': 'var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1390',
+        'loc': 'native_functions.yaml:1392',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5088,10 +5088,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1396
+    {  # native_functions.yaml:1398
         'name': 'std_mean',
         'schema': 'std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1396',
+        'loc': 'native_functions.yaml:1398',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5108,10 +5108,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1402
+    {  # native_functions.yaml:1404
         'name': 'std_mean.dim',
         'schema': 'std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1402',
+        'loc': 'native_functions.yaml:1404',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5128,10 +5128,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1408
+    {  # native_functions.yaml:1410
         'name': 'std_mean.correction',
         'schema': 'std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        'loc': 'native_functions.yaml:1408',
+        'loc': 'native_functions.yaml:1410',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),
@@ -5148,10 +5148,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         'returns': ((None, 'Tensor'), (None, 'Tensor')),
     },
-    {  # native_functions.yaml:1414
+    {  # native_functions.yaml:1416
         'name': 'unflatten.int',
         'schema': 'unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        'loc': 'native_functions.yaml:1414',
+        'loc': 'native_functions.yaml:1416',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5168,10 +5168,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1420
+    {  # native_functions.yaml:1422
         'name': 'outer',
         'schema': 'outer(Tensor self, Tensor vec2) -> Tensor',
-        'loc': 'native_functions.yaml:1420',
+        'loc': 'native_functions.yaml:1422',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5188,10 +5188,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1426
+    {  # native_functions.yaml:1428
         'name': 'addmm',
         'schema': 'addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1426',
+        'loc': 'native_functions.yaml:1428',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5208,10 +5208,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1432
+    {  # native_functions.yaml:1434
         'name': 'addmm_',
         'schema': 'addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1432',
+        'loc': 'native_functions.yaml:1434',
         'kind': 'inplace',
         'functional': 'addmm',
         'variants': ('method',),
@@ -5228,10 +5228,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1435
+    {  # native_functions.yaml:1437
         'name': 'addmm.out',
         'schema': 'addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1435',
+        'loc': 'native_functions.yaml:1437',
         'kind': 'out',
         'functional': 'addmm',
         'variants': ('function',),
@@ -5248,10 +5248,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1437
+    {  # native_functions.yaml:1439
         'name': 'baddbmm',
         'schema': 'baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        'loc': 'native_functions.yaml:1437',
+        'loc': 'native_functions.yaml:1439',
         'kind': 'functional',
         'functional': None,
         'variants': ('function', 'method'),
@@ -5268,10 +5268,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1443
+    {  # native_functions.yaml:1445
         'name': 'baddbmm_',
         'schema': 'baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        'loc': 'native_functions.yaml:1443',
+        'loc': 'native_functions.yaml:1445',
         'kind': 'inplace',
         'functional': 'baddbmm',
         'variants': ('method',),
@@ -5288,10 +5288,10 @@ OPS = (
         'args': (('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         'returns': ((None, 'Tensor'),),
     },
-    {  # native_functions.yaml:1446
+    {  # native_functions.yaml:1448
         'name': 'einsum',
         'schema': 'einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        'loc': 'native_functions.yaml:1446',
+        'loc': 'native_functions.yaml:1448',
         'kind': 'functional',
         'functional': None,
         'variants': ('function',),

@@ -1,0 +1,114 @@
+// The outer loops of elementwise kernels, compiled once for every operand count (Note
+// [Type-erased outer loops] in loops.h); each calls the op's inner run through an InnerFn.
+#include "loops.h"
+
+#include <cstring>
+
+namespace al::loops_detail {
+
+template <int NT>
+bool build(const TensorRef* t, Geometry<NT>& g) {
+  for (int k = 0; k < NT; ++k) g.base[k] = t[k].data;
+  if (!push_dims(g, t, 0, t[0].ndim)) return false;
+  sort_dims(g, 0, g.nd, 0);
+  coalesce(g, 0, g.nd);
+  return true;
+}
+
+template <int NT>
+void outer_strided(const Geometry<NT>& g, InnerFn inner, const void* f, int64_t b, int64_t e) {
+  int last = g.nd - 1;
+  int64_t idx[kMaxDims];
+  char* ptr[NT];
+  unravel(g, b, 0, g.nd, idx);
+  offset_pointers(g, idx, 0, g.nd, ptr);
+  const int64_t* inner_strides = g.stride[last];
+  for (int64_t pos = b; pos < e;) {
+    int64_t run = std::min(g.size[last] - idx[last], e - pos);
+    inner(f, run, ptr, inner_strides);
+    pos += run;
+    for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * inner_strides[k];
+    idx[last] += run - 1;
+    increment(g, idx, 0, g.nd, ptr);
+  }
+}
+
+namespace {
+
+// Copies an m x n tile whose rows are `row_stride` and columns `col_stride` bytes apart in
+// src into dst, rows kTile elements apart: a transposed input read along its own rows.
+template <class T>
+void pack(T* dst, const char* src, int64_t m, int64_t n, int64_t row_stride, int64_t col_stride) {
+  for (int64_t col = 0; col < n; ++col) {
+    const char* s = src + col * col_stride;
+    for (int64_t row = 0; row < m; ++row)
+      dst[row * kTile + col] = *reinterpret_cast<const T*>(s + row * row_stride);
+  }
+}
+
+void pack_tile(int64_t elem, char* dst, const char* src, int64_t m, int64_t n,
+               int64_t row_stride, int64_t col_stride) {
+  switch (elem) {
+    case 1: return pack(reinterpret_cast<uint8_t*>(dst), src, m, n, row_stride, col_stride);
+    case 2: return pack(reinterpret_cast<uint16_t*>(dst), src, m, n, row_stride, col_stride);
+    case 4: return pack(reinterpret_cast<uint32_t*>(dst), src, m, n, row_stride, col_stride);
+    default: return pack(reinterpret_cast<uint64_t*>(dst), src, m, n, row_stride, col_stride);
+  }
+}
+
+}  // namespace
+
+template <int NT>
+void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void* f, int64_t tb,
+                 int64_t te) {
+  constexpr int N = NT - 1;
+  int r = g.nd - 2, c = g.nd - 1;
+  int64_t rows = g.size[r], cols = g.size[c];
+  int64_t tr = (rows + kTile - 1) / kTile, tc = (cols + kTile - 1) / kTile;
+  bool packed[NT] = {};
+  for (int k = 1; k <= N; ++k) packed[k] = is_transposed(g, k);
+  // On the heap: N tiles of kTile^2 doubles would be a lot of stack for a worker thread.
+  const int64_t tile_bytes = kTile * kTile * elem;
+  std::unique_ptr<char[]> tiles(new char[N * tile_bytes]);
+  int64_t idx[kMaxDims];
+  char* corner[NT];
+  char* p[NT];
+  int64_t s[NT];
+  for (int k = 0; k <= N; ++k) s[k] = packed[k] ? elem : g.stride[c][k];
+  for (int64_t t = tb; t < te; ++t) {
+    int64_t j = t % tc, i = (t / tc) % tr, outer = t / (tc * tr);
+    unravel(g, outer, 0, r, idx);
+    idx[r] = i * kTile;
+    idx[c] = j * kTile;
+    offset_pointers(g, idx, 0, g.nd, corner);
+    int64_t n = std::min(kTile, cols - j * kTile);
+    int64_t m = std::min(kTile, rows - i * kTile);
+    for (int k = 1; k <= N; ++k) {
+      if (packed[k]) {
+        pack_tile(elem, tiles.get() + (k - 1) * tile_bytes, corner[k], m, n, g.stride[r][k],
+                  g.stride[c][k]);
+      }
+    }
+    for (int64_t row = 0; row < m; ++row) {
+      for (int k = 0; k <= N; ++k) {
+        p[k] = packed[k] ? tiles.get() + (k - 1) * tile_bytes + row * kTile * elem
+                         : corner[k] + row * g.stride[r][k];
+      }
+      inner(f, n, p, s);
+    }
+  }
+}
+
+#define AL_OUTER_LOOPS(NT)                                                                 \
+  template void outer_strided<NT>(const Geometry<NT>&, InnerFn, const void*, int64_t,      \
+                                  int64_t);                                                \
+  template void outer_tiled<NT>(const Geometry<NT>&, int64_t, InnerFn, const void*, int64_t, \
+                                int64_t);                                                  \
+  template bool build<NT>(const TensorRef*, Geometry<NT>&);
+AL_OUTER_LOOPS(2) AL_OUTER_LOOPS(3) AL_OUTER_LOOPS(4) AL_OUTER_LOOPS(5) AL_OUTER_LOOPS(6)
+AL_OUTER_LOOPS(7) AL_OUTER_LOOPS(8) AL_OUTER_LOOPS(9) AL_OUTER_LOOPS(10) AL_OUTER_LOOPS(11)
+AL_OUTER_LOOPS(12) AL_OUTER_LOOPS(13) AL_OUTER_LOOPS(14) AL_OUTER_LOOPS(15) AL_OUTER_LOOPS(16)
+AL_OUTER_LOOPS(17)
+#undef AL_OUTER_LOOPS
+
+}  // namespace al::loops_detail
