@@ -1,8 +1,7 @@
 // The outer loops of elementwise kernels, compiled once for every operand count (Note
 // [Type-erased outer loops] in loops.h); each calls the op's inner run through an InnerFn.
 #include "loops.h"
-
-#include <cstring>
+#include "reduce.h"
 
 namespace al::loops_detail {
 
@@ -112,3 +111,41 @@ AL_OUTER_LOOPS(17)
 #undef AL_OUTER_LOOPS
 
 }  // namespace al::loops_detail
+
+namespace al::reduce_detail {
+
+bool plan_reduction(const TensorRef* t, Geometry<2>& g, int& kept, int64_t& numel_out,
+                    int64_t& m) {
+  g.base[0] = t[0].data;
+  g.base[1] = t[1].data;
+  int64_t kept_in = t[0].ndim;
+  kept = 0;  // kept dims pushed so far; they come first in g
+  bool any_in = true;
+  for (int64_t d = 0; d < t[1].ndim; ++d) {
+    int64_t size = t[1].sizes[d];
+    bool is_kept = d < kept_in;
+    if (size == 0 && is_kept) return false;  // no outputs
+    if (size == 0) any_in = false;
+    if (size <= 1) continue;
+    g.size[g.nd] = size;
+    g.stride[g.nd][0] = is_kept ? t[0].strides[d] : 0;
+    g.stride[g.nd][1] = t[1].strides[d];
+    if (is_kept) {
+      g.numel *= size;
+      ++kept;
+    }
+    ++g.nd;
+  }
+  numel_out = g.numel;
+  m = 1;
+  for (int d = kept; d < g.nd; ++d) m *= g.size[d];
+  if (!any_in) m = 0;
+
+  sort_dims(g, 0, kept, 0);
+  kept = coalesce(g, 0, kept);
+  sort_dims(g, kept, g.nd, 1);
+  coalesce(g, kept, g.nd);
+  return true;
+}
+
+}  // namespace al::reduce_detail

@@ -252,6 +252,13 @@ inline int64_t row_block(int64_t inner, int64_t outer, int64_t m) {
   return (block + 63) / 64 * 64;
 }
 
+// g = out (operand 0) and inp (operand 1) with the kept dims first (`kept` of them, sorted by
+// out's strides and merged) and the reduced dims after (sorted by inp's, merged); numel_out
+// outputs of m reduced elements each (m = 0: empty input). False when there are no outputs.
+// Compiled once, in loops.cpp (Note [Type-erased outer loops] in loops.h).
+bool plan_reduction(const TensorRef* t, Geometry<2>& g, int& kept, int64_t& numel_out,
+                    int64_t& m);
+
 }  // namespace reduce_detail
 
 // out (t[0]) = the reduction R over the trailing t[1].ndim - t[0].ndim dims of t[1].
@@ -259,49 +266,30 @@ template <class R, class S>
 int reduce(const TensorRef* t) {
   using namespace reduce_detail;
   Geometry<2> g;
-  g.base[0] = t[0].data;
-  g.base[1] = t[1].data;
-  int64_t kept_in = t[0].ndim;
-  int kept = 0;      // kept dims pushed so far; they come first in g
-  bool any_in = true;
-  for (int64_t d = 0; d < t[1].ndim; ++d) {
-    int64_t size = t[1].sizes[d];
-    bool is_kept = d < kept_in;
-    if (size == 0 && is_kept) return kPathContiguous;  // no outputs
-    if (size == 0) any_in = false;
-    if (size <= 1) continue;
-    g.size[g.nd] = size;
-    g.stride[g.nd][0] = is_kept ? t[0].strides[d] : 0;
-    g.stride[g.nd][1] = t[1].strides[d];
-    if (is_kept) {
-      g.numel *= size;
-      ++kept;
-    }
-    ++g.nd;
-  }
-  int64_t numel_out = g.numel;
-  int64_t m = 1;
-  for (int d = kept; d < g.nd; ++d) m *= g.size[d];
-  if (!any_in) m = 0;
-
+  int kept = 0;
+  int64_t numel_out = 0, m = 0;
+  if (!plan_reduction(t, g, kept, numel_out, m)) return kPathContiguous;  // no outputs
   if (m == 0) {
     for_outputs(g, kept, 0, numel_out, [&](char* o, char*) {
       store<R>(o, R::widen(R::init()), 0);
     });
     return kPathContiguous;
   }
-  sort_dims(g, 0, kept, 0);
-  kept = coalesce(g, 0, kept);
-  sort_dims(g, kept, g.nd, 1);
-  coalesce(g, kept, g.nd);
   int reduced = g.nd - kept;
 
   const int64_t unit = sizeof(S);
   if (reduced == 1 && g.stride[g.nd - 1][1] == unit) {
     if (numel_out == 1) {
       const S* p = reinterpret_cast<const S*>(g.base[1]);
-      store<R>(g.base[0], m * unit >= kFarBytes ? fold_contiguous_parallel<R, true>(p, m)
-                                                : fold_contiguous_parallel<R>(p, m), m);
+      // The DRAM variant only for floating data, the reductions that are read at bandwidth
+      // (sum, mean): its results are the same, and each variant is compile time (issue 13).
+      if constexpr (is_floating_v<S>) {
+        if (m * unit >= kFarBytes) {
+          store<R>(g.base[0], fold_contiguous_parallel<R, true>(p, m), m);
+          return kPathContiguous;
+        }
+      }
+      store<R>(g.base[0], fold_contiguous_parallel<R>(p, m), m);
       return kPathContiguous;
     }
     parallel_range(numel_out, std::max<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {
