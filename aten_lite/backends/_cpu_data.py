@@ -242,9 +242,23 @@ def _numpy_index(self: Tensor, indices) -> tuple:
 
 
 def index_cpu(self: Tensor, indices) -> Tensor:
+    if len(indices) == 1 and self._shape:
+        t = indices[0]
+        if t is not None and t._dtype in _ROW_INDEX_DTYPES:
+            return _take_rows(self, t)
     shape, _ = rules.advanced_index(self, indices)
     out = np.ascontiguousarray(self._a[_numpy_index(self, indices)])
     return _wrap(out.reshape(shape))
+
+
+def _take_rows(self: Tensor, index: Tensor) -> Tensor:
+    """``self[idx]`` for one integer index (an embedding lookup, a minibatch ``X[ix]``): one
+    NumPy take, which also checks the bounds (negative indices count from the end)."""
+    try:
+        return _wrap(np.take(self._a, index._a, axis=0))
+    except IndexError:
+        _check_bounds(index._a, self._shape[0], 0, negative_ok=True)  # names the bad index
+        raise
 
 
 def index_put_inplace_cpu(self: Tensor, indices, values: Tensor, accumulate: bool = False):
