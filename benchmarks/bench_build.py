@@ -99,7 +99,7 @@ def clean_install() -> list[Row]:
                 {}, "< 45 s", seconds < 45.0)]
     found = _BUILD_LINE.search(out)
     if found:
-        rows.append(Row(f"  of which the C++ build ({found.group(1)} translation units)", "s",
+        rows.append(Row(f"  of which the C++ build ({found.group(1)} source files)", "s",
                         float(found.group(2)), {}))
     return rows
 
