@@ -1,6 +1,9 @@
 // The outer loops of elementwise kernels, compiled once for every operand count (Note
 // [Type-erased outer loops] in loops.h); each calls the op's inner run through an InnerFn.
 #include "loops.h"
+
+#include <cstring>
+
 #include "reduce.h"
 
 namespace al::loops_detail {
@@ -34,6 +37,23 @@ void outer_strided(const Geometry<NT>& g, InnerFn inner, const void* f, int64_t 
 
 namespace {
 
+// dst[0 .. count) = count copies of the element of `elem` bytes at src.
+template <class T>
+void fill_with(char* dst, const char* src, int64_t count) {
+  T v;
+  std::memcpy(&v, src, sizeof(T));
+  std::fill(reinterpret_cast<T*>(dst), reinterpret_cast<T*>(dst) + count, v);
+}
+
+void fill_elements(int64_t elem, char* dst, const char* src, int64_t count) {
+  switch (elem) {
+    case 1: return fill_with<uint8_t>(dst, src, count);
+    case 2: return fill_with<uint16_t>(dst, src, count);
+    case 4: return fill_with<uint32_t>(dst, src, count);
+    default: return fill_with<uint64_t>(dst, src, count);
+  }
+}
+
 // Copies an m x n tile whose rows are `row_stride` and columns `col_stride` bytes apart in
 // src into dst, rows kTile elements apart: a transposed input read along its own rows.
 template <class T>
@@ -56,6 +76,43 @@ void pack_tile(int64_t elem, char* dst, const char* src, int64_t m, int64_t n,
 }
 
 }  // namespace
+
+template <int NT>
+void outer_streamed(int64_t n, int64_t out_size, int64_t in_size, InnerFn inner, const void* f,
+                    char* const* p, const int64_t* s) {
+  const int64_t block = kStreamBlockBytes / std::max(out_size, in_size);
+  const int64_t out_bytes = block * out_size;  // whole cache lines: see kStreamBlockBytes
+  auto addr = reinterpret_cast<uintptr_t>(p[0]);
+  if (addr % out_size != 0) {
+    inner(f, n, p, s);
+    return;
+  }
+  int64_t i = std::min<int64_t>(n, static_cast<int64_t>((64 - addr % 64) % 64) / out_size);
+  inner(f, i, p, s);
+  alignas(64) char buf[kStreamBlockBytes];
+  alignas(64) char expanded[NT - 1][kStreamBlockBytes];
+  char* q[NT];
+  int64_t qs[NT];
+  q[0] = buf;
+  qs[0] = out_size;
+  for (int k = 1; k < NT; ++k) {
+    qs[k] = in_size;
+    if (s[k] == 0) {
+      fill_elements(in_size, expanded[k - 1], p[k], block);
+      q[k] = expanded[k - 1];
+    }
+  }
+  for (; i + block <= n; i += block) {
+    for (int k = 1; k < NT; ++k) {
+      if (s[k] != 0) q[k] = p[k] + i * s[k];
+    }
+    inner(f, block, q, qs);
+    stream_copy(p[0] + i * s[0], buf, out_bytes);
+  }
+  for (int k = 0; k < NT; ++k) q[k] = p[k] + i * s[k];
+  inner(f, n - i, q, s);
+  stream_fence();
+}
 
 template <int NT>
 void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void* f, int64_t tb,
@@ -103,7 +160,9 @@ void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void*
                                   int64_t);                                                \
   template void outer_tiled<NT>(const Geometry<NT>&, int64_t, InnerFn, const void*, int64_t, \
                                 int64_t);                                                  \
-  template bool build<NT>(const TensorRef*, Geometry<NT>&);
+  template bool build<NT>(const TensorRef*, Geometry<NT>&);                                 \
+  template void outer_streamed<NT>(int64_t, int64_t, int64_t, InnerFn, const void*,        \
+                                   char* const*, const int64_t*);
 AL_OUTER_LOOPS(2) AL_OUTER_LOOPS(3) AL_OUTER_LOOPS(4) AL_OUTER_LOOPS(5) AL_OUTER_LOOPS(6)
 AL_OUTER_LOOPS(7) AL_OUTER_LOOPS(8) AL_OUTER_LOOPS(9) AL_OUTER_LOOPS(10) AL_OUTER_LOOPS(11)
 AL_OUTER_LOOPS(12) AL_OUTER_LOOPS(13) AL_OUTER_LOOPS(14) AL_OUTER_LOOPS(15) AL_OUTER_LOOPS(16)

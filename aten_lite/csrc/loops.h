@@ -101,47 +101,6 @@ void run_inner(int64_t n, const F& f, char* const* p, const int64_t* s) {
   }
 }
 
-// run_inner for a large contiguous out: blocks are computed into an L1 buffer and copied out
-// with streaming stores (see stream.h); the unaligned head and the tail are written directly.
-// Stride-0 inputs are expanded once into block-sized buffers.
-template <class Out, class S, int N, class F>
-void run_streamed(int64_t n, const F& f, char* const* p, const int64_t* s) {
-  constexpr int64_t kWidest = sizeof(Out) > sizeof(S) ? sizeof(Out) : sizeof(S);
-  constexpr int64_t kBlock = kStreamBlockBytes / kWidest;
-  constexpr int64_t kOutBytes = kBlock * static_cast<int64_t>(sizeof(Out));
-  static_assert(kOutBytes % 64 == 0, "streaming copies whole cache lines");
-  auto addr = reinterpret_cast<uintptr_t>(p[0]);
-  if (addr % sizeof(Out) != 0) {
-    run_inner<Out, S, N>(n, f, p, s);
-    return;
-  }
-  int64_t i = std::min<int64_t>(n, ((64 - addr % 64) % 64) / sizeof(Out));
-  run_inner<Out, S, N>(i, f, p, s);
-  alignas(64) Out buf[kBlock];
-  alignas(64) S expanded[N][kBlock];
-  char* q[N + 1];
-  int64_t qs[N + 1];
-  q[0] = reinterpret_cast<char*>(buf);
-  qs[0] = sizeof(Out);
-  for (int k = 1; k <= N; ++k) {
-    qs[k] = sizeof(S);
-    if (s[k] == 0) {
-      std::fill(expanded[k - 1], expanded[k - 1] + kBlock, *reinterpret_cast<const S*>(p[k]));
-      q[k] = reinterpret_cast<char*>(expanded[k - 1]);
-    }
-  }
-  for (; i + kBlock <= n; i += kBlock) {
-    for (int k = 1; k <= N; ++k) {
-      if (s[k] != 0) q[k] = p[k] + i * s[k];
-    }
-    run_inner<Out, S, N>(kBlock, f, q, qs);
-    stream_copy(p[0] + i * s[0], reinterpret_cast<const char*>(buf), kOutBytes);
-  }
-  for (int k = 0; k <= N; ++k) q[k] = p[k] + i * s[k];
-  run_inner<Out, S, N>(n - i, f, q, s);
-  stream_fence();
-}
-
 // Note [Type-erased outer loops]
 // The loops over the outer dims (outer_strided, outer_tiled: index counters, tiles, packing a
 // transposed input) depend on neither the op nor the dtype, only on the operand count and the
@@ -156,6 +115,14 @@ template <class Out, class S, int N, class F>
 void inner_thunk(const void* f, int64_t n, char* const* p, const int64_t* s) {
   run_inner<Out, S, N>(n, *static_cast<const F*>(f), p, s);
 }
+
+// The inner run for a large contiguous out (elements of out_size bytes, inputs of in_size):
+// blocks are computed into an L1 buffer and copied out with streaming stores (see stream.h);
+// the unaligned head and the tail are written directly. Stride-0 inputs are expanded once into
+// block-sized buffers.
+template <int NT>
+void outer_streamed(int64_t n, int64_t out_size, int64_t in_size, InnerFn inner, const void* f,
+                    char* const* p, const int64_t* s);
 
 // Flat positions [b, e) of g in row-major order, one inner run at a time.
 template <int NT>
@@ -197,7 +164,9 @@ bool build(const TensorRef* t, Geometry<NT>& g);
                                          int64_t);                                           \
   extern template void outer_tiled<NT>(const Geometry<NT>&, int64_t, InnerFn, const void*,   \
                                        int64_t, int64_t);                                    \
-  extern template bool build<NT>(const TensorRef*, Geometry<NT>&);
+  extern template bool build<NT>(const TensorRef*, Geometry<NT>&);                           \
+  extern template void outer_streamed<NT>(int64_t, int64_t, int64_t, InnerFn, const void*,   \
+                                          char* const*, const int64_t*);
 AL_OUTER_LOOPS(2) AL_OUTER_LOOPS(3) AL_OUTER_LOOPS(4) AL_OUTER_LOOPS(5) AL_OUTER_LOOPS(6)
 AL_OUTER_LOOPS(7) AL_OUTER_LOOPS(8) AL_OUTER_LOOPS(9) AL_OUTER_LOOPS(10) AL_OUTER_LOOPS(11)
 AL_OUTER_LOOPS(12) AL_OUTER_LOOPS(13) AL_OUTER_LOOPS(14) AL_OUTER_LOOPS(15) AL_OUTER_LOOPS(16)
@@ -233,7 +202,8 @@ int elementwise(const TensorRef* t, const F& f) {
       char* p[N + 1];
       for (int k = 0; k <= N; ++k) p[k] = g.base[k] + b * s[k];
       if (stream) {
-        run_streamed<Out, S, N>(e - b, f, p, s);
+        outer_streamed<N + 1>(e - b, sizeof(Out), sizeof(S), &inner_thunk<Out, S, N, F>, &f, p,
+                              s);
       } else {
         run_inner<Out, S, N>(e - b, f, p, s);
       }
