@@ -102,9 +102,10 @@ void run_inner(int64_t n, const F& f, char* const* p, const int64_t* s) {
 }
 
 // Note [Type-erased outer loops]
-// The loops over the outer dims (outer_strided, outer_tiled: index counters, tiles, packing a
-// transposed input) depend on neither the op nor the dtype, only on the operand count and the
-// element size; they reach the op through InnerFn, one run of the innermost dim at a time. So
+// The loops around the op's inner run (outer_strided, outer_tiled, outer_streamed: index
+// counters, tiles, packing a transposed input, blocks copied out with streaming stores) depend
+// on neither the op nor the dtype, only on the operand count and the element sizes; they reach
+// the op through InnerFn, one run of the innermost dim (or one block) at a time. So
 // they are compiled once, in loops.cpp, instead of once per (op, dtype) in every kernel file:
 // that halved the compile time of an elementwise op (issue 13's clean build). The inner run,
 // where the time goes, is still the op's own loop (run_inner), and each call of it covers a
