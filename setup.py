@@ -38,7 +38,10 @@ class BuildWithCodegenBuilder(build_ext):
         jobs = int(os.environ.get("AL_BUILD_JOBS", str(os.cpu_count() or 2)))
         output = self.get_ext_fullpath(ext.name)
         try:
-            report = build.build_extension(ROOT, output, jobs=jobs, verbose=bool(self.verbose > 1))
+            # A clean install compiles the kernels a group per translation unit (Note [Unity
+            # objects] in build.py); aten-lite-gen later still rebuilds one op at a time.
+            report = build.build_extension(ROOT, output, jobs=jobs, verbose=bool(self.verbose > 1),
+                                           unity=True)
         except build.BuildError as exc:
             raise SystemExit(f"error: building {ext.name} failed:\n{exc}") from None
         print(f"aten_lite._C: compiled {len(report.compiled)} file(s), "

@@ -311,4 +311,6 @@ def test_the_custom_kernel_of_an_op_is_listed_by_the_generator():
     spec = load_spec(REPO)
     names = {k.ident: k.op_name for k in api_cpp.cpp_kernels(spec) if k.kind == "custom"}
     assert names == {"sparse_mm": "mm", "sparse_coalesce": "coalesce",
-                     "sparse_sampled_mm": "sparse_sampled_mm"}
+                     "sparse_sampled_mm": "sparse_sampled_mm", "index_add": "index_add",
+                     "log_softmax": "log_softmax.int",
+                     "log_softmax_backward": "_log_softmax_backward"}

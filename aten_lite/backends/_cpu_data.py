@@ -7,16 +7,20 @@ dispatcher bumps it for every `(a!)` argument after the kernel returns.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .._device import device as _device
-from .._dtype import bool_, parse as _parse_dtype
+from .._dtype import bool_, int32, int64, parse as _parse_dtype
 from .._kernel_rules import PARTIAL_OVERLAP, check_copy_shape, check_writable, overlap, scalar_for
 from .._tensor import Tensor, empty_array, wrap_dim
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
 from .._views import empty_with_strides, narrow_cpu, preserved_strides, split_sizes_for
 from ..shape_rules import data as rules
+from ..shape_rules.core import broadcast_shapes
+from ._cpu_index_add import add_rows
 
 __all__ = list(_view_names) + [
     "split_cpu", "split_sizes_cpu", "chunk_cpu", "cat_cpu", "stack_cpu", "gather_cpu",
@@ -26,6 +30,7 @@ __all__ = list(_view_names) + [
 ]
 
 _wrap = Tensor._wrap
+_ROW_INDEX_DTYPES = (int64, int32)
 
 
 # ---- helpers ----
@@ -177,14 +182,31 @@ def _numpy_index(self: Tensor, indices) -> tuple:
 
 
 def index_cpu(self: Tensor, indices) -> Tensor:
+    if len(indices) == 1 and self._shape:
+        t = indices[0]
+        if t is not None and t._dtype in _ROW_INDEX_DTYPES:
+            return _take_rows(self, t)
     shape, _ = rules.advanced_index(self, indices)
     out = np.ascontiguousarray(self._a[_numpy_index(self, indices)])
     return _wrap(out.reshape(shape))
 
 
+def _take_rows(self: Tensor, index: Tensor) -> Tensor:
+    """``self[idx]`` for one integer index (an embedding lookup, a minibatch ``X[ix]``): one
+    NumPy take, which also checks the bounds (negative indices count from the end)."""
+    try:
+        return _wrap(np.take(self._a, index._a, axis=0))
+    except IndexError:
+        _check_bounds(index._a, self._shape[0], 0, negative_ok=True)  # names the bad index
+        raise
+
+
 def index_put_inplace_cpu(self: Tensor, indices, values: Tensor, accumulate: bool = False):
     rules.index_put(self, indices, values, accumulate)
     check_writable(self)
+    if accumulate and _one_row_index(self, indices):
+        _add_indexed_rows(self, indices[0], values)
+        return self
     where = _numpy_index(self, indices)
     vals = values._a
     if vals.dtype != self._a.dtype:
@@ -198,6 +220,30 @@ def index_put_inplace_cpu(self: Tensor, indices, values: Tensor, accumulate: boo
     else:
         self._a[where] = vals
     return self
+
+
+def _one_row_index(self: Tensor, indices) -> bool:
+    """``self[idx] += values`` with one integer index on dim 0 of a C-contiguous self: the
+    gradient of ``x[idx]`` (and of an embedding lookup), which the C++ row adder runs."""
+    if len(indices) != 1 or not self._shape or not self._a.flags.c_contiguous:
+        return False
+    t = indices[0]
+    return t is not None and t._dtype in _ROW_INDEX_DTYPES
+
+
+def _add_indexed_rows(self: Tensor, index: Tensor, values: Tensor) -> None:
+    rows = self._shape[0]
+    inner = self._a.size // rows if rows else math.prod(self._shape[1:])
+    idx = index._a.reshape(-1)
+    vals = values._a
+    if vals.dtype != self._a.dtype:
+        vals = _astype(vals, self._dtype)
+    # values broadcast to self[idx]'s shape (checked by the rule); leading size-1 dims dropped.
+    target = index._shape + self._shape[1:]
+    if vals.ndim > len(target):
+        vals = vals.reshape(vals.shape[vals.ndim - len(target):])
+    vals = np.broadcast_to(vals, target).reshape(1, idx.size, inner)
+    add_rows(self._dtype, self._a.reshape(1, rows, inner), idx, vals, 0, True)
 
 
 def index_put_cpu(self: Tensor, indices, values: Tensor, accumulate: bool = False) -> Tensor:

@@ -7,6 +7,8 @@ negative index or raise its own message.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .._tensor import Tensor, empty_array, wrap_dim
@@ -14,6 +16,7 @@ from ..shape_rules import indexed as rules
 from ..shape_rules.data import same_as_self
 from .._kernel_rules import scalar_for
 from ._cpu_data import _check_bounds
+from ._cpu_index_add import add_rows
 
 __all__ = ["scatter_src_cpu", "scatter_value_cpu", "scatter_add_cpu", "index_add_cpu",
            "one_hot_cpu", "embedding_cpu", "tril_cpu", "triu_cpu", "bitwise_not_cpu"]
@@ -65,11 +68,12 @@ def index_add_cpu(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha=1
     out = np.array(self._a.reshape(self._a.shape or (1,)), order="C")
     d = wrap_dim(dim, len(self._shape))
     idx = index._a.reshape(-1)
-    _check_bounds(idx, out.shape[d], d, negative_ok=False)
-    src = source._a.reshape(source._a.shape or (1,))
+    src = source._a
     if alpha != 1:
         src = src * np.asarray(scalar_for(alpha, self._dtype, "index_add"), dtype=out.dtype)
-    np.add.at(out, (slice(None),) * d + (idx,), src.astype(out.dtype, copy=False))
+    planes, inner = math.prod(out.shape[:d]), math.prod(out.shape[d + 1:])
+    add_rows(self._dtype, out.reshape(planes, out.shape[d], inner), idx,
+             src.astype(out.dtype, copy=False).reshape(planes, idx.size, inner), d, False)
     return _wrap(out.reshape(self._shape))
 
 

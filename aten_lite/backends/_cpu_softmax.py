@@ -72,12 +72,20 @@ def softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
     return _finish(self, out, result_dt, compute)
 
 
+def _rows(a: np.ndarray) -> np.ndarray:
+    """a (its last dim the reduced one) as a matrix of rows: a view when a's layout allows."""
+    return a.reshape(-1, a.shape[-1])
+
+
 def log_softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
     x, d, result_dt, compute = _prepare(self, dim, dtype)
     if x.size == 0:
         return _wrap(empty_array(self._shape, result_dt))
     code = compute.code
     out = empty_array(x.shape, compute)
+    if d == x.ndim - 1:  # the common case: one C++ pass per row (csrc/log_softmax.h)
+        _kernel("log_softmax")(code, _rows(out), _rows(x))
+        return _finish(self, out, result_dt, compute)
     _kernel("sub.Tensor")(code, out, x, _reduce_keep("amax", code, x, d), 1)
     e = np.empty(x.shape, compute.np)
     _kernel("exp")(code, e, out)
@@ -101,6 +109,9 @@ def log_softmax_backward_cpu(grad_output: Tensor, log_probs: Tensor, dim: int) -
         return _wrap(empty_array(log_probs._shape, log_probs._dtype))
     d, code = wrap_dim(dim, y.ndim), compute.code
     out = empty_array(y.shape, compute)
+    if d == y.ndim - 1:  # one C++ pass per row (csrc/log_softmax_backward.h)
+        _kernel("log_softmax_backward")(code, _rows(out), _rows(g), _rows(y))
+        return _finish(log_probs, out, log_probs._dtype, compute)
     _kernel("exp")(code, out, y)
     _kernel("mul.Tensor")(code, out, out, _reduce_keep("sum", code, g, d))
     _kernel("sub.Tensor")(code, out, g, out, 1)

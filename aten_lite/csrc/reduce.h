@@ -15,10 +15,10 @@
 // Element i of a contiguous run is always folded into lane i % L, and every lane folds its
 // elements in increasing i, so a sum is a function of the values, the shape and the thread
 // count only. fold_into used to peel up to a 64-byte boundary first, which moved the lane split
-// with the address: the same values at 16 offsets gave 5 different float32 sums. In cache it now
-// loads unaligned from element 0; for an input streamed from DRAM, where straddling loads cost
-// more, it still starts the wide loop at a line boundary, but on a rotated copy of the lanes
-// that puts each element in the lane (and order) the plain loop from element 0 would.
+// with the address: the same values at 16 offsets gave 5 different float32 sums. It loads
+// unaligned from element 0 wherever the data comes from. (A DRAM variant that started the wide
+// loop at a line boundary on a rotated copy of the lanes kept the results but was ~5% slower
+// than this plain loop with prefetching: 0.95x torch's float32 sum of 16M against 1.0x.)
 #pragma once
 
 #include <algorithm>
@@ -42,10 +42,11 @@ constexpr int64_t kChunk = 16 * kBlock;   // unit of work when one reduction is 
 // 256 was twice as slow for a sum over dim 0 of 4096 x 4096), within L2.
 constexpr int64_t kRowBlock = 16384;
 // A single reduction reading at least this much (the L3 of the machines we measure on) streams
-// from DRAM; fold_into then asks for the lines kPrefetchBytes ahead into L2, which kept ~10%
-// more bandwidth on one core (and cost ~20% when the data was in cache, hence the threshold).
+// from DRAM; fold_into then asks for the lines kPrefetchBytes ahead into L2, which gave ~6% more
+// bandwidth on one core than the hardware prefetcher alone (4 KB ahead: ~3%, erratic; 16 KB:
+// no better), and costs ~20% when the data is in cache, hence the threshold.
 constexpr int64_t kFarBytes = int64_t{32} << 20;
-constexpr int64_t kPrefetchBytes = 4096;
+constexpr int64_t kPrefetchBytes = 8192;
 
 template <class R> constexpr int lanes() {
   constexpr int by_size = static_cast<int>(256 / sizeof(typename R::Lane));
@@ -71,28 +72,10 @@ inline void fold_wide(typename R::Lane* __restrict acc, const S* __restrict p, i
 template <class R, bool kFar = false, class S>
 inline void fold_into(typename R::Lane* acc, const S* p, int64_t n) {
   using C = typename R::C;
-  using Lane = typename R::Lane;
   constexpr int L = lanes<R>();  // a power of two
-  int64_t i = 0;
-  if constexpr (kFar) {
-    // From DRAM, loads that straddle cache lines cost ~10%: start the wide loop at a line
-    // boundary, on lanes rotated so that element i still lands in lane i % L (Note [Lanes
-    // follow the logical index]).
-    auto addr = reinterpret_cast<uintptr_t>(p);
-    int64_t head = addr % sizeof(S) ? 0 : ((64 - addr % 64) % 64) / sizeof(S);
-    for (; i < std::min(head, n); ++i) acc[i % L] = R::step(acc[i % L], static_cast<C>(p[i]));
-    int shift = static_cast<int>(i % L);
-    Lane rot[L];
-    for (int j = 0; j < L; ++j) rot[j] = acc[(shift + j) % L];
-    int64_t wide = (n - i) / L * L;
-    fold_wide<R, true>(rot, p + i, wide);
-    i += wide;
-    for (int j = 0; j < L; ++j) acc[(shift + j) % L] = rot[j];
-  } else {
-    int64_t wide = n / L * L;
-    fold_wide<R, false>(acc, p, wide);
-    i = wide;
-  }
+  int64_t wide = n / L * L;
+  fold_wide<R, kFar>(acc, p, wide);
+  int64_t i = wide;
   for (; i < n; ++i) acc[i % L] = R::step(acc[i % L], static_cast<C>(p[i]));
 }
 
@@ -252,6 +235,13 @@ inline int64_t row_block(int64_t inner, int64_t outer, int64_t m) {
   return (block + 63) / 64 * 64;
 }
 
+// g = out (operand 0) and inp (operand 1) with the kept dims first (`kept` of them, sorted by
+// out's strides and merged) and the reduced dims after (sorted by inp's, merged); numel_out
+// outputs of m reduced elements each (m = 0: empty input). False when there are no outputs.
+// Compiled once, in loops.cpp (Note [Type-erased outer loops] in loops.h).
+bool plan_reduction(const TensorRef* t, Geometry<2>& g, int& kept, int64_t& numel_out,
+                    int64_t& m);
+
 }  // namespace reduce_detail
 
 // out (t[0]) = the reduction R over the trailing t[1].ndim - t[0].ndim dims of t[1].
@@ -259,49 +249,30 @@ template <class R, class S>
 int reduce(const TensorRef* t) {
   using namespace reduce_detail;
   Geometry<2> g;
-  g.base[0] = t[0].data;
-  g.base[1] = t[1].data;
-  int64_t kept_in = t[0].ndim;
-  int kept = 0;      // kept dims pushed so far; they come first in g
-  bool any_in = true;
-  for (int64_t d = 0; d < t[1].ndim; ++d) {
-    int64_t size = t[1].sizes[d];
-    bool is_kept = d < kept_in;
-    if (size == 0 && is_kept) return kPathContiguous;  // no outputs
-    if (size == 0) any_in = false;
-    if (size <= 1) continue;
-    g.size[g.nd] = size;
-    g.stride[g.nd][0] = is_kept ? t[0].strides[d] : 0;
-    g.stride[g.nd][1] = t[1].strides[d];
-    if (is_kept) {
-      g.numel *= size;
-      ++kept;
-    }
-    ++g.nd;
-  }
-  int64_t numel_out = g.numel;
-  int64_t m = 1;
-  for (int d = kept; d < g.nd; ++d) m *= g.size[d];
-  if (!any_in) m = 0;
-
+  int kept = 0;
+  int64_t numel_out = 0, m = 0;
+  if (!plan_reduction(t, g, kept, numel_out, m)) return kPathContiguous;  // no outputs
   if (m == 0) {
     for_outputs(g, kept, 0, numel_out, [&](char* o, char*) {
       store<R>(o, R::widen(R::init()), 0);
     });
     return kPathContiguous;
   }
-  sort_dims(g, 0, kept, 0);
-  kept = coalesce(g, 0, kept);
-  sort_dims(g, kept, g.nd, 1);
-  coalesce(g, kept, g.nd);
   int reduced = g.nd - kept;
 
   const int64_t unit = sizeof(S);
   if (reduced == 1 && g.stride[g.nd - 1][1] == unit) {
     if (numel_out == 1) {
       const S* p = reinterpret_cast<const S*>(g.base[1]);
-      store<R>(g.base[0], m * unit >= kFarBytes ? fold_contiguous_parallel<R, true>(p, m)
-                                                : fold_contiguous_parallel<R>(p, m), m);
+      // The DRAM variant only for floating data, the reductions that are read at bandwidth
+      // (sum, mean): its results are the same, and each variant is compile time (issue 13).
+      if constexpr (is_floating_v<S>) {
+        if (m * unit >= kFarBytes) {
+          store<R>(g.base[0], fold_contiguous_parallel<R, true>(p, m), m);
+          return kPathContiguous;
+        }
+      }
+      store<R>(g.base[0], fold_contiguous_parallel<R>(p, m), m);
       return kPathContiguous;
     }
     parallel_range(numel_out, std::max<int64_t>(1, kGrain / m), [&](int64_t b, int64_t e) {

@@ -5,7 +5,18 @@
     (('generated/csrc/relu.cpp',), True)
 
 Each ``aten_lite/csrc/*.cpp`` and ``generated/csrc/*.cpp`` compiles to its own object file,
-cached under ``build/al_objs/`` by a hash of what decides its content (Note [Object cache key]);
+cached under ``build/al_objs/`` by a hash of what decides its content (Note [Unity objects]
+A clean build (``pip install``: setup.py passes ``unity=True``) has every kernel to compile, and
+each kernel file spends a good part of its time parsing the same headers. So the missing kernel
+objects are compiled a few at a time: ``unity-<hash>.cpp`` in the object folder includes a
+group of kernel sources and compiles to ``unity-<hash>.o``, beside ``unity-<hash>.txt`` listing
+the object names of its members (each names its source and key). Any later build links a group
+object in place of its members for as long as every member's key is current; once one member
+changes, the group is dropped and its members compile one by one, so ``aten-lite-gen`` keeps
+one translation unit per op and adding an op still compiles one file. A group that fails to
+compile is retried one file at a time, so its error is reported at the op's YAML line.
+
+Note [Object cache key]);
 sources run through the compiler in parallel, and the shared library is relinked only when the
 set of objects changed, into a temporary name moved over the old one, so a failed or
 interrupted build never leaves a broken module.
@@ -50,6 +61,10 @@ from pathlib import Path
 
 SOURCE_DIRS = ("aten_lite/csrc", "generated/csrc")
 OBJECT_DIR = "build/al_objs"
+# Note [Unity objects]: below this many missing kernel objects, each compiles alone; groups per
+# compiler process otherwise (a few, so that unequal groups still balance).
+UNITY_MIN = 8
+UNITY_GROUPS_PER_JOB = 2
 YAML_NAME = "native_functions.yaml"
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
@@ -105,30 +120,41 @@ def default_output(repo_root: str | os.PathLike[str]) -> Path:
 
 
 def build_extension(repo_root: str | os.PathLike[str], output_path: str | os.PathLike[str],
-                    jobs: int = 2, verbose: bool = False) -> BuildReport:
-    """Compile what changed and relink ``output_path`` if needed; raise BuildError on failure."""
+                    jobs: int = 2, verbose: bool = False, unity: bool = False) -> BuildReport:
+    """Compile what changed and relink ``output_path`` if needed; raise BuildError on failure.
+    ``unity``: compile many missing kernels in groups (Note [Unity objects])."""
     start = time.perf_counter()
-    units, compiled = compile_objects(repo_root, jobs=jobs, verbose=verbose)
+    units, compiled = compile_objects(repo_root, jobs=jobs, verbose=verbose, unity=unity)
     linked = link_extension(repo_root, units, output_path, verbose=verbose)
     return BuildReport(compiled, linked, time.perf_counter() - start)
 
 
 def compile_objects(repo_root: str | os.PathLike[str],
                     generated_csrc: str | os.PathLike[str] | None = None, jobs: int = 2,
-                    verbose: bool = False) -> tuple[list[Unit], tuple[str, ...]]:
+                    verbose: bool = False,
+                    unity: bool = False) -> tuple[list[Unit], tuple[str, ...]]:
     """Compile every source whose object is not cached; return all units and the compiled ones.
 
     ``generated_csrc`` reads the generated kernels from a staged folder instead of
     ``generated/csrc`` (Note [Generation is all or nothing] in gen.py). Objects are keyed by
     the path the file will have in the repository, so moving the staged files in place later
-    finds every object already built.
+    finds every object already built. ``unity``: Note [Unity objects].
     """
     root = Path(repo_root).resolve()
     tools = toolchain(root)
     staged = Path(generated_csrc).resolve() if generated_csrc is not None else None
     units = _units(root, tools, staged)
-    todo = [u for u in units if not u.obj.exists()]
-    _compile_all(root, tools, todo, jobs, verbose)
+    _, covered = _groups(root / tools.objdir, units)
+    todo = [u for u in units if u.obj.name not in covered and not u.obj.exists()]
+    kernels = [u for u in todo if u.source.startswith("generated/")]
+    if unity and len(kernels) >= UNITY_MIN:
+        groups = _plan_groups(kernels, max(1, jobs) * UNITY_GROUPS_PER_JOB)
+        singles = [u for u in todo if u not in kernels]
+        failed = _compile_all(root, tools, [*groups, *singles], jobs, verbose, raise_errors=False)
+        retry = [u for task in failed for u in (task if isinstance(task, tuple) else (task,))]
+        _compile_all(root, tools, retry, jobs, verbose)
+    else:
+        _compile_all(root, tools, todo, jobs, verbose)
     return units, tuple(u.source for u in todo)
 
 
@@ -140,20 +166,24 @@ def link_extension(repo_root: str | os.PathLike[str], units: list[Unit],
     output = Path(output_path).resolve() if output_path is not None else default_output(root)
     tools = toolchain(root)
     stamp = _stamp_path(root, tools, output)
-    key = _link_key(tools, units)
+    objects = _link_objects(root / tools.objdir, units)
+    key = _link_key(tools, objects)
     linked = not output.exists() or _read(stamp) != key
     if linked:
-        _link(tools, units, output, verbose)
+        _link(tools, objects, output, verbose)
         stamp.parent.mkdir(parents=True, exist_ok=True)
         stamp.write_text(key)
-    _prune(root, tools, units)
+    _prune(root, tools, objects)
     return linked
 
 
 def stale_objects(repo_root: str | os.PathLike[str]) -> tuple[str, ...]:
     """The sources a build would compile now (relative paths); nothing is written."""
     root = Path(repo_root).resolve()
-    return tuple(u.source for u in _units(root, toolchain(root)) if not u.obj.exists())
+    tools = toolchain(root)
+    units = _units(root, tools)
+    _, covered = _groups(root / tools.objdir, units)
+    return tuple(u.source for u in units if u.obj.name not in covered and not u.obj.exists())
 
 
 def toolchain(root: Path) -> Toolchain:
@@ -275,34 +305,102 @@ def _local_headers(root: Path, src: Path) -> set[Path]:
     return seen
 
 
-def _prune(root: Path, tools: Toolchain, units: list[Unit]) -> None:
-    """Remove cached objects no current source uses (old versions of edited files)."""
-    keep = {u.obj.name for u in units}
+def _prune(root: Path, tools: Toolchain, objects: list[Path]) -> None:
+    """Remove cached objects the link did not use (old versions of edited files, groups with a
+    changed member) and the files that describe dropped groups."""
+    keep = {o.name for o in objects}
     for obj in (root / tools.objdir).glob("*.o"):
         if obj.name not in keep:
             obj.unlink(missing_ok=True)
+    for path in (*(root / tools.objdir).glob("unity-*.txt"),
+                 *(root / tools.objdir).glob("unity-*.cpp")):
+        if path.with_suffix(".o").name not in keep:
+            path.unlink(missing_ok=True)
+
+
+# ---- unity groups (Note [Unity objects]) ------------------------------------------------
+
+def _groups(objdir: Path, units: list[Unit]) -> tuple[list[Path], set[str]]:
+    """The group objects whose members are all current units (each unit in one group at
+    most), and the object names of the members they stand for."""
+    current = {u.obj.name for u in units}
+    chosen: list[Path] = []
+    covered: set[str] = set()
+    for listing in sorted(objdir.glob("unity-*.txt")):
+        members = set(listing.read_text().split())
+        obj = listing.with_suffix(".o")
+        if members and members <= current and not members & covered and obj.exists():
+            chosen.append(obj)
+            covered |= members
+    return chosen, covered
+
+
+def _link_objects(objdir: Path, units: list[Unit]) -> list[Path]:
+    chosen, covered = _groups(objdir, units)
+    return [*chosen, *(u.obj for u in units if u.obj.name not in covered)]
+
+
+def _plan_groups(units: list[Unit], count: int) -> list[tuple[Unit, ...]]:
+    """``units`` dealt into ``count`` groups of about equal work, the source size standing in
+    for compile time (largest first, each to the lightest group)."""
+    count = min(count, len(units))
+    groups: list[list[Unit]] = [[] for _ in range(count)]
+    load = [0] * count
+    for u in sorted(units, key=lambda u: (-u.file.stat().st_size, u.source)):
+        i = load.index(min(load))
+        groups[i].append(u)
+        load[i] += u.file.stat().st_size
+    return [tuple(sorted(g, key=lambda u: u.source)) for g in groups if g]
+
+
+def _group_paths(root: Path, tools: Toolchain, group: tuple[Unit, ...]) -> tuple[Path, Path]:
+    """(unity source, its object) for a group: named by its members' object names."""
+    digest = hashlib.sha256("\0".join(u.obj.name for u in group).encode()).hexdigest()[:20]
+    obj = root / tools.objdir / f"unity-{digest}.o"
+    return obj.with_suffix(".cpp"), obj
 
 
 # ---- compiling and linking -------------------------------------------------------------
 
-def _compile_all(root: Path, tools: Toolchain, todo: list[Unit], jobs: int,
-                 verbose: bool) -> None:
+def _compile_all(root: Path, tools: Toolchain, todo: list, jobs: int, verbose: bool,
+                 raise_errors: bool = True) -> list:
+    """Compile each task (a Unit, or a group of them: a tuple) in parallel. Failed tasks raise
+    BuildError, or with ``raise_errors=False`` are returned (a failed group is then retried
+    one unit at a time by the caller)."""
     if not todo:
-        return
+        return []
     (root / tools.objdir).mkdir(parents=True, exist_ok=True)
-    errors = []
+    errors, failed = [], []
     with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
-        for unit, error in zip(todo, pool.map(lambda u: _compile(root, tools, u, verbose), todo)):
+        for task, error in zip(todo, pool.map(lambda t: _compile_task(root, tools, t, verbose),
+                                              todo)):
             if error is not None:
-                errors.append(_explain(root, unit, error))
-    if errors:
+                failed.append(task)
+                if not isinstance(task, tuple):
+                    errors.append(_explain(root, task, error))
+    if errors and raise_errors:
         raise BuildError("\n".join(errors))
+    return failed
 
 
-def _compile(root: Path, tools: Toolchain, unit: Unit, verbose: bool) -> str | None:
-    """Compiles one unit; returns the compiler's output on failure, else None."""
-    tmp = unit.obj.with_name(f"{unit.obj.name}.{os.getpid()}.tmp")
-    cmd = [*tools.cxx, *tools.cflags, "-c", str(unit.file), "-o", str(tmp)]
+def _compile_task(root: Path, tools: Toolchain, task, verbose: bool) -> str | None:
+    if not isinstance(task, tuple):
+        return _compile(root, tools, task.file, task.obj, verbose)
+    source, obj = _group_paths(root, tools, task)
+    source.write_text("".join(f'#include "{u.file.resolve()}"\n' for u in task))
+    error = _compile(root, tools, source, obj, verbose)
+    if error is None:  # written last: the listing is what makes the object count
+        listing = obj.with_suffix(".txt")
+        tmp = listing.with_name(f"{listing.name}.{os.getpid()}.tmp")
+        tmp.write_text("".join(f"{u.obj.name}\n" for u in task))
+        os.replace(tmp, listing)
+    return error
+
+
+def _compile(root: Path, tools: Toolchain, file: Path, obj: Path, verbose: bool) -> str | None:
+    """Compiles one file; returns the compiler's output on failure, else None."""
+    tmp = obj.with_name(f"{obj.name}.{os.getpid()}.tmp")
+    cmd = [*tools.cxx, *tools.cflags, "-c", str(file), "-o", str(tmp)]
     if verbose:
         print(" ".join(cmd), file=sys.stderr)
     # C locale: plain ASCII quotes in messages, which BuildError passes on.
@@ -311,7 +409,7 @@ def _compile(root: Path, tools: Toolchain, unit: Unit, verbose: bool) -> str | N
     if done.returncode != 0:
         tmp.unlink(missing_ok=True)
         return done.stderr + done.stdout
-    os.replace(tmp, unit.obj)
+    os.replace(tmp, obj)
     return None
 
 
@@ -332,9 +430,9 @@ def _explain(root: Path, unit: Unit, output: str) -> str:
     return f"{unit.source}: compilation failed:\n  " + "\n  ".join(lines)
 
 
-def _link_key(tools: Toolchain, units: list[Unit]) -> str:
+def _link_key(tools: Toolchain, objects: list[Path]) -> str:
     h = hashlib.sha256()
-    for part in (*tools.cxx, *tools.ldflags, *(u.obj.name for u in units)):
+    for part in (*tools.cxx, *tools.ldflags, *(o.name for o in objects)):
         h.update(part.encode() + b"\0")
     return h.hexdigest()
 
@@ -344,10 +442,10 @@ def _stamp_path(root: Path, tools: Toolchain, output: Path) -> Path:
     return root / tools.objdir / f"link-{tag}.stamp"
 
 
-def _link(tools: Toolchain, units: list[Unit], output: Path, verbose: bool) -> None:
+def _link(tools: Toolchain, objects: list[Path], output: Path, verbose: bool) -> None:
     output.parent.mkdir(parents=True, exist_ok=True)
     tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    cmd = [*tools.cxx, *(str(u.obj) for u in units), "-o", str(tmp), *tools.ldflags]
+    cmd = [*tools.cxx, *(str(o) for o in objects), "-o", str(tmp), *tools.ldflags]
     if verbose:
         print(" ".join(cmd), file=sys.stderr)
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)
@@ -375,10 +473,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", help="the module file to write (default: in the tree)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
                         help="compiler processes at once (default: every core)")
+    parser.add_argument("--unity", action="store_true",
+                        help="compile many missing kernels in groups (Note [Unity objects])")
     args = parser.parse_args(argv)
     output = args.output or default_output(args.root)
     try:
-        report = build_extension(args.root, output, jobs=args.jobs)
+        report = build_extension(args.root, output, jobs=args.jobs, unity=args.unity)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -1,0 +1,129 @@
+// log_softmax over the rows of a matrix, in one kernel instead of five:
+//
+//   kernel(dtype, out, self)          out and self (M, C), any strides
+//
+// Each row is shifted by its max before exp, so nothing overflows: out = (x - max) - log(sum(e))
+// with e = exp(x - max). A row's sum is a function of its values and length alone (row_sum),
+// so a row gives the same result wherever it sits and whatever the thread count; the max
+// propagates NaN, and a row holding +inf (or only -inf) gives NaN, as in torch. Blocks of rows
+// are split between threads, each row computed by one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "reduce.h"
+#include "scalar_math.h"
+#include "sparse_common.h"
+
+namespace al::log_softmax {
+
+using ::al::sparse::at2;
+
+// Rows per thread before another thread pays off, for rows of one element.
+constexpr int64_t kGrainElements = 16384;
+// Elements per block of rows computed together: exp runs over a whole block at once (short rows
+// would otherwise pay a vector call per row), and the block stays in L1.
+constexpr int64_t kBlockElements = 2048;
+// Rows at least this long are summed by the `sum` reducer's many-lane loop.
+constexpr int64_t kLongRow = 256;
+
+inline bool is_rows(const TensorRef& t) { return t.ndim == 2; }
+
+// The row's max, NaN if the row holds one (the `amax` reducer's rule).
+template <class C>
+C row_max(const C* x, int64_t n) {
+  C m = x[0];
+  for (int64_t j = 1; j < n; ++j) m = (x[j] > m || x[j] != x[j]) ? x[j] : m;
+  return m;
+}
+
+// The sum of n contiguous values: for a long row the `sum` reducer's loop (reduce.h), for a
+// short one four running sums in the reducer's wide type. Either way a function of the row's
+// values and length only.
+template <class C>
+C row_sum(const C* x, int64_t n) {
+  using R = SumReducer<C>;
+  if (n >= kLongRow) return R::finish(reduce_detail::fold_contiguous<R>(x, n), n);
+  typename R::Wide s[4] = {};
+  int64_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    for (int k = 0; k < 4; ++k) s[k] += x[j + k];
+  }
+  for (; j < n; ++j) s[j % 4] += x[j];
+  return R::finish((s[0] + s[1]) + (s[2] + s[3]), n);
+}
+
+// Runs block(r0, m, a, b, c) over blocks of m rows starting at r0, with two scratch buffers of
+// m * n compute-type values and one of m; blocks are split between threads, a row never.
+template <class C, class F>
+void each_block(int64_t rows, int64_t n, const F& block) {
+  int64_t per_block = kBlockElements / n > 0 ? kBlockElements / n : 1;
+  int64_t blocks = (rows + per_block - 1) / per_block;
+  int64_t grain = kGrainElements / (per_block * n) > 0 ? kGrainElements / (per_block * n) : 1;
+  parallel_range(blocks, grain, [&](int64_t b, int64_t e) {
+    std::unique_ptr<C[]> scratch(new C[(2 * n + 1) * per_block]);
+    for (int64_t k = b; k < e; ++k) {
+      int64_t r0 = k * per_block;
+      int64_t m = rows - r0 < per_block ? rows - r0 : per_block;
+      block(r0, m, scratch.get(), scratch.get() + per_block * n,
+            scratch.get() + 2 * per_block * n);
+    }
+  });
+}
+
+// a[0 .. m*n) = the rows [r0, r0 + m) of t in the compute type, contiguous.
+template <class S, class C>
+void load_rows(const TensorRef& t, int64_t r0, int64_t m, int64_t n, C* a) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) a[i * n + j] = static_cast<C>(at2<S>(t, r0 + i, j));
+}
+
+// e[0 .. len) = exp(d[0 .. len)): one vectorised loop over the whole block.
+template <class C>
+void exp_all(const C* __restrict d, C* __restrict e, int64_t len) {
+  for (int64_t j = 0; j < len; ++j) e[j] = ::al::math::exp(d[j]);
+}
+
+struct Kernel {
+  static constexpr int kTensors = 1;  // not counting out
+  static constexpr int kScalars = 0;
+  static constexpr const char* kTensorNames[] = {"self", nullptr};
+  static constexpr const char* kScalarNames[] = {nullptr};
+  static constexpr int kDTypes[] = {kComputeDType, kComputeDType};
+  static constexpr uint32_t kWrites = 0b01;
+
+  static const char* check(const TensorRef* t, const Scalar*) {
+    if (!is_rows(t[0]) || !is_rows(t[1]) || t[0].sizes[0] != t[1].sizes[0] ||
+        t[0].sizes[1] != t[1].sizes[1]) {
+      return "out and self must be 2-D of one shape (rows, classes)";
+    }
+    return nullptr;
+  }
+
+  template <class S>
+  static int run(const TensorRef* t, const Scalar*) {
+    using C = compute_t<S>;
+    const TensorRef &out = t[0], &self = t[1];
+    int64_t rows = out.sizes[0], n = out.sizes[1];
+    if (rows == 0 || n == 0) return 0;
+    each_block<C>(rows, n, [&](int64_t r0, int64_t m, C* d, C* e, C* log_sum) {
+      load_rows<S>(self, r0, m, n, d);
+      for (int64_t i = 0; i < m; ++i) {
+        C* row = d + i * n;
+        C mx = row_max(row, n);
+        for (int64_t j = 0; j < n; ++j) row[j] = row[j] - mx;
+      }
+      exp_all(d, e, m * n);
+      for (int64_t i = 0; i < m; ++i) log_sum[i] = row_sum(e + i * n, n);
+      for (int64_t i = 0; i < m; ++i) log_sum[i] = ::al::math::log(log_sum[i]);
+      for (int64_t i = 0; i < m; ++i) {
+        for (int64_t j = 0; j < n; ++j)
+          at2<S>(out, r0 + i, j) = static_cast<S>(d[i * n + j] - log_sum[i]);
+      }
+    });
+    return 0;
+  }
+};
+
+}  // namespace al::log_softmax

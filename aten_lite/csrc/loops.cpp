@@ -1,0 +1,210 @@
+// The outer loops of elementwise kernels, compiled once for every operand count (Note
+// [Type-erased outer loops] in loops.h); each calls the op's inner run through an InnerFn.
+#include "loops.h"
+
+#include <cstring>
+
+#include "reduce.h"
+
+namespace al::loops_detail {
+
+template <int NT>
+bool build(const TensorRef* t, Geometry<NT>& g) {
+  for (int k = 0; k < NT; ++k) g.base[k] = t[k].data;
+  if (!push_dims(g, t, 0, t[0].ndim)) return false;
+  sort_dims(g, 0, g.nd, 0);
+  coalesce(g, 0, g.nd);
+  return true;
+}
+
+template <int NT>
+void outer_strided(const Geometry<NT>& g, InnerFn inner, const void* f, int64_t b, int64_t e) {
+  int last = g.nd - 1;
+  int64_t idx[kMaxDims];
+  char* ptr[NT];
+  unravel(g, b, 0, g.nd, idx);
+  offset_pointers(g, idx, 0, g.nd, ptr);
+  const int64_t* inner_strides = g.stride[last];
+  for (int64_t pos = b; pos < e;) {
+    int64_t run = std::min(g.size[last] - idx[last], e - pos);
+    inner(f, run, ptr, inner_strides);
+    pos += run;
+    for (int k = 0; k < NT; ++k) ptr[k] += (run - 1) * inner_strides[k];
+    idx[last] += run - 1;
+    increment(g, idx, 0, g.nd, ptr);
+  }
+}
+
+namespace {
+
+// dst[0 .. count) = count copies of the element of `elem` bytes at src.
+template <class T>
+void fill_with(char* dst, const char* src, int64_t count) {
+  T v;
+  std::memcpy(&v, src, sizeof(T));
+  std::fill(reinterpret_cast<T*>(dst), reinterpret_cast<T*>(dst) + count, v);
+}
+
+void fill_elements(int64_t elem, char* dst, const char* src, int64_t count) {
+  switch (elem) {
+    case 1: return fill_with<uint8_t>(dst, src, count);
+    case 2: return fill_with<uint16_t>(dst, src, count);
+    case 4: return fill_with<uint32_t>(dst, src, count);
+    default: return fill_with<uint64_t>(dst, src, count);
+  }
+}
+
+// Copies an m x n tile whose rows are `row_stride` and columns `col_stride` bytes apart in
+// src into dst, rows kTile elements apart: a transposed input read along its own rows.
+template <class T>
+void pack(T* dst, const char* src, int64_t m, int64_t n, int64_t row_stride, int64_t col_stride) {
+  for (int64_t col = 0; col < n; ++col) {
+    const char* s = src + col * col_stride;
+    for (int64_t row = 0; row < m; ++row)
+      dst[row * kTile + col] = *reinterpret_cast<const T*>(s + row * row_stride);
+  }
+}
+
+void pack_tile(int64_t elem, char* dst, const char* src, int64_t m, int64_t n,
+               int64_t row_stride, int64_t col_stride) {
+  switch (elem) {
+    case 1: return pack(reinterpret_cast<uint8_t*>(dst), src, m, n, row_stride, col_stride);
+    case 2: return pack(reinterpret_cast<uint16_t*>(dst), src, m, n, row_stride, col_stride);
+    case 4: return pack(reinterpret_cast<uint32_t*>(dst), src, m, n, row_stride, col_stride);
+    default: return pack(reinterpret_cast<uint64_t*>(dst), src, m, n, row_stride, col_stride);
+  }
+}
+
+}  // namespace
+
+template <int NT>
+void outer_streamed(int64_t n, int64_t out_size, int64_t in_size, InnerFn inner, const void* f,
+                    char* const* p, const int64_t* s) {
+  const int64_t block = kStreamBlockBytes / std::max(out_size, in_size);
+  const int64_t out_bytes = block * out_size;  // whole cache lines: see kStreamBlockBytes
+  auto addr = reinterpret_cast<uintptr_t>(p[0]);
+  if (addr % out_size != 0) {
+    inner(f, n, p, s);
+    return;
+  }
+  int64_t i = std::min<int64_t>(n, static_cast<int64_t>((64 - addr % 64) % 64) / out_size);
+  inner(f, i, p, s);
+  alignas(64) char buf[kStreamBlockBytes];
+  alignas(64) char expanded[NT - 1][kStreamBlockBytes];
+  char* q[NT];
+  int64_t qs[NT];
+  q[0] = buf;
+  qs[0] = out_size;
+  for (int k = 1; k < NT; ++k) {
+    qs[k] = in_size;
+    if (s[k] == 0) {
+      fill_elements(in_size, expanded[k - 1], p[k], block);
+      q[k] = expanded[k - 1];
+    }
+  }
+  for (; i + block <= n; i += block) {
+    for (int k = 1; k < NT; ++k) {
+      if (s[k] != 0) q[k] = p[k] + i * s[k];
+    }
+    inner(f, block, q, qs);
+    stream_copy(p[0] + i * s[0], buf, out_bytes);
+  }
+  for (int k = 0; k < NT; ++k) q[k] = p[k] + i * s[k];
+  inner(f, n - i, q, s);
+  stream_fence();
+}
+
+template <int NT>
+void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void* f, int64_t tb,
+                 int64_t te) {
+  constexpr int N = NT - 1;
+  int r = g.nd - 2, c = g.nd - 1;
+  int64_t rows = g.size[r], cols = g.size[c];
+  int64_t tr = (rows + kTile - 1) / kTile, tc = (cols + kTile - 1) / kTile;
+  bool packed[NT] = {};
+  for (int k = 1; k <= N; ++k) packed[k] = is_transposed(g, k);
+  // On the heap: N tiles of kTile^2 doubles would be a lot of stack for a worker thread.
+  const int64_t tile_bytes = kTile * kTile * elem;
+  std::unique_ptr<char[]> tiles(new char[N * tile_bytes]);
+  int64_t idx[kMaxDims];
+  char* corner[NT];
+  char* p[NT];
+  int64_t s[NT];
+  for (int k = 0; k <= N; ++k) s[k] = packed[k] ? elem : g.stride[c][k];
+  for (int64_t t = tb; t < te; ++t) {
+    int64_t j = t % tc, i = (t / tc) % tr, outer = t / (tc * tr);
+    unravel(g, outer, 0, r, idx);
+    idx[r] = i * kTile;
+    idx[c] = j * kTile;
+    offset_pointers(g, idx, 0, g.nd, corner);
+    int64_t n = std::min(kTile, cols - j * kTile);
+    int64_t m = std::min(kTile, rows - i * kTile);
+    for (int k = 1; k <= N; ++k) {
+      if (packed[k]) {
+        pack_tile(elem, tiles.get() + (k - 1) * tile_bytes, corner[k], m, n, g.stride[r][k],
+                  g.stride[c][k]);
+      }
+    }
+    for (int64_t row = 0; row < m; ++row) {
+      for (int k = 0; k <= N; ++k) {
+        p[k] = packed[k] ? tiles.get() + (k - 1) * tile_bytes + row * kTile * elem
+                         : corner[k] + row * g.stride[r][k];
+      }
+      inner(f, n, p, s);
+    }
+  }
+}
+
+#define AL_OUTER_LOOPS(NT)                                                                 \
+  template void outer_strided<NT>(const Geometry<NT>&, InnerFn, const void*, int64_t,      \
+                                  int64_t);                                                \
+  template void outer_tiled<NT>(const Geometry<NT>&, int64_t, InnerFn, const void*, int64_t, \
+                                int64_t);                                                  \
+  template bool build<NT>(const TensorRef*, Geometry<NT>&);                                 \
+  template void outer_streamed<NT>(int64_t, int64_t, int64_t, InnerFn, const void*,        \
+                                   char* const*, const int64_t*);
+AL_OUTER_LOOPS(2) AL_OUTER_LOOPS(3) AL_OUTER_LOOPS(4) AL_OUTER_LOOPS(5) AL_OUTER_LOOPS(6)
+AL_OUTER_LOOPS(7) AL_OUTER_LOOPS(8) AL_OUTER_LOOPS(9) AL_OUTER_LOOPS(10) AL_OUTER_LOOPS(11)
+AL_OUTER_LOOPS(12) AL_OUTER_LOOPS(13) AL_OUTER_LOOPS(14) AL_OUTER_LOOPS(15) AL_OUTER_LOOPS(16)
+AL_OUTER_LOOPS(17)
+#undef AL_OUTER_LOOPS
+
+}  // namespace al::loops_detail
+
+namespace al::reduce_detail {
+
+bool plan_reduction(const TensorRef* t, Geometry<2>& g, int& kept, int64_t& numel_out,
+                    int64_t& m) {
+  g.base[0] = t[0].data;
+  g.base[1] = t[1].data;
+  int64_t kept_in = t[0].ndim;
+  kept = 0;  // kept dims pushed so far; they come first in g
+  bool any_in = true;
+  for (int64_t d = 0; d < t[1].ndim; ++d) {
+    int64_t size = t[1].sizes[d];
+    bool is_kept = d < kept_in;
+    if (size == 0 && is_kept) return false;  // no outputs
+    if (size == 0) any_in = false;
+    if (size <= 1) continue;
+    g.size[g.nd] = size;
+    g.stride[g.nd][0] = is_kept ? t[0].strides[d] : 0;
+    g.stride[g.nd][1] = t[1].strides[d];
+    if (is_kept) {
+      g.numel *= size;
+      ++kept;
+    }
+    ++g.nd;
+  }
+  numel_out = g.numel;
+  m = 1;
+  for (int d = kept; d < g.nd; ++d) m *= g.size[d];
+  if (!any_in) m = 0;
+
+  sort_dims(g, 0, kept, 0);
+  kept = coalesce(g, 0, kept);
+  sort_dims(g, kept, g.nd, 1);
+  coalesce(g, kept, g.nd);
+  return true;
+}
+
+}  // namespace al::reduce_detail

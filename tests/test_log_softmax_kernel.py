@@ -1,0 +1,75 @@
+"""The C++ row kernels of log_softmax and its gradient (aten_lite/csrc/log_softmax.h,
+log_softmax_backward.h), which `log_softmax` over the last dim runs (cross_entropy's path):
+torch and float64 NumPy are the oracles; results do not depend on the thread count or on
+where a row sits.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+from aten_lite import _C
+
+RNG = np.random.default_rng(3)
+
+
+def _log_softmax(x: np.ndarray) -> np.ndarray:
+    x = x.astype(np.float64)
+    shifted = x - x.max(-1, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
+
+
+@pytest.mark.parametrize("shape", [(32, 27), (7,), (3, 4, 300), (1, 5000), (2000, 3)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_log_softmax_and_its_gradient_match_float64(shape, dtype):
+    x = (RNG.standard_normal(shape) * 4).astype(dtype)
+    g = RNG.standard_normal(shape).astype(dtype)
+    t = al.tensor(x, requires_grad=True)
+    y = al.log_softmax(t, -1)
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    np.testing.assert_allclose(y.detach().numpy(), _log_softmax(x), rtol=tol, atol=tol)
+    y.backward(al.tensor(g))
+    p = np.exp(_log_softmax(x))
+    want = g - p * g.astype(np.float64).sum(-1, keepdims=True)
+    np.testing.assert_allclose(t.grad.numpy(), want, rtol=tol * 10, atol=tol * 10)
+
+
+def test_special_values_follow_torch():
+    torch = pytest.importorskip("torch")
+    x = np.array([[1, np.inf, 2], [np.nan, 1, 2], [-np.inf] * 3, [1, -np.inf, 3],
+                  [-0.0, 0.0, 1e30]], np.float32)
+    got = al.log_softmax(al.tensor(x), 1).numpy()
+    want = torch.log_softmax(torch.tensor(x), 1).numpy()
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)  # NaN where torch has NaN
+
+
+def test_same_rows_same_result_for_any_thread_count_and_offset():
+    x = RNG.standard_normal((1000, 300)).astype(np.float32)
+    before = _C.get_num_threads()
+    outs = []
+    try:
+        for n in (1, 2):
+            _C.set_num_threads(n)
+            outs.append(al.log_softmax(al.tensor(x), 1).numpy())
+    finally:
+        _C.set_num_threads(before)
+    assert np.array_equal(outs[0], outs[1])
+    # Row 1 alone, from a buffer at another offset, is bitwise the same as within the matrix.
+    buf = np.empty(301, np.float32)[1:]
+    buf[:] = x[1]
+    assert np.array_equal(al.log_softmax(al.tensor(buf), 0).numpy(), outs[0][1])
+
+
+def test_the_raw_kernels_check_shapes():
+    with pytest.raises(ValueError, match=re.escape(
+            "log_softmax: out and self must be 2-D of one shape (rows, classes)")):
+        _C.get_kernel("log_softmax")(7, np.empty((2, 3), np.float32), np.ones((3, 2), np.float32))
+    with pytest.raises(ValueError, match=re.escape("log_softmax_backward: out, grad_output and "
+                                                   "log_probs must be 2-D of one shape")):
+        _C.get_kernel("log_softmax_backward")(7, np.empty((2, 3), np.float32),
+                                              np.ones((2, 3), np.float32),
+                                              np.ones(6, np.float32))
