@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import TypedDict
 
 from .formula import parse_python
 from .model import FunctionSchema, SchemaKind
-from .spec import SpecError
+from .spec import Derivative, Formula, NativeFunction, Spec, SpecError
 from .vocab import FORWARD_AUTO
 
 # Tensor attributes that read no values (a formula reading only these is value-independent).
@@ -84,11 +85,24 @@ class ForwardRule:
     ops_used: tuple[str, ...]  # op names the formulas call
 
 
+class _Common(TypedDict):
+    """The fields of ForwardRule that every origin fills the same way."""
+
+    op: str
+    function: str
+    args: tuple[str, ...]
+    inputs: tuple[FwInput, ...]
+    inplace: bool
+    results: tuple[str, ...]
+    returns_list: bool
+    differentiable_outputs: tuple[bool, ...]
+
+
 def rule_function(op: str) -> str:
     return "fw_" + op.replace(".", "_")
 
 
-def forward_rule(d, nf, op_names: frozenset[str]) -> ForwardRule:
+def forward_rule(d: Derivative, nf: NativeFunction, op_names: frozenset[str]) -> ForwardRule:
     """The rule of derivative ``d`` (a loaded ``Derivative``); ``nf`` is its native entry."""
     schema: FunctionSchema = d.func
     for a in schema.arguments.flat_all:
@@ -103,16 +117,16 @@ def forward_rule(d, nf, op_names: frozenset[str]) -> ForwardRule:
     results = _result_names(schema)
     returns_list = len(schema.returns) == 1 and schema.returns[0].type.is_list_like() is not None
     out_diff = d.output_differentiability or tuple(True for _ in schema.returns)
-    base = dict(op=str(schema.name), function=rule_function(str(schema.name)),
-                args=tuple(a.name for a in schema.arguments.flat_all), inputs=inputs,
-                inplace=schema.kind() is SchemaKind.inplace, results=results,
-                returns_list=returns_list, differentiable_outputs=tuple(out_diff))
+    base = _Common(op=str(schema.name), function=rule_function(str(schema.name)),
+                   args=tuple(a.name for a in schema.arguments.flat_all), inputs=inputs,
+                   inplace=schema.kind() is SchemaKind.inplace, results=results,
+                   returns_list=returns_list, differentiable_outputs=tuple(out_diff))
     if not inputs or not any(out_diff):
         return ForwardRule(origin="none", loc=str(d.loc), terms=(), linear=False, reads=(),
                            why="no output is differentiable", ops_used=(), **base)
     written = (d.result_formula or "").strip()
     if written and written not in FORWARD_AUTO:
-        return _from_result(d, base, inputs, results, op_names)
+        return _from_result(d, written, base, inputs, results, op_names)
     by_input = {name: f for f in d.formulas for name in f.inputs}
     missing = [x.name for x in inputs if x.name not in by_input]
     if not written and not missing and all(_is_zero(by_input[x.name].expr) for x in inputs):
@@ -176,8 +190,11 @@ class _Renamer(ast.NodeTransformer):
         return node
 
 
-def _element_wise(d, base: dict, inputs, by_input: dict, op_names) -> ForwardRule:
-    terms, reads, ops = [], set(), set()
+def _element_wise(d: Derivative, base: _Common, inputs: tuple[FwInput, ...],
+                  by_input: dict[str, Formula], op_names: frozenset[str]) -> ForwardRule:
+    terms: list[Term] = []
+    reads: set[str] = set()
+    ops: set[str] = set()
     local = set(base["args"]) | set(base["results"])
     tensor_args = {a.name for a in d.func.arguments.flat_all if a.type.is_tensor_like()}
     for x in inputs:
@@ -191,8 +208,10 @@ def _element_wise(d, base: dict, inputs, by_input: dict, op_names) -> ForwardRul
                        ops_used=tuple(sorted(ops)), **base)
 
 
-def _from_result(d, base: dict, inputs, results, op_names) -> ForwardRule:
-    tree = parse_python(d.result_formula)
+def _from_result(d: Derivative, formula: str, base: _Common, inputs: tuple[FwInput, ...],
+                 results: tuple[str, ...], op_names: frozenset[str]) -> ForwardRule:
+    """The rule of a written ``result:`` ``formula`` (``d.result_formula``, stripped)."""
+    tree = parse_python(formula)
     tangents = {f"{x.name}_t": x.name for x in inputs}
     local = set(base["args"]) | set(results) | set(tangents)
     tensor_args = {a.name for a in d.func.arguments.flat_all if a.type.is_tensor_like()}
@@ -201,7 +220,7 @@ def _from_result(d, base: dict, inputs, results, op_names) -> ForwardRule:
             raise SpecError([f"{d.result_loc}: {d.func.name}: 'result:' reads '{name}', but "
                              f"'{name[:-2]}' is not differentiable (non_differentiable); "
                              "use only the tangents of differentiable inputs"])
-    terms = []
+    terms: list[Term] = []
     for sign, part in _summands(tree.body):
         used = _whole_names(part) & set(tangents)
         if len(used) != 1:
@@ -222,7 +241,8 @@ def _summands(node: ast.expr, sign: int = 1) -> list[tuple[int, ast.expr]]:
     return [(sign, node)]
 
 
-def _not_linear(d, inputs, results, missing: list[str]) -> str:
+def _not_linear(d: Derivative, inputs: tuple[FwInput, ...], results: tuple[str, ...],
+                missing: list[str]) -> str:
     """Why linearity cannot be concluded from the backward formulas ('' when it can)."""
     if missing:
         return f"no backward formula for {', '.join(missing)}"
@@ -244,11 +264,12 @@ def _not_linear(d, inputs, results, missing: list[str]) -> str:
     return ""
 
 
-def rules(spec) -> list[ForwardRule]:
+def rules(spec: Spec) -> list[ForwardRule]:
     """The rule of every derivative whose op is not composite, in file order."""
     native = {str(nf.func.name): nf for nf in spec.native}
     op_names = frozenset(nf.func.name.name.base for nf in spec.native)
-    out, problems = [], []
+    out: list[ForwardRule] = []
+    problems: list[str] = []
     for d in spec.derivatives:
         nf = native.get(str(d.func.name))
         if nf is None or "CompositeImplicitAutograd" in nf.dispatch:

@@ -42,7 +42,7 @@ def describe(spec: Any) -> dict[str, tuple[str, str, str]]:
     return {r.op: (r.origin, r.loc, r.why) for r in api.rules(spec)}
 
 
-def _rule_view(r: api.ForwardRule) -> dict:
+def _rule_view(r: api.ForwardRule) -> dict[str, Any]:
     lines = [f"# {r.loc} ({r.origin})"]
     lines.append(f"{', '.join(r.args)}{',' if len(r.args) == 1 else ''} = args")
     if len(r.results) > 1:

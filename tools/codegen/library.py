@@ -29,6 +29,7 @@ import keyword
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from . import api_autograd, api_cpp, api_operators, api_pyi, api_python, api_registry
 from . import emit_autograd
@@ -40,7 +41,7 @@ from .load_derivatives import derivative_entry
 from .load_entries import Context, Runtime, read_entries
 from .load_native import native_entry
 from .names import Reserved, check_op_names, check_rendered
-from .spec import Spec, SpecError
+from .spec import Derivative, Spec, SpecError
 from .templating import ENV
 
 KERNELS = "kernels.py"  # the library's Python kernels, named by `dispatch:`
@@ -130,7 +131,11 @@ def aten_version(root: Path) -> str:
 
 def abi_tag(root: Path) -> int:
     """The runtime's ``ABI_VERSION`` (Note [The library ABI] in aten_lite/_oplib.py)."""
-    return int(_constant(root / "aten_lite" / "_library_kernels.py", "ABI_VERSION"))
+    path = root / "aten_lite" / "_library_kernels.py"
+    tag = _constant(path, "ABI_VERSION")
+    if not isinstance(tag, int) or isinstance(tag, bool):
+        raise LibraryError(f"{path}: ABI_VERSION is {tag!r}, not an int; reinstall aten_lite")
+    return tag
 
 
 def main_spec(root: Path) -> Spec:
@@ -212,7 +217,7 @@ def load_spec(lib: Library, root: Path, main: Spec) -> Spec:
     visible = tuple(native) + tuple(nf for nf in main.native if nf.func.name.name.base not in own)
     op_names = frozenset(nf.func.name.name.base for nf in visible)
     methods = frozenset(str(nf.func.name.name) for nf in visible if "method" in nf.variants)
-    derivatives: tuple = ()
+    derivatives: tuple[Derivative, ...] = ()
     if (lib.folder / gen.DERIVATIVES).is_file():
         ctx = Context(lib.file(gen.DERIVATIVES), problems, runtime, op_names, methods)
         derivatives = tuple(d for d in read_entries(lib.folder / gen.DERIVATIVES, ctx,
@@ -266,7 +271,8 @@ def _autograd(spec: Spec, main: Spec) -> str:
     own = frozenset(nf.func.name.name.base for nf in spec.native)
     op_names = own | frozenset(nf.func.name.name.base for nf in main.native)
     names = api_autograd.node_class_names(spec.derivatives)
-    nodes, problems = {}, []
+    nodes: dict[str, api_autograd.BackwardNode] = {}
+    problems: list[str] = []
     for d in spec.derivatives:
         try:
             nodes[str(d.func.name)] = api_autograd.backward_node(d, names[str(d.func.name)],
@@ -334,8 +340,10 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     spec = load_spec(lib, root, main)
     files: dict[str, str] = {}
     problems: list[str] = []
-    for part in (lambda: _python(lib, spec), lambda: {"autograd_nodes.py": _autograd(spec, main)},
-                 lambda: _cpp(lib, spec)):
+    parts: tuple[Callable[[], dict[str, str]], ...] = (
+        lambda: _python(lib, spec), lambda: {"autograd_nodes.py": _autograd(spec, main)},
+        lambda: _cpp(lib, spec))
+    for part in parts:
         try:
             files.update(part())
         except SpecError as exc:

@@ -124,6 +124,7 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
     written = tuple(p for p, text in files.items() if _read(out / p) != text)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    replaced = False  # the staging folder became `out`: nothing left to remove
     umask = os.umask(0)
     os.umask(umask)
     staging.chmod(0o777 & ~umask)  # mkdtemp's 0700 would make the package private
@@ -152,9 +153,9 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
             shutil.copy2(module, staging / module.name)
         (staging / STAMP).write_text(key)
         _replace(staging, out)
-        staging = None
+        replaced = True
     finally:
-        if staging is not None:
+        if not replaced:
             shutil.rmtree(staging, ignore_errors=True)
     if lib.out == lib.folder / "_generated":
         _write_package_init(lib)

@@ -49,7 +49,7 @@ def _grad_text(nf: NativeFunction, derivs: dict[str, Derivative]) -> str:
     return "composite" if _COMPOSITE in nf.dispatch else "-"
 
 
-def _forward_text(nf: NativeFunction, forward: dict) -> str:
+def _forward_text(nf: NativeFunction, forward: dict[str, tuple[str, str, str]]) -> str:
     """The `fwd` column: where the op's forward-mode rule comes from (Note [Forward rules] in
     api_forward.py), 'composite' through its decomposition, '-' for none."""
     if _COMPOSITE in nf.dispatch:
