@@ -166,12 +166,12 @@ def _compile(source: FusedSource, tools, path: Path, build, root: Path) -> None:
     obj = work / f"{path.stem}.{me}.o"
     unit = build.Unit(source.name + ".cpp", src, obj)
     try:
-        error = build._compile(root, tools, unit, False)
+        error = build._compile(root, tools, unit.file, unit.obj, False)
         if error is not None:
             raise FusionBuildError(_explain(source, error)) from None
         tmp = work / f".{path.name}.{me}.link"
         try:
-            build._link(tools, [unit], tmp, False)
+            build._link(tools, [unit.obj], tmp, False)
         except build.BuildError as exc:
             raise FusionBuildError(f"fused kernel {source.summary}: {exc}") from None
         data = tmp.read_bytes()

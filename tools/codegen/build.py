@@ -56,6 +56,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -362,15 +363,16 @@ def _group_paths(root: Path, tools: Toolchain, group: tuple[Unit, ...]) -> tuple
 
 # ---- compiling and linking -------------------------------------------------------------
 
-def _compile_all(root: Path, tools: Toolchain, todo: list, jobs: int, verbose: bool,
-                 raise_errors: bool = True) -> list:
+def _compile_all(root: Path, tools: Toolchain, todo: Sequence[Unit | tuple[Unit, ...]],
+                 jobs: int, verbose: bool, raise_errors: bool = True) -> list[Unit | tuple[Unit, ...]]:
     """Compile each task (a Unit, or a group of them: a tuple) in parallel. Failed tasks raise
     BuildError, or with ``raise_errors=False`` are returned (a failed group is then retried
     one unit at a time by the caller)."""
     if not todo:
         return []
     (root / tools.objdir).mkdir(parents=True, exist_ok=True)
-    errors, failed = [], []
+    errors: list[str] = []
+    failed: list[Unit | tuple[Unit, ...]] = []
     with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
         for task, error in zip(todo, pool.map(lambda t: _compile_task(root, tools, t, verbose),
                                               todo)):
@@ -383,7 +385,8 @@ def _compile_all(root: Path, tools: Toolchain, todo: list, jobs: int, verbose: b
     return failed
 
 
-def _compile_task(root: Path, tools: Toolchain, task, verbose: bool) -> str | None:
+def _compile_task(root: Path, tools: Toolchain, task: Unit | tuple[Unit, ...],
+                  verbose: bool) -> str | None:
     if not isinstance(task, tuple):
         return _compile(root, tools, task.file, task.obj, verbose)
     source, obj = _group_paths(root, tools, task)

@@ -107,7 +107,7 @@ def _toolchain(root: Path) -> build.Toolchain:
 
 
 def _build_key(tools: build.Toolchain, units: list[build.Unit]) -> str:
-    return build._link_key(tools, units)
+    return build._link_key(tools, [u.obj for u in units])
 
 
 def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | None = None,
@@ -148,7 +148,7 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
         if not linked and not written:
             return LibraryReport(out, (), (), False, time.perf_counter() - t0)
         if linked:
-            build._link(tools, units, staging / module.name, verbose)
+            build._link(tools, [u.obj for u in units], staging / module.name, verbose)
         else:
             shutil.copy2(module, staging / module.name)
         (staging / STAMP).write_text(key)
