@@ -43,7 +43,7 @@ def built_groups(graph) -> list:
     return groups
 
 
-def test_the_issues_function_runs_one_built_kernel_and_matches_eager(cache):
+def test_the_issues_function_runs_one_built_kernel_and_matches_eager():
     def f(x, y):
         return (x * 2 + y).relu().exp().sum()
 
@@ -56,7 +56,6 @@ def test_the_issues_function_runs_one_built_kernel_and_matches_eager(cache):
     (group,) = built_groups(graph)
     assert [n.op for n in group.nodes] == ["mul.Tensor", "add.Tensor", "relu", "exp", "sum"]
     assert "fused g0" in str(graph)
-    assert any(p.suffix == ".so" for p in (cache / "kernels").iterdir())
     want = f(x, y)
     assert got.dtype == want.dtype == al.float32 and got.shape == ()
     oracle = np.exp(np.maximum(xs.astype(np.float64) * 2 + ys, 0)).sum()
@@ -102,6 +101,9 @@ def test_the_digits_mlp_step_compiled_uses_built_kernels_and_trains_like_eager()
     graph = steps[1].graph(xb, yb)
     assert steps[1].stats["captures"] == 1 and steps[1].stats["replays"] == 2
     assert built_groups(graph) and built_groups(graph.backward)
+    # Note [Fused reductions keep to trailing dims]: the bias gradient's sum(dim=0) is a node.
+    sums = [n for n in graph.backward.nodes if n.op == "sum"]
+    assert sums and all(n.group is None for n in sums)
 
 
 def test_the_shipped_yaml_location_is_the_generators():
