@@ -64,7 +64,7 @@ class FusedSource:
 
 
 # Where an installed aten_lite keeps its own YAML: setup.py's build_py copies it into the
-# generator package as aten_lite/codegen/spec/ (tools/codegen/library.py, SHIPPED_SPEC).
+# generator package, as spec/ beside its modules (tools/codegen/library.py, SHIPPED_SPEC).
 SHIPPED_SPEC = ("aten_lite", "codegen", "spec")
 
 
@@ -77,7 +77,7 @@ def checkout_root() -> Path:
         raise FusionBuildError(
             f"fused kernels are built from aten_lite's YAML and headers (native_functions.yaml "
             f"and aten_lite/csrc/*.h); {root} has neither a checkout's nor an install's copy "
-            f"(aten_lite/codegen/spec/): reinstall aten_lite (pip install .)")
+            f"(codegen/spec/ in the package): reinstall aten_lite (pip install .)")
     return root
 
 
