@@ -2,7 +2,8 @@
 
     python benchmarks/run.py                  # every section (about 2 minutes)
     python benchmarks/run.py --quick          # shorter timings, for a smoke test
-    python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse, nn, func, library
+    python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse,
+                                              # nn, func, library, compile
     python benchmarks/run.py --only ops --match "sum"   # the rows whose case mentions "sum"
     python benchmarks/run.py --install        # also time a clean `pip install .` (slow)
 
@@ -39,7 +40,8 @@ import numpy as np  # noqa: E402
 
 from harness import table  # noqa: E402
 
-SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "func", "library")
+SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "func", "library",
+            "compile")
 RESULTS = HERE / "RESULTS.md"
 SECTION_RE = r"<!-- section: {name} -->\n.*?<!-- end: {name} -->\n"
 
@@ -110,6 +112,12 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
 
         return [("op libraries outside the tree (issue 11)",
                  table(bench_library.run(), ["torch.library.custom_op"]))]
+    if name == "compile":
+        import bench_compile
+
+        rows = bench_compile.run(al, torch, repeat=repeat, budget=3 * budget)
+        return [("graph mode: al.compile with fused kernels (issue 10)",
+                 table(rows, bench_compile.PEERS) + "\n\n" + bench_compile.NOTE)]
     import bench_sparse
 
     rows = bench_sparse.run(repeat=repeat, budget=budget)

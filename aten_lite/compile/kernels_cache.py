@@ -32,7 +32,7 @@ import warnings
 from pathlib import Path
 
 from .. import _jit_cache
-from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root
+from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root, spec_dir
 
 __all__ = ["cache_dir", "load_or_build"]
 
@@ -90,7 +90,7 @@ def _key(spec, tools, root: Path, build) -> str:
             h.update(part.encode() + b"\0")
     here = Path(__file__).resolve().parent
     template = here / "jit" / "fused.cpp.j2"
-    files = [root / "native_functions.yaml", here / "kernels_source.py", template,
+    files = [spec_dir(root) / "native_functions.yaml", here / "kernels_source.py", template,
              Path(build.__file__).resolve().parent / "api_cpp.py",
              *sorted(build._local_headers(root, template))]
     for path in files:

@@ -37,7 +37,7 @@ from .. import _dtype
 from .._kernel_rules import wrapped
 from .fused_spec import FusedSpec
 
-__all__ = ["FusionBuildError", "FusedSource", "fused_source", "checkout_root"]
+__all__ = ["FusionBuildError", "FusedSource", "fused_source", "checkout_root", "spec_dir"]
 
 # The reducers a spec may name: reducer class template (aten_lite/csrc/reducers.h).
 REDUCERS = {"sum": "::al::SumReducer", "mean": "::al::MeanReducer", "prod": "::al::ProdReducer",
@@ -63,15 +63,31 @@ class FusedSource:
     result_dtype: str | None  # the reduction's result dtype, None without a reduction
 
 
+# Where an installed aten_lite keeps its own YAML: setup.py's build_py copies it into the
+# generator package, as spec/ beside its modules (tools/codegen/library.py, SHIPPED_SPEC).
+SHIPPED_SPEC = ("aten_lite", "codegen", "spec")
+
+
 def checkout_root() -> Path:
-    """The source checkout aten_lite runs from: fused kernels need its YAML and headers."""
+    """The folder fused kernels are built from (``-I`` root of their includes): a source
+    checkout, or the site folder holding an installed (non-editable) aten_lite, whose package
+    ships the headers (aten_lite/csrc/*.h, compile/jit/*.h) and the YAML (``spec_dir``)."""
     root = Path(__file__).resolve().parents[2]
-    if not ((root / "native_functions.yaml").is_file() and
-            (root / "aten_lite" / "csrc" / "loops.h").is_file()):
+    if not ((root / "aten_lite" / "csrc" / "loops.h").is_file() and spec_dir(root) is not None):
         raise FusionBuildError(
-            f"fused kernels are built from a source checkout (native_functions.yaml and "
-            f"aten_lite/csrc/*.h); {root} has none: install aten_lite editable (pip install -e .)")
+            f"fused kernels are built from aten_lite's YAML and headers (native_functions.yaml "
+            f"and aten_lite/csrc/*.h); {root} has neither a checkout's nor an install's copy "
+            f"(codegen/spec/ in the package): reinstall aten_lite (pip install .)")
     return root
+
+
+def spec_dir(root: Path) -> Path | None:
+    """The folder of native_functions.yaml and derivatives.yaml under ``root``: the checkout's
+    own, else the copy an install ships; None when neither is there."""
+    for folder in (root, root.joinpath(*SHIPPED_SPEC)):
+        if (folder / "native_functions.yaml").is_file():
+            return folder
+    return None
 
 
 def codegen():
@@ -100,8 +116,8 @@ def _cg(module: str):
 @lru_cache(maxsize=1)
 def _entries() -> dict:
     """op full name -> NativeFunction of every functional `elementwise:` op (read once)."""
-    root = checkout_root()
-    spec = _cg("load").load(root / "native_functions.yaml", root / "derivatives.yaml")
+    folder = spec_dir(checkout_root())
+    spec = _cg("load").load(folder / "native_functions.yaml", folder / "derivatives.yaml")
     return {str(nf.func.name): nf for nf in spec.native
             if nf.elementwise is not None and nf.func.kind().name == "functional"}
 
