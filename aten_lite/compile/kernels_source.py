@@ -148,13 +148,17 @@ class _Typed:
 
 def fused_source(spec: FusedSpec) -> FusedSource:
     """The translation unit of ``spec``; FusionBuildError for a step no kernel can run."""
+    from .library_entries import library_entry  # Note [Library ops in fused kernels]
+
     entries = _entries()
     where = []
     for j, step in enumerate(spec.steps):
-        nf = entries.get(step.op)
+        nf = entries.get(step.op) or library_entry(step.op)
         if nf is None:
+            yaml = "its library's YAML" if "::" in step.op else "native_functions.yaml"
             raise FusionBuildError(f"fused kernel: step {j} is {step.op!r}, which has no "
-                                   "`elementwise:` expression in native_functions.yaml")
+                                   f"`elementwise:` expression in {yaml}")
+        entries = {**entries, step.op: nf} if step.op not in entries else entries
         where.append(f"{step.op} ({nf.elementwise.loc})")
     summary = " -> ".join(where + ([spec.reduction.op] if spec.reduction else []))
     _check_shape_of(spec, summary)
