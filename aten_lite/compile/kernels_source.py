@@ -151,14 +151,14 @@ def fused_source(spec: FusedSpec) -> FusedSource:
     from .library_entries import library_entry  # Note [Library ops in fused kernels]
 
     entries = _entries()
-    where = []
+    where, nfs = [], []
     for j, step in enumerate(spec.steps):
         nf = entries.get(step.op) or library_entry(step.op)
         if nf is None:
             yaml = "its library's YAML" if "::" in step.op else "native_functions.yaml"
             raise FusionBuildError(f"fused kernel: step {j} is {step.op!r}, which has no "
                                    f"`elementwise:` expression in {yaml}")
-        entries = {**entries, step.op: nf} if step.op not in entries else entries
+        nfs.append(nf)
         where.append(f"{step.op} ({nf.elementwise.loc})")
     summary = " -> ".join(where + ([spec.reduction.op] if spec.reduction else []))
     _check_shape_of(spec, summary)
@@ -166,7 +166,7 @@ def fused_source(spec: FusedSpec) -> FusedSource:
     step_dtypes: list = []
     steps = []
     for j, step in enumerate(spec.steps):
-        steps.append(_step(j, step, entries[step.op], value_dtypes, step_dtypes, summary))
+        steps.append(_step(j, step, nfs[j], value_dtypes, step_dtypes, summary))
         step_dtypes.append(_dtype.parse(step.dtype))
     return _render(spec, steps, step_dtypes, summary)
 
