@@ -96,6 +96,27 @@ def test_a_library_op_fuses_with_builtin_ops_into_one_kernel(myops):
     assert cf.stats["eager"] == 0 and cf.stats["replays"] >= 1
 
 
+def test_a_define_yaml_op_fuses_too():
+    user = al.library.define_yaml("""
+- func: cube_plus(Tensor self, Scalar shift=1) -> Tensor
+  elementwise: self * self * self + shift
+  dtypes: floating
+""", name="fuseuser")
+
+    def f(x):
+        return user.cube_plus(x.sigmoid(), 0.5).amax()
+
+    x = al.randn(7, 5, dtype=al.float64)
+    cf = al.compile(f)
+    g = cf.graph(x)
+    (group,) = g.groups.values()
+    assert [n.op for n in group.nodes] == ["sigmoid", "fuseuser::cube_plus", "amax"]
+    assert "fuseuser::cube_plus (fuseuser/native_functions.yaml:3)" in group.kernel.source.summary
+    s = 1 / (1 + np.exp(-x.numpy()))
+    np.testing.assert_allclose(cf(x).numpy(), (s ** 3 + 0.5).max(), rtol=1e-12)
+    np.testing.assert_allclose(cf(x).numpy(), f(x).numpy(), rtol=1e-12)
+
+
 def test_a_fused_library_kernel_is_the_library_expression_in_float64(myops):
     spec = FusedSpec(("float64",), (FusedStep("myops::mish", (("in", 0),), "float64"),
                                     FusedStep("mul.Tensor", (("step", 0), ("const", 3)),
