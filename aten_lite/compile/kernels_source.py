@@ -148,12 +148,16 @@ class _Typed:
 
 def fused_source(spec: FusedSpec) -> FusedSource:
     """The translation unit of ``spec``; FusionBuildError for a step no kernel can run."""
-    from .library_entries import library_entry  # Note [Library ops in fused kernels]
+    # A library's op (NS::op): Note [Library ops in fused kernels].
+    from .library_entries import LibraryEntryError, library_entry
 
     entries = _entries()
     where, nfs = [], []
     for j, step in enumerate(spec.steps):
-        nf = entries.get(step.op) or library_entry(step.op)
+        try:
+            nf = entries.get(step.op) or library_entry(step.op)
+        except LibraryEntryError as exc:
+            raise FusionBuildError(str(exc)) from None
         if nf is None:
             yaml = "its library's YAML" if "::" in step.op else "native_functions.yaml"
             raise FusionBuildError(f"fused kernel: step {j} is {step.op!r}, which has no "

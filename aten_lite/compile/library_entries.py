@@ -17,13 +17,23 @@ the YAML text of every library a spec uses (``yaml_files``), as it hashes aten_l
 
 from __future__ import annotations
 
+import importlib
 from functools import lru_cache
 from pathlib import Path
 
 from .. import _oplib
-from .kernels_source import FusionBuildError, _cg
 
-__all__ = ["library_entry", "yaml_files"]
+__all__ = ["LibraryEntryError", "library_entry", "yaml_files"]
+
+
+class LibraryEntryError(LookupError):
+    """A library op's entry cannot be read; kernels_source.py raises it as FusionBuildError
+    (this module does not import it: kernels_source imports this one)."""
+
+
+def _cg(module: str):
+    """A module of the generator that aten_lite uses (``_oplib._codegen``'s rule)."""
+    return importlib.import_module(f"{_oplib._codegen().__name__}.{module}")
 
 
 def _loaded(op: str):
@@ -34,7 +44,7 @@ def _loaded(op: str):
     loaded = _oplib._LOADED.get(ns)
     if loaded is None:
         known = ", ".join(sorted(_oplib._LOADED)) or "none"
-        raise FusionBuildError(f"fused kernel: {op!r} names the op library {ns!r}, which is "
+        raise LibraryEntryError(f"fused kernel: {op!r} names the op library {ns!r}, which is "
                                f"not loaded (loaded: {known}); load it with al.load_library")
     return loaded
 
@@ -48,7 +58,7 @@ def library_entry(op: str):
     library = _cg("library")
     yaml = loaded.out / library.SHIPPED_NATIVE
     if not yaml.is_file():
-        raise FusionBuildError(f"fused kernel: the op library {loaded.name!r} at {loaded.out} "
+        raise LibraryEntryError(f"fused kernel: the op library {loaded.name!r} at {loaded.out} "
                                f"has no {library.SHIPPED_NATIVE} (built by an older "
                                "aten-lite-gen); rebuild it: aten-lite-gen library <its folder> "
                                f"--name {loaded.name}")
@@ -82,7 +92,7 @@ def _entries(out: Path, name: str, native: str, text: str) -> dict:
     try:
         spec = library.load_spec(lib, root, library.main_spec(root))
     except _cg("spec").SpecError as exc:
-        raise FusionBuildError(f"fused kernel: the op library {name!r} at {out}: "
+        raise LibraryEntryError(f"fused kernel: the op library {name!r} at {out}: "
                                + "; ".join(exc.messages)) from None
     return {str(nf.func.name): nf for nf in spec.native
             if nf.elementwise is not None and nf.func.kind().name == "functional"}
