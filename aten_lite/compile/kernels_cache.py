@@ -82,6 +82,7 @@ def _key(spec, tools, root: Path, build) -> str:
     rendering it (Note [Fused kernel cache]): a cached kernel loads without the YAML being
     read or the template rendered."""
     from .. import _dtype
+    from .library_entries import yaml_files as library_yaml_files
 
     h = hashlib.sha256()
     for part in (tools.fingerprint, *tools.cxx, *tools.cflags, *tools.ldflags,
@@ -92,7 +93,7 @@ def _key(spec, tools, root: Path, build) -> str:
     template = here / "jit" / "fused.cpp.j2"
     files = [spec_dir(root) / "native_functions.yaml", here / "kernels_source.py", template,
              Path(build.__file__).resolve().parent / "api_cpp.py",
-             *sorted(build._local_headers(root, template))]
+             *sorted(build._local_headers(root, template)), *library_yaml_files(spec)]
     for path in files:
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:32]
@@ -190,7 +191,10 @@ def _explain(source: FusedSource, output: str) -> str:
     first = _ERROR.search(output)
     where = ""
     if first and first.group("file").endswith(".yaml"):
-        where = f" at {Path(first.group('file')).name}:{first.group('line')}"
+        # A library's YAML is named with its folder, as its #line says (myops/...yaml).
+        file = first.group("file")
+        name = file if "/" in file and not Path(file).is_absolute() else Path(file).name
+        where = f" at {name}:{first.group('line')}"
     return (f"fused kernel {source.summary}: C++ error{where}: "
             f"{first.group('msg').strip() if first else 'compilation failed'}\n  " +
             "\n  ".join(lines))

@@ -164,13 +164,21 @@ class _Typed:
 
 def fused_source(spec: FusedSpec) -> FusedSource:
     """The translation unit of ``spec``; FusionBuildError for a step no kernel can run."""
+    # A library's op (NS::op): Note [Library ops in fused kernels].
+    from .library_entries import LibraryEntryError, library_entry
+
     entries = _entries()
-    where = []
+    where, nfs = [], []
     for j, step in enumerate(spec.steps):
-        nf = entries.get(step.op)
+        try:
+            nf = entries.get(step.op) or library_entry(step.op)
+        except LibraryEntryError as exc:
+            raise FusionBuildError(str(exc)) from None
         if nf is None:
+            yaml = "its library's YAML" if "::" in step.op else "native_functions.yaml"
             raise FusionBuildError(f"fused kernel: step {j} is {step.op!r}, which has no "
-                                   "`elementwise:` expression in native_functions.yaml")
+                                   f"`elementwise:` expression in {yaml}")
+        nfs.append(nf)
         where.append(f"{step.op} ({nf.elementwise.loc})")
     summary = " -> ".join(where + ([spec.reduction.op] if spec.reduction else []))
     _check_shape_of(spec, summary)
@@ -178,7 +186,7 @@ def fused_source(spec: FusedSpec) -> FusedSource:
     step_dtypes: list = []
     steps = []
     for j, step in enumerate(spec.steps):
-        steps.append(_step(j, step, entries[step.op], value_dtypes, step_dtypes, summary))
+        steps.append(_step(j, step, nfs[j], value_dtypes, step_dtypes, summary))
         step_dtypes.append(_dtype.parse(step.dtype))
     return _render(spec, steps, step_dtypes, summary)
 

@@ -15,6 +15,17 @@ are checked: a derivative formula may call aten_lite's ops (a name the library d
 itself wins), and a ``method`` variant becomes a Tensor attribute, so it may not be one that
 aten_lite (or, at load time, another library) already defines.
 
+Note [The library's type stub]
+The generated ``__init__.pyi`` types the library's functions as aten_lite's stub types its
+own, and its Tensor methods too. A type checker cannot see methods added to aten_lite's
+``Tensor`` class from another package (typing has no way to extend a class declared elsewhere;
+only a checker plugin could), so the stub declares them on ``NS.Tensor``, a subclass of
+``aten_lite.Tensor`` for type checkers; at run time ``NS.Tensor`` is ``aten_lite.Tensor``
+itself, which holds the methods. The library's functions and methods take any aten_lite
+Tensor and give an ``NS.Tensor``, so ``myops.mish(x).mish()`` checks; on a tensor typed
+``aten_lite.Tensor`` (``al.randn(3).mish()``) a checker reports the method as missing:
+annotate or ``typing.cast`` it as ``myops.Tensor``.
+
 Messages are the main tree's, ``FILE:LINE: OP: what; what to do``, with FILE the library's
 own file as the user named it (``myops/native_functions.yaml``); ``dispatch:`` kernels are
 functions of the library's ``kernels.py`` and ``cpp:`` templates its ``csrc/<name>.h``.
@@ -27,6 +38,7 @@ import dataclasses
 import hashlib
 import keyword
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -47,6 +59,7 @@ from .templating import ENV
 KERNELS = "kernels.py"  # the library's Python kernels, named by `dispatch:`
 GENERATED = "_generated"  # the default output folder, inside the library's folder
 MANIFEST = "manifest.py"  # what the loader checks before it loads anything
+SHIPPED_NATIVE = "native_functions.yaml"  # the library's YAML, copied into its build
 # The folder an installed aten_lite ships its own YAML in (setup.py copies it there).
 SHIPPED_SPEC = "spec"
 # Namespaces a library may not take: aten_lite's own, and Python's.
@@ -356,19 +369,29 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     digest = source_digest(lib)
     if (lib.folder / KERNELS).is_file():
         files[KERNELS] = (lib.folder / KERNELS).read_text(encoding="utf-8")
+    # The YAML ships with the build, unchanged (its lines are what messages and #line name):
+    # graph mode's fused kernels read the `elementwise:` expressions of the loaded build.
+    files[SHIPPED_NATIVE] = (lib.folder / gen.NATIVE).read_text(encoding="utf-8")
     files["__init__.py"] = ENV.get_template("library_init.py.j2").render(
-        name=lib.name, public=[n for n in _public(files["ops.py"])])
-    stub_functions, _, _ = api_pyi.stubs(spec)
+        name=lib.name, public=_public(files["ops.py"]))
+    stub_functions, stub_methods, _ = api_pyi.stubs(spec)
     files["__init__.pyi"] = ENV.get_template("library_init.pyi.j2").render(
-        name=lib.name, functions=stub_functions, public=_public(files["ops.py"]))
+        name=lib.name, functions=[_stub(s) for s in stub_functions],
+        methods=[_stub(s) for s in stub_methods], public=[*_public(files["ops.py"]), "Tensor"])
     files["py.typed"] = ""
     files[MANIFEST] = ENV.get_template("library_manifest.py.j2").render(
         name=lib.name, version=aten_version(root), abi=abi_tag(root), digest=digest,
         native=lib.file(gen.NATIVE))
     header = _header(lib, digest)
-    return {path: (text if path in (KERNELS, "py.typed") or path.endswith(".h")
+    return {path: (text if path in (KERNELS, "py.typed", SHIPPED_NATIVE) or path.endswith(".h")
                    else gen._with_header(path, text, header))
             for path, text in sorted(files.items())}
+
+
+def _stub(s: api_pyi.Stub) -> api_pyi.Stub:
+    """A stub `def` of the library (Note [The library's type stub]): its parameters take any
+    aten_lite Tensor (``_Tensor``), its results are the library's Tensor (``Tensor``)."""
+    return dataclasses.replace(s, params=re.sub(r"\bTensor\b", "_Tensor", s.params))
 
 
 def _public(ops_text: str) -> list[str]:

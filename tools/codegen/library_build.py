@@ -176,7 +176,7 @@ def _generated_files(out: Path) -> set[str]:
     if not out.is_dir():
         return set()
     return {p.relative_to(out).as_posix() for p in out.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".pyi", ".cpp", ".h", ".typed")}
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".pyi", ".cpp", ".h", ".typed", ".yaml")}
 
 
 def _replace(staging: Path, out: Path) -> None:
