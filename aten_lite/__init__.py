@@ -13,27 +13,19 @@ the generated bindings (``generated/ops.py``); see Note [The journey of an op] i
 from __future__ import annotations
 
 import builtins
-import importlib
-import importlib.util
-import sys
 from pathlib import Path
+
+from . import _checkout
 
 
 def _load_generated():
     """``aten_lite._generated``: in a checkout, the generated/ folder beside this package (so
     a copy of the repository runs its own generated code even while another copy is installed
     in editable mode); otherwise the package setuptools installed from generated/."""
-    name = f"{__name__}._generated"
     checkout = Path(__file__).resolve().parent.parent
-    folder = checkout / "generated"
-    if not ((checkout / "native_functions.yaml").is_file() and (folder / "__init__.py").is_file()):
-        return importlib.import_module(name)
-    spec = importlib.util.spec_from_file_location(
-        name, folder / "__init__.py", submodule_search_locations=[str(folder)])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    in_checkout = (checkout / "native_functions.yaml").is_file()
+    return _checkout.load_package(f"{__name__}._generated",
+                                  checkout / "generated" if in_checkout else None)
 
 
 # `from m import X as X` re-exports X for type checkers: aten_lite is a typed package

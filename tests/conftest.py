@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -55,3 +56,16 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
 
     terminalreporter.write_sep("-", "size")
     terminalreporter.write_line(report(ROOT))
+
+
+def fresh_cache_dir(tmp_path_factory, prefix: str):
+    """Body of a module-scoped fixture: ``$AL_CACHE_DIR`` set to a new folder (aten_lite's
+    run-time cache: fused kernels, op library builds) for the module, then restored."""
+    folder = tmp_path_factory.mktemp(prefix)
+    old = os.environ.get("AL_CACHE_DIR")
+    os.environ["AL_CACHE_DIR"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("AL_CACHE_DIR", None)
+    else:
+        os.environ["AL_CACHE_DIR"] = old

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
+from conftest import fresh_cache_dir
 from aten_lite import nn
 from aten_lite.compile.kernels import FusedKernel
 from aten_lite.nn import functional as F
@@ -24,14 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module", autouse=True)
 def cache(tmp_path_factory):
     """A fresh kernel cache for this module, so the kernels below are really built here."""
-    d = tmp_path_factory.mktemp("kernels")
-    old = os.environ.get("AL_CACHE_DIR")
-    os.environ["AL_CACHE_DIR"] = str(d)
-    yield d
-    if old is None:
-        os.environ.pop("AL_CACHE_DIR", None)
-    else:
-        os.environ["AL_CACHE_DIR"] = old
+    yield from fresh_cache_dir(tmp_path_factory, "kernels")
 
 
 def built_groups(graph) -> list:

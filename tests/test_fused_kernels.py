@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
+from conftest import fresh_cache_dir
 from aten_lite._dispatch import handle
 from aten_lite.compile import kernels, kernels_cache, kernels_source
 from aten_lite.compile.fused_spec import FusedReduction, FusedSpec, FusedStep
@@ -36,14 +37,7 @@ FLOATS = ("float16", "float32", "float64")
 @pytest.fixture(scope="module", autouse=True)
 def cache(tmp_path_factory):
     """A fresh kernel cache for this module (cold builds, nothing shared with the user's)."""
-    d = tmp_path_factory.mktemp("kernels")
-    old = os.environ.get("AL_CACHE_DIR")
-    os.environ["AL_CACHE_DIR"] = str(d)
-    yield d
-    if old is None:
-        os.environ.pop("AL_CACHE_DIR", None)
-    else:
-        os.environ["AL_CACHE_DIR"] = old
+    yield from fresh_cache_dir(tmp_path_factory, "kernels")
 
 
 # ---- the test oracle: eager aten_lite, one op per step ----------------------------------

@@ -20,7 +20,7 @@ import pytest
 
 import aten_lite as al
 from aten_lite import _oplib
-from conftest import ROOT
+from conftest import ROOT, fresh_cache_dir
 from tools.codegen import library_build
 from tools.codegen.library import Library
 from tools.codegen.spec import SpecError
@@ -42,14 +42,7 @@ def unload_after_the_module():
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
     """One object cache for the module: aten_lite's core compiles once."""
-    folder = tmp_path_factory.mktemp("al_cache")
-    old = os.environ.get("AL_CACHE_DIR")
-    os.environ["AL_CACHE_DIR"] = str(folder)
-    yield folder
-    if old is None:
-        os.environ.pop("AL_CACHE_DIR", None)
-    else:
-        os.environ["AL_CACHE_DIR"] = old
+    yield from fresh_cache_dir(tmp_path_factory, "al_cache")
 
 
 @pytest.fixture(scope="module")

@@ -26,14 +26,13 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib
-import importlib.util
 import math
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .. import _dtype
+from .. import _checkout, _dtype
 from .._kernel_rules import wrapped
 from .fused_spec import FusedSpec
 
@@ -96,15 +95,7 @@ def codegen():
     name = "aten_lite.codegen"
     if name in sys.modules:
         return sys.modules[name]
-    folder = checkout_root() / "tools" / "codegen"
-    if not (folder / "__init__.py").is_file():
-        return importlib.import_module(name)
-    spec = importlib.util.spec_from_file_location(
-        name, folder / "__init__.py", submodule_search_locations=[str(folder)])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return _checkout.load_package(name, checkout_root() / "tools" / "codegen")
 
 
 def _cg(module: str):
