@@ -133,6 +133,9 @@ class _Recorder:
         self.values: dict = {}  # id(tensor) -> (tensor, Value); the tensor keeps the id valid
         self.twins: dict = {}  # id(real tensor) -> its capture twin
         self.saved: list = []  # backward graph: the forward Values it reads, by input order
+        # id(Value) -> the capture leaf autograd saw for it, when not the input's own object
+        # (a split call's real tensors, Note [Split calls] in aten_lite/compile/segments.py)
+        self.leaves: dict = {}
 
     def input(self, t: Tensor, kind: str = "input") -> Tensor:
         """A capture tensor standing for the real tensor ``t``, as a graph input."""
@@ -158,6 +161,10 @@ class _Recorder:
         if t._layout is not _STRIDED or t._a is None:
             raise _Unsupported(f"a {t._device.type} {t._layout.name} tensor made outside the "
                                "traced ops (sparse, meta, or a random draw) cannot be captured")
+        return self._outside(t)
+
+    def _outside(self, t: Tensor) -> Value:
+        """The Value of a real tensor the function read from elsewhere: a const."""
         twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
         v = self.graph.new_value("const", t._shape, twin._st, t._dtype, const=t)
         v.requires_grad = t._requires_grad
@@ -386,7 +393,7 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
     wanted = [v for v in graph.inputs + graph.consts if v.requires_grad]
     objects = {id(v): obj for obj, v in rec.values.values()
                if v.kind != "node" and not (v.kind == "const" and obj._a is None)}
-    targets = [objects[id(v)] for v in wanted]
+    targets = [rec.leaves[id(v)] if id(v) in rec.leaves else objects[id(v)] for v in wanted]
     if any(t._hooks for t in targets):
         # The engine would run them on capture tensors, and again on every real backward.
         raise GraphBreak("register_hook", "?", "a tensor the function reads has gradient "
