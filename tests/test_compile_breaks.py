@@ -191,3 +191,113 @@ def test_fullgraph_still_raises_with_op_and_line():
     with pytest.raises(GraphBreakError, match=rf"mid: graph break at Tensor.item\(\) "
                        rf"\({_line(mid, 3)}\)"):
         cf(al.ones(2), al.ones(2))
+
+
+def _compare(fn, *args, grad=False):
+    """fn compiled and eager on copies of args: same results, requires_grad and gradients."""
+    ea = [a.detach().clone().requires_grad_(a.requires_grad) for a in args]
+    ca = [a.detach().clone().requires_grad_(a.requires_grad) for a in args]
+    al.manual_seed(0)
+    want = fn(*ea)
+    cf = al.compile(fn)
+    al.manual_seed(0)
+    got = cf(*ca)
+    want, got = (list(r) if isinstance(r, (tuple, list)) else [r] for r in (want, got))
+    for g, w in zip(got, want):
+        _same(g, w)
+        assert g.requires_grad == w.requires_grad
+    if grad:
+        sum(t.sum() for t in want).backward()
+        sum(t.sum() for t in got).backward()
+        for c, e in zip(ca, ea):
+            if e.requires_grad:
+                _same(c.grad, e.grad)
+    assert cf.stats["split"] == 1
+    return cf
+
+
+def test_split_calls_keep_eager_semantics_in_corners():
+    def multi_output(x):
+        v, i = x.max(1)
+        return v * i.sum().item(), i
+
+    def in_place_on_intermediates(x):
+        h = x * 2
+        h.add_(1)
+        h[0].fill_(0)
+        return h + h.sum().item()
+
+    def read_under_no_grad(x, w):
+        h = x @ w
+        with al.no_grad():
+            m = h.abs().max().item()  # flushes while grad is off: h keeps its gradient
+        return h / m
+
+    def three_graphs(x, w):
+        h = (x @ w).tanh()
+        a = h.sum().item()
+        h2 = (h * 2 + w.sum()).sigmoid()
+        b = h2.mean().item()
+        return (h2 * a + h * b + x @ w).sum()
+
+    def dropout(x, w):
+        h = F.dropout(x @ w, 0.5, training=True)  # a real draw, the same one as eager's
+        return h * 2 if h.sum() > 0 else h
+
+    x, w = al.randn(4, 5), al.randn(5, 3, requires_grad=True)
+    _compare(multi_output, x)
+    _compare(in_place_on_intermediates, x)
+    for fn in (read_under_no_grad, three_graphs, dropout):
+        _compare(fn, x, w, grad=True)
+
+
+def test_tensors_that_escape_or_an_exception_leave_no_empty_tensor():
+    kept = []
+
+    def escapes(x):
+        y = x.exp()
+        kept.append(y * 2)
+        return y if y.sum() > 0 else -y
+
+    def raises(x):
+        kept.append(x * 2)
+        kept[-1].sum().item()
+        kept.append(kept[-1] + 1)
+        raise ValueError("boom")
+
+    x = al.randn(3)
+    compiled = al.compile(escapes), al.compile(raises)
+    for _ in range(2):  # the first call's capture leaves its own data-less tensors in kept
+        kept.clear()
+        _same(compiled[0](x), escapes(x))
+        kept.pop()  # the eager call's
+        with pytest.raises(ValueError, match="boom"):
+            compiled[1](x)
+    assert len(kept) == 3
+    for t in kept:
+        np.testing.assert_allclose(t.numpy(), t.numpy())  # has data
+    _same(kept[-1], x * 2 + 1)
+
+
+def test_training_a_module_through_a_split_step_matches_eager():
+    from aten_lite import nn
+    import copy
+
+    def loss_of(m, x, y):
+        loss = F.cross_entropy(m(x), y)
+        return loss * 0 if loss.item() > 100 else loss  # a data-dependent guard
+
+    al.manual_seed(0)
+    eager = nn.Sequential(nn.Linear(5, 8), nn.ReLU(), nn.Linear(8, 2))
+    model = copy.deepcopy(eager)
+    x, y = al.randn(4, 5), al.randint(0, 2, (4,))
+    step = al.compile(loss_of)
+    opts = [al.optim.SGD(m.parameters(), lr=0.1) for m in (eager, model)]
+    for _ in range(4):
+        for fn, m, opt in ((loss_of, eager, opts[0]), (step, model, opts[1])):
+            opt.zero_grad()
+            fn(m, x, y).backward()
+            opt.step()
+    for a, b in zip(model.parameters(), eager.parameters()):
+        _same(a, b)
+    assert step.stats["split"] == 4 and step.stats["segment_replays"] == 3

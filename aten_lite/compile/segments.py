@@ -72,6 +72,7 @@ class _SegmentRecorder(_Recorder):
         super().__init__(Graph(kind="forward"))
         self.real_inputs: list = []  # the real tensor of each graph input, in order
         self.made: list = []  # weak references to the recorded ops' results
+        self.grad_modes: list = []  # grad mode as each node was recorded, for _interpret
 
     def _outside(self, t: Tensor):
         twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
@@ -92,6 +93,11 @@ class _SegmentRecorder(_Recorder):
             leaf = self.leaves[id(v)] = _capture_tensor(t._shape, t.stride(), t._dtype, True)
             self.values[id(leaf)] = (leaf, v)
         return leaf
+
+    def record(self, handle, args: tuple, where: str):
+        result = super().record(handle, args, where)
+        self.grad_modes.append(_state.enabled)
+        return result
 
     def _output(self, r, node, args):
         v = super()._output(r, node, args)
@@ -303,7 +309,7 @@ def _build(rec: _SegmentRecorder, outs: list, make_entry, fuse: bool):
     graph = rec.graph
     backward, diff, targets = None, [], []
     try:
-        if _state.enabled and any(t._requires_grad for t in outs):
+        if any(t._requires_grad for t in outs):  # recorded with grad, whatever the mode now
             mode = _CaptureMode(rec)
             previous = _dispatch.set_mode(mode)
             _active.append(mode)
@@ -316,7 +322,7 @@ def _build(rec: _SegmentRecorder, outs: list, make_entry, fuse: bool):
         if not isinstance(e, GraphBreak) and not _is_break(e):
             raise
         graph.outputs = graph.outputs[:graph.n_user_outputs]
-        return _Interpreted(graph, str(e))
+        return _Interpreted(graph, rec.grad_modes, str(e))
     captured = Captured(graph, backward, [Slot(i) for i in range(len(outs))], diff, targets)
     entry = make_entry(captured, fuse)
     entry.cacheable = not graph.consts and (backward is None or not backward.consts)
@@ -326,35 +332,43 @@ def _build(rec: _SegmentRecorder, outs: list, make_entry, fuse: bool):
 class _Interpreted:
     """A segment run op by op through the dispatcher (autograd included)."""
 
-    def __init__(self, graph: Graph, reason: str) -> None:
+    def __init__(self, graph: Graph, grad_modes: list, reason: str) -> None:
         self.graph = None  # not compiled: nothing to list
         self.recorded = graph
+        self.grad_modes = grad_modes
         self.reason = reason
         self.cacheable = True
 
     def run(self, inputs: list) -> list:
         g = self.recorded
-        return _interpret(g, inputs, g.outputs[:g.n_user_outputs], every_node=True)
+        return _interpret(g, inputs, g.outputs[:g.n_user_outputs], self.grad_modes)
 
 
-def _interpret(graph: Graph, inputs: list, wanted: list, every_node: bool = False) -> list:
-    """Run ``graph``'s nodes eagerly on ``inputs`` (all of them, or those ``wanted`` needs);
-    the real tensors of ``wanted``."""
+def _interpret(graph: Graph, inputs: list, wanted: list, grad_modes=None) -> list:
+    """Run ``graph``'s nodes eagerly on ``inputs``, each in the grad mode it was recorded in
+    (all of them when ``grad_modes`` is given, else those ``wanted`` needs, in the current
+    mode); the real tensors of ``wanted``."""
     from .executor import _returns_sequence
 
     env = {id(v): t for v, t in zip(graph.inputs, inputs)}
     needed = None
-    if not every_node:
+    if grad_modes is None:
         needed, stack = set(), [v.producer for v in wanted if v.producer is not None]
         while stack:
             n = stack.pop()
             if id(n) not in needed:
                 needed.add(id(n))
                 stack.extend(v.producer for v in n.inputs() if v.producer is not None)
-    for n in graph.nodes:
+    previous = _state.enabled
+    for i, n in enumerate(graph.nodes):
         if needed is not None and id(n) not in needed:
             continue
-        result = n.handle.call(tuple(_real(a, env) for a in n.args))
+        if grad_modes is not None:
+            _state.enabled = grad_modes[i]
+        try:
+            result = n.handle.call(tuple(_real(a, env) for a in n.args))
+        finally:
+            _state.enabled = previous
         results = (result,) if len(n.outputs) == 1 and not _returns_sequence(n) else result
         for v, r in zip(n.outputs, results):
             env[id(v)] = r
