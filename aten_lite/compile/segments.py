@@ -247,7 +247,7 @@ class _SplitRun:
 
     def on_read(self, t: Tensor, what: str) -> None:
         frame, inner = sys._getframe(1), None
-        while frame is not None and not _is_user(frame.f_code.co_filename):
+        while frame is not None and not _is_user(frame):
             inner, frame = frame.f_code.co_name, frame.f_back  # what the user's line called
         op = f"Tensor.{inner}()" if inner and inner != "<module>" else what
         self.flush(op, user_line(sys._getframe(1)), "reads the data")
