@@ -22,6 +22,7 @@ os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
 
 import numpy as np  # noqa: E402
 
+from bench_compile import _peers, _show  # noqa: E402
 from harness import compare  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,12 +69,6 @@ def bench_split(al, n: int, torch, torch_compile, jax) -> dict:
     return compare(fns, repeat=7, budget=1.0)
 
 
-def _show(title: str, times: dict, base: str) -> None:
-    print(title)
-    for name, t in times.items():
-        print(f"  {name:<20} {t * 1e3:9.3f} ms   {times[base] / t:6.2f}x vs {base}")
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--no-torch-compile", action="store_true", help="skip torch.compile")
@@ -82,16 +77,7 @@ def main(argv=None) -> int:
     import aten_lite as al
 
     al.set_num_threads(1)
-    try:
-        import torch
-        torch.set_num_threads(1)
-    except ImportError:
-        torch = None
-    try:
-        import jax
-    except ImportError:
-        jax = None
-    torch_compile = None if args.no_torch_compile else torch
+    torch, torch_compile, jax, _ = _peers(args.no_torch_compile)
     print("one thread; machine shared with other jobs")
     for n, what in ((4 << 20, "4M"), (256, "256")):
         _show(f"g: fused graph, break (if a.sum() > 0), fused graph; {what} float32",
