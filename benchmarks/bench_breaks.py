@@ -1,8 +1,12 @@
-"""Graph breaks (issue 10): a compiled function with a data-dependent ``if`` in the middle runs
-split (Note [Split calls] in aten_lite/compile/segments.py): one fused graph before the
-break, one after. Measured beside eager aten_lite, torch eager, torch.compile (which splits
-at the break too) and JAX (two jitted halves around a Python ``if``), in one process, one
-thread.
+"""Graph breaks and concurrent branches (issue 10), in one process.
+
+1. A compiled function with a data-dependent ``if`` in the middle runs split (Note [Split
+   calls] in aten_lite/compile/segments.py): one fused graph before the break, one after;
+   beside eager aten_lite, torch eager, torch.compile (which splits at the break too) and
+   JAX (two jitted halves around a Python ``if``), one thread.
+2. Two independent heavy branches: the compiled plan run serially, and with the branches on
+   two threads (Note [Concurrent branches] in aten_lite/compile/passes/branches.py), at one
+   and at two kernel threads; torch eager and jax.jit beside them.
 
     python benchmarks/bench_breaks.py                  # torch.compile takes ~20 s cold
     python benchmarks/bench_breaks.py --no-torch-compile
@@ -69,6 +73,41 @@ def bench_split(al, n: int, torch, torch_compile, jax) -> dict:
     return compare(fns, repeat=7, budget=1.0)
 
 
+def two(x, y):
+    return (x * 2 + 1).relu().exp().sum() + (y * 3 - 1).tanh().sigmoid().sum()
+
+
+def bench_branches(al, threads: int, torch, jax) -> dict:
+    """Two independent fused branches of 4M float32 each: the compiled plan run serially and
+    with its marked branches on two threads (Note [Concurrent branches]), at ``threads``
+    kernel threads."""
+    rng = np.random.default_rng(0)
+    xs, ys = (rng.standard_normal(4 << 20, dtype=np.float32) * 0.1 for _ in range(2))
+    x, y = al.from_numpy(xs), al.from_numpy(ys)
+    cf = al.compile(two)
+    assert len(cf.graph(x, y).branches) == 1
+    plan = next(iter(cf._cache.values())).forward_plan
+    al.set_num_threads(threads)
+    want = two(x, y).item()
+    for run in (plan.run, plan.run_concurrent):
+        assert abs(run([x, y])[0].item() - want) <= 1e-5 * abs(want)
+    fns = {"aten_lite serial": lambda: plan.run([x, y]),
+           "aten_lite branches": lambda: plan.run_concurrent([x, y])}
+    if torch is not None:
+        torch.set_num_threads(threads)
+        tx, ty = torch.from_numpy(xs), torch.from_numpy(ys)
+        fns["torch eager"] = lambda: two(tx, ty)
+    if jax is not None:
+        import jax.numpy as jnp
+
+        jf = jax.jit(lambda a, b: jnp.exp(jnp.maximum(a * 2 + 1, 0)).sum()
+                     + jax.nn.sigmoid(jnp.tanh(b * 3 - 1)).sum())
+        jx, jy = jnp.asarray(xs), jnp.asarray(ys)
+        jf(jx, jy).block_until_ready()
+        fns["jax.jit"] = lambda: jf(jx, jy).block_until_ready()
+    return compare(fns, repeat=7, budget=1.0)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--no-torch-compile", action="store_true", help="skip torch.compile")
@@ -82,6 +121,10 @@ def main(argv=None) -> int:
     for n, what in ((4 << 20, "4M"), (256, "256")):
         _show(f"g: fused graph, break (if a.sum() > 0), fused graph; {what} float32",
               bench_split(al, n, torch, torch_compile, jax), "aten_lite eager")
+    for threads in (1, 2):
+        _show(f"two independent branches, 4M float32 each; {threads} kernel thread(s), "
+              f"{os.cpu_count()} cores", bench_branches(al, threads, torch, jax),
+              "aten_lite serial")
     return 0
 
 

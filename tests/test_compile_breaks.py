@@ -73,7 +73,8 @@ def test_breaks_at_the_start_at_the_end_and_several():
             _same(cf(arg), fn(arg))
     cf = al.compile(end)
     np.testing.assert_allclose(cf(x), end(x), rtol=1e-6)
-    assert cf.graph(x).summary() == f"split call: 1 graph, 1 break at {_line(end, 2)} (Tensor.numpy())"
+    assert cf.graph(x).summary() == \
+        f"split call: 1 graph, 1 break at {_line(end, 2)} (Tensor.numpy())"
     cf = al.compile(several)
     assert cf.graph(x.abs()).summary() == (
         f"split call: 4 graphs, 3 breaks at {_line(several, 2)} (Tensor.__bool__()), "

@@ -33,7 +33,7 @@ from .._tensor import Tensor
 from .._grad_mode import _state
 from .autograd import attach
 from .capture import GraphBreak, capture, capturing
-from .executor import Plan
+from .concurrent import make_plan
 from .passes import optimize
 from .segments import SegmentCache, run_split
 from .tree import Slot, flatten, unflatten
@@ -216,10 +216,10 @@ class _Entry:
         fwd, bwd = captured.forward, captured.backward
         if bwd is not None:
             optimize(bwd, fuse)
-            self.backward_plan = Plan(bwd)
+            self.backward_plan = make_plan(bwd)
         optimize(fwd, fuse)
         fwd.backward = bwd
-        self.forward_plan = Plan(fwd)
+        self.forward_plan = make_plan(fwd)
         self.graph = fwd
         self.n_user = fwd.n_user_outputs
         self.consts = [(v.const, v.shape, v.dtype, v.requires_grad) for v in fwd.consts]

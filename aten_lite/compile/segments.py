@@ -22,9 +22,9 @@ tensors with no data. When something needs data, the pending segment is *flushed
     without optimising or building again. A Python number is a constant of the graph (and
     of a fused kernel's C++), so a number read from the data (``k = t.item(); y = x * k``)
     makes a new trace per value: the second time a trace differs from a built one in its
-    numbers only, it is built unfused (``_REFUSE_AFTER``), costing no C++ compilation. The Python function itself runs on every split
-    call (its ops are recorded, their Meta rules run): that is the price of not rewriting
-    bytecode.
+    numbers only, it is built unfused (``_REFUSE_AFTER``), costing no C++ compilation.
+    The Python function itself runs on every split call (its ops are recorded, their Meta
+    rules run): that is the price of not rewriting bytecode.
 Real tensors met by a segment (the arguments, parameters, earlier segments' results, a
 random draw) are its inputs, never constants, so a cached segment serves any later call. The
 autograd kernels see each real tensor that requires grad through a capture leaf standing for
