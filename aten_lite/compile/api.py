@@ -185,7 +185,7 @@ class CompiledFunction:
                 raise GraphBreakError(
                     f"al.compile(fullgraph=True): {name}: graph break at {b.op} ({b.where}): "
                     f"{b.reason}; remove it from the function, or drop fullgraph=True to run "
-                    "such calls eagerly") from b
+                    "such calls as graphs split around the break") from b
             entry = _Entry(None, None, reason=f"graph break at {b.op} ({b.where}): {b.reason}")
             entry.split = b.op != "argument"  # CPU strided arguments: split the call
             return entry

@@ -136,7 +136,8 @@ def _would_break(rec: _SegmentRecorder, handle, args: tuple) -> str:
         if isinstance(t, Tensor):
             hit = rec.values.get(id(t))
             if t._a is not None or hit is None or hit[1].root.kind != "node":
-                return f"writes in place into '{handle.args[i].name}', a tensor with data"
+                return (f"writes in place into '{handle.args[i].name}', a tensor with data "
+                        "or a view of one")
     return ""
 
 
