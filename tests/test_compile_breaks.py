@@ -302,3 +302,25 @@ def test_training_a_module_through_a_split_step_matches_eager():
     for a, b in zip(model.parameters(), eager.parameters()):
         _same(a, b)
     assert step.stats["split"] == 4 and step.stats["segment_replays"] == 3
+
+
+def test_hooks_and_retain_grad_on_intermediates_act_in_the_real_backward():
+    calls = []
+
+    def fn(x):
+        y = x * 2
+        y.register_hook(lambda g: calls.append(1) or g * 10)  # a break: y is made real first
+        z = y.exp()
+        z.retain_grad()
+        return (z * 3).sum(), z
+
+    grads = []
+    for f in (fn, al.compile(fn)):
+        calls.clear()
+        x = al.tensor([0.1, 0.2, 0.3], requires_grad=True)
+        loss, z = f(x)
+        loss.backward()
+        assert calls == [1]  # once, in this backward: not while capturing
+        grads.append((x.grad, z.grad))
+    for got, want in zip(grads[1], grads[0]):
+        _same(got, want)

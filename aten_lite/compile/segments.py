@@ -22,7 +22,8 @@ tensors with no data. When something needs data, the pending segment is *flushed
     without optimising or building again. A Python number is a constant of the graph (and
     of a fused kernel's C++), so a number read from the data (``k = t.item(); y = x * k``)
     makes a new trace per value: the second time a trace differs from a built one in its
-    numbers only, it is built unfused (``_REFUSE_AFTER``), costing no C++ compilation.
+    numbers only, it is built unfused (``_REFUSE_AFTER``), costing no C++ compilation (a
+    number that recurs finds its build in the cache, least recently used dropped).
     The Python function itself runs on every split call (its ops are recorded, their Meta
     rules run): that is the price of not rewriting bytecode.
 Real tensors met by a segment (the arguments, parameters, earlier segments' results, a
@@ -251,7 +252,9 @@ class _SplitRun:
         while frame is not None and not _is_user(frame):
             inner, frame = frame.f_code.co_name, frame.f_back  # what the user's line called
         op = f"Tensor.{inner}()" if inner and inner != "<module>" else what
-        self.flush(op, user_line(sys._getframe(1)), "reads the data")
+        hooks = what in ("Tensor.register_hook()", "Tensor.retain_grad()")
+        self.flush(op, user_line(sys._getframe(1)),
+                   "hooks the real autograd history" if hooks else "reads the data")
 
     # ---- flushing ----
 
@@ -297,6 +300,8 @@ class _SplitRun:
         seen[shape_key] = builds = seen.get(shape_key, 0) + 1
         entry = _build(rec, outs, self.make_entry, builds < _REFUSE_AFTER)
         self.stats["segment_builds"] += 1
+        if len(seen) > _SEGMENT_CACHE_SIZE * 16:
+            seen.clear()  # counts of traces long gone; starting them again costs one fused build
         if key is not None and entry.cacheable:
             built[key] = entry
             while len(built) > _SEGMENT_CACHE_SIZE:
