@@ -101,7 +101,8 @@ class CompiledFunction:
 
     def graph(self, *args, **kwargs):
         """The optimised forward Graph for these arguments (its ``.backward`` when gradients
-        are needed); captures if needed, runs nothing."""
+        are needed); captures if needed, runs nothing. For a call that breaks its graph, the
+        SplitGraph of the last such call (segments.py), running it once if none ran."""
         tensors, spec = flatten((args, kwargs))
         entry = self._entry(tensors, spec)[0]
         if entry.graph is None and entry.split:
