@@ -11,7 +11,8 @@ tensors with no data. When something needs data, the pending segment is *flushed
     ``Tensor._data_or_raise``, aten_lite/_tensor.py), an op that cannot be recorded (no Meta
     kernel, a write into a tensor with data, a result that is not a tensor; it then runs
     eagerly, on real tensors, with autograd), and the function's return;
-  * the segment's outputs are the capture tensors Python still holds (weak references tell);
+  * the segment's outputs are the capture tensors Python still holds (weak references tell,
+    with the cycle collector paused for the call, so that the answer is the same each call);
     it is optimised and built like a whole graph (passes, fusion, a Plan, a backward graph
     when an output needs gradients), run on the real tensors it read, and each capture
     tensor is filled in place with its result's data and history (``_transplant``), so the
@@ -37,6 +38,7 @@ a view of a real input is remade eagerly from it the same way. Results never dif
 
 from __future__ import annotations
 
+import gc
 import sys
 import weakref
 from collections import OrderedDict
@@ -447,6 +449,10 @@ def run_split(fn, args: tuple, kwargs: dict, cache: SegmentCache, make_entry, st
     """Call ``fn`` split into graphs (Note [Split calls]): (its result, the SplitGraph).
     ``cache`` holds the built segments; ``make_entry(captured, fuse)`` builds one."""
     split = _SplitRun(cache, make_entry, stats)
+    # Liveness is read from reference counts; the cycle collector, which runs when it likes,
+    # would make it vary from call to call (and the trace signature with it): it waits.
+    collecting = gc.isenabled()
+    gc.disable()
     previous = _dispatch.set_mode(split.mode)
     hook = _tensor.set_data_hook(split.on_read)
     _active.append(split.mode)
@@ -463,4 +469,6 @@ def run_split(fn, args: tuple, kwargs: dict, cache: SegmentCache, make_entry, st
         _active.pop()
         _tensor.set_data_hook(hook)
         _dispatch.set_mode(previous)
+        if collecting:
+            gc.enable()
     return result, SplitGraph(split.graphs, split.breaks)
