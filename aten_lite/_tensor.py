@@ -95,6 +95,19 @@ class Size(tuple):
         return n
 
 
+# Called as hook(t, what) when code reads the data of a CPU-keyed tensor that has none (a
+# capture tensor), before the read fails; set while a compiled call runs split into graphs
+# (Note [Split calls] in aten_lite/compile/segments.py), which fills the tensor in place.
+_data_hook = None
+
+
+def set_data_hook(hook):
+    """Set the data-read hook (None: none); returns the previous one, for restoring it."""
+    global _data_hook
+    previous, _data_hook = _data_hook, hook
+    return previous
+
+
 class _VersionCounter:
     """Counts in-place writes to one storage; shared by every view of it. Autograd saves the
     value when it records a tensor and refuses to use the tensor if the value has changed."""
@@ -355,7 +368,11 @@ class Tensor(_TensorOps):
 
     def _data_or_raise(self, what: str) -> np.ndarray:
         if self._a is None:
-            raise RuntimeError(f"{what}: meta tensors have no data")
+            hook = _data_hook
+            if hook is not None and self._key == "CPU":
+                hook(self, what)  # Note [Split calls] in aten_lite/compile/segments.py
+            if self._a is None:
+                raise RuntimeError(f"{what}: meta tensors have no data")
         return self._a
 
     def item(self):
@@ -424,10 +441,14 @@ class Tensor(_TensorOps):
         return id(self)
 
     def __repr__(self) -> str:
+        if self._a is None and self._key == "CPU":  # a capture tensor: printing reads data
+            self._data_or_raise("print(Tensor)")
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:
         # A 0-dim tensor formats like its number (f"{loss:.3f}"), as in torch.
+        if self._a is None and self._key == "CPU":  # a capture tensor: formatting reads data
+            self._data_or_raise("format(Tensor)")
         if not self._shape and self._a is not None:
             return format(self.item(), spec)
         return format(repr(self), spec)

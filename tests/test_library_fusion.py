@@ -271,3 +271,12 @@ def test_the_stub_declares_every_method_the_library_attaches(myops):
     assert methods == attached == {"mish", "mish_"}
     for name in methods:
         assert getattr(al.Tensor, name) is _oplib._LOADED["myops"].methods[name]
+
+
+def test_a_library_op_node_shows_the_users_line(myops):
+    def f(x):
+        return al.myops.mish(x * 2).exp() + x.mish()
+
+    g = al.compile(f).graph(al.randn(3))
+    line = f"test_library_fusion.py:{f.__code__.co_firstlineno + 1}"
+    assert [n.where for n in g.nodes] == [line] * 5  # not the library's ops.py

@@ -35,6 +35,10 @@ def register_hook(self: Tensor, hook) -> RemovableHandle:
         raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
     if not callable(hook):
         raise TypeError(f"register_hook expects a callable, got {type(hook).__name__}")
+    if self._a is None and self._key == "CPU":
+        # A capture tensor (Note [Split calls] in aten_lite/compile/segments.py): its history
+        # is a recording; made real first, or a graph break while capturing.
+        self._data_or_raise("Tensor.register_hook()")
     if self.grad_fn is None:
         if self._hooks is None:
             self._hooks = []
@@ -47,6 +51,8 @@ def retain_grad(self: Tensor) -> None:
     """Keep this non-leaf tensor's gradient in ``.grad`` after backward (leaves always do)."""
     if not self._requires_grad:
         raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+    if self._a is None and self._key == "CPU":  # a capture tensor, as in register_hook
+        self._data_or_raise("Tensor.retain_grad()")
     fn = self.grad_fn
     if fn is None or self._retains_grad:
         return

@@ -19,8 +19,9 @@ That tuple is the cache key. Each compiled function keeps at most ``cache_size``
 dropping the least recently used; a call missing the cache captures again. Tensors the
 function reads from elsewhere (module parameters) are held by reference; their shape, dtype
 and requires_grad are checked on every call, and a change recaptures. A call that cannot be
-captured (a graph break, Note [Capture mode]) caches "run eagerly" under its key, unless
-``fullgraph=True``, which raises instead, naming the op and the line.
+captured (a graph break, Note [Capture mode]) caches "run split" under its key (Note [Split
+calls] in segments.py; sparse or meta arguments: "run eagerly"), unless ``fullgraph=True``,
+which raises instead, naming the op and the line.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from .._tensor import Tensor
 from .._grad_mode import _state
 from .autograd import attach
 from .capture import GraphBreak, capture, capturing
-from .executor import Plan
+from .concurrent import make_plan
 from .passes import optimize
+from .segments import SegmentCache, run_split
 from .tree import Slot, flatten, unflatten
 
 __all__ = ["compile", "CompiledFunction", "GraphBreakError"]
@@ -71,7 +73,9 @@ class CompiledFunction:
         self.fuse = fuse
         self._cache: OrderedDict = OrderedDict()
         self._free = _free_scalars(fn)
-        self.stats = {"captures": 0, "replays": 0, "eager": 0, "evictions": 0}
+        self.stats = {"captures": 0, "replays": 0, "eager": 0, "evictions": 0, "split": 0,
+                      "segment_builds": 0, "segment_replays": 0}
+        self._segments = SegmentCache()  # Note [Split calls] in segments.py
         self._name = getattr(fn, "__qualname__", type(fn).__name__)
         functools.update_wrapper(self, fn, updated=())
 
@@ -83,6 +87,8 @@ class CompiledFunction:
             tensors, spec = flatten((args, kwargs))
             entry, fresh = self._entry(tensors, spec)
         if entry.graph is None:
+            if entry.split:
+                return self._split(entry, args, kwargs)
             self.stats["eager"] += 1
             result = self.fn(*args, **kwargs)
             if entry.failed is not None and self.fullgraph:
@@ -95,13 +101,26 @@ class CompiledFunction:
 
     def graph(self, *args, **kwargs):
         """The optimised forward Graph for these arguments (its ``.backward`` when gradients
-        are needed); captures if needed, runs nothing."""
+        are needed); captures if needed, runs nothing. For a call that breaks its graph, the
+        SplitGraph of the last such call (segments.py), running it once if none ran."""
         tensors, spec = flatten((args, kwargs))
         entry = self._entry(tensors, spec)[0]
+        if entry.graph is None and entry.split:
+            if entry.split_graph is None:
+                self._split(entry, args, kwargs)
+            return entry.split_graph
         if entry.graph is None:
             raise GraphBreakError(f"al.compile: {self._name} runs eagerly for these "
                                   f"arguments: {entry.reason}")
         return entry.graph
+
+    def _split(self, entry, args, kwargs):
+        """Run the call split into graphs around its breaks (Note [Split calls])."""
+        self.stats["split"] += 1
+        fuse = self.fuse
+        result, entry.split_graph = run_split(self.fn, args, kwargs, self._segments,
+                                              lambda c, f: _Entry(c, fuse and f), self.stats)
+        return result
 
     def _quick_entry(self, args):
         """The cache lookup of the commonest call, positional plain tensors and numbers only,
@@ -167,8 +186,10 @@ class CompiledFunction:
                 raise GraphBreakError(
                     f"al.compile(fullgraph=True): {name}: graph break at {b.op} ({b.where}): "
                     f"{b.reason}; remove it from the function, or drop fullgraph=True to run "
-                    "such calls eagerly") from b
-            return _Entry(None, None, reason=f"graph break at {b.op} ({b.where}): {b.reason}")
+                    "such calls as graphs split around the break") from b
+            entry = _Entry(None, None, reason=f"graph break at {b.op} ({b.where}): {b.reason}")
+            entry.split = b.op != "argument"  # CPU strided arguments: split the call
+            return entry
         except Exception as e:
             # An error eager mode may raise too (bad shapes...): the call runs eagerly, so the
             # user sees eager's own error; nothing is cached.
@@ -189,15 +210,17 @@ class _Entry:
         self.reason = reason
         self.failed = None  # the exception capture raised, when it was not a graph break
         self.graph = None
+        self.split = False  # a break: calls run split into graphs (segments.py)
+        self.split_graph = None  # the SplitGraph of the last split call
         if captured is None:
             return
         fwd, bwd = captured.forward, captured.backward
         if bwd is not None:
             optimize(bwd, fuse)
-            self.backward_plan = Plan(bwd)
+            self.backward_plan = make_plan(bwd)
         optimize(fwd, fuse)
         fwd.backward = bwd
-        self.forward_plan = Plan(fwd)
+        self.forward_plan = make_plan(fwd)
         self.graph = fwd
         self.n_user = fwd.n_user_outputs
         self.consts = [(v.const, v.shape, v.dtype, v.requires_grad) for v in fwd.consts]

@@ -28,6 +28,7 @@ import os
 import sys
 
 from .. import _dispatch, _random
+from .._oplib import _PACKAGE as _LIBRARY_PACKAGE
 from .._device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
 from .._tensor import Tensor
 from ..autograd import engine
@@ -63,21 +64,32 @@ def _package_dirs() -> tuple:
 
 
 _PKG_DIRS: tuple = ()
+_USER_FILES: dict = {}  # filename -> whether it is the user's (asked once per op recorded)
+# The modules of loaded op libraries: their bindings are not user code, wherever the library
+# was built.
+_LIBRARY_MODULES = _LIBRARY_PACKAGE + "."
 
 
-def _is_user(filename: str) -> bool:
-    global _PKG_DIRS
-    if not _PKG_DIRS:
-        _PKG_DIRS = _package_dirs()
-    f = os.path.abspath(filename)
-    return not f.startswith(_PKG_DIRS) and not filename.startswith("<fast entry")
+def _is_user(frame) -> bool:
+    """Whether ``frame`` runs the user's code: outside aten_lite, its generated bindings and
+    the bindings of loaded op libraries."""
+    code = frame.f_code
+    known = _USER_FILES.get(code.co_filename)
+    if known is None:
+        global _PKG_DIRS
+        if not _PKG_DIRS:
+            _PKG_DIRS = _package_dirs()
+        filename = code.co_filename
+        known = _USER_FILES[filename] = not os.path.abspath(filename).startswith(_PKG_DIRS) \
+            and not filename.startswith("<fast entry")
+    return known and not frame.f_globals.get("__name__", "").startswith(_LIBRARY_MODULES)
 
 
 def user_line(frame=None) -> str:
     """'file.py:12' of the innermost caller outside aten_lite, or '?'."""
     f = frame or sys._getframe(1)
     while f is not None:
-        if _is_user(f.f_code.co_filename):
+        if _is_user(f):
             return f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
         f = f.f_back
     return "?"
@@ -89,7 +101,7 @@ def _break_from(exc: BaseException, mode) -> GraphBreak:
     tb = exc.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if _is_user(code.co_filename):
+        if _is_user(tb.tb_frame):
             where = f"{os.path.basename(code.co_filename)}:{tb.tb_lineno}"
             inner = None
         elif inner is None:
@@ -133,6 +145,9 @@ class _Recorder:
         self.values: dict = {}  # id(tensor) -> (tensor, Value); the tensor keeps the id valid
         self.twins: dict = {}  # id(real tensor) -> its capture twin
         self.saved: list = []  # backward graph: the forward Values it reads, by input order
+        # id(Value) -> the capture leaf autograd saw for it, when not the input's own object
+        # (a split call's real tensors, Note [Split calls] in aten_lite/compile/segments.py)
+        self.leaves: dict = {}
 
     def input(self, t: Tensor, kind: str = "input") -> Tensor:
         """A capture tensor standing for the real tensor ``t``, as a graph input."""
@@ -158,6 +173,10 @@ class _Recorder:
         if t._layout is not _STRIDED or t._a is None:
             raise _Unsupported(f"a {t._device.type} {t._layout.name} tensor made outside the "
                                "traced ops (sparse, meta, or a random draw) cannot be captured")
+        return self._outside(t)
+
+    def _outside(self, t: Tensor) -> Value:
+        """The Value of a real tensor the function read from elsewhere: a const."""
         twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
         v = self.graph.new_value("const", t._shape, twin._st, t._dtype, const=t)
         v.requires_grad = t._requires_grad
@@ -386,7 +405,7 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
     wanted = [v for v in graph.inputs + graph.consts if v.requires_grad]
     objects = {id(v): obj for obj, v in rec.values.values()
                if v.kind != "node" and not (v.kind == "const" and obj._a is None)}
-    targets = [objects[id(v)] for v in wanted]
+    targets = [rec.leaves[id(v)] if id(v) in rec.leaves else objects[id(v)] for v in wanted]
     if any(t._hooks for t in targets):
         # The engine would run them on capture tensors, and again on every real backward.
         raise GraphBreak("register_hook", "?", "a tensor the function reads has gradient "

@@ -97,6 +97,7 @@ class Graph:
     schedule: list = field(default_factory=list)  # the execution order, set by passes/schedule
     groups: dict = field(default_factory=dict)  # group id -> FusedGroup (passes/fusion)
     memory: Any = None  # passes/memory.MemoryPlan
+    branches: list = field(default_factory=list)  # spans to run on two threads (passes/branches)
     removed: dict = field(default_factory=dict)  # pass name -> nodes it removed
     backward: Any = None  # a forward graph's backward graph, if it has one
     _next_id: int = 0

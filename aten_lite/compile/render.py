@@ -63,6 +63,8 @@ def listing(g: Graph) -> str:
     sched = " ".join(f"n{item.id}" if isinstance(item, Node) else f"g{item.id}"
                      for item in g.schedule)
     lines.append(f"  schedule: {sched}")
+    for b in g.branches:
+        lines.append(f"  branches: {b.describe(g.schedule)}")
     n_user = g.n_user_outputs
     outs = [("None" if v is None else v.name) for v in g.outputs]
     text = f"  outputs: {', '.join(outs[:n_user]) or '-'}"

@@ -4,12 +4,13 @@ Each pass reads and rewrites a ``Graph`` (ir.py) and records what it did on the 
 printed listing explains it: DCE and CSE remove nodes (``graph.removed``), fusion groups nodes
 (``node.group``, ``graph.groups``), scheduling orders nodes and groups (``graph.schedule``),
 memory planning decides when buffers die and which dead buffer a fused kernel writes into
-(``graph.memory``).
+(``graph.memory``), and branches marks independent spans a replay may run on two threads
+(``graph.branches``).
 """
 
 from __future__ import annotations
 
-from . import cse, dce, fusion, memory, schedule
+from . import branches, cse, dce, fusion, memory, schedule
 
 __all__ = ["optimize"]
 
@@ -23,3 +24,4 @@ def optimize(graph, fuse: bool = True) -> None:
         fusion.run(graph)
     schedule.run(graph)
     memory.run(graph)
+    branches.run(graph)

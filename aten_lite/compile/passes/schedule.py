@@ -4,8 +4,8 @@ The capture order is a topological order (an op runs after the ops making its in
 the schedule is that order with each fused group run once, at the place of its last member:
 fusion only groups nodes for which that place still comes before every reader outside the
 group (Note [Fusion groups]). Each entry is a Node or a FusedGroup; the listing numbers them.
-Independent branches are not run concurrently: the kernels of a captured graph already use
-the thread pool for large tensors, and small ones cost less than a hand-off between threads.
+Independent branches run in this order too; passes/branches.py marks the spans a replay may
+run on two threads instead (Note [Concurrent branches]).
 """
 
 from __future__ import annotations
