@@ -258,7 +258,9 @@ def index_select_backward(grad: Tensor, shape, dim: int, index: Tensor) -> Tenso
 
 def index_backward(grad: Tensor, shape, indices) -> Tensor:
     """Advanced indexing: every picked element's gradient added back (repeats add up)."""
-    return _zeros(shape, grad).index_put(list(indices), grad, accumulate=True)
+    if grad._requires_grad:  # recorded (create_graph): the functional op
+        return _zeros(shape, grad).index_put(list(indices), grad, accumulate=True)
+    return _zeros(shape, grad).index_put_(list(indices), grad, accumulate=True)  # no copy
 
 
 def index_put_self_grad(grad: Tensor, indices, accumulate: bool) -> Tensor:
