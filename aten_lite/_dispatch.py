@@ -20,10 +20,11 @@ Note [The journey of an op]
    which switches on the dtype code (``backends/_cpu_ops.py``).
 
 Note [One dispatch path]
-``fast_entry`` is ``call`` with its commonest case decided in line: every tensor argument on
-one backend key, none requiring grad, no dispatch mode active. Then ``dispatch_key`` would
-return that backend key, so the entry indexes the table itself; in every other case it calls
-``call``. It is built here, from the handle's argument table (``_make_fast_entry``), so the
+``fast_entry`` is ``call`` with its commonest cases decided in line: every tensor argument on
+one backend key, no dispatch mode active. Then ``dispatch_key`` would return that backend
+key, or ``Autograd`` when an argument requires grad in grad mode and the op has an Autograd
+kernel (a training step's forward ops), so the entry indexes the table itself; in every
+other case it calls ``call``. It is built here, from the handle's argument table (``_make_fast_entry``), so the
 decision lives in this file alone and the generated bindings carry none of it.
 
 Note [Dispatch modes]
@@ -463,10 +464,14 @@ def _make_fast_entry(h: OpHandle):
     else:
         first = tensors[0]
         tests = ["_mode is None"] + [f"{first}._key is {t}._key" for t in tensors[1:]]
-        tests.append("not (" + " or ".join(f"{t}._requires_grad" for t in tensors) + ")")
-        run = f"table[{first}._key]({joined})"
+        grad = " or ".join(f"{t}._requires_grad" for t in tensors)
+        run = f"kernel({joined})"
         # Only the inlined case needs the try: call() handles its own errors.
         body = [f"if {' and '.join(tests)}:",
+                f"    if ({grad}) and _grad_state.enabled:  # dispatch_key's rule",
+                f"        kernel = table.get(AUTOGRAD) or table[{first}._key]",
+                f"    else:",
+                f"        kernel = table[{first}._key]",
                 f"    try:",
                 f"        return {run if h.plain else f'finish({packed}, {run})'}",
                 f"    except _NAMED_ERRORS as e:",
