@@ -121,6 +121,7 @@ class OpHandle:
         "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
         "stacks", "plain", "keeps_zero", "fast_entry", "input_pos", "own_prefixes",
+        "pair_pos",
     )
 
     def __init__(self, record: OpRecord) -> None:
@@ -163,6 +164,11 @@ class OpHandle:
         self.stacks: dict = {}
         # No version to bump, no named tuple to make: call() returns as is.
         self.plain = not self.write_pos and self.result_tuple is None
+        # The tensor positions when there are one or two, neither optional nor a list, and the
+        # op is no out= form: redispatch_below_autograd then decides the key in line.
+        simple = len(self.tensor_pos) in (1, 2) and self.kind != "out" and not any(
+            self.args[i].optional or self.args[i].is_list for i in self.tensor_pos)
+        self.pair_pos = (self.tensor_pos * 2)[:2] if simple else None
         self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
         # Message starts that already name this op (Note [Errors name the op]).
         own = {self.base, self.base.rstrip("_"), (self.functional or self.name).partition(".")[0]}
@@ -270,6 +276,11 @@ class OpHandle:
     def redispatch_below_autograd(self, args: tuple):
         """Run the backend kernel for ``args``, skipping the Autograd key: what an autograd
         kernel calls after recording the graph."""
+        pos = self.pair_pos
+        if pos is not None and _mode is None:  # _scan's answer for plain Tensors, in line
+            x, y = args[pos[0]], args[pos[1]]
+            if x.__class__ is Tensor and y.__class__ is Tensor and x._key is y._key:
+                return self.table[x._key](*args)
         key = self._scan(args)[0]
         if _mode is not None:
             return self._call_in_mode(key, args, below_autograd=True)
