@@ -251,12 +251,13 @@ def _stealable(slot: list) -> bool:
     g = slot[1]
     if type(g) is not Tensor or g._a is None or g._base is not None or g._requires_grad:
         return False
-    a = g._a
-    if a.base is not None or not (a.flags.c_contiguous and a.flags.writeable):
+    flags = g._a.flags
+    if g._a.base is not None or not (flags.c_contiguous and flags.writeable):
         return False
     if g._st is not None and not is_contiguous_strides(g._shape, g._st):
         return False
-    del a, g  # the counts below are those of the slot's reference alone
+    del g, flags  # the counts below are those of the slot's reference alone (a flags
+    # object holds its array)
     return _refs(slot) == _OWN_REFS
 
 
