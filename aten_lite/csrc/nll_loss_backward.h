@@ -5,8 +5,8 @@
 //
 // out is (N, C), zero except -g at (r, target[r]) for every kept row, where g is grad_output[r]
 // (reduction 0), grad_output / kept rows (1, divided in the compute type) or grad_output (2).
-// The targets are read once into a private copy before anything is written (Note [Indices
-// read once] in sparse_common.h): the mean needs the kept count first.
+// The targets are read once into a private copy before anything is written: the mean needs
+// the kept count first (Note [Indices read once] in sparse_common.h).
 #pragma once
 
 #include <cstddef>
