@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .. import _creation, _dtype
 from .. import _ops as al  # the generated op functions (al.add, ...)
-from .._tensor import Tensor, empty_array
+from .._tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
     "sum_to", "scale", "zeros_like", "expand_reduced", "reduced_count", "prod_grad",
@@ -189,7 +189,7 @@ def permute_backward(grad: Tensor, dims) -> Tensor:
 
 def _zeros(shape, like: Tensor) -> Tensor:
     if like._key == "CPU":  # the common case, without the factory's argument parsing
-        a = empty_array(tuple(shape), like._dtype)
+        a = _empty_array(tuple(shape), like._dtype)
         a.fill(0)
         return Tensor._wrap(a)
     return _creation.zeros(tuple(shape), dtype=like._dtype, device=like._device)
