@@ -20,10 +20,11 @@ Note [The journey of an op]
    which switches on the dtype code (``backends/_cpu_ops.py``).
 
 Note [One dispatch path]
-``fast_entry`` is ``call`` with its commonest case decided in line: every tensor argument on
-one backend key, none requiring grad, no dispatch mode active. Then ``dispatch_key`` would
-return that backend key, so the entry indexes the table itself; in every other case it calls
-``call``. It is built here, from the handle's argument table (``_make_fast_entry``), so the
+``fast_entry`` is ``call`` with its commonest cases decided in line: every tensor argument on
+one backend key, no dispatch mode active. Then ``dispatch_key`` would return that backend
+key, or ``Autograd`` when an argument requires grad in grad mode and the op has an Autograd
+kernel (a training step's forward ops), so the entry indexes the table itself; in every
+other case it calls ``call``. It is built here, from the handle's argument table (``_make_fast_entry``), so the
 decision lives in this file alone and the generated bindings carry none of it.
 
 Note [Dispatch modes]
@@ -120,6 +121,7 @@ class OpHandle:
         "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
         "stacks", "plain", "keeps_zero", "fast_entry", "input_pos", "own_prefixes",
+        "pair_pos",
     )
 
     def __init__(self, record: OpRecord) -> None:
@@ -162,6 +164,11 @@ class OpHandle:
         self.stacks: dict = {}
         # No version to bump, no named tuple to make: call() returns as is.
         self.plain = not self.write_pos and self.result_tuple is None
+        # The tensor positions when there are one or two, neither optional nor a list, and the
+        # op is no out= form: redispatch_below_autograd then decides the key in line.
+        simple = len(self.tensor_pos) in (1, 2) and self.kind != "out" and not any(
+            self.args[i].optional or self.args[i].is_list for i in self.tensor_pos)
+        self.pair_pos = (self.tensor_pos * 2)[:2] if simple else None
         self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
         # Message starts that already name this op (Note [Errors name the op]).
         own = {self.base, self.base.rstrip("_"), (self.functional or self.name).partition(".")[0]}
@@ -269,6 +276,11 @@ class OpHandle:
     def redispatch_below_autograd(self, args: tuple):
         """Run the backend kernel for ``args``, skipping the Autograd key: what an autograd
         kernel calls after recording the graph."""
+        pos = self.pair_pos
+        if pos is not None and _mode is None:  # _scan's answer for plain Tensors, in line
+            x, y = args[pos[0]], args[pos[1]]
+            if x.__class__ is Tensor and y.__class__ is Tensor and x._key is y._key:
+                return self.table[x._key](*args)
         key = self._scan(args)[0]
         if _mode is not None:
             return self._call_in_mode(key, args, below_autograd=True)
@@ -463,10 +475,14 @@ def _make_fast_entry(h: OpHandle):
     else:
         first = tensors[0]
         tests = ["_mode is None"] + [f"{first}._key is {t}._key" for t in tensors[1:]]
-        tests.append("not (" + " or ".join(f"{t}._requires_grad" for t in tensors) + ")")
-        run = f"table[{first}._key]({joined})"
+        grad = " or ".join(f"{t}._requires_grad" for t in tensors)
+        run = f"kernel({joined})"
         # Only the inlined case needs the try: call() handles its own errors.
         body = [f"if {' and '.join(tests)}:",
+                f"    if ({grad}) and _grad_state.enabled:  # dispatch_key's rule",
+                f"        kernel = table.get(AUTOGRAD) or table[{first}._key]",
+                f"    else:",
+                f"        kernel = table[{first}._key]",
                 f"    try:",
                 f"        return {run if h.plain else f'finish({packed}, {run})'}",
                 f"    except _NAMED_ERRORS as e:",

@@ -28,12 +28,15 @@ import numpy as np
 
 from . import _dispatch
 from ._creation import tensor
-from ._dtype import int64
+from ._dtype import int8, int16, int32, int64, uint8
 from ._tensor import Tensor
 
 __all__ = ["getitem", "setitem"]
 
 _handles: dict = {}
+
+
+_INT_DTYPES = (int64, int32, int16, int8, uint8)  # x[idx] with these takes the short path
 
 
 def _op(name: str):
@@ -170,7 +173,10 @@ def _basic_view(self: Tensor, items) -> tuple[Tensor, list]:
 
 
 def getitem(self: Tensor, index) -> Tensor:
-    # The two commonest indices skip the general parsing: x[i] and x[a:b].
+    # The three commonest indices skip the general parsing: x[i], x[a:b] and x[idx] with an
+    # integer tensor of 1 or more dims (a minibatch, an embedding lookup).
+    if type(index) is Tensor and index._shape and self._shape and index._dtype in _INT_DTYPES:
+        return _op("index.Tensor").call((self, [index]))
     if type(index) is int:
         return _op("select.int").call((self, 0, index))
     if type(index) is slice and self._shape:

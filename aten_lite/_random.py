@@ -215,22 +215,35 @@ def randint(*args, size=None, generator=None, dtype=None, device=None,
                 f"randint(): {name} = {v} is out of bounds for {dt.name} (valid: {lo}..{hi})"
             )
     rng = _rng(generator)
+    shape = _size("randint", (size,))
+    if dt is _dtype.int64 and device is None and not requires_grad:
+        # A minibatch's indices, every training step: NumPy's draws are the tensor.
+        return Tensor._wrap(rng.integers(low, high, size=shape, dtype=np.int64))
 
     def fill(a):
         a[...] = rng.integers(low, high, size=a.shape, dtype=np.int64)
 
-    return _make(_size("randint", (size,)), dt, device, requires_grad, fill)
+    return _make(shape, dt, device, requires_grad, fill)
+
+
+_EXACT_RANGES: dict = {}  # dtype -> its exact integer range (np.iinfo costs a microsecond)
 
 
 def _exact_range(dt) -> tuple[int, int]:
     """The integers `dt` holds exactly: its range, or +-2**(mantissa bits + 1) for floats."""
+    found = _EXACT_RANGES.get(dt)
+    if found is not None:
+        return found
     if dt is _dtype.bool_:
-        return 0, 1
-    if dt.is_floating_point:
+        found = 0, 1
+    elif dt.is_floating_point:
         n = 2 ** (np.finfo(dt.np).nmant + 1)
-        return -n, n
-    info = np.iinfo(dt.np)
-    return int(info.min), int(info.max)
+        found = -n, n
+    else:
+        info = np.iinfo(dt.np)
+        found = int(info.min), int(info.max)
+    _EXACT_RANGES[dt] = found
+    return found
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad: bool = False) -> Tensor:

@@ -25,7 +25,6 @@ kernels write what they did into the open record (``note``) and the engine marks
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 __all__ = ["DispatchTrace", "DispatchRecord"]
@@ -93,19 +92,20 @@ class DispatchTrace:
         return f"<DispatchTrace of {len(self.records)} dispatches>"
 
 
-# How many backward passes are running now (the engine enters `backward_pass`).
+# How many backward passes are running now (the engine calls enter_backward/exit_backward:
+# plain calls, where a context manager would cost a generator per backward).
 _backward_depth = 0
 
 
-@contextmanager
-def backward_pass():
-    """Marks the dispatches inside as the backward pass's (the autograd engine uses it)."""
+def enter_backward() -> None:
+    """Marks the dispatches from now on as the backward pass's, until ``exit_backward``."""
     global _backward_depth
     _backward_depth += 1
-    try:
-        yield
-    finally:
-        _backward_depth -= 1
+
+
+def exit_backward() -> None:
+    global _backward_depth
+    _backward_depth -= 1
 
 
 def open_record(handle, key: str, keys: tuple[str, ...], kernel: str) -> DispatchRecord:

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a9d5feb14ca63a47).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 2609356a6ea3d3a1).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -1997,7 +1997,7 @@ def _nll_loss_backward(grad_output, input, target, weight, reduction, ignore_ind
     """Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.
 
     Overloads, tried in this order:
-        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:589)
+        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:590)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # _nll_loss_backward
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -2010,7 +2010,7 @@ def gelu(input):
     """Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch's approximate="none").
 
     Overloads, tried in this order:
-        gelu(Tensor self) -> Tensor  (native_functions.yaml:596)
+        gelu(Tensor self) -> Tensor  (native_functions.yaml:598)
     """
     # gelu
     if input.__class__ is _T:
@@ -2025,7 +2025,7 @@ def _gelu_backward(grad_output, input):
     """grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).
 
     Overloads, tried in this order:
-        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:604)
+        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:606)
     """
     # _gelu_backward
     if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2040,7 +2040,7 @@ def _tanh_backward(grad_output, tanh_out):
     """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
 
     Overloads, tried in this order:
-        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:610)
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:612)
     """
     # _tanh_backward
     if grad_output.__class__ is _T and tanh_out.__class__ is _T:
@@ -2055,7 +2055,7 @@ def _log_softmax_backward(grad_output, log_probs, dim):
     """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
 
     Overloads, tried in this order:
-        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:616)
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:618)
     """
     if dim.__class__ is int:  # _log_softmax_backward
         if grad_output.__class__ is _T and log_probs.__class__ is _T:
@@ -2070,8 +2070,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:624)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:634)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:626)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:636)
     """
     if out is None:  # mm
         if input.__class__ is _T and mat2.__class__ is _T:
@@ -2092,7 +2092,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:636)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:638)
     """
     # bmm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -2107,7 +2107,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:644)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:646)
     """
     # dot
     if input.__class__ is _T and tensor.__class__ is _T:
@@ -2122,7 +2122,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:652)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:654)
     """
     # matmul
     if input.__class__ is _T and other.__class__ is _T:
@@ -2137,7 +2137,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:672)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:674)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -2146,7 +2146,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:680)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:682)
     """
     # t
     if input.__class__ is _T:
@@ -2161,7 +2161,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:689)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:691)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if input.__class__ is _T:
@@ -2176,7 +2176,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:698)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:700)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -2185,9 +2185,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:714)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:722)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:730)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:716)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:724)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:732)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -2196,7 +2196,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:738)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:740)
     """
     if dim.__class__ is int:  # unsqueeze
         if input.__class__ is _T:
@@ -2211,7 +2211,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:746)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:748)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if input.__class__ is _T:
@@ -2226,7 +2226,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:754)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:756)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if input.__class__ is _T:
@@ -2241,7 +2241,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:762)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:764)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if input.__class__ is _T:
@@ -2256,7 +2256,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:770)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:772)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if input.__class__ is _T:
@@ -2271,8 +2271,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:784)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:792)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:786)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:794)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if input.__class__ is _T:
@@ -2293,7 +2293,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:800)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:802)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if input.__class__ is _T:
@@ -2308,7 +2308,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:808)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:810)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2321,7 +2321,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:814)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:816)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2334,7 +2334,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:820)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:822)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if input.__class__ is _T and index.__class__ is _T:
@@ -2349,7 +2349,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:827)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:829)
     """
     if dim.__class__ is int:  # index_select
         if input.__class__ is _T and index.__class__ is _T:
@@ -2364,7 +2364,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:834)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:836)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if input.__class__ is _T and mask.__class__ is _T:
@@ -2379,7 +2379,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:847)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:849)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2392,7 +2392,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:854)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:856)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2403,7 +2403,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:861)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:863)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2416,7 +2416,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:867)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:869)
     """
     # clone
     if input.__class__ is _T:
@@ -2431,7 +2431,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:882)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:884)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if input.__class__ is _T:
@@ -2446,7 +2446,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:889)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:891)
     """
     # zero_
     if input.__class__ is _T:
@@ -2461,7 +2461,7 @@ def flip(*args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:930)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:932)
     """
     return _G_flip.parse((*args,), kwargs)
 
@@ -2470,7 +2470,7 @@ def roll(input, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:936)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:938)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         if input.__class__ is _T:
@@ -2485,7 +2485,7 @@ def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:942)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:944)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2500,7 +2500,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:955)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:957)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2515,7 +2515,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1024)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1026)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2530,7 +2530,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1031)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1033)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2545,8 +2545,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1043)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1053)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1045)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1055)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2567,8 +2567,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1055)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1065)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1057)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1067)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2589,7 +2589,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1068)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1070)
     """
     # isnan
     if input.__class__ is _T:
@@ -2604,7 +2604,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1075)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1077)
     """
     # isinf
     if input.__class__ is _T:
@@ -2619,7 +2619,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1082)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1084)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2634,8 +2634,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1089)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1096)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1091)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1098)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2656,8 +2656,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1098)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1107)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1100)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1109)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2678,8 +2678,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1109)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1118)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1111)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1120)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2700,8 +2700,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1120)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1129)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1122)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1131)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2722,8 +2722,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1133)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1144)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1135)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1146)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -2744,8 +2744,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1146)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1156)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1148)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1158)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2766,10 +2766,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1159)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1168)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1170)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1179)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1161)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1170)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1172)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1181)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -2802,7 +2802,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1182)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1184)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -2817,8 +2817,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1187)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1197)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1189)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1199)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -2837,7 +2837,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1194)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1196)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -2852,8 +2852,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1201)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1212)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1203)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1214)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -2874,8 +2874,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1214)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1225)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1216)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1227)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -2896,8 +2896,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1227)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1235)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1229)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1237)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -2906,8 +2906,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1241)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1247)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1243)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1249)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -2916,7 +2916,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1253)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1255)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -2931,8 +2931,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1263)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1274)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1265)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1276)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -2941,7 +2941,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1285)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1287)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -2956,7 +2956,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1296)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1298)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -2971,7 +2971,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1308)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1310)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -2986,7 +2986,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1316)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1318)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3001,8 +3001,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1323)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1334)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1325)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1336)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3023,8 +3023,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1336)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1347)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1338)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1349)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3045,9 +3045,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1351)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1357)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1363)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1353)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1359)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1365)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3056,9 +3056,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1369)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1375)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1381)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1371)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1377)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1383)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3067,9 +3067,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1387)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1393)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1399)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1389)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1395)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1401)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3078,9 +3078,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1405)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1411)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1417)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1407)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1413)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1419)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3089,7 +3089,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1423)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1425)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3098,7 +3098,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1429)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1431)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3113,8 +3113,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1435)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1444)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1437)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1446)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3135,7 +3135,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1446)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1448)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3150,7 +3150,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1455)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1457)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -4091,7 +4091,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:624)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:626)
     """
     # mm
     if mat2.__class__ is _T:
@@ -4106,7 +4106,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:636)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:638)
     """
     # bmm
     if mat2.__class__ is _T:
@@ -4121,7 +4121,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:644)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:646)
     """
     # dot
     if tensor.__class__ is _T:
@@ -4136,7 +4136,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:652)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:654)
     """
     # matmul
     if other.__class__ is _T:
@@ -4151,7 +4151,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:664)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:666)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4164,7 +4164,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:672)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:674)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4177,7 +4177,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:680)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:682)
     """
     # t
     return _F_t(self)
@@ -4189,7 +4189,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:689)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:691)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         return _F_transpose_int(self, dim0, dim1)
@@ -4201,7 +4201,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:698)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:700)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4214,7 +4214,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:706)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:708)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4227,9 +4227,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:714)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:722)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:730)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:716)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:724)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:732)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4238,7 +4238,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:738)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:740)
     """
     if dim.__class__ is int:  # unsqueeze
         return _F_unsqueeze(self, dim)
@@ -4250,7 +4250,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:746)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:748)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         return _F_flatten_using_ints(self, start_dim, end_dim)
@@ -4262,7 +4262,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:754)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:756)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         return _F_narrow(self, dim, start, length)
@@ -4274,7 +4274,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:762)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:764)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         return _F_select_int(self, dim, index)
@@ -4286,7 +4286,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:777)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:779)
     """
     # contiguous
     return _F_contiguous(self)
@@ -4298,8 +4298,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:784)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:792)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:786)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:794)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         return _F_split_Tensor(self, split_size, dim)
@@ -4314,7 +4314,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:800)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:802)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         return _F_chunk(self, chunks, dim)
@@ -4326,7 +4326,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:820)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:822)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if index.__class__ is _T:
@@ -4341,7 +4341,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:827)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:829)
     """
     if dim.__class__ is int:  # index_select
         if index.__class__ is _T:
@@ -4356,7 +4356,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:834)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:836)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if mask.__class__ is _T:
@@ -4369,7 +4369,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:841)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:843)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if mask.__class__ is _T:
@@ -4384,7 +4384,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:854)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:856)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4395,7 +4395,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:861)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:863)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4408,7 +4408,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:867)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:869)
     """
     # clone
     return _F_clone(self)
@@ -4420,7 +4420,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:875)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:877)
     """
     if non_blocking.__class__ is bool:  # copy_
         if src.__class__ is _T:
@@ -4435,7 +4435,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:882)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:884)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         return _F_fill__Scalar(self, value)
@@ -4447,7 +4447,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:889)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:891)
     """
     # zero_
     return _F_zero_(self)
@@ -4459,9 +4459,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:896)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:904)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:912)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:898)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:906)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:914)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4470,7 +4470,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:918)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:920)
     """
     # type_as
     if other.__class__ is _T:
@@ -4485,7 +4485,7 @@ def _m_repeat(self, *args, **kwargs):
     """self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).
 
     Overloads, tried in this order:
-        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:924)
+        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:926)
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
@@ -4498,7 +4498,7 @@ def _m_flip(self, *args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:930)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:932)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
@@ -4511,7 +4511,7 @@ def _m_roll(self, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:936)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:938)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
@@ -4523,7 +4523,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:960)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:962)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -4535,7 +4535,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:967)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:969)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -4547,7 +4547,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:974)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:976)
     """
     # coalesce
     return _F_coalesce(self)
@@ -4559,7 +4559,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:982)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:984)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -4571,7 +4571,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:988)
+        _nnz(Tensor self) -> int  (native_functions.yaml:990)
     """
     # _nnz
     return _F__nnz(self)
@@ -4583,7 +4583,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:994)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:996)
     """
     # indices
     return _F_indices(self)
@@ -4595,7 +4595,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1000)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1002)
     """
     # values
     return _F_values(self)
@@ -4607,7 +4607,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1006)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1008)
     """
     # _indices
     return _F__indices(self)
@@ -4619,7 +4619,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1012)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1014)
     """
     # _values
     return _F__values(self)
@@ -4631,7 +4631,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1018)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1020)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -4646,7 +4646,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1043)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1045)
     """
     # log10
     return _F_log10(self)
@@ -4656,7 +4656,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1050)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1052)
     """
     # log10_
     return _F_log10_(self)
@@ -4668,7 +4668,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1055)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1057)
     """
     # log2
     return _F_log2(self)
@@ -4678,7 +4678,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1062)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1064)
     """
     # log2_
     return _F_log2_(self)
@@ -4690,7 +4690,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1068)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1070)
     """
     # isnan
     return _F_isnan(self)
@@ -4702,7 +4702,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1075)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1077)
     """
     # isinf
     return _F_isinf(self)
@@ -4714,7 +4714,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1082)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1084)
     """
     # isfinite
     return _F_isfinite(self)
@@ -4726,7 +4726,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1089)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1091)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -4741,7 +4741,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1098)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1100)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -4754,7 +4754,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1104)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1106)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -4769,7 +4769,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1109)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1111)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -4782,7 +4782,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1115)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1117)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -4797,7 +4797,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1120)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1122)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -4810,7 +4810,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1126)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1128)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -4825,7 +4825,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1133)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1135)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -4835,7 +4835,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1141)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1143)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -4847,7 +4847,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1146)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1148)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -4860,7 +4860,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1153)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1155)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -4875,8 +4875,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1159)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1170)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1161)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1172)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -4895,8 +4895,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1165)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1176)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1167)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1178)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -4917,7 +4917,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1187)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1189)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -4927,7 +4927,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1194)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1196)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -4939,7 +4939,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1201)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1203)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -4949,7 +4949,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1209)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1211)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -4961,7 +4961,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1214)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1216)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -4971,7 +4971,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1222)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1224)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -4983,8 +4983,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1227)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1235)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1229)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1237)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -4993,8 +4993,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1241)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1247)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1243)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1249)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5003,7 +5003,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1253)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1255)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5015,16 +5015,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1263)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1274)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1265)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1276)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1271)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1282)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1273)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1284)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5033,7 +5033,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1285)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1287)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5046,7 +5046,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1293)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1295)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5061,7 +5061,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1296)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1298)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5074,7 +5074,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1305)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1307)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5089,7 +5089,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1323)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1325)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5099,7 +5099,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1331)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1333)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5111,7 +5111,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1336)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1338)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5121,7 +5121,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1344)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1346)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5133,9 +5133,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1351)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1357)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1363)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1353)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1359)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1365)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5144,9 +5144,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1369)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1375)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1381)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1371)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1377)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1383)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5155,7 +5155,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1423)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1425)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5164,7 +5164,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1429)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1431)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5179,7 +5179,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1435)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1437)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5192,7 +5192,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1441)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1443)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5207,7 +5207,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1446)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1448)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5220,7 +5220,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1452)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1454)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:

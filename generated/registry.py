@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a9d5feb14ca63a47).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 2609356a6ea3d3a1).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2451,10 +2451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:589
+    _R(  # native_functions.yaml:590
         name='_nll_loss_backward',
         schema='_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        loc='native_functions.yaml:589',
+        loc='native_functions.yaml:590',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2471,10 +2471,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:596
+    _R(  # native_functions.yaml:598
         name='gelu',
         schema='gelu(Tensor self) -> Tensor',
-        loc='native_functions.yaml:596',
+        loc='native_functions.yaml:598',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2491,10 +2491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:604
+    _R(  # native_functions.yaml:606
         name='_gelu_backward',
         schema='_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        loc='native_functions.yaml:604',
+        loc='native_functions.yaml:606',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2511,10 +2511,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:610
+    _R(  # native_functions.yaml:612
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:610',
+        loc='native_functions.yaml:612',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2531,10 +2531,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:616
+    _R(  # native_functions.yaml:618
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:616',
+        loc='native_functions.yaml:618',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2551,10 +2551,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:624
+    _R(  # native_functions.yaml:626
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:624',
+        loc='native_functions.yaml:626',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2571,10 +2571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:634
+    _R(  # native_functions.yaml:636
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:634',
+        loc='native_functions.yaml:636',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2591,10 +2591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:636
+    _R(  # native_functions.yaml:638
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:636',
+        loc='native_functions.yaml:638',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2611,10 +2611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:644
+    _R(  # native_functions.yaml:646
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:644',
+        loc='native_functions.yaml:646',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2631,10 +2631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:652
+    _R(  # native_functions.yaml:654
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:652',
+        loc='native_functions.yaml:654',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2651,10 +2651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:664
+    _R(  # native_functions.yaml:666
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:664',
+        loc='native_functions.yaml:666',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2671,10 +2671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:672
+    _R(  # native_functions.yaml:674
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:672',
+        loc='native_functions.yaml:674',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2691,10 +2691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:680
+    _R(  # native_functions.yaml:682
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:680',
+        loc='native_functions.yaml:682',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2711,10 +2711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:689
+    _R(  # native_functions.yaml:691
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:689',
+        loc='native_functions.yaml:691',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2731,10 +2731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:698
+    _R(  # native_functions.yaml:700
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:698',
+        loc='native_functions.yaml:700',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2751,10 +2751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:706
+    _R(  # native_functions.yaml:708
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:706',
+        loc='native_functions.yaml:708',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2771,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:714
+    _R(  # native_functions.yaml:716
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:714',
+        loc='native_functions.yaml:716',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:722
+    _R(  # native_functions.yaml:724
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:722',
+        loc='native_functions.yaml:724',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:730
+    _R(  # native_functions.yaml:732
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:730',
+        loc='native_functions.yaml:732',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2831,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:738
+    _R(  # native_functions.yaml:740
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:738',
+        loc='native_functions.yaml:740',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2851,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:746
+    _R(  # native_functions.yaml:748
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:746',
+        loc='native_functions.yaml:748',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2871,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:754
+    _R(  # native_functions.yaml:756
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:754',
+        loc='native_functions.yaml:756',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2891,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:762
+    _R(  # native_functions.yaml:764
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:762',
+        loc='native_functions.yaml:764',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2911,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:770
+    _R(  # native_functions.yaml:772
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:770',
+        loc='native_functions.yaml:772',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2931,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:777
+    _R(  # native_functions.yaml:779
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:777',
+        loc='native_functions.yaml:779',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2951,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:784
+    _R(  # native_functions.yaml:786
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:784',
+        loc='native_functions.yaml:786',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:792
+    _R(  # native_functions.yaml:794
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:792',
+        loc='native_functions.yaml:794',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2991,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:800
+    _R(  # native_functions.yaml:802
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:800',
+        loc='native_functions.yaml:802',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3011,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:808
+    _R(  # native_functions.yaml:810
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:808',
+        loc='native_functions.yaml:810',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3031,10 +3031,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:814
+    _R(  # native_functions.yaml:816
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:814',
+        loc='native_functions.yaml:816',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3051,10 +3051,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:820
+    _R(  # native_functions.yaml:822
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:820',
+        loc='native_functions.yaml:822',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:827
+    _R(  # native_functions.yaml:829
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:827',
+        loc='native_functions.yaml:829',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3091,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:834
+    _R(  # native_functions.yaml:836
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:834',
+        loc='native_functions.yaml:836',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3111,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:841
+    _R(  # native_functions.yaml:843
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:841',
+        loc='native_functions.yaml:843',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3131,10 +3131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:847
+    _R(  # native_functions.yaml:849
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:847',
+        loc='native_functions.yaml:849',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3151,10 +3151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:854
+    _R(  # native_functions.yaml:856
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:854',
+        loc='native_functions.yaml:856',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:861
+    _R(  # native_functions.yaml:863
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:861',
+        loc='native_functions.yaml:863',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3191,10 +3191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:867
+    _R(  # native_functions.yaml:869
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:867',
+        loc='native_functions.yaml:869',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3211,10 +3211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:875
+    _R(  # native_functions.yaml:877
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:875',
+        loc='native_functions.yaml:877',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3231,10 +3231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:882
+    _R(  # native_functions.yaml:884
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:882',
+        loc='native_functions.yaml:884',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3251,10 +3251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:889
+    _R(  # native_functions.yaml:891
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:889',
+        loc='native_functions.yaml:891',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3271,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:896
+    _R(  # native_functions.yaml:898
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:896',
+        loc='native_functions.yaml:898',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3291,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:904
+    _R(  # native_functions.yaml:906
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:904',
+        loc='native_functions.yaml:906',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3311,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:912
+    _R(  # native_functions.yaml:914
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:912',
+        loc='native_functions.yaml:914',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3331,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:918
+    _R(  # native_functions.yaml:920
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:918',
+        loc='native_functions.yaml:920',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3351,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:924
+    _R(  # native_functions.yaml:926
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:924',
+        loc='native_functions.yaml:926',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3371,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:930
+    _R(  # native_functions.yaml:932
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:930',
+        loc='native_functions.yaml:932',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3391,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:936
+    _R(  # native_functions.yaml:938
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:936',
+        loc='native_functions.yaml:938',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3411,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:942
+    _R(  # native_functions.yaml:944
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:942',
+        loc='native_functions.yaml:944',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3431,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:955
+    _R(  # native_functions.yaml:957
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:955',
+        loc='native_functions.yaml:957',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3451,10 +3451,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:960
+    _R(  # native_functions.yaml:962
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:960',
+        loc='native_functions.yaml:962',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:967
+    _R(  # native_functions.yaml:969
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:967',
+        loc='native_functions.yaml:969',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3491,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:974
+    _R(  # native_functions.yaml:976
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:974',
+        loc='native_functions.yaml:976',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3511,10 +3511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:982
+    _R(  # native_functions.yaml:984
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:982',
+        loc='native_functions.yaml:984',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:988
+    _R(  # native_functions.yaml:990
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:988',
+        loc='native_functions.yaml:990',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:994
+    _R(  # native_functions.yaml:996
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:994',
+        loc='native_functions.yaml:996',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3571,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1000
+    _R(  # native_functions.yaml:1002
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1000',
+        loc='native_functions.yaml:1002',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3591,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1006
+    _R(  # native_functions.yaml:1008
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1006',
+        loc='native_functions.yaml:1008',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1012
+    _R(  # native_functions.yaml:1014
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1012',
+        loc='native_functions.yaml:1014',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1018
+    _R(  # native_functions.yaml:1020
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1018',
+        loc='native_functions.yaml:1020',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1024
+    _R(  # native_functions.yaml:1026
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1024',
+        loc='native_functions.yaml:1026',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3671,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1031
+    _R(  # native_functions.yaml:1033
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1031',
+        loc='native_functions.yaml:1033',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3691,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1043
+    _R(  # native_functions.yaml:1045
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1043',
+        loc='native_functions.yaml:1045',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3711,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1050
+    _R(  # native_functions.yaml:1052
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1050',
+        loc='native_functions.yaml:1052',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3731,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1053
+    _R(  # native_functions.yaml:1055
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1053',
+        loc='native_functions.yaml:1055',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3751,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1055
+    _R(  # native_functions.yaml:1057
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1055',
+        loc='native_functions.yaml:1057',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3771,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1062
+    _R(  # native_functions.yaml:1064
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1062',
+        loc='native_functions.yaml:1064',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3791,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1065
+    _R(  # native_functions.yaml:1067
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1065',
+        loc='native_functions.yaml:1067',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3811,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1068
+    _R(  # native_functions.yaml:1070
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1068',
+        loc='native_functions.yaml:1070',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3831,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1075
+    _R(  # native_functions.yaml:1077
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1075',
+        loc='native_functions.yaml:1077',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3851,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1082
+    _R(  # native_functions.yaml:1084
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1082',
+        loc='native_functions.yaml:1084',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3871,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1089
+    _R(  # native_functions.yaml:1091
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1089',
+        loc='native_functions.yaml:1091',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3891,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1096
+    _R(  # native_functions.yaml:1098
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1096',
+        loc='native_functions.yaml:1098',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -3911,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1098
+    _R(  # native_functions.yaml:1100
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1098',
+        loc='native_functions.yaml:1100',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3931,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1104
+    _R(  # native_functions.yaml:1106
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1104',
+        loc='native_functions.yaml:1106',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -3951,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1107
+    _R(  # native_functions.yaml:1109
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1107',
+        loc='native_functions.yaml:1109',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -3971,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1109
+    _R(  # native_functions.yaml:1111
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1109',
+        loc='native_functions.yaml:1111',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3991,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1115
+    _R(  # native_functions.yaml:1117
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1115',
+        loc='native_functions.yaml:1117',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4011,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1118
+    _R(  # native_functions.yaml:1120
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1118',
+        loc='native_functions.yaml:1120',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4031,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1120
+    _R(  # native_functions.yaml:1122
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1120',
+        loc='native_functions.yaml:1122',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1126
+    _R(  # native_functions.yaml:1128
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1126',
+        loc='native_functions.yaml:1128',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4071,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1129
+    _R(  # native_functions.yaml:1131
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1129',
+        loc='native_functions.yaml:1131',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4091,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1133
+    _R(  # native_functions.yaml:1135
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1133',
+        loc='native_functions.yaml:1135',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1141
+    _R(  # native_functions.yaml:1143
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1141',
+        loc='native_functions.yaml:1143',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4131,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1144
+    _R(  # native_functions.yaml:1146
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1144',
+        loc='native_functions.yaml:1146',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4151,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1146
+    _R(  # native_functions.yaml:1148
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1146',
+        loc='native_functions.yaml:1148',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1153
+    _R(  # native_functions.yaml:1155
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1153',
+        loc='native_functions.yaml:1155',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4191,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1156
+    _R(  # native_functions.yaml:1158
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1156',
+        loc='native_functions.yaml:1158',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4211,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1159
+    _R(  # native_functions.yaml:1161
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1159',
+        loc='native_functions.yaml:1161',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1165
+    _R(  # native_functions.yaml:1167
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1165',
+        loc='native_functions.yaml:1167',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4251,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1168
+    _R(  # native_functions.yaml:1170
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1168',
+        loc='native_functions.yaml:1170',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4271,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1170
+    _R(  # native_functions.yaml:1172
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1170',
+        loc='native_functions.yaml:1172',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1176
+    _R(  # native_functions.yaml:1178
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1176',
+        loc='native_functions.yaml:1178',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4311,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1179
+    _R(  # native_functions.yaml:1181
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1179',
+        loc='native_functions.yaml:1181',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4331,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1182
+    _R(  # native_functions.yaml:1184
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1182',
+        loc='native_functions.yaml:1184',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4351,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1187
+    _R(  # native_functions.yaml:1189
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1187',
+        loc='native_functions.yaml:1189',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4371,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1194
+    _R(  # native_functions.yaml:1196
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1194',
+        loc='native_functions.yaml:1196',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4391,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1197
+    _R(  # native_functions.yaml:1199
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1197',
+        loc='native_functions.yaml:1199',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4411,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1201
+    _R(  # native_functions.yaml:1203
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1201',
+        loc='native_functions.yaml:1203',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4431,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1209
+    _R(  # native_functions.yaml:1211
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1209',
+        loc='native_functions.yaml:1211',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4451,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1212
+    _R(  # native_functions.yaml:1214
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1212',
+        loc='native_functions.yaml:1214',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4471,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1214
+    _R(  # native_functions.yaml:1216
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1214',
+        loc='native_functions.yaml:1216',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4491,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1222
+    _R(  # native_functions.yaml:1224
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1222',
+        loc='native_functions.yaml:1224',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4511,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1225
+    _R(  # native_functions.yaml:1227
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1225',
+        loc='native_functions.yaml:1227',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4531,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1227
+    _R(  # native_functions.yaml:1229
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1227',
+        loc='native_functions.yaml:1229',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4551,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1235
+    _R(  # native_functions.yaml:1237
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1235',
+        loc='native_functions.yaml:1237',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4571,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1241
+    _R(  # native_functions.yaml:1243
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1241',
+        loc='native_functions.yaml:1243',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4591,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1247
+    _R(  # native_functions.yaml:1249
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1247',
+        loc='native_functions.yaml:1249',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1253
+    _R(  # native_functions.yaml:1255
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1253',
+        loc='native_functions.yaml:1255',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4631,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1263
+    _R(  # native_functions.yaml:1265
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1263',
+        loc='native_functions.yaml:1265',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1271
+    _R(  # native_functions.yaml:1273
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1271',
+        loc='native_functions.yaml:1273',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4671,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1274
+    _R(  # native_functions.yaml:1276
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1274',
+        loc='native_functions.yaml:1276',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4691,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1282
+    _R(  # native_functions.yaml:1284
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1282',
+        loc='native_functions.yaml:1284',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4711,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1285
+    _R(  # native_functions.yaml:1287
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1285',
+        loc='native_functions.yaml:1287',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1293
+    _R(  # native_functions.yaml:1295
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1293',
+        loc='native_functions.yaml:1295',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4751,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1296
+    _R(  # native_functions.yaml:1298
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1296',
+        loc='native_functions.yaml:1298',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4771,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1305
+    _R(  # native_functions.yaml:1307
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1305',
+        loc='native_functions.yaml:1307',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4791,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1308
+    _R(  # native_functions.yaml:1310
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1308',
+        loc='native_functions.yaml:1310',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4811,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1316
+    _R(  # native_functions.yaml:1318
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1316',
+        loc='native_functions.yaml:1318',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4831,10 +4831,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1323
+    _R(  # native_functions.yaml:1325
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1323',
+        loc='native_functions.yaml:1325',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4851,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1331
+    _R(  # native_functions.yaml:1333
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1331',
+        loc='native_functions.yaml:1333',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -4871,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1334
+    _R(  # native_functions.yaml:1336
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1334',
+        loc='native_functions.yaml:1336',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -4891,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1336
+    _R(  # native_functions.yaml:1338
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1336',
+        loc='native_functions.yaml:1338',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1344
+    _R(  # native_functions.yaml:1346
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1344',
+        loc='native_functions.yaml:1346',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -4931,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1347
+    _R(  # native_functions.yaml:1349
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1347',
+        loc='native_functions.yaml:1349',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -4951,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1351
+    _R(  # native_functions.yaml:1353
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1351',
+        loc='native_functions.yaml:1353',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1357
+    _R(  # native_functions.yaml:1359
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1357',
+        loc='native_functions.yaml:1359',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4991,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1363
+    _R(  # native_functions.yaml:1365
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1363',
+        loc='native_functions.yaml:1365',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1369
+    _R(  # native_functions.yaml:1371
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1369',
+        loc='native_functions.yaml:1371',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1375
+    _R(  # native_functions.yaml:1377
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1375',
+        loc='native_functions.yaml:1377',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5051,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1381
+    _R(  # native_functions.yaml:1383
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1381',
+        loc='native_functions.yaml:1383',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1387
+    _R(  # native_functions.yaml:1389
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1387',
+        loc='native_functions.yaml:1389',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5091,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1393
+    _R(  # native_functions.yaml:1395
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1393',
+        loc='native_functions.yaml:1395',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5111,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1399
+    _R(  # native_functions.yaml:1401
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1399',
+        loc='native_functions.yaml:1401',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5131,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1405
+    _R(  # native_functions.yaml:1407
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1405',
+        loc='native_functions.yaml:1407',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5151,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1411
+    _R(  # native_functions.yaml:1413
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1411',
+        loc='native_functions.yaml:1413',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5171,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1417
+    _R(  # native_functions.yaml:1419
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1417',
+        loc='native_functions.yaml:1419',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5191,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1423
+    _R(  # native_functions.yaml:1425
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1423',
+        loc='native_functions.yaml:1425',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1429
+    _R(  # native_functions.yaml:1431
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1429',
+        loc='native_functions.yaml:1431',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5231,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1435
+    _R(  # native_functions.yaml:1437
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1435',
+        loc='native_functions.yaml:1437',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5251,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1441
+    _R(  # native_functions.yaml:1443
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1441',
+        loc='native_functions.yaml:1443',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5271,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1444
+    _R(  # native_functions.yaml:1446
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1444',
+        loc='native_functions.yaml:1446',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5291,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1446
+    _R(  # native_functions.yaml:1448
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1446',
+        loc='native_functions.yaml:1448',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5311,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1452
+    _R(  # native_functions.yaml:1454
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1452',
+        loc='native_functions.yaml:1454',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5331,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1455
+    _R(  # native_functions.yaml:1457
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1455',
+        loc='native_functions.yaml:1457',
         kind='functional',
         functional=None,
         variants=('function',),

@@ -52,6 +52,59 @@ def test_grad_is_not_shared_between_leaves():
     close(b.grad, [1.0])
 
 
+def test_a_fresh_gradient_given_to_two_leaves_is_owned_by_each():
+    # mul's gradient is a new tensor, which add hands to both inputs (Note [Stealing the
+    # gradient] in aten_lite/autograd/engine.py): neither leaf may keep it as is.
+    a, b = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+    ((a + b) * 3.0).backward(al.ones(2))
+    a.grad.add_(al.tensor([10.0, 10.0]))
+    close(b.grad, [3.0, 3.0])
+    close(a.grad, [13.0, 13.0])
+
+
+def test_a_gradient_someone_else_holds_is_copied_into_grad():
+    x = leaf([1.0, 2.0])
+    g = al.tensor([5.0, 6.0])
+    x.backward(g)  # the root gradient of a leaf is the user's tensor
+    g.add_(al.tensor([1.0, 1.0]))
+    close(x.grad, [5.0, 6.0])
+    kept = []
+    y = leaf([1.0, 2.0])
+    y.register_hook(lambda grad: kept.append(grad))
+    (y * 2.0).backward(al.ones(2))
+    y.grad.zero_()
+    close(kept[0], [2.0, 2.0])
+
+
+def test_a_gradient_a_function_returns_from_its_state_is_copied():
+    held = al.tensor([7.0, 8.0])
+
+    class Fixed(al.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x.clone()
+
+        @staticmethod
+        def backward(ctx, grad):
+            return held
+
+    x = leaf([1.0, 2.0])
+    Fixed.apply(x).sum().backward()
+    x.grad.add_(al.tensor([1.0, 1.0]))
+    close(held, [7.0, 8.0])
+
+
+def test_an_unshared_gradient_becomes_grad_without_a_copy():
+    # As torch's AccumulateGrad: mm's weight gradient is stored as it comes, no clone.
+    x, w = al.randn(4, 3), al.randn(3, 5, requires_grad=True)
+    y = x @ w
+    with al.trace_dispatch() as trace:
+        y.backward(al.ones(4, 5))
+    assert "clone" not in [r.op for r in trace.records]
+    close(w.grad, x.numpy().T @ np.ones((4, 5)), rtol=1e-5)
+    assert w.grad.is_contiguous()
+
+
 def test_broadcast_gradients_are_summed_to_the_input_shape():
     a = leaf([1.0, 2.0, 3.0])  # (3,)
     b = leaf([[1.0], [2.0]])  # (2, 1)

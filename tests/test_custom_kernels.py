@@ -313,4 +313,32 @@ def test_the_custom_kernel_of_an_op_is_listed_by_the_generator():
     assert names == {"sparse_mm": "mm", "sparse_coalesce": "coalesce",
                      "sparse_sampled_mm": "sparse_sampled_mm", "index_add": "index_add",
                      "log_softmax": "log_softmax.int",
-                     "log_softmax_backward": "_log_softmax_backward"}
+                     "log_softmax_backward": "_log_softmax_backward",
+                     "nll_loss": "nll_loss", "nll_loss_backward": "_nll_loss_backward"}
+
+
+@pytest.mark.parametrize("name, args, message", [
+    ("nll_loss", lambda: (np.empty(()), np.ones(3), np.zeros(3, np.int64), -100, 1),
+     "self must be 2-D (rows, classes)"),
+    ("nll_loss", lambda: (np.empty(()), np.ones((3, 2)), np.zeros(2, np.int64), -100, 1),
+     "target must be 1-D with one class index per row of self"),
+    ("nll_loss", lambda: (np.empty(()), np.ones((3, 2)), np.zeros(3, np.int64), -100, 0),
+     "the loss (or its gradient) must be (N,) for reduction 0, else 0-dim"),
+    ("nll_loss", lambda: (np.empty(()), np.ones((3, 2)), np.zeros(3, np.int64), -100, 3),
+     "reduction must be 0, 1 or 2"),
+    ("nll_loss_backward", lambda: (np.empty((3, 2)), np.ones(3), np.zeros(3, np.int64), -100,
+                                   1),
+     "the loss (or its gradient) must be (N,) for reduction 0, else 0-dim"),
+])
+def test_the_nll_loss_kernels_check_their_shapes(name, args, message):
+    # What keeps a direct caller of _C from reading or writing out of bounds.
+    with pytest.raises(ValueError, match=f"^{re.escape(name + ': ' + message)}$"):
+        kernel(name)(CODE["float64"], *args())
+
+
+def test_the_nll_loss_kernels_report_a_bad_target_without_reading_it():
+    out = np.full((2, 3), 7.0)
+    assert kernel("nll_loss_backward")(CODE["float64"], out, np.ones(()),
+                                       np.array([1, 3], np.int64), -100, 1) == 1
+    assert kernel("nll_loss")(CODE["float64"], np.empty(()), np.ones((2, 3)),
+                              np.array([-1, 0], np.int64), -100, 2) == 1

@@ -15,8 +15,13 @@ tensor([2., 4., 6.])
 
 from __future__ import annotations
 
+import sys
+
+import numpy as np
+
 from .. import _trace
 from .._grad_mode import _state
+from .._tensor import Tensor, is_contiguous_strides
 from .node import Node
 from .formulas import sum_to
 
@@ -36,32 +41,38 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     leaves: dict[int, list] = {}  # id(leaf) -> [leaf, its gradient summed so far]
     for e, g in roots:
         _deliver(e, g, buffers, leaves)
-    keys = [(id(e[0]), e[1]) for e in targets or ()]
-    captured = dict.fromkeys(keys)
-    wanted = None if targets is None else _leading_to(start, targets)
+    captured = None
+    if targets is not None:
+        keys = [(id(e[0]), e[1]) for e in targets]
+        captured = dict.fromkeys(keys)
     prev = _state.enabled
     _state.enabled = create_graph  # a recorded backward is what makes double backward work
+    _trace.enter_backward()  # trace_dispatch marks what the backward pass dispatched
     try:
-        with _trace.backward_pass():  # trace_dispatch marks what the backward pass dispatched
-            _walk(start, buffers, leaves, keep_graph, wanted, captured if targets else None)
-            for leaf, g in leaves.values():
-                g = _leaf_hooks(leaf, g)
-                if targets is None:
-                    _accumulate(leaf, g, create_graph)
-                elif (id(leaf), -1) in captured:
-                    captured[(id(leaf), -1)] = g
+        wanted = None if targets is None else _leading_to(start, targets)
+        _walk(start, buffers, leaves, keep_graph, wanted, captured)
+        for slot in leaves.values():
+            leaf = slot[0]
+            if leaf._hooks:
+                slot[1] = _leaf_hooks(leaf, slot[1])
+            if captured is None:
+                _accumulate(leaf, slot, create_graph)
+            elif (id(leaf), -1) in captured:
+                captured[(id(leaf), -1)] = slot[1]
     finally:
+        _trace.exit_backward()
         _state.enabled = prev
-    return None if targets is None else [captured[k] for k in keys]
+    return None if captured is None else [captured[k] for k in keys]
 
 
 def _walk(start: list, buffers: dict, leaves: dict, keep_graph: bool, wanted, captured) -> None:
     """Run each node once all the nodes feeding it have run, passing gradients down edges."""
     deps = _dependencies(start)
     ready = [n for n in start if n not in deps]
+    pop_buffer = buffers.pop
     while ready:
         node = ready.pop()
-        grads = buffers.pop(node, None)
+        grads = pop_buffer(node, None)
         edges = node._next
         outs = None
         if grads is not None:  # else no gradient reached it: it only releases its children
@@ -71,11 +82,14 @@ def _walk(start: list, buffers: dict, leaves: dict, keep_graph: bool, wanted, ca
                 _capture(node, grads, captured)
             if wanted is None or node in wanted:
                 outs = node.apply(grads)
+                if len(outs) != len(edges):  # extra trailing gradients are dropped
+                    outs = (tuple(outs) + (None,) * len(edges))[:len(edges)]
                 if not keep_graph:
                     node.release()
-        for e, g in zip(edges, outs or (None,) * len(edges)):
+        for i, e in enumerate(edges):
             if e is None:
                 continue
+            g = None if outs is None else outs[i]
             if g is not None:
                 if g._shape != e[2] or g._dtype is not e[3]:
                     g = _matched(node, edges, e, g)
@@ -186,18 +200,24 @@ def _leaf_hooks(leaf, g):
     return g
 
 
-def _accumulate(leaf, g, create_graph: bool) -> None:
-    """Add ``g`` to ``leaf.grad`` as torch does: the first gradient is stored as a copy (the
-    engine may hand one tensor to several leaves), later ones are added in place unless the
-    sum itself must be recorded (create_graph)."""
+def _accumulate(leaf, slot: list, create_graph: bool) -> None:
+    """Add the gradient in ``slot`` (``[leaf, grad]``) to ``leaf.grad`` as torch does: the
+    first gradient is stored as is when nothing else can see it (Note [Stealing the
+    gradient]), else as a copy (the engine may hand one tensor to several leaves); later ones
+    are added in place unless the sum itself must be recorded (create_graph)."""
     if not leaf._requires_grad:
         return
     old = leaf._grad  # the slot itself: what the engine stores always matches the leaf
+    if old is None and not create_graph and _stealable(slot):  # before `g` adds a reference
+        leaf._grad = slot[1]
+        return
+    g = slot[1]
     if old is None:
         # torch's gradient layout contract: a dense leaf's .grad has the leaf's layout, so the
         # optimizer's p -= lr * p.grad runs on matching (contiguous) layouts. A gradient that
         # arrives transposed (mm's weight gradient) is made contiguous instead of cloned as is.
-        if not (leaf.is_sparse or g.is_sparse) and leaf.is_contiguous() and not g.is_contiguous():
+        if not (leaf.is_sparse or g.is_sparse) and leaf.is_contiguous() and \
+                not g.is_contiguous():
             leaf._grad = g.contiguous()
         else:
             leaf._grad = g.clone()
@@ -206,3 +226,39 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
         leaf._grad = old + g
     else:
         old.add_(g)
+
+
+# Note [Stealing the gradient]
+# The first gradient a leaf receives becomes its .grad. torch stores the incoming tensor itself
+# when no one else holds a reference to it (AccumulateGrad checks the use count) and a copy
+# otherwise; so does this engine, with Python's reference counts: the gradient must be a plain
+# CPU tensor owning a C-contiguous, writable array (no view of another tensor or array, no
+# history), referenced only by the engine's slot, and its array only by the tensor. Then no
+# other tensor, node or user variable can observe that it was not copied. A gradient that
+# another edge also received (add's `grad` passed to both inputs), that a node saved, that
+# the user passed in, or that a view was taken of, has more references and is copied. The
+# counts the engine's own references make are measured once, on a fresh tensor passed the same
+# way (`_OWN_REFS`), so they do not depend on the interpreter's reference-borrowing rules.
+
+
+def _refs(slot: list) -> tuple[int, int]:
+    """(references to the gradient in ``slot``, references to its array)."""
+    g = slot[1]
+    return sys.getrefcount(g), sys.getrefcount(g._a)
+
+
+def _stealable(slot: list) -> bool:
+    g = slot[1]
+    if type(g) is not Tensor or g._a is None or g._base is not None or g._requires_grad:
+        return False
+    flags = g._a.flags
+    if g._a.base is not None or not (flags.c_contiguous and flags.writeable):
+        return False
+    if g._st is not None and not is_contiguous_strides(g._shape, g._st):
+        return False
+    del g, flags  # the counts below are those of the slot's reference alone (a flags
+    # object holds its array)
+    return _refs(slot) == _OWN_REFS
+
+
+_OWN_REFS = _refs([None, Tensor._wrap(np.empty((2,), np.float32))])

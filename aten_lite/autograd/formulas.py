@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .. import _creation, _dtype
 from .. import _ops as al  # the generated op functions (al.add, ...)
-from .._tensor import Tensor
+from .._tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
     "sum_to", "scale", "zeros_like", "expand_reduced", "reduced_count", "prod_grad",
@@ -188,6 +188,10 @@ def permute_backward(grad: Tensor, dims) -> Tensor:
 
 
 def _zeros(shape, like: Tensor) -> Tensor:
+    if like._key == "CPU":  # the common case, without the factory's argument parsing
+        a = _empty_array(tuple(shape), like._dtype)
+        a.fill(0)
+        return Tensor._wrap(a)
     return _creation.zeros(tuple(shape), dtype=like._dtype, device=like._device)
 
 
@@ -258,7 +262,9 @@ def index_select_backward(grad: Tensor, shape, dim: int, index: Tensor) -> Tenso
 
 def index_backward(grad: Tensor, shape, indices) -> Tensor:
     """Advanced indexing: every picked element's gradient added back (repeats add up)."""
-    return _zeros(shape, grad).index_put(list(indices), grad, accumulate=True)
+    if grad._requires_grad:  # recorded (create_graph): the functional op
+        return _zeros(shape, grad).index_put(list(indices), grad, accumulate=True)
+    return _zeros(shape, grad).index_put_(list(indices), grad, accumulate=True)  # no copy
 
 
 def index_put_self_grad(grad: Tensor, indices, accumulate: bool) -> Tensor:

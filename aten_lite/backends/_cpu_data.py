@@ -202,9 +202,13 @@ def _take_rows(self: Tensor, index: Tensor) -> Tensor:
 
 
 def index_put_inplace_cpu(self: Tensor, indices, values: Tensor, accumulate: bool = False):
-    rules.index_put(self, indices, values, accumulate)
-    check_writable(self)
-    if accumulate and _one_row_index(self, indices):
+    rows = accumulate and _one_row_index(self, indices)
+    if not (rows and self._a.flags.writeable and
+            values._shape == indices[0]._shape + self._shape[1:]):
+        # (Values of exactly self[idx]'s shape, the gradient of x[idx], pass both checks.)
+        rules.index_put(self, indices, values, accumulate)
+        check_writable(self)
+    if rows:
         _add_indexed_rows(self, indices[0], values)
         return self
     where = _numpy_index(self, indices)
@@ -242,7 +246,9 @@ def _add_indexed_rows(self: Tensor, index: Tensor, values: Tensor) -> None:
     target = index._shape + self._shape[1:]
     if vals.ndim > len(target):
         vals = vals.reshape(vals.shape[vals.ndim - len(target):])
-    vals = np.broadcast_to(vals, target).reshape(1, idx.size, inner)
+    if vals.shape != target:
+        vals = np.broadcast_to(vals, target)
+    vals = vals.reshape(1, idx.size, inner)
     add_rows(self._dtype, self._a.reshape(1, rows, inner), idx, vals, 0, True)
 
 

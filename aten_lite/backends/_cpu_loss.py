@@ -6,6 +6,9 @@ Both view `self` as rows of classes, shape (N, C) (Note [nll_loss layout] in
 ``shape_rules/loss.py``): a sample picks one class per row. A row whose target is
 `ignore_index` has weight 0; `mean` divides by the total weight of the rows it kept (NaN when
 every row is ignored, as in torch). float16 computes in float32 and rounds once.
+
+Without class weights (cross_entropy's common case) each is one C++ pass over the rows
+(``aten_lite/csrc/nll_loss.h``, ``nll_loss_backward.h``); with weights, NumPy passes.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import numpy as np
 
 from .. import _trace
 from .._dtype import float16, float32
-from .._tensor import Tensor
+from .._kernel_rules import c_kernel
+from .._tensor import Tensor, empty_array
 from ..shape_rules import loss as rules
 
 __all__ = ["nll_loss_cpu", "nll_loss_backward_cpu"]
@@ -66,9 +70,38 @@ def _take(a: np.ndarray, t: np.ndarray, c: int, rows=None) -> np.ndarray:
     try:
         return a[t] if rows is None else a[rows, t]
     except IndexError:
-        bad = t.view(np.int64)
-        bad = bad[(bad < 0) | (bad >= c)][0]
-        raise IndexError(f"nll_loss: Target {bad} is out of bounds for {c} classes") from None
+        _bad_target(t.view(np.int64), c, None)
+
+
+def _bad_target(t: np.ndarray, c: int, ignore_index) -> None:
+    bad = t[((t < 0) | (t >= c)) & (t != ignore_index)][0]
+    raise IndexError(f"nll_loss: Target {bad} is out of bounds for {c} classes") from None
+
+
+_KERNELS: dict = {}  # name -> C++ entry, looked up on first use
+
+
+def _in_cpp(name: str, out: np.ndarray, self: Tensor, other: np.ndarray, target: Tensor,
+            reduction: int, ignore_index: int) -> Tensor:
+    """Run the C++ kernel ``name`` with ``other`` (self's rows, or grad_output) into ``out``
+    (viewed as the kernel takes it: (N,), 0-dim or (N, C)) and wrap ``out``."""
+    k = _KERNELS.get(name)
+    if k is None:
+        k = _KERNELS[name] = c_kernel(name)
+    t = target._a.reshape(-1)
+    c = self._shape[-1]
+    arg = out.reshape(-1, c) if name == "nll_loss_backward" else \
+        out.reshape(-1) if reduction == 0 else out
+    if k(self._dtype.code, arg, other, t, ignore_index, reduction):
+        _bad_target(t, c, ignore_index)
+    if _trace.active is not None:
+        _trace.note(self._dtype.name, None)
+    return _wrap(out)
+
+
+def _plain(weight, ignore_index) -> bool:
+    """Whether the C++ kernels apply: no class weights, an ignore_index C++ can hold."""
+    return weight is None and -(1 << 63) <= ignore_index < (1 << 63)
 
 
 def _total_weight(w, n: int, compute):
@@ -87,6 +120,9 @@ def _finish(out: np.ndarray, dtype, compute) -> Tensor:
 def nll_loss_cpu(self: Tensor, target: Tensor, weight=None, reduction: int = 1,
                  ignore_index: int = -100) -> Tensor:
     shape, dtype = rules.nll_loss(self, target, weight, reduction, ignore_index)
+    if _plain(weight, ignore_index):
+        return _in_cpp("nll_loss", empty_array(shape, dtype), self, _rows(self), target,
+                       reduction, ignore_index)
     rows, t, w, compute = _picks(self, target, weight, ignore_index)
     losses = -_take(_rows(self), t, self._shape[-1], rows).astype(compute.np, copy=False)
     if w is not None:
@@ -104,6 +140,10 @@ def nll_loss_backward_cpu(grad_output: Tensor, self: Tensor, target: Tensor, wei
                           reduction: int, ignore_index: int) -> Tensor:
     shape, dtype = rules.nll_loss_backward(grad_output, self, target, weight, reduction,
                                            ignore_index)
+    if _plain(weight, ignore_index):
+        g = grad_output._a
+        return _in_cpp("nll_loss_backward", empty_array(shape, dtype), self,
+                       g.reshape(-1) if reduction == 0 else g, target, reduction, ignore_index)
     rows, t, w, compute = _picks(self, target, weight, ignore_index)
     g = grad_output._a.astype(compute.np, copy=False).reshape(-1)
     if reduction == 1:

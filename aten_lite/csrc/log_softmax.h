@@ -75,6 +75,14 @@ void each_block(int64_t rows, int64_t n, const F& block) {
 // a[0 .. m*n) = the rows [r0, r0 + m) of t in the compute type, contiguous.
 template <class S, class C>
 void load_rows(const TensorRef& t, int64_t r0, int64_t m, int64_t n, C* a) {
+  if (t.strides[1] == static_cast<int64_t>(sizeof(S))) {  // unit-stride rows: a loop GCC
+    for (int64_t i = 0; i < m; ++i) {                      // vectorises
+      const S* __restrict row = &at2<S>(t, r0 + i, 0);
+      C* __restrict dst = a + i * n;
+      for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<C>(row[j]);
+    }
+    return;
+  }
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) a[i * n + j] = static_cast<C>(at2<S>(t, r0 + i, j));
 }
@@ -117,9 +125,16 @@ struct Kernel {
       exp_all(d, e, m * n);
       for (int64_t i = 0; i < m; ++i) log_sum[i] = row_sum(e + i * n, n);
       for (int64_t i = 0; i < m; ++i) log_sum[i] = ::al::math::log(log_sum[i]);
+      const bool unit = out.strides[1] == static_cast<int64_t>(sizeof(S));
       for (int64_t i = 0; i < m; ++i) {
-        for (int64_t j = 0; j < n; ++j)
-          at2<S>(out, r0 + i, j) = static_cast<S>(d[i * n + j] - log_sum[i]);
+        const C* __restrict src = d + i * n;
+        const C shift = log_sum[i];
+        if (unit) {
+          S* __restrict dst = &at2<S>(out, r0 + i, 0);
+          for (int64_t j = 0; j < n; ++j) dst[j] = static_cast<S>(src[j] - shift);
+        } else {
+          for (int64_t j = 0; j < n; ++j) at2<S>(out, r0 + i, j) = static_cast<S>(src[j] - shift);
+        }
       }
     });
     return 0;
