@@ -88,7 +88,10 @@ def _base_for(own: np.ndarray) -> Tensor:
     if hit is not None and hit[0]() is own:
         return hit[1]
     base = Tensor._wrap(own)
-    _BASES[id(own)] = (weakref.ref(own, lambda _, k=id(own): _BASES.pop(k, None)), base)
+    # The callback holds the dict itself: at interpreter exit the module's globals may already
+    # be None when the last arrays die.
+    _BASES[id(own)] = (weakref.ref(own, lambda _, k=id(own), bases=_BASES: bases.pop(k, None)),
+                       base)
     return base
 
 
