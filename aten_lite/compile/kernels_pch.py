@@ -137,7 +137,8 @@ def blame(flags: tuple[str, ...], messages: str | None) -> None:
 
 def _take_lock(path: Path) -> Path | None:
     """Write the header text and take the lock of its build; None when another builder holds
-    a fresh lock, or the folder cannot be written (then no PCH, plain compiles)."""
+    a fresh lock, or the folder cannot be written (then the header is marked bad: plain
+    compiles, no waiting)."""
     lock = path.with_suffix(".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -151,9 +152,12 @@ def _take_lock(path: Path) -> Path | None:
                 lock.unlink(missing_ok=True)
         except FileNotFoundError:
             pass
-        os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-    except OSError:
+        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except OSError as exc:
+        if not (isinstance(exc, FileExistsError) and str(exc.filename) == str(lock)):
+            _State.bad.add(path)  # the folder cannot be written: no PCH for this process
         return None
+    os.close(fd)
     return lock
 
 
