@@ -482,9 +482,8 @@ def test_pch_is_built_once_and_used_by_a_batch(own_cache):
 
 
 def _build_args():
-    from aten_lite.compile.kernels_cache import _Job
-    job = _Job(_cos_specs(1)[0])
-    return job.tools, job.root, job.cg
+    build, root, tools = kernels_cache._toolchain()
+    return tools, root, build
 
 
 @pytest.mark.parametrize("damage", ["truncated", "garbage"])

@@ -54,6 +54,7 @@ class _State:
 
     libraries: dict = {}  # path of a loaded .so -> ctypes.CDLL, so that it is never unloaded
     fallback: Path | None = None  # the temporary directory used instead of a read-only cache
+    toolchains: dict = {}  # (root, the environment build.toolchain reads) -> Toolchain
 
 
 def cache_dir() -> Path:
@@ -119,7 +120,7 @@ def load_or_build(spec, render):
     """The ``_C`` Kernel object of ``spec``: from the cache, else rendered with
     ``render(spec) -> FusedSource``, compiled and cached. Returns (kernel, source), where
     source is None when the kernel came from the cache (the compiler did not run)."""
-    job = _Job(spec)
+    job = _Job(spec, _toolchain())
     kernel = job.cached()
     if kernel is not None:
         return kernel, None
@@ -133,15 +134,17 @@ def load_or_build_many(specs, render, jobs: int) -> list:
     """``load_or_build`` of every spec, the kernels not in the cache compiled ``jobs`` at a
     time after the precompiled header they share (Note [Fused kernel PCH]). Returns, per
     spec, (kernel, source) or the FusionBuildError that load_or_build would raise."""
-    work = [_Job(spec) for spec in specs]
+    setup = _toolchain()
+    work = [_Job(spec, setup) for spec in specs]
     results: list = [None] * len(work)
-    todo = []
+    todo: dict = {}  # file name -> job: equal kernels are built once
     for i, job in enumerate(work):
         kernel = job.cached()
         if kernel is not None:
             results[i] = (kernel, None)
-        elif not any(job.name == other.name for other in todo):
-            todo.append(job)
+        else:
+            todo.setdefault(job.name, job)
+    todo = list(todo.values())
     flags: tuple[str, ...] = ()
     if len(todo) > 1:
         flags = kernels_pch.ensure(_writable_dir(), todo[0].tools, todo[0].root, todo[0].cg)
@@ -163,14 +166,9 @@ def load_or_build_many(specs, render, jobs: int) -> list:
 class _Job:
     """One spec's kernel: its key and file name, found in the cache or built."""
 
-    def __init__(self, spec) -> None:
+    def __init__(self, spec, setup) -> None:
         self.spec = spec
-        self.cg = _cg("build")
-        self.root = checkout_root()
-        tools = self.cg.toolchain(self.root)
-        # Every symbol resolved at link time: a kernel that needs one the core does not
-        # forward (Note [Fused kernel ABI]) fails to build, instead of failing to load.
-        self.tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
+        self.cg, self.root, self.tools = setup
         self.name = f"fused-{_key(spec, self.tools, self.root, self.cg)}.so"
 
     def cached(self):
@@ -193,6 +191,23 @@ class _Job:
             raise FusionBuildError(f"fused kernel {source.summary}: the library {path} was "
                                    "built but does not load")
         return kernel, source
+
+
+def _toolchain() -> tuple:
+    """(build module, root, toolchain) of kernel builds. The toolchain runs the compiler to
+    learn its version, so it is kept per process for the environment it was made in."""
+    build = _cg("build")
+    root = checkout_root()
+    env = tuple(os.environ.get(v) for v in ("CXX", "AL_NATIVE", "AL_SANITIZE",
+                                            "AL_EXTRA_CFLAGS", "AL_EXTRA_LDFLAGS", "PATH"))
+    tools = _State.toolchains.get((root, env))
+    if tools is None:
+        tools = build.toolchain(root)
+        # Every symbol resolved at link time: a kernel that needs one the core does not
+        # forward (Note [Fused kernel ABI]) fails to build, instead of failing to load.
+        tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
+        _State.toolchains[(root, env)] = tools
+    return build, root, tools
 
 
 def _holds_a_kernel(folder: Path) -> bool:

@@ -39,19 +39,18 @@ __all__ = ["compile_flags", "ensure", "blame"]
 _INCLUDE_LINE = re.compile(r'^\s*#\s*include\s*[<"][^>"]+[>"]\s*$', re.MULTILINE)
 _STALE_LOCK = 300.0  # seconds after which another builder's lock is taken over
 _KEEP = 3  # precompiled headers kept per folder (other toolchains, edited headers)
-# Run detached: builds the .gch under a private name, renames it into place, drops the lock.
-_BACKGROUND = ('gch=$1; lock=$2; shift 2; "$@" -o "$gch.$$.tmp" && mv -f "$gch.$$.tmp" "$gch"; '
-               'rm -f "$gch.$$.tmp" "$lock"')
+# Starts a detached build (the shell returns at once; the build outlives this process): the
+# .gch under a private name, renamed into place, then the lock dropped.
+_BACKGROUND = ('gch=$1; lock=$2; shift 2; ("$@" -o "$gch.$$.tmp" && mv -f "$gch.$$.tmp" "$gch"; '
+               'rm -f "$gch.$$.tmp" "$lock") </dev/null >/dev/null 2>&1 &')
 
 
 class _State:
-    """Per process: headers found broken or rejected (never passed again), the detached
-    builders started (kept so that they are not reported as leaked), the keys computed."""
+    """Per process: headers found broken or rejected (never passed again), the paths
+    computed."""
 
     bad: set = set()
-    started: list = []
     keys: dict = {}  # (folder, tools) -> header path
-    lock = threading.Lock()
 
 
 def _template() -> Path:
@@ -165,12 +164,10 @@ def _start_background(path: Path, lock: Path, tools, root: Path, build) -> None:
     cmd = build.compile_command(tools, path, ("-x", "c++-header"))
     env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
     try:
-        with _State.lock:
-            _State.started.append(subprocess.Popen(
-                ["sh", "-c", _BACKGROUND, "sh", f"{path}.gch", str(lock), *cmd], cwd=root,
-                env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL, start_new_session=True))
-    except OSError:  # no shell: plain compiles
+        subprocess.run(["sh", "-c", _BACKGROUND, "sh", f"{path}.gch", str(lock), *cmd],
+                       cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, start_new_session=True, check=True)
+    except (OSError, subprocess.CalledProcessError):  # no shell: plain compiles
         lock.unlink(missing_ok=True)
 
 
