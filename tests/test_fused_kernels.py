@@ -9,7 +9,6 @@ dtype (by default every op in float32, int32 and bool, and eight ops in each oth
 
 from __future__ import annotations
 
-import concurrent.futures
 import dataclasses
 import os
 import subprocess
@@ -24,7 +23,7 @@ import pytest
 import aten_lite as al
 from conftest import fresh_cache_dir
 from aten_lite._dispatch import handle
-from aten_lite.compile import kernels, kernels_cache, kernels_source
+from aten_lite.compile import kernels, kernels_cache, kernels_pch, kernels_source
 from aten_lite.compile.fused_spec import FusedReduction, FusedSpec, FusedStep
 from aten_lite.compile.kernels import FusionBuildError, compile_fused
 
@@ -161,14 +160,14 @@ _CASES = [(d, i) for d in DTYPES for i in range(len(_chunks(d)))]
 
 @pytest.fixture(scope="module")
 def op_specs(cache):
-    """One spec per chunk of ops, built two at a time (the compiler is a subprocess)."""
+    """One spec per chunk of ops, built together (kernels.compile_many: in parallel, after
+    one precompiled header)."""
     specs = {}
     for dtype, i in _CASES:
         inputs = [sample(dtype, (3, 5), 1), sample(dtype, (5,), 2)]
         ops = _chunks(dtype)[i]
         specs[dtype, i] = (spec_of(inputs, ops, range(len(ops))), inputs)
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        list(pool.map(lambda s: compile_fused(s[0]), specs.values()))
+    kernels.compile_many(spec for spec, _ in specs.values())
     return specs
 
 
@@ -406,7 +405,8 @@ def test_concurrent_processes_share_one_kernel(tmp_path):
         _result(p)  # each process got a kernel that loads and computes the right sum
     files = list((tmp_path / "kernels").glob("*.so"))  # $AL_CACHE_DIR/kernels
     assert len(files) == 1 and kernels_cache._valid(files[0])
-    assert not [p for p in (tmp_path / "kernels").iterdir() if p.suffix != ".so"]
+    assert not [p for p in (tmp_path / "kernels").iterdir() if p.suffix != ".so" and
+                p.name != "pch"]  # (the precompiled header's folder: test_pch_* below)
     assert _result(_child(tmp_path, c=5))[0] is False
 
 
@@ -436,6 +436,90 @@ def test_cold_compile_time_is_reasonable(tmp_path, monkeypatch):
     # The issue's target is 3 s on a quiet machine (benchmarks/bench_fused.py measures it);
     # this only catches a build that went badly wrong on a shared CI machine.
     assert k.built and time.perf_counter() - start < 30
+
+
+# ---- the precompiled header (Note [Fused kernel PCH] in kernels_pch.py) ----------------------
+
+
+def _cos_specs(n: int, scale: float = 1.0) -> list:
+    x = al.randn(3)
+    return [spec_of([x], [("cos", (("in", 0),)), ("mul.Tensor", (("step", 0), ("const", scale * (c + 2))))],
+                    (1,)) for c in range(n)]
+
+
+def _check_cos(specs, got, scale: float = 1.0) -> None:
+    x = al.randn(6)
+    for c, k in enumerate(got):
+        assert isinstance(k, kernels.FusedKernel) and k.built, k
+        np.testing.assert_allclose(k([x])[0].numpy(), (x.cos() * (scale * (c + 2))).numpy(),
+                                   rtol=2e-6)
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """An empty kernel cache and a process that has not yet judged any precompiled header."""
+    monkeypatch.setenv("AL_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernels._Built, "kernels", {})
+    monkeypatch.setattr(kernels_cache._State, "fallback", None)
+    monkeypatch.setattr(kernels_pch._State, "bad", set())
+    return tmp_path / "kernels"
+
+
+def test_pch_is_built_once_and_used_by_a_batch(own_cache):
+    specs = _cos_specs(3)
+    _check_cos(specs, kernels.compile_many(specs))
+    (gch,) = (own_cache / "pch").glob("*.h.gch")
+    header = gch.with_suffix("")
+    assert header.read_text().count("#include") == 3  # the template's include lines
+    assert not [p for p in (own_cache / "pch").iterdir() if p not in (gch, header)]
+    assert len(list(own_cache.glob("fused-*.so"))) == 3
+    built = gch.stat().st_mtime_ns
+    # the next batch, or a single build, reads it as it is: not built again
+    assert kernels_pch.ensure(own_cache, *_build_args())[:2] == ("-include", str(header))
+    assert kernels_pch.compile_flags(own_cache, *_build_args(), start=True)[:2] == \
+        ("-include", str(header))
+    assert gch.stat().st_mtime_ns == built
+
+
+def _build_args():
+    build, root, tools = kernels_cache._toolchain()
+    return tools, root, build
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage"])
+def test_a_damaged_pch_is_never_a_failure(own_cache, damage):
+    kernels.compile_many(_cos_specs(2))
+    (gch,) = (own_cache / "pch").glob("*.h.gch")
+    data = gch.read_bytes()
+    gch.write_bytes(data[:len(data) // 3] if damage == "truncated" else b"not a PCH\n")
+    kernels._Built.kernels.clear()
+    specs = _cos_specs(2, scale=10.0)
+    _check_cos(specs, kernels.compile_many(specs), scale=10.0)
+    assert kernels_pch.compile_flags(own_cache, *_build_args(), start=False) == ()
+    if damage == "truncated":  # GCC refused it: removed, rebuilt by a later process
+        assert not gch.exists()
+
+
+def test_a_pch_that_cannot_be_built_leaves_plain_builds(own_cache):
+    own_cache.mkdir(parents=True)
+    (own_cache / "pch").write_text("a file where the folder would go")
+    specs = _cos_specs(2)
+    _check_cos(specs, kernels.compile_many(specs))
+    assert kernels_pch.ensure(own_cache, *_build_args()) == ()
+
+
+def test_a_single_build_starts_the_pch_only_beside_another_kernel(own_cache):
+    (first,), (second,) = _cos_specs(1), _cos_specs(1, scale=3.0)
+    compile_fused(first)
+    assert not (own_cache / "pch").exists()  # the first kernel of a cache is not slowed
+    compile_fused(second)
+    deadline = time.monotonic() + 60  # built by a detached process meanwhile
+    pch = own_cache / "pch"
+    while (not list(pch.glob("*.h.gch")) or list(pch.glob("*.lock"))) and \
+            time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert list(pch.glob("*.h.gch")) and not list(pch.glob("*.lock"))
+    assert not list(pch.glob("*.tmp"))
 
 
 # ---- Ctrl-C ---------------------------------------------------------------------------------

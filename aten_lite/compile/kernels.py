@@ -23,6 +23,7 @@ tensors.
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 
 import numpy as np
@@ -31,10 +32,10 @@ from .. import _dtype
 from .._tensor import Tensor, empty_array
 from ..shape_rules import core as rules
 from .fused_spec import FusedSpec
-from .kernels_cache import cache_dir, load_or_build
+from .kernels_cache import cache_dir, load_or_build, load_or_build_many
 from .kernels_source import FusionBuildError, FusedSource, fused_source
 
-__all__ = ["compile_fused", "FusedKernel", "FusionBuildError", "cache_dir"]
+__all__ = ["compile_fused", "compile_many", "FusedKernel", "FusionBuildError", "cache_dir"]
 
 
 class _Built:
@@ -57,6 +58,31 @@ def compile_fused(spec: FusedSpec) -> "FusedKernel":
     result = FusedKernel(spec, source, kernel, time.perf_counter() - start)
     _Built.kernels[spec] = result
     return result
+
+
+def compile_many(specs, jobs: int | None = None) -> list:
+    """``compile_fused`` of each spec, the kernels missing from the disk cache compiled
+    ``jobs`` at a time (default: every core) after the precompiled header they share: for a
+    caller that knows many groups before it runs them (a test suite, a warm-up). Returns per
+    spec its FusedKernel, or the FusionBuildError that compile_fused would raise.
+
+        >>> compile_many([spec, spec])         # doctest: +SKIP
+        [<FusedKernel ...>, <FusedKernel ...>]
+    """
+    specs = list(specs)
+    for spec in specs:
+        if not isinstance(spec, FusedSpec):
+            raise TypeError(f"compile_many: expected FusedSpecs, got {type(spec).__name__}")
+    todo = list(dict.fromkeys(s for s in specs if s not in _Built.kernels))
+    start = time.perf_counter()
+    built = load_or_build_many([_code_spec(s) for s in todo], fused_source,
+                               jobs or os.cpu_count() or 1)
+    seconds = (time.perf_counter() - start) / max(1, len(todo))
+    for spec, found in zip(todo, built):
+        if not isinstance(found, Exception):
+            _Built.kernels[spec] = FusedKernel(spec, found[1], found[0], seconds)
+    failed = {s: f for s, f in zip(todo, built) if isinstance(f, Exception)}
+    return [failed.get(s) or _Built.kernels[s] for s in specs]
 
 
 def _code_spec(spec: FusedSpec) -> FusedSpec:

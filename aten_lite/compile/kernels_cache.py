@@ -17,10 +17,14 @@ edited header or another compiler builds a new one.
 * A cache directory that cannot be written (read-only, not creatable) is replaced, once per
   process and with one warning, by a temporary directory; kernels already in the read-only
   directory are still loaded from it.
+* Builds read a precompiled header of the kernels' common includes (Note [Fused kernel PCH] in
+  aten_lite/compile/kernels_pch.py); ``load_or_build_many`` builds many kernels at once, in
+  parallel, after it.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import ctypes
 import dataclasses
 import hashlib
@@ -32,9 +36,10 @@ import warnings
 from pathlib import Path
 
 from .. import _jit_cache
+from . import kernels_pch
 from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root, spec_dir
 
-__all__ = ["cache_dir", "load_or_build"]
+__all__ = ["cache_dir", "load_or_build", "load_or_build_many"]
 
 _MAGIC = b"\0ALFUSED1"
 _TRAILER = len(_MAGIC) + 32
@@ -49,6 +54,7 @@ class _State:
 
     libraries: dict = {}  # path of a loaded .so -> ctypes.CDLL, so that it is never unloaded
     fallback: Path | None = None  # the temporary directory used instead of a read-only cache
+    toolchains: dict = {}  # (root, the environment build.toolchain reads) -> Toolchain
 
 
 def cache_dir() -> Path:
@@ -64,7 +70,7 @@ def _writable_dir() -> Path:
     d = cache_dir()
     try:
         d.mkdir(parents=True, exist_ok=True)
-        probe = d / f".probe-{os.getpid()}"
+        probe = d / f".probe-{os.getpid()}-{threading.get_ident()}"  # builders run in threads
         probe.write_bytes(b"")
         probe.unlink()
         return d
@@ -93,7 +99,7 @@ def _key(spec, tools, root: Path, build) -> str:
     template = here / "jit" / "fused.cpp.j2"
     files = [spec_dir(root) / "native_functions.yaml", here / "kernels_source.py", template,
              Path(build.__file__).resolve().parent / "api_cpp.py",
-             *sorted(build._local_headers(root, template)), *library_yaml_files(spec)]
+             *sorted(build.local_headers(root, template)), *library_yaml_files(spec)]
     for path in files:
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:32]
@@ -114,28 +120,102 @@ def load_or_build(spec, render):
     """The ``_C`` Kernel object of ``spec``: from the cache, else rendered with
     ``render(spec) -> FusedSource``, compiled and cached. Returns (kernel, source), where
     source is None when the kernel came from the cache (the compiler did not run)."""
+    job = _Job(spec, _toolchain())
+    kernel = job.cached()
+    if kernel is not None:
+        return kernel, None
+    folder = _writable_dir()
+    flags = kernels_pch.compile_flags(folder, job.tools, job.root, job.cg,
+                                      start=_holds_a_kernel(folder))
+    return job.build(render, flags)
+
+
+def load_or_build_many(specs, render, jobs: int) -> list:
+    """``load_or_build`` of every spec, the kernels not in the cache compiled ``jobs`` at a
+    time after the precompiled header they share (Note [Fused kernel PCH]). Returns, per
+    spec, (kernel, source) or the FusionBuildError that load_or_build would raise."""
+    setup = _toolchain()
+    work = [_Job(spec, setup) for spec in specs]
+    results: list = [None] * len(work)
+    todo: dict = {}  # file name -> job: equal kernels are built once
+    for i, job in enumerate(work):
+        kernel = job.cached()
+        if kernel is not None:
+            results[i] = (kernel, None)
+        else:
+            todo.setdefault(job.name, job)
+    todo = list(todo.values())
+    flags: tuple[str, ...] = ()
+    if len(todo) > 1:
+        flags = kernels_pch.ensure(_writable_dir(), todo[0].tools, todo[0].root, todo[0].cg)
+
+    def one(job):
+        try:
+            return job.build(render, flags)
+        except FusionBuildError as exc:
+            return exc
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+        built = dict(zip((job.name for job in todo), pool.map(one, todo)))
+    for i, job in enumerate(work):
+        if results[i] is None:
+            results[i] = built[job.name]
+    return results
+
+
+class _Job:
+    """One spec's kernel: its key and file name, found in the cache or built."""
+
+    def __init__(self, spec, setup) -> None:
+        self.spec = spec
+        self.cg, self.root, self.tools = setup
+        self.name = f"fused-{_key(spec, self.tools, self.root, self.cg)}.so"
+
+    def cached(self):
+        """The kernel from the cache, or None."""
+        for d in dict.fromkeys((cache_dir(), _writable_dir())):
+            path = d / self.name
+            if path in _State.libraries or _valid(path):
+                kernel = _load(path)
+                if kernel is not None:
+                    return kernel
+        return None
+
+    def build(self, render, flags: tuple[str, ...]):
+        """(kernel, source): rendered, compiled with ``flags`` (the PCH's), cached, loaded."""
+        source = render(self.spec)
+        path = _writable_dir() / self.name
+        _compile(source, self.tools, path, self.cg, self.root, flags)
+        kernel = _load(path)
+        if kernel is None:
+            raise FusionBuildError(f"fused kernel {source.summary}: the library {path} was "
+                                   "built but does not load")
+        return kernel, source
+
+
+def _toolchain() -> tuple:
+    """(build module, root, toolchain) of kernel builds. The toolchain runs the compiler to
+    learn its version, so it is kept per process for the environment it was made in."""
     build = _cg("build")
     root = checkout_root()
-    tools = build.toolchain(root)
-    # Every symbol resolved at link time: a kernel that needs one the core does not forward
-    # (Note [Fused kernel ABI]) fails to build, instead of failing to load.
-    tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
-    key = _key(spec, tools, root, build)
-    name = f"fused-{key}.so"
-    for d in dict.fromkeys((cache_dir(), _writable_dir())):
-        path = d / name
-        if path in _State.libraries or _valid(path):
-            kernel = _load(path)
-            if kernel is not None:
-                return kernel, None
-    source = render(spec)
-    path = _writable_dir() / name
-    _compile(source, tools, path, build, root)
-    kernel = _load(path)
-    if kernel is None:
-        raise FusionBuildError(f"fused kernel {source.summary}: the library {path} was built "
-                               "but does not load")
-    return kernel, source
+    env = tuple(os.environ.get(v) for v in ("CXX", "AL_NATIVE", "AL_SANITIZE",
+                                            "AL_EXTRA_CFLAGS", "AL_EXTRA_LDFLAGS", "PATH"))
+    tools = _State.toolchains.get((root, env))
+    if tools is None:
+        tools = build.toolchain(root)
+        # Every symbol resolved at link time: a kernel that needs one the core does not
+        # forward (Note [Fused kernel ABI]) fails to build, instead of failing to load.
+        tools = dataclasses.replace(tools, ldflags=(*tools.ldflags, "-Wl,-z,defs"))
+        _State.toolchains[(root, env)] = tools
+    return build, root, tools
+
+
+def _holds_a_kernel(folder: Path) -> bool:
+    try:
+        with os.scandir(folder) as it:
+            return any(e.name.startswith("fused-") and e.name.endswith(".so") for e in it)
+    except OSError:
+        return False
 
 
 def _load(path: Path):
@@ -157,22 +237,31 @@ def _load(path: Path):
     return _C._kernel_at(address)
 
 
-def _compile(source: FusedSource, tools, path: Path, build, root: Path) -> None:
-    """Compile and link ``source`` into ``path`` atomically (Note [Fused kernel cache])."""
+def _compile(source: FusedSource, tools, path: Path, build, root: Path,
+             flags: tuple[str, ...]) -> None:
+    """Compile and link ``source`` into ``path`` atomically (Note [Fused kernel cache]), with
+    the precompiled header's ``flags``, or without them when they are the fault (Note [Fused
+    kernel PCH])."""
     work = path.parent
-    # Names private to this process and thread (build.py's temporaries add the pid only).
+    # Names private to this process and thread (two threads may build one kernel).
     me = f"{os.getpid()}-{threading.get_ident()}"
     src = work / f"{path.stem}.{me}.cpp"
     src.write_text(source.text)
     obj = work / f"{path.stem}.{me}.o"
-    unit = build.Unit(source.name + ".cpp", src, obj)
     try:
-        error = build._compile(root, tools, unit.file, unit.obj, False)
-        if error is not None:
-            raise FusionBuildError(_explain(source, error)) from None
+        try:
+            kernels_pch.blame(flags, build.compile_file(root, tools, src, obj, flags))
+        except build.CompileError as exc:
+            if not flags:
+                raise FusionBuildError(_explain(source, exc.output)) from None
+            try:
+                build.compile_file(root, tools, src, obj)
+            except build.CompileError as plain:
+                raise FusionBuildError(_explain(source, plain.output)) from None
+            kernels_pch.blame(flags, None)
         tmp = work / f".{path.name}.{me}.link"
         try:
-            build._link(tools, [unit.obj], tmp, False)
+            build.link_library(tools, [obj], tmp)
         except build.BuildError as exc:
             raise FusionBuildError(f"fused kernel {source.summary}: {exc}") from None
         data = tmp.read_bytes()

@@ -5,7 +5,12 @@
     (('generated/csrc/relu.cpp',), True)
 
 Each ``aten_lite/csrc/*.cpp`` and ``generated/csrc/*.cpp`` compiles to its own object file,
-cached under ``build/al_objs/`` by a hash of what decides its content (Note [Unity objects]
+cached under ``build/al_objs/`` by a hash of what decides its content (Note [Object cache key]);
+sources run through the compiler in parallel, and the shared library is relinked only when the
+set of objects changed, into a temporary name moved over the old one, so a failed or
+interrupted build never leaves a broken module.
+
+Note [Unity objects]
 A clean build (``pip install``: setup.py passes ``unity=True``) has every kernel to compile, and
 each kernel file spends a good part of its time parsing the same headers. So the missing kernel
 objects are compiled a few at a time: ``unity-<hash>.cpp`` in the object folder includes a
@@ -16,10 +21,20 @@ changes, the group is dropped and its members compile one by one, so ``aten-lite
 one translation unit per op and adding an op still compiles one file. A group that fails to
 compile is retried one file at a time, so its error is reported at the op's YAML line.
 
-Note [Object cache key]);
-sources run through the compiler in parallel, and the shared library is relinked only when the
-set of objects changed, into a temporary name moved over the old one, so a failed or
-interrupted build never leaves a broken module.
+Note [Build API]
+Three builders compile C++ with the project's toolchain, and share this module's public
+functions (nothing private): the extension build here; op libraries
+(tools/codegen/library_build.py: aten_lite's core sources and a library's kernels, objects
+cached in the user's cache); fused kernels (aten_lite/compile/kernels_cache.py: one generated
+source per shared object). ``toolchain(root)`` gives compiler, flags and fingerprint;
+``object_key``, ``local_headers`` and ``normalized_text`` make Note [Object cache key]'s key;
+``compile_units`` compiles the units whose object is missing, in parallel, raising BuildError
+with every failure located; ``compile_file`` compiles one file (extra flags allowed: a
+precompiled header) and raises CompileError carrying the compiler's output for a caller that
+locates errors itself, ``compile_command`` being its words; ``link_library`` links objects into
+a shared library and ``library_key`` is what that link depends on. Every output is written
+under a name private to the process and thread and renamed into place: concurrent builders of
+one file each leave a complete one.
 
 Note [Sanitizer builds]
 ``AL_SANITIZE=address,undefined`` (any list ``-fsanitize=`` takes) compiles and links with that
@@ -55,6 +70,7 @@ import shlex
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -168,10 +184,10 @@ def link_extension(repo_root: str | os.PathLike[str], units: list[Unit],
     tools = toolchain(root)
     stamp = _stamp_path(root, tools, output)
     objects = _link_objects(root / tools.objdir, units)
-    key = _link_key(tools, objects)
+    key = library_key(tools, objects)
     linked = not output.exists() or _read(stamp) != key
     if linked:
-        _link(tools, objects, output, verbose)
+        link_library(tools, objects, output, verbose)
         stamp.parent.mkdir(parents=True, exist_ok=True)
         stamp.write_text(key)
     _prune(root, tools, objects)
@@ -263,12 +279,12 @@ def _units(root: Path, tools: Toolchain, staged: Path | None = None) -> list[Uni
         folder = staged if (staged is not None and d == "generated/csrc") else root / d
         for src in sorted(folder.glob("*.cpp")):
             rel = f"{d}/{src.name}"
-            digest = _object_key(root, src, rel, tools)
+            digest = object_key(root, src, rel, tools)
             units.append(Unit(rel, src, objdir / f"{rel[:-4].replace('/', '__')}-{digest}.o"))
     return units
 
 
-def _object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool = True) -> str:
+def object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool = True) -> str:
     """``headers=False``: the key of the source alone (an op library adds its own headers'
     part, tools/codegen/library_build.py)."""
     h = hashlib.sha256()
@@ -276,19 +292,19 @@ def _object_key(root: Path, src: Path, rel: str, tools: Toolchain, headers: bool
         if not part.startswith("-I"):  # where the headers are does not matter, their version does
             h.update(part.encode() + b"\0")
     h.update(rel.encode() + b"\0")
-    h.update(_normalized(src.read_text()).encode() + b"\0")
-    for path in sorted(_local_headers(root, src)) if headers else ():
+    h.update(normalized_text(src.read_text()).encode() + b"\0")
+    for path in sorted(local_headers(root, src)) if headers else ():
         h.update(path.relative_to(root).as_posix().encode() + b"\0")
-        h.update(_normalized(path.read_text()).encode() + b"\0")
+        h.update(normalized_text(path.read_text()).encode() + b"\0")
     return h.hexdigest()[:20]
 
 
-def _normalized(text: str) -> str:
+def normalized_text(text: str) -> str:
     """The text with what cannot change the object removed (Note [Object cache key])."""
     return _LINE_DIRECTIVE.sub(r"\1N", _COMMENT_LINE.sub("", text))
 
 
-def _local_headers(root: Path, src: Path) -> set[Path]:
+def local_headers(root: Path, src: Path) -> set[Path]:
     """Every file reachable through #include "..." from src, resolved as the compiler does
     (the including file's folder first, then the repository root)."""
     seen: set[Path] = set()
@@ -361,6 +377,77 @@ def _group_paths(root: Path, tools: Toolchain, group: tuple[Unit, ...]) -> tuple
     return obj.with_suffix(".cpp"), obj
 
 
+# ---- the build API (Note [Build API]) ---------------------------------------------------
+
+class CompileError(BuildError):
+    """One source did not compile. ``output`` is what the compiler said, for a caller that
+    locates errors its own way (a fused kernel names its ops' YAML lines)."""
+
+    def __init__(self, source: str, output: str) -> None:
+        lines = [m.group(0) for m in _ERROR.finditer(output)][:3] or output.strip().splitlines()[:5]
+        super().__init__(f"{source}: compilation failed:\n  " + "\n  ".join(lines))
+        self.output = output
+
+
+def compile_units(root: Path, tools: Toolchain, units: Sequence[Unit], jobs: int = 2,
+                  verbose: bool = False) -> tuple[str, ...]:
+    """Compile every unit whose object file does not exist yet, ``jobs`` at a time; return
+    their sources. Raises BuildError naming every source that failed (a generated kernel at
+    its YAML line); the objects that did compile stay cached."""
+    todo = [u for u in units if not u.obj.exists()]
+    _compile_all(root, tools, todo, jobs, verbose)
+    return tuple(u.source for u in todo)
+
+
+def compile_command(tools: Toolchain, file: Path,
+                    extra_cflags: Sequence[str] = ()) -> list[str]:
+    """The compiler's words for ``file`` (run in the repository root), without ``-o``."""
+    return [*tools.cxx, *tools.cflags, *extra_cflags, "-c", str(file)]
+
+
+def compile_file(root: Path, tools: Toolchain, file: Path, obj: Path,
+                 extra_cflags: Sequence[str] = (), verbose: bool = False) -> str:
+    """Compile ``file`` into ``obj``, atomically (a complete file under that name, or none);
+    return the compiler's warnings. Raises CompileError with its output when it fails."""
+    tmp = obj.with_name(f"{obj.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    cmd = [*compile_command(tools, file, extra_cflags), "-o", str(tmp)]
+    if verbose:
+        print(" ".join(cmd), file=sys.stderr)
+    # C locale: plain ASCII quotes in messages, which BuildError passes on.
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
+    done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env, check=False)
+    if done.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        raise CompileError(file.name, done.stderr + done.stdout)
+    os.replace(tmp, obj)
+    return done.stderr
+
+
+def link_library(tools: Toolchain, objects: Sequence[Path], output: Path,
+                 verbose: bool = False) -> None:
+    """Link ``objects`` into the shared library ``output``, atomically; BuildError with the
+    linker's messages when it fails."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    tmp = output.with_name(f".{output.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    cmd = [*tools.cxx, *(str(o) for o in objects), "-o", str(tmp), *tools.ldflags]
+    if verbose:
+        print(" ".join(cmd), file=sys.stderr)
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        raise BuildError(f"linking {output.name} failed:\n{(done.stderr + done.stdout).strip()}")
+    os.replace(tmp, output)
+
+
+def library_key(tools: Toolchain, objects: Sequence[Path]) -> str:
+    """What a link of ``objects`` depends on (linker, flags, the objects' content-keyed
+    names): a builder keeps it beside the library and relinks when it differs."""
+    h = hashlib.sha256()
+    for part in (*tools.cxx, *tools.ldflags, *(o.name for o in objects)):
+        h.update(part.encode() + b"\0")
+    return h.hexdigest()
+
+
 # ---- compiling and linking -------------------------------------------------------------
 
 def _compile_all(root: Path, tools: Toolchain, todo: Sequence[Unit | tuple[Unit, ...]],
@@ -402,17 +489,10 @@ def _compile_task(root: Path, tools: Toolchain, task: Unit | tuple[Unit, ...],
 
 def _compile(root: Path, tools: Toolchain, file: Path, obj: Path, verbose: bool) -> str | None:
     """Compiles one file; returns the compiler's output on failure, else None."""
-    tmp = obj.with_name(f"{obj.name}.{os.getpid()}.tmp")
-    cmd = [*tools.cxx, *tools.cflags, "-c", str(file), "-o", str(tmp)]
-    if verbose:
-        print(" ".join(cmd), file=sys.stderr)
-    # C locale: plain ASCII quotes in messages, which BuildError passes on.
-    env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
-    done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env, check=False)
-    if done.returncode != 0:
-        tmp.unlink(missing_ok=True)
-        return done.stderr + done.stdout
-    os.replace(tmp, obj)
+    try:
+        compile_file(root, tools, file, obj, verbose=verbose)
+    except CompileError as exc:
+        return exc.output
     return None
 
 
@@ -433,29 +513,9 @@ def _explain(root: Path, unit: Unit, output: str) -> str:
     return f"{unit.source}: compilation failed:\n  " + "\n  ".join(lines)
 
 
-def _link_key(tools: Toolchain, objects: list[Path]) -> str:
-    h = hashlib.sha256()
-    for part in (*tools.cxx, *tools.ldflags, *(o.name for o in objects)):
-        h.update(part.encode() + b"\0")
-    return h.hexdigest()
-
-
 def _stamp_path(root: Path, tools: Toolchain, output: Path) -> Path:
     tag = hashlib.sha256(str(output).encode()).hexdigest()[:16]
     return root / tools.objdir / f"link-{tag}.stamp"
-
-
-def _link(tools: Toolchain, objects: list[Path], output: Path, verbose: bool) -> None:
-    output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = output.with_name(f".{output.name}.{os.getpid()}.tmp")
-    cmd = [*tools.cxx, *(str(o) for o in objects), "-o", str(tmp), *tools.ldflags]
-    if verbose:
-        print(" ".join(cmd), file=sys.stderr)
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        tmp.unlink(missing_ok=True)
-        raise BuildError(f"linking {output.name} failed:\n{(done.stderr + done.stdout).strip()}")
-    os.replace(tmp, output)
 
 
 def _read(path: Path) -> str | None:

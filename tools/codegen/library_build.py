@@ -84,14 +84,14 @@ def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit
 def _object_key(root: Path, src: Path, rel: str, tools: build.Toolchain) -> str:
     """build.py's object key (Note [Object cache key]), where a header may also sit beside the
     source, outside aten_lite (a library's `cpp:` template): it is named relative to it."""
-    headers = sorted(build._local_headers(root, src))
+    headers = sorted(build.local_headers(root, src))
     if all(path.is_relative_to(root) for path in headers):
-        return build._object_key(root, src, rel, tools)  # the main build's key, for the core
-    h = hashlib.sha256(build._object_key(root, src, rel, tools, headers=False).encode())
+        return build.object_key(root, src, rel, tools)  # the main build's key, for the core
+    h = hashlib.sha256(build.object_key(root, src, rel, tools, headers=False).encode())
     for path in headers:
         where = path.relative_to(root) if path.is_relative_to(root) else \
             Path("<library>") / path.relative_to(src.parent)
-        h.update(where.as_posix().encode() + b"\0" + build._normalized(path.read_text()).encode())
+        h.update(where.as_posix().encode() + b"\0" + build.normalized_text(path.read_text()).encode())
     return h.hexdigest()[:20]
 
 
@@ -107,7 +107,7 @@ def _toolchain(root: Path) -> build.Toolchain:
 
 
 def _build_key(tools: build.Toolchain, units: list[build.Unit]) -> str:
-    return build._link_key(tools, [u.obj for u in units])
+    return build.library_key(tools, [u.obj for u in units])
 
 
 def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | None = None,
@@ -134,9 +134,8 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8", newline="\n")
         units = _units(root, tools, staging / "csrc")
-        todo = [u for u in units if not u.obj.exists()]
         try:
-            build._compile_all(root, tools, todo, jobs, verbose)
+            compiled = build.compile_units(root, tools, units, jobs, verbose)
         except build.BuildError as exc:
             # build.py names the YAML file of a kernel's expression by its base name; a
             # library's messages name its folder too (Note [Op library namespaces]).
@@ -148,7 +147,7 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
         if not linked and not written:
             return LibraryReport(out, (), (), False, time.perf_counter() - t0)
         if linked:
-            build._link(tools, [u.obj for u in units], staging / module.name, verbose)
+            build.link_library(tools, [u.obj for u in units], staging / module.name, verbose)
         else:
             shutil.copy2(module, staging / module.name)
         (staging / STAMP).write_text(key)
@@ -159,7 +158,7 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
             shutil.rmtree(staging, ignore_errors=True)
     if lib.out == lib.folder / "_generated":
         _write_package_init(lib)
-    return LibraryReport(out, written, tuple(u.source for u in todo), linked,
+    return LibraryReport(out, written, compiled, linked,
                          time.perf_counter() - t0)
 
 
