@@ -14,6 +14,8 @@ elsewhere are bound by reference there, so in-place updates (an optimizer step) 
 
 from __future__ import annotations
 
+from .._tensor import Tensor
+from . import lower
 from .ir import Graph, Node, Value
 
 __all__ = ["Plan"]
@@ -26,7 +28,7 @@ class Plan:
 
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
-        self.namespace: dict = {}
+        self.namespace: dict = {"_wrap": Tensor._wrap}
         lines = self._body()
         self.source = "def run(inputs):\n" + "".join(f"    {line}\n" for line in lines)
         code = compile(self.source, f"<compiled {graph.kind} graph>", "exec")
@@ -57,20 +59,84 @@ class Plan:
 
     def _body(self) -> list:
         g = self.graph
+        memory = g.memory
+        reuse = memory.reuse if memory else {}
+        self.namespace.update(lower.NAMESPACE)
+        self._array = {}  # Value -> the source lines running its producer on arrays
+        lowered = self._lowered(reuse)
+        need_tensor, need_array = self._needs(lowered, reuse)
+        self._names: dict = {}  # Value -> the names bound to it (its Tensor's, its array's)
         lines = []
         if g.inputs:
             lines.append(", ".join(v.name for v in g.inputs) + ", = inputs")
         for v in g.consts:
             lines.append(f"{v.name} = {self._const(v.const, 'const')}")
-        memory = g.memory
+        for v in (*g.inputs, *g.consts):
+            self._bind(v, v.name)
+            if v in need_array:
+                lines.append(f"{_arr(v)} = {v.name}._a")
+                self._bind(v, _arr(v))
         for i, item in enumerate(g.schedule):
-            lines.append(self._item(item, memory.reuse if memory else {}))
+            if item in lowered:
+                lines.extend(lowered[item])
+                for v in item.outputs:
+                    self._bind(v, _arr(v))
+                    if v in need_tensor:
+                        lines.append(f"{v.name} = _wrap({_arr(v)})")
+                        self._bind(v, v.name)
+            else:
+                lines.append(self._item(item, reuse))
+                for v in item.outputs:
+                    self._bind(v, v.name)
+                    if v in need_array:
+                        lines.append(f"{_arr(v)} = {v.name}._a")
+                        self._bind(v, _arr(v))
             dead = memory.dead_after[i] if memory else []
-            if dead:
-                lines.append("del " + ", ".join(v.name for v in dead))
+            names = [n for v in dead for n in self._names.get(v, ())]
+            if names:
+                lines.append("del " + ", ".join(names))
         outs = ", ".join("None" if v is None else v.name for v in g.outputs)
         lines.append(f"return [{outs}]")
         return lines
+
+    def _bind(self, v: Value, name: str) -> None:
+        names = self._names.setdefault(v, [])
+        if name not in names:
+            names.append(name)
+
+    def _lowered(self, reuse: dict) -> dict:
+        """Schedule entry -> its source lines on arrays (Note [Array-level replay]), for
+        the entries that have them. A graph returning a view of an input or a constant
+        runs on Tensors throughout: the returned view must share its base's version."""
+        g = self.graph
+        if any(v is not None and v.root.kind != "node" and v.root is not v
+               for v in g.outputs[:g.n_user_outputs]):
+            return {}
+        found = {}
+        for item in g.schedule:
+            if isinstance(item, Node):
+                call = lower.node_call(item, self._const)
+                if call is not None:
+                    ins = [_arr(v) for v in item.inputs()]
+                    found[item] = [f"{_arr(item.outputs[0])} = {call.format(*ins)}"]
+                continue
+            outs = [(_arr(v), _arr(reuse[v]) if v in reuse else None) for v in item.outputs]
+            body = lower.group_call(item, self._const, outs)
+            if body is not None:
+                ins = [_arr(v) for v in item.inputs]
+                found[item] = [line.format(*ins) if "{" in line else line for line in body]
+        return found
+
+    def _needs(self, lowered: dict, reuse: dict):
+        """(Values some Tensor-level entry or the caller reads, Values some array-level
+        entry reads)."""
+        g = self.graph
+        tensor, array = set(v for v in g.outputs if v is not None), set()
+        for item in g.schedule:
+            reads = item.inputs() if isinstance(item, Node) else list(item.inputs)
+            taken = [reuse[v] for v in item.outputs if v in reuse]
+            (array if item in lowered else tensor).update(reads + taken)
+        return tensor, array
 
     def _item(self, item, reuse: dict) -> str:
         if isinstance(item, Node):
@@ -90,6 +156,11 @@ class Plan:
                      for v, b in zip(item.outputs, buffers)]
             return f"{targets}= {kernel}({ins}, [{', '.join(fresh)}])"
         return f"{targets}= {kernel}({ins})"
+
+
+def _arr(v: Value) -> str:
+    """The name of ``v``'s array in generated source (its Tensor is ``v.name``)."""
+    return "a" + v.name[1:]
 
 
 def _returns_sequence(node: Node) -> bool:
