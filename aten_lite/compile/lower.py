@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._kernel_rules import c_kernel
 from .._tensor import empty_array
+from .ir import Value
 
 try:  # the builder module (branch `fuse`); without it every group runs the reference
     from .kernels import FusedKernel
@@ -29,6 +31,15 @@ __all__ = ["node_call", "group_call", "NAMESPACE"]
 
 # What the generated lines call, bound in every plan's namespace.
 NAMESPACE = {"_dot": np.dot, "_empty": empty_array, "_bcast": np.broadcast_to}
+
+
+def _call(entry, code, out, *args):
+    """Run a C++ kernel entry into ``out``, then return ``out``."""
+    entry(code, out, *args)
+    return out
+
+
+NAMESPACE["_call"] = _call
 
 _BLAS = ("float32", "float64")
 
@@ -44,7 +55,51 @@ def node_call(node, const):
         out = node.outputs[0]
         if a.dtype is b.dtype is out.dtype and out.dtype.name in _BLAS:
             return f"_dot({{0}}, {{1}}, _empty({out.shape!r}, {const(out.dtype, 'd')}))"
-    return None
+        return None
+    if node.op == "sum":
+        return _sum_call(node, const)
+    return _elementwise_call(node, const)
+
+
+def _elementwise_call(node, const):
+    """A functional ``elementwise:`` op whose tensors all have its float result dtype: the
+    C++ entry eager's kernel calls, with that dtype as the compute dtype (what default
+    promotion makes of one float dtype), Scalars passed as given, broadcasting in C++."""
+    h = node.handle
+    if h.kind != "functional" or not h.elementwise or h.type_promotion != "default" \
+            or len(node.outputs) != 1:
+        return None
+    out = node.outputs[0]
+    n = len(h.tensor_pos)
+    tensors, scalars = node.args[:n], node.args[n:]
+    if not out.dtype.is_floating_point or out.dtype.name not in h.dtypes \
+            or h.tensor_pos != tuple(range(n)) \
+            or any(not isinstance(v, Value) or v.dtype is not out.dtype for v in tensors) \
+            or any(type(x) not in (bool, int, float) for x in scalars):
+        return None
+    entry = const(c_kernel(h.name), "ck")
+    args = "".join(f", {{{i}}}" for i in range(n)) + "".join(f", {x!r}" for x in scalars)
+    return f"_call({entry}, {out.dtype.code}, _empty({out.shape!r}, {const(out.dtype, 'd')}){args})"
+
+
+def _sum_call(node, const):
+    """``sum(x, dims)`` of a float tensor into its own dtype: eager's reduction kernel's
+    plan made once (reduced dims permuted last unless they already are), then its C++ entry."""
+    x, dim, keepdim, dtype = node.args
+    out = node.outputs[0]
+    nd = len(x.shape)
+    if dtype is not None or x.dtype is not out.dtype or not x.dtype.is_floating_point \
+            or not isinstance(dim, (list, tuple)) or not dim or 0 in x.shape \
+            or any(type(d) is not int or not -nd <= d < nd for d in dim):
+        return None
+    dims = sorted({d % nd for d in dim})
+    kept = [i for i in range(nd) if i not in dims]
+    perm = kept + dims
+    src = "{0}" if perm == list(range(nd)) else f"{{0}}.transpose({tuple(perm)!r})"
+    shape = tuple(x.shape[i] for i in kept)
+    call = (f"_call({const(c_kernel('sum'), 'ck')}, {x.dtype.code}, "
+            f"_empty({shape!r}, {const(out.dtype, 'd')}), {src})")
+    return call if shape == tuple(out.shape) else f"{call}.reshape({tuple(out.shape)!r})"
 
 
 def group_call(group, const, outs: list) -> list | None:
