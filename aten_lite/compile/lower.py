@@ -58,7 +58,26 @@ def node_call(node, const):
         return None
     if node.op == "sum":
         return _sum_call(node, const)
+    if node.op in ("log_softmax.int", "_log_softmax_backward"):
+        return _rows_call(node, const)
     return _elementwise_call(node, const)
+
+
+def _rows_call(node, const):
+    """log_softmax and its backward over the last dim of a float32/float64 matrix: the one
+    C++ pass per row that eager's kernels run on exactly these arrays."""
+    out = node.outputs[0]
+    tensors = [a for a in node.args if isinstance(a, Value)]
+    dim = node.args[1] if node.op == "log_softmax.int" else node.args[2]
+    extra = node.args[2:] if node.op == "log_softmax.int" else ()
+    if len(out.shape) != 2 or 0 in out.shape or out.dtype.name not in _BLAS \
+            or type(dim) is not int or dim not in (1, -1) or extra not in ((), (None,)) \
+            or any(v.dtype is not out.dtype or v.shape != out.shape for v in tensors):
+        return None
+    name = "log_softmax" if node.op == "log_softmax.int" else "log_softmax_backward"
+    args = "".join(f", {{{i}}}" for i in range(len(tensors)))
+    return (f"_call({const(c_kernel(name), 'ck')}, {out.dtype.code}, "
+            f"_empty({out.shape!r}, {const(out.dtype, 'd')}){args})")
 
 
 def _elementwise_call(node, const):
