@@ -92,3 +92,45 @@ def test_digits_step_gradients_equal_eager_bitwise():
     cf = al.compile(loss_of, fullgraph=True)
     grads(cf)
     _same(grads(cf), want)
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+def test_nll_loss_and_backward_equal_eager_with_ignored_rows_and_bad_targets(reduction):
+    g = np.random.default_rng(2)
+    logits = al.from_numpy(g.standard_normal((7, 5))).requires_grad_()
+
+    def loss(a, t):
+        return F.cross_entropy(a, t, reduction=reduction)
+
+    cf = al.compile(loss, fullgraph=True)
+    good = al.tensor([0, 4, 1, 2, 3, 3, 0])
+    ignored = al.tensor([0, -100, 1, 2, -100, 3, 0])  # the default ignore_index
+    for t in (good, ignored, good):  # the fast path, eager's kernel, the fast path again
+        got = cf(logits, t)
+        (gg,) = al.autograd.grad(got, [logits])
+        want = loss(logits, t)
+        (gw,) = al.autograd.grad(want, [logits])
+        _same((got, gg), (want, gw))
+    bad = al.tensor([0, 5, 1, 2, 3, 3, 0])
+    with pytest.raises(IndexError) as eager_error:
+        loss(logits, bad)
+    with pytest.raises(IndexError) as compiled_error:
+        cf(logits, bad)
+    assert str(compiled_error.value) == str(eager_error.value)
+
+
+def test_nll_loss_with_many_classes_still_ignores_rows():
+    # With 150 classes, ignore_index=-100 is a valid NumPy index: the plan leaves the op to
+    # eager's kernel, which ignores the row instead of reading class 50.
+    logits = al.randn(4, 150)
+    t = al.tensor([3, -100, 149, 0])
+    _run_both(lambda a, t: F.cross_entropy(a, t), logits, t)
+
+
+def test_a_replaced_constant_is_broadcast_afresh():
+    bias = al.zeros(4)
+    cf = al.compile(lambda x: (x + bias).relu() * 2, fullgraph=True)
+    x = al.randn(3, 4)
+    cf(x)
+    bias.data = al.ones(4)  # a new array under the same tensor
+    np.testing.assert_array_equal(cf(x).numpy(), np.maximum(x.numpy() + 1, 0) * 2)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._kernel_rules import c_kernel
-from .._tensor import empty_array
+from .._tensor import Tensor, empty_array
 from .ir import Value
 
 try:  # the builder module (branch `fuse`); without it every group runs the reference
@@ -29,8 +29,23 @@ except ImportError:
 
 __all__ = ["node_call", "group_call", "NAMESPACE"]
 
-# What the generated lines call, bound in every plan's namespace.
-NAMESPACE = {"_dot": np.dot, "_empty": empty_array, "_bcast": np.broadcast_to}
+_wrap = Tensor._wrap
+
+class _Broadcast:
+    """``np.broadcast_to(a, shape)`` of a constant's array (a bias), made again only when the
+    constant holds another array: building the view costs more than a small fused kernel."""
+
+    __slots__ = ("shape", "src", "view")
+
+    def __init__(self, shape) -> None:
+        self.shape = shape
+        self.src = self.view = None
+
+    def __call__(self, a):
+        if a is not self.src:
+            self.view = np.broadcast_to(a, self.shape)
+            self.src = a
+        return self.view
 
 
 def _call(entry, code, out, *args):
@@ -38,8 +53,6 @@ def _call(entry, code, out, *args):
     entry(code, out, *args)
     return out
 
-
-NAMESPACE["_call"] = _call
 
 _BLAS = ("float32", "float64")
 
@@ -60,7 +73,57 @@ def node_call(node, const):
         return _sum_call(node, const)
     if node.op in ("log_softmax.int", "_log_softmax_backward"):
         return _rows_call(node, const)
+    if node.op in ("nll_loss", "_nll_loss_backward"):
+        return _nll_call(node, const)
     return _elementwise_call(node, const)
+
+
+def _nll_call(node, const):
+    """nll_loss (mean or sum, no weight) of a float32/float64 [N, C] matrix and its
+    backward: eager's array steps without its per-call rules. ``ignore_index`` must lie
+    outside -C..C-1 (NumPy's valid indices): then an ignored or out-of-range target fails
+    the indexing, and that call runs eager's kernel, which ignores the rows or raises its
+    error. Other targets index exactly as in eager's kernel."""
+    backward = node.op == "_nll_loss_backward"
+    args = node.args[1:] if backward else node.args
+    x, target, weight, reduction, ignore = args
+    if len(x.shape) != 2 or 0 in x.shape or x.dtype.name not in _BLAS or weight is not None \
+            or target.shape != x.shape[:1] or target.dtype.name != "int64" \
+            or reduction not in (1, 2) or type(ignore) is not int \
+            or -x.shape[1] <= ignore < x.shape[1] \
+            or (backward and (node.args[0].dtype is not x.dtype or node.args[0].shape != ())):
+        return None
+    eager = const(node.handle.table["CPU"], "k")
+    n = x.shape[0]
+    rows = const(np.arange(n), "rows")
+    if backward:
+        scale = f", {n}" if reduction == 1 else ", None"
+        return (f"_nll_backward({eager}, {{0}}, {{1}}, {{2}}, {rows}{scale}, "
+                f"{(n,) + x.shape[1:]!r}, {reduction}, {ignore})")
+    return f"_nll({eager}, {{0}}, {{1}}, {rows}, {n if reduction == 1 else None}, {ignore})"
+
+
+def _nll(eager, x, target, rows, divisor, ignore):
+    try:
+        picked = x[rows, target.view(np.uint64)]
+    except IndexError:  # an ignored row or a bad target: eager's kernel decides
+        return eager(_wrap(x), _wrap(target), None, 1 if divisor else 2, ignore)._a
+    out = (-picked).sum(keepdims=True).reshape(())
+    if divisor is not None:
+        out /= divisor
+    return out
+
+
+def _nll_backward(eager, grad, x, target, rows, divisor, shape, reduction, ignore):
+    g = grad.reshape(-1)
+    if divisor is not None:
+        g = g / divisor
+    out = np.zeros(shape, x.dtype)
+    try:
+        out[rows, target.view(np.uint64)] = -g
+    except IndexError:  # an ignored row or a bad target: eager's kernel decides
+        return eager(_wrap(grad), _wrap(x), _wrap(target), None, reduction, ignore)._a
+    return out
 
 
 def _rows_call(node, const):
@@ -137,7 +200,13 @@ def group_call(group, const, outs: list) -> list | None:
             lines.append(f"{name} = _empty({space!r}, {const(v.dtype, 'd')})")
         else:
             lines.append(f"{name} = {buffer}")
-    args = [f"{{{i}}}" if tuple(v.shape) == space else f"_bcast({{{i}}}, {space!r})"
-            for i, v in enumerate(group.inputs)]
+    args = [f"{{{i}}}" if tuple(v.shape) == space else
+            f"{const(_Broadcast(space), 'bc')}({{{i}}})" if v.kind == "const" else
+            f"_bcast({{{i}}}, {space!r})" for i, v in enumerate(group.inputs)]
     lines.append(f"{entry}(0, {', '.join(name for name, _ in outs)}, {', '.join(args)})")
     return lines
+
+
+# What the generated lines call, bound in every plan's namespace.
+NAMESPACE = {"_dot": np.dot, "_empty": empty_array, "_bcast": np.broadcast_to, "_call": _call,
+             "_nll": _nll, "_nll_backward": _nll_backward}
