@@ -68,7 +68,7 @@ def test_a_returned_view_of_an_input_shares_its_storage_and_version():
     np.testing.assert_array_equal(v.numpy(), x.numpy().T)
 
 
-def test_digits_step_gradients_equal_eager_bitwise():
+def test_digits_step_equals_eager():
     from aten_lite import nn
 
     g = np.random.default_rng(0)
@@ -91,7 +91,14 @@ def test_digits_step_gradients_equal_eager_bitwise():
     want = grads(loss_of)
     cf = al.compile(loss_of, fullgraph=True)
     grads(cf)
-    _same(grads(cf), want)
+    got = grads(cf)
+    # The loss and the bias gradients run eager's kernels on the same arrays: bit for bit.
+    # The weight gradients are products in the other order (Note [Folding transposes into
+    # products]): equal within float32 rounding.
+    _same([got[0], got[2], got[4]], [want[0], want[2], want[4]])
+    for g, w in zip((got[1], got[3]), (want[1], want[3])):
+        assert g.is_contiguous()
+        np.testing.assert_allclose(g.numpy(), w.numpy(), rtol=1e-5, atol=1e-7)
 
 
 @pytest.mark.parametrize("reduction", ["mean", "sum"])
