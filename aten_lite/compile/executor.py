@@ -9,6 +9,8 @@ line calls the op's **CPU backend kernel** straight from its table: no binding, 
 no autograd (a compiled function with gradients gets one backward node for the whole graph,
 autograd.py). Constants live in the function's namespace: the tensors a graph read from
 elsewhere are bound by reference there, so in-place updates (an optimizer step) are seen.
+Entries listed in Note [Array-level replay] (lower.py) run on NumPy arrays instead; each
+value then has a Tensor (``v3``), an array (``a3``) or both, made where a reader needs it.
 ``plan.source`` shows the code.
 """
 
