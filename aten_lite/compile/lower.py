@@ -108,10 +108,10 @@ def _nll(eager, x, target, rows, divisor, ignore):
         picked = x[rows, target.view(np.uint64)]
     except IndexError:  # an ignored row or a bad target: eager's kernel decides
         return eager(_wrap(x), _wrap(target), None, 1 if divisor else 2, ignore)._a
-    out = (-picked).sum(keepdims=True).reshape(())
-    if divisor is not None:
-        out /= divisor
-    return out
+    # Eager sums the negated picks into a 0-dim array, then divides it in place; negating
+    # the sum instead is exact (pairwise summation is symmetric), and scalars cost less.
+    total = -picked.sum()
+    return np.asarray(total if divisor is None else total / divisor)
 
 
 def _nll_backward(eager, grad, x, target, rows, divisor, shape, reduction, ignore):
