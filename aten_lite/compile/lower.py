@@ -149,7 +149,7 @@ def _elementwise_call(node, const):
     promotion makes of one float dtype), Scalars passed as given, broadcasting in C++."""
     h = node.handle
     if h.kind != "functional" or not h.elementwise or h.type_promotion != "default" \
-            or len(node.outputs) != 1:
+            or len(node.outputs) != 1 or "CPU" in h.dispatch:  # a named kernel: not the loop
         return None
     out = node.outputs[0]
     n = len(h.tensor_pos)
@@ -170,8 +170,8 @@ def _sum_call(node, const):
     x, dim, keepdim, dtype = node.args
     out = node.outputs[0]
     nd = len(x.shape)
-    if dtype is not None or x.dtype is not out.dtype or not x.dtype.is_floating_point \
-            or not isinstance(dim, (list, tuple)) or not dim or 0 in x.shape \
+    if dtype is not None or "CPU" in node.handle.dispatch or x.dtype is not out.dtype \
+            or not x.dtype.is_floating_point or not isinstance(dim, (list, tuple)) or not dim or 0 in x.shape \
             or any(type(d) is not int or not -nd <= d < nd for d in dim):
         return None
     dims = sorted({d % nd for d in dim})

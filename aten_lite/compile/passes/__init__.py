@@ -3,9 +3,9 @@
 Each pass reads and rewrites a ``Graph`` (ir.py) and records what it did on the graph, so the
 printed listing explains it: DCE and CSE remove nodes (``graph.removed``), transpose
 folding turns ``t(mm(a, b))`` into a row-major product (Note [Folding transposes into
-products] in transpose.py), fusion groups nodes (``node.group``, ``graph.groups``), scheduling orders nodes and groups (``graph.schedule``),
-memory planning decides when buffers die and which dead buffer a fused kernel writes into
-(``graph.memory``).
+products] in transpose.py), fusion groups nodes (``node.group``, ``graph.groups``),
+scheduling orders nodes and groups (``graph.schedule``), memory planning decides when
+buffers die and which dead buffer a fused kernel writes into (``graph.memory``).
 """
 
 from __future__ import annotations
