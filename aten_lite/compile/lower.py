@@ -115,7 +115,7 @@ def _nll(eager, x, target, rows, divisor, ignore):
 
 
 def _nll_backward(eager, grad, x, target, rows, divisor, shape, reduction, ignore):
-    g = grad.reshape(-1)
+    g = grad[()]  # the loss is 0-dim: its gradient is one number, of the loss's dtype
     if divisor is not None:
         g = g / divisor
     out = np.zeros(shape, x.dtype)
