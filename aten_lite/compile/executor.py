@@ -117,10 +117,11 @@ class Plan:
         found = {}
         for item in g.schedule:
             if isinstance(item, Node):
-                call = lower.node_call(item, self._const)
-                if call is not None:
+                lines = lower.node_call(item, self._const)
+                if lines is not None:
                     ins = [_arr(v) for v in item.inputs()]
-                    found[item] = [f"{_arr(item.outputs[0])} = {call.format(*ins)}"]
+                    out = _arr(item.outputs[0])
+                    found[item] = [line.format(*ins, out=out) for line in lines]
                 continue
             outs = [(_arr(v), _arr(reuse[v]) if v in reuse else None) for v in item.outputs]
             body = lower.group_call(item, self._const, outs)

@@ -48,26 +48,21 @@ class _Broadcast:
         return self.view
 
 
-def _call(entry, code, out, *args):
-    """Run a C++ kernel entry into ``out``, then return ``out``."""
-    entry(code, out, *args)
-    return out
-
-
 _BLAS = ("float32", "float64")
 
 
 def node_call(node, const):
-    """The source of ``node``'s call on arrays, with ``{0}``, ``{1}``... for its tensor
-    arguments' array names, or None when the node runs its kernel on Tensors.
-    ``const(value, prefix)`` binds a value in the plan's namespace and returns its name."""
+    """The source lines of ``node``'s call on arrays, with ``{out}`` for its result's array
+    name and ``{0}``, ``{1}``... for its tensor arguments', or None when the node runs its
+    kernel on Tensors. ``const(value, prefix)`` binds a value in the plan's namespace and
+    returns its name."""
     if node.op == "t" and len(node.outputs) == 1:
-        return "{0}.T"
+        return ["{out} = {0}.T"]
     if node.op == "mm":
         a, b = node.args
         out = node.outputs[0]
         if a.dtype is b.dtype is out.dtype and out.dtype.name in _BLAS:
-            return f"_dot({{0}}, {{1}}, _empty({out.shape!r}, {const(out.dtype, 'd')}))"
+            return [f"{{out}} = _dot({{0}}, {{1}}, _empty({out.shape!r}, {const(out.dtype, 'd')}))"]
         return None
     if node.op == "sum":
         return _sum_call(node, const)
@@ -98,9 +93,10 @@ def _nll_call(node, const):
     rows = const(np.arange(n), "rows")
     if backward:
         scale = f", {n}" if reduction == 1 else ", None"
-        return (f"_nll_backward({eager}, {{0}}, {{1}}, {{2}}, {rows}{scale}, "
-                f"{(n,) + x.shape[1:]!r}, {reduction}, {ignore})")
-    return f"_nll({eager}, {{0}}, {{1}}, {rows}, {n if reduction == 1 else None}, {ignore})"
+        return [f"{{out}} = _nll_backward({eager}, {{0}}, {{1}}, {{2}}, {rows}{scale}, "
+                f"{(n,) + x.shape[1:]!r}, {reduction}, {ignore})"]
+    return [f"{{out}} = _nll({eager}, {{0}}, {{1}}, {rows}, {n if reduction == 1 else None}, "
+            f"{ignore})"]
 
 
 def _nll(eager, x, target, rows, divisor, ignore):
@@ -139,8 +135,7 @@ def _rows_call(node, const):
         return None
     name = "log_softmax" if node.op == "log_softmax.int" else "log_softmax_backward"
     args = "".join(f", {{{i}}}" for i in range(len(tensors)))
-    return (f"_call({const(c_kernel(name), 'ck')}, {out.dtype.code}, "
-            f"_empty({out.shape!r}, {const(out.dtype, 'd')}){args})")
+    return _into(const, name, out.dtype, out, args)
 
 
 def _elementwise_call(node, const):
@@ -159,9 +154,8 @@ def _elementwise_call(node, const):
             or any(not isinstance(v, Value) or v.dtype is not out.dtype for v in tensors) \
             or any(type(x) not in (bool, int, float) for x in scalars):
         return None
-    entry = const(c_kernel(h.name), "ck")
     args = "".join(f", {{{i}}}" for i in range(n)) + "".join(f", {x!r}" for x in scalars)
-    return f"_call({entry}, {out.dtype.code}, _empty({out.shape!r}, {const(out.dtype, 'd')}){args})"
+    return _into(const, h.name, out.dtype, out, args)
 
 
 def _sum_call(node, const):
@@ -171,17 +165,26 @@ def _sum_call(node, const):
     out = node.outputs[0]
     nd = len(x.shape)
     if dtype is not None or "CPU" in node.handle.dispatch or x.dtype is not out.dtype \
-            or not x.dtype.is_floating_point or not isinstance(dim, (list, tuple)) or not dim or 0 in x.shape \
-            or any(type(d) is not int or not -nd <= d < nd for d in dim):
+            or not x.dtype.is_floating_point or not isinstance(dim, (list, tuple)) or not dim \
+            or 0 in x.shape or any(type(d) is not int or not -nd <= d < nd for d in dim):
         return None
     dims = sorted({d % nd for d in dim})
     kept = [i for i in range(nd) if i not in dims]
     perm = kept + dims
-    src = "{0}" if perm == list(range(nd)) else f"{{0}}.transpose({tuple(perm)!r})"
-    shape = tuple(x.shape[i] for i in kept)
-    call = (f"_call({const(c_kernel('sum'), 'ck')}, {x.dtype.code}, "
-            f"_empty({shape!r}, {const(out.dtype, 'd')}), {src})")
-    return call if shape == tuple(out.shape) else f"{call}.reshape({tuple(out.shape)!r})"
+    src = ", {0}" if perm == list(range(nd)) else f", {{0}}.transpose({tuple(perm)!r})"
+    lines = _into(const, "sum", x.dtype, out, src, tuple(x.shape[i] for i in kept))
+    if len(kept) != len(out.shape):  # keepdim
+        lines.append(f"{{out}} = {{out}}.reshape({tuple(out.shape)!r})")
+    return lines
+
+
+def _into(const, name: str, compute, out, args: str, shape=None) -> list:
+    """Lines allocating ``out`` (of ``shape``, default its own) and running C++ entry
+    ``name`` into it in the ``compute`` dtype: ``entry(code, out, *args)``, as eager's
+    kernels call it."""
+    shape = tuple(out.shape) if shape is None else shape
+    return [f"{{out}} = _empty({shape!r}, {const(out.dtype, 'd')})",
+            f"{const(c_kernel(name), 'ck')}({compute.code}, {{out}}{args})"]
 
 
 def group_call(group, const, outs: list) -> list | None:
@@ -208,5 +211,5 @@ def group_call(group, const, outs: list) -> list | None:
 
 
 # What the generated lines call, bound in every plan's namespace.
-NAMESPACE = {"_dot": np.dot, "_empty": empty_array, "_bcast": np.broadcast_to, "_call": _call,
-             "_nll": _nll, "_nll_backward": _nll_backward}
+NAMESPACE = {"_dot": np.dot, "_empty": empty_array, "_bcast": np.broadcast_to, "_nll": _nll,
+             "_nll_backward": _nll_backward}
