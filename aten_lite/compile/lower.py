@@ -33,19 +33,20 @@ _wrap = Tensor._wrap
 
 class _Broadcast:
     """``np.broadcast_to(a, shape)`` of a constant's array (a bias), made again only when the
-    constant holds another array: building the view costs more than a small fused kernel."""
+    constant holds another array: building the view costs more than a small fused kernel.
+    The (array, view) pair is replaced whole, so concurrent replays never pair them wrongly."""
 
-    __slots__ = ("shape", "src", "view")
+    __slots__ = ("shape", "last")
 
     def __init__(self, shape) -> None:
         self.shape = shape
-        self.src = self.view = None
+        self.last = (None, None)
 
     def __call__(self, a):
-        if a is not self.src:
-            self.view = np.broadcast_to(a, self.shape)
-            self.src = a
-        return self.view
+        last = self.last
+        if last[0] is not a:
+            last = self.last = (a, np.broadcast_to(a, self.shape))
+        return last[1]
 
 
 _BLAS = ("float32", "float64")
