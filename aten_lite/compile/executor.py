@@ -64,16 +64,23 @@ class Plan:
         memory = g.memory
         reuse = memory.reuse if memory else {}
         self.namespace.update(lower.NAMESPACE)
-        self._array = {}  # Value -> the source lines running its producer on arrays
         lowered = self._lowered(reuse)
         need_tensor, need_array = self._needs(lowered, reuse)
         self._names: dict = {}  # Value -> the names bound to it (its Tensor's, its array's)
+        raw = set(g.inputs[self._raw_inputs_from():])
         lines = []
         if g.inputs:
-            lines.append(", ".join(v.name for v in g.inputs) + ", = inputs")
+            lines.append(", ".join(_arr(v) if v in raw else v.name for v in g.inputs)
+                         + ", = inputs")
         for v in g.consts:
             lines.append(f"{v.name} = {self._const(v.const, 'const')}")
         for v in (*g.inputs, *g.consts):
+            if v in raw:
+                self._bind(v, _arr(v))
+                if v in need_tensor:
+                    lines.append(f"{v.name} = _wrap({_arr(v)})")
+                    self._bind(v, v.name)
+                continue
             self._bind(v, v.name)
             if v in need_array:
                 lines.append(f"{_arr(v)} = {v.name}._a")
@@ -97,9 +104,23 @@ class Plan:
             names = [n for v in dead for n in self._names.get(v, ())]
             if names:
                 lines.append("del " + ", ".join(names))
-        outs = ", ".join("None" if v is None else v.name for v in g.outputs)
+        saved = self._saved_from()
+        outs = ", ".join("None" if v is None else _arr(v) if i >= saved else v.name
+                         for i, v in enumerate(g.outputs))
         lines.append(f"return [{outs}]")
         return lines
+
+    def _saved_from(self) -> int:
+        """Where a forward graph's saved values start among its outputs: they go to the
+        backward plan as arrays (Note [Array-level replay]); the caller gets Tensors."""
+        g = self.graph
+        return g.n_user_outputs if g.kind == "forward" and g.backward is not None \
+            else len(g.outputs)
+
+    def _raw_inputs_from(self) -> int:
+        """Where a backward graph's saved inputs start: the forward plan's arrays."""
+        g = self.graph
+        return g.n_grad_inputs if g.kind == "backward" else len(g.inputs)
 
     def _bind(self, v: Value, name: str) -> None:
         names = self._names.setdefault(v, [])
@@ -134,7 +155,9 @@ class Plan:
         """(Values some Tensor-level entry or the caller reads, Values some array-level
         entry reads)."""
         g = self.graph
-        tensor, array = set(v for v in g.outputs if v is not None), set()
+        saved = self._saved_from()
+        tensor = {v for v in g.outputs[:saved] if v is not None}
+        array = {v for v in g.outputs[saved:] if v is not None}
         for item in g.schedule:
             reads = item.inputs() if isinstance(item, Node) else list(item.inputs)
             taken = [reuse[v] for v in item.outputs if v in reuse]
