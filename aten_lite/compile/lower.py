@@ -11,8 +11,8 @@ call. None of them checks shapes or dtypes again: capture computed them with the
 rules, the guard keeps every call to those, and the C++ entry of a fused kernel still checks
 the arrays it gets. Every other node runs its CPU kernel on Tensors (``_wrap`` of an array,
 ``._a`` of a result), and the values a graph returns are Tensors, except those a forward
-graph saves for its backward graph, which pass from one plan to the other as arrays. Results equal eager's: the
-same kernels run on the same arrays in the same order.
+graph saves for its backward graph, which pass from one plan to the other as arrays.
+Results equal eager's: the same kernels run on the same arrays in the same order.
 """
 
 from __future__ import annotations
