@@ -141,3 +141,16 @@ def test_a_replaced_constant_is_broadcast_afresh():
     cf(x)
     bias.data = al.ones(4)  # a new array under the same tensor
     np.testing.assert_array_equal(cf(x).numpy(), np.maximum(x.numpy() + 1, 0) * 2)
+
+
+def test_a_fused_kernel_on_arrays_writes_into_the_planned_dead_buffer():
+    def g(x, w):
+        a = (x * 2).exp()
+        b = ((a @ w) + 1).relu()  # b takes a's buffer once the product has read a
+        return b @ w
+
+    x, w = al.randn(8, 8), al.randn(8, 8)
+    cf = _run_both(g, x, w)
+    entry = cf._cache[next(reversed(cf._cache))]
+    ((b, a),) = entry.graph.memory.reuse.items()
+    assert f"a{b.name[1:]} = a{a.name[1:]}" in entry.forward_plan.source
