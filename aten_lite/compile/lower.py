@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._kernel_rules import c_kernel
-from .._tensor import Tensor, empty_array
+from .._tensor import Tensor, _c_empty
 from .ir import Value
 
 try:  # the builder module (branch `fuse`); without it every group runs the reference
@@ -64,7 +64,8 @@ def node_call(node, const):
         a, b = node.args
         out = node.outputs[0]
         if a.dtype is b.dtype is out.dtype and out.dtype.name in _BLAS:
-            return [f"{{out}} = _dot({{0}}, {{1}}, _empty({out.shape!r}, {const(out.dtype, 'd')}))"]
+            dtype = const(out.dtype.np, "d")
+            return [f"{{out}} = _dot({{0}}, {{1}}, _empty({out.shape!r}, {dtype}))"]
         return None
     if node.op == "sum":
         return _sum_call(node, const)
@@ -173,7 +174,8 @@ def _sum_call(node, const):
     dims = sorted({d % nd for d in dim})
     kept = [i for i in range(nd) if i not in dims]
     perm = kept + dims
-    src = ", {0}" if perm == list(range(nd)) else f", {{0}}.transpose({tuple(perm)!r})"
+    src = ", {0}" if perm == list(range(nd)) else ", {0}.T" if perm == [1, 0] else \
+        f", {{0}}.transpose({tuple(perm)!r})"
     lines = _into(const, "sum", x.dtype, out, src, tuple(x.shape[i] for i in kept))
     if len(kept) != len(out.shape):  # keepdim
         lines.append(f"{{out}} = {{out}}.reshape({tuple(out.shape)!r})")
@@ -185,7 +187,7 @@ def _into(const, name: str, compute, out, args: str, shape=None) -> list:
     ``name`` into it in the ``compute`` dtype: ``entry(code, out, *args)``, as eager's
     kernels call it."""
     shape = tuple(out.shape) if shape is None else shape
-    return [f"{{out}} = _empty({shape!r}, {const(out.dtype, 'd')})",
+    return [f"{{out}} = _empty({shape!r}, {const(out.dtype.np, 'd')})",
             f"{const(c_kernel(name), 'ck')}({compute.code}, {{out}}{args})"]
 
 
@@ -202,7 +204,7 @@ def group_call(group, const, outs: list) -> list | None:
     lines = []
     for (name, buffer), v in zip(outs, group.outputs):
         if buffer is None:
-            lines.append(f"{name} = _empty({space!r}, {const(v.dtype, 'd')})")
+            lines.append(f"{name} = _empty({space!r}, {const(v.dtype.np, 'd')})")
         else:
             lines.append(f"{name} = {buffer}")
     args = [f"{{{i}}}" if tuple(v.shape) == space else
@@ -213,5 +215,7 @@ def group_call(group, const, outs: list) -> list | None:
 
 
 # What the generated lines call, bound in every plan's namespace.
-NAMESPACE = {"_dot": np.dot, "_empty": empty_array, "_bcast": np.broadcast_to, "_nll": _nll,
-             "_nll_backward": _nll_backward}
+# _empty(shape, numpy dtype): what empty_array calls (Note [Large block cache] in
+# aten_lite/csrc/allocator.h), one Python call less.
+NAMESPACE = {"_dot": np.dot, "_empty": _c_empty or np.empty, "_bcast": np.broadcast_to,
+             "_nll": _nll, "_nll_backward": _nll_backward}
