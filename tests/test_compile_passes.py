@@ -58,6 +58,40 @@ def test_cse_leaves_reads_of_written_storage_alone():
     np.testing.assert_allclose(al.compile(g)(x).numpy(), g(x).numpy(), rtol=1e-6)
 
 
+# ---- transpose folding ----
+
+def test_transpose_of_a_product_becomes_a_row_major_product():
+    a, b = al.randn(5, 3), al.randn(5, 4)
+    gr = graph(lambda a, b: (a.t() @ b).t(), a, b)
+    assert ops(gr.nodes) == ["t", "mm"] and ops(gr.removed["transpose"]) == ["t", "mm", "t"]
+    (out,) = gr.outputs
+    assert out.shape == (4, 3) and out.strides == (3, 1)
+    got = al.compile(lambda a, b: (a.t() @ b).t())(a, b)
+    assert got.is_contiguous()
+    np.testing.assert_allclose(got.numpy(), (a.numpy().T @ b.numpy()).T, rtol=1e-5, atol=1e-6)
+
+
+def test_transpose_folding_leaves_products_read_elsewhere():
+    def g(a, b):
+        p = a @ b
+        return p.t(), p.sum()  # p has another reader: folding would compute it twice
+
+    a, b = al.randn(3, 2), al.randn(2, 4)
+    gr = graph(g, a, b)
+    assert not gr.removed.get("transpose") and ops(gr.nodes).count("mm") == 1
+
+    def h(x, b):
+        xt = x.t()
+        return (xt @ b).t(), xt * 2  # xt has another reader: it stays
+
+    x, b = al.randn(2, 3), al.randn(2, 5)
+    gr = graph(h, x, b)
+    assert ops(gr.removed["transpose"]) == ["mm", "t"] and ops(gr.nodes).count("t") == 2
+    got, twice = al.compile(h)(x, b)
+    np.testing.assert_allclose(got.numpy(), (x.numpy().T @ b.numpy()).T, rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(twice.numpy(), x.numpy().T * 2)
+
+
 # ---- fusion ----
 
 def test_fusion_groups_elementwise_chain_and_trailing_reduction():

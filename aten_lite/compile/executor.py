@@ -9,11 +9,15 @@ line calls the op's **CPU backend kernel** straight from its table: no binding, 
 no autograd (a compiled function with gradients gets one backward node for the whole graph,
 autograd.py). Constants live in the function's namespace: the tensors a graph read from
 elsewhere are bound by reference there, so in-place updates (an optimizer step) are seen.
+Entries listed in Note [Array-level replay] (lower.py) run on NumPy arrays instead; each
+value then has a Tensor (``v3``), an array (``a3``) or both, made where a reader needs it.
 ``plan.source`` shows the code.
 """
 
 from __future__ import annotations
 
+from .._tensor import Tensor
+from . import lower
 from .ir import Graph, Node, Value
 
 __all__ = ["Plan"]
@@ -26,7 +30,7 @@ class Plan:
 
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
-        self.namespace: dict = {}
+        self.namespace: dict = {"_wrap": Tensor._wrap}
         lines = self._body()
         self.source = "def run(inputs):\n" + "".join(f"    {line}\n" for line in lines)
         code = compile(self.source, f"<compiled {graph.kind} graph>", "exec")
@@ -57,20 +61,108 @@ class Plan:
 
     def _body(self) -> list:
         g = self.graph
+        memory = g.memory
+        reuse = memory.reuse if memory else {}
+        self.namespace.update(lower.NAMESPACE)
+        lowered = self._lowered(reuse)
+        need_tensor, need_array = self._needs(lowered, reuse)
+        self._names: dict = {}  # Value -> the names bound to it (its Tensor's, its array's)
+        raw = set(g.inputs[self._raw_inputs_from():])
         lines = []
         if g.inputs:
-            lines.append(", ".join(v.name for v in g.inputs) + ", = inputs")
+            lines.append(", ".join(_arr(v) if v in raw else v.name for v in g.inputs)
+                         + ", = inputs")
         for v in g.consts:
             lines.append(f"{v.name} = {self._const(v.const, 'const')}")
-        memory = g.memory
+        for v in (*g.inputs, *g.consts):
+            if v in raw:
+                self._bind(v, _arr(v))
+                if v in need_tensor:
+                    lines.append(f"{v.name} = _wrap({_arr(v)})")
+                    self._bind(v, v.name)
+                continue
+            self._bind(v, v.name)
+            if v in need_array:
+                lines.append(f"{_arr(v)} = {v.name}._a")
+                self._bind(v, _arr(v))
         for i, item in enumerate(g.schedule):
-            lines.append(self._item(item, memory.reuse if memory else {}))
+            if item in lowered:
+                lines.extend(lowered[item])
+                for v in item.outputs:
+                    self._bind(v, _arr(v))
+                    if v in need_tensor:
+                        lines.append(f"{v.name} = _wrap({_arr(v)})")
+                        self._bind(v, v.name)
+            else:
+                lines.append(self._item(item, reuse))
+                for v in item.outputs:
+                    self._bind(v, v.name)
+                    if v in need_array:
+                        lines.append(f"{_arr(v)} = {v.name}._a")
+                        self._bind(v, _arr(v))
             dead = memory.dead_after[i] if memory else []
-            if dead:
-                lines.append("del " + ", ".join(v.name for v in dead))
-        outs = ", ".join("None" if v is None else v.name for v in g.outputs)
+            names = [n for v in dead for n in self._names.get(v, ())]
+            if names:
+                lines.append("del " + ", ".join(names))
+        saved = self._saved_from()
+        outs = ", ".join("None" if v is None else _arr(v) if i >= saved else v.name
+                         for i, v in enumerate(g.outputs))
         lines.append(f"return [{outs}]")
         return lines
+
+    def _saved_from(self) -> int:
+        """Where a forward graph's saved values start among its outputs: they go to the
+        backward plan as arrays (Note [Array-level replay]); the caller gets Tensors."""
+        g = self.graph
+        return g.n_user_outputs if g.kind == "forward" and g.backward is not None \
+            else len(g.outputs)
+
+    def _raw_inputs_from(self) -> int:
+        """Where a backward graph's saved inputs start: the forward plan's arrays."""
+        g = self.graph
+        return g.n_grad_inputs if g.kind == "backward" else len(g.inputs)
+
+    def _bind(self, v: Value, name: str) -> None:
+        names = self._names.setdefault(v, [])
+        if name not in names:
+            names.append(name)
+
+    def _lowered(self, reuse: dict) -> dict:
+        """Schedule entry -> its source lines on arrays (Note [Array-level replay]), for
+        the entries that have them. A graph returning a view of an input or a constant
+        runs on Tensors throughout: the returned view must share its base's version."""
+        g = self.graph
+        if any(v is not None and v.root.kind != "node" and v.root is not v
+               for v in g.outputs[:g.n_user_outputs]):
+            return {}
+        found = {}
+        for item in g.schedule:
+            if isinstance(item, Node):
+                lines = lower.node_call(item, self._const)
+                if lines is not None:
+                    ins = [_arr(v) for v in item.inputs()]
+                    out = _arr(item.outputs[0])
+                    found[item] = [line.format(*ins, out=out) for line in lines]
+                continue
+            outs = [(_arr(v), _arr(reuse[v]) if v in reuse else None) for v in item.outputs]
+            body = lower.group_call(item, self._const, outs)
+            if body is not None:
+                ins = [_arr(v) for v in item.inputs]
+                found[item] = [line.format(*ins) if "{" in line else line for line in body]
+        return found
+
+    def _needs(self, lowered: dict, reuse: dict):
+        """(Values some Tensor-level entry or the caller reads, Values some array-level
+        entry reads)."""
+        g = self.graph
+        saved = self._saved_from()
+        tensor = {v for v in g.outputs[:saved] if v is not None}
+        array = {v for v in g.outputs[saved:] if v is not None}
+        for item in g.schedule:
+            reads = item.inputs() if isinstance(item, Node) else list(item.inputs)
+            taken = [reuse[v] for v in item.outputs if v in reuse]
+            (array if item in lowered else tensor).update(reads + taken)
+        return tensor, array
 
     def _item(self, item, reuse: dict) -> str:
         if isinstance(item, Node):
@@ -90,6 +182,11 @@ class Plan:
                      for v, b in zip(item.outputs, buffers)]
             return f"{targets}= {kernel}({ins}, [{', '.join(fresh)}])"
         return f"{targets}= {kernel}({ins})"
+
+
+def _arr(v: Value) -> str:
+    """The name of ``v``'s array in generated source (its Tensor is ``v.name``)."""
+    return "a" + v.name[1:]
 
 
 def _returns_sequence(node: Node) -> bool:

@@ -1,16 +1,17 @@
 """Graph passes, one module each; ``optimize(graph)`` runs them in order.
 
 Each pass reads and rewrites a ``Graph`` (ir.py) and records what it did on the graph, so the
-printed listing explains it: DCE and CSE remove nodes (``graph.removed``), fusion groups nodes
-(``node.group``, ``graph.groups``), scheduling orders nodes and groups (``graph.schedule``),
-memory planning decides when buffers die and which dead buffer a fused kernel writes into
-(``graph.memory``), and branches marks independent spans a replay may run on two threads
-(``graph.branches``).
+printed listing explains it: DCE and CSE remove nodes (``graph.removed``), transpose
+folding turns ``t(mm(a, b))`` into a row-major product (Note [Folding transposes into
+products] in transpose.py), fusion groups nodes (``node.group``, ``graph.groups``),
+scheduling orders nodes and groups (``graph.schedule``), memory planning decides when
+buffers die and which dead buffer a fused kernel writes into (``graph.memory``), and
+branches marks independent spans a replay may run on two threads (``graph.branches``).
 """
 
 from __future__ import annotations
 
-from . import branches, cse, dce, fusion, memory, schedule
+from . import branches, cse, dce, fusion, memory, schedule, transpose
 
 __all__ = ["optimize"]
 
@@ -20,6 +21,7 @@ def optimize(graph, fuse: bool = True) -> None:
     dce.run(graph)
     cse.run(graph)
     dce.run(graph)
+    transpose.run(graph)
     if fuse:
         fusion.run(graph)
     schedule.run(graph)
