@@ -205,13 +205,22 @@ def stale_objects(repo_root: str | os.PathLike[str]) -> tuple[str, ...]:
 
 def toolchain(root: Path) -> Toolchain:
     """Compiler and flags from the environment: CXX (default g++), AL_NATIVE=0 to build
-    without -march=native (for a library copied to another machine)."""
+    without -march=native (for a library copied to another machine).
+
+    Note [No contraction]: GCC's default for C++ is -ffp-contract=fast, which under
+    -march=native turns ``a * b + c`` into one fused multiply-add, rounded once. A fused kernel
+    of ``x * 3 + 1`` then differed from eager's ``mul`` then ``add`` (two roundings) in the
+    last bit of about one element in six. With contraction off every YAML expression rounds
+    each operation as written, in eager kernels and fused kernels alike, so a compiled graph
+    gives eager's bits and the expression's meaning does not depend on the flags."""
     import numpy  # a build requirement: its headers describe the ndarray struct
 
     cxx = tuple(shlex.split(os.environ.get("CXX", "g++")))
     flags = ["-O3", "-std=c++17", "-fPIC", "-pthread", "-fwrapv", "-fno-math-errno",
              "-fno-trapping-math", "-fvisibility=hidden", "-fno-semantic-interposition",
-             "-fdiagnostics-color=never", "-fmax-errors=5"]
+             "-fdiagnostics-color=never", "-fmax-errors=5",
+             # Each operation rounds on its own (Note [No contraction]).
+             "-ffp-contract=off"]
     if os.environ.get("AL_NATIVE", "1") != "0":
         flags.append("-march=native")
     libs = ["-pthread"]  # the kernels' own thread pool (csrc/threads.h); no OpenMP
