@@ -218,24 +218,25 @@ def test_broadcast_input_in_a_reduction_is_bitwise_eager(y_shape):
     assert compile_fused(f_spec())([x, y])[0].item() == want.item()
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("n", [8192 + 37, 100, 63])
-def test_reduction_does_not_depend_on_the_address(n):
+def test_reduction_does_not_depend_on_the_address(n, dtype):
     # Note [Fused runs are aligned] (jit/fused_loops.h): a run's head up to a 64-byte boundary,
     # its body and its tail fold into the same lanes wherever the data starts.
     rng = np.random.default_rng(3)
-    xv, yv = (rng.standard_normal(n).astype(np.float32) * 0.5 for _ in range(2))
+    xv, yv = (rng.standard_normal(n).astype(dtype) * 0.5 for _ in range(2))
 
-    def placed(values, offset):  # the same values, starting `offset` floats into a buffer
-        buf = np.zeros(n + 16, np.float32)
+    def placed(values, offset):  # the same values, starting `offset` elements into a buffer
+        buf = np.zeros(n + 16, dtype)
         buf[offset:offset + n] = values
         return al.from_numpy(buf)[offset:offset + n]
 
     spec = spec_of([al.tensor(xv), al.tensor(yv)], F_STEPS, (1,),
-                   FusedReduction("sum", (), False, "float32"))
+                   FusedReduction("sum", (), False, dtype))
     k = compile_fused(spec)
     want = (al.tensor(xv) * 2 + al.tensor(yv)).relu().exp().sum().item()
     sums = set()
-    for offset in range(16):  # every float32 position in a 64-byte line
+    for offset in range(16):  # every position in a 64-byte line
         x, y = placed(xv, offset), placed(yv, (offset * 7) % 16)
         out, total = k([x, y])
         sums.add(total.item())
