@@ -4,7 +4,8 @@ torch.compile and jax.jit, measured in one process, one thread.
     python benchmarks/bench_compile.py                 # everything (torch.compile takes ~20 s cold)
     python benchmarks/bench_compile.py --no-torch-compile
 
-1. ``f(x, y) = (x * 2 + y).relu().exp().sum()`` on 4M float32.
+1. ``f(x, y) = (x * 2 + y).relu().exp().sum()`` on 4M float32, and on 1K float32, where the
+   time is the cost of a call (aten_lite's guard check and replay) more than the loop's.
 2. One training step of the digits MLP (64-128-10, batch 64): forward + loss compiled,
    backward through the compiled graph, SGD.
 3. Compile cost of f: its first call in a fresh process with an empty kernel cache (capture,
@@ -52,9 +53,9 @@ def _peers(no_torch_compile: bool):
     return torch, (None if no_torch_compile else torch), jax, jnp
 
 
-def bench_f(al, torch, torch_compile, jax, jnp) -> dict:
+def bench_f(al, torch, torch_compile, jax, jnp, n: int = N) -> dict:
     rng = np.random.default_rng(0)
-    xs, ys = rng.standard_normal(N, dtype=np.float32) * 0.1, rng.standard_normal(N, dtype=np.float32) * 0.1
+    xs, ys = rng.standard_normal(n, dtype=np.float32) * 0.1, rng.standard_normal(n, dtype=np.float32) * 0.1
 
     def f(x, y):
         return (x * 2 + y).relu().exp().sum()
@@ -68,11 +69,12 @@ def bench_f(al, torch, torch_compile, jax, jnp) -> dict:
         tx, ty = torch.from_numpy(xs), torch.from_numpy(ys)
         fns["torch eager"] = lambda: f(tx, ty)
         if torch_compile is not None:
-            tf = torch.compile(f)
+            tf = torch.compile(f, dynamic=False)  # each size its own static kernel, as ours
             t0 = time.perf_counter()
             tf(tx, ty)
-            TORCH_COMPILE_FIRST["f"] = time.perf_counter() - t0
-            print(f"  (torch.compile first call: {TORCH_COMPILE_FIRST['f']:.1f} s)")
+            if n == N:
+                TORCH_COMPILE_FIRST["f"] = time.perf_counter() - t0
+                print(f"  (torch.compile first call: {TORCH_COMPILE_FIRST['f']:.1f} s)")
             fns["torch.compile"] = lambda: tf(tx, ty)
     if jax is not None:
         jx, jy = jnp.asarray(xs), jnp.asarray(ys)
@@ -190,6 +192,12 @@ def run(al, torch, *, repeat: int = 7, budget: float = 1.0, torch_compile: bool 
     rows.append(Row("f = (x*2+y).relu().exp().sum(), 4M float32", "ms", ours * 1e3,
                     {k: v * 1e3 if v else None for k, v in peers.items()},
                     "<= torch.compile, jax.jit; <= 1/3 eager", ok))
+    small = bench_f(al, torch, tc, jax, jnp, n=1024)
+    ours = small["aten_lite compiled"]
+    rows.append(Row("f on 1K float32 (the cost of a call)", "us", ours * 1e6,
+                    {k: small[k] * 1e6 if small.get(k) else None for k in PEERS},
+                    "<= torch.compile",
+                    None if "torch.compile" not in small else ours <= small["torch.compile"]))
     d = bench_digits_step(al, torch, tc)
     ours = d["aten_lite compiled"]
     ok = None
@@ -225,6 +233,8 @@ def main(argv=None) -> int:
     print("one thread; machine shared with other jobs")
     _show("f(x, y) = (x * 2 + y).relu().exp().sum(), 4M float32",
           bench_f(al, torch, torch_compile, jax, jnp), "aten_lite eager")
+    _show("the same f on 1K float32", bench_f(al, torch, torch_compile, jax, jnp, n=1024),
+          "aten_lite eager")
     _show("digits MLP training step (64-128-10, batch 64)",
           bench_digits_step(al, torch, torch_compile), "torch eager" if torch else "aten_lite eager")
     cold, warm = bench_compile_cost()

@@ -217,6 +217,33 @@ def test_broadcast_input_in_a_reduction_is_bitwise_eager(y_shape):
     assert compile_fused(f_spec())([x, y])[0].item() == want.item()
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [8192 + 37, 100, 63])
+def test_reduction_does_not_depend_on_the_address(n, dtype):
+    # Note [Fused runs are aligned] (jit/fused_loops.h): a run's head up to a 64-byte boundary,
+    # its body and its tail fold into the same lanes wherever the data starts.
+    rng = np.random.default_rng(3)
+    xv, yv = (rng.standard_normal(n).astype(dtype) * 0.5 for _ in range(2))
+
+    def placed(values, offset):  # the same values, starting `offset` elements into a buffer
+        buf = np.zeros(n + 16, dtype)
+        buf[offset:offset + n] = values
+        return al.from_numpy(buf)[offset:offset + n]
+
+    spec = spec_of([al.tensor(xv), al.tensor(yv)], F_STEPS, (1,),
+                   FusedReduction("sum", (), False, dtype))
+    k = compile_fused(spec)
+    want = (al.tensor(xv) * 2 + al.tensor(yv)).relu().exp().sum().item()
+    sums = set()
+    for offset in range(16):  # every position in a 64-byte line
+        x, y = placed(xv, offset), placed(yv, (offset * 7) % 16)
+        out, total = k([x, y])
+        sums.add(total.item())
+        np.testing.assert_array_equal(out.numpy(), (x * 2 + y).numpy())  # the head and tail too
+        assert abs(total.item() - want) <= 2e-6 * abs(want)
+    assert len(sums) == 1
+
+
 def test_mixed_dtype_chain_casts_where_eager_casts():
     a, b, c = sample("int32", (4, 6), 3), sample("float16", (6,), 4), sample("uint8", (4, 1), 5)
     steps = [("add.Tensor", (("in", 0), ("in", 2), ("const", 3))),   # int32

@@ -7,10 +7,12 @@ every argument's plumbing are fixed when the plan is built, by generating the so
 function (``run(inputs)``: one line per scheduled node or fused group) and compiling it. Each
 line calls the op's **CPU backend kernel** straight from its table: no binding, no dispatch,
 no autograd (a compiled function with gradients gets one backward node for the whole graph,
-autograd.py). Constants live in the function's namespace: the tensors a graph read from
-elsewhere are bound by reference there, so in-place updates (an optimizer step) are seen.
-Entries listed in Note [Array-level replay] (lower.py) run on NumPy arrays instead; each
-value then has a Tensor (``v3``), an array (``a3``) or both, made where a reader needs it.
+autograd.py); a fused reduction's line calls its kernel bound to the group's input shapes
+(``FusedKernel.bind``: the guard fixes them), so no shape work is redone. Constants live in
+the function's namespace: the tensors a graph read from elsewhere are bound by reference
+there, so in-place updates (an optimizer step) are seen. Entries listed in Note [Array-level
+replay] (lower.py) run on NumPy arrays instead; each value then has a Tensor (``v3``), an
+array (``a3``) or both, made where a reader needs it.
 ``plan.source`` shows the code.
 """
 
@@ -171,10 +173,15 @@ class Plan:
             if len(item.outputs) == 1 and not _returns_sequence(item):
                 return f"{item.outputs[0].name} = {call}"
             return "".join(v.name + ", " for v in item.outputs) + f"= {call}"
-        kernel = self._const(item.kernel, "f")
         ins = "[" + ", ".join(v.name for v in item.inputs) + "]"
         targets = "".join(v.name + ", " for v in item.outputs)
         buffers = [reuse.get(v) for v in item.outputs]
+        bind = getattr(item.kernel, "bind", None)  # a built kernel, not eager_fused's
+        if bind is not None and all(b is None for b in buffers):
+            # The guard fixes the inputs' shapes: the call's shape work is done now.
+            bound = self._const(bind(tuple(v.shape for v in item.inputs)), "f")
+            return f"{targets}= {bound}({ins})"
+        kernel = self._const(item.kernel, "f")
         if any(b is not None for b in buffers):
             # Note [Buffer reuse] (passes/memory.py): the kernel writes into dead buffers of
             # the same shape and dtype; outputs without one get fresh buffers first.

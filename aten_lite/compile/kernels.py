@@ -105,6 +105,7 @@ class FusedKernel:
         self._kernel = kernel
         self._dtypes = tuple(_dtype.parse(d) for d in spec.inputs)
         self._out_dtypes = tuple(_dtype.parse(spec.steps[j].dtype) for j in spec.outputs)
+        self._bound: dict = {}  # input shapes -> bind()'s function
 
     @property
     def source(self) -> FusedSource:
@@ -117,9 +118,13 @@ class FusedKernel:
         return f"<FusedKernel {self.source.name}: {self.source.summary}>"
 
     def __call__(self, inputs, out=None) -> list:
-        arrays, space = self._inputs(inputs)
+        space = self._check_inputs(inputs)
+        if out is None:
+            return self.bind(tuple(tuple(t._shape) for t in inputs))(inputs)
+        arrays = [t._a if tuple(t._shape) == space else np.broadcast_to(t._a, space)
+                  for t in inputs]
         n_out = len(self.spec.outputs) + (self.spec.reduction is not None)
-        if out is not None and len(out) != n_out:
+        if len(out) != n_out:
             raise ValueError(f"fused kernel: expected {n_out} out tensors, got {len(out)}")
         outs = self._outputs(space, out)
         r = self.spec.reduction
@@ -129,16 +134,54 @@ class FusedKernel:
         perm, kept, final = self._reduction_plan(space)
         reduced = empty_array(kept, _dtype.parse(r.dtype))
         self._kernel(0, reduced, *(a.transpose(perm) for a in (*outs, *arrays)))
-        reduced = reduced.reshape(final)
-        results = self._results(outs, out)
-        if out is None:
-            return results + [Tensor._wrap(reduced)]
         target = self._check_out(out[-1], final, _dtype.parse(r.dtype), "the reduction's")
-        np.copyto(target._a, reduced)
+        np.copyto(target._a, reduced.reshape(final))
         target._bump_version()
-        return results + [target]
+        return self._results(outs, out) + [target]
 
-    def _inputs(self, inputs):
+    def bind(self, shapes):
+        """``self`` without ``out`` for inputs of these shapes, as a function of the inputs
+        alone: what a call works out from the shapes (the iteration space, the broadcasts,
+        the reduction's permutation) is worked out here once, so graph mode's replay (Note
+        [Replay] in compile/executor.py) pays for none of it. The caller vouches for the
+        inputs' types, dtypes and shapes (a graph's guard does); the C++ kernel still checks
+        every call's dtypes and shapes."""
+        bound = self._bound.get(shapes)
+        if bound is None:
+            if len(self._bound) >= 64:  # a kernel called with ever new shapes stays small
+                self._bound.clear()
+            bound = self._bound[shapes] = self._make_bound(shapes)
+        return bound
+
+    def _make_bound(self, shapes):
+        space = tuple(rules.broadcast_shapes(*shapes))
+        expand = [tuple(s) != space for s in shapes]
+        kernel, wrap, out_dtypes = self._kernel, Tensor._wrap, self._out_dtypes
+        r = self.spec.reduction
+        if r is None:
+            def elementwise(inputs):
+                outs = [empty_array(space, d) for d in out_dtypes]
+                kernel(0, *outs, *(np.broadcast_to(t._a, space) if e else t._a
+                                   for t, e in zip(inputs, expand)))
+                return [wrap(o) for o in outs]
+            return elementwise
+        perm, kept, final = self._reduction_plan(space)
+        moved, shaped = perm != sorted(perm), final != kept
+        r_dtype = _dtype.parse(r.dtype)
+
+        def reduction(inputs):
+            outs = [empty_array(space, d) for d in out_dtypes]
+            arrays = [np.broadcast_to(t._a, space) if e else t._a for t, e in zip(inputs, expand)]
+            reduced = empty_array(kept, r_dtype)
+            if moved:
+                kernel(0, reduced, *(a.transpose(perm) for a in (*outs, *arrays)))
+            else:
+                kernel(0, reduced, *outs, *arrays)
+            return [wrap(o) for o in outs] + [wrap(reduced.reshape(final) if shaped else reduced)]
+        return reduction
+
+    def _check_inputs(self, inputs) -> tuple:
+        """The iteration space of ``inputs``, once they are checked."""
         if not isinstance(inputs, (list, tuple)):
             raise TypeError(f"fused kernel: inputs must be a list of tensors, got "
                             f"{type(inputs).__name__}")
@@ -155,10 +198,7 @@ class FusedKernel:
             if t._dtype is not want:
                 raise TypeError(f"fused kernel: input {i} must be {want.name}, got "
                                 f"{t._dtype.name}")
-        space = tuple(rules.broadcast_shapes(*(t._shape for t in inputs)))
-        arrays = [t._a if tuple(t._shape) == space else np.broadcast_to(t._a, space)
-                  for t in inputs]
-        return arrays, space
+        return tuple(rules.broadcast_shapes(*(t._shape for t in inputs)))
 
     def _outputs(self, space, out):
         if out is None:

@@ -357,6 +357,9 @@ def _render(spec, steps, step_dtypes, summary) -> FusedSource:
            for i, t in enumerate(in_types)] or ["true"],
         "input_types": in_types, "n_outputs": n_out,
         "elements_args": [f"o{i}" for i in range(n_out)] + [f"i{i}" for i in range(len(in_types))],
+        "shifted_args": [f"o{i} + head" for i in range(n_out)] + [
+            f"i{i} + head" for i in range(len(in_types))],
+        "align_operand": "i0" if in_types else "o0",
         "chunk_args": [f"reinterpret_cast<{o['storage']}*>(p[{i}]) + i"
                        for i, o in enumerate(outputs)] +
                       [f"s[{n_out + i}] == 0 ? b{i} : reinterpret_cast<const {t}*>(p[{n_out + i}]) + i"
