@@ -27,7 +27,7 @@ os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
 import numpy as np  # noqa: E402
 
 from bench_compile import _peers, _show  # noqa: E402
-from harness import compare  # noqa: E402
+from harness import Row, compare  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -106,6 +106,52 @@ def bench_branches(al, threads: int, torch, jax) -> dict:
         jf(jx, jy).block_until_ready()
         fns["jax.jit"] = lambda: jf(jx, jy).block_until_ready()
     return compare(fns, repeat=7, budget=1.0)
+
+
+PEERS = ["aten_lite eager", "aten_lite serial", "torch eager", "torch.compile", "jax.jit"]
+NOTE = ("g splits at its data-dependent `if` into two fused graphs with the `if` run eagerly "
+        "between them; jax.jit's figure is two jitted halves around the Python `if`. The branch "
+        "rows run one compiled plan serially and with its two marked branches on two threads; "
+        "al.compile uses the threads only when the kernels use at most half the cores "
+        "(here: at 1 kernel thread, not at 2).")
+
+
+def run(al, torch, *, torch_compile: bool = True) -> list:
+    """The rows of RESULTS.md's ``breaks`` section (benchmarks/run.py --only breaks)."""
+    try:
+        import jax
+    except ImportError:
+        jax = None
+    tc = torch if torch_compile else None
+    rows = []
+    for n, what in ((4 << 20, "4M"), (256, "256")):
+        t = bench_split(al, n, torch, tc, jax)
+        ours = t["aten_lite split"]
+        scale, unit = (1e3, "ms") if n > 1000 else (1e6, "us")
+        peers = {k: t[k] * scale for k in ("aten_lite eager", "torch eager", "torch.compile")
+                 if k in t}
+        if "jax.jit halves" in t:
+            peers["jax.jit"] = t["jax.jit halves"] * scale
+        big = n > 1000
+        rows.append(Row(f"g with a graph break, {what} float32, split call", unit, ours * scale,
+                        peers, "< aten_lite eager" if big else "",
+                        ours < t["aten_lite eager"] if big else None))
+    threads = al.get_num_threads()
+    try:
+        for k in (1, 2):
+            t = bench_branches(al, k, torch, jax)
+            peers = {"aten_lite serial": t["aten_lite serial"] * 1e3,
+                     "torch eager": t["torch eager"] * 1e3 if "torch eager" in t else None,
+                     "jax.jit": t["jax.jit"] * 1e3 if "jax.jit" in t else None}
+            rows.append(Row(f"two independent 4M branches on two threads, {k} kernel "
+                            f"thread(s)", "ms", t["aten_lite branches"] * 1e3, peers,
+                            "< serial" if k == 1 else "",
+                            t["aten_lite branches"] < t["aten_lite serial"] if k == 1 else None))
+    finally:
+        al.set_num_threads(threads)
+        if torch is not None:
+            torch.set_num_threads(1)
+    return rows
 
 
 def main(argv=None) -> int:

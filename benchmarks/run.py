@@ -3,7 +3,7 @@
     python benchmarks/run.py                  # every section (about 2 minutes)
     python benchmarks/run.py --quick          # shorter timings, for a smoke test
     python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse,
-                                              # nn, func, library, compile
+                                              # nn, func, library, compile, breaks
     python benchmarks/run.py --only ops --match "sum"   # the rows whose case mentions "sum"
     python benchmarks/run.py --install        # also time a clean `pip install .` (slow)
 
@@ -41,7 +41,7 @@ import numpy as np  # noqa: E402
 from harness import table  # noqa: E402
 
 SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "func", "library",
-            "compile")
+            "compile", "breaks")
 RESULTS = HERE / "RESULTS.md"
 SECTION_RE = r"<!-- section: {name} -->\n.*?<!-- end: {name} -->\n"
 
@@ -118,6 +118,12 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
         rows = bench_compile.run(al, torch, repeat=repeat, budget=3 * budget)
         return [("graph mode: al.compile with fused kernels (issue 10)",
                  table(rows, bench_compile.PEERS) + "\n\n" + bench_compile.NOTE)]
+    if name == "breaks":
+        import bench_breaks
+
+        rows = bench_breaks.run(al, torch)
+        return [("graph breaks and concurrent branches (issue 10)",
+                 table(rows, bench_breaks.PEERS) + "\n\n" + bench_breaks.NOTE)]
     import bench_sparse
 
     rows = bench_sparse.run(repeat=repeat, budget=budget)
