@@ -31,6 +31,8 @@ def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
     ``node``/``index`` only name the culprit when the shapes cannot be reconciled.
     """
     have = grad._shape
+    if have[1:] == shape and len(have) == len(shape) + 1:
+        return grad.sum(0)  # a bias's gradient, every step: one leading dim summed away
     lead = len(have) - len(shape)
     if lead < 0 or any(n != 1 and n != m for n, m in zip(shape, have[lead:])):
         raise RuntimeError(
