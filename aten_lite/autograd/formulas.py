@@ -12,8 +12,11 @@ tensor([2., 2., 2.])
 
 from __future__ import annotations
 
-from .. import _creation, _dtype
+import numpy as _np
+
+from .. import _creation, _dispatch, _dtype, _trace
 from .. import _ops as al  # the generated op functions (al.add, ...)
+from .._grad_mode import _state as _grad_state
 from .._tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
@@ -21,7 +24,7 @@ __all__ = [
     "extremum_grad", "index_grad", "pow_self_grad", "pow_exponent_grad", "binary_extremum_grad",
     "permute_backward", "slice_backward", "select_backward", "cat_backward", "stack_backward",
     "split_backward", "gather_backward", "index_select_backward", "index_backward",
-    "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward",
+    "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward", "mm_mat2_backward",
 ]
 
 
@@ -296,7 +299,42 @@ def mm_mat1_backward(grad: Tensor, mat2: Tensor, self: Tensor) -> Tensor:
     torch.sparse.mm) and costs nnz * N, not M * K * N."""
     if self.is_sparse:
         return al.sparse_sampled_mm(self, grad, mat2.t())
-    return grad.mm(mat2.t())
+    out = _plain_product(grad, mat2, False, True)
+    return grad.mm(mat2.t()) if out is None else out
+
+
+def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
+    """The gradient of mm's second operand: ``self.T @ grad``."""
+    out = _plain_product(self, grad, True, False)
+    return self.t().mm(grad) if out is None else out
+
+
+_PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
+
+
+def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):
+    """``a`` (transposed when ``a_t``) times ``b`` (likewise) when nothing needs to see the
+    ops (no recorded backward, no dispatch mode or trace) and both are dense CPU float
+    matrices of one dtype whose sizes agree: the product NumPy's BLAS computes for mm on the
+    transposed view, without dispatching t() and mm (mm's backward, every training step).
+    None otherwise: the caller then runs the ops themselves (and their checks)."""
+    if _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None:
+        return None
+    if a.__class__ is not Tensor or b.__class__ is not Tensor or a._key != "CPU" or \
+            b._key != "CPU" or a._dtype is not b._dtype or a._dtype not in _PLAIN_FLOATS:
+        return None
+    x, y = a._a, b._a
+    if x is None or y is None or x.ndim != 2 or y.ndim != 2:  # None: a capture tensor
+        return None
+    if a_t:
+        x = x.T
+    if b_t:
+        y = y.T
+    if x.shape[1] != y.shape[0]:
+        return None
+    out = _empty_array((x.shape[0], y.shape[1]), a._dtype)
+    _np.dot(x, y, out=out)
+    return Tensor._wrap(out)
 
 
 # The helpers of issue 9's ops live in their own module; formulas see them through here.
