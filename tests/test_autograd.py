@@ -725,3 +725,24 @@ def test_mm_gradients_any_layout_match_numpy_and_double_backward(dtype):
     xw = a_np @ w.detach().numpy()
     want_w = 2 * (a_np.T @ (ones @ w.detach().numpy())) + 2 * (xw.T @ ones).T
     np.testing.assert_allclose(w.grad.numpy(), want_w, rtol=tol * 10, atol=tol * 10)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+def test_bias_gradient_is_the_batch_sum_bit_for_bit(dtype):
+    # A bias's gradient sums the batch dim (sum_to); in a plain backward it runs sum's kernel
+    # directly (Note [Formulas without dispatch]): the result must be grad.sum(0)'s, bit for
+    # bit, for a transposed incoming gradient too, and close to NumPy's float64 sum.
+    rng = np.random.default_rng(9)
+    x = al.tensor(rng.standard_normal((33, 7)).astype(dtype), requires_grad=True)
+    b = al.tensor(rng.standard_normal(7).astype(dtype), requires_grad=True)
+    g = rng.standard_normal((7, 33)).astype(dtype)
+    ((x + b).t() * al.tensor(g)).sum().backward()  # the gradient reaching add is g.T, strided
+    assert b.grad.dtype is x.dtype and b.grad.shape == (7,)
+    assert b.grad.numpy().tobytes() == al.tensor(g).t().sum(0).numpy().tobytes()
+    tol = {np.float16: 2e-2, np.float32: 1e-5, np.float64: 1e-12}[dtype]
+    np.testing.assert_allclose(b.grad.numpy().astype(np.float64),
+                               g.astype(np.float64).sum(1), rtol=tol, atol=tol * 10)
+    empty = al.zeros(0, 3, requires_grad=True)
+    c = al.ones(3, requires_grad=True)
+    (empty + c).sum().backward()
+    assert c.grad.tolist() == [0.0, 0.0, 0.0]

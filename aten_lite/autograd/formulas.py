@@ -17,6 +17,7 @@ import numpy as _np
 from .. import _creation, _dispatch, _dtype, _trace
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._grad_mode import _state as _grad_state
+from .._kernel_rules import c_kernel as _c_kernel
 from .._tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
@@ -35,7 +36,12 @@ def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
     """
     have = grad._shape
     if have[1:] == shape and len(have) == len(shape) + 1:
-        return grad.sum(0)  # a bias's gradient, every step: one leading dim summed away
+        # A bias's gradient, every step: one leading dim summed away.
+        if len(have) == 2 and have[0] and _unobserved(grad, grad):
+            out = _empty_array(shape, grad._dtype)
+            _sum_kernel()(grad._dtype.code, out, grad._a.T)  # what grad.sum(0) runs
+            return Tensor._wrap(out)
+        return grad.sum(0)
     lead = len(have) - len(shape)
     if lead < 0 or any(n != 1 and n != m for n, m in zip(shape, have[lead:])):
         raise RuntimeError(
@@ -309,22 +315,45 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
     return self.t().mm(grad) if out is None else out
 
 
+# Note [Formulas without dispatch]
+# Formulas call ops, so that a backward under create_graph is itself recorded and dispatch
+# modes (forward AD, trace_dispatch) and compile's capture see every op. A plain backward of a
+# training step needs none of that, and there the dispatches of a few formulas run every step
+# (mm's two products and their t() views, a bias's sum over the batch). So those formulas
+# compute directly, with the very kernel the op would run on the same arrays (results equal to
+# the bit), only when `_unobserved`: no recorded backward, no mode, no trace, and dense CPU
+# float32/float64 tensors holding data (not capture tensors). Otherwise they run the ops.
+
+
 _PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
+_SUM: list = []  # the C++ sum entry, looked up on first use (the extension may be unbuilt)
+
+
+def _sum_kernel():
+    if not _SUM:
+        _SUM.append(_c_kernel("sum"))
+    return _SUM[0]
+
+
+def _unobserved(a: Tensor, b: Tensor) -> bool:
+    """Whether a formula may compute on ``a`` and ``b``'s arrays directly (Note [Formulas
+    without dispatch])."""
+    if _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None:
+        return False
+    return a.__class__ is Tensor and b.__class__ is Tensor and a._key == "CPU" and \
+        b._key == "CPU" and a._dtype is b._dtype and a._dtype in _PLAIN_FLOATS and \
+        a._a is not None and b._a is not None
 
 
 def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):
-    """``a`` (transposed when ``a_t``) times ``b`` (likewise) when nothing needs to see the
-    ops (no recorded backward, no dispatch mode or trace) and both are dense CPU float
-    matrices of one dtype whose sizes agree: the product NumPy's BLAS computes for mm on the
-    transposed view, without dispatching t() and mm (mm's backward, every training step).
-    None otherwise: the caller then runs the ops themselves (and their checks)."""
-    if _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None:
-        return None
-    if a.__class__ is not Tensor or b.__class__ is not Tensor or a._key != "CPU" or \
-            b._key != "CPU" or a._dtype is not b._dtype or a._dtype not in _PLAIN_FLOATS:
+    """``a`` (transposed when ``a_t``) times ``b`` (likewise), computed as mm's kernel does
+    (NumPy's dot) on the transposed view, when `_unobserved` and both are matrices whose
+    sizes agree (Note [Formulas without dispatch]). None otherwise: the caller then runs the
+    ops themselves (and their checks)."""
+    if not _unobserved(a, b):
         return None
     x, y = a._a, b._a
-    if x is None or y is None or x.ndim != 2 or y.ndim != 2:  # None: a capture tensor
+    if x.ndim != 2 or y.ndim != 2:
         return None
     if a_t:
         x = x.T
