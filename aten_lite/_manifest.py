@@ -91,6 +91,7 @@ FORMULA_HELPERS = {
     'index_put_values_grad': '(grad, indices, values_shape)',
     'index_select_backward': '(grad, shape, dim, index)',
     'mm_mat1_backward': '(grad, mat2, self)',
+    'mm_mat2_backward': '(grad, self)',
     'permute_backward': '(grad, dims)',
     'pow_exponent_grad': '(grad, self, exponent, result)',
     'pow_self_grad': '(grad, self, exponent)',

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 2609356a6ea3d3a1).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in

@@ -189,6 +189,22 @@ def randint(*args, size=None, generator=None, dtype=None, device=None,
             requires_grad: bool = False) -> Tensor:
     """Uniform integers in [low, high): ``randint(high, size)`` or
     ``randint(low, high, size)``; int64 unless `dtype` says otherwise."""
+    if len(args) == 3 and size is None and dtype is None and device is None and \
+            generator is None and requires_grad is False:
+        # A minibatch's indices, every training step (randint(0, n, (batch,))): the checks
+        # of _randint, in line, for int bounds and a 1-d size; the same draw from the same
+        # stream.
+        low, high, shape = args
+        if low.__class__ is int and high.__class__ is int and shape.__class__ is tuple and \
+                len(shape) == 1 and shape[0].__class__ is int and shape[0] >= 0 and \
+                -_I64 <= low < high <= _I64:
+            return Tensor._wrap(default_generator._rng.integers(low, high, size=shape,
+                                                                dtype=np.int64))
+    return _randint(args, size, generator, dtype, device, requires_grad)
+
+
+def _randint(args, size, generator, dtype, device, requires_grad) -> Tensor:
+    """randint's every form and check (the general path)."""
     if size is None:
         if not args:
             raise TypeError("randint(): missing the 'size' argument")
@@ -226,6 +242,7 @@ def randint(*args, size=None, generator=None, dtype=None, device=None,
     return _make(shape, dt, device, requires_grad, fill)
 
 
+_I64 = 2 ** 63  # randint's fast path: int64 holds low..high - 1 when -_I64 <= low < high <= _I64
 _EXACT_RANGES: dict = {}  # dtype -> its exact integer range (np.iinfo costs a microsecond)
 
 

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 2609356a6ea3d3a1).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1358,7 +1358,7 @@ class MmBackward0(Node):
             raise
         # derivatives.yaml:200
         try:
-            grad_mat2 = self.t().mm(grad) if need[1] is not None else None
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None
         except Exception as exc_:
             formula_failed(exc_, 'derivatives.yaml:200', 'mm', 'mat2')
             raise

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 2609356a6ea3d3a1).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle

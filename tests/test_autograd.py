@@ -694,3 +694,55 @@ def test_leaf_grad_takes_the_leafs_layout():
     (x @ w).sum().backward()
     assert w.grad.is_contiguous() and w.grad.stride() == (4, 1)
     np.testing.assert_allclose(w.grad.numpy(), x.numpy().T @ np.ones((5, 4)))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_mm_gradients_any_layout_match_numpy_and_double_backward(dtype):
+    # mm's backward multiplies dense CPU matrices directly outside a recorded backward
+    # (aten_lite/autograd/formulas.py, _plain_product): any layout of either operand must give
+    # grad @ B.T and A.T @ grad; under create_graph the ops are recorded again.
+    rng = np.random.default_rng(5)
+    a_np = rng.standard_normal((6, 4)).astype(dtype)
+    b_np = rng.standard_normal((5, 7)).astype(dtype)
+    g_np = rng.standard_normal((6, 5)).astype(dtype)
+    a = al.tensor(a_np, requires_grad=True)
+    b = al.tensor(b_np, requires_grad=True)
+    av, bv = a[:, ::1], b.t()[::2]  # (6, 4) view and a strided (4, 5) view
+    (av.mm(bv) * al.tensor(g_np)).sum().backward()
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    want_a = g_np @ b_np.T[::2].T
+    want_b = np.zeros_like(b_np.T)
+    want_b[::2] = a_np.T @ g_np
+    np.testing.assert_allclose(a.grad.numpy(), want_a, rtol=tol, atol=tol)
+    np.testing.assert_allclose(b.grad.numpy(), want_b.T, rtol=tol, atol=tol)
+    assert a.grad.dtype is b.grad.dtype is getattr(al, np.dtype(dtype).name)
+    x = al.tensor(a_np, requires_grad=True)
+    w = al.tensor(rng.standard_normal((4, 3)).astype(dtype), requires_grad=True)
+    (gx,) = al.autograd.grad((x.mm(w) ** 2).sum(), [x], create_graph=True)
+    assert gx.requires_grad
+    gx.sum().backward()  # d/dw of sum(2 (x w) w^T) = 2 (x^T 1 1^T w + ...): check against numpy
+    ones = np.ones((6, 4), dtype)
+    xw = a_np @ w.detach().numpy()
+    want_w = 2 * (a_np.T @ (ones @ w.detach().numpy())) + 2 * (xw.T @ ones).T
+    np.testing.assert_allclose(w.grad.numpy(), want_w, rtol=tol * 10, atol=tol * 10)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+def test_bias_gradient_is_the_batch_sum_bit_for_bit(dtype):
+    # A bias's gradient sums the batch dim (sum_to); in a plain backward it runs sum's kernel
+    # directly (Note [Formulas without dispatch]): the result must be grad.sum(0)'s, bit for
+    # bit, for a transposed incoming gradient too, and close to NumPy's float64 sum.
+    rng = np.random.default_rng(9)
+    x = al.tensor(rng.standard_normal((33, 7)).astype(dtype), requires_grad=True)
+    b = al.tensor(rng.standard_normal(7).astype(dtype), requires_grad=True)
+    g = rng.standard_normal((7, 33)).astype(dtype)
+    ((x + b).t() * al.tensor(g)).sum().backward()  # the gradient reaching add is g.T, strided
+    assert b.grad.dtype is x.dtype and b.grad.shape == (7,)
+    assert b.grad.numpy().tobytes() == al.tensor(g).t().sum(0).numpy().tobytes()
+    tol = {np.float16: 2e-2, np.float32: 1e-5, np.float64: 1e-12}[dtype]
+    np.testing.assert_allclose(b.grad.numpy().astype(np.float64),
+                               g.astype(np.float64).sum(1), rtol=tol, atol=tol * 10)
+    empty = al.zeros(0, 3, requires_grad=True)
+    c = al.ones(3, requires_grad=True)
+    (empty + c).sum().backward()
+    assert c.grad.tolist() == [0.0, 0.0, 0.0]

@@ -260,6 +260,26 @@ def test_randint_bounds_and_forms():
     assert str(e.value) == "rand(): expected a floating dtype, got int64; use randint for integers"
 
 
+def test_randint_minibatch_form_draws_the_general_forms_stream():
+    # randint(low, high, (n,)) takes a shorter path (a minibatch's indices every step): it must
+    # draw exactly what the keyword form draws from the same seed, keep the int64 bounds
+    # exact and refuse what the general path refuses.
+    for low, high in ((0, 200_000), (-2**63, 2**63), (-3, -1), (5, 6)):
+        al.manual_seed(7)
+        fast = [al.randint(low, high, (32,)).tolist() for _ in range(3)]
+        al.manual_seed(7)
+        general = [al.randint(low, high, size=[32]).tolist() for _ in range(3)]
+        assert fast == general
+        assert all(low <= v < high for row in fast for v in row)
+    assert al.randint(0, 3, (0,)).shape == (0,)
+    with pytest.raises(RuntimeError, match="out of bounds for int64"):
+        al.randint(0, 2**63 + 1, (2,))
+    with pytest.raises(RuntimeError, match="from=4 >= to=4"):
+        al.randint(4, 4, (2,))
+    with pytest.raises((TypeError, ValueError, RuntimeError)):
+        al.randint(0, 3, (-1,))
+
+
 @pytest.mark.parametrize("low, high, dtype, message", [
     (0, 1000, "int8", "randint(): to - 1 = 999 is out of bounds for int8 (valid: -128..127)"),
     (-5, 3, "uint8", "randint(): from = -5 is out of bounds for uint8 (valid: 0..255)"),

@@ -23,6 +23,21 @@ def _log_softmax(x: np.ndarray) -> np.ndarray:
     return shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
 
 
+@pytest.mark.parametrize("dim", [1, -1])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_log_softmax_of_matrices_any_layout_matches_float64(dim, dtype):
+    # Matrices over their last dim (cross_entropy's logits) take a shorter path: a transposed
+    # or sliced input must still give its own rows' log_softmax.
+    x = (RNG.standard_normal((30, 40)) * 4).astype(dtype)
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    for view in (lambda a: a, lambda a: a.T, lambda a: a[::2, 1::3]):
+        got = al.log_softmax(view(al.tensor(x)), dim).numpy()
+        np.testing.assert_allclose(got, _log_softmax(view(x)), rtol=tol, atol=tol)
+    with pytest.raises(IndexError):
+        al.log_softmax(al.tensor(x), 2)
+    assert al.log_softmax(al.tensor(x), 1, dtype=al.float16).dtype is al.float16
+
+
 @pytest.mark.parametrize("shape", [(32, 27), (7,), (3, 4, 300), (1, 5000), (2000, 3)])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_log_softmax_and_its_gradient_match_float64(shape, dtype):

@@ -90,12 +90,18 @@ def _walk(start: list, buffers: dict, leaves: dict, keep_graph: bool, wanted, ca
             if e is None:
                 continue
             g = None if outs is None else outs[i]
+            target, nr = e[0], e[1]
             if g is not None:
                 if g._shape != e[2] or g._dtype is not e[3]:
                     g = _matched(node, edges, e, g)
-                _deliver(e, g, buffers, leaves)
-            if e[1] >= 0:
-                target = e[0]
+                if nr < 0:
+                    _deliver(e, g, buffers, leaves)
+                else:  # _deliver's node case, in line (one call per edge, every backward)
+                    buf = buffers.get(target)
+                    if buf is None:
+                        buf = buffers[target] = [None] * target._n_out
+                    buf[nr] = g if buf[nr] is None else buf[nr] + g
+            if nr >= 0:
                 n = deps[target] - 1
                 deps[target] = n
                 if n == 0:

@@ -12,8 +12,12 @@ tensor([2., 2., 2.])
 
 from __future__ import annotations
 
-from .. import _creation, _dtype
+import numpy as _np
+
+from .. import _creation, _dispatch, _dtype, _trace
 from .. import _ops as al  # the generated op functions (al.add, ...)
+from .._grad_mode import _state as _grad_state
+from .._kernel_rules import c_kernel as _c_kernel
 from .._tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
@@ -21,7 +25,7 @@ __all__ = [
     "extremum_grad", "index_grad", "pow_self_grad", "pow_exponent_grad", "binary_extremum_grad",
     "permute_backward", "slice_backward", "select_backward", "cat_backward", "stack_backward",
     "split_backward", "gather_backward", "index_select_backward", "index_backward",
-    "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward",
+    "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward", "mm_mat2_backward",
 ]
 
 
@@ -31,6 +35,13 @@ def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
     ``node``/``index`` only name the culprit when the shapes cannot be reconciled.
     """
     have = grad._shape
+    if have[1:] == shape and len(have) == len(shape) + 1:
+        # A bias's gradient, every step: one leading dim summed away.
+        if len(have) == 2 and have[0] and _unobserved(grad, grad):
+            out = _empty_array(shape, grad._dtype)
+            _sum_kernel()(grad._dtype.code, out, grad._a.T)  # what grad.sum(0) runs
+            return Tensor._wrap(out)
+        return grad.sum(0)
     lead = len(have) - len(shape)
     if lead < 0 or any(n != 1 and n != m for n, m in zip(shape, have[lead:])):
         raise RuntimeError(
@@ -294,7 +305,65 @@ def mm_mat1_backward(grad: Tensor, mat2: Tensor, self: Tensor) -> Tensor:
     torch.sparse.mm) and costs nnz * N, not M * K * N."""
     if self.is_sparse:
         return al.sparse_sampled_mm(self, grad, mat2.t())
-    return grad.mm(mat2.t())
+    out = _plain_product(grad, mat2, False, True)
+    return grad.mm(mat2.t()) if out is None else out
+
+
+def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
+    """The gradient of mm's second operand: ``self.T @ grad``."""
+    out = _plain_product(self, grad, True, False)
+    return self.t().mm(grad) if out is None else out
+
+
+# Note [Formulas without dispatch]
+# Formulas call ops, so that a backward under create_graph is itself recorded and dispatch
+# modes (forward AD, trace_dispatch) and compile's capture see every op. A plain backward of a
+# training step needs none of that, and there the dispatches of a few formulas run every step
+# (mm's two products and their t() views, a bias's sum over the batch). So those formulas
+# compute directly, with the very kernel the op would run on the same arrays (results equal to
+# the bit), only when `_unobserved`: no recorded backward, no mode, no trace, and dense CPU
+# float32/float64 tensors holding data (not capture tensors). Otherwise they run the ops.
+
+
+_PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
+_SUM: list = []  # the C++ sum entry, looked up on first use (the extension may be unbuilt)
+
+
+def _sum_kernel():
+    if not _SUM:
+        _SUM.append(_c_kernel("sum"))
+    return _SUM[0]
+
+
+def _unobserved(a: Tensor, b: Tensor) -> bool:
+    """Whether a formula may compute on ``a`` and ``b``'s arrays directly (Note [Formulas
+    without dispatch])."""
+    if _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None:
+        return False
+    return a.__class__ is Tensor and b.__class__ is Tensor and a._key == "CPU" and \
+        b._key == "CPU" and a._dtype is b._dtype and a._dtype in _PLAIN_FLOATS and \
+        a._a is not None and b._a is not None
+
+
+def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):
+    """``a`` (transposed when ``a_t``) times ``b`` (likewise), computed as mm's kernel does
+    (NumPy's dot) on the transposed view, when `_unobserved` and both are matrices whose
+    sizes agree (Note [Formulas without dispatch]). None otherwise: the caller then runs the
+    ops themselves (and their checks)."""
+    if not _unobserved(a, b):
+        return None
+    x, y = a._a, b._a
+    if x.ndim != 2 or y.ndim != 2:
+        return None
+    if a_t:
+        x = x.T
+    if b_t:
+        y = y.T
+    if x.shape[1] != y.shape[0]:
+        return None
+    out = _empty_array((x.shape[0], y.shape[1]), a._dtype)
+    _np.dot(x, y, out=out)
+    return Tensor._wrap(out)
 
 
 # The helpers of issue 9's ops live in their own module; formulas see them through here.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _trace
-from .._dtype import float16, float32
+from .._dtype import float16, float32, float64
 from .._kernel_rules import c_kernel
 from .._tensor import Tensor, empty_array, wrap_dim
 from .. import shape_rules as rules
@@ -78,6 +78,16 @@ def _rows(a: np.ndarray) -> np.ndarray:
 
 
 def log_softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
+    x, dt = self._a, self._dtype
+    if dtype is None and x.ndim == 2 and dim.__class__ is int and (dim == 1 or dim == -1) \
+            and (dt is float32 or dt is float64) and x.size:
+        # cross_entropy's logits, every step: _prepare's checks and the row case below, in
+        # line (a valid dim, the input's own dtype, rows already the last dim).
+        out = empty_array(x.shape, dt)
+        _kernel("log_softmax")(dt.code, out, x)
+        if _trace.active is not None:
+            _trace.note(dt.name, None)
+        return _wrap(out)
     x, d, result_dt, compute = _prepare(self, dim, dtype)
     if x.size == 0:
         return _wrap(empty_array(self._shape, result_dt))

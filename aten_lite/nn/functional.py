@@ -172,6 +172,9 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
     ``target`` of input's shape (class probabilities), ``-sum(target * log_softmax)``."""
     if not 0.0 <= label_smoothing <= 1.0:
         raise ValueError(f"label_smoothing must be between 0.0 and 1.0, got {label_smoothing}")
+    if reduction == "mean" and label_smoothing == 0.0 and len(input._shape) == 2 and \
+            not target._dtype.is_floating_point:  # a classifier's batch, every step
+        return _ops.nll_loss(input.log_softmax(1), target, weight, 1, ignore_index)
     code = _reduction(reduction)
     class_dim = 0 if input.ndim == 1 else 1
     logp = input.log_softmax(class_dim)
