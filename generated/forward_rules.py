@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a9d5feb14ca63a47).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 a7e5aeb92cae5760).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a9d5feb14ca63a47).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 a7e5aeb92cae5760).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -3412,9 +3412,69 @@ OPS = (
         returns=((None, 'Tensor'),),
     ),
     _R(  # native_functions.yaml:942
+        name='expand_as',
+        schema='expand_as(Tensor(a) self, Tensor other) -> Tensor(a)',
+        loc='native_functions.yaml:942',
+        kind='functional',
+        functional=None,
+        variants=('method',),
+        dispatch={'CompositeImplicitAutograd': 'expand_as'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.expand(other.shape): size-1 dims repeated to the shape of other, without copying.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:948
+        name='view_as',
+        schema='view_as(Tensor(a) self, Tensor other) -> Tensor(a)',
+        loc='native_functions.yaml:948',
+        kind='functional',
+        functional=None,
+        variants=('method',),
+        dispatch={'CompositeImplicitAutograd': 'view_as'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.view(other.shape): the same data in the shape of other.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:954
+        name='reshape_as',
+        schema='reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)',
+        loc='native_functions.yaml:954',
+        kind='functional',
+        functional=None,
+        variants=('method',),
+        dispatch={'CompositeImplicitAutograd': 'reshape_as'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.reshape(other.shape): a view when the strides allow it, else a copy.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:960
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:942',
+        loc='native_functions.yaml:960',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3431,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:955
+    _R(  # native_functions.yaml:973
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:955',
+        loc='native_functions.yaml:973',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3451,10 +3511,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:960
+    _R(  # native_functions.yaml:978
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:960',
+        loc='native_functions.yaml:978',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:967
+    _R(  # native_functions.yaml:985
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:967',
+        loc='native_functions.yaml:985',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3491,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:974
+    _R(  # native_functions.yaml:992
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:974',
+        loc='native_functions.yaml:992',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3511,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:982
+    _R(  # native_functions.yaml:1000
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:982',
+        loc='native_functions.yaml:1000',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:988
+    _R(  # native_functions.yaml:1006
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:988',
+        loc='native_functions.yaml:1006',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:994
+    _R(  # native_functions.yaml:1012
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:994',
+        loc='native_functions.yaml:1012',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3571,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1000
+    _R(  # native_functions.yaml:1018
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1000',
+        loc='native_functions.yaml:1018',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3591,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1006
+    _R(  # native_functions.yaml:1024
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1006',
+        loc='native_functions.yaml:1024',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1012
+    _R(  # native_functions.yaml:1030
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1012',
+        loc='native_functions.yaml:1030',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1018
+    _R(  # native_functions.yaml:1036
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1018',
+        loc='native_functions.yaml:1036',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1024
+    _R(  # native_functions.yaml:1042
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1024',
+        loc='native_functions.yaml:1042',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3671,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1031
+    _R(  # native_functions.yaml:1049
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1031',
+        loc='native_functions.yaml:1049',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3691,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1043
+    _R(  # native_functions.yaml:1061
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1043',
+        loc='native_functions.yaml:1061',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3711,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1050
+    _R(  # native_functions.yaml:1068
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1050',
+        loc='native_functions.yaml:1068',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3731,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1053
+    _R(  # native_functions.yaml:1071
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1053',
+        loc='native_functions.yaml:1071',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3751,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1055
+    _R(  # native_functions.yaml:1073
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1055',
+        loc='native_functions.yaml:1073',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3771,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1062
+    _R(  # native_functions.yaml:1080
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1062',
+        loc='native_functions.yaml:1080',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3791,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1065
+    _R(  # native_functions.yaml:1083
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1065',
+        loc='native_functions.yaml:1083',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3811,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1068
+    _R(  # native_functions.yaml:1086
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1068',
+        loc='native_functions.yaml:1086',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3831,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1075
+    _R(  # native_functions.yaml:1093
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1075',
+        loc='native_functions.yaml:1093',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3851,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1082
+    _R(  # native_functions.yaml:1100
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1082',
+        loc='native_functions.yaml:1100',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3871,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1089
+    _R(  # native_functions.yaml:1107
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1089',
+        loc='native_functions.yaml:1107',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3891,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1096
+    _R(  # native_functions.yaml:1114
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1096',
+        loc='native_functions.yaml:1114',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -3911,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1098
+    _R(  # native_functions.yaml:1116
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1098',
+        loc='native_functions.yaml:1116',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3931,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1104
+    _R(  # native_functions.yaml:1122
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1104',
+        loc='native_functions.yaml:1122',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -3951,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1107
+    _R(  # native_functions.yaml:1125
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1107',
+        loc='native_functions.yaml:1125',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -3971,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1109
+    _R(  # native_functions.yaml:1127
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1109',
+        loc='native_functions.yaml:1127',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3991,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1115
+    _R(  # native_functions.yaml:1133
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1115',
+        loc='native_functions.yaml:1133',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4011,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1118
+    _R(  # native_functions.yaml:1136
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1118',
+        loc='native_functions.yaml:1136',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4031,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1120
+    _R(  # native_functions.yaml:1138
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1120',
+        loc='native_functions.yaml:1138',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1126
+    _R(  # native_functions.yaml:1144
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1126',
+        loc='native_functions.yaml:1144',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4071,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1129
+    _R(  # native_functions.yaml:1147
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1129',
+        loc='native_functions.yaml:1147',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4091,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1133
+    _R(  # native_functions.yaml:1151
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1133',
+        loc='native_functions.yaml:1151',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1141
+    _R(  # native_functions.yaml:1159
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1141',
+        loc='native_functions.yaml:1159',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4131,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1144
+    _R(  # native_functions.yaml:1162
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1144',
+        loc='native_functions.yaml:1162',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4151,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1146
+    _R(  # native_functions.yaml:1164
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1146',
+        loc='native_functions.yaml:1164',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1153
+    _R(  # native_functions.yaml:1171
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1153',
+        loc='native_functions.yaml:1171',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4191,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1156
+    _R(  # native_functions.yaml:1174
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1156',
+        loc='native_functions.yaml:1174',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4211,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1159
+    _R(  # native_functions.yaml:1177
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1159',
+        loc='native_functions.yaml:1177',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1165
+    _R(  # native_functions.yaml:1183
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1165',
+        loc='native_functions.yaml:1183',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4251,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1168
+    _R(  # native_functions.yaml:1186
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1168',
+        loc='native_functions.yaml:1186',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4271,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1170
+    _R(  # native_functions.yaml:1188
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1170',
+        loc='native_functions.yaml:1188',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1176
+    _R(  # native_functions.yaml:1194
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1176',
+        loc='native_functions.yaml:1194',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4311,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1179
+    _R(  # native_functions.yaml:1197
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1179',
+        loc='native_functions.yaml:1197',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4331,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1182
+    _R(  # native_functions.yaml:1200
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1182',
+        loc='native_functions.yaml:1200',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4351,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1187
+    _R(  # native_functions.yaml:1205
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1187',
+        loc='native_functions.yaml:1205',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4371,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1194
+    _R(  # native_functions.yaml:1212
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1194',
+        loc='native_functions.yaml:1212',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4391,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1197
+    _R(  # native_functions.yaml:1215
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1197',
+        loc='native_functions.yaml:1215',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4411,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1201
+    _R(  # native_functions.yaml:1219
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1201',
+        loc='native_functions.yaml:1219',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4431,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1209
+    _R(  # native_functions.yaml:1227
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1209',
+        loc='native_functions.yaml:1227',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4451,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1212
+    _R(  # native_functions.yaml:1230
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1212',
+        loc='native_functions.yaml:1230',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4471,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1214
+    _R(  # native_functions.yaml:1232
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1214',
+        loc='native_functions.yaml:1232',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4491,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1222
+    _R(  # native_functions.yaml:1240
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1222',
+        loc='native_functions.yaml:1240',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4511,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1225
+    _R(  # native_functions.yaml:1243
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1225',
+        loc='native_functions.yaml:1243',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4531,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1227
+    _R(  # native_functions.yaml:1245
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1227',
+        loc='native_functions.yaml:1245',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4551,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1235
+    _R(  # native_functions.yaml:1253
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1235',
+        loc='native_functions.yaml:1253',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4571,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1241
+    _R(  # native_functions.yaml:1259
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1241',
+        loc='native_functions.yaml:1259',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4591,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1247
+    _R(  # native_functions.yaml:1265
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1247',
+        loc='native_functions.yaml:1265',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1253
+    _R(  # native_functions.yaml:1271
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1253',
+        loc='native_functions.yaml:1271',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4631,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1263
+    _R(  # native_functions.yaml:1281
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1263',
+        loc='native_functions.yaml:1281',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1271
+    _R(  # native_functions.yaml:1289
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1271',
+        loc='native_functions.yaml:1289',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4671,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1274
+    _R(  # native_functions.yaml:1292
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1274',
+        loc='native_functions.yaml:1292',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4691,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1282
+    _R(  # native_functions.yaml:1300
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1282',
+        loc='native_functions.yaml:1300',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4711,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1285
+    _R(  # native_functions.yaml:1303
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1285',
+        loc='native_functions.yaml:1303',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1293
+    _R(  # native_functions.yaml:1311
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1293',
+        loc='native_functions.yaml:1311',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4751,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1296
+    _R(  # native_functions.yaml:1314
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1296',
+        loc='native_functions.yaml:1314',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4771,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1305
+    _R(  # native_functions.yaml:1323
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1305',
+        loc='native_functions.yaml:1323',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4791,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1308
+    _R(  # native_functions.yaml:1326
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1308',
+        loc='native_functions.yaml:1326',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4811,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1316
+    _R(  # native_functions.yaml:1334
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1316',
+        loc='native_functions.yaml:1334',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4831,10 +4891,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1323
+    _R(  # native_functions.yaml:1341
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1323',
+        loc='native_functions.yaml:1341',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4851,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1331
+    _R(  # native_functions.yaml:1349
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1331',
+        loc='native_functions.yaml:1349',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -4871,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1334
+    _R(  # native_functions.yaml:1352
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1334',
+        loc='native_functions.yaml:1352',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -4891,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1336
+    _R(  # native_functions.yaml:1354
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1336',
+        loc='native_functions.yaml:1354',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1344
+    _R(  # native_functions.yaml:1362
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1344',
+        loc='native_functions.yaml:1362',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -4931,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1347
+    _R(  # native_functions.yaml:1365
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1347',
+        loc='native_functions.yaml:1365',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -4951,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1351
+    _R(  # native_functions.yaml:1369
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1351',
+        loc='native_functions.yaml:1369',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1357
+    _R(  # native_functions.yaml:1375
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1357',
+        loc='native_functions.yaml:1375',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4991,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1363
+    _R(  # native_functions.yaml:1381
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1363',
+        loc='native_functions.yaml:1381',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1369
+    _R(  # native_functions.yaml:1387
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1369',
+        loc='native_functions.yaml:1387',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1375
+    _R(  # native_functions.yaml:1393
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1375',
+        loc='native_functions.yaml:1393',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5051,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1381
+    _R(  # native_functions.yaml:1399
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1381',
+        loc='native_functions.yaml:1399',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1387
+    _R(  # native_functions.yaml:1405
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1387',
+        loc='native_functions.yaml:1405',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5091,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1393
+    _R(  # native_functions.yaml:1411
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1393',
+        loc='native_functions.yaml:1411',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5111,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1399
+    _R(  # native_functions.yaml:1417
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1399',
+        loc='native_functions.yaml:1417',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5131,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1405
+    _R(  # native_functions.yaml:1423
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1405',
+        loc='native_functions.yaml:1423',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5151,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1411
+    _R(  # native_functions.yaml:1429
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1411',
+        loc='native_functions.yaml:1429',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5171,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1417
+    _R(  # native_functions.yaml:1435
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1417',
+        loc='native_functions.yaml:1435',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5191,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1423
+    _R(  # native_functions.yaml:1441
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1423',
+        loc='native_functions.yaml:1441',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1429
+    _R(  # native_functions.yaml:1447
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1429',
+        loc='native_functions.yaml:1447',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5231,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1435
+    _R(  # native_functions.yaml:1453
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1435',
+        loc='native_functions.yaml:1453',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5251,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1441
+    _R(  # native_functions.yaml:1459
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1441',
+        loc='native_functions.yaml:1459',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5271,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1444
+    _R(  # native_functions.yaml:1462
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1444',
+        loc='native_functions.yaml:1462',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5291,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1446
+    _R(  # native_functions.yaml:1464
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1446',
+        loc='native_functions.yaml:1464',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5311,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1452
+    _R(  # native_functions.yaml:1470
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1452',
+        loc='native_functions.yaml:1470',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5331,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1455
+    _R(  # native_functions.yaml:1473
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1455',
+        loc='native_functions.yaml:1473',
         kind='functional',
         functional=None,
         variants=('function',),

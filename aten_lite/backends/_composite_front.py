@@ -1,4 +1,5 @@
-"""Composite kernels of torch's REPL-habit ops (issue 13): repeat, flip and roll, written
+"""Composite kernels of torch's REPL-habit ops (issue 13): repeat, flip and roll, and the
+shape-of-another-tensor views of real programs (issue 9: expand_as, view_as, reshape_as), written
 with other aten_lite ops so that autograd records their pieces. composite.py re-exports
 them, as the registry finds CompositeImplicitAutograd kernels there (unique, whose result
 size depends on the values, is a CPU kernel: _cpu_unique.py).
@@ -10,7 +11,7 @@ from .. import _creation
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
 
-__all__ = ["repeat", "flip", "roll"]
+__all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as"]
 
 
 def repeat(self, repeats):
@@ -64,3 +65,18 @@ def roll(self, shifts, dims=()):
         if k:
             out = al.cat([out.narrow(d, n - k, k), out.narrow(d, 0, n - k)], d)
     return out if out is not self else self.clone()
+
+
+def expand_as(self, other):
+    """torch's Tensor.expand_as: ``self.expand(other.shape)``."""
+    return self.expand(other._shape)
+
+
+def view_as(self, other):
+    """torch's Tensor.view_as: ``self.view(other.shape)``."""
+    return self.view(other._shape)
+
+
+def reshape_as(self, other):
+    """torch's Tensor.reshape_as: ``self.reshape(other.shape)``."""
+    return self.reshape(other._shape)

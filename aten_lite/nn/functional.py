@@ -20,7 +20,7 @@ from .._grad_mode import no_grad
 __all__ = [
     "relu", "tanh", "sigmoid", "gelu", "linear", "softmax", "log_softmax", "embedding",
     "dropout", "layer_norm", "batch_norm", "cross_entropy", "nll_loss", "mse_loss", "l1_loss",
-    "smooth_l1_loss", "binary_cross_entropy_with_logits",
+    "smooth_l1_loss", "binary_cross_entropy_with_logits", "one_hot",
 ]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
@@ -74,6 +74,12 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
     (its backward adds repeated rows up; the ``padding_idx`` row gets no gradient)."""
     return _ops.embedding(weight, input, -1 if padding_idx is None else padding_idx,
                           scale_grad_by_freq, sparse)
+
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """An int64 tensor of shape ``tensor.shape + (num_classes,)`` holding 1 at each class
+    index (the `one_hot` op; ``num_classes=-1`` takes the largest index + 1)."""
+    return _ops.one_hot(tensor, num_classes)
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
