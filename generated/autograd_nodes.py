@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a7e5aeb92cae5760).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 d33f589c9dda45fc).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 a7e5aeb92cae5760).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 d33f589c9dda45fc).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -1158,7 +1158,7 @@ OPS = (
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'div_sparse'},
         elementwise=True,
         reduction=None,
         dtypes=('float16', 'float32', 'float64'),
@@ -1171,10 +1171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:264
+    _R(  # native_functions.yaml:266
         name='div.Tensor_out',
         schema='div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:264',
+        loc='native_functions.yaml:266',
         kind='out',
         functional='div.Tensor',
         variants=('function',),
@@ -1191,10 +1191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:266
+    _R(  # native_functions.yaml:268
         name='floor_divide',
         schema='floor_divide(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:266',
+        loc='native_functions.yaml:268',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1211,10 +1211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:273
+    _R(  # native_functions.yaml:275
         name='floor_divide_',
         schema='floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:273',
+        loc='native_functions.yaml:275',
         kind='inplace',
         functional='floor_divide',
         variants=('method',),
@@ -1231,10 +1231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:276
+    _R(  # native_functions.yaml:278
         name='floor_divide.out',
         schema='floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:276',
+        loc='native_functions.yaml:278',
         kind='out',
         functional='floor_divide',
         variants=('function',),
@@ -1251,14 +1251,14 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:278
+    _R(  # native_functions.yaml:280
         name='pow.Tensor_Tensor',
         schema='pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor',
-        loc='native_functions.yaml:278',
+        loc='native_functions.yaml:280',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'pow_sparse'},
         elementwise=True,
         reduction=None,
         dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
@@ -1271,10 +1271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:285
+    _R(  # native_functions.yaml:289
         name='pow_.Tensor_Tensor',
         schema='pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)',
-        loc='native_functions.yaml:285',
+        loc='native_functions.yaml:289',
         kind='inplace',
         functional='pow.Tensor_Tensor',
         variants=('method',),
@@ -1291,10 +1291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('exponent', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:288
+    _R(  # native_functions.yaml:292
         name='pow.Tensor_Tensor_out',
         schema='pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:288',
+        loc='native_functions.yaml:292',
         kind='out',
         functional='pow.Tensor_Tensor',
         variants=('function',),
@@ -1311,10 +1311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:290
+    _R(  # native_functions.yaml:294
         name='maximum',
         schema='maximum(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:290',
+        loc='native_functions.yaml:294',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1331,10 +1331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:296
+    _R(  # native_functions.yaml:300
         name='maximum_',
         schema='maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:296',
+        loc='native_functions.yaml:300',
         kind='inplace',
         functional='maximum',
         variants=('method',),
@@ -1351,10 +1351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:299
+    _R(  # native_functions.yaml:303
         name='maximum.out',
         schema='maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:299',
+        loc='native_functions.yaml:303',
         kind='out',
         functional='maximum',
         variants=('function',),
@@ -1371,10 +1371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:301
+    _R(  # native_functions.yaml:305
         name='minimum',
         schema='minimum(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:301',
+        loc='native_functions.yaml:305',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1391,10 +1391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:307
+    _R(  # native_functions.yaml:311
         name='minimum_',
         schema='minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:307',
+        loc='native_functions.yaml:311',
         kind='inplace',
         functional='minimum',
         variants=('method',),
@@ -1411,10 +1411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:310
+    _R(  # native_functions.yaml:314
         name='minimum.out',
         schema='minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:310',
+        loc='native_functions.yaml:314',
         kind='out',
         functional='minimum',
         variants=('function',),
@@ -1431,10 +1431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:312
+    _R(  # native_functions.yaml:316
         name='remainder.Tensor',
         schema='remainder.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:312',
+        loc='native_functions.yaml:316',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1451,10 +1451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:319
+    _R(  # native_functions.yaml:323
         name='remainder_.Tensor',
         schema='remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:319',
+        loc='native_functions.yaml:323',
         kind='inplace',
         functional='remainder.Tensor',
         variants=('method',),
@@ -1471,10 +1471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:322
+    _R(  # native_functions.yaml:326
         name='remainder.Tensor_out',
         schema='remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:322',
+        loc='native_functions.yaml:326',
         kind='out',
         functional='remainder.Tensor',
         variants=('function',),
@@ -1491,10 +1491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:324
+    _R(  # native_functions.yaml:328
         name='eq.Tensor',
         schema='eq.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:324',
+        loc='native_functions.yaml:328',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1511,10 +1511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:331
+    _R(  # native_functions.yaml:335
         name='eq.Tensor_out',
         schema='eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:331',
+        loc='native_functions.yaml:335',
         kind='out',
         functional='eq.Tensor',
         variants=('function',),
@@ -1531,10 +1531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:333
+    _R(  # native_functions.yaml:337
         name='ne.Tensor',
         schema='ne.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:333',
+        loc='native_functions.yaml:337',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1551,10 +1551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:340
+    _R(  # native_functions.yaml:344
         name='ne.Tensor_out',
         schema='ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:340',
+        loc='native_functions.yaml:344',
         kind='out',
         functional='ne.Tensor',
         variants=('function',),
@@ -1571,10 +1571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:342
+    _R(  # native_functions.yaml:346
         name='lt.Tensor',
         schema='lt.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:342',
+        loc='native_functions.yaml:346',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1591,10 +1591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:349
+    _R(  # native_functions.yaml:353
         name='lt.Tensor_out',
         schema='lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:349',
+        loc='native_functions.yaml:353',
         kind='out',
         functional='lt.Tensor',
         variants=('function',),
@@ -1611,10 +1611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:351
+    _R(  # native_functions.yaml:355
         name='le.Tensor',
         schema='le.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:351',
+        loc='native_functions.yaml:355',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1631,10 +1631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:358
+    _R(  # native_functions.yaml:362
         name='le.Tensor_out',
         schema='le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:358',
+        loc='native_functions.yaml:362',
         kind='out',
         functional='le.Tensor',
         variants=('function',),
@@ -1651,10 +1651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:360
+    _R(  # native_functions.yaml:364
         name='gt.Tensor',
         schema='gt.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:360',
+        loc='native_functions.yaml:364',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1671,10 +1671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:367
+    _R(  # native_functions.yaml:371
         name='gt.Tensor_out',
         schema='gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:367',
+        loc='native_functions.yaml:371',
         kind='out',
         functional='gt.Tensor',
         variants=('function',),
@@ -1691,10 +1691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:369
+    _R(  # native_functions.yaml:373
         name='ge.Tensor',
         schema='ge.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:369',
+        loc='native_functions.yaml:373',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1711,10 +1711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:376
+    _R(  # native_functions.yaml:380
         name='ge.Tensor_out',
         schema='ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:376',
+        loc='native_functions.yaml:380',
         kind='out',
         functional='ge.Tensor',
         variants=('function',),
@@ -1731,10 +1731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:378
+    _R(  # native_functions.yaml:382
         name='logical_and',
         schema='logical_and(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:378',
+        loc='native_functions.yaml:382',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1751,10 +1751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:385
+    _R(  # native_functions.yaml:389
         name='logical_and.out',
         schema='logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:385',
+        loc='native_functions.yaml:389',
         kind='out',
         functional='logical_and',
         variants=('function',),
@@ -1771,10 +1771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:387
+    _R(  # native_functions.yaml:391
         name='logical_or',
         schema='logical_or(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:387',
+        loc='native_functions.yaml:391',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1791,10 +1791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:394
+    _R(  # native_functions.yaml:398
         name='logical_or.out',
         schema='logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:394',
+        loc='native_functions.yaml:398',
         kind='out',
         functional='logical_or',
         variants=('function',),
@@ -1811,10 +1811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:398
+    _R(  # native_functions.yaml:402
         name='div_.Tensor',
         schema='div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:398',
+        loc='native_functions.yaml:402',
         kind='inplace',
         functional='div.Tensor',
         variants=('method',),
@@ -1831,10 +1831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:401
+    _R(  # native_functions.yaml:405
         name='_div_trunc',
         schema='_div_trunc(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:401',
+        loc='native_functions.yaml:405',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -1851,10 +1851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:407
+    _R(  # native_functions.yaml:411
         name='div.Tensor_mode',
         schema='div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor',
-        loc='native_functions.yaml:407',
+        loc='native_functions.yaml:411',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1871,10 +1871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:414
+    _R(  # native_functions.yaml:418
         name='div.out_mode',
         schema='div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:414',
+        loc='native_functions.yaml:418',
         kind='out',
         functional='div.Tensor_mode',
         variants=('function',),
@@ -1891,10 +1891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:417
+    _R(  # native_functions.yaml:421
         name='div_.Tensor_mode',
         schema='div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)',
-        loc='native_functions.yaml:417',
+        loc='native_functions.yaml:421',
         kind='inplace',
         functional='div.Tensor_mode',
         variants=('method',),
@@ -1911,10 +1911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:421
+    _R(  # native_functions.yaml:425
         name='where.self',
         schema='where.self(Tensor condition, Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:421',
+        loc='native_functions.yaml:425',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1931,10 +1931,10 @@ OPS = (
         args=(('condition', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:429
+    _R(  # native_functions.yaml:433
         name='clamp',
         schema='clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
-        loc='native_functions.yaml:429',
+        loc='native_functions.yaml:433',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1951,10 +1951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:436
+    _R(  # native_functions.yaml:440
         name='clamp.Tensor',
         schema='clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor',
-        loc='native_functions.yaml:436',
+        loc='native_functions.yaml:440',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1971,10 +1971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:443
+    _R(  # native_functions.yaml:447
         name='clamp_',
         schema='clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)',
-        loc='native_functions.yaml:443',
+        loc='native_functions.yaml:447',
         kind='inplace',
         functional='clamp',
         variants=('function', 'method'),
@@ -1991,10 +1991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:446
+    _R(  # native_functions.yaml:450
         name='clamp.out',
         schema='clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:446',
+        loc='native_functions.yaml:450',
         kind='out',
         functional='clamp',
         variants=('function',),
@@ -2011,10 +2011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:448
+    _R(  # native_functions.yaml:452
         name='clamp_.Tensor',
         schema='clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)',
-        loc='native_functions.yaml:448',
+        loc='native_functions.yaml:452',
         kind='inplace',
         functional='clamp.Tensor',
         variants=('function', 'method'),
@@ -2031,10 +2031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:451
+    _R(  # native_functions.yaml:455
         name='clamp.Tensor_out',
         schema='clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:451',
+        loc='native_functions.yaml:455',
         kind='out',
         functional='clamp.Tensor',
         variants=('function',),
@@ -2051,10 +2051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:455
+    _R(  # native_functions.yaml:459
         name='sum',
         schema='sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:455',
+        loc='native_functions.yaml:459',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2071,10 +2071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:463
+    _R(  # native_functions.yaml:467
         name='sum.out',
         schema='sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:463',
+        loc='native_functions.yaml:467',
         kind='out',
         functional='sum',
         variants=('function',),
@@ -2091,10 +2091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:465
+    _R(  # native_functions.yaml:469
         name='mean',
         schema='mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:465',
+        loc='native_functions.yaml:469',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2111,10 +2111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:471
+    _R(  # native_functions.yaml:475
         name='prod',
         schema='prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:471',
+        loc='native_functions.yaml:475',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2131,10 +2131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:477
+    _R(  # native_functions.yaml:481
         name='amax',
         schema='amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:477',
+        loc='native_functions.yaml:481',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2151,10 +2151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:483
+    _R(  # native_functions.yaml:487
         name='amin',
         schema='amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:483',
+        loc='native_functions.yaml:487',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2171,14 +2171,14 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:489
+    _R(  # native_functions.yaml:493
         name='all',
         schema='all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:489',
+        loc='native_functions.yaml:493',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'all_sparse'},
         elementwise=False,
         reduction='all',
         dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
@@ -2191,14 +2191,14 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:495
+    _R(  # native_functions.yaml:501
         name='any',
         schema='any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:495',
+        loc='native_functions.yaml:501',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'any_sparse'},
         elementwise=False,
         reduction='any',
         dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
@@ -2211,10 +2211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:501
+    _R(  # native_functions.yaml:509
         name='max',
         schema='max(Tensor self) -> Tensor',
-        loc='native_functions.yaml:501',
+        loc='native_functions.yaml:509',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2231,10 +2231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:507
+    _R(  # native_functions.yaml:515
         name='max.dim',
         schema='max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:507',
+        loc='native_functions.yaml:515',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2251,10 +2251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:515
+    _R(  # native_functions.yaml:523
         name='max.other',
         schema='max.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:515',
+        loc='native_functions.yaml:523',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2271,10 +2271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:521
+    _R(  # native_functions.yaml:529
         name='min',
         schema='min(Tensor self) -> Tensor',
-        loc='native_functions.yaml:521',
+        loc='native_functions.yaml:529',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2291,10 +2291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:527
+    _R(  # native_functions.yaml:535
         name='min.dim',
         schema='min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:527',
+        loc='native_functions.yaml:535',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2311,10 +2311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:535
+    _R(  # native_functions.yaml:543
         name='min.other',
         schema='min.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:535',
+        loc='native_functions.yaml:543',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2331,10 +2331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:541
+    _R(  # native_functions.yaml:549
         name='argmax',
         schema='argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:541',
+        loc='native_functions.yaml:549',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2351,10 +2351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:549
+    _R(  # native_functions.yaml:557
         name='argmin',
         schema='argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:549',
+        loc='native_functions.yaml:557',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2371,10 +2371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:557
+    _R(  # native_functions.yaml:565
         name='logsumexp',
         schema='logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:557',
+        loc='native_functions.yaml:565',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2391,10 +2391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:563
+    _R(  # native_functions.yaml:571
         name='softmax.int',
         schema='softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:563',
+        loc='native_functions.yaml:571',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2411,10 +2411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:571
+    _R(  # native_functions.yaml:579
         name='log_softmax.int',
         schema='log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:571',
+        loc='native_functions.yaml:579',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2431,10 +2431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:582
+    _R(  # native_functions.yaml:590
         name='nll_loss',
         schema='nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
-        loc='native_functions.yaml:582',
+        loc='native_functions.yaml:590',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2451,10 +2451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:589
+    _R(  # native_functions.yaml:597
         name='_nll_loss_backward',
         schema='_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        loc='native_functions.yaml:589',
+        loc='native_functions.yaml:597',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2471,10 +2471,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:596
+    _R(  # native_functions.yaml:604
         name='gelu',
         schema='gelu(Tensor self) -> Tensor',
-        loc='native_functions.yaml:596',
+        loc='native_functions.yaml:604',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2491,10 +2491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:604
+    _R(  # native_functions.yaml:612
         name='_gelu_backward',
         schema='_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        loc='native_functions.yaml:604',
+        loc='native_functions.yaml:612',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2511,10 +2511,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:610
+    _R(  # native_functions.yaml:618
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:610',
+        loc='native_functions.yaml:618',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2531,10 +2531,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:616
+    _R(  # native_functions.yaml:624
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:616',
+        loc='native_functions.yaml:624',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2551,10 +2551,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:624
+    _R(  # native_functions.yaml:632
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:624',
+        loc='native_functions.yaml:632',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2571,10 +2571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:634
+    _R(  # native_functions.yaml:642
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:634',
+        loc='native_functions.yaml:642',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2591,10 +2591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:636
+    _R(  # native_functions.yaml:644
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:636',
+        loc='native_functions.yaml:644',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2611,10 +2611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:644
+    _R(  # native_functions.yaml:652
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:644',
+        loc='native_functions.yaml:652',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2631,10 +2631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:652
+    _R(  # native_functions.yaml:660
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:652',
+        loc='native_functions.yaml:660',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2651,10 +2651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:664
+    _R(  # native_functions.yaml:672
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:664',
+        loc='native_functions.yaml:672',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2671,10 +2671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:672
+    _R(  # native_functions.yaml:680
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:672',
+        loc='native_functions.yaml:680',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2691,10 +2691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:680
+    _R(  # native_functions.yaml:688
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:680',
+        loc='native_functions.yaml:688',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2711,10 +2711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:689
+    _R(  # native_functions.yaml:697
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:689',
+        loc='native_functions.yaml:697',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2731,10 +2731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:698
+    _R(  # native_functions.yaml:706
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:698',
+        loc='native_functions.yaml:706',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2751,10 +2751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:706
+    _R(  # native_functions.yaml:714
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:706',
+        loc='native_functions.yaml:714',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2771,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:714
+    _R(  # native_functions.yaml:722
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:714',
+        loc='native_functions.yaml:722',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:722
+    _R(  # native_functions.yaml:730
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:722',
+        loc='native_functions.yaml:730',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:730
+    _R(  # native_functions.yaml:738
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:730',
+        loc='native_functions.yaml:738',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2831,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:738
+    _R(  # native_functions.yaml:746
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:738',
+        loc='native_functions.yaml:746',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2851,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:746
+    _R(  # native_functions.yaml:754
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:746',
+        loc='native_functions.yaml:754',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2871,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:754
+    _R(  # native_functions.yaml:762
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:754',
+        loc='native_functions.yaml:762',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2891,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:762
+    _R(  # native_functions.yaml:770
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:762',
+        loc='native_functions.yaml:770',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2911,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:770
+    _R(  # native_functions.yaml:778
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:770',
+        loc='native_functions.yaml:778',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2931,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:777
+    _R(  # native_functions.yaml:785
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:777',
+        loc='native_functions.yaml:785',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2951,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:784
+    _R(  # native_functions.yaml:792
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:784',
+        loc='native_functions.yaml:792',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:792
+    _R(  # native_functions.yaml:800
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:792',
+        loc='native_functions.yaml:800',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2991,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:800
+    _R(  # native_functions.yaml:808
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:800',
+        loc='native_functions.yaml:808',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3011,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:808
+    _R(  # native_functions.yaml:816
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:808',
+        loc='native_functions.yaml:816',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3031,10 +3031,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:814
+    _R(  # native_functions.yaml:822
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:814',
+        loc='native_functions.yaml:822',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3051,10 +3051,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:820
+    _R(  # native_functions.yaml:828
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:820',
+        loc='native_functions.yaml:828',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:827
+    _R(  # native_functions.yaml:835
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:827',
+        loc='native_functions.yaml:835',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3091,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:834
+    _R(  # native_functions.yaml:842
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:834',
+        loc='native_functions.yaml:842',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3111,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:841
+    _R(  # native_functions.yaml:849
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:841',
+        loc='native_functions.yaml:849',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3131,10 +3131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:847
+    _R(  # native_functions.yaml:855
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:847',
+        loc='native_functions.yaml:855',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3151,10 +3151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:854
+    _R(  # native_functions.yaml:862
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:854',
+        loc='native_functions.yaml:862',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:861
+    _R(  # native_functions.yaml:869
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:861',
+        loc='native_functions.yaml:869',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3191,10 +3191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:867
+    _R(  # native_functions.yaml:875
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:867',
+        loc='native_functions.yaml:875',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3211,10 +3211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:875
+    _R(  # native_functions.yaml:883
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:875',
+        loc='native_functions.yaml:883',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3231,10 +3231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:882
+    _R(  # native_functions.yaml:890
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:882',
+        loc='native_functions.yaml:890',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3251,10 +3251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:889
+    _R(  # native_functions.yaml:897
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:889',
+        loc='native_functions.yaml:897',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3271,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:896
+    _R(  # native_functions.yaml:904
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:896',
+        loc='native_functions.yaml:904',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3291,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:904
+    _R(  # native_functions.yaml:912
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:904',
+        loc='native_functions.yaml:912',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3311,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:912
+    _R(  # native_functions.yaml:920
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:912',
+        loc='native_functions.yaml:920',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3331,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:918
+    _R(  # native_functions.yaml:926
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:918',
+        loc='native_functions.yaml:926',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3351,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:924
+    _R(  # native_functions.yaml:932
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:924',
+        loc='native_functions.yaml:932',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3371,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:930
+    _R(  # native_functions.yaml:938
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:930',
+        loc='native_functions.yaml:938',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3391,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:936
+    _R(  # native_functions.yaml:944
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:936',
+        loc='native_functions.yaml:944',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3411,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:942
+    _R(  # native_functions.yaml:950
         name='expand_as',
         schema='expand_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:942',
+        loc='native_functions.yaml:950',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3431,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:948
+    _R(  # native_functions.yaml:956
         name='view_as',
         schema='view_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:948',
+        loc='native_functions.yaml:956',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3451,10 +3451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:954
+    _R(  # native_functions.yaml:962
         name='reshape_as',
         schema='reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:954',
+        loc='native_functions.yaml:962',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:960
+    _R(  # native_functions.yaml:968
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:960',
+        loc='native_functions.yaml:968',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3491,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:973
+    _R(  # native_functions.yaml:981
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:973',
+        loc='native_functions.yaml:981',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3511,10 +3511,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:978
+    _R(  # native_functions.yaml:986
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:978',
+        loc='native_functions.yaml:986',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:985
+    _R(  # native_functions.yaml:993
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:985',
+        loc='native_functions.yaml:993',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:992
+    _R(  # native_functions.yaml:1000
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:992',
+        loc='native_functions.yaml:1000',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3571,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1000
+    _R(  # native_functions.yaml:1008
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:1000',
+        loc='native_functions.yaml:1008',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3591,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:1006
+    _R(  # native_functions.yaml:1014
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:1006',
+        loc='native_functions.yaml:1014',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:1012
+    _R(  # native_functions.yaml:1020
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1012',
+        loc='native_functions.yaml:1020',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1018
+    _R(  # native_functions.yaml:1026
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1018',
+        loc='native_functions.yaml:1026',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1024
+    _R(  # native_functions.yaml:1032
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1024',
+        loc='native_functions.yaml:1032',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3671,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1030
+    _R(  # native_functions.yaml:1038
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1030',
+        loc='native_functions.yaml:1038',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3691,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1036
+    _R(  # native_functions.yaml:1044
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1036',
+        loc='native_functions.yaml:1044',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3711,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1042
+    _R(  # native_functions.yaml:1050
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1042',
+        loc='native_functions.yaml:1050',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3731,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1049
+    _R(  # native_functions.yaml:1057
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1049',
+        loc='native_functions.yaml:1057',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3751,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1061
+    _R(  # native_functions.yaml:1069
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1061',
+        loc='native_functions.yaml:1069',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3771,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1068
+    _R(  # native_functions.yaml:1076
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1068',
+        loc='native_functions.yaml:1076',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3791,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1071
+    _R(  # native_functions.yaml:1079
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1071',
+        loc='native_functions.yaml:1079',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3811,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1073
+    _R(  # native_functions.yaml:1081
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1073',
+        loc='native_functions.yaml:1081',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3831,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1080
+    _R(  # native_functions.yaml:1088
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1080',
+        loc='native_functions.yaml:1088',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3851,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1083
+    _R(  # native_functions.yaml:1091
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1083',
+        loc='native_functions.yaml:1091',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3871,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1086
+    _R(  # native_functions.yaml:1094
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1086',
+        loc='native_functions.yaml:1094',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3891,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1093
+    _R(  # native_functions.yaml:1101
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1093',
+        loc='native_functions.yaml:1101',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3911,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1100
+    _R(  # native_functions.yaml:1108
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1100',
+        loc='native_functions.yaml:1108',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3931,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1107
+    _R(  # native_functions.yaml:1115
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1107',
+        loc='native_functions.yaml:1115',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3951,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1114
+    _R(  # native_functions.yaml:1122
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1114',
+        loc='native_functions.yaml:1122',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -3971,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1116
+    _R(  # native_functions.yaml:1124
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1116',
+        loc='native_functions.yaml:1124',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3991,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1122
+    _R(  # native_functions.yaml:1130
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1122',
+        loc='native_functions.yaml:1130',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -4011,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1125
+    _R(  # native_functions.yaml:1133
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1125',
+        loc='native_functions.yaml:1133',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -4031,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1127
+    _R(  # native_functions.yaml:1135
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1127',
+        loc='native_functions.yaml:1135',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1133
+    _R(  # native_functions.yaml:1141
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1133',
+        loc='native_functions.yaml:1141',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4071,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1136
+    _R(  # native_functions.yaml:1144
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1136',
+        loc='native_functions.yaml:1144',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4091,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1138
+    _R(  # native_functions.yaml:1146
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1138',
+        loc='native_functions.yaml:1146',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1144
+    _R(  # native_functions.yaml:1152
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1144',
+        loc='native_functions.yaml:1152',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4131,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1147
+    _R(  # native_functions.yaml:1155
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1147',
+        loc='native_functions.yaml:1155',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4151,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1151
+    _R(  # native_functions.yaml:1159
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1151',
+        loc='native_functions.yaml:1159',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1159
+    _R(  # native_functions.yaml:1167
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1159',
+        loc='native_functions.yaml:1167',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4191,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1162
+    _R(  # native_functions.yaml:1170
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1162',
+        loc='native_functions.yaml:1170',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4211,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1164
+    _R(  # native_functions.yaml:1172
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1164',
+        loc='native_functions.yaml:1172',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1171
+    _R(  # native_functions.yaml:1179
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1171',
+        loc='native_functions.yaml:1179',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4251,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1174
+    _R(  # native_functions.yaml:1182
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1174',
+        loc='native_functions.yaml:1182',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4271,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1177
+    _R(  # native_functions.yaml:1185
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1177',
+        loc='native_functions.yaml:1185',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1183
+    _R(  # native_functions.yaml:1191
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1183',
+        loc='native_functions.yaml:1191',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4311,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1186
+    _R(  # native_functions.yaml:1194
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1186',
+        loc='native_functions.yaml:1194',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4331,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1188
+    _R(  # native_functions.yaml:1196
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1188',
+        loc='native_functions.yaml:1196',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4351,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1194
+    _R(  # native_functions.yaml:1202
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1194',
+        loc='native_functions.yaml:1202',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4371,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1197
+    _R(  # native_functions.yaml:1205
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1197',
+        loc='native_functions.yaml:1205',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4391,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1200
+    _R(  # native_functions.yaml:1208
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1200',
+        loc='native_functions.yaml:1208',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4411,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1205
+    _R(  # native_functions.yaml:1213
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1205',
+        loc='native_functions.yaml:1213',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4431,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1212
+    _R(  # native_functions.yaml:1220
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1212',
+        loc='native_functions.yaml:1220',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4451,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1215
+    _R(  # native_functions.yaml:1223
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1215',
+        loc='native_functions.yaml:1223',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4471,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1219
+    _R(  # native_functions.yaml:1227
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1219',
+        loc='native_functions.yaml:1227',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4491,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1227
+    _R(  # native_functions.yaml:1235
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1227',
+        loc='native_functions.yaml:1235',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4511,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1230
+    _R(  # native_functions.yaml:1238
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1230',
+        loc='native_functions.yaml:1238',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4531,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1232
+    _R(  # native_functions.yaml:1240
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1232',
+        loc='native_functions.yaml:1240',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4551,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1240
+    _R(  # native_functions.yaml:1248
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1240',
+        loc='native_functions.yaml:1248',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4571,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1243
+    _R(  # native_functions.yaml:1251
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1243',
+        loc='native_functions.yaml:1251',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4591,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1245
+    _R(  # native_functions.yaml:1253
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1245',
+        loc='native_functions.yaml:1253',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1253
+    _R(  # native_functions.yaml:1261
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1253',
+        loc='native_functions.yaml:1261',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4631,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1259
+    _R(  # native_functions.yaml:1267
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1259',
+        loc='native_functions.yaml:1267',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1265
+    _R(  # native_functions.yaml:1273
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1265',
+        loc='native_functions.yaml:1273',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4671,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1271
+    _R(  # native_functions.yaml:1279
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1271',
+        loc='native_functions.yaml:1279',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4691,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1281
+    _R(  # native_functions.yaml:1289
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1281',
+        loc='native_functions.yaml:1289',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4711,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1289
+    _R(  # native_functions.yaml:1297
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1289',
+        loc='native_functions.yaml:1297',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4731,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1292
+    _R(  # native_functions.yaml:1300
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1292',
+        loc='native_functions.yaml:1300',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4751,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1300
+    _R(  # native_functions.yaml:1308
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1300',
+        loc='native_functions.yaml:1308',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4771,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1303
+    _R(  # native_functions.yaml:1311
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1303',
+        loc='native_functions.yaml:1311',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4791,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1311
+    _R(  # native_functions.yaml:1319
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1311',
+        loc='native_functions.yaml:1319',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4811,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1314
+    _R(  # native_functions.yaml:1322
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1314',
+        loc='native_functions.yaml:1322',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4831,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1323
+    _R(  # native_functions.yaml:1331
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1323',
+        loc='native_functions.yaml:1331',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4851,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1326
+    _R(  # native_functions.yaml:1334
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1326',
+        loc='native_functions.yaml:1334',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4871,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1334
+    _R(  # native_functions.yaml:1342
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1334',
+        loc='native_functions.yaml:1342',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4891,10 +4891,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1341
+    _R(  # native_functions.yaml:1349
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1341',
+        loc='native_functions.yaml:1349',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1349
+    _R(  # native_functions.yaml:1357
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1349',
+        loc='native_functions.yaml:1357',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -4931,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1352
+    _R(  # native_functions.yaml:1360
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1352',
+        loc='native_functions.yaml:1360',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -4951,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1354
+    _R(  # native_functions.yaml:1362
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1354',
+        loc='native_functions.yaml:1362',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1362
+    _R(  # native_functions.yaml:1370
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1362',
+        loc='native_functions.yaml:1370',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -4991,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1365
+    _R(  # native_functions.yaml:1373
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1365',
+        loc='native_functions.yaml:1373',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5011,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1369
+    _R(  # native_functions.yaml:1377
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1369',
+        loc='native_functions.yaml:1377',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1375
+    _R(  # native_functions.yaml:1383
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1375',
+        loc='native_functions.yaml:1383',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5051,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1381
+    _R(  # native_functions.yaml:1389
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1381',
+        loc='native_functions.yaml:1389',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1387
+    _R(  # native_functions.yaml:1395
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1387',
+        loc='native_functions.yaml:1395',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5091,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1393
+    _R(  # native_functions.yaml:1401
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1393',
+        loc='native_functions.yaml:1401',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5111,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1399
+    _R(  # native_functions.yaml:1407
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1399',
+        loc='native_functions.yaml:1407',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5131,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1405
+    _R(  # native_functions.yaml:1413
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1405',
+        loc='native_functions.yaml:1413',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5151,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1411
+    _R(  # native_functions.yaml:1419
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1411',
+        loc='native_functions.yaml:1419',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5171,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1417
+    _R(  # native_functions.yaml:1425
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1417',
+        loc='native_functions.yaml:1425',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5191,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1423
+    _R(  # native_functions.yaml:1431
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1423',
+        loc='native_functions.yaml:1431',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5211,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1429
+    _R(  # native_functions.yaml:1437
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1429',
+        loc='native_functions.yaml:1437',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5231,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1435
+    _R(  # native_functions.yaml:1443
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1435',
+        loc='native_functions.yaml:1443',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5251,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1441
+    _R(  # native_functions.yaml:1449
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1441',
+        loc='native_functions.yaml:1449',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5271,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1447
+    _R(  # native_functions.yaml:1455
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1447',
+        loc='native_functions.yaml:1455',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5291,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1453
+    _R(  # native_functions.yaml:1461
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1453',
+        loc='native_functions.yaml:1461',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5311,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1459
+    _R(  # native_functions.yaml:1467
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1459',
+        loc='native_functions.yaml:1467',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5331,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1462
+    _R(  # native_functions.yaml:1470
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1462',
+        loc='native_functions.yaml:1470',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5351,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1464
+    _R(  # native_functions.yaml:1472
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1464',
+        loc='native_functions.yaml:1472',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5371,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1470
+    _R(  # native_functions.yaml:1478
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1470',
+        loc='native_functions.yaml:1478',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5391,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1473
+    _R(  # native_functions.yaml:1481
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1473',
+        loc='native_functions.yaml:1481',
         kind='functional',
         functional=None,
         variants=('function',),
