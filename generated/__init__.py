@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d33f589c9dda45fc).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 94faa97e87a9c7f4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Code generated from native_functions.yaml and derivatives.yaml: the Python bindings

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d33f589c9dda45fc).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 94faa97e87a9c7f4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -117,6 +117,8 @@ _H_logical_not = _d.handle('logical_not')
 _F_logical_not = _H_logical_not.fast_entry
 _H_logical_not_out = _d.handle('logical_not.out')
 _F_logical_not_out = _H_logical_not_out.fast_entry
+_H_square = _d.handle('square')
+_F_square = _H_square.fast_entry
 _H_add_Tensor = _d.handle('add.Tensor')
 _F_add_Tensor = _H_add_Tensor.fast_entry
 _H_add__Tensor = _d.handle('add_.Tensor')
@@ -271,6 +273,14 @@ _H_gelu = _d.handle('gelu')
 _F_gelu = _H_gelu.fast_entry
 _H__gelu_backward = _d.handle('_gelu_backward')
 _F__gelu_backward = _H__gelu_backward.fast_entry
+_H_silu = _d.handle('silu')
+_F_silu = _H_silu.fast_entry
+_H_leaky_relu = _d.handle('leaky_relu')
+_F_leaky_relu = _H_leaky_relu.fast_entry
+_H_leaky_relu_ = _d.handle('leaky_relu_')
+_F_leaky_relu_ = _H_leaky_relu_.fast_entry
+_H__leaky_relu_backward = _d.handle('_leaky_relu_backward')
+_F__leaky_relu_backward = _H__leaky_relu_backward.fast_entry
 _H__tanh_backward = _d.handle('_tanh_backward')
 _F__tanh_backward = _H__tanh_backward.fast_entry
 _H__log_softmax_backward = _d.handle('_log_softmax_backward')
@@ -584,6 +594,7 @@ _G_ceil = _b.Binding('al.ceil', ('ceil', 'ceil.out'), method=False)
 _G_round = _b.Binding('al.round', ('round', 'round.out'), method=False)
 _G_trunc = _b.Binding('al.trunc', ('trunc', 'trunc.out'), method=False)
 _G_logical_not = _b.Binding('al.logical_not', ('logical_not', 'logical_not.out'), method=False)
+_G_square = _b.Binding('al.square', ('square',), method=False)
 _G_add = _b.Binding('al.add', ('add.Tensor', 'add.Tensor_out'), method=False)
 _G_sub = _b.Binding('al.sub', ('sub.Tensor', 'sub.Tensor_out'), method=False)
 _G_mul = _b.Binding('al.mul', ('mul.Tensor', 'mul.Tensor_out'), method=False)
@@ -623,6 +634,10 @@ _G_nll_loss = _b.Binding('al.nll_loss', ('nll_loss',), method=False)
 _G__nll_loss_backward = _b.Binding('al._nll_loss_backward', ('_nll_loss_backward',), method=False)
 _G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
 _G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
+_G_silu = _b.Binding('al.silu', ('silu',), method=False)
+_G_leaky_relu = _b.Binding('al.leaky_relu', ('leaky_relu',), method=False)
+_G_leaky_relu_ = _b.Binding('al.leaky_relu_', ('leaky_relu_',), method=False)
+_G__leaky_relu_backward = _b.Binding('al._leaky_relu_backward', ('_leaky_relu_backward',), method=False)
 _G__tanh_backward = _b.Binding('al._tanh_backward', ('_tanh_backward',), method=False)
 _G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
@@ -722,6 +737,7 @@ _GM_round_ = _b.Binding('Tensor.round_', ('round_',), method=True)
 _GM_trunc = _b.Binding('Tensor.trunc', ('trunc',), method=True)
 _GM_trunc_ = _b.Binding('Tensor.trunc_', ('trunc_',), method=True)
 _GM_logical_not = _b.Binding('Tensor.logical_not', ('logical_not',), method=True)
+_GM_square = _b.Binding('Tensor.square', ('square',), method=True)
 _GM_add = _b.Binding('Tensor.add', ('add.Tensor',), method=True)
 _GM_add_ = _b.Binding('Tensor.add_', ('add_.Tensor',), method=True)
 _GM_sub = _b.Binding('Tensor.sub', ('sub.Tensor',), method=True)
@@ -1302,12 +1318,27 @@ def logical_not(input, *, out=None):
     return _G_logical_not.parse((input, ), {'out': out})
 
 
+def square(input):
+    """self * self; bool squares as int64, as in torch.
+
+    Overloads, tried in this order:
+        square(Tensor self) -> Tensor  (native_functions.yaml:216)
+    """
+    # square
+    if input.__class__ is _T:
+        return _F_square(input)
+    if isinstance(input, _T):
+        return _H_square.call((input,))
+
+    return _G_square.parse((input, ), {})
+
+
 def add(input, other, *, alpha=1, out=None):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
-        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:229)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:224)
+        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:235)
     """
     if out is None and alpha.__class__ in _NUM:  # add.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1328,8 +1359,8 @@ def sub(input, other, *, alpha=1, out=None):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
-        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:242)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:237)
+        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:248)
     """
     if out is None and alpha.__class__ in _NUM:  # sub.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1350,8 +1381,8 @@ def mul(input, other, *, out=None):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
-        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:255)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:250)
+        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:261)
     """
     if out is None:  # mul.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1372,10 +1403,10 @@ def div(input, other, *, rounding_mode=_MISSING, out=None):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
-        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:266)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:411)
-        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:418)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:263)
+        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:272)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:417)
+        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:424)
     """
     if rounding_mode is _MISSING and out is None:  # div.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1408,8 +1439,8 @@ def floor_divide(input, other, *, out=None):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:268)
-        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:278)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:274)
+        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:284)
     """
     if out is None:  # floor_divide
         if input.__class__ is _T and other.__class__ is _T:
@@ -1430,8 +1461,8 @@ def pow(input, exponent, *, out=None):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:280)
-        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:292)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:286)
+        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:298)
     """
     if out is None:  # pow.Tensor_Tensor
         if input.__class__ is _T and exponent.__class__ is _T:
@@ -1452,8 +1483,8 @@ def maximum(input, other, *, out=None):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:294)
-        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:303)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:300)
+        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:309)
     """
     if out is None:  # maximum
         if input.__class__ is _T and other.__class__ is _T:
@@ -1474,8 +1505,8 @@ def minimum(input, other, *, out=None):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:305)
-        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:314)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:311)
+        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:320)
     """
     if out is None:  # minimum
         if input.__class__ is _T and other.__class__ is _T:
@@ -1496,8 +1527,8 @@ def remainder(input, other, *, out=None):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:316)
-        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:326)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:322)
+        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:332)
     """
     if out is None:  # remainder.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1518,8 +1549,8 @@ def eq(input, other, *, out=None):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:328)
-        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:335)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:334)
+        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:341)
     """
     if out is None:  # eq.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1540,8 +1571,8 @@ def ne(input, other, *, out=None):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:337)
-        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:344)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:343)
+        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:350)
     """
     if out is None:  # ne.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1562,8 +1593,8 @@ def lt(input, other, *, out=None):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:346)
-        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:353)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:352)
+        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:359)
     """
     if out is None:  # lt.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1584,8 +1615,8 @@ def le(input, other, *, out=None):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:355)
-        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:362)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:361)
+        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:368)
     """
     if out is None:  # le.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1606,8 +1637,8 @@ def gt(input, other, *, out=None):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:364)
-        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:371)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:370)
+        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:377)
     """
     if out is None:  # gt.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1628,8 +1659,8 @@ def ge(input, other, *, out=None):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:373)
-        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:380)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:379)
+        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:386)
     """
     if out is None:  # ge.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1650,8 +1681,8 @@ def logical_and(input, other, *, out=None):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:382)
-        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:389)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:388)
+        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:395)
     """
     if out is None:  # logical_and
         if input.__class__ is _T and other.__class__ is _T:
@@ -1672,8 +1703,8 @@ def logical_or(input, other, *, out=None):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:391)
-        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:398)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:397)
+        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:404)
     """
     if out is None:  # logical_or
         if input.__class__ is _T and other.__class__ is _T:
@@ -1694,7 +1725,7 @@ def _div_trunc(input, other):
     """Division rounded towards zero: the kernel behind div(..., rounding_mode='trunc').
 
     Overloads, tried in this order:
-        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:405)
+        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:411)
     """
     # _div_trunc
     if input.__class__ is _T and other.__class__ is _T:
@@ -1709,7 +1740,7 @@ def where(condition, input, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:425)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:431)
     """
     # where.self
     if condition.__class__ is _T and input.__class__ is _T and other.__class__ is _T:
@@ -1724,10 +1755,10 @@ def clamp(input, min=None, max=None, *, out=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:433)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:440)
-        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:450)
-        clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:455)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:439)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:446)
+        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:456)
+        clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:461)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if input.__class__ is _T:
@@ -1754,8 +1785,8 @@ def clamp(input, min=None, max=None, *, out=None):
 
 def clamp_(input, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:447)
-        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:452)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:453)
+        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:458)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if input.__class__ is _T:
@@ -1774,8 +1805,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSI
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:459)
-        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:467)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
+        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:473)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -1797,7 +1828,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:469)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:475)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -1813,7 +1844,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:475)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:481)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -1829,7 +1860,7 @@ def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:481)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:487)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -1845,7 +1876,7 @@ def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:487)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:493)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -1861,7 +1892,7 @@ def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:493)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -1877,7 +1908,7 @@ def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:501)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:507)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -1893,9 +1924,9 @@ def max(*args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:509)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:515)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:523)
+        max(Tensor self) -> Tensor  (native_functions.yaml:515)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:521)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:529)
     """
     return _G_max.parse((*args,), kwargs)
 
@@ -1904,9 +1935,9 @@ def min(*args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:529)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:535)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:543)
+        min(Tensor self) -> Tensor  (native_functions.yaml:535)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:541)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:549)
     """
     return _G_min.parse((*args,), kwargs)
 
@@ -1915,7 +1946,7 @@ def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:549)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:555)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -1931,7 +1962,7 @@ def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:557)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:563)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -1947,7 +1978,7 @@ def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:565)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:571)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -1963,7 +1994,7 @@ def softmax(input, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:571)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:577)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if input.__class__ is _T:
@@ -1978,7 +2009,7 @@ def log_softmax(input, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:579)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:585)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if input.__class__ is _T:
@@ -1993,7 +2024,7 @@ def nll_loss(input, target, weight=None, reduction=1, ignore_index=-100):
     """Negative log-likelihood: -self[i, target[i]] (classes at dim 1) times weight[target[i]], reduced by reduction (0 none, 1 mean over the kept weight, 2 sum); targets equal to ignore_index count for nothing.
 
     Overloads, tried in this order:
-        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:590)
+        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:596)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # nll_loss
         if isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -2006,7 +2037,7 @@ def _nll_loss_backward(grad_output, input, target, weight, reduction, ignore_ind
     """Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.
 
     Overloads, tried in this order:
-        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:597)
+        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:603)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # _nll_loss_backward
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -2019,7 +2050,7 @@ def gelu(input):
     """Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch's approximate="none").
 
     Overloads, tried in this order:
-        gelu(Tensor self) -> Tensor  (native_functions.yaml:604)
+        gelu(Tensor self) -> Tensor  (native_functions.yaml:610)
     """
     # gelu
     if input.__class__ is _T:
@@ -2034,7 +2065,7 @@ def _gelu_backward(grad_output, input):
     """grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).
 
     Overloads, tried in this order:
-        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:612)
+        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:618)
     """
     # _gelu_backward
     if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2045,11 +2076,69 @@ def _gelu_backward(grad_output, input):
     return _G__gelu_backward.parse((grad_output, input, ), {})
 
 
+def silu(input):
+    """Sigmoid linear unit (swish), self * sigmoid(self).
+
+    Overloads, tried in this order:
+        silu(Tensor self) -> Tensor  (native_functions.yaml:624)
+    """
+    # silu
+    if input.__class__ is _T:
+        return _F_silu(input)
+    if isinstance(input, _TN):
+        return _H_silu.call((input,))
+
+    return _G_silu.parse((input, ), {})
+
+
+def leaky_relu(input, negative_slope=0.01):
+    """self where positive, else self * negative_slope.
+
+    Overloads, tried in this order:
+        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:630)
+    """
+    if negative_slope.__class__ in _NUM:  # leaky_relu
+        if input.__class__ is _T:
+            return _F_leaky_relu(input, negative_slope)
+        if isinstance(input, _TN):
+            return _H_leaky_relu.call((input, negative_slope))
+
+    return _G_leaky_relu.parse((input, negative_slope, ), {})
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    """Overloads, tried in this order:
+        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:636)
+    """
+    if negative_slope.__class__ in _NUM:  # leaky_relu_
+        if input.__class__ is _T:
+            return _F_leaky_relu_(input, negative_slope)
+        if isinstance(input, _T):
+            return _H_leaky_relu_.call((input, negative_slope))
+
+    return _G_leaky_relu_.parse((input, negative_slope, ), {})
+
+
+def _leaky_relu_backward(grad_output, input, negative_slope):
+    """grad_output times the derivative of leaky_relu at self (1 or negative_slope).
+
+    Overloads, tried in this order:
+        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:639)
+    """
+    if negative_slope.__class__ in _NUM:  # _leaky_relu_backward
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__leaky_relu_backward(grad_output, input, negative_slope)
+        if isinstance(grad_output, _TN) and isinstance(input, _TN):
+            return _H__leaky_relu_backward.call((grad_output, input, negative_slope))
+
+    return _G__leaky_relu_backward.parse((grad_output, input, negative_slope, ), {})
+
+
 def _tanh_backward(grad_output, tanh_out):
     """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
 
     Overloads, tried in this order:
-        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:618)
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:644)
     """
     # _tanh_backward
     if grad_output.__class__ is _T and tanh_out.__class__ is _T:
@@ -2064,7 +2153,7 @@ def _log_softmax_backward(grad_output, log_probs, dim):
     """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
 
     Overloads, tried in this order:
-        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:624)
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:650)
     """
     if dim.__class__ is int:  # _log_softmax_backward
         if grad_output.__class__ is _T and log_probs.__class__ is _T:
@@ -2079,8 +2168,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:632)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:642)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:658)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:668)
     """
     if out is None:  # mm
         if input.__class__ is _T and mat2.__class__ is _T:
@@ -2101,7 +2190,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:644)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:670)
     """
     # bmm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -2116,7 +2205,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:652)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:678)
     """
     # dot
     if input.__class__ is _T and tensor.__class__ is _T:
@@ -2131,7 +2220,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:660)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:686)
     """
     # matmul
     if input.__class__ is _T and other.__class__ is _T:
@@ -2146,7 +2235,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:680)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:706)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -2155,7 +2244,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:688)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:714)
     """
     # t
     if input.__class__ is _T:
@@ -2170,7 +2259,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:697)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:723)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if input.__class__ is _T:
@@ -2185,7 +2274,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:706)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:732)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -2194,9 +2283,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:722)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:730)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:738)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:748)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:756)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:764)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -2205,7 +2294,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:746)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:772)
     """
     if dim.__class__ is int:  # unsqueeze
         if input.__class__ is _T:
@@ -2220,7 +2309,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:754)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:780)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if input.__class__ is _T:
@@ -2235,7 +2324,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:762)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:788)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if input.__class__ is _T:
@@ -2250,7 +2339,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:770)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:796)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if input.__class__ is _T:
@@ -2265,7 +2354,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:778)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:804)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if input.__class__ is _T:
@@ -2280,8 +2369,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:792)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:800)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:818)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:826)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if input.__class__ is _T:
@@ -2302,7 +2391,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:808)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:834)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if input.__class__ is _T:
@@ -2317,7 +2406,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:816)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:842)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2330,7 +2419,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:822)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:848)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2343,7 +2432,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:828)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:854)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if input.__class__ is _T and index.__class__ is _T:
@@ -2358,7 +2447,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:835)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:861)
     """
     if dim.__class__ is int:  # index_select
         if input.__class__ is _T and index.__class__ is _T:
@@ -2373,7 +2462,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:842)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:868)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if input.__class__ is _T and mask.__class__ is _T:
@@ -2388,7 +2477,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:855)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:881)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2401,7 +2490,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:862)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:888)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2412,7 +2501,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:869)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:895)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2425,7 +2514,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:875)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:901)
     """
     # clone
     if input.__class__ is _T:
@@ -2440,7 +2529,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:890)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:916)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if input.__class__ is _T:
@@ -2455,7 +2544,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:897)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:923)
     """
     # zero_
     if input.__class__ is _T:
@@ -2470,7 +2559,7 @@ def flip(*args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:938)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:964)
     """
     return _G_flip.parse((*args,), kwargs)
 
@@ -2479,7 +2568,7 @@ def roll(input, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:944)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:970)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         if input.__class__ is _T:
@@ -2494,7 +2583,7 @@ def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:968)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:994)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2509,7 +2598,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:981)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1007)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2524,7 +2613,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1050)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1076)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2539,7 +2628,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1057)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1083)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2554,8 +2643,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1069)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1079)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1095)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1105)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2576,8 +2665,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1081)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1091)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1107)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1117)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2598,7 +2687,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1094)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1120)
     """
     # isnan
     if input.__class__ is _T:
@@ -2613,7 +2702,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1101)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1127)
     """
     # isinf
     if input.__class__ is _T:
@@ -2628,7 +2717,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1108)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1134)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2643,8 +2732,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1115)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1122)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1141)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1148)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2665,8 +2754,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1124)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1133)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1150)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1159)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2687,8 +2776,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1135)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1144)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1161)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1170)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2709,8 +2798,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1146)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1155)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1172)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1181)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2731,8 +2820,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1159)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1170)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1185)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1196)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -2753,8 +2842,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1172)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1182)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1198)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1208)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2775,10 +2864,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1185)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1194)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1196)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1205)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1211)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1220)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1222)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1231)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -2811,7 +2900,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1208)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1234)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -2826,8 +2915,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1213)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1223)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1239)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1249)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -2846,7 +2935,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1220)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1246)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -2861,8 +2950,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1227)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1238)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1253)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1264)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -2883,8 +2972,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1240)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1251)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1266)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1277)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -2905,8 +2994,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1253)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1261)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1279)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1287)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -2915,8 +3004,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1267)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1273)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1293)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1299)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -2925,7 +3014,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1279)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1305)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -2940,8 +3029,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1289)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1300)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1315)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1326)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -2950,7 +3039,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1311)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1337)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -2965,7 +3054,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1322)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1348)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -2980,7 +3069,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1334)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1360)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -2995,7 +3084,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1342)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1368)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3010,8 +3099,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1349)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1360)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1375)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1386)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3032,8 +3121,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1362)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1373)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1388)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1399)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3054,9 +3143,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1377)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1383)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1389)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1403)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1409)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1415)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3065,9 +3154,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1395)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1401)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1407)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1421)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1427)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3076,9 +3165,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1413)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1419)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1425)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1439)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1445)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1451)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3087,9 +3176,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1431)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1437)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1443)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1457)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1463)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1469)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3098,7 +3187,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1449)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1475)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3107,7 +3196,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1455)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1481)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3122,8 +3211,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1461)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1470)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1487)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1496)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3144,7 +3233,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1472)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1498)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3159,7 +3248,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1481)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1507)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -3487,11 +3576,23 @@ def _m_logical_not(self):
     return _GM_logical_not.parse((self, ), {})
 
 
+def _m_square(self):
+    """self * self; bool squares as int64, as in torch.
+
+    Overloads, tried in this order:
+        square(Tensor self) -> Tensor  (native_functions.yaml:216)
+    """
+    # square
+    return _F_square(self)
+
+    return _GM_square.parse((self, ), {})
+
+
 def _m_add(self, other, *, alpha=1):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:224)
     """
     if alpha.__class__ in _NUM:  # add.Tensor
         if other.__class__ is _T:
@@ -3504,7 +3605,7 @@ def _m_add(self, other, *, alpha=1):
 
 def _m_add_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:226)
+        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:232)
     """
     if alpha.__class__ in _NUM:  # add_.Tensor
         if other.__class__ is _T:
@@ -3519,7 +3620,7 @@ def _m_sub(self, other, *, alpha=1):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:237)
     """
     if alpha.__class__ in _NUM:  # sub.Tensor
         if other.__class__ is _T:
@@ -3532,7 +3633,7 @@ def _m_sub(self, other, *, alpha=1):
 
 def _m_sub_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:239)
+        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:245)
     """
     if alpha.__class__ in _NUM:  # sub_.Tensor
         if other.__class__ is _T:
@@ -3547,7 +3648,7 @@ def _m_mul(self, other):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:250)
     """
     # mul.Tensor
     if other.__class__ is _T:
@@ -3560,7 +3661,7 @@ def _m_mul(self, other):
 
 def _m_mul_(self, other):
     """Overloads, tried in this order:
-        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:252)
+        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:258)
     """
     # mul_.Tensor
     if other.__class__ is _T:
@@ -3575,8 +3676,8 @@ def _m_div(self, other, *, rounding_mode=_MISSING):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:411)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:263)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:417)
     """
     if rounding_mode is _MISSING:  # div.Tensor
         if other.__class__ is _T:
@@ -3597,7 +3698,7 @@ def _m_floor_divide(self, other):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:268)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:274)
     """
     # floor_divide
     if other.__class__ is _T:
@@ -3610,7 +3711,7 @@ def _m_floor_divide(self, other):
 
 def _m_floor_divide_(self, other):
     """Overloads, tried in this order:
-        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:275)
+        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:281)
     """
     # floor_divide_
     if other.__class__ is _T:
@@ -3625,7 +3726,7 @@ def _m_pow(self, exponent):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:280)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:286)
     """
     # pow.Tensor_Tensor
     if exponent.__class__ is _T:
@@ -3638,7 +3739,7 @@ def _m_pow(self, exponent):
 
 def _m_pow_(self, exponent):
     """Overloads, tried in this order:
-        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:289)
+        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:295)
     """
     # pow_.Tensor_Tensor
     if exponent.__class__ is _T:
@@ -3653,7 +3754,7 @@ def _m_maximum(self, other):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:294)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:300)
     """
     # maximum
     if other.__class__ is _T:
@@ -3666,7 +3767,7 @@ def _m_maximum(self, other):
 
 def _m_maximum_(self, other):
     """Overloads, tried in this order:
-        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:300)
+        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:306)
     """
     # maximum_
     if other.__class__ is _T:
@@ -3681,7 +3782,7 @@ def _m_minimum(self, other):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:305)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:311)
     """
     # minimum
     if other.__class__ is _T:
@@ -3694,7 +3795,7 @@ def _m_minimum(self, other):
 
 def _m_minimum_(self, other):
     """Overloads, tried in this order:
-        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:311)
+        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:317)
     """
     # minimum_
     if other.__class__ is _T:
@@ -3709,7 +3810,7 @@ def _m_remainder(self, other):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:316)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:322)
     """
     # remainder.Tensor
     if other.__class__ is _T:
@@ -3722,7 +3823,7 @@ def _m_remainder(self, other):
 
 def _m_remainder_(self, other):
     """Overloads, tried in this order:
-        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:323)
+        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:329)
     """
     # remainder_.Tensor
     if other.__class__ is _T:
@@ -3737,7 +3838,7 @@ def _m_eq(self, other):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:328)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:334)
     """
     # eq.Tensor
     if other.__class__ is _T:
@@ -3752,7 +3853,7 @@ def _m_ne(self, other):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:337)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:343)
     """
     # ne.Tensor
     if other.__class__ is _T:
@@ -3767,7 +3868,7 @@ def _m_lt(self, other):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:346)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:352)
     """
     # lt.Tensor
     if other.__class__ is _T:
@@ -3782,7 +3883,7 @@ def _m_le(self, other):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:355)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:361)
     """
     # le.Tensor
     if other.__class__ is _T:
@@ -3797,7 +3898,7 @@ def _m_gt(self, other):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:364)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:370)
     """
     # gt.Tensor
     if other.__class__ is _T:
@@ -3812,7 +3913,7 @@ def _m_ge(self, other):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:373)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:379)
     """
     # ge.Tensor
     if other.__class__ is _T:
@@ -3827,7 +3928,7 @@ def _m_logical_and(self, other):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:382)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:388)
     """
     # logical_and
     if other.__class__ is _T:
@@ -3842,7 +3943,7 @@ def _m_logical_or(self, other):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:391)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:397)
     """
     # logical_or
     if other.__class__ is _T:
@@ -3855,8 +3956,8 @@ def _m_logical_or(self, other):
 
 def _m_div_(self, other, *, rounding_mode=_MISSING):
     """Overloads, tried in this order:
-        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:402)
-        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:421)
+        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:408)
+        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:427)
     """
     if rounding_mode is _MISSING:  # div_.Tensor
         if other.__class__ is _T:
@@ -3877,7 +3978,7 @@ def _m_where(self, condition, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:425)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:431)
     """
     # where.self
     if condition.__class__ is _T and other.__class__ is _T:
@@ -3892,8 +3993,8 @@ def _m_clamp(self, min=None, max=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:433)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:440)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:439)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:446)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         return _F_clamp(self, min, max)
@@ -3907,8 +4008,8 @@ def _m_clamp(self, min=None, max=None):
 
 def _m_clamp_(self, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:447)
-        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:452)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:453)
+        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:458)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         return _F_clamp_(self, min, max)
@@ -3924,7 +4025,7 @@ def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:459)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -3937,7 +4038,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:469)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:475)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -3950,7 +4051,7 @@ def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:475)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:481)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -3963,7 +4064,7 @@ def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:481)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:487)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -3976,7 +4077,7 @@ def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:487)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:493)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -3989,7 +4090,7 @@ def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:493)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -4002,7 +4103,7 @@ def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:501)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:507)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -4015,9 +4116,9 @@ def _m_max(self, *args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:509)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:515)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:523)
+        max(Tensor self) -> Tensor  (native_functions.yaml:515)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:521)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:529)
     """
     return _GM_max.parse((self, *args,), kwargs)
 
@@ -4026,9 +4127,9 @@ def _m_min(self, *args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:529)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:535)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:543)
+        min(Tensor self) -> Tensor  (native_functions.yaml:535)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:541)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:549)
     """
     return _GM_min.parse((self, *args,), kwargs)
 
@@ -4037,7 +4138,7 @@ def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:549)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:555)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -4050,7 +4151,7 @@ def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:557)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:563)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -4063,7 +4164,7 @@ def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:565)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:571)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -4076,7 +4177,7 @@ def _m_softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:571)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:577)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         return _F_softmax_int(self, dim, dtype)
@@ -4088,7 +4189,7 @@ def _m_log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:579)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:585)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         return _F_log_softmax_int(self, dim, dtype)
@@ -4100,7 +4201,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:632)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:658)
     """
     # mm
     if mat2.__class__ is _T:
@@ -4115,7 +4216,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:644)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:670)
     """
     # bmm
     if mat2.__class__ is _T:
@@ -4130,7 +4231,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:652)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:678)
     """
     # dot
     if tensor.__class__ is _T:
@@ -4145,7 +4246,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:660)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:686)
     """
     # matmul
     if other.__class__ is _T:
@@ -4160,7 +4261,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:672)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:698)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4173,7 +4274,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:680)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:706)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4186,7 +4287,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:688)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:714)
     """
     # t
     return _F_t(self)
@@ -4198,7 +4299,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:697)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:723)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         return _F_transpose_int(self, dim0, dim1)
@@ -4210,7 +4311,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:706)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:732)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4223,7 +4324,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:714)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:740)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4236,9 +4337,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:722)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:730)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:738)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:748)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:756)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:764)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4247,7 +4348,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:746)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:772)
     """
     if dim.__class__ is int:  # unsqueeze
         return _F_unsqueeze(self, dim)
@@ -4259,7 +4360,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:754)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:780)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         return _F_flatten_using_ints(self, start_dim, end_dim)
@@ -4271,7 +4372,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:762)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:788)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         return _F_narrow(self, dim, start, length)
@@ -4283,7 +4384,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:770)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:796)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         return _F_select_int(self, dim, index)
@@ -4295,7 +4396,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:785)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:811)
     """
     # contiguous
     return _F_contiguous(self)
@@ -4307,8 +4408,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:792)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:800)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:818)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:826)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         return _F_split_Tensor(self, split_size, dim)
@@ -4323,7 +4424,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:808)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:834)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         return _F_chunk(self, chunks, dim)
@@ -4335,7 +4436,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:828)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:854)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if index.__class__ is _T:
@@ -4350,7 +4451,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:835)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:861)
     """
     if dim.__class__ is int:  # index_select
         if index.__class__ is _T:
@@ -4365,7 +4466,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:842)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:868)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if mask.__class__ is _T:
@@ -4378,7 +4479,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:849)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:875)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if mask.__class__ is _T:
@@ -4393,7 +4494,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:862)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:888)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4404,7 +4505,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:869)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:895)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4417,7 +4518,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:875)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:901)
     """
     # clone
     return _F_clone(self)
@@ -4429,7 +4530,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:883)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:909)
     """
     if non_blocking.__class__ is bool:  # copy_
         if src.__class__ is _T:
@@ -4444,7 +4545,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:890)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:916)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         return _F_fill__Scalar(self, value)
@@ -4456,7 +4557,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:897)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:923)
     """
     # zero_
     return _F_zero_(self)
@@ -4468,9 +4569,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:904)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:912)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:920)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:930)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:938)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:946)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4479,7 +4580,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:926)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:952)
     """
     # type_as
     if other.__class__ is _T:
@@ -4494,7 +4595,7 @@ def _m_repeat(self, *args, **kwargs):
     """self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).
 
     Overloads, tried in this order:
-        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:932)
+        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:958)
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
@@ -4507,7 +4608,7 @@ def _m_flip(self, *args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:938)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:964)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
@@ -4520,7 +4621,7 @@ def _m_roll(self, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:944)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:970)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
@@ -4532,7 +4633,7 @@ def _m_expand_as(self, other):
     """self.expand(other.shape): size-1 dims repeated to the shape of other, without copying.
 
     Overloads, tried in this order:
-        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:950)
+        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:976)
     """
     # expand_as
     if other.__class__ is _T:
@@ -4547,7 +4648,7 @@ def _m_view_as(self, other):
     """self.view(other.shape): the same data in the shape of other.
 
     Overloads, tried in this order:
-        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:956)
+        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:982)
     """
     # view_as
     if other.__class__ is _T:
@@ -4562,7 +4663,7 @@ def _m_reshape_as(self, other):
     """self.reshape(other.shape): a view when the strides allow it, else a copy.
 
     Overloads, tried in this order:
-        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:962)
+        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:988)
     """
     # reshape_as
     if other.__class__ is _T:
@@ -4577,7 +4678,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:986)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1012)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -4589,7 +4690,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:993)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1019)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -4601,7 +4702,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1000)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1026)
     """
     # coalesce
     return _F_coalesce(self)
@@ -4613,7 +4714,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1008)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1034)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -4625,7 +4726,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:1014)
+        _nnz(Tensor self) -> int  (native_functions.yaml:1040)
     """
     # _nnz
     return _F__nnz(self)
@@ -4637,7 +4738,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1020)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1046)
     """
     # indices
     return _F_indices(self)
@@ -4649,7 +4750,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1026)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1052)
     """
     # values
     return _F_values(self)
@@ -4661,7 +4762,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1032)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1058)
     """
     # _indices
     return _F__indices(self)
@@ -4673,7 +4774,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1038)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1064)
     """
     # _values
     return _F__values(self)
@@ -4685,7 +4786,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1044)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1070)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -4700,7 +4801,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1069)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1095)
     """
     # log10
     return _F_log10(self)
@@ -4710,7 +4811,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1076)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1102)
     """
     # log10_
     return _F_log10_(self)
@@ -4722,7 +4823,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1081)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1107)
     """
     # log2
     return _F_log2(self)
@@ -4732,7 +4833,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1088)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1114)
     """
     # log2_
     return _F_log2_(self)
@@ -4744,7 +4845,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1094)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1120)
     """
     # isnan
     return _F_isnan(self)
@@ -4756,7 +4857,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1101)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1127)
     """
     # isinf
     return _F_isinf(self)
@@ -4768,7 +4869,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1108)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1134)
     """
     # isfinite
     return _F_isfinite(self)
@@ -4780,7 +4881,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1115)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1141)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -4795,7 +4896,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1124)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1150)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -4808,7 +4909,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1130)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1156)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -4823,7 +4924,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1135)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1161)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -4836,7 +4937,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1141)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1167)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -4851,7 +4952,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1146)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1172)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -4864,7 +4965,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1152)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1178)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -4879,7 +4980,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1159)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1185)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -4889,7 +4990,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1167)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1193)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -4901,7 +5002,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1172)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1198)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -4914,7 +5015,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1179)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1205)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -4929,8 +5030,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1185)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1196)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1211)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1222)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -4949,8 +5050,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1191)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1202)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1217)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1228)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -4971,7 +5072,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1213)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1239)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -4981,7 +5082,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1220)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1246)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -4993,7 +5094,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1227)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1253)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -5003,7 +5104,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1235)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1261)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -5015,7 +5116,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1240)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1266)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -5025,7 +5126,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1248)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1274)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -5037,8 +5138,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1253)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1261)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1279)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1287)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -5047,8 +5148,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1267)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1273)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1293)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1299)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5057,7 +5158,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1279)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1305)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5069,16 +5170,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1289)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1300)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1315)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1326)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1297)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1308)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1323)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1334)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5087,7 +5188,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1311)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1337)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5100,7 +5201,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1319)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1345)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5115,7 +5216,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1322)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1348)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5128,7 +5229,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1331)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1357)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5143,7 +5244,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1349)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1375)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5153,7 +5254,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1357)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1383)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5165,7 +5266,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1362)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1388)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5175,7 +5276,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1370)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1396)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5187,9 +5288,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1377)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1383)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1389)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1403)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1409)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1415)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5198,9 +5299,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1395)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1401)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1407)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1421)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1427)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5209,7 +5310,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1449)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1475)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5218,7 +5319,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1455)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1481)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5233,7 +5334,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1461)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1487)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5246,7 +5347,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1467)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1493)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5261,7 +5362,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1472)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1498)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5274,7 +5375,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1478)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1504)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5760,6 +5861,7 @@ METHODS = {
     'trunc': _m_trunc,
     'trunc_': _m_trunc_,
     'logical_not': _m_logical_not,
+    'square': _m_square,
     'add': _m_add,
     'add_': _m_add_,
     'sub': _m_sub,
@@ -5960,6 +6062,7 @@ __all__ = [
     'round',
     'trunc',
     'logical_not',
+    'square',
     'add',
     'sub',
     'mul',
@@ -5996,6 +6099,9 @@ __all__ = [
     'log_softmax',
     'nll_loss',
     'gelu',
+    'silu',
+    'leaky_relu',
+    'leaky_relu_',
     'mm',
     'bmm',
     'dot',

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d33f589c9dda45fc).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 94faa97e87a9c7f4).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -971,10 +971,30 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:218
+    _R(  # native_functions.yaml:216
+        name='square',
+        schema='square(Tensor self) -> Tensor',
+        loc='native_functions.yaml:216',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'square'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self * self; bool squares as int64, as in torch.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:224
         name='add.Tensor',
         schema='add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:218',
+        loc='native_functions.yaml:224',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -991,10 +1011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:226
+    _R(  # native_functions.yaml:232
         name='add_.Tensor',
         schema='add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:226',
+        loc='native_functions.yaml:232',
         kind='inplace',
         functional='add.Tensor',
         variants=('method',),
@@ -1011,10 +1031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:229
+    _R(  # native_functions.yaml:235
         name='add.Tensor_out',
         schema='add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:229',
+        loc='native_functions.yaml:235',
         kind='out',
         functional='add.Tensor',
         variants=('function',),
@@ -1031,10 +1051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:231
+    _R(  # native_functions.yaml:237
         name='sub.Tensor',
         schema='sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:231',
+        loc='native_functions.yaml:237',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1051,10 +1071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:239
+    _R(  # native_functions.yaml:245
         name='sub_.Tensor',
         schema='sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:239',
+        loc='native_functions.yaml:245',
         kind='inplace',
         functional='sub.Tensor',
         variants=('method',),
@@ -1071,10 +1091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:242
+    _R(  # native_functions.yaml:248
         name='sub.Tensor_out',
         schema='sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:242',
+        loc='native_functions.yaml:248',
         kind='out',
         functional='sub.Tensor',
         variants=('function',),
@@ -1091,10 +1111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:244
+    _R(  # native_functions.yaml:250
         name='mul.Tensor',
         schema='mul.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:244',
+        loc='native_functions.yaml:250',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1111,10 +1131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:252
+    _R(  # native_functions.yaml:258
         name='mul_.Tensor',
         schema='mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:252',
+        loc='native_functions.yaml:258',
         kind='inplace',
         functional='mul.Tensor',
         variants=('method',),
@@ -1131,10 +1151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:255
+    _R(  # native_functions.yaml:261
         name='mul.Tensor_out',
         schema='mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:255',
+        loc='native_functions.yaml:261',
         kind='out',
         functional='mul.Tensor',
         variants=('function',),
@@ -1151,10 +1171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:257
+    _R(  # native_functions.yaml:263
         name='div.Tensor',
         schema='div.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:257',
+        loc='native_functions.yaml:263',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1171,10 +1191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:266
+    _R(  # native_functions.yaml:272
         name='div.Tensor_out',
         schema='div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:266',
+        loc='native_functions.yaml:272',
         kind='out',
         functional='div.Tensor',
         variants=('function',),
@@ -1191,10 +1211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:268
+    _R(  # native_functions.yaml:274
         name='floor_divide',
         schema='floor_divide(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:268',
+        loc='native_functions.yaml:274',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1211,10 +1231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:275
+    _R(  # native_functions.yaml:281
         name='floor_divide_',
         schema='floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:275',
+        loc='native_functions.yaml:281',
         kind='inplace',
         functional='floor_divide',
         variants=('method',),
@@ -1231,10 +1251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:278
+    _R(  # native_functions.yaml:284
         name='floor_divide.out',
         schema='floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:278',
+        loc='native_functions.yaml:284',
         kind='out',
         functional='floor_divide',
         variants=('function',),
@@ -1251,10 +1271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:280
+    _R(  # native_functions.yaml:286
         name='pow.Tensor_Tensor',
         schema='pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor',
-        loc='native_functions.yaml:280',
+        loc='native_functions.yaml:286',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1271,10 +1291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:289
+    _R(  # native_functions.yaml:295
         name='pow_.Tensor_Tensor',
         schema='pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)',
-        loc='native_functions.yaml:289',
+        loc='native_functions.yaml:295',
         kind='inplace',
         functional='pow.Tensor_Tensor',
         variants=('method',),
@@ -1291,10 +1311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('exponent', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:292
+    _R(  # native_functions.yaml:298
         name='pow.Tensor_Tensor_out',
         schema='pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:292',
+        loc='native_functions.yaml:298',
         kind='out',
         functional='pow.Tensor_Tensor',
         variants=('function',),
@@ -1311,10 +1331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:294
+    _R(  # native_functions.yaml:300
         name='maximum',
         schema='maximum(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:294',
+        loc='native_functions.yaml:300',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1331,10 +1351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:300
+    _R(  # native_functions.yaml:306
         name='maximum_',
         schema='maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:300',
+        loc='native_functions.yaml:306',
         kind='inplace',
         functional='maximum',
         variants=('method',),
@@ -1351,10 +1371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:303
+    _R(  # native_functions.yaml:309
         name='maximum.out',
         schema='maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:303',
+        loc='native_functions.yaml:309',
         kind='out',
         functional='maximum',
         variants=('function',),
@@ -1371,10 +1391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:305
+    _R(  # native_functions.yaml:311
         name='minimum',
         schema='minimum(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:305',
+        loc='native_functions.yaml:311',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1391,10 +1411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:311
+    _R(  # native_functions.yaml:317
         name='minimum_',
         schema='minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:311',
+        loc='native_functions.yaml:317',
         kind='inplace',
         functional='minimum',
         variants=('method',),
@@ -1411,10 +1431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:314
+    _R(  # native_functions.yaml:320
         name='minimum.out',
         schema='minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:314',
+        loc='native_functions.yaml:320',
         kind='out',
         functional='minimum',
         variants=('function',),
@@ -1431,10 +1451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:316
+    _R(  # native_functions.yaml:322
         name='remainder.Tensor',
         schema='remainder.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:316',
+        loc='native_functions.yaml:322',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1451,10 +1471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:323
+    _R(  # native_functions.yaml:329
         name='remainder_.Tensor',
         schema='remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:323',
+        loc='native_functions.yaml:329',
         kind='inplace',
         functional='remainder.Tensor',
         variants=('method',),
@@ -1471,10 +1491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:326
+    _R(  # native_functions.yaml:332
         name='remainder.Tensor_out',
         schema='remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:326',
+        loc='native_functions.yaml:332',
         kind='out',
         functional='remainder.Tensor',
         variants=('function',),
@@ -1491,10 +1511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:328
+    _R(  # native_functions.yaml:334
         name='eq.Tensor',
         schema='eq.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:328',
+        loc='native_functions.yaml:334',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1511,10 +1531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:335
+    _R(  # native_functions.yaml:341
         name='eq.Tensor_out',
         schema='eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:335',
+        loc='native_functions.yaml:341',
         kind='out',
         functional='eq.Tensor',
         variants=('function',),
@@ -1531,10 +1551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:337
+    _R(  # native_functions.yaml:343
         name='ne.Tensor',
         schema='ne.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:337',
+        loc='native_functions.yaml:343',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1551,10 +1571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:344
+    _R(  # native_functions.yaml:350
         name='ne.Tensor_out',
         schema='ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:344',
+        loc='native_functions.yaml:350',
         kind='out',
         functional='ne.Tensor',
         variants=('function',),
@@ -1571,10 +1591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:346
+    _R(  # native_functions.yaml:352
         name='lt.Tensor',
         schema='lt.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:346',
+        loc='native_functions.yaml:352',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1591,10 +1611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:353
+    _R(  # native_functions.yaml:359
         name='lt.Tensor_out',
         schema='lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:353',
+        loc='native_functions.yaml:359',
         kind='out',
         functional='lt.Tensor',
         variants=('function',),
@@ -1611,10 +1631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:355
+    _R(  # native_functions.yaml:361
         name='le.Tensor',
         schema='le.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:355',
+        loc='native_functions.yaml:361',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1631,10 +1651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:362
+    _R(  # native_functions.yaml:368
         name='le.Tensor_out',
         schema='le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:362',
+        loc='native_functions.yaml:368',
         kind='out',
         functional='le.Tensor',
         variants=('function',),
@@ -1651,10 +1671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:364
+    _R(  # native_functions.yaml:370
         name='gt.Tensor',
         schema='gt.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:364',
+        loc='native_functions.yaml:370',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1671,10 +1691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:371
+    _R(  # native_functions.yaml:377
         name='gt.Tensor_out',
         schema='gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:371',
+        loc='native_functions.yaml:377',
         kind='out',
         functional='gt.Tensor',
         variants=('function',),
@@ -1691,10 +1711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:373
+    _R(  # native_functions.yaml:379
         name='ge.Tensor',
         schema='ge.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:373',
+        loc='native_functions.yaml:379',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1711,10 +1731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:380
+    _R(  # native_functions.yaml:386
         name='ge.Tensor_out',
         schema='ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:380',
+        loc='native_functions.yaml:386',
         kind='out',
         functional='ge.Tensor',
         variants=('function',),
@@ -1731,10 +1751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:382
+    _R(  # native_functions.yaml:388
         name='logical_and',
         schema='logical_and(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:382',
+        loc='native_functions.yaml:388',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1751,10 +1771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:389
+    _R(  # native_functions.yaml:395
         name='logical_and.out',
         schema='logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:389',
+        loc='native_functions.yaml:395',
         kind='out',
         functional='logical_and',
         variants=('function',),
@@ -1771,10 +1791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:391
+    _R(  # native_functions.yaml:397
         name='logical_or',
         schema='logical_or(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:391',
+        loc='native_functions.yaml:397',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1791,10 +1811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:398
+    _R(  # native_functions.yaml:404
         name='logical_or.out',
         schema='logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:398',
+        loc='native_functions.yaml:404',
         kind='out',
         functional='logical_or',
         variants=('function',),
@@ -1811,10 +1831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:402
+    _R(  # native_functions.yaml:408
         name='div_.Tensor',
         schema='div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:402',
+        loc='native_functions.yaml:408',
         kind='inplace',
         functional='div.Tensor',
         variants=('method',),
@@ -1831,10 +1851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:405
+    _R(  # native_functions.yaml:411
         name='_div_trunc',
         schema='_div_trunc(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:405',
+        loc='native_functions.yaml:411',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -1851,10 +1871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:411
+    _R(  # native_functions.yaml:417
         name='div.Tensor_mode',
         schema='div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor',
-        loc='native_functions.yaml:411',
+        loc='native_functions.yaml:417',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1871,10 +1891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:418
+    _R(  # native_functions.yaml:424
         name='div.out_mode',
         schema='div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:418',
+        loc='native_functions.yaml:424',
         kind='out',
         functional='div.Tensor_mode',
         variants=('function',),
@@ -1891,10 +1911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:421
+    _R(  # native_functions.yaml:427
         name='div_.Tensor_mode',
         schema='div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)',
-        loc='native_functions.yaml:421',
+        loc='native_functions.yaml:427',
         kind='inplace',
         functional='div.Tensor_mode',
         variants=('method',),
@@ -1911,10 +1931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:425
+    _R(  # native_functions.yaml:431
         name='where.self',
         schema='where.self(Tensor condition, Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:425',
+        loc='native_functions.yaml:431',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1931,10 +1951,10 @@ OPS = (
         args=(('condition', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:433
+    _R(  # native_functions.yaml:439
         name='clamp',
         schema='clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
-        loc='native_functions.yaml:433',
+        loc='native_functions.yaml:439',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1951,10 +1971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:440
+    _R(  # native_functions.yaml:446
         name='clamp.Tensor',
         schema='clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor',
-        loc='native_functions.yaml:440',
+        loc='native_functions.yaml:446',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1971,10 +1991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:447
+    _R(  # native_functions.yaml:453
         name='clamp_',
         schema='clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)',
-        loc='native_functions.yaml:447',
+        loc='native_functions.yaml:453',
         kind='inplace',
         functional='clamp',
         variants=('function', 'method'),
@@ -1991,10 +2011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:450
+    _R(  # native_functions.yaml:456
         name='clamp.out',
         schema='clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:450',
+        loc='native_functions.yaml:456',
         kind='out',
         functional='clamp',
         variants=('function',),
@@ -2011,10 +2031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:452
+    _R(  # native_functions.yaml:458
         name='clamp_.Tensor',
         schema='clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)',
-        loc='native_functions.yaml:452',
+        loc='native_functions.yaml:458',
         kind='inplace',
         functional='clamp.Tensor',
         variants=('function', 'method'),
@@ -2031,10 +2051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:455
+    _R(  # native_functions.yaml:461
         name='clamp.Tensor_out',
         schema='clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:455',
+        loc='native_functions.yaml:461',
         kind='out',
         functional='clamp.Tensor',
         variants=('function',),
@@ -2051,10 +2071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:459
+    _R(  # native_functions.yaml:465
         name='sum',
         schema='sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:459',
+        loc='native_functions.yaml:465',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2071,10 +2091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:467
+    _R(  # native_functions.yaml:473
         name='sum.out',
         schema='sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:467',
+        loc='native_functions.yaml:473',
         kind='out',
         functional='sum',
         variants=('function',),
@@ -2091,10 +2111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:469
+    _R(  # native_functions.yaml:475
         name='mean',
         schema='mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:469',
+        loc='native_functions.yaml:475',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2111,10 +2131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:475
+    _R(  # native_functions.yaml:481
         name='prod',
         schema='prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:475',
+        loc='native_functions.yaml:481',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2131,10 +2151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:481
+    _R(  # native_functions.yaml:487
         name='amax',
         schema='amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:481',
+        loc='native_functions.yaml:487',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2151,10 +2171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:487
+    _R(  # native_functions.yaml:493
         name='amin',
         schema='amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:487',
+        loc='native_functions.yaml:493',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2171,10 +2191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:493
+    _R(  # native_functions.yaml:499
         name='all',
         schema='all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:493',
+        loc='native_functions.yaml:499',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2191,10 +2211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:501
+    _R(  # native_functions.yaml:507
         name='any',
         schema='any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:501',
+        loc='native_functions.yaml:507',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2211,10 +2231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:509
+    _R(  # native_functions.yaml:515
         name='max',
         schema='max(Tensor self) -> Tensor',
-        loc='native_functions.yaml:509',
+        loc='native_functions.yaml:515',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2231,10 +2251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:515
+    _R(  # native_functions.yaml:521
         name='max.dim',
         schema='max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:515',
+        loc='native_functions.yaml:521',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2251,10 +2271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:523
+    _R(  # native_functions.yaml:529
         name='max.other',
         schema='max.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:523',
+        loc='native_functions.yaml:529',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2271,10 +2291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:529
+    _R(  # native_functions.yaml:535
         name='min',
         schema='min(Tensor self) -> Tensor',
-        loc='native_functions.yaml:529',
+        loc='native_functions.yaml:535',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2291,10 +2311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:535
+    _R(  # native_functions.yaml:541
         name='min.dim',
         schema='min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:535',
+        loc='native_functions.yaml:541',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2311,10 +2331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:543
+    _R(  # native_functions.yaml:549
         name='min.other',
         schema='min.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:543',
+        loc='native_functions.yaml:549',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2331,10 +2351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:549
+    _R(  # native_functions.yaml:555
         name='argmax',
         schema='argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:549',
+        loc='native_functions.yaml:555',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2351,10 +2371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:557
+    _R(  # native_functions.yaml:563
         name='argmin',
         schema='argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:557',
+        loc='native_functions.yaml:563',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2371,10 +2391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:565
+    _R(  # native_functions.yaml:571
         name='logsumexp',
         schema='logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:565',
+        loc='native_functions.yaml:571',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2391,10 +2411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:571
+    _R(  # native_functions.yaml:577
         name='softmax.int',
         schema='softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:571',
+        loc='native_functions.yaml:577',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2411,10 +2431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:579
+    _R(  # native_functions.yaml:585
         name='log_softmax.int',
         schema='log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:579',
+        loc='native_functions.yaml:585',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2431,10 +2451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:590
+    _R(  # native_functions.yaml:596
         name='nll_loss',
         schema='nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
-        loc='native_functions.yaml:590',
+        loc='native_functions.yaml:596',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2451,10 +2471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:597
+    _R(  # native_functions.yaml:603
         name='_nll_loss_backward',
         schema='_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        loc='native_functions.yaml:597',
+        loc='native_functions.yaml:603',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2471,10 +2491,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:604
+    _R(  # native_functions.yaml:610
         name='gelu',
         schema='gelu(Tensor self) -> Tensor',
-        loc='native_functions.yaml:604',
+        loc='native_functions.yaml:610',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2491,10 +2511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:612
+    _R(  # native_functions.yaml:618
         name='_gelu_backward',
         schema='_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        loc='native_functions.yaml:612',
+        loc='native_functions.yaml:618',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2511,10 +2531,90 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:618
+    _R(  # native_functions.yaml:624
+        name='silu',
+        schema='silu(Tensor self) -> Tensor',
+        loc='native_functions.yaml:624',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='Sigmoid linear unit (swish), self * sigmoid(self).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:630
+        name='leaky_relu',
+        schema='leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor',
+        loc='native_functions.yaml:630',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self where positive, else self * negative_slope.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', True, 0.01, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:636
+        name='leaky_relu_',
+        schema='leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)',
+        loc='native_functions.yaml:636',
+        kind='inplace',
+        functional='leaky_relu',
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, True), ('negative_slope', 'Scalar', True, 0.01, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:639
+        name='_leaky_relu_backward',
+        schema='_leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor',
+        loc='native_functions.yaml:639',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='grad_output times the derivative of leaky_relu at self (1 or negative_slope).',
+        tags=(),
+        args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:644
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:618',
+        loc='native_functions.yaml:644',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2531,10 +2631,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:624
+    _R(  # native_functions.yaml:650
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:624',
+        loc='native_functions.yaml:650',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2551,10 +2651,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:632
+    _R(  # native_functions.yaml:658
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:632',
+        loc='native_functions.yaml:658',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2571,10 +2671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:642
+    _R(  # native_functions.yaml:668
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:642',
+        loc='native_functions.yaml:668',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2591,10 +2691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:644
+    _R(  # native_functions.yaml:670
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:644',
+        loc='native_functions.yaml:670',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2611,10 +2711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:652
+    _R(  # native_functions.yaml:678
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:652',
+        loc='native_functions.yaml:678',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2631,10 +2731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:660
+    _R(  # native_functions.yaml:686
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:660',
+        loc='native_functions.yaml:686',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2651,10 +2751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:672
+    _R(  # native_functions.yaml:698
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:672',
+        loc='native_functions.yaml:698',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2671,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:680
+    _R(  # native_functions.yaml:706
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:680',
+        loc='native_functions.yaml:706',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2691,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:688
+    _R(  # native_functions.yaml:714
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:688',
+        loc='native_functions.yaml:714',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2711,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:697
+    _R(  # native_functions.yaml:723
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:697',
+        loc='native_functions.yaml:723',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2731,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:706
+    _R(  # native_functions.yaml:732
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:706',
+        loc='native_functions.yaml:732',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2751,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:714
+    _R(  # native_functions.yaml:740
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:714',
+        loc='native_functions.yaml:740',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2771,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:722
+    _R(  # native_functions.yaml:748
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:722',
+        loc='native_functions.yaml:748',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:730
+    _R(  # native_functions.yaml:756
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:730',
+        loc='native_functions.yaml:756',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:738
+    _R(  # native_functions.yaml:764
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:738',
+        loc='native_functions.yaml:764',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2831,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:746
+    _R(  # native_functions.yaml:772
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:746',
+        loc='native_functions.yaml:772',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2851,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:754
+    _R(  # native_functions.yaml:780
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:754',
+        loc='native_functions.yaml:780',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2871,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:762
+    _R(  # native_functions.yaml:788
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:762',
+        loc='native_functions.yaml:788',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2891,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:770
+    _R(  # native_functions.yaml:796
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:770',
+        loc='native_functions.yaml:796',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2911,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:778
+    _R(  # native_functions.yaml:804
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:778',
+        loc='native_functions.yaml:804',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2931,10 +3031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:785
+    _R(  # native_functions.yaml:811
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:785',
+        loc='native_functions.yaml:811',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2951,10 +3051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:792
+    _R(  # native_functions.yaml:818
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:792',
+        loc='native_functions.yaml:818',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:800
+    _R(  # native_functions.yaml:826
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:800',
+        loc='native_functions.yaml:826',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2991,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:808
+    _R(  # native_functions.yaml:834
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:808',
+        loc='native_functions.yaml:834',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3011,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:816
+    _R(  # native_functions.yaml:842
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:816',
+        loc='native_functions.yaml:842',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3031,10 +3131,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:822
+    _R(  # native_functions.yaml:848
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:822',
+        loc='native_functions.yaml:848',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3051,10 +3151,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:828
+    _R(  # native_functions.yaml:854
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:828',
+        loc='native_functions.yaml:854',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:835
+    _R(  # native_functions.yaml:861
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:835',
+        loc='native_functions.yaml:861',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3091,10 +3191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:842
+    _R(  # native_functions.yaml:868
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:842',
+        loc='native_functions.yaml:868',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3111,10 +3211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:849
+    _R(  # native_functions.yaml:875
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:849',
+        loc='native_functions.yaml:875',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3131,10 +3231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:855
+    _R(  # native_functions.yaml:881
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:855',
+        loc='native_functions.yaml:881',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3151,10 +3251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:862
+    _R(  # native_functions.yaml:888
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:862',
+        loc='native_functions.yaml:888',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:869
+    _R(  # native_functions.yaml:895
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:869',
+        loc='native_functions.yaml:895',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3191,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:875
+    _R(  # native_functions.yaml:901
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:875',
+        loc='native_functions.yaml:901',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3211,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:883
+    _R(  # native_functions.yaml:909
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:883',
+        loc='native_functions.yaml:909',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3231,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:890
+    _R(  # native_functions.yaml:916
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:890',
+        loc='native_functions.yaml:916',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3251,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:897
+    _R(  # native_functions.yaml:923
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:897',
+        loc='native_functions.yaml:923',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3271,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:904
+    _R(  # native_functions.yaml:930
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:904',
+        loc='native_functions.yaml:930',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3291,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:912
+    _R(  # native_functions.yaml:938
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:912',
+        loc='native_functions.yaml:938',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3311,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:920
+    _R(  # native_functions.yaml:946
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:920',
+        loc='native_functions.yaml:946',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3331,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:926
+    _R(  # native_functions.yaml:952
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:926',
+        loc='native_functions.yaml:952',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3351,10 +3451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:932
+    _R(  # native_functions.yaml:958
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:932',
+        loc='native_functions.yaml:958',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3371,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:938
+    _R(  # native_functions.yaml:964
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:938',
+        loc='native_functions.yaml:964',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3391,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:944
+    _R(  # native_functions.yaml:970
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:944',
+        loc='native_functions.yaml:970',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3411,10 +3511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:950
+    _R(  # native_functions.yaml:976
         name='expand_as',
         schema='expand_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:950',
+        loc='native_functions.yaml:976',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3431,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:956
+    _R(  # native_functions.yaml:982
         name='view_as',
         schema='view_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:956',
+        loc='native_functions.yaml:982',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3451,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:962
+    _R(  # native_functions.yaml:988
         name='reshape_as',
         schema='reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:962',
+        loc='native_functions.yaml:988',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:968
+    _R(  # native_functions.yaml:994
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:968',
+        loc='native_functions.yaml:994',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3491,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:981
+    _R(  # native_functions.yaml:1007
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:981',
+        loc='native_functions.yaml:1007',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3511,10 +3611,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:986
+    _R(  # native_functions.yaml:1012
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:986',
+        loc='native_functions.yaml:1012',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:993
+    _R(  # native_functions.yaml:1019
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:993',
+        loc='native_functions.yaml:1019',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1000
+    _R(  # native_functions.yaml:1026
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1000',
+        loc='native_functions.yaml:1026',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3571,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1008
+    _R(  # native_functions.yaml:1034
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:1008',
+        loc='native_functions.yaml:1034',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3591,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:1014
+    _R(  # native_functions.yaml:1040
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:1014',
+        loc='native_functions.yaml:1040',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:1020
+    _R(  # native_functions.yaml:1046
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1020',
+        loc='native_functions.yaml:1046',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1026
+    _R(  # native_functions.yaml:1052
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1026',
+        loc='native_functions.yaml:1052',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1032
+    _R(  # native_functions.yaml:1058
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1032',
+        loc='native_functions.yaml:1058',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3671,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1038
+    _R(  # native_functions.yaml:1064
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1038',
+        loc='native_functions.yaml:1064',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3691,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1044
+    _R(  # native_functions.yaml:1070
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1044',
+        loc='native_functions.yaml:1070',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3711,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1050
+    _R(  # native_functions.yaml:1076
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1050',
+        loc='native_functions.yaml:1076',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3731,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1057
+    _R(  # native_functions.yaml:1083
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1057',
+        loc='native_functions.yaml:1083',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3751,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1069
+    _R(  # native_functions.yaml:1095
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1069',
+        loc='native_functions.yaml:1095',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3771,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1076
+    _R(  # native_functions.yaml:1102
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1076',
+        loc='native_functions.yaml:1102',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3791,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1079
+    _R(  # native_functions.yaml:1105
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1079',
+        loc='native_functions.yaml:1105',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3811,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1081
+    _R(  # native_functions.yaml:1107
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1081',
+        loc='native_functions.yaml:1107',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3831,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1088
+    _R(  # native_functions.yaml:1114
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1088',
+        loc='native_functions.yaml:1114',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3851,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1091
+    _R(  # native_functions.yaml:1117
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1091',
+        loc='native_functions.yaml:1117',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3871,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1094
+    _R(  # native_functions.yaml:1120
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1094',
+        loc='native_functions.yaml:1120',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3891,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1101
+    _R(  # native_functions.yaml:1127
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1101',
+        loc='native_functions.yaml:1127',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3911,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1108
+    _R(  # native_functions.yaml:1134
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1108',
+        loc='native_functions.yaml:1134',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3931,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1115
+    _R(  # native_functions.yaml:1141
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1115',
+        loc='native_functions.yaml:1141',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3951,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1122
+    _R(  # native_functions.yaml:1148
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1122',
+        loc='native_functions.yaml:1148',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -3971,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1124
+    _R(  # native_functions.yaml:1150
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1124',
+        loc='native_functions.yaml:1150',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3991,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1130
+    _R(  # native_functions.yaml:1156
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1130',
+        loc='native_functions.yaml:1156',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -4011,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1133
+    _R(  # native_functions.yaml:1159
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1133',
+        loc='native_functions.yaml:1159',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -4031,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1135
+    _R(  # native_functions.yaml:1161
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1135',
+        loc='native_functions.yaml:1161',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1141
+    _R(  # native_functions.yaml:1167
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1141',
+        loc='native_functions.yaml:1167',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4071,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1144
+    _R(  # native_functions.yaml:1170
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1144',
+        loc='native_functions.yaml:1170',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4091,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1146
+    _R(  # native_functions.yaml:1172
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1146',
+        loc='native_functions.yaml:1172',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1152
+    _R(  # native_functions.yaml:1178
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1152',
+        loc='native_functions.yaml:1178',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4131,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1155
+    _R(  # native_functions.yaml:1181
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1155',
+        loc='native_functions.yaml:1181',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4151,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1159
+    _R(  # native_functions.yaml:1185
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1159',
+        loc='native_functions.yaml:1185',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1167
+    _R(  # native_functions.yaml:1193
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1167',
+        loc='native_functions.yaml:1193',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4191,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1170
+    _R(  # native_functions.yaml:1196
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1170',
+        loc='native_functions.yaml:1196',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4211,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1172
+    _R(  # native_functions.yaml:1198
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1172',
+        loc='native_functions.yaml:1198',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1179
+    _R(  # native_functions.yaml:1205
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1179',
+        loc='native_functions.yaml:1205',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4251,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1182
+    _R(  # native_functions.yaml:1208
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1182',
+        loc='native_functions.yaml:1208',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4271,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1185
+    _R(  # native_functions.yaml:1211
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1185',
+        loc='native_functions.yaml:1211',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1191
+    _R(  # native_functions.yaml:1217
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1191',
+        loc='native_functions.yaml:1217',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4311,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1194
+    _R(  # native_functions.yaml:1220
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1194',
+        loc='native_functions.yaml:1220',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4331,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1196
+    _R(  # native_functions.yaml:1222
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1196',
+        loc='native_functions.yaml:1222',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4351,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1202
+    _R(  # native_functions.yaml:1228
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1202',
+        loc='native_functions.yaml:1228',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4371,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1205
+    _R(  # native_functions.yaml:1231
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1205',
+        loc='native_functions.yaml:1231',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4391,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1208
+    _R(  # native_functions.yaml:1234
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1208',
+        loc='native_functions.yaml:1234',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4411,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1213
+    _R(  # native_functions.yaml:1239
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1213',
+        loc='native_functions.yaml:1239',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4431,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1220
+    _R(  # native_functions.yaml:1246
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1220',
+        loc='native_functions.yaml:1246',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4451,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1223
+    _R(  # native_functions.yaml:1249
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1223',
+        loc='native_functions.yaml:1249',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4471,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1227
+    _R(  # native_functions.yaml:1253
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1227',
+        loc='native_functions.yaml:1253',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4491,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1235
+    _R(  # native_functions.yaml:1261
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1235',
+        loc='native_functions.yaml:1261',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4511,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1238
+    _R(  # native_functions.yaml:1264
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1238',
+        loc='native_functions.yaml:1264',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4531,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1240
+    _R(  # native_functions.yaml:1266
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1240',
+        loc='native_functions.yaml:1266',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4551,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1248
+    _R(  # native_functions.yaml:1274
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1248',
+        loc='native_functions.yaml:1274',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4571,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1251
+    _R(  # native_functions.yaml:1277
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1251',
+        loc='native_functions.yaml:1277',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4591,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1253
+    _R(  # native_functions.yaml:1279
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1253',
+        loc='native_functions.yaml:1279',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1261
+    _R(  # native_functions.yaml:1287
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1261',
+        loc='native_functions.yaml:1287',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4631,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1267
+    _R(  # native_functions.yaml:1293
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1267',
+        loc='native_functions.yaml:1293',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1273
+    _R(  # native_functions.yaml:1299
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1273',
+        loc='native_functions.yaml:1299',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4671,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1279
+    _R(  # native_functions.yaml:1305
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1279',
+        loc='native_functions.yaml:1305',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4691,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1289
+    _R(  # native_functions.yaml:1315
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1289',
+        loc='native_functions.yaml:1315',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4711,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1297
+    _R(  # native_functions.yaml:1323
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1297',
+        loc='native_functions.yaml:1323',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4731,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1300
+    _R(  # native_functions.yaml:1326
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1300',
+        loc='native_functions.yaml:1326',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4751,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1308
+    _R(  # native_functions.yaml:1334
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1308',
+        loc='native_functions.yaml:1334',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4771,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1311
+    _R(  # native_functions.yaml:1337
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1311',
+        loc='native_functions.yaml:1337',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4791,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1319
+    _R(  # native_functions.yaml:1345
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1319',
+        loc='native_functions.yaml:1345',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4811,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1322
+    _R(  # native_functions.yaml:1348
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1322',
+        loc='native_functions.yaml:1348',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4831,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1331
+    _R(  # native_functions.yaml:1357
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1331',
+        loc='native_functions.yaml:1357',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4851,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1334
+    _R(  # native_functions.yaml:1360
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1334',
+        loc='native_functions.yaml:1360',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4871,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1342
+    _R(  # native_functions.yaml:1368
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1342',
+        loc='native_functions.yaml:1368',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4891,10 +4991,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1349
+    _R(  # native_functions.yaml:1375
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1349',
+        loc='native_functions.yaml:1375',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1357
+    _R(  # native_functions.yaml:1383
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1357',
+        loc='native_functions.yaml:1383',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -4931,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1360
+    _R(  # native_functions.yaml:1386
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1360',
+        loc='native_functions.yaml:1386',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -4951,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1362
+    _R(  # native_functions.yaml:1388
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1362',
+        loc='native_functions.yaml:1388',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1370
+    _R(  # native_functions.yaml:1396
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1370',
+        loc='native_functions.yaml:1396',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -4991,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1373
+    _R(  # native_functions.yaml:1399
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1373',
+        loc='native_functions.yaml:1399',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5011,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1377
+    _R(  # native_functions.yaml:1403
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1377',
+        loc='native_functions.yaml:1403',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1383
+    _R(  # native_functions.yaml:1409
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1383',
+        loc='native_functions.yaml:1409',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5051,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1389
+    _R(  # native_functions.yaml:1415
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1389',
+        loc='native_functions.yaml:1415',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1395
+    _R(  # native_functions.yaml:1421
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1395',
+        loc='native_functions.yaml:1421',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5091,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1401
+    _R(  # native_functions.yaml:1427
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1401',
+        loc='native_functions.yaml:1427',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5111,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1407
+    _R(  # native_functions.yaml:1433
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1407',
+        loc='native_functions.yaml:1433',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5131,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1413
+    _R(  # native_functions.yaml:1439
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1413',
+        loc='native_functions.yaml:1439',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5151,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1419
+    _R(  # native_functions.yaml:1445
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1419',
+        loc='native_functions.yaml:1445',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5171,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1425
+    _R(  # native_functions.yaml:1451
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1425',
+        loc='native_functions.yaml:1451',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5191,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1431
+    _R(  # native_functions.yaml:1457
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1431',
+        loc='native_functions.yaml:1457',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5211,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1437
+    _R(  # native_functions.yaml:1463
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1437',
+        loc='native_functions.yaml:1463',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5231,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1443
+    _R(  # native_functions.yaml:1469
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1443',
+        loc='native_functions.yaml:1469',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5251,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1449
+    _R(  # native_functions.yaml:1475
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1449',
+        loc='native_functions.yaml:1475',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5271,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1455
+    _R(  # native_functions.yaml:1481
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1455',
+        loc='native_functions.yaml:1481',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5291,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1461
+    _R(  # native_functions.yaml:1487
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1461',
+        loc='native_functions.yaml:1487',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5311,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1467
+    _R(  # native_functions.yaml:1493
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1467',
+        loc='native_functions.yaml:1493',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5331,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1470
+    _R(  # native_functions.yaml:1496
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1470',
+        loc='native_functions.yaml:1496',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5351,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1472
+    _R(  # native_functions.yaml:1498
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1472',
+        loc='native_functions.yaml:1498',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5371,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1478
+    _R(  # native_functions.yaml:1504
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1478',
+        loc='native_functions.yaml:1504',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5391,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1481
+    _R(  # native_functions.yaml:1507
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1481',
+        loc='native_functions.yaml:1507',
         kind='functional',
         functional=None,
         variants=('function',),

@@ -7,11 +7,11 @@ size depends on the values, is a CPU kernel: _cpu_unique.py).
 
 from __future__ import annotations
 
-from .. import _creation
+from .. import _creation, _dtype
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
 
-__all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as"]
+__all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as", "square"]
 
 
 def repeat(self, repeats):
@@ -80,3 +80,9 @@ def view_as(self, other):
 def reshape_as(self, other):
     """torch's Tensor.reshape_as: ``self.reshape(other.shape)``."""
     return self.reshape(other._shape)
+
+
+def square(self):
+    """torch.square: ``self * self``, a bool tensor squared as int64 (torch's pow(self, 2))."""
+    x = self.to(_dtype.int64) if self._dtype is _dtype.bool_ else self
+    return x * x

@@ -18,9 +18,10 @@ from .._tensor import Tensor
 from .._grad_mode import no_grad
 
 __all__ = [
-    "relu", "tanh", "sigmoid", "gelu", "linear", "softmax", "log_softmax", "embedding",
-    "dropout", "layer_norm", "batch_norm", "cross_entropy", "nll_loss", "mse_loss", "l1_loss",
-    "smooth_l1_loss", "binary_cross_entropy_with_logits", "one_hot",
+    "relu", "leaky_relu", "silu", "tanh", "sigmoid", "gelu", "linear", "softmax",
+    "log_softmax", "embedding", "dropout", "layer_norm", "batch_norm", "cross_entropy",
+    "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "binary_cross_entropy_with_logits",
+    "one_hot",
 ]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
@@ -28,6 +29,18 @@ _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
     return input.relu_() if inplace else input.relu()
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    """``input`` where positive, else ``negative_slope * input`` (the `leaky_relu` op)."""
+    if inplace:
+        return _ops.leaky_relu_(input, negative_slope)
+    return _ops.leaky_relu(input, negative_slope)
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    """``input * sigmoid(input)`` (the `silu` op); ``inplace=True`` writes it into input."""
+    return input.copy_(_ops.silu(input)) if inplace else _ops.silu(input)
 
 
 def tanh(input: Tensor) -> Tensor:

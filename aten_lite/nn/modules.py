@@ -1,5 +1,6 @@
-"""Layers: ``Linear``, ``Embedding``, ``Flatten``, ``Dropout``, the activations
-(``ReLU``, ``Tanh``, ``Sigmoid``, ``GELU``, ``Softmax``, ``LogSoftmax``) and the
+"""Layers: ``Linear``, ``Embedding``, ``Flatten``, ``Dropout``, ``Identity``, the activations
+(``ReLU``, ``LeakyReLU``, ``SiLU``, ``Tanh``, ``Sigmoid``, ``GELU``, ``Softmax``,
+``LogSoftmax``) and the
 normalisations (``LayerNorm``, ``BatchNorm1d``). Parameters start as torch's do, drawn from
 aten_lite's generator. Containers are in ``containers.py``, losses in ``loss.py``.
 
@@ -26,7 +27,8 @@ from .module import Module, Parameter
 
 __all__ = [
     "Parameter", "Module", "Sequential", "ModuleList", "ModuleDict", "Linear", "Embedding",
-    "Flatten", "Dropout", "ReLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax",
+    "Flatten", "Dropout", "ReLU", "LeakyReLU", "SiLU", "Identity", "Tanh", "Sigmoid", "GELU",
+    "Softmax", "LogSoftmax",
     "LayerNorm", "BatchNorm1d",
 ]
 
@@ -120,10 +122,53 @@ class Dropout(Module):
 
 
 class ReLU(Module):
-    """``max(x, 0)`` elementwise."""
+    """``max(x, 0)`` elementwise (``inplace=True`` overwrites the input)."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
-        return F.relu(x)
+        return F.relu(x, self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class LeakyReLU(Module):
+    """``x`` where positive, else ``negative_slope * x`` (the `leaky_relu` op)."""
+
+    def __init__(self, negative_slope: float = 0.01, inplace: bool = False) -> None:
+        super().__init__()
+        self.negative_slope, self.inplace = negative_slope, inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.leaky_relu(x, self.negative_slope, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace
+                                                           else "")
+
+
+class SiLU(Module):
+    """``x * sigmoid(x)`` (the `silu` op)."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.silu(x, self.inplace)
+
+
+class Identity(Module):
+    """Returns its input; takes (and ignores) any arguments, as torch's."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__()
+
+    def forward(self, x: Tensor) -> Tensor:
+        return x
 
 
 class Tanh(Module):

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: all (sha256 a7f9edf3e03a93f3).
+// @generated from native_functions.yaml: all (sha256 00198b41efa773b0).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: all
-// The C++ kernel of `all` (native_functions.yaml:493): the `::al::AllReducer` reduction of
+// The C++ kernel of `all` (native_functions.yaml:499): the `::al::AllReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: any (sha256 33149d625efc887d).
+// @generated from native_functions.yaml: any (sha256 2af39da99ad03503).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: any
-// The C++ kernel of `any` (native_functions.yaml:501): the `::al::AnyReducer` reduction of
+// The C++ kernel of `any` (native_functions.yaml:507): the `::al::AnyReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: sum (sha256 9a0ccf37bf996770).
+// @generated from native_functions.yaml: sum (sha256 e7beac30eb0b7e89).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sum
-// The C++ kernel of `sum` (native_functions.yaml:459): the `::al::SumReducer` reduction of
+// The C++ kernel of `sum` (native_functions.yaml:465): the `::al::SumReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 
