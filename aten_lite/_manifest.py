@@ -157,8 +157,8 @@ KERNELS = {
         'einsum', 'expand_as', 'flip', 'logsumexp', 'matmul', 'max_all', 'max_other',
         'min_all', 'min_other', 'nan_to_num', 'outer', 'repeat', 'reshape_as', 'roll',
         'sort_stable', 'square', 'std', 'std_correction', 'std_dim', 'std_mean',
-        'std_mean_correction', 'std_mean_dim', 'to_other', 'type_as', 'unflatten', 'var',
-        'var_correction', 'var_dim', 'var_mean', 'var_mean_correction', 'var_mean_dim',
+        'std_mean_correction', 'std_mean_dim', 'to_other', 'type_as', 'unbind', 'unflatten',
+        'var', 'var_correction', 'var_dim', 'var_mean', 'var_mean_correction', 'var_mean_dim',
         'view_as',
     ),
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 94faa97e87a9c7f4).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 d65850b934a995cd).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -3572,9 +3572,29 @@ OPS = (
         returns=((None, 'Tensor'),),
     ),
     _R(  # native_functions.yaml:994
+        name='unbind.int',
+        schema='unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]',
+        loc='native_functions.yaml:994',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'unbind'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False)),
+        returns=((None, 'Tensor[]'),),
+    ),
+    _R(  # native_functions.yaml:1000
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:994',
+        loc='native_functions.yaml:1000',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3591,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1007
+    _R(  # native_functions.yaml:1013
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:1007',
+        loc='native_functions.yaml:1013',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3611,10 +3631,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1012
+    _R(  # native_functions.yaml:1018
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1012',
+        loc='native_functions.yaml:1018',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1019
+    _R(  # native_functions.yaml:1025
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:1019',
+        loc='native_functions.yaml:1025',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1026
+    _R(  # native_functions.yaml:1032
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1026',
+        loc='native_functions.yaml:1032',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3671,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1034
+    _R(  # native_functions.yaml:1040
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:1034',
+        loc='native_functions.yaml:1040',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3691,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:1040
+    _R(  # native_functions.yaml:1046
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:1040',
+        loc='native_functions.yaml:1046',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3711,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:1046
+    _R(  # native_functions.yaml:1052
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1046',
+        loc='native_functions.yaml:1052',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3731,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1052
+    _R(  # native_functions.yaml:1058
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1052',
+        loc='native_functions.yaml:1058',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3751,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1058
+    _R(  # native_functions.yaml:1064
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1058',
+        loc='native_functions.yaml:1064',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3771,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1064
+    _R(  # native_functions.yaml:1070
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1064',
+        loc='native_functions.yaml:1070',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3791,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1070
+    _R(  # native_functions.yaml:1076
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1070',
+        loc='native_functions.yaml:1076',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3811,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1076
+    _R(  # native_functions.yaml:1082
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1076',
+        loc='native_functions.yaml:1082',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3831,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1083
+    _R(  # native_functions.yaml:1089
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1083',
+        loc='native_functions.yaml:1089',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3851,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1095
+    _R(  # native_functions.yaml:1101
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1095',
+        loc='native_functions.yaml:1101',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3871,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1102
+    _R(  # native_functions.yaml:1108
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1102',
+        loc='native_functions.yaml:1108',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3891,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1105
+    _R(  # native_functions.yaml:1111
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1105',
+        loc='native_functions.yaml:1111',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3911,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1107
+    _R(  # native_functions.yaml:1113
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1107',
+        loc='native_functions.yaml:1113',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3931,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1114
+    _R(  # native_functions.yaml:1120
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1114',
+        loc='native_functions.yaml:1120',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3951,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1117
+    _R(  # native_functions.yaml:1123
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1117',
+        loc='native_functions.yaml:1123',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3971,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1120
+    _R(  # native_functions.yaml:1126
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1120',
+        loc='native_functions.yaml:1126',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3991,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1127
+    _R(  # native_functions.yaml:1133
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1127',
+        loc='native_functions.yaml:1133',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4011,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1134
+    _R(  # native_functions.yaml:1140
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1134',
+        loc='native_functions.yaml:1140',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4031,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1141
+    _R(  # native_functions.yaml:1147
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1141',
+        loc='native_functions.yaml:1147',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1148
+    _R(  # native_functions.yaml:1154
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1148',
+        loc='native_functions.yaml:1154',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -4071,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1150
+    _R(  # native_functions.yaml:1156
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1150',
+        loc='native_functions.yaml:1156',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4091,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1156
+    _R(  # native_functions.yaml:1162
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1156',
+        loc='native_functions.yaml:1162',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -4111,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1159
+    _R(  # native_functions.yaml:1165
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1159',
+        loc='native_functions.yaml:1165',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -4131,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1161
+    _R(  # native_functions.yaml:1167
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1161',
+        loc='native_functions.yaml:1167',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4151,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1167
+    _R(  # native_functions.yaml:1173
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1167',
+        loc='native_functions.yaml:1173',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4171,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1170
+    _R(  # native_functions.yaml:1176
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1170',
+        loc='native_functions.yaml:1176',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4191,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1172
+    _R(  # native_functions.yaml:1178
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1172',
+        loc='native_functions.yaml:1178',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4211,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1178
+    _R(  # native_functions.yaml:1184
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1178',
+        loc='native_functions.yaml:1184',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4231,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1181
+    _R(  # native_functions.yaml:1187
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1181',
+        loc='native_functions.yaml:1187',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4251,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1185
+    _R(  # native_functions.yaml:1191
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1185',
+        loc='native_functions.yaml:1191',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4271,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1193
+    _R(  # native_functions.yaml:1199
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1193',
+        loc='native_functions.yaml:1199',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4291,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1196
+    _R(  # native_functions.yaml:1202
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1196',
+        loc='native_functions.yaml:1202',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4311,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1198
+    _R(  # native_functions.yaml:1204
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1198',
+        loc='native_functions.yaml:1204',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4331,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1205
+    _R(  # native_functions.yaml:1211
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1205',
+        loc='native_functions.yaml:1211',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4351,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1208
+    _R(  # native_functions.yaml:1214
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1208',
+        loc='native_functions.yaml:1214',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4371,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1211
+    _R(  # native_functions.yaml:1217
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1211',
+        loc='native_functions.yaml:1217',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4391,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1217
+    _R(  # native_functions.yaml:1223
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1217',
+        loc='native_functions.yaml:1223',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4411,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1220
+    _R(  # native_functions.yaml:1226
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1220',
+        loc='native_functions.yaml:1226',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4431,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1222
+    _R(  # native_functions.yaml:1228
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1222',
+        loc='native_functions.yaml:1228',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4451,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1228
+    _R(  # native_functions.yaml:1234
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1228',
+        loc='native_functions.yaml:1234',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4471,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1231
+    _R(  # native_functions.yaml:1237
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1231',
+        loc='native_functions.yaml:1237',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4491,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1234
+    _R(  # native_functions.yaml:1240
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1234',
+        loc='native_functions.yaml:1240',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4511,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1239
+    _R(  # native_functions.yaml:1245
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1239',
+        loc='native_functions.yaml:1245',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4531,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1246
+    _R(  # native_functions.yaml:1252
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1246',
+        loc='native_functions.yaml:1252',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4551,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1249
+    _R(  # native_functions.yaml:1255
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1249',
+        loc='native_functions.yaml:1255',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4571,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1253
+    _R(  # native_functions.yaml:1259
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1253',
+        loc='native_functions.yaml:1259',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4591,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1261
+    _R(  # native_functions.yaml:1267
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1261',
+        loc='native_functions.yaml:1267',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4611,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1264
+    _R(  # native_functions.yaml:1270
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1264',
+        loc='native_functions.yaml:1270',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4631,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1266
+    _R(  # native_functions.yaml:1272
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1266',
+        loc='native_functions.yaml:1272',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1274
+    _R(  # native_functions.yaml:1280
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1274',
+        loc='native_functions.yaml:1280',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4671,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1277
+    _R(  # native_functions.yaml:1283
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1277',
+        loc='native_functions.yaml:1283',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4691,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1279
+    _R(  # native_functions.yaml:1285
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1279',
+        loc='native_functions.yaml:1285',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4711,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1287
+    _R(  # native_functions.yaml:1293
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1287',
+        loc='native_functions.yaml:1293',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1293
+    _R(  # native_functions.yaml:1299
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1293',
+        loc='native_functions.yaml:1299',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4751,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1299
+    _R(  # native_functions.yaml:1305
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1299',
+        loc='native_functions.yaml:1305',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4771,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1305
+    _R(  # native_functions.yaml:1311
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1305',
+        loc='native_functions.yaml:1311',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4791,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1315
+    _R(  # native_functions.yaml:1321
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1315',
+        loc='native_functions.yaml:1321',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4811,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1323
+    _R(  # native_functions.yaml:1329
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1323',
+        loc='native_functions.yaml:1329',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4831,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1326
+    _R(  # native_functions.yaml:1332
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1326',
+        loc='native_functions.yaml:1332',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4851,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1334
+    _R(  # native_functions.yaml:1340
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1334',
+        loc='native_functions.yaml:1340',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4871,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1337
+    _R(  # native_functions.yaml:1343
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1337',
+        loc='native_functions.yaml:1343',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4891,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1345
+    _R(  # native_functions.yaml:1351
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1345',
+        loc='native_functions.yaml:1351',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4911,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1348
+    _R(  # native_functions.yaml:1354
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1348',
+        loc='native_functions.yaml:1354',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4931,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1357
+    _R(  # native_functions.yaml:1363
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1357',
+        loc='native_functions.yaml:1363',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4951,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1360
+    _R(  # native_functions.yaml:1366
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1360',
+        loc='native_functions.yaml:1366',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4971,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1368
+    _R(  # native_functions.yaml:1374
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1368',
+        loc='native_functions.yaml:1374',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4991,10 +5011,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1375
+    _R(  # native_functions.yaml:1381
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1375',
+        loc='native_functions.yaml:1381',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1383
+    _R(  # native_functions.yaml:1389
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1383',
+        loc='native_functions.yaml:1389',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -5031,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1386
+    _R(  # native_functions.yaml:1392
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1386',
+        loc='native_functions.yaml:1392',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -5051,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1388
+    _R(  # native_functions.yaml:1394
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1388',
+        loc='native_functions.yaml:1394',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1396
+    _R(  # native_functions.yaml:1402
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1396',
+        loc='native_functions.yaml:1402',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -5091,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1399
+    _R(  # native_functions.yaml:1405
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1399',
+        loc='native_functions.yaml:1405',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5111,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1403
+    _R(  # native_functions.yaml:1409
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1403',
+        loc='native_functions.yaml:1409',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5131,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1409
+    _R(  # native_functions.yaml:1415
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1409',
+        loc='native_functions.yaml:1415',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5151,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1415
+    _R(  # native_functions.yaml:1421
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1415',
+        loc='native_functions.yaml:1421',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5171,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1421
+    _R(  # native_functions.yaml:1427
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1421',
+        loc='native_functions.yaml:1427',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5191,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1427
+    _R(  # native_functions.yaml:1433
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1427',
+        loc='native_functions.yaml:1433',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1433
+    _R(  # native_functions.yaml:1439
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1433',
+        loc='native_functions.yaml:1439',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5231,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1439
+    _R(  # native_functions.yaml:1445
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1439',
+        loc='native_functions.yaml:1445',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5251,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1445
+    _R(  # native_functions.yaml:1451
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1445',
+        loc='native_functions.yaml:1451',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5271,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1451
+    _R(  # native_functions.yaml:1457
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1451',
+        loc='native_functions.yaml:1457',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5291,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1457
+    _R(  # native_functions.yaml:1463
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1457',
+        loc='native_functions.yaml:1463',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5311,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1463
+    _R(  # native_functions.yaml:1469
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1463',
+        loc='native_functions.yaml:1469',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5331,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1469
+    _R(  # native_functions.yaml:1475
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1469',
+        loc='native_functions.yaml:1475',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5351,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1475
+    _R(  # native_functions.yaml:1481
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1475',
+        loc='native_functions.yaml:1481',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5371,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1481
+    _R(  # native_functions.yaml:1487
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1481',
+        loc='native_functions.yaml:1487',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5391,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1487
+    _R(  # native_functions.yaml:1493
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1487',
+        loc='native_functions.yaml:1493',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5411,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1493
+    _R(  # native_functions.yaml:1499
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1493',
+        loc='native_functions.yaml:1499',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5431,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1496
+    _R(  # native_functions.yaml:1502
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1496',
+        loc='native_functions.yaml:1502',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5451,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1498
+    _R(  # native_functions.yaml:1504
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1498',
+        loc='native_functions.yaml:1504',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5471,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1504
+    _R(  # native_functions.yaml:1510
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1504',
+        loc='native_functions.yaml:1510',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5491,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1507
+    _R(  # native_functions.yaml:1513
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1507',
+        loc='native_functions.yaml:1513',
         kind='functional',
         functional=None,
         variants=('function',),

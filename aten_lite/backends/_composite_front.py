@@ -11,7 +11,8 @@ from .. import _creation, _dtype
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
 
-__all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as", "square"]
+__all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as", "square",
+           "unbind"]
 
 
 def repeat(self, repeats):
@@ -86,3 +87,11 @@ def square(self):
     """torch.square: ``self * self``, a bool tensor squared as int64 (torch's pow(self, 2))."""
     x = self.to(_dtype.int64) if self._dtype is _dtype.bool_ else self
     return x * x
+
+
+def unbind(self, dim=0):
+    """torch.unbind: the views ``self.select(dim, i)`` for every i, as a tuple."""
+    if self.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    d = wrap_dim(dim, self.dim())
+    return tuple(self.select(d, i) for i in range(self._shape[d]))

@@ -177,4 +177,4 @@ from ._composite_stats import *  # noqa: F401,F403,E402
 from ._composite_linalg import *  # noqa: F401,F403,E402
 # repeat, flip, roll: torch's REPL habits (issue 13), kept in their own file.
 from ._composite_front import (  # noqa: E402,F401
-    expand_as, flip, repeat, reshape_as, roll, square, view_as)
+    expand_as, flip, repeat, reshape_as, roll, square, unbind, view_as)
