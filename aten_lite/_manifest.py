@@ -155,7 +155,7 @@ KERNELS = {
     'CompositeImplicitAutograd': (
         'addmm', 'argsort', 'argsort_stable', 'baddbmm', 'clamp', 'clamp_tensor', 'div_mode',
         'einsum', 'expand_as', 'flip', 'logsumexp', 'matmul', 'max_all', 'max_other',
-        'min_all', 'min_other', 'nan_to_num', 'outer', 'repeat', 'reshape_as', 'roll',
+        'min_all', 'min_other', 'nan_to_num', 'norm', 'outer', 'repeat', 'reshape_as', 'roll',
         'sort_stable', 'square', 'std', 'std_correction', 'std_dim', 'std_mean',
         'std_mean_correction', 'std_mean_dim', 'to_other', 'type_as', 'unbind', 'unflatten',
         'var', 'var_correction', 'var_dim', 'var_mean', 'var_mean_correction', 'var_mean_dim',

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d65850b934a995cd).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 253da2274050a4dd).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in
@@ -139,6 +139,7 @@ __all__ = [
     'std',
     'var_mean',
     'std_mean',
+    'norm',
     'unflatten',
     'outer',
     'addmm',
@@ -397,6 +398,7 @@ class TensorOps:
     def std(self, dim: int | Sequence[int] | None = ..., *, correction: Number | None = ..., keepdim: bool = ..., keepdims: bool = ...) -> Tensor: ...
     @overload
     def std(self, *dim: int, correction: Number | None = ..., keepdim: bool = ..., keepdims: bool = ...) -> Tensor: ...
+    def norm(self, p: Number | None = ..., dim: int | Sequence[int] | None = ..., keepdim: bool = ..., *, dtype: DType | None = ..., keepdims: bool = ...) -> Tensor: ...
     @overload
     def unflatten(self, dim: int, sizes: int | Sequence[int]) -> Tensor: ...
     @overload
@@ -654,6 +656,7 @@ def std_mean(input: Tensor, dim: int | Sequence[int] | None, unbiased: bool = ..
 def std_mean(input: Tensor, dim: int | Sequence[int] | None = ..., *, correction: Number | None = ..., keepdim: bool = ..., keepdims: bool = ...) -> tuple[Tensor, Tensor]: ...
 @overload
 def std_mean(input: Tensor, *dim: int, correction: Number | None = ..., keepdim: bool = ..., keepdims: bool = ...) -> tuple[Tensor, Tensor]: ...
+def norm(input: Tensor, p: Number | None = ..., dim: int | Sequence[int] | None = ..., keepdim: bool = ..., *, dtype: DType | None = ..., keepdims: bool = ...) -> Tensor: ...
 @overload
 def unflatten(input: Tensor, dim: int, sizes: int | Sequence[int]) -> Tensor: ...
 @overload

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d65850b934a995cd).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 253da2274050a4dd).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -557,6 +557,8 @@ _H_std_mean_dim = _d.handle('std_mean.dim')
 _F_std_mean_dim = _H_std_mean_dim.fast_entry
 _H_std_mean_correction = _d.handle('std_mean.correction')
 _F_std_mean_correction = _H_std_mean_correction.fast_entry
+_H_norm_ScalarOpt_dim = _d.handle('norm.ScalarOpt_dim')
+_F_norm_ScalarOpt_dim = _H_norm_ScalarOpt_dim.fast_entry
 _H_unflatten_int = _d.handle('unflatten.int')
 _F_unflatten_int = _H_unflatten_int.fast_entry
 _H_outer = _d.handle('outer')
@@ -707,6 +709,7 @@ _G_var = _b.Binding('al.var', ('var', 'var.dim', 'var.correction'), method=False
 _G_std = _b.Binding('al.std', ('std', 'std.dim', 'std.correction'), method=False)
 _G_var_mean = _b.Binding('al.var_mean', ('var_mean', 'var_mean.dim', 'var_mean.correction'), method=False)
 _G_std_mean = _b.Binding('al.std_mean', ('std_mean', 'std_mean.dim', 'std_mean.correction'), method=False)
+_G_norm = _b.Binding('al.norm', ('norm.ScalarOpt_dim',), method=False)
 _G_unflatten = _b.Binding('al.unflatten', ('unflatten.int',), method=False)
 _G_outer = _b.Binding('al.outer', ('outer',), method=False)
 _G_addmm = _b.Binding('al.addmm', ('addmm', 'addmm.out'), method=False)
@@ -872,6 +875,7 @@ _GM_triu = _b.Binding('Tensor.triu', ('triu',), method=True)
 _GM_triu_ = _b.Binding('Tensor.triu_', ('triu_',), method=True)
 _GM_var = _b.Binding('Tensor.var', ('var', 'var.dim', 'var.correction'), method=True)
 _GM_std = _b.Binding('Tensor.std', ('std', 'std.dim', 'std.correction'), method=True)
+_GM_norm = _b.Binding('Tensor.norm', ('norm.ScalarOpt_dim',), method=True)
 _GM_unflatten = _b.Binding('Tensor.unflatten', ('unflatten.int',), method=True)
 _GM_outer = _b.Binding('Tensor.outer', ('outer',), method=True)
 _GM_addmm = _b.Binding('Tensor.addmm', ('addmm',), method=True)
@@ -3202,11 +3206,27 @@ def std_mean(*args, **kwargs):
     return _G_std_mean.parse((*args,), kwargs)
 
 
+def norm(input, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
+    """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
+
+    Overloads, tried in this order:
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1481)
+    """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
+    if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
+        if input.__class__ is _T:
+            return _F_norm_ScalarOpt_dim(input, p, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_norm_ScalarOpt_dim.call((input, p, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+
+    return _G_norm.parse((input, p, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
+
+
 def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1481)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1487)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3215,7 +3235,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1487)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1493)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3230,8 +3250,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1493)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1502)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1499)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1508)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3252,7 +3272,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1504)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1510)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3267,7 +3287,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1513)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1519)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -5337,11 +5357,24 @@ def _m_std(self, *args, **kwargs):
     return _GM_std.parse((self, *args,), kwargs)
 
 
+def _m_norm(self, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
+    """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
+
+    Overloads, tried in this order:
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1481)
+    """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
+    if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
+        return _F_norm_ScalarOpt_dim(self, p, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+
+    return _GM_norm.parse((self, p, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
+
+
 def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1481)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1487)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5350,7 +5383,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1487)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1493)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5365,7 +5398,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1493)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1499)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5378,7 +5411,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1499)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1505)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5393,7 +5426,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1504)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1510)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5406,7 +5439,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1510)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1516)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -6024,6 +6057,7 @@ METHODS = {
     'triu_': _m_triu_,
     'var': _m_var,
     'std': _m_std,
+    'norm': _m_norm,
     'unflatten': _m_unflatten,
     'outer': _m_outer,
     'addmm': _m_addmm,
@@ -6196,6 +6230,7 @@ __all__ = [
     'std',
     'var_mean',
     'std_mean',
+    'norm',
     'unflatten',
     'outer',
     'addmm',

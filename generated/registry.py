@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d65850b934a995cd).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 253da2274050a4dd).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -5372,9 +5372,29 @@ OPS = (
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
     _R(  # native_functions.yaml:1481
+        name='norm.ScalarOpt_dim',
+        schema='norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
+        loc='native_functions.yaml:1481',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'norm'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('p', 'Scalar?', True, 2, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1487
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1481',
+        loc='native_functions.yaml:1487',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5391,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1487
+    _R(  # native_functions.yaml:1493
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1487',
+        loc='native_functions.yaml:1493',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5411,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1493
+    _R(  # native_functions.yaml:1499
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1493',
+        loc='native_functions.yaml:1499',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5431,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1499
+    _R(  # native_functions.yaml:1505
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1499',
+        loc='native_functions.yaml:1505',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5451,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1502
+    _R(  # native_functions.yaml:1508
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1502',
+        loc='native_functions.yaml:1508',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5471,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1504
+    _R(  # native_functions.yaml:1510
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1504',
+        loc='native_functions.yaml:1510',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5491,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1510
+    _R(  # native_functions.yaml:1516
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1510',
+        loc='native_functions.yaml:1516',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5511,10 +5531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1513
+    _R(  # native_functions.yaml:1519
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1513',
+        loc='native_functions.yaml:1519',
         kind='functional',
         functional=None,
         variants=('function',),

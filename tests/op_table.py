@@ -375,6 +375,14 @@ def _flatten(x, start=0, end=-1):
     return x.reshape(x.shape[:start] + (-1,) + x.shape[end + 1:])
 
 
+def _norm(x, p=2, dim=None, keepdim=False):
+    a = np.abs(_f64(x))
+    axis = None if dim is None else tuple(dim) if isinstance(dim, list) else dim
+    if math.isinf(p):
+        return a.max(axis=axis, keepdims=keepdim).astype(x.dtype)
+    return ((a ** p).sum(axis=axis, keepdims=keepdim) ** (1 / p)).astype(x.dtype)
+
+
 def _roll(x, shifts, dims=()):
     return np.roll(x, shifts, axis=dims) if dims else np.roll(x, shifts[0])
 
@@ -670,6 +678,12 @@ CASES: list[OpCase] = [
            lambda d: [Sample((data((2, 3), d), np.zeros((3, 2)))),
                       Sample((data((2, 3), d), np.zeros(6, np.int64)), note="int other")],
            dtype_error=False, method=True),
+    OpCase("norm", _norm, FLOATING,
+           lambda d: [Sample((data((2, 3), d, "nonzero"),)),
+                      Sample((data((2, 3), d, "nonzero"), 1, 1), note="p=1, dim 1"),
+                      Sample((strided((3, 4), d, "nonzero"), 3, [0], True), note="p=3, keepdim"),
+                      Sample((data((2, 3), d, "nonzero"), math.inf, -1), note="inf")],
+           dtype_error=False, tol=1e-2),
     OpCase("unbind", lambda x, dim=0: list(np.moveaxis(x, dim, 0)), ALL_AND_BOOL,
            lambda d: [Sample((data((2, 3), d),)), Sample((strided((3, 4), d), -1), note="dim -1"),
                       Sample((data((1, 2, 3), d), 1), note="3-D")],
