@@ -84,3 +84,25 @@ def test_clipping_without_gradients_and_bad_norms():
         al.nn.utils.clip_grad_norm_(p, 1.0, error_if_nonfinite=True)
     with pytest.raises(ValueError, match="norm_type must be positive or inf, got -1.0"):
         al.nn.utils.clip_grad_norm_(p, 1.0, norm_type=-1)
+
+
+@pytest.mark.parametrize("init,kwargs,std", [
+    ("kaiming_normal_", {"mode": "fan_out", "nonlinearity": "relu"}, math.sqrt(2 / 300)),
+    ("kaiming_normal_", {}, math.sqrt(2 / (1 + 0.01 ** 2)) / math.sqrt(400)),
+    ("xavier_normal_", {"gain": 2.0}, 2.0 * math.sqrt(2 / 700)),
+    ("trunc_normal_", {"std": 0.02, "a": -0.04, "b": 0.04}, None),
+])
+def test_normal_initialisers_draw_torchs_distributions(init, kwargs, std):
+    # Different generators, so the draws are compared by their statistics (240,000 draws).
+    al.manual_seed(0)
+    torch.manual_seed(0)
+    ours = getattr(al.nn.init, init)(al.empty(300, 400), **kwargs).numpy().ravel()
+    theirs = getattr(torch.nn.init, init)(torch.empty(300, 400), **kwargs).numpy().ravel()
+    assert abs(ours.mean()) < 0.01 * ours.std() * 3
+    np.testing.assert_allclose(ours.std(), theirs.std(), rtol=0.01)
+    if std is not None:
+        np.testing.assert_allclose(ours.std(), std, rtol=0.01)
+    else:
+        assert ours.min() >= kwargs["a"] and ours.max() <= kwargs["b"]
+    with pytest.raises(ValueError, match="too far in the tail"):
+        al.nn.init.trunc_normal_(al.empty(100), a=8.0, b=9.0)
