@@ -106,3 +106,32 @@ def test_normal_initialisers_draw_torchs_distributions(init, kwargs, std):
         assert ours.min() >= kwargs["a"] and ours.max() <= kwargs["b"]
     with pytest.raises(ValueError, match="too far in the tail"):
         al.nn.init.trunc_normal_(al.empty(100), a=8.0, b=9.0)
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+def test_binary_cross_entropy_follows_torch(reduction):
+    x = np.array([[0.0, 0.2, 0.5], [0.9, 1.0, 0.3]])
+    y = np.array([[0.0, 1.0, 0.5], [1.0, 0.0, 1.0]])
+    w = np.array([1.0, 2.0, 0.5])
+    got = []
+    for lib in (al, torch):
+        inp = lib.tensor(x, requires_grad=True)
+        loss = lib.nn.BCELoss(weight=lib.tensor(w), reduction=reduction)(inp, lib.tensor(y))
+        loss.sum().backward()
+        inner = lib.tensor([[0.3, 0.6]], requires_grad=True)
+        lib.nn.functional.binary_cross_entropy(inner, lib.tensor([[1.0, 0.0]])).backward()
+        got.append([loss.detach().numpy(), inner.grad.numpy()])
+    for ours, theirs in zip(*got):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-6)
+    with pytest.raises(RuntimeError, match="all elements of input should be between 0 and 1"):
+        al.nn.functional.binary_cross_entropy(al.tensor([1.5]), al.tensor([1.0]))
+
+
+def test_normalize_and_unflatten_follow_torch():
+    x = np.array([[3.0, 4.0, 0.0], [0.0, 0.0, 0.0]])
+    for kwargs in ({}, {"dim": 0}, {"p": 1.0, "dim": 1}):
+        ours = al.nn.functional.normalize(al.tensor(x), **kwargs).numpy()
+        theirs = torch.nn.functional.normalize(torch.tensor(x), **kwargs).numpy()
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+    u, tu = al.nn.Unflatten(1, (2, 3)), torch.nn.Unflatten(1, (2, 3))
+    assert repr(u) == repr(tu) and tuple(u(al.ones(4, 6)).shape) == (4, 2, 3)

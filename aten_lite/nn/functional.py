@@ -21,7 +21,7 @@ __all__ = [
     "relu", "leaky_relu", "silu", "tanh", "sigmoid", "gelu", "linear", "softmax",
     "log_softmax", "embedding", "dropout", "layer_norm", "batch_norm", "cross_entropy",
     "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "binary_cross_entropy_with_logits",
-    "one_hot",
+    "one_hot", "binary_cross_entropy", "normalize",
 ]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
@@ -283,3 +283,26 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)
+
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight=None,
+                         reduction: str = "mean") -> Tensor:
+    """``-(y log x + (1 - y) log(1 - x))`` for probabilities ``x``, each log clamped at -100
+    as torch's (so x = 0 or 1 gives a finite loss)."""
+    _reduction(reduction)
+    _same_shape("binary_cross_entropy", input, target)
+    with no_grad():
+        outside = bool(((input < 0) | (input > 1)).any()) if input._a is not None else False
+    if outside:
+        raise RuntimeError("al.binary_cross_entropy: all elements of input should be between "
+                           "0 and 1; apply sigmoid first, or use binary_cross_entropy_with_logits")
+    loss = -(target * input.log().clamp(min=-100)
+             + (1 - target) * (1 - input).log().clamp(min=-100))
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
+    """``input / max(norm_p(input, dim), eps)``, the norm kept as a size-1 dim."""
+    return input / input.norm(p, dim, True).clamp(min=eps).expand_as(input)

@@ -27,9 +27,8 @@ from .module import Module, Parameter
 
 __all__ = [
     "Parameter", "Module", "Sequential", "ModuleList", "ModuleDict", "Linear", "Embedding",
-    "Flatten", "Dropout", "ReLU", "LeakyReLU", "SiLU", "Identity", "Tanh", "Sigmoid", "GELU",
-    "Softmax", "LogSoftmax",
-    "LayerNorm", "BatchNorm1d",
+    "Flatten", "Unflatten", "Dropout", "ReLU", "LeakyReLU", "SiLU", "Identity", "Tanh",
+    "Sigmoid", "GELU", "Softmax", "LogSoftmax", "LayerNorm", "BatchNorm1d",
 ]
 
 
@@ -102,6 +101,20 @@ class Flatten(Module):
 
     def extra_repr(self) -> str:
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    """Split dim ``dim`` into ``unflattened_size`` (the inverse of ``Flatten``)."""
+
+    def __init__(self, dim: int, unflattened_size) -> None:
+        super().__init__()
+        self.dim, self.unflattened_size = dim, tuple(unflattened_size)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return x.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
 
 
 class Dropout(Module):
