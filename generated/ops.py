@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 253da2274050a4dd).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 c3ab34e0e8f4d4f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -227,6 +227,12 @@ _H_clamp__Tensor = _d.handle('clamp_.Tensor')
 _F_clamp__Tensor = _H_clamp__Tensor.fast_entry
 _H_clamp_Tensor_out = _d.handle('clamp.Tensor_out')
 _F_clamp_Tensor_out = _H_clamp_Tensor_out.fast_entry
+_H_clip = _d.handle('clip')
+_F_clip = _H_clip.fast_entry
+_H_clamp_min = _d.handle('clamp_min')
+_F_clamp_min = _H_clamp_min.fast_entry
+_H_clamp_max = _d.handle('clamp_max')
+_F_clamp_max = _H_clamp_max.fast_entry
 _H_sum = _d.handle('sum')
 _F_sum = _H_sum.fast_entry
 _H_sum_out = _d.handle('sum.out')
@@ -620,6 +626,9 @@ _G__div_trunc = _b.Binding('al._div_trunc', ('_div_trunc',), method=False)
 _G_where = _b.Binding('al.where', ('where.self',), method=False)
 _G_clamp = _b.Binding('al.clamp', ('clamp', 'clamp.Tensor', 'clamp.out', 'clamp.Tensor_out'), method=False)
 _G_clamp_ = _b.Binding('al.clamp_', ('clamp_', 'clamp_.Tensor'), method=False)
+_G_clip = _b.Binding('al.clip', ('clip',), method=False)
+_G_clamp_min = _b.Binding('al.clamp_min', ('clamp_min',), method=False)
+_G_clamp_max = _b.Binding('al.clamp_max', ('clamp_max',), method=False)
 _G_sum = _b.Binding('al.sum', ('sum', 'sum.out'), method=False)
 _G_mean = _b.Binding('al.mean', ('mean',), method=False)
 _G_prod = _b.Binding('al.prod', ('prod',), method=False)
@@ -773,6 +782,9 @@ _GM_div_ = _b.Binding('Tensor.div_', ('div_.Tensor', 'div_.Tensor_mode'), method
 _GM_where = _b.Binding('Tensor.where', ('where.self',), method=True)
 _GM_clamp = _b.Binding('Tensor.clamp', ('clamp', 'clamp.Tensor'), method=True)
 _GM_clamp_ = _b.Binding('Tensor.clamp_', ('clamp_', 'clamp_.Tensor'), method=True)
+_GM_clip = _b.Binding('Tensor.clip', ('clip',), method=True)
+_GM_clamp_min = _b.Binding('Tensor.clamp_min', ('clamp_min',), method=True)
+_GM_clamp_max = _b.Binding('Tensor.clamp_max', ('clamp_max',), method=True)
 _GM_sum = _b.Binding('Tensor.sum', ('sum',), method=True)
 _GM_mean = _b.Binding('Tensor.mean', ('mean',), method=True)
 _GM_prod = _b.Binding('Tensor.prod', ('prod',), method=True)
@@ -1809,12 +1821,57 @@ def clamp_(input, min=None, max=None):
     return _G_clamp_.parse((input, min, max, ), {})
 
 
+def clip(input, min=None, max=None):
+    """clamp under NumPy's name: every element limited to [min, max].
+
+    Overloads, tried in this order:
+        clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:463)
+    """
+    if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clip
+        if input.__class__ is _T:
+            return _F_clip(input, min, max)
+        if isinstance(input, _T):
+            return _H_clip.call((input, min, max))
+
+    return _G_clip.parse((input, min, max, ), {})
+
+
+def clamp_min(input, min):
+    """clamp(self, min=min): every element at least min.
+
+    Overloads, tried in this order:
+        clamp_min(Tensor self, Scalar min) -> Tensor  (native_functions.yaml:469)
+    """
+    if min.__class__ in _NUM:  # clamp_min
+        if input.__class__ is _T:
+            return _F_clamp_min(input, min)
+        if isinstance(input, _T):
+            return _H_clamp_min.call((input, min))
+
+    return _G_clamp_min.parse((input, min, ), {})
+
+
+def clamp_max(input, max):
+    """clamp(self, max=max): every element at most max.
+
+    Overloads, tried in this order:
+        clamp_max(Tensor self, Scalar max) -> Tensor  (native_functions.yaml:475)
+    """
+    if max.__class__ in _NUM:  # clamp_max
+        if input.__class__ is _T:
+            return _F_clamp_max(input, max)
+        if isinstance(input, _T):
+            return _H_clamp_max.call((input, max))
+
+    return _G_clamp_max.parse((input, max, ), {})
+
+
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
-        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:473)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:483)
+        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:491)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -1836,7 +1893,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:475)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:493)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -1852,7 +1909,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:481)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -1868,7 +1925,7 @@ def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:487)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:505)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -1884,7 +1941,7 @@ def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:493)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:511)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -1900,7 +1957,7 @@ def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:499)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:517)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -1916,7 +1973,7 @@ def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:507)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:525)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -1932,9 +1989,9 @@ def max(*args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:515)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:521)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:529)
+        max(Tensor self) -> Tensor  (native_functions.yaml:533)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:539)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:547)
     """
     return _G_max.parse((*args,), kwargs)
 
@@ -1943,9 +2000,9 @@ def min(*args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:535)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:541)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:549)
+        min(Tensor self) -> Tensor  (native_functions.yaml:553)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:559)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:567)
     """
     return _G_min.parse((*args,), kwargs)
 
@@ -1954,7 +2011,7 @@ def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:555)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:573)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -1970,7 +2027,7 @@ def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:563)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:581)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -1986,7 +2043,7 @@ def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:571)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:589)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -2002,7 +2059,7 @@ def softmax(input, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:577)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:595)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if input.__class__ is _T:
@@ -2017,7 +2074,7 @@ def log_softmax(input, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:585)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:603)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if input.__class__ is _T:
@@ -2032,7 +2089,7 @@ def nll_loss(input, target, weight=None, reduction=1, ignore_index=-100):
     """Negative log-likelihood: -self[i, target[i]] (classes at dim 1) times weight[target[i]], reduced by reduction (0 none, 1 mean over the kept weight, 2 sum); targets equal to ignore_index count for nothing.
 
     Overloads, tried in this order:
-        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:596)
+        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:614)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # nll_loss
         if isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -2045,7 +2102,7 @@ def _nll_loss_backward(grad_output, input, target, weight, reduction, ignore_ind
     """Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.
 
     Overloads, tried in this order:
-        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:603)
+        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:621)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # _nll_loss_backward
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -2058,7 +2115,7 @@ def gelu(input):
     """Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch's approximate="none").
 
     Overloads, tried in this order:
-        gelu(Tensor self) -> Tensor  (native_functions.yaml:610)
+        gelu(Tensor self) -> Tensor  (native_functions.yaml:628)
     """
     # gelu
     if input.__class__ is _T:
@@ -2073,7 +2130,7 @@ def _gelu_backward(grad_output, input):
     """grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).
 
     Overloads, tried in this order:
-        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:618)
+        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:636)
     """
     # _gelu_backward
     if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2088,7 +2145,7 @@ def silu(input):
     """Sigmoid linear unit (swish), self * sigmoid(self).
 
     Overloads, tried in this order:
-        silu(Tensor self) -> Tensor  (native_functions.yaml:624)
+        silu(Tensor self) -> Tensor  (native_functions.yaml:642)
     """
     # silu
     if input.__class__ is _T:
@@ -2103,7 +2160,7 @@ def leaky_relu(input, negative_slope=0.01):
     """self where positive, else self * negative_slope.
 
     Overloads, tried in this order:
-        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:630)
+        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:648)
     """
     if negative_slope.__class__ in _NUM:  # leaky_relu
         if input.__class__ is _T:
@@ -2116,7 +2173,7 @@ def leaky_relu(input, negative_slope=0.01):
 
 def leaky_relu_(input, negative_slope=0.01):
     """Overloads, tried in this order:
-        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:636)
+        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:654)
     """
     if negative_slope.__class__ in _NUM:  # leaky_relu_
         if input.__class__ is _T:
@@ -2131,7 +2188,7 @@ def _leaky_relu_backward(grad_output, input, negative_slope):
     """grad_output times the derivative of leaky_relu at self (1 or negative_slope).
 
     Overloads, tried in this order:
-        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:639)
+        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:657)
     """
     if negative_slope.__class__ in _NUM:  # _leaky_relu_backward
         if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2146,7 +2203,7 @@ def _tanh_backward(grad_output, tanh_out):
     """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
 
     Overloads, tried in this order:
-        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:644)
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:662)
     """
     # _tanh_backward
     if grad_output.__class__ is _T and tanh_out.__class__ is _T:
@@ -2161,7 +2218,7 @@ def _log_softmax_backward(grad_output, log_probs, dim):
     """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
 
     Overloads, tried in this order:
-        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:650)
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:668)
     """
     if dim.__class__ is int:  # _log_softmax_backward
         if grad_output.__class__ is _T and log_probs.__class__ is _T:
@@ -2176,8 +2233,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:658)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:668)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:676)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:686)
     """
     if out is None:  # mm
         if input.__class__ is _T and mat2.__class__ is _T:
@@ -2198,7 +2255,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:670)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:688)
     """
     # bmm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -2213,7 +2270,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:678)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:696)
     """
     # dot
     if input.__class__ is _T and tensor.__class__ is _T:
@@ -2228,7 +2285,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:686)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:704)
     """
     # matmul
     if input.__class__ is _T and other.__class__ is _T:
@@ -2243,7 +2300,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:706)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:724)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -2252,7 +2309,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:714)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:732)
     """
     # t
     if input.__class__ is _T:
@@ -2267,7 +2324,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:723)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:741)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if input.__class__ is _T:
@@ -2282,7 +2339,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:732)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:750)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -2291,9 +2348,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:748)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:756)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:764)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:766)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:774)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:782)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -2302,7 +2359,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:772)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:790)
     """
     if dim.__class__ is int:  # unsqueeze
         if input.__class__ is _T:
@@ -2317,7 +2374,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:780)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:798)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if input.__class__ is _T:
@@ -2332,7 +2389,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:788)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:806)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if input.__class__ is _T:
@@ -2347,7 +2404,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:796)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:814)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if input.__class__ is _T:
@@ -2362,7 +2419,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:804)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:822)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if input.__class__ is _T:
@@ -2377,8 +2434,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:818)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:826)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:836)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:844)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if input.__class__ is _T:
@@ -2399,7 +2456,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:834)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:852)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if input.__class__ is _T:
@@ -2414,7 +2471,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:842)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:860)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2427,7 +2484,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:848)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:866)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2440,7 +2497,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:854)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:872)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if input.__class__ is _T and index.__class__ is _T:
@@ -2455,7 +2512,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:861)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:879)
     """
     if dim.__class__ is int:  # index_select
         if input.__class__ is _T and index.__class__ is _T:
@@ -2470,7 +2527,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:868)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:886)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if input.__class__ is _T and mask.__class__ is _T:
@@ -2485,7 +2542,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:881)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:899)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2498,7 +2555,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:888)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:906)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2509,7 +2566,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:895)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:913)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2522,7 +2579,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:901)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:919)
     """
     # clone
     if input.__class__ is _T:
@@ -2537,7 +2594,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:916)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:934)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if input.__class__ is _T:
@@ -2552,7 +2609,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:923)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:941)
     """
     # zero_
     if input.__class__ is _T:
@@ -2567,7 +2624,7 @@ def flip(*args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:964)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:982)
     """
     return _G_flip.parse((*args,), kwargs)
 
@@ -2576,7 +2633,7 @@ def roll(input, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:970)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:988)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         if input.__class__ is _T:
@@ -2591,7 +2648,7 @@ def unbind(input, dim=0):
     """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
 
     Overloads, tried in this order:
-        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:994)
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1012)
     """
     if dim.__class__ is int:  # unbind.int
         if input.__class__ is _T:
@@ -2606,7 +2663,7 @@ def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1000)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1018)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2621,7 +2678,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1013)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1031)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2636,7 +2693,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1082)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1100)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2651,7 +2708,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1089)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1107)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2666,8 +2723,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1101)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1111)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1119)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1129)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2688,8 +2745,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1113)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1123)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1131)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1141)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2710,7 +2767,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1126)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1144)
     """
     # isnan
     if input.__class__ is _T:
@@ -2725,7 +2782,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1133)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1151)
     """
     # isinf
     if input.__class__ is _T:
@@ -2740,7 +2797,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1140)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1158)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2755,8 +2812,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1147)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1154)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1165)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1172)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2777,8 +2834,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1156)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1165)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1174)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1183)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2799,8 +2856,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1167)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1176)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1185)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1194)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2821,8 +2878,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1178)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1187)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1196)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1205)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2843,8 +2900,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1191)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1202)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1209)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1220)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -2865,8 +2922,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1204)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1214)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1222)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1232)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2887,10 +2944,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1217)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1226)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1228)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1237)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1235)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1244)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1246)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1255)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -2923,7 +2980,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1240)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1258)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -2938,8 +2995,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1245)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1255)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1263)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1273)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -2958,7 +3015,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1252)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1270)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -2973,8 +3030,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1259)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1270)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1277)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1288)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -2995,8 +3052,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1272)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1283)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1290)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1301)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -3017,8 +3074,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1285)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1293)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1303)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1311)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -3027,8 +3084,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1299)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1305)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1317)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1323)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -3037,7 +3094,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1311)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1329)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -3052,8 +3109,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1321)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1332)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1339)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1350)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -3062,7 +3119,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1343)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1361)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -3077,7 +3134,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1354)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1372)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -3092,7 +3149,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1366)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1384)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -3107,7 +3164,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1374)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1392)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3122,8 +3179,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1381)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1392)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1399)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1410)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3144,8 +3201,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1394)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1405)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1412)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1423)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3166,9 +3223,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1409)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1415)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1421)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1427)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1439)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3177,9 +3234,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1427)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1439)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1445)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1451)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1457)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3188,9 +3245,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1445)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1451)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1457)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1463)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1469)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1475)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3199,9 +3256,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1463)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1469)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1475)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1481)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1487)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1493)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3210,7 +3267,7 @@ def norm(input, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1481)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -3226,7 +3283,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1487)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1505)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3235,7 +3292,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1493)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1511)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3250,8 +3307,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1499)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1508)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1517)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1526)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3272,7 +3329,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1510)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1528)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3287,7 +3344,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1519)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1537)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -4060,11 +4117,47 @@ def _m_clamp_(self, min=None, max=None):
     return _GM_clamp_.parse((self, min, max, ), {})
 
 
+def _m_clip(self, min=None, max=None):
+    """clamp under NumPy's name: every element limited to [min, max].
+
+    Overloads, tried in this order:
+        clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:463)
+    """
+    if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clip
+        return _F_clip(self, min, max)
+
+    return _GM_clip.parse((self, min, max, ), {})
+
+
+def _m_clamp_min(self, min):
+    """clamp(self, min=min): every element at least min.
+
+    Overloads, tried in this order:
+        clamp_min(Tensor self, Scalar min) -> Tensor  (native_functions.yaml:469)
+    """
+    if min.__class__ in _NUM:  # clamp_min
+        return _F_clamp_min(self, min)
+
+    return _GM_clamp_min.parse((self, min, ), {})
+
+
+def _m_clamp_max(self, max):
+    """clamp(self, max=max): every element at most max.
+
+    Overloads, tried in this order:
+        clamp_max(Tensor self, Scalar max) -> Tensor  (native_functions.yaml:475)
+    """
+    if max.__class__ in _NUM:  # clamp_max
+        return _F_clamp_max(self, max)
+
+    return _GM_clamp_max.parse((self, max, ), {})
+
+
 def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:483)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -4077,7 +4170,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:475)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:493)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -4090,7 +4183,7 @@ def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:481)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -4103,7 +4196,7 @@ def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:487)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:505)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -4116,7 +4209,7 @@ def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:493)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:511)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -4129,7 +4222,7 @@ def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:499)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:517)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -4142,7 +4235,7 @@ def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:507)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:525)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -4155,9 +4248,9 @@ def _m_max(self, *args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:515)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:521)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:529)
+        max(Tensor self) -> Tensor  (native_functions.yaml:533)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:539)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:547)
     """
     return _GM_max.parse((self, *args,), kwargs)
 
@@ -4166,9 +4259,9 @@ def _m_min(self, *args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:535)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:541)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:549)
+        min(Tensor self) -> Tensor  (native_functions.yaml:553)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:559)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:567)
     """
     return _GM_min.parse((self, *args,), kwargs)
 
@@ -4177,7 +4270,7 @@ def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:555)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:573)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -4190,7 +4283,7 @@ def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:563)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:581)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -4203,7 +4296,7 @@ def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:571)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:589)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -4216,7 +4309,7 @@ def _m_softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:577)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:595)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         return _F_softmax_int(self, dim, dtype)
@@ -4228,7 +4321,7 @@ def _m_log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:585)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:603)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         return _F_log_softmax_int(self, dim, dtype)
@@ -4240,7 +4333,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:658)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:676)
     """
     # mm
     if mat2.__class__ is _T:
@@ -4255,7 +4348,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:670)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:688)
     """
     # bmm
     if mat2.__class__ is _T:
@@ -4270,7 +4363,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:678)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:696)
     """
     # dot
     if tensor.__class__ is _T:
@@ -4285,7 +4378,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:686)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:704)
     """
     # matmul
     if other.__class__ is _T:
@@ -4300,7 +4393,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:698)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:716)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4313,7 +4406,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:706)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:724)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4326,7 +4419,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:714)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:732)
     """
     # t
     return _F_t(self)
@@ -4338,7 +4431,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:723)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:741)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         return _F_transpose_int(self, dim0, dim1)
@@ -4350,7 +4443,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:732)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:750)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4363,7 +4456,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:740)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:758)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4376,9 +4469,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:748)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:756)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:764)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:766)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:774)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:782)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4387,7 +4480,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:772)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:790)
     """
     if dim.__class__ is int:  # unsqueeze
         return _F_unsqueeze(self, dim)
@@ -4399,7 +4492,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:780)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:798)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         return _F_flatten_using_ints(self, start_dim, end_dim)
@@ -4411,7 +4504,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:788)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:806)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         return _F_narrow(self, dim, start, length)
@@ -4423,7 +4516,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:796)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:814)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         return _F_select_int(self, dim, index)
@@ -4435,7 +4528,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:811)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:829)
     """
     # contiguous
     return _F_contiguous(self)
@@ -4447,8 +4540,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:818)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:826)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:836)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:844)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         return _F_split_Tensor(self, split_size, dim)
@@ -4463,7 +4556,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:834)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:852)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         return _F_chunk(self, chunks, dim)
@@ -4475,7 +4568,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:854)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:872)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if index.__class__ is _T:
@@ -4490,7 +4583,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:861)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:879)
     """
     if dim.__class__ is int:  # index_select
         if index.__class__ is _T:
@@ -4505,7 +4598,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:868)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:886)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if mask.__class__ is _T:
@@ -4518,7 +4611,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:875)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:893)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if mask.__class__ is _T:
@@ -4533,7 +4626,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:888)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:906)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4544,7 +4637,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:895)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:913)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4557,7 +4650,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:901)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:919)
     """
     # clone
     return _F_clone(self)
@@ -4569,7 +4662,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:909)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:927)
     """
     if non_blocking.__class__ is bool:  # copy_
         if src.__class__ is _T:
@@ -4584,7 +4677,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:916)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:934)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         return _F_fill__Scalar(self, value)
@@ -4596,7 +4689,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:923)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:941)
     """
     # zero_
     return _F_zero_(self)
@@ -4608,9 +4701,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:930)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:938)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:946)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:948)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:956)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:964)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4619,7 +4712,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:952)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:970)
     """
     # type_as
     if other.__class__ is _T:
@@ -4634,7 +4727,7 @@ def _m_repeat(self, *args, **kwargs):
     """self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).
 
     Overloads, tried in this order:
-        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:958)
+        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:976)
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
@@ -4647,7 +4740,7 @@ def _m_flip(self, *args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:964)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:982)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
@@ -4660,7 +4753,7 @@ def _m_roll(self, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:970)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:988)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
@@ -4672,7 +4765,7 @@ def _m_expand_as(self, other):
     """self.expand(other.shape): size-1 dims repeated to the shape of other, without copying.
 
     Overloads, tried in this order:
-        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:976)
+        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:994)
     """
     # expand_as
     if other.__class__ is _T:
@@ -4687,7 +4780,7 @@ def _m_view_as(self, other):
     """self.view(other.shape): the same data in the shape of other.
 
     Overloads, tried in this order:
-        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:982)
+        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1000)
     """
     # view_as
     if other.__class__ is _T:
@@ -4702,7 +4795,7 @@ def _m_reshape_as(self, other):
     """self.reshape(other.shape): a view when the strides allow it, else a copy.
 
     Overloads, tried in this order:
-        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:988)
+        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1006)
     """
     # reshape_as
     if other.__class__ is _T:
@@ -4717,7 +4810,7 @@ def _m_unbind(self, dim=0):
     """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
 
     Overloads, tried in this order:
-        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:994)
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1012)
     """
     if dim.__class__ is int:  # unbind.int
         return _F_unbind_int(self, dim)
@@ -4729,7 +4822,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1018)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1036)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -4741,7 +4834,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1025)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1043)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -4753,7 +4846,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1032)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1050)
     """
     # coalesce
     return _F_coalesce(self)
@@ -4765,7 +4858,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1040)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1058)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -4777,7 +4870,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:1046)
+        _nnz(Tensor self) -> int  (native_functions.yaml:1064)
     """
     # _nnz
     return _F__nnz(self)
@@ -4789,7 +4882,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1052)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1070)
     """
     # indices
     return _F_indices(self)
@@ -4801,7 +4894,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1058)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1076)
     """
     # values
     return _F_values(self)
@@ -4813,7 +4906,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1064)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1082)
     """
     # _indices
     return _F__indices(self)
@@ -4825,7 +4918,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1070)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1088)
     """
     # _values
     return _F__values(self)
@@ -4837,7 +4930,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1076)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1094)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -4852,7 +4945,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1101)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1119)
     """
     # log10
     return _F_log10(self)
@@ -4862,7 +4955,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1108)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1126)
     """
     # log10_
     return _F_log10_(self)
@@ -4874,7 +4967,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1113)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1131)
     """
     # log2
     return _F_log2(self)
@@ -4884,7 +4977,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1120)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1138)
     """
     # log2_
     return _F_log2_(self)
@@ -4896,7 +4989,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1126)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1144)
     """
     # isnan
     return _F_isnan(self)
@@ -4908,7 +5001,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1133)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1151)
     """
     # isinf
     return _F_isinf(self)
@@ -4920,7 +5013,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1140)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1158)
     """
     # isfinite
     return _F_isfinite(self)
@@ -4932,7 +5025,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1147)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1165)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -4947,7 +5040,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1156)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1174)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -4960,7 +5053,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1162)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1180)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -4975,7 +5068,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1167)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1185)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -4988,7 +5081,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1173)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1191)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -5003,7 +5096,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1178)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1196)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -5016,7 +5109,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1184)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1202)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -5031,7 +5124,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1191)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1209)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -5041,7 +5134,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1199)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1217)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -5053,7 +5146,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1204)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1222)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -5066,7 +5159,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1211)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1229)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -5081,8 +5174,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1217)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1228)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1235)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1246)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -5101,8 +5194,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1223)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1234)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1241)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1252)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -5123,7 +5216,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1245)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1263)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -5133,7 +5226,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1252)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1270)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -5145,7 +5238,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1259)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1277)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -5155,7 +5248,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1267)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1285)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -5167,7 +5260,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1272)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1290)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -5177,7 +5270,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1280)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1298)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -5189,8 +5282,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1285)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1293)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1303)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1311)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -5199,8 +5292,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1299)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1305)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1317)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1323)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5209,7 +5302,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1311)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1329)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5221,16 +5314,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1321)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1332)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1339)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1350)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1329)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1340)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1347)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1358)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5239,7 +5332,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1343)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1361)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5252,7 +5345,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1351)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1369)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5267,7 +5360,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1354)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1372)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5280,7 +5373,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1363)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1381)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5295,7 +5388,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1381)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1399)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5305,7 +5398,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1389)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1407)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5317,7 +5410,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1394)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1412)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5327,7 +5420,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1402)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1420)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5339,9 +5432,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1409)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1415)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1421)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1427)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1439)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5350,9 +5443,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1427)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1439)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1445)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1451)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1457)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5361,7 +5454,7 @@ def _m_norm(self, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1481)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -5374,7 +5467,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1487)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1505)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5383,7 +5476,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1493)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1511)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5398,7 +5491,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1499)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1517)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5411,7 +5504,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1505)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1523)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5426,7 +5519,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1510)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1528)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5439,7 +5532,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1516)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1534)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5955,6 +6048,9 @@ METHODS = {
     'where': _m_where,
     'clamp': _m_clamp,
     'clamp_': _m_clamp_,
+    'clip': _m_clip,
+    'clamp_min': _m_clamp_min,
+    'clamp_max': _m_clamp_max,
     'sum': _m_sum,
     'mean': _m_mean,
     'prod': _m_prod,
@@ -6149,6 +6245,9 @@ __all__ = [
     'where',
     'clamp',
     'clamp_',
+    'clip',
+    'clamp_min',
+    'clamp_max',
     'sum',
     'mean',
     'prod',

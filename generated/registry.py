@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 253da2274050a4dd).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 c3ab34e0e8f4d4f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2071,10 +2071,70 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:465
+    _R(  # native_functions.yaml:463
+        name='clip',
+        schema='clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
+        loc='native_functions.yaml:463',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'clip'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc="clamp under NumPy's name: every element limited to [min, max].",
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:469
+        name='clamp_min',
+        schema='clamp_min(Tensor self, Scalar min) -> Tensor',
+        loc='native_functions.yaml:469',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'clamp_min'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='clamp(self, min=min): every element at least min.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:475
+        name='clamp_max',
+        schema='clamp_max(Tensor self, Scalar max) -> Tensor',
+        loc='native_functions.yaml:475',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'clamp_max'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='clamp(self, max=max): every element at most max.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('max', 'Scalar', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:483
         name='sum',
         schema='sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:465',
+        loc='native_functions.yaml:483',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2091,10 +2151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:473
+    _R(  # native_functions.yaml:491
         name='sum.out',
         schema='sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:473',
+        loc='native_functions.yaml:491',
         kind='out',
         functional='sum',
         variants=('function',),
@@ -2111,10 +2171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:475
+    _R(  # native_functions.yaml:493
         name='mean',
         schema='mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:475',
+        loc='native_functions.yaml:493',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2131,10 +2191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:481
+    _R(  # native_functions.yaml:499
         name='prod',
         schema='prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:481',
+        loc='native_functions.yaml:499',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2151,10 +2211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:487
+    _R(  # native_functions.yaml:505
         name='amax',
         schema='amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:487',
+        loc='native_functions.yaml:505',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2171,10 +2231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:493
+    _R(  # native_functions.yaml:511
         name='amin',
         schema='amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:493',
+        loc='native_functions.yaml:511',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2191,10 +2251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:499
+    _R(  # native_functions.yaml:517
         name='all',
         schema='all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:499',
+        loc='native_functions.yaml:517',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2211,10 +2271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:507
+    _R(  # native_functions.yaml:525
         name='any',
         schema='any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:507',
+        loc='native_functions.yaml:525',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2231,10 +2291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:515
+    _R(  # native_functions.yaml:533
         name='max',
         schema='max(Tensor self) -> Tensor',
-        loc='native_functions.yaml:515',
+        loc='native_functions.yaml:533',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2251,10 +2311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:521
+    _R(  # native_functions.yaml:539
         name='max.dim',
         schema='max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:521',
+        loc='native_functions.yaml:539',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2271,10 +2331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:529
+    _R(  # native_functions.yaml:547
         name='max.other',
         schema='max.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:529',
+        loc='native_functions.yaml:547',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2291,10 +2351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:535
+    _R(  # native_functions.yaml:553
         name='min',
         schema='min(Tensor self) -> Tensor',
-        loc='native_functions.yaml:535',
+        loc='native_functions.yaml:553',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2311,10 +2371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:541
+    _R(  # native_functions.yaml:559
         name='min.dim',
         schema='min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:541',
+        loc='native_functions.yaml:559',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2331,10 +2391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:549
+    _R(  # native_functions.yaml:567
         name='min.other',
         schema='min.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:549',
+        loc='native_functions.yaml:567',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2351,10 +2411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:555
+    _R(  # native_functions.yaml:573
         name='argmax',
         schema='argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:555',
+        loc='native_functions.yaml:573',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2371,10 +2431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:563
+    _R(  # native_functions.yaml:581
         name='argmin',
         schema='argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:563',
+        loc='native_functions.yaml:581',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2391,10 +2451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:571
+    _R(  # native_functions.yaml:589
         name='logsumexp',
         schema='logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:571',
+        loc='native_functions.yaml:589',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2411,10 +2471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:577
+    _R(  # native_functions.yaml:595
         name='softmax.int',
         schema='softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:577',
+        loc='native_functions.yaml:595',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2431,10 +2491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:585
+    _R(  # native_functions.yaml:603
         name='log_softmax.int',
         schema='log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:585',
+        loc='native_functions.yaml:603',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2451,10 +2511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:596
+    _R(  # native_functions.yaml:614
         name='nll_loss',
         schema='nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
-        loc='native_functions.yaml:596',
+        loc='native_functions.yaml:614',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2471,10 +2531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:603
+    _R(  # native_functions.yaml:621
         name='_nll_loss_backward',
         schema='_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        loc='native_functions.yaml:603',
+        loc='native_functions.yaml:621',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2491,10 +2551,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:610
+    _R(  # native_functions.yaml:628
         name='gelu',
         schema='gelu(Tensor self) -> Tensor',
-        loc='native_functions.yaml:610',
+        loc='native_functions.yaml:628',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2511,10 +2571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:618
+    _R(  # native_functions.yaml:636
         name='_gelu_backward',
         schema='_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        loc='native_functions.yaml:618',
+        loc='native_functions.yaml:636',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2531,10 +2591,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:624
+    _R(  # native_functions.yaml:642
         name='silu',
         schema='silu(Tensor self) -> Tensor',
-        loc='native_functions.yaml:624',
+        loc='native_functions.yaml:642',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2551,10 +2611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:630
+    _R(  # native_functions.yaml:648
         name='leaky_relu',
         schema='leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor',
-        loc='native_functions.yaml:630',
+        loc='native_functions.yaml:648',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2571,10 +2631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', True, 0.01, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:636
+    _R(  # native_functions.yaml:654
         name='leaky_relu_',
         schema='leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)',
-        loc='native_functions.yaml:636',
+        loc='native_functions.yaml:654',
         kind='inplace',
         functional='leaky_relu',
         variants=('function',),
@@ -2591,10 +2651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('negative_slope', 'Scalar', True, 0.01, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:639
+    _R(  # native_functions.yaml:657
         name='_leaky_relu_backward',
         schema='_leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor',
-        loc='native_functions.yaml:639',
+        loc='native_functions.yaml:657',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2611,10 +2671,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:644
+    _R(  # native_functions.yaml:662
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:644',
+        loc='native_functions.yaml:662',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2631,10 +2691,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:650
+    _R(  # native_functions.yaml:668
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:650',
+        loc='native_functions.yaml:668',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2651,10 +2711,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:658
+    _R(  # native_functions.yaml:676
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:658',
+        loc='native_functions.yaml:676',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2671,10 +2731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:668
+    _R(  # native_functions.yaml:686
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:668',
+        loc='native_functions.yaml:686',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2691,10 +2751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:670
+    _R(  # native_functions.yaml:688
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:670',
+        loc='native_functions.yaml:688',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2711,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:678
+    _R(  # native_functions.yaml:696
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:678',
+        loc='native_functions.yaml:696',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2731,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:686
+    _R(  # native_functions.yaml:704
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:686',
+        loc='native_functions.yaml:704',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2751,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:698
+    _R(  # native_functions.yaml:716
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:698',
+        loc='native_functions.yaml:716',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2771,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:706
+    _R(  # native_functions.yaml:724
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:706',
+        loc='native_functions.yaml:724',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:714
+    _R(  # native_functions.yaml:732
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:714',
+        loc='native_functions.yaml:732',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:723
+    _R(  # native_functions.yaml:741
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:723',
+        loc='native_functions.yaml:741',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2831,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:732
+    _R(  # native_functions.yaml:750
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:732',
+        loc='native_functions.yaml:750',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2851,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:740
+    _R(  # native_functions.yaml:758
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:740',
+        loc='native_functions.yaml:758',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2871,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:748
+    _R(  # native_functions.yaml:766
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:748',
+        loc='native_functions.yaml:766',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2891,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:756
+    _R(  # native_functions.yaml:774
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:756',
+        loc='native_functions.yaml:774',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2911,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:764
+    _R(  # native_functions.yaml:782
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:764',
+        loc='native_functions.yaml:782',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2931,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:772
+    _R(  # native_functions.yaml:790
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:772',
+        loc='native_functions.yaml:790',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2951,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:780
+    _R(  # native_functions.yaml:798
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:780',
+        loc='native_functions.yaml:798',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +3031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:788
+    _R(  # native_functions.yaml:806
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:788',
+        loc='native_functions.yaml:806',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2991,10 +3051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:796
+    _R(  # native_functions.yaml:814
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:796',
+        loc='native_functions.yaml:814',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3011,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:804
+    _R(  # native_functions.yaml:822
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:804',
+        loc='native_functions.yaml:822',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3031,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:811
+    _R(  # native_functions.yaml:829
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:811',
+        loc='native_functions.yaml:829',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3051,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:818
+    _R(  # native_functions.yaml:836
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:818',
+        loc='native_functions.yaml:836',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:826
+    _R(  # native_functions.yaml:844
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:826',
+        loc='native_functions.yaml:844',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3091,10 +3151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:834
+    _R(  # native_functions.yaml:852
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:834',
+        loc='native_functions.yaml:852',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3111,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:842
+    _R(  # native_functions.yaml:860
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:842',
+        loc='native_functions.yaml:860',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3131,10 +3191,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:848
+    _R(  # native_functions.yaml:866
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:848',
+        loc='native_functions.yaml:866',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3151,10 +3211,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:854
+    _R(  # native_functions.yaml:872
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:854',
+        loc='native_functions.yaml:872',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:861
+    _R(  # native_functions.yaml:879
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:861',
+        loc='native_functions.yaml:879',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3191,10 +3251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:868
+    _R(  # native_functions.yaml:886
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:868',
+        loc='native_functions.yaml:886',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3211,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:875
+    _R(  # native_functions.yaml:893
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:875',
+        loc='native_functions.yaml:893',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3231,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:881
+    _R(  # native_functions.yaml:899
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:881',
+        loc='native_functions.yaml:899',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3251,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:888
+    _R(  # native_functions.yaml:906
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:888',
+        loc='native_functions.yaml:906',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3271,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:895
+    _R(  # native_functions.yaml:913
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:895',
+        loc='native_functions.yaml:913',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3291,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:901
+    _R(  # native_functions.yaml:919
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:901',
+        loc='native_functions.yaml:919',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3311,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:909
+    _R(  # native_functions.yaml:927
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:909',
+        loc='native_functions.yaml:927',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3331,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:916
+    _R(  # native_functions.yaml:934
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:916',
+        loc='native_functions.yaml:934',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3351,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:923
+    _R(  # native_functions.yaml:941
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:923',
+        loc='native_functions.yaml:941',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3371,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:930
+    _R(  # native_functions.yaml:948
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:930',
+        loc='native_functions.yaml:948',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3391,10 +3451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:938
+    _R(  # native_functions.yaml:956
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:938',
+        loc='native_functions.yaml:956',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3411,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:946
+    _R(  # native_functions.yaml:964
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:946',
+        loc='native_functions.yaml:964',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3431,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:952
+    _R(  # native_functions.yaml:970
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:952',
+        loc='native_functions.yaml:970',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3451,10 +3511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:958
+    _R(  # native_functions.yaml:976
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:958',
+        loc='native_functions.yaml:976',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:964
+    _R(  # native_functions.yaml:982
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:964',
+        loc='native_functions.yaml:982',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3491,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:970
+    _R(  # native_functions.yaml:988
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:970',
+        loc='native_functions.yaml:988',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3511,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:976
+    _R(  # native_functions.yaml:994
         name='expand_as',
         schema='expand_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:976',
+        loc='native_functions.yaml:994',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:982
+    _R(  # native_functions.yaml:1000
         name='view_as',
         schema='view_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:982',
+        loc='native_functions.yaml:1000',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:988
+    _R(  # native_functions.yaml:1006
         name='reshape_as',
         schema='reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:988',
+        loc='native_functions.yaml:1006',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3571,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:994
+    _R(  # native_functions.yaml:1012
         name='unbind.int',
         schema='unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:994',
+        loc='native_functions.yaml:1012',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3591,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1000
+    _R(  # native_functions.yaml:1018
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:1000',
+        loc='native_functions.yaml:1018',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3611,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1013
+    _R(  # native_functions.yaml:1031
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:1013',
+        loc='native_functions.yaml:1031',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3631,10 +3691,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1018
+    _R(  # native_functions.yaml:1036
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1018',
+        loc='native_functions.yaml:1036',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1025
+    _R(  # native_functions.yaml:1043
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:1025',
+        loc='native_functions.yaml:1043',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3671,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1032
+    _R(  # native_functions.yaml:1050
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1032',
+        loc='native_functions.yaml:1050',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3691,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1040
+    _R(  # native_functions.yaml:1058
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:1040',
+        loc='native_functions.yaml:1058',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3711,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:1046
+    _R(  # native_functions.yaml:1064
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:1046',
+        loc='native_functions.yaml:1064',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3731,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:1052
+    _R(  # native_functions.yaml:1070
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1052',
+        loc='native_functions.yaml:1070',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3751,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1058
+    _R(  # native_functions.yaml:1076
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1058',
+        loc='native_functions.yaml:1076',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3771,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1064
+    _R(  # native_functions.yaml:1082
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1064',
+        loc='native_functions.yaml:1082',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3791,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1070
+    _R(  # native_functions.yaml:1088
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1070',
+        loc='native_functions.yaml:1088',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3811,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1076
+    _R(  # native_functions.yaml:1094
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1076',
+        loc='native_functions.yaml:1094',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3831,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1082
+    _R(  # native_functions.yaml:1100
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1082',
+        loc='native_functions.yaml:1100',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3851,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1089
+    _R(  # native_functions.yaml:1107
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1089',
+        loc='native_functions.yaml:1107',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3871,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1101
+    _R(  # native_functions.yaml:1119
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1101',
+        loc='native_functions.yaml:1119',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3891,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1108
+    _R(  # native_functions.yaml:1126
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1108',
+        loc='native_functions.yaml:1126',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3911,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1111
+    _R(  # native_functions.yaml:1129
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1111',
+        loc='native_functions.yaml:1129',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3931,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1113
+    _R(  # native_functions.yaml:1131
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1113',
+        loc='native_functions.yaml:1131',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3951,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1120
+    _R(  # native_functions.yaml:1138
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1120',
+        loc='native_functions.yaml:1138',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3971,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1123
+    _R(  # native_functions.yaml:1141
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1123',
+        loc='native_functions.yaml:1141',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3991,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1126
+    _R(  # native_functions.yaml:1144
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1126',
+        loc='native_functions.yaml:1144',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4011,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1133
+    _R(  # native_functions.yaml:1151
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1133',
+        loc='native_functions.yaml:1151',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4031,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1140
+    _R(  # native_functions.yaml:1158
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1140',
+        loc='native_functions.yaml:1158',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1147
+    _R(  # native_functions.yaml:1165
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1147',
+        loc='native_functions.yaml:1165',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4071,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1154
+    _R(  # native_functions.yaml:1172
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1154',
+        loc='native_functions.yaml:1172',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -4091,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1156
+    _R(  # native_functions.yaml:1174
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1156',
+        loc='native_functions.yaml:1174',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1162
+    _R(  # native_functions.yaml:1180
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1162',
+        loc='native_functions.yaml:1180',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -4131,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1165
+    _R(  # native_functions.yaml:1183
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1165',
+        loc='native_functions.yaml:1183',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -4151,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1167
+    _R(  # native_functions.yaml:1185
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1167',
+        loc='native_functions.yaml:1185',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1173
+    _R(  # native_functions.yaml:1191
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1173',
+        loc='native_functions.yaml:1191',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4191,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1176
+    _R(  # native_functions.yaml:1194
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1176',
+        loc='native_functions.yaml:1194',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4211,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1178
+    _R(  # native_functions.yaml:1196
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1178',
+        loc='native_functions.yaml:1196',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1184
+    _R(  # native_functions.yaml:1202
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1184',
+        loc='native_functions.yaml:1202',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4251,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1187
+    _R(  # native_functions.yaml:1205
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1187',
+        loc='native_functions.yaml:1205',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4271,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1191
+    _R(  # native_functions.yaml:1209
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1191',
+        loc='native_functions.yaml:1209',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1199
+    _R(  # native_functions.yaml:1217
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1199',
+        loc='native_functions.yaml:1217',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4311,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1202
+    _R(  # native_functions.yaml:1220
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1202',
+        loc='native_functions.yaml:1220',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4331,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1204
+    _R(  # native_functions.yaml:1222
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1204',
+        loc='native_functions.yaml:1222',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4351,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1211
+    _R(  # native_functions.yaml:1229
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1211',
+        loc='native_functions.yaml:1229',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4371,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1214
+    _R(  # native_functions.yaml:1232
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1214',
+        loc='native_functions.yaml:1232',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4391,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1217
+    _R(  # native_functions.yaml:1235
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1217',
+        loc='native_functions.yaml:1235',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4411,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1223
+    _R(  # native_functions.yaml:1241
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1223',
+        loc='native_functions.yaml:1241',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4431,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1226
+    _R(  # native_functions.yaml:1244
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1226',
+        loc='native_functions.yaml:1244',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4451,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1228
+    _R(  # native_functions.yaml:1246
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1228',
+        loc='native_functions.yaml:1246',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4471,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1234
+    _R(  # native_functions.yaml:1252
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1234',
+        loc='native_functions.yaml:1252',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4491,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1237
+    _R(  # native_functions.yaml:1255
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1237',
+        loc='native_functions.yaml:1255',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4511,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1240
+    _R(  # native_functions.yaml:1258
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1240',
+        loc='native_functions.yaml:1258',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4531,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1245
+    _R(  # native_functions.yaml:1263
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1245',
+        loc='native_functions.yaml:1263',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4551,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1252
+    _R(  # native_functions.yaml:1270
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1252',
+        loc='native_functions.yaml:1270',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4571,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1255
+    _R(  # native_functions.yaml:1273
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1255',
+        loc='native_functions.yaml:1273',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4591,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1259
+    _R(  # native_functions.yaml:1277
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1259',
+        loc='native_functions.yaml:1277',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1267
+    _R(  # native_functions.yaml:1285
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1267',
+        loc='native_functions.yaml:1285',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4631,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1270
+    _R(  # native_functions.yaml:1288
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1270',
+        loc='native_functions.yaml:1288',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4651,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1272
+    _R(  # native_functions.yaml:1290
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1272',
+        loc='native_functions.yaml:1290',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4671,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1280
+    _R(  # native_functions.yaml:1298
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1280',
+        loc='native_functions.yaml:1298',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4691,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1283
+    _R(  # native_functions.yaml:1301
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1283',
+        loc='native_functions.yaml:1301',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4711,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1285
+    _R(  # native_functions.yaml:1303
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1285',
+        loc='native_functions.yaml:1303',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1293
+    _R(  # native_functions.yaml:1311
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1293',
+        loc='native_functions.yaml:1311',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4751,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1299
+    _R(  # native_functions.yaml:1317
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1299',
+        loc='native_functions.yaml:1317',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4771,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1305
+    _R(  # native_functions.yaml:1323
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1305',
+        loc='native_functions.yaml:1323',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4791,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1311
+    _R(  # native_functions.yaml:1329
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1311',
+        loc='native_functions.yaml:1329',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4811,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1321
+    _R(  # native_functions.yaml:1339
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1321',
+        loc='native_functions.yaml:1339',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4831,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1329
+    _R(  # native_functions.yaml:1347
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1329',
+        loc='native_functions.yaml:1347',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4851,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1332
+    _R(  # native_functions.yaml:1350
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1332',
+        loc='native_functions.yaml:1350',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4871,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1340
+    _R(  # native_functions.yaml:1358
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1340',
+        loc='native_functions.yaml:1358',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4891,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1343
+    _R(  # native_functions.yaml:1361
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1343',
+        loc='native_functions.yaml:1361',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1351
+    _R(  # native_functions.yaml:1369
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1351',
+        loc='native_functions.yaml:1369',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4931,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1354
+    _R(  # native_functions.yaml:1372
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1354',
+        loc='native_functions.yaml:1372',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4951,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1363
+    _R(  # native_functions.yaml:1381
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1363',
+        loc='native_functions.yaml:1381',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4971,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1366
+    _R(  # native_functions.yaml:1384
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1366',
+        loc='native_functions.yaml:1384',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4991,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1374
+    _R(  # native_functions.yaml:1392
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1374',
+        loc='native_functions.yaml:1392',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5011,10 +5071,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1381
+    _R(  # native_functions.yaml:1399
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1381',
+        loc='native_functions.yaml:1399',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1389
+    _R(  # native_functions.yaml:1407
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1389',
+        loc='native_functions.yaml:1407',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -5051,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1392
+    _R(  # native_functions.yaml:1410
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1392',
+        loc='native_functions.yaml:1410',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -5071,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1394
+    _R(  # native_functions.yaml:1412
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1394',
+        loc='native_functions.yaml:1412',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5091,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1402
+    _R(  # native_functions.yaml:1420
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1402',
+        loc='native_functions.yaml:1420',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -5111,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1405
+    _R(  # native_functions.yaml:1423
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1405',
+        loc='native_functions.yaml:1423',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5131,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1409
+    _R(  # native_functions.yaml:1427
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1409',
+        loc='native_functions.yaml:1427',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5151,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1415
+    _R(  # native_functions.yaml:1433
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1415',
+        loc='native_functions.yaml:1433',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5171,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1421
+    _R(  # native_functions.yaml:1439
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1421',
+        loc='native_functions.yaml:1439',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5191,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1427
+    _R(  # native_functions.yaml:1445
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1427',
+        loc='native_functions.yaml:1445',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1433
+    _R(  # native_functions.yaml:1451
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1433',
+        loc='native_functions.yaml:1451',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5231,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1439
+    _R(  # native_functions.yaml:1457
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1439',
+        loc='native_functions.yaml:1457',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5251,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1445
+    _R(  # native_functions.yaml:1463
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1445',
+        loc='native_functions.yaml:1463',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5271,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1451
+    _R(  # native_functions.yaml:1469
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1451',
+        loc='native_functions.yaml:1469',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5291,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1457
+    _R(  # native_functions.yaml:1475
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1457',
+        loc='native_functions.yaml:1475',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5311,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1463
+    _R(  # native_functions.yaml:1481
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1463',
+        loc='native_functions.yaml:1481',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5331,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1469
+    _R(  # native_functions.yaml:1487
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1469',
+        loc='native_functions.yaml:1487',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5351,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1475
+    _R(  # native_functions.yaml:1493
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1475',
+        loc='native_functions.yaml:1493',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5371,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1481
+    _R(  # native_functions.yaml:1499
         name='norm.ScalarOpt_dim',
         schema='norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1481',
+        loc='native_functions.yaml:1499',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5391,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('p', 'Scalar?', True, 2, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1487
+    _R(  # native_functions.yaml:1505
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1487',
+        loc='native_functions.yaml:1505',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5411,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1493
+    _R(  # native_functions.yaml:1511
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1493',
+        loc='native_functions.yaml:1511',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5431,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1499
+    _R(  # native_functions.yaml:1517
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1499',
+        loc='native_functions.yaml:1517',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5451,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1505
+    _R(  # native_functions.yaml:1523
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1505',
+        loc='native_functions.yaml:1523',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5471,10 +5531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1508
+    _R(  # native_functions.yaml:1526
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1508',
+        loc='native_functions.yaml:1526',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5491,10 +5551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1510
+    _R(  # native_functions.yaml:1528
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1510',
+        loc='native_functions.yaml:1528',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5511,10 +5571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1516
+    _R(  # native_functions.yaml:1534
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1516',
+        loc='native_functions.yaml:1534',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5531,10 +5591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1519
+    _R(  # native_functions.yaml:1537
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1519',
+        loc='native_functions.yaml:1537',
         kind='functional',
         functional=None,
         variants=('function',),

@@ -559,6 +559,12 @@ CASES: list[OpCase] = [
     OpCase("where", lambda c, a, b: np.where(c, a, b), ALL_AND_BOOL, _where_samples),
     OpCase("clamp", _clamp, ALL, _clamp_samples, dtype_error=False),
     OpCase("clamp", _clamp, ALL, _clamp_tensor_samples, dtype_error=False),
+    OpCase("clip", _clamp, ALL, _clamp_samples, dtype_error=False),
+    OpCase("clamp_min", _clamp, ALL,
+           lambda d: [Sample(s.args[:2]) for s in _clamp_samples(d)[:1]], dtype_error=False),
+    OpCase("clamp_max", lambda x, hi: _clamp(x, None, hi), ALL,
+           lambda d: [Sample((s.args[0], s.args[2])) for s in _clamp_samples(d)[:1]],
+           dtype_error=False),
     # ---- reductions ----
     OpCase("sum", _red(np.sum), ALL_AND_BOOL, reduction_samples(), "wide", sparse=S0),
     OpCase("mean", _red(np.mean), FLOATING, reduction_samples(empty=False), "same", tol=1e-2),

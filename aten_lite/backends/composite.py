@@ -19,7 +19,7 @@ from ..shape_rules import core as rules
 
 __all__ = [
     "matmul", "logsumexp", "clamp", "clamp_tensor", "div_mode", "max_all", "min_all",
-    "max_other", "min_other", "to_other", "type_as",
+    "max_other", "min_other", "to_other", "type_as", "clip", "clamp_min", "clamp_max",
 ]
 
 # ---- linear algebra ----
@@ -102,6 +102,19 @@ def min_other(self, other):
 
 
 # ---- elementwise built from others ----
+
+
+def clip(self, min=None, max=None):
+    """torch.clip: clamp under NumPy's name."""
+    return al.clamp(self, min, max)
+
+
+def clamp_min(self, min):
+    return al.clamp(self, min, None)
+
+
+def clamp_max(self, max):
+    return al.clamp(self, None, max)
 
 
 def clamp(self, min=None, max=None):

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: gelu (sha256 7df23683054e2525).
+// @generated from native_functions.yaml: gelu (sha256 08d3caee587bf89f).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: gelu
-// The C++ kernel of `gelu`: its `elementwise:` expression (native_functions.yaml:612) as a
+// The C++ kernel of `gelu`: its `elementwise:` expression (native_functions.yaml:630) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 612 "native_functions.yaml"
+#line 630 "native_functions.yaml"
     return 0.5 * self * (1 + erf(self * 0.70710678118654752));
 #line 18 "generated/csrc/gelu.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: silu (sha256 2c58448fef428d9a).
+// @generated from native_functions.yaml: silu (sha256 a9be4c71f27c92e6).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: silu
-// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:626) as a
+// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:644) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 626 "native_functions.yaml"
+#line 644 "native_functions.yaml"
     return self / (1 + exp(-self));
 #line 18 "generated/csrc/silu.cpp"
   }
