@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 c3ab34e0e8f4d4f0).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 783c03502f4e4431).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 c3ab34e0e8f4d4f0).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 783c03502f4e4431).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -385,6 +385,16 @@ _H_reshape_as = _d.handle('reshape_as')
 _F_reshape_as = _H_reshape_as.fast_entry
 _H_unbind_int = _d.handle('unbind.int')
 _F_unbind_int = _H_unbind_int.fast_entry
+_H_broadcast_to = _d.handle('broadcast_to')
+_F_broadcast_to = _H_broadcast_to.fast_entry
+_H_tile = _d.handle('tile')
+_F_tile = _H_tile.fast_entry
+_H_movedim_int = _d.handle('movedim.int')
+_F_movedim_int = _H_movedim_int.fast_entry
+_H_hstack = _d.handle('hstack')
+_F_hstack = _H_hstack.fast_entry
+_H_vstack = _d.handle('vstack')
+_F_vstack = _H_vstack.fast_entry
 _H__unique2 = _d.handle('_unique2')
 _F__unique2 = _H__unique2.fast_entry
 _H_sparse_coo_tensor = _d.handle('sparse_coo_tensor')
@@ -683,6 +693,11 @@ _G_zero_ = _b.Binding('al.zero_', ('zero_',), method=False)
 _G_flip = _b.Binding('al.flip', ('flip',), method=False)
 _G_roll = _b.Binding('al.roll', ('roll',), method=False)
 _G_unbind = _b.Binding('al.unbind', ('unbind.int',), method=False)
+_G_broadcast_to = _b.Binding('al.broadcast_to', ('broadcast_to',), method=False)
+_G_tile = _b.Binding('al.tile', ('tile',), method=False)
+_G_movedim = _b.Binding('al.movedim', ('movedim.int',), method=False)
+_G_hstack = _b.Binding('al.hstack', ('hstack',), method=False)
+_G_vstack = _b.Binding('al.vstack', ('vstack',), method=False)
 _G__unique2 = _b.Binding('al._unique2', ('_unique2',), method=False)
 _G_sparse_coo_tensor = _b.Binding('al.sparse_coo_tensor', ('sparse_coo_tensor',), method=False)
 _G_sparse_sampled_mm = _b.Binding('al.sparse_sampled_mm', ('sparse_sampled_mm',), method=False)
@@ -836,6 +851,9 @@ _GM_expand_as = _b.Binding('Tensor.expand_as', ('expand_as',), method=True)
 _GM_view_as = _b.Binding('Tensor.view_as', ('view_as',), method=True)
 _GM_reshape_as = _b.Binding('Tensor.reshape_as', ('reshape_as',), method=True)
 _GM_unbind = _b.Binding('Tensor.unbind', ('unbind.int',), method=True)
+_GM_broadcast_to = _b.Binding('Tensor.broadcast_to', ('broadcast_to',), method=True)
+_GM_tile = _b.Binding('Tensor.tile', ('tile',), method=True)
+_GM_movedim = _b.Binding('Tensor.movedim', ('movedim.int',), method=True)
 _GM_to_sparse = _b.Binding('Tensor.to_sparse', ('to_sparse',), method=True)
 _GM_to_dense = _b.Binding('Tensor.to_dense', ('to_dense',), method=True)
 _GM_coalesce = _b.Binding('Tensor.coalesce', ('coalesce',), method=True)
@@ -2659,11 +2677,62 @@ def unbind(input, dim=0):
     return _G_unbind.parse((input, dim, ), {})
 
 
+def broadcast_to(*args, **kwargs):
+    """self.expand(size): a read-only view broadcast to size.
+
+    Overloads, tried in this order:
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1018)
+    """
+    return _G_broadcast_to.parse((*args,), kwargs)
+
+
+def tile(*args, **kwargs):
+    """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
+
+    Overloads, tried in this order:
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1024)
+    """
+    return _G_tile.parse((*args,), kwargs)
+
+
+def movedim(input, source, destination):
+    """A view with dim source moved to position destination, the other dims in order.
+
+    Overloads, tried in this order:
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1030)
+    """
+    if source.__class__ is int and destination.__class__ is int:  # movedim.int
+        if input.__class__ is _T:
+            return _F_movedim_int(input, source, destination)
+        if isinstance(input, _T):
+            return _H_movedim_int.call((input, source, destination))
+
+    return _G_movedim.parse((input, source, destination, ), {})
+
+
+def hstack(*args, **kwargs):
+    """Tensors joined along dim 1 (dim 0 for 1-D tensors).
+
+    Overloads, tried in this order:
+        hstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1036)
+    """
+    return _G_hstack.parse((*args,), kwargs)
+
+
+def vstack(*args, **kwargs):
+    """Tensors joined along dim 0, 1-D ones as rows.
+
+    Overloads, tried in this order:
+        vstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1041)
+    """
+    return _G_vstack.parse((*args,), kwargs)
+
+
 def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1018)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1046)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2678,7 +2747,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1031)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1059)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2693,7 +2762,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1100)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1128)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2708,7 +2777,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1107)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1135)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2723,8 +2792,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1119)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1129)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1147)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1157)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2745,8 +2814,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1131)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1141)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1159)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1169)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2767,7 +2836,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1144)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1172)
     """
     # isnan
     if input.__class__ is _T:
@@ -2782,7 +2851,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1151)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1179)
     """
     # isinf
     if input.__class__ is _T:
@@ -2797,7 +2866,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1158)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1186)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2812,8 +2881,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1165)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1172)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1193)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1200)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2834,8 +2903,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1174)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1183)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1202)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1211)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2856,8 +2925,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1185)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1194)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1213)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1222)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2878,8 +2947,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1196)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1205)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1224)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1233)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2900,8 +2969,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1209)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1220)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1237)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1248)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -2922,8 +2991,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1222)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1232)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1250)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1260)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2944,10 +3013,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1235)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1244)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1246)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1255)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1263)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1272)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1274)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1283)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -2980,7 +3049,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1258)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1286)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -2995,8 +3064,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1263)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1273)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1291)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1301)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -3015,7 +3084,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1270)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1298)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -3030,8 +3099,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1277)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1288)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1305)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1316)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -3052,8 +3121,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1290)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1301)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1318)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1329)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -3074,8 +3143,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1303)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1311)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1331)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1339)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -3084,8 +3153,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1317)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1323)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1345)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1351)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -3094,7 +3163,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1329)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1357)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -3109,8 +3178,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1339)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1350)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1367)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1378)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -3119,7 +3188,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1361)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1389)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -3134,7 +3203,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1372)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1400)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -3149,7 +3218,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1384)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1412)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -3164,7 +3233,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1392)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1420)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3179,8 +3248,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1399)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1410)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1427)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1438)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3201,8 +3270,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1412)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1423)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1440)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1451)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3223,9 +3292,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1427)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1439)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1455)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1461)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1467)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3234,9 +3303,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1445)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1451)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1457)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1473)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1479)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1485)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3245,9 +3314,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1463)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1469)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1475)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1491)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1497)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1503)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3256,9 +3325,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1481)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1487)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1493)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1509)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1515)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1521)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3267,7 +3336,7 @@ def norm(input, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1499)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1527)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -3283,7 +3352,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1505)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1533)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3292,7 +3361,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1511)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1539)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3307,8 +3376,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1517)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1526)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1545)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1554)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3329,7 +3398,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1528)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1556)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3344,7 +3413,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1537)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1565)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -4818,11 +4887,49 @@ def _m_unbind(self, dim=0):
     return _GM_unbind.parse((self, dim, ), {})
 
 
+def _m_broadcast_to(self, *args, **kwargs):
+    """self.expand(size): a read-only view broadcast to size.
+
+    Overloads, tried in this order:
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1018)
+    """
+    size = None if kwargs else _b.varargs_ints(args)
+    if size is not None:  # broadcast_to
+        return _F_broadcast_to(self, size)
+
+    return _GM_broadcast_to.parse((self, *args,), kwargs)
+
+
+def _m_tile(self, *args, **kwargs):
+    """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
+
+    Overloads, tried in this order:
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1024)
+    """
+    dims = None if kwargs else _b.varargs_ints(args)
+    if dims is not None:  # tile
+        return _F_tile(self, dims)
+
+    return _GM_tile.parse((self, *args,), kwargs)
+
+
+def _m_movedim(self, source, destination):
+    """A view with dim source moved to position destination, the other dims in order.
+
+    Overloads, tried in this order:
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1030)
+    """
+    if source.__class__ is int and destination.__class__ is int:  # movedim.int
+        return _F_movedim_int(self, source, destination)
+
+    return _GM_movedim.parse((self, source, destination, ), {})
+
+
 def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1036)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1064)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -4834,7 +4941,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1043)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1071)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -4846,7 +4953,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1050)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1078)
     """
     # coalesce
     return _F_coalesce(self)
@@ -4858,7 +4965,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1058)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1086)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -4870,7 +4977,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:1064)
+        _nnz(Tensor self) -> int  (native_functions.yaml:1092)
     """
     # _nnz
     return _F__nnz(self)
@@ -4882,7 +4989,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1070)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1098)
     """
     # indices
     return _F_indices(self)
@@ -4894,7 +5001,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1076)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1104)
     """
     # values
     return _F_values(self)
@@ -4906,7 +5013,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1082)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1110)
     """
     # _indices
     return _F__indices(self)
@@ -4918,7 +5025,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1088)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1116)
     """
     # _values
     return _F__values(self)
@@ -4930,7 +5037,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1094)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1122)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -4945,7 +5052,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1119)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1147)
     """
     # log10
     return _F_log10(self)
@@ -4955,7 +5062,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1126)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1154)
     """
     # log10_
     return _F_log10_(self)
@@ -4967,7 +5074,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1131)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1159)
     """
     # log2
     return _F_log2(self)
@@ -4977,7 +5084,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1138)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1166)
     """
     # log2_
     return _F_log2_(self)
@@ -4989,7 +5096,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1144)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1172)
     """
     # isnan
     return _F_isnan(self)
@@ -5001,7 +5108,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1151)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1179)
     """
     # isinf
     return _F_isinf(self)
@@ -5013,7 +5120,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1158)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1186)
     """
     # isfinite
     return _F_isfinite(self)
@@ -5025,7 +5132,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1165)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1193)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -5040,7 +5147,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1174)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1202)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -5053,7 +5160,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1180)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1208)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -5068,7 +5175,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1185)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1213)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -5081,7 +5188,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1191)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1219)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -5096,7 +5203,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1196)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1224)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -5109,7 +5216,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1202)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1230)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -5124,7 +5231,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1209)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1237)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -5134,7 +5241,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1217)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1245)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -5146,7 +5253,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1222)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1250)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -5159,7 +5266,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1229)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1257)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -5174,8 +5281,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1235)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1246)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1263)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1274)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -5194,8 +5301,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1241)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1252)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1269)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1280)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -5216,7 +5323,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1263)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1291)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -5226,7 +5333,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1270)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1298)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -5238,7 +5345,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1277)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1305)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -5248,7 +5355,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1285)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1313)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -5260,7 +5367,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1290)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1318)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -5270,7 +5377,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1298)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1326)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -5282,8 +5389,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1303)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1311)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1331)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1339)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -5292,8 +5399,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1317)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1323)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1345)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1351)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5302,7 +5409,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1329)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1357)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5314,16 +5421,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1339)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1350)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1367)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1378)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1347)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1358)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1375)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1386)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5332,7 +5439,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1361)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1389)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5345,7 +5452,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1369)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1397)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5360,7 +5467,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1372)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1400)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5373,7 +5480,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1381)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1409)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5388,7 +5495,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1399)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1427)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5398,7 +5505,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1407)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1435)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5410,7 +5517,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1412)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1440)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5420,7 +5527,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1420)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1448)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5432,9 +5539,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1427)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1433)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1439)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1455)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1461)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1467)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5443,9 +5550,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1445)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1451)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1457)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1473)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1479)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1485)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5454,7 +5561,7 @@ def _m_norm(self, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1499)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1527)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -5467,7 +5574,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1505)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1533)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5476,7 +5583,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1511)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1539)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5491,7 +5598,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1517)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1545)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5504,7 +5611,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1523)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1551)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5519,7 +5626,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1528)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1556)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5532,7 +5639,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1534)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1562)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -6102,6 +6209,9 @@ METHODS = {
     'view_as': _m_view_as,
     'reshape_as': _m_reshape_as,
     'unbind': _m_unbind,
+    'broadcast_to': _m_broadcast_to,
+    'tile': _m_tile,
+    'movedim': _m_movedim,
     'to_sparse': _m_to_sparse,
     'to_dense': _m_to_dense,
     'coalesce': _m_coalesce,
@@ -6297,6 +6407,11 @@ __all__ = [
     'flip',
     'roll',
     'unbind',
+    'broadcast_to',
+    'tile',
+    'movedim',
+    'hstack',
+    'vstack',
     'sparse_coo_tensor',
     'sparse_sampled_mm',
     'log10',

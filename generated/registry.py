@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 c3ab34e0e8f4d4f0).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 783c03502f4e4431).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -3652,9 +3652,109 @@ OPS = (
         returns=((None, 'Tensor[]'),),
     ),
     _R(  # native_functions.yaml:1018
+        name='broadcast_to',
+        schema='broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)',
+        loc='native_functions.yaml:1018',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'broadcast_to'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.expand(size): a read-only view broadcast to size.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1024
+        name='tile',
+        schema='tile(Tensor self, int[] dims) -> Tensor',
+        loc='native_functions.yaml:1024',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'tile'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1030
+        name='movedim.int',
+        schema='movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)',
+        loc='native_functions.yaml:1030',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'movedim'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='A view with dim source moved to position destination, the other dims in order.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('source', 'int', False, None, False, False), ('destination', 'int', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1036
+        name='hstack',
+        schema='hstack(Tensor[] tensors) -> Tensor',
+        loc='native_functions.yaml:1036',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={'CompositeImplicitAutograd': 'hstack'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='Tensors joined along dim 1 (dim 0 for 1-D tensors).',
+        tags=(),
+        args=(('tensors', 'Tensor[]', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1041
+        name='vstack',
+        schema='vstack(Tensor[] tensors) -> Tensor',
+        loc='native_functions.yaml:1041',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={'CompositeImplicitAutograd': 'vstack'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='Tensors joined along dim 0, 1-D ones as rows.',
+        tags=(),
+        args=(('tensors', 'Tensor[]', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1046
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:1018',
+        loc='native_functions.yaml:1046',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3671,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1031
+    _R(  # native_functions.yaml:1059
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:1031',
+        loc='native_functions.yaml:1059',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3691,10 +3791,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1036
+    _R(  # native_functions.yaml:1064
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1036',
+        loc='native_functions.yaml:1064',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3711,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1043
+    _R(  # native_functions.yaml:1071
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:1043',
+        loc='native_functions.yaml:1071',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3731,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1050
+    _R(  # native_functions.yaml:1078
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1050',
+        loc='native_functions.yaml:1078',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3751,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1058
+    _R(  # native_functions.yaml:1086
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:1058',
+        loc='native_functions.yaml:1086',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3771,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:1064
+    _R(  # native_functions.yaml:1092
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:1064',
+        loc='native_functions.yaml:1092',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3791,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:1070
+    _R(  # native_functions.yaml:1098
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1070',
+        loc='native_functions.yaml:1098',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3811,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1076
+    _R(  # native_functions.yaml:1104
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1076',
+        loc='native_functions.yaml:1104',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3831,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1082
+    _R(  # native_functions.yaml:1110
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1082',
+        loc='native_functions.yaml:1110',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3851,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1088
+    _R(  # native_functions.yaml:1116
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1088',
+        loc='native_functions.yaml:1116',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3871,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1094
+    _R(  # native_functions.yaml:1122
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1094',
+        loc='native_functions.yaml:1122',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3891,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1100
+    _R(  # native_functions.yaml:1128
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1100',
+        loc='native_functions.yaml:1128',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3911,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1107
+    _R(  # native_functions.yaml:1135
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1107',
+        loc='native_functions.yaml:1135',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3931,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1119
+    _R(  # native_functions.yaml:1147
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1119',
+        loc='native_functions.yaml:1147',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3951,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1126
+    _R(  # native_functions.yaml:1154
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1126',
+        loc='native_functions.yaml:1154',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3971,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1129
+    _R(  # native_functions.yaml:1157
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1129',
+        loc='native_functions.yaml:1157',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3991,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1131
+    _R(  # native_functions.yaml:1159
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1131',
+        loc='native_functions.yaml:1159',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4011,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1138
+    _R(  # native_functions.yaml:1166
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1138',
+        loc='native_functions.yaml:1166',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -4031,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1141
+    _R(  # native_functions.yaml:1169
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1141',
+        loc='native_functions.yaml:1169',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -4051,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1144
+    _R(  # native_functions.yaml:1172
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1144',
+        loc='native_functions.yaml:1172',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4071,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1151
+    _R(  # native_functions.yaml:1179
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1151',
+        loc='native_functions.yaml:1179',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4091,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1158
+    _R(  # native_functions.yaml:1186
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1158',
+        loc='native_functions.yaml:1186',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1165
+    _R(  # native_functions.yaml:1193
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1165',
+        loc='native_functions.yaml:1193',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4131,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1172
+    _R(  # native_functions.yaml:1200
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1172',
+        loc='native_functions.yaml:1200',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -4151,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1174
+    _R(  # native_functions.yaml:1202
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1174',
+        loc='native_functions.yaml:1202',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1180
+    _R(  # native_functions.yaml:1208
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1180',
+        loc='native_functions.yaml:1208',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -4191,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1183
+    _R(  # native_functions.yaml:1211
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1183',
+        loc='native_functions.yaml:1211',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -4211,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1185
+    _R(  # native_functions.yaml:1213
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1185',
+        loc='native_functions.yaml:1213',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1191
+    _R(  # native_functions.yaml:1219
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1191',
+        loc='native_functions.yaml:1219',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4251,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1194
+    _R(  # native_functions.yaml:1222
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1194',
+        loc='native_functions.yaml:1222',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4271,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1196
+    _R(  # native_functions.yaml:1224
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1196',
+        loc='native_functions.yaml:1224',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1202
+    _R(  # native_functions.yaml:1230
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1202',
+        loc='native_functions.yaml:1230',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4311,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1205
+    _R(  # native_functions.yaml:1233
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1205',
+        loc='native_functions.yaml:1233',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4331,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1209
+    _R(  # native_functions.yaml:1237
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1209',
+        loc='native_functions.yaml:1237',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4351,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1217
+    _R(  # native_functions.yaml:1245
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1217',
+        loc='native_functions.yaml:1245',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4371,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1220
+    _R(  # native_functions.yaml:1248
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1220',
+        loc='native_functions.yaml:1248',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4391,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1222
+    _R(  # native_functions.yaml:1250
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1222',
+        loc='native_functions.yaml:1250',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4411,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1229
+    _R(  # native_functions.yaml:1257
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1229',
+        loc='native_functions.yaml:1257',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4431,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1232
+    _R(  # native_functions.yaml:1260
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1232',
+        loc='native_functions.yaml:1260',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4451,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1235
+    _R(  # native_functions.yaml:1263
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1235',
+        loc='native_functions.yaml:1263',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4471,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1241
+    _R(  # native_functions.yaml:1269
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1241',
+        loc='native_functions.yaml:1269',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4491,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1244
+    _R(  # native_functions.yaml:1272
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1244',
+        loc='native_functions.yaml:1272',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4511,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1246
+    _R(  # native_functions.yaml:1274
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1246',
+        loc='native_functions.yaml:1274',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4531,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1252
+    _R(  # native_functions.yaml:1280
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1252',
+        loc='native_functions.yaml:1280',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4551,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1255
+    _R(  # native_functions.yaml:1283
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1255',
+        loc='native_functions.yaml:1283',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4571,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1258
+    _R(  # native_functions.yaml:1286
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1258',
+        loc='native_functions.yaml:1286',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4591,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1263
+    _R(  # native_functions.yaml:1291
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1263',
+        loc='native_functions.yaml:1291',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1270
+    _R(  # native_functions.yaml:1298
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1270',
+        loc='native_functions.yaml:1298',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4631,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1273
+    _R(  # native_functions.yaml:1301
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1273',
+        loc='native_functions.yaml:1301',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4651,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1277
+    _R(  # native_functions.yaml:1305
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1277',
+        loc='native_functions.yaml:1305',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4671,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1285
+    _R(  # native_functions.yaml:1313
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1285',
+        loc='native_functions.yaml:1313',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4691,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1288
+    _R(  # native_functions.yaml:1316
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1288',
+        loc='native_functions.yaml:1316',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4711,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1290
+    _R(  # native_functions.yaml:1318
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1290',
+        loc='native_functions.yaml:1318',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1298
+    _R(  # native_functions.yaml:1326
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1298',
+        loc='native_functions.yaml:1326',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4751,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1301
+    _R(  # native_functions.yaml:1329
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1301',
+        loc='native_functions.yaml:1329',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4771,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1303
+    _R(  # native_functions.yaml:1331
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1303',
+        loc='native_functions.yaml:1331',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4791,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1311
+    _R(  # native_functions.yaml:1339
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1311',
+        loc='native_functions.yaml:1339',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4811,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1317
+    _R(  # native_functions.yaml:1345
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1317',
+        loc='native_functions.yaml:1345',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4831,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1323
+    _R(  # native_functions.yaml:1351
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1323',
+        loc='native_functions.yaml:1351',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4851,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1329
+    _R(  # native_functions.yaml:1357
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1329',
+        loc='native_functions.yaml:1357',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4871,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1339
+    _R(  # native_functions.yaml:1367
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1339',
+        loc='native_functions.yaml:1367',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4891,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1347
+    _R(  # native_functions.yaml:1375
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1347',
+        loc='native_functions.yaml:1375',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4911,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1350
+    _R(  # native_functions.yaml:1378
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1350',
+        loc='native_functions.yaml:1378',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4931,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1358
+    _R(  # native_functions.yaml:1386
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1358',
+        loc='native_functions.yaml:1386',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4951,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1361
+    _R(  # native_functions.yaml:1389
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1361',
+        loc='native_functions.yaml:1389',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1369
+    _R(  # native_functions.yaml:1397
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1369',
+        loc='native_functions.yaml:1397',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4991,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1372
+    _R(  # native_functions.yaml:1400
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1372',
+        loc='native_functions.yaml:1400',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1381
+    _R(  # native_functions.yaml:1409
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1381',
+        loc='native_functions.yaml:1409',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -5031,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1384
+    _R(  # native_functions.yaml:1412
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1384',
+        loc='native_functions.yaml:1412',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5051,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1392
+    _R(  # native_functions.yaml:1420
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1392',
+        loc='native_functions.yaml:1420',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5071,10 +5171,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1399
+    _R(  # native_functions.yaml:1427
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1399',
+        loc='native_functions.yaml:1427',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5091,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1407
+    _R(  # native_functions.yaml:1435
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1407',
+        loc='native_functions.yaml:1435',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -5111,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1410
+    _R(  # native_functions.yaml:1438
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1410',
+        loc='native_functions.yaml:1438',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -5131,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1412
+    _R(  # native_functions.yaml:1440
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1412',
+        loc='native_functions.yaml:1440',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5151,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1420
+    _R(  # native_functions.yaml:1448
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1420',
+        loc='native_functions.yaml:1448',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -5171,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1423
+    _R(  # native_functions.yaml:1451
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1423',
+        loc='native_functions.yaml:1451',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5191,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1427
+    _R(  # native_functions.yaml:1455
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1427',
+        loc='native_functions.yaml:1455',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1433
+    _R(  # native_functions.yaml:1461
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1433',
+        loc='native_functions.yaml:1461',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5231,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1439
+    _R(  # native_functions.yaml:1467
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1439',
+        loc='native_functions.yaml:1467',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5251,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1445
+    _R(  # native_functions.yaml:1473
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1445',
+        loc='native_functions.yaml:1473',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5271,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1451
+    _R(  # native_functions.yaml:1479
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1451',
+        loc='native_functions.yaml:1479',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5291,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1457
+    _R(  # native_functions.yaml:1485
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1457',
+        loc='native_functions.yaml:1485',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5311,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1463
+    _R(  # native_functions.yaml:1491
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1463',
+        loc='native_functions.yaml:1491',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5331,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1469
+    _R(  # native_functions.yaml:1497
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1469',
+        loc='native_functions.yaml:1497',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5351,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1475
+    _R(  # native_functions.yaml:1503
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1475',
+        loc='native_functions.yaml:1503',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5371,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1481
+    _R(  # native_functions.yaml:1509
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1481',
+        loc='native_functions.yaml:1509',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5391,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1487
+    _R(  # native_functions.yaml:1515
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1487',
+        loc='native_functions.yaml:1515',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5411,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1493
+    _R(  # native_functions.yaml:1521
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1493',
+        loc='native_functions.yaml:1521',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5431,10 +5531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1499
+    _R(  # native_functions.yaml:1527
         name='norm.ScalarOpt_dim',
         schema='norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1499',
+        loc='native_functions.yaml:1527',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5451,10 +5551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('p', 'Scalar?', True, 2, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1505
+    _R(  # native_functions.yaml:1533
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1505',
+        loc='native_functions.yaml:1533',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5471,10 +5571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1511
+    _R(  # native_functions.yaml:1539
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1511',
+        loc='native_functions.yaml:1539',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5491,10 +5591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1517
+    _R(  # native_functions.yaml:1545
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1517',
+        loc='native_functions.yaml:1545',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5511,10 +5611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1523
+    _R(  # native_functions.yaml:1551
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1523',
+        loc='native_functions.yaml:1551',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5531,10 +5631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1526
+    _R(  # native_functions.yaml:1554
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1526',
+        loc='native_functions.yaml:1554',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5551,10 +5651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1528
+    _R(  # native_functions.yaml:1556
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1528',
+        loc='native_functions.yaml:1556',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5571,10 +5671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1534
+    _R(  # native_functions.yaml:1562
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1534',
+        loc='native_functions.yaml:1562',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5591,10 +5691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1537
+    _R(  # native_functions.yaml:1565
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1537',
+        loc='native_functions.yaml:1565',
         kind='functional',
         functional=None,
         variants=('function',),

@@ -690,6 +690,18 @@ CASES: list[OpCase] = [
                       Sample((strided((3, 4), d, "nonzero"), 3, [0], True), note="p=3, keepdim"),
                       Sample((data((2, 3), d, "nonzero"), math.inf, -1), note="inf")],
            dtype_error=False, tol=1e-2),
+    _shaped("broadcast_to", np.broadcast_to, [((3, 1), (2, 3, 4)), ((3,), (2, 3), "strided")],
+            method=True),
+    _shaped("tile", lambda x, d: np.tile(x, d), [((2, 3), (2,)), ((3,), (2, 2)),
+                                                 ((3, 4), (1, 2, 1), "strided")]),
+    _shaped("movedim", np.moveaxis, [((2, 3, 4), 0, -1), ((2, 3, 4), -1, 1, "strided"),
+                                     ((2, 3), 1, 1)]),
+    OpCase("hstack", np.hstack, ALL_AND_BOOL,
+           lambda d: [Sample(([data(s, d) for s in shapes],), note=str(shapes))
+                      for shapes in ([(2, 3), (2, 1)], [(3,), (2,)])], dtype_error=False),
+    OpCase("vstack", np.vstack, ALL_AND_BOOL,
+           lambda d: [Sample(([data(s, d) for s in shapes],), note=str(shapes))
+                      for shapes in ([(2, 3), (1, 3)], [(3,), (3,)])], dtype_error=False),
     OpCase("unbind", lambda x, dim=0: list(np.moveaxis(x, dim, 0)), ALL_AND_BOOL,
            lambda d: [Sample((data((2, 3), d),)), Sample((strided((3, 4), d), -1), note="dim -1"),
                       Sample((data((1, 2, 3), d), 1), note="3-D")],

@@ -12,7 +12,7 @@ from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
 
 __all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as", "square",
-           "unbind"]
+           "unbind", "broadcast_to", "tile", "movedim", "hstack", "vstack"]
 
 
 def repeat(self, repeats):
@@ -95,3 +95,34 @@ def unbind(self, dim=0):
         raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     d = wrap_dim(dim, self.dim())
     return tuple(self.select(d, i) for i in range(self._shape[d]))
+
+
+def broadcast_to(self, size):
+    """torch.broadcast_to: ``self.expand(size)``."""
+    return self.expand(list(size))
+
+
+def tile(self, dims):
+    """torch.tile: repeat, with dims padded by leading ones when shorter than self's."""
+    dims = list(dims)
+    return repeat(self, [1] * (self.dim() - len(dims)) + dims)
+
+
+def movedim(self, source, destination):
+    """torch.movedim with one dim: a permutation view."""
+    n = self.dim()
+    src, dst = wrap_dim(source, n), wrap_dim(destination, n)
+    order = [d for d in range(n) if d != src]
+    order.insert(dst, src)
+    return self.permute(order) if n else self
+
+
+def hstack(tensors):
+    """torch.hstack: cat along dim 1, or dim 0 when the tensors are 1-D (or 0-D)."""
+    ts = [t.reshape(1) if t.dim() == 0 else t for t in tensors]
+    return al.cat(ts, 0 if ts and ts[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    """torch.vstack: cat along dim 0, with 0-D and 1-D tensors as rows."""
+    return al.cat([t.reshape(1, -1) if t.dim() < 2 else t for t in tensors], 0)

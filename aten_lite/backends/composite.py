@@ -190,4 +190,5 @@ from ._composite_stats import *  # noqa: F401,F403,E402
 from ._composite_linalg import *  # noqa: F401,F403,E402
 # repeat, flip, roll: torch's REPL habits (issue 13), kept in their own file.
 from ._composite_front import (  # noqa: E402,F401
-    expand_as, flip, repeat, reshape_as, roll, square, unbind, view_as)
+    broadcast_to, expand_as, flip, hstack, movedim, repeat, reshape_as, roll, square, tile,
+    unbind, view_as, vstack)

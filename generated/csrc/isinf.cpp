@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isinf (sha256 6a2654ec6d8dbdc0).
+// @generated from native_functions.yaml: isinf (sha256 4bc167c53a8a2aad).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isinf
-// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1153) as a
+// The C++ kernel of `isinf`: its `elementwise:` expression (native_functions.yaml:1181) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1153 "native_functions.yaml"
+#line 1181 "native_functions.yaml"
     return self == self && self - self != self - self;
 #line 18 "generated/csrc/isinf.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 9ca3cd93a3375a36).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 6ce85bf3187d8e38).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
-// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1248) as a
+// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1276) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute end, AlCompute weight) const {
-#line 1248 "native_functions.yaml"
+#line 1276 "native_functions.yaml"
     return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 18 "generated/csrc/lerp_Tensor.cpp"
   }

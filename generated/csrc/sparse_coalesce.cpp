@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: coalesce (sha256 9f91faf5b74328d6).
+// @generated from native_functions.yaml: coalesce (sha256 b08e71aa00d904aa).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: coalesce
 // The dtype-switched entry of the hand-written kernel `sparse_coalesce` (aten_lite/csrc/sparse_coalesce.h), named by the
-// `cpp:` key of `coalesce` (native_functions.yaml:1050). The header's Kernel struct declares the
+// `cpp:` key of `coalesce` (native_functions.yaml:1078). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/sparse_coalesce.h"
 
