@@ -294,7 +294,7 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight=None,
     with no_grad():
         outside = bool(((input < 0) | (input > 1)).any()) if input._a is not None else False
     if outside:
-        raise RuntimeError("al.binary_cross_entropy: all elements of input should be between "
+        raise RuntimeError("binary_cross_entropy: all elements of input should be between "
                            "0 and 1; apply sigmoid first, or use binary_cross_entropy_with_logits")
     loss = -(target * input.log().clamp(min=-100)
              + (1 - target) * (1 - input).log().clamp(min=-100))
