@@ -293,9 +293,12 @@ class Tensor(_TensorOps):
         """Offset in elements of the first element from the start of the storage."""
         if self._a is None:
             return self._offset
-        root = self._base._a if self._base is not None else self._a
+        # A CPU root's `_offset` is 0, except for a detached alias of a view, which owns no
+        # storage of its own (Note [Detached aliases] in aten_lite/autograd/node.py).
+        root = self._base if self._base is not None else self
         here = self._a.__array_interface__["data"][0]
-        return (here - root.__array_interface__["data"][0]) // self._dtype.itemsize
+        return (here - root._a.__array_interface__["data"][0]) // self._dtype.itemsize + \
+            root._offset
 
     # ---- dtype, device, layout ----
 

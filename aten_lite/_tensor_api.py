@@ -35,8 +35,13 @@ __version__ = "0.1.0"  # the version in pyproject.toml (tests/test_tensor_api.py
 
 
 def _get_data(self: Tensor) -> Tensor:
-    """A detached alias: same storage and version counter, no history."""
-    return self.detach()
+    """A detached alias with a version counter of its own, as torch's: same storage, no
+    history, and writes through it are not seen by autograd's saved-tensor checks (Note
+    [Detached aliases] in aten_lite/autograd/node.py)."""
+    alias = self.detach()
+    if alias._a is not None and not alias.is_sparse:
+        alias._vc = None
+    return alias
 
 
 def _set_data(self: Tensor, new: Tensor) -> None:

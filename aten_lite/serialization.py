@@ -14,7 +14,8 @@ gives them one version counter. Like torch, a non-leaf that requires grad is ref
 Note [The save format]
 ``al.save(obj, f)`` writes a NumPy ``.npz`` file (a zip of ``.npy`` arrays): ``t0``, ``t1``...
 hold the tensors' values (contiguous), and ``__meta__`` holds UTF-8 JSON describing ``obj``:
-a tree of dicts (string keys; ``{"dict": [[key, value], ...]}`` keeps order), lists, tuples,
+a tree of dicts (keys: strings, numbers or None, as an optimizer's ``state_dict`` has;
+``{"dict": [[key, value], ...]}`` keeps order and the keys' types), lists, tuples,
 numbers, strings, booleans and None, where ``{"tensor": i, "dtype": name,
 "requires_grad": bool}`` stands for tensor i. ``al.load`` reads it with
 ``allow_pickle=False``: loading never executes code from the file. Tensors are stored each
@@ -42,6 +43,12 @@ from ._tensor import Tensor
 __all__ = ["save", "load"]
 
 # ---- pickle and deepcopy (Note [Tensor pickles]) ----
+
+
+def _compact(a: np.ndarray) -> np.ndarray:
+    """A C-contiguous copy of `a` of the same shape (np.ascontiguousarray would make a 0-dim
+    array 1-dim, and a 0-dim tensor would come back with shape [1])."""
+    return np.array(a, order="C", copy=True)
 
 
 def _storage(a: np.ndarray) -> np.ndarray:
@@ -75,7 +82,7 @@ def _reduce(self: Tensor, share: bool):
             offset = self._a.__array_interface__["data"][0] - own.__array_interface__["data"][0]
             state = ("cpu", own if share else own.copy(), offset, self._a.shape, self._a.strides)
         else:  # memory NumPy cannot hand over as one buffer: pickle a compact copy
-            state = ("cpu", np.ascontiguousarray(self._a), 0, self._a.shape, None)
+            state = ("cpu", _compact(self._a), 0, self._a.shape, None)
     return (_rebuild, (cls, state, self._requires_grad))
 
 
@@ -140,7 +147,7 @@ def _deepcopy(self: Tensor, memo: dict):
 
 def save(obj, f) -> None:
     """Write `obj` (a tensor, or dicts/lists/tuples of tensors, numbers, strings: a
-    ``state_dict``) to the path or binary file `f` as described in Note [The save format]."""
+    module's or an optimizer's ``state_dict``) to the path or binary file `f` as described in Note [The save format]."""
     arrays: dict[str, np.ndarray] = {}
     meta = _encode(obj, arrays, "obj")
     arrays["__meta__"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
@@ -157,21 +164,22 @@ def _encode(x, arrays: dict, where: str):
             raise TypeError(f"save(): {where} is a {'sparse' if x.is_sparse else 'meta'} "
                             "tensor; only dense CPU tensors can be saved")
         name = f"t{len(arrays)}"
-        arrays[name] = np.ascontiguousarray(x.detach()._a)
+        arrays[name] = _compact(x.detach()._a)
         return {"tensor": name, "dtype": x._dtype.name, "requires_grad": x._requires_grad}
     if x is None or isinstance(x, (bool, int, float, str)):
         return x
     if isinstance(x, dict):
         for k in x:
-            if not isinstance(k, str):
+            # Numbers too: an optimizer's state_dict keys its state by parameter index.
+            if not isinstance(k, (str, int, float)) and k is not None:
                 raise TypeError(f"save(): {where} has a key {k!r} of type {type(k).__name__}; "
-                                "keys must be strings")
+                                "keys must be strings, numbers or None")
         return {"dict": [[k, _encode(v, arrays, f"{where}[{k!r}]")] for k, v in x.items()]}
     if isinstance(x, (list, tuple)):
         items = [_encode(v, arrays, f"{where}[{i}]") for i, v in enumerate(x)]
         return {"list" if isinstance(x, list) else "tuple": items}
     raise TypeError(f"save(): {where} is a {type(x).__name__}; savable: tensors, dicts with "
-                    "string keys, lists, tuples, numbers, strings, None")
+                    "string or number keys, lists, tuples, numbers, strings, None")
 
 
 def load(f, map_location=None, weights_only: bool = True):

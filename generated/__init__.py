@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Code generated from native_functions.yaml and derivatives.yaml: the Python bindings

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -28,6 +28,7 @@ def formula_failed(exc, where, op, inputs):
 
 from aten_lite._generated.ops import (  # the ops the formulas call
     _gelu_backward,
+    _leaky_relu_backward,
     _log_softmax_backward,
     _nll_loss_backward,
     _sparse_values_at,
@@ -1268,8 +1269,93 @@ class GeluBackwardBackward0(Node):
         node.grad_output_v = None
 
 
+class SiluBackward0(Node):
+    """Backward of silu (derivatives.yaml:187)."""
+
+    __slots__ = ("self_", "self_v")
+    _op = "silu"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:188
+        try:
+            grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:188', 'silu', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_ = None
+        node.self_v = None
+
+
+class LeakyReluBackward0(Node):
+    """Backward of leaky_relu (derivatives.yaml:190)."""
+
+    __slots__ = ("negative_slope_", "self_", "self_v")
+    _op = "leaky_relu"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        negative_slope = node.negative_slope_
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:191
+        try:
+            grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:191', 'leaky_relu', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.negative_slope_ = None
+        node.self_ = None
+        node.self_v = None
+
+
+class LeakyReluBackwardBackward0(Node):
+    """Backward of _leaky_relu_backward (derivatives.yaml:193)."""
+
+    __slots__ = ("negative_slope_", "self_", "self_v")
+    _op = "_leaky_relu_backward"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        negative_slope = node.negative_slope_
+        self = unpack(node, node.self_, node.self_v, 'self')
+        # derivatives.yaml:194
+        try:
+            grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:194', '_leaky_relu_backward', 'grad_output')
+            raise
+        # derivatives.yaml:195
+        try:
+            grad_self = zeros_like(grad) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:195', '_leaky_relu_backward', 'self')
+            raise
+        return (grad_grad_output, grad_self)
+
+    def release(node):
+        node._released = True
+        node.negative_slope_ = None
+        node.self_ = None
+        node.self_v = None
+
+
 class TanhBackwardBackward0(Node):
-    """Backward of _tanh_backward (derivatives.yaml:187)."""
+    """Backward of _tanh_backward (derivatives.yaml:197)."""
 
     __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
     _op = "_tanh_backward"
@@ -1280,17 +1366,17 @@ class TanhBackwardBackward0(Node):
         grad = grads[0]
         tanh_out = unpack(node, node.tanh_out_, node.tanh_out_v, 'tanh_out')
         grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:188
+        # derivatives.yaml:198
         try:
             grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:188', '_tanh_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:198', '_tanh_backward', 'grad_output')
             raise
-        # derivatives.yaml:189
+        # derivatives.yaml:199
         try:
             grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:189', '_tanh_backward', 'tanh_out')
+            formula_failed(exc_, 'derivatives.yaml:199', '_tanh_backward', 'tanh_out')
             raise
         return (grad_grad_output, grad_tanh_out)
 
@@ -1303,7 +1389,7 @@ class TanhBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:191)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:201)."""
 
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
@@ -1315,17 +1401,17 @@ class LogSoftmaxBackwardBackward0(Node):
         dim = node.dim_
         log_probs = unpack(node, node.log_probs_, node.log_probs_v, 'log_probs')
         grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:192
+        # derivatives.yaml:202
         try:
             grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:192', '_log_softmax_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:202', '_log_softmax_backward', 'grad_output')
             raise
-        # derivatives.yaml:193
+        # derivatives.yaml:203
         try:
             grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:193', '_log_softmax_backward', 'log_probs')
+            formula_failed(exc_, 'derivatives.yaml:203', '_log_softmax_backward', 'log_probs')
             raise
         return (grad_grad_output, grad_log_probs)
 
@@ -1339,7 +1425,7 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:198)."""
+    """Backward of mm (derivatives.yaml:208)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -1350,17 +1436,17 @@ class MmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:199
+        # derivatives.yaml:209
         try:
             grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:199', 'mm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:209', 'mm', 'self')
             raise
-        # derivatives.yaml:200
+        # derivatives.yaml:210
         try:
             grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:200', 'mm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:210', 'mm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1373,7 +1459,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:203)."""
+    """Backward of bmm (derivatives.yaml:213)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1384,17 +1470,17 @@ class BmmBackward0(Node):
         grad = grads[0]
         mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:204
+        # derivatives.yaml:214
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:204', 'bmm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:214', 'bmm', 'self')
             raise
-        # derivatives.yaml:205
+        # derivatives.yaml:215
         try:
             grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:205', 'bmm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:215', 'bmm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1407,7 +1493,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:208)."""
+    """Backward of dot (derivatives.yaml:218)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1418,17 +1504,17 @@ class DotBackward0(Node):
         grad = grads[0]
         tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:209
+        # derivatives.yaml:219
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:209', 'dot', 'self')
+            formula_failed(exc_, 'derivatives.yaml:219', 'dot', 'self')
             raise
-        # derivatives.yaml:210
+        # derivatives.yaml:220
         try:
             grad_tensor = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:210', 'dot', 'tensor')
+            formula_failed(exc_, 'derivatives.yaml:220', 'dot', 'tensor')
             raise
         return (grad_self, grad_tensor)
 
@@ -1441,7 +1527,7 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:215)."""
+    """Backward of view (derivatives.yaml:225)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
@@ -1451,11 +1537,11 @@ class ViewBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:216
+        # derivatives.yaml:226
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:216', 'view', 'self')
+            formula_failed(exc_, 'derivatives.yaml:226', 'view', 'self')
             raise
         return (grad_self,)
 
@@ -1465,7 +1551,7 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:218)."""
+    """Backward of reshape (derivatives.yaml:228)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
@@ -1475,11 +1561,11 @@ class ReshapeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:219
+        # derivatives.yaml:229
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:219', 'reshape', 'self')
+            formula_failed(exc_, 'derivatives.yaml:229', 'reshape', 'self')
             raise
         return (grad_self,)
 
@@ -1489,7 +1575,7 @@ class ReshapeBackward0(Node):
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:221)."""
+    """Backward of t (derivatives.yaml:231)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
@@ -1498,11 +1584,11 @@ class TBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:222
+        # derivatives.yaml:232
         try:
             grad_self = grad.t() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:222', 't', 'self')
+            formula_failed(exc_, 'derivatives.yaml:232', 't', 'self')
             raise
         return (grad_self,)
 
@@ -1511,7 +1597,7 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:224)."""
+    """Backward of transpose.int (derivatives.yaml:234)."""
 
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
@@ -1522,11 +1608,11 @@ class TransposeBackward0(Node):
         grad = grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:225
+        # derivatives.yaml:235
         try:
             grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:225', 'transpose.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:235', 'transpose.int', 'self')
             raise
         return (grad_self,)
 
@@ -1537,7 +1623,7 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:227)."""
+    """Backward of permute (derivatives.yaml:237)."""
 
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
@@ -1547,11 +1633,11 @@ class PermuteBackward0(Node):
         need = node._next
         grad = grads[0]
         dims = node.dims_
-        # derivatives.yaml:228
+        # derivatives.yaml:238
         try:
             grad_self = permute_backward(grad, dims) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:228', 'permute', 'self')
+            formula_failed(exc_, 'derivatives.yaml:238', 'permute', 'self')
             raise
         return (grad_self,)
 
@@ -1561,7 +1647,7 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:230)."""
+    """Backward of expand (derivatives.yaml:240)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
@@ -1571,11 +1657,11 @@ class ExpandBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:231
+        # derivatives.yaml:241
         try:
             grad_self = sum_to(grad, self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:231', 'expand', 'self')
+            formula_failed(exc_, 'derivatives.yaml:241', 'expand', 'self')
             raise
         return (grad_self,)
 
@@ -1585,7 +1671,7 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:233)."""
+    """Backward of squeeze (derivatives.yaml:243)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
@@ -1595,11 +1681,11 @@ class SqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:234
+        # derivatives.yaml:244
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:234', 'squeeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:244', 'squeeze', 'self')
             raise
         return (grad_self,)
 
@@ -1609,7 +1695,7 @@ class SqueezeBackward0(Node):
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:236)."""
+    """Backward of squeeze.dim (derivatives.yaml:246)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
@@ -1619,11 +1705,11 @@ class SqueezeBackward1(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:237
+        # derivatives.yaml:247
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:237', 'squeeze.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:247', 'squeeze.dim', 'self')
             raise
         return (grad_self,)
 
@@ -1633,7 +1719,7 @@ class SqueezeBackward1(Node):
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:239)."""
+    """Backward of squeeze.dims (derivatives.yaml:249)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
@@ -1643,11 +1729,11 @@ class SqueezeBackward2(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:240
+        # derivatives.yaml:250
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:240', 'squeeze.dims', 'self')
+            formula_failed(exc_, 'derivatives.yaml:250', 'squeeze.dims', 'self')
             raise
         return (grad_self,)
 
@@ -1657,7 +1743,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:242)."""
+    """Backward of unsqueeze (derivatives.yaml:252)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1667,11 +1753,11 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:243
+        # derivatives.yaml:253
         try:
             grad_self = grad.squeeze(dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:243', 'unsqueeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:253', 'unsqueeze', 'self')
             raise
         return (grad_self,)
 
@@ -1681,7 +1767,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:245)."""
+    """Backward of flatten.using_ints (derivatives.yaml:255)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1691,11 +1777,11 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:246
+        # derivatives.yaml:256
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:246', 'flatten.using_ints', 'self')
+            formula_failed(exc_, 'derivatives.yaml:256', 'flatten.using_ints', 'self')
             raise
         return (grad_self,)
 
@@ -1705,7 +1791,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:248)."""
+    """Backward of narrow (derivatives.yaml:258)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1718,11 +1804,11 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:249
+        # derivatives.yaml:259
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:249', 'narrow', 'self')
+            formula_failed(exc_, 'derivatives.yaml:259', 'narrow', 'self')
             raise
         return (grad_self,)
 
@@ -1735,7 +1821,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:251)."""
+    """Backward of select.int (derivatives.yaml:261)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -1747,11 +1833,11 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:252
+        # derivatives.yaml:262
         try:
             grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:252', 'select.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:262', 'select.int', 'self')
             raise
         return (grad_self,)
 
@@ -1763,7 +1849,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:254)."""
+    """Backward of slice.Tensor (derivatives.yaml:264)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -1777,11 +1863,11 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:255
+        # derivatives.yaml:265
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:255', 'slice.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:265', 'slice.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1795,7 +1881,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:257)."""
+    """Backward of contiguous (derivatives.yaml:267)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -1804,11 +1890,11 @@ class ContiguousBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:258
+        # derivatives.yaml:268
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:258', 'contiguous', 'self')
+            formula_failed(exc_, 'derivatives.yaml:268', 'contiguous', 'self')
             raise
         return (grad_self,)
 
@@ -1817,7 +1903,7 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:260)."""
+    """Backward of split.Tensor (derivatives.yaml:270)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
@@ -1827,11 +1913,11 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:261
+        # derivatives.yaml:271
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:261', 'split.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:271', 'split.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -1842,7 +1928,7 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:263)."""
+    """Backward of split.sizes (derivatives.yaml:273)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
@@ -1852,11 +1938,11 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:264
+        # derivatives.yaml:274
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:264', 'split.sizes', 'self')
+            formula_failed(exc_, 'derivatives.yaml:274', 'split.sizes', 'self')
             raise
         return (grad_self,)
 
@@ -1867,7 +1953,7 @@ class SplitBackward1(Node):
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:266)."""
+    """Backward of chunk (derivatives.yaml:276)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
@@ -1877,11 +1963,11 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:267
+        # derivatives.yaml:277
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:267', 'chunk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:277', 'chunk', 'self')
             raise
         return (grad_self,)
 
@@ -1892,7 +1978,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:271)."""
+    """Backward of cat (derivatives.yaml:281)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -1903,11 +1989,11 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:272
+        # derivatives.yaml:282
         try:
             grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:272', 'cat', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:282', 'cat', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1918,7 +2004,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:274)."""
+    """Backward of stack (derivatives.yaml:284)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -1929,11 +2015,11 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:275
+        # derivatives.yaml:285
         try:
             grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:275', 'stack', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:285', 'stack', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -1944,7 +2030,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:277)."""
+    """Backward of gather (derivatives.yaml:287)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -1956,11 +2042,11 @@ class GatherBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:279
+        # derivatives.yaml:289
         try:
             grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:279', 'gather', 'self')
+            formula_failed(exc_, 'derivatives.yaml:289', 'gather', 'self')
             raise
         return (grad_self,)
 
@@ -1973,7 +2059,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:281)."""
+    """Backward of index_select (derivatives.yaml:291)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -1985,11 +2071,11 @@ class IndexSelectBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:283
+        # derivatives.yaml:293
         try:
             grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:283', 'index_select', 'self')
+            formula_failed(exc_, 'derivatives.yaml:293', 'index_select', 'self')
             raise
         return (grad_self,)
 
@@ -2002,7 +2088,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:285)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:295)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -2012,11 +2098,11 @@ class MaskedFillBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:287
+        # derivatives.yaml:297
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:287', 'masked_fill.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:297', 'masked_fill.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -2027,7 +2113,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:290)."""
+    """Backward of index.Tensor (derivatives.yaml:300)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -2038,11 +2124,11 @@ class IndexBackward0(Node):
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:292
+        # derivatives.yaml:302
         try:
             grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:292', 'index.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:302', 'index.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2054,7 +2140,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:294)."""
+    """Backward of index_put (derivatives.yaml:304)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -2066,17 +2152,17 @@ class IndexPutBackward0(Node):
         accumulate = node.accumulate_
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:296
+        # derivatives.yaml:306
         try:
             grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:296', 'index_put', 'self')
+            formula_failed(exc_, 'derivatives.yaml:306', 'index_put', 'self')
             raise
-        # derivatives.yaml:297
+        # derivatives.yaml:307
         try:
             grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:297', 'index_put', 'values')
+            formula_failed(exc_, 'derivatives.yaml:307', 'index_put', 'values')
             raise
         return (grad_self, grad_values)
 
@@ -2089,7 +2175,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:299)."""
+    """Backward of clone (derivatives.yaml:309)."""
 
     __slots__ = ()
     _op = "clone"
@@ -2098,11 +2184,11 @@ class CloneBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:300
+        # derivatives.yaml:310
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:300', 'clone', 'self')
+            formula_failed(exc_, 'derivatives.yaml:310', 'clone', 'self')
             raise
         return (grad_self,)
 
@@ -2111,7 +2197,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:302)."""
+    """Backward of copy_ (derivatives.yaml:312)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -2120,17 +2206,17 @@ class CopyBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:303
+        # derivatives.yaml:313
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:303', 'copy_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:313', 'copy_', 'self')
             raise
-        # derivatives.yaml:304
+        # derivatives.yaml:314
         try:
             grad_src = grad if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:304', 'copy_', 'src')
+            formula_failed(exc_, 'derivatives.yaml:314', 'copy_', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2139,7 +2225,7 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:306)."""
+    """Backward of fill_.Scalar (derivatives.yaml:316)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
@@ -2148,11 +2234,11 @@ class FillBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:307
+        # derivatives.yaml:317
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:307', 'fill_.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:317', 'fill_.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -2161,7 +2247,7 @@ class FillBackward0(Node):
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:309)."""
+    """Backward of zero_ (derivatives.yaml:319)."""
 
     __slots__ = ()
     _op = "zero_"
@@ -2170,11 +2256,11 @@ class ZeroBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:310
+        # derivatives.yaml:320
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:310', 'zero_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:320', 'zero_', 'self')
             raise
         return (grad_self,)
 
@@ -2183,7 +2269,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:312)."""
+    """Backward of to.dtype (derivatives.yaml:322)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -2192,11 +2278,11 @@ class ToBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:313
+        # derivatives.yaml:323
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:313', 'to.dtype', 'self')
+            formula_failed(exc_, 'derivatives.yaml:323', 'to.dtype', 'self')
             raise
         return (grad_self,)
 
@@ -2205,7 +2291,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:315)."""
+    """Backward of to.device (derivatives.yaml:325)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -2215,11 +2301,11 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:316
+        # derivatives.yaml:326
         try:
             grad_self = grad.to(self_device) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:316', 'to.device', 'self')
+            formula_failed(exc_, 'derivatives.yaml:326', 'to.device', 'self')
             raise
         return (grad_self,)
 
@@ -2229,7 +2315,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:318)."""
+    """Backward of _unique2 (derivatives.yaml:328)."""
 
     __slots__ = ()
     _op = "_unique2"
@@ -2246,7 +2332,7 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:324)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:334)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2256,11 +2342,11 @@ class SparseCooTensorBackward0(Node):
         need = node._next
         grad = grads[0]
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        # derivatives.yaml:325
+        # derivatives.yaml:335
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:325', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:335', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2272,7 +2358,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:328)."""
+    """Backward of to_sparse (derivatives.yaml:338)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2281,11 +2367,11 @@ class ToSparseBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:329
+        # derivatives.yaml:339
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:329', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:339', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2294,7 +2380,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:331)."""
+    """Backward of to_dense (derivatives.yaml:341)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2304,11 +2390,11 @@ class ToDenseBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:332
+        # derivatives.yaml:342
         try:
             grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:332', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:342', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2319,7 +2405,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:335)."""
+    """Backward of coalesce (derivatives.yaml:345)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2328,11 +2414,11 @@ class CoalesceBackward0(Node):
         check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:336
+        # derivatives.yaml:346
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:336', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:346', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2341,7 +2427,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:338)."""
+    """Backward of values (derivatives.yaml:348)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2352,11 +2438,11 @@ class ValuesBackward0(Node):
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:339
+        # derivatives.yaml:349
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:339', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:349', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2368,7 +2454,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:342)."""
+    """Backward of sparse_mask (derivatives.yaml:352)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2378,11 +2464,11 @@ class SparseMaskBackward0(Node):
         need = node._next
         grad = grads[0]
         mask = unpack(node, node.mask_, node.mask_v, 'mask')
-        # derivatives.yaml:343
+        # derivatives.yaml:353
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:343', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:353', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2393,7 +2479,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:346)."""
+    """Backward of _sparse_values_at (derivatives.yaml:356)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2405,11 +2491,11 @@ class SparseValuesAtBackward0(Node):
         indices = unpack(node, node.indices_, node.indices_v, 'indices')
         self = unpack(node, node.self_, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:349
+        # derivatives.yaml:359
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:349', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:359', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
@@ -2423,7 +2509,7 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:355)."""
+    """Backward of log10 (derivatives.yaml:365)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log10"
@@ -2433,11 +2519,11 @@ class Log10Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:356
+        # derivatives.yaml:366
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:356', 'log10', 'self')
+            formula_failed(exc_, 'derivatives.yaml:366', 'log10', 'self')
             raise
         return (grad_self,)
 
@@ -2448,7 +2534,7 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:358)."""
+    """Backward of log2 (derivatives.yaml:368)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log2"
@@ -2458,11 +2544,11 @@ class Log2Backward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:359
+        # derivatives.yaml:369
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:359', 'log2', 'self')
+            formula_failed(exc_, 'derivatives.yaml:369', 'log2', 'self')
             raise
         return (grad_self,)
 
@@ -2473,7 +2559,7 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:361)."""
+    """Backward of fmod.Tensor (derivatives.yaml:371)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
@@ -2484,17 +2570,17 @@ class FmodBackward0(Node):
         grad = grads[0]
         other = unpack(node, node.other_, node.other_v, 'other')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:362
+        # derivatives.yaml:372
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:362', 'fmod.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:372', 'fmod.Tensor', 'self')
             raise
-        # derivatives.yaml:363
+        # derivatives.yaml:373
         try:
             grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:363', 'fmod.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:373', 'fmod.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -2507,7 +2593,7 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:365)."""
+    """Backward of lerp.Scalar (derivatives.yaml:375)."""
 
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
@@ -2517,17 +2603,17 @@ class LerpBackward0(Node):
         need = node._next
         grad = grads[0]
         weight = node.weight_
-        # derivatives.yaml:366
+        # derivatives.yaml:376
         try:
             grad_self = scale(grad, 1 - weight) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:366', 'lerp.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:376', 'lerp.Scalar', 'self')
             raise
-        # derivatives.yaml:367
+        # derivatives.yaml:377
         try:
             grad_end = scale(grad, weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:367', 'lerp.Scalar', 'end')
+            formula_failed(exc_, 'derivatives.yaml:377', 'lerp.Scalar', 'end')
             raise
         return (grad_self, grad_end)
 
@@ -2537,7 +2623,7 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:369)."""
+    """Backward of lerp.Tensor (derivatives.yaml:379)."""
 
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
@@ -2549,23 +2635,23 @@ class LerpBackward1(Node):
         weight = unpack(node, node.weight_, node.weight_v, 'weight')
         end = unpack(node, node.end_, node.end_v, 'end')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:370
+        # derivatives.yaml:380
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:370', 'lerp.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:380', 'lerp.Tensor', 'self')
             raise
-        # derivatives.yaml:371
+        # derivatives.yaml:381
         try:
             grad_end = (grad * weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:371', 'lerp.Tensor', 'end')
+            formula_failed(exc_, 'derivatives.yaml:381', 'lerp.Tensor', 'end')
             raise
-        # derivatives.yaml:372
+        # derivatives.yaml:382
         try:
             grad_weight = (grad * (end - self)) if need[2] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:372', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:382', 'lerp.Tensor', 'weight')
             raise
         return (grad_self, grad_end, grad_weight)
 
@@ -2580,7 +2666,7 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:374)."""
+    """Backward of _nan_to_num (derivatives.yaml:384)."""
 
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
@@ -2590,11 +2676,11 @@ class NanToNumBackward0(Node):
         need = node._next
         grad = grads[0]
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:376
+        # derivatives.yaml:386
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:376', '_nan_to_num', 'self')
+            formula_failed(exc_, 'derivatives.yaml:386', '_nan_to_num', 'self')
             raise
         return (grad_self,)
 
@@ -2605,7 +2691,7 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:378)."""
+    """Backward of cumsum (derivatives.yaml:388)."""
 
     __slots__ = ("dim_",)
     _op = "cumsum"
@@ -2615,11 +2701,11 @@ class CumsumBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:380
+        # derivatives.yaml:390
         try:
             grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:380', 'cumsum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:390', 'cumsum', 'self')
             raise
         return (grad_self,)
 
@@ -2629,7 +2715,7 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:382)."""
+    """Backward of cumprod (derivatives.yaml:392)."""
 
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
@@ -2642,11 +2728,11 @@ class CumprodBackward0(Node):
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         self = unpack(node, node.self_, node.self_v, 'self')
-        # derivatives.yaml:383
+        # derivatives.yaml:393
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:383', 'cumprod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:393', 'cumprod', 'self')
             raise
         return (grad_self,)
 
@@ -2660,7 +2746,7 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:386)."""
+    """Backward of sort (derivatives.yaml:396)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
@@ -2674,11 +2760,11 @@ class SortBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:388
+        # derivatives.yaml:398
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:388', 'sort', 'self')
+            formula_failed(exc_, 'derivatives.yaml:398', 'sort', 'self')
             raise
         return (grad_self,)
 
@@ -2691,7 +2777,7 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:391)."""
+    """Backward of topk (derivatives.yaml:401)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
@@ -2705,11 +2791,11 @@ class TopkBackward0(Node):
         dim = node.dim_
         indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:393
+        # derivatives.yaml:403
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:393', 'topk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:403', 'topk', 'self')
             raise
         return (grad_self,)
 
@@ -2722,7 +2808,7 @@ class TopkBackward0(Node):
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:396)."""
+    """Backward of scatter.src (derivatives.yaml:406)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
@@ -2734,17 +2820,17 @@ class ScatterBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:398
+        # derivatives.yaml:408
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:398', 'scatter.src', 'self')
+            formula_failed(exc_, 'derivatives.yaml:408', 'scatter.src', 'self')
             raise
-        # derivatives.yaml:399
+        # derivatives.yaml:409
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:399', 'scatter.src', 'src')
+            formula_failed(exc_, 'derivatives.yaml:409', 'scatter.src', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2757,7 +2843,7 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:401)."""
+    """Backward of scatter.value (derivatives.yaml:411)."""
 
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
@@ -2768,11 +2854,11 @@ class ScatterBackward1(Node):
         grad = grads[0]
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
-        # derivatives.yaml:403
+        # derivatives.yaml:413
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:403', 'scatter.value', 'self')
+            formula_failed(exc_, 'derivatives.yaml:413', 'scatter.value', 'self')
             raise
         return (grad_self,)
 
@@ -2784,7 +2870,7 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:406)."""
+    """Backward of scatter_add (derivatives.yaml:416)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
@@ -2796,17 +2882,17 @@ class ScatterAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:408
+        # derivatives.yaml:418
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:408', 'scatter_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:418', 'scatter_add', 'self')
             raise
-        # derivatives.yaml:409
+        # derivatives.yaml:419
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:409', 'scatter_add', 'src')
+            formula_failed(exc_, 'derivatives.yaml:419', 'scatter_add', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2819,7 +2905,7 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:411)."""
+    """Backward of index_add (derivatives.yaml:421)."""
 
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
@@ -2832,17 +2918,17 @@ class IndexAddBackward0(Node):
         dim = node.dim_
         index = unpack(node, node.index_, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:413
+        # derivatives.yaml:423
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:413', 'index_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:423', 'index_add', 'self')
             raise
-        # derivatives.yaml:414
+        # derivatives.yaml:424
         try:
             grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:414', 'index_add', 'source')
+            formula_failed(exc_, 'derivatives.yaml:424', 'index_add', 'source')
             raise
         return (grad_self, grad_source)
 
@@ -2856,7 +2942,7 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:416)."""
+    """Backward of embedding (derivatives.yaml:426)."""
 
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
@@ -2869,11 +2955,11 @@ class EmbeddingBackward0(Node):
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:418
+        # derivatives.yaml:428
         try:
             grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:418', 'embedding', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:428', 'embedding', 'weight')
             raise
         return (grad_weight,)
 
@@ -2887,7 +2973,7 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:420)."""
+    """Backward of tril (derivatives.yaml:430)."""
 
     __slots__ = ("diagonal_",)
     _op = "tril"
@@ -2897,11 +2983,11 @@ class TrilBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:421
+        # derivatives.yaml:431
         try:
             grad_self = grad.tril(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:421', 'tril', 'self')
+            formula_failed(exc_, 'derivatives.yaml:431', 'tril', 'self')
             raise
         return (grad_self,)
 
@@ -2911,7 +2997,7 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:423)."""
+    """Backward of triu (derivatives.yaml:433)."""
 
     __slots__ = ("diagonal_",)
     _op = "triu"
@@ -2921,11 +3007,11 @@ class TriuBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:424
+        # derivatives.yaml:434
         try:
             grad_self = grad.triu(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:424', 'triu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:434', 'triu', 'self')
             raise
         return (grad_self,)
 
@@ -4016,6 +4102,79 @@ def record__gelu_backward(op, args):
     node.self_v = version(self)
     node.grad_output_ = grad_output if need_self else None
     node.grad_output_v = version(grad_output) if need_self else 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_silu(op, args):
+    """Run silu and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = SiluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_leaky_relu(op, args):
+    """Run leaky_relu and record its node."""
+    self, negative_slope = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = LeakyReluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.negative_slope_ = negative_slope
+    node.self_ = self
+    node.self_v = version(self)
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record_leaky_relu_(op, args):
+    """Run leaky_relu_ and record its node."""
+    self, negative_slope = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = LeakyReluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.negative_slope_ = negative_slope
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
+def record__leaky_relu_backward(op, args):
+    """Run _leaky_relu_backward and record its node."""
+    grad_output, self, negative_slope = args
+    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not (need_grad_output or need_self):
+        return op.redispatch_below_autograd(args)
+    node = LeakyReluBackwardBackward0()
+    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+    node._hooks = None
+    node._released = False
+    node.negative_slope_ = negative_slope
+    node.self_ = self if need_grad_output else None
+    node.self_v = version(self) if need_grad_output else 0
     result = op.redispatch_below_autograd(args)
     set_history(result, node, 0)
     return result
@@ -5535,6 +5694,10 @@ RECORDERS = {
     "_nll_loss_backward": record__nll_loss_backward,
     "gelu": record_gelu,
     "_gelu_backward": record__gelu_backward,
+    "silu": record_silu,
+    "leaky_relu": record_leaky_relu,
+    "leaky_relu_": record_leaky_relu_,
+    "_leaky_relu_backward": record__leaky_relu_backward,
     "_tanh_backward": record__tanh_backward,
     "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -16,6 +16,7 @@ from aten_lite.autograd.forward_ad import add_tangents, filled
 
 from aten_lite._generated.ops import (  # the ops the formulas call
     _gelu_backward,
+    _leaky_relu_backward,
     _tanh_backward,
     div,
     floor_divide,
@@ -495,9 +496,44 @@ def fw__gelu_backward(args, tangents, result):
     return tangent
 
 
+def fw_silu(args, tangents, result):
+    """Forward rule of silu."""
+    # derivatives.yaml:187 (auto_element_wise)
+    self, = args
+    self_t, = tangents
+    tangent = None
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t * self.sigmoid() * (1 + self * (1 - self.sigmoid())))
+    return tangent
+
+
+def fw_leaky_relu(args, tangents, result):
+    """Forward rule of leaky_relu."""
+    # derivatives.yaml:190 (auto_element_wise)
+    self, negative_slope = args
+    self_t, _ = tangents
+    tangent = None
+    if self_t is not None:
+        tangent = add_tangents(tangent, _leaky_relu_backward(self_t, self, negative_slope))
+    return tangent
+
+
+def fw__leaky_relu_backward(args, tangents, result):
+    """Forward rule of _leaky_relu_backward."""
+    # derivatives.yaml:193 (auto_element_wise)
+    grad_output, self, negative_slope = args
+    grad_output_t, self_t, _ = tangents
+    tangent = None
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _leaky_relu_backward(grad_output_t, self, negative_slope))
+    if self_t is not None:
+        tangent = add_tangents(tangent, zeros_like(self_t))
+    return tangent
+
+
 def fw__tanh_backward(args, tangents, result):
     """Forward rule of _tanh_backward."""
-    # derivatives.yaml:187 (auto_element_wise)
+    # derivatives.yaml:197 (auto_element_wise)
     grad_output, tanh_out = args
     grad_output_t, tanh_out_t = tangents
     tangent = None
@@ -510,7 +546,7 @@ def fw__tanh_backward(args, tangents, result):
 
 def fw__log_softmax_backward(args, tangents, result):
     """Forward rule of _log_softmax_backward."""
-    # derivatives.yaml:194 (result)
+    # derivatives.yaml:204 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -525,7 +561,7 @@ def fw__log_softmax_backward(args, tangents, result):
 
 def fw_mm(args, tangents, result):
     """Forward rule of mm."""
-    # derivatives.yaml:201 (result)
+    # derivatives.yaml:211 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -538,7 +574,7 @@ def fw_mm(args, tangents, result):
 
 def fw_bmm(args, tangents, result):
     """Forward rule of bmm."""
-    # derivatives.yaml:206 (result)
+    # derivatives.yaml:216 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -551,7 +587,7 @@ def fw_bmm(args, tangents, result):
 
 def fw_dot(args, tangents, result):
     """Forward rule of dot."""
-    # derivatives.yaml:211 (result)
+    # derivatives.yaml:221 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -564,7 +600,7 @@ def fw_dot(args, tangents, result):
 
 def fw_view(args, tangents, result):
     """Forward rule of view."""
-    # derivatives.yaml:215 (auto_linear)
+    # derivatives.yaml:225 (auto_linear)
     self, size = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -574,7 +610,7 @@ def fw_view(args, tangents, result):
 
 def fw_reshape(args, tangents, result):
     """Forward rule of reshape."""
-    # derivatives.yaml:218 (auto_linear)
+    # derivatives.yaml:228 (auto_linear)
     self, shape = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -584,7 +620,7 @@ def fw_reshape(args, tangents, result):
 
 def fw_t(args, tangents, result):
     """Forward rule of t."""
-    # derivatives.yaml:221 (auto_linear)
+    # derivatives.yaml:231 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -594,7 +630,7 @@ def fw_t(args, tangents, result):
 
 def fw_transpose_int(args, tangents, result):
     """Forward rule of transpose.int."""
-    # derivatives.yaml:224 (auto_linear)
+    # derivatives.yaml:234 (auto_linear)
     self, dim0, dim1 = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -604,7 +640,7 @@ def fw_transpose_int(args, tangents, result):
 
 def fw_permute(args, tangents, result):
     """Forward rule of permute."""
-    # derivatives.yaml:227 (auto_linear)
+    # derivatives.yaml:237 (auto_linear)
     self, dims = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -614,7 +650,7 @@ def fw_permute(args, tangents, result):
 
 def fw_expand(args, tangents, result):
     """Forward rule of expand."""
-    # derivatives.yaml:230 (auto_linear)
+    # derivatives.yaml:240 (auto_linear)
     self, size, implicit = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -624,7 +660,7 @@ def fw_expand(args, tangents, result):
 
 def fw_squeeze(args, tangents, result):
     """Forward rule of squeeze."""
-    # derivatives.yaml:233 (auto_linear)
+    # derivatives.yaml:243 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -634,7 +670,7 @@ def fw_squeeze(args, tangents, result):
 
 def fw_squeeze_dim(args, tangents, result):
     """Forward rule of squeeze.dim."""
-    # derivatives.yaml:236 (auto_linear)
+    # derivatives.yaml:246 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -644,7 +680,7 @@ def fw_squeeze_dim(args, tangents, result):
 
 def fw_squeeze_dims(args, tangents, result):
     """Forward rule of squeeze.dims."""
-    # derivatives.yaml:239 (auto_linear)
+    # derivatives.yaml:249 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -654,7 +690,7 @@ def fw_squeeze_dims(args, tangents, result):
 
 def fw_unsqueeze(args, tangents, result):
     """Forward rule of unsqueeze."""
-    # derivatives.yaml:242 (auto_linear)
+    # derivatives.yaml:252 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -664,7 +700,7 @@ def fw_unsqueeze(args, tangents, result):
 
 def fw_flatten_using_ints(args, tangents, result):
     """Forward rule of flatten.using_ints."""
-    # derivatives.yaml:245 (auto_linear)
+    # derivatives.yaml:255 (auto_linear)
     self, start_dim, end_dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -674,7 +710,7 @@ def fw_flatten_using_ints(args, tangents, result):
 
 def fw_narrow(args, tangents, result):
     """Forward rule of narrow."""
-    # derivatives.yaml:248 (auto_linear)
+    # derivatives.yaml:258 (auto_linear)
     self, dim, start, length = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -684,7 +720,7 @@ def fw_narrow(args, tangents, result):
 
 def fw_select_int(args, tangents, result):
     """Forward rule of select.int."""
-    # derivatives.yaml:251 (auto_linear)
+    # derivatives.yaml:261 (auto_linear)
     self, dim, index = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -694,7 +730,7 @@ def fw_select_int(args, tangents, result):
 
 def fw_slice_Tensor(args, tangents, result):
     """Forward rule of slice.Tensor."""
-    # derivatives.yaml:254 (auto_linear)
+    # derivatives.yaml:264 (auto_linear)
     self, dim, start, end, step = args
     self_t, _, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -704,7 +740,7 @@ def fw_slice_Tensor(args, tangents, result):
 
 def fw_contiguous(args, tangents, result):
     """Forward rule of contiguous."""
-    # derivatives.yaml:257 (auto_linear)
+    # derivatives.yaml:267 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -714,7 +750,7 @@ def fw_contiguous(args, tangents, result):
 
 def fw_split_Tensor(args, tangents, result):
     """Forward rule of split.Tensor."""
-    # derivatives.yaml:260 (auto_linear)
+    # derivatives.yaml:270 (auto_linear)
     self, split_size, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -724,7 +760,7 @@ def fw_split_Tensor(args, tangents, result):
 
 def fw_split_sizes(args, tangents, result):
     """Forward rule of split.sizes."""
-    # derivatives.yaml:263 (auto_linear)
+    # derivatives.yaml:273 (auto_linear)
     self, split_size, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -734,7 +770,7 @@ def fw_split_sizes(args, tangents, result):
 
 def fw_chunk(args, tangents, result):
     """Forward rule of chunk."""
-    # derivatives.yaml:266 (auto_linear)
+    # derivatives.yaml:276 (auto_linear)
     self, chunks, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -744,7 +780,7 @@ def fw_chunk(args, tangents, result):
 
 def fw_cat(args, tangents, result):
     """Forward rule of cat."""
-    # derivatives.yaml:271 (auto_linear)
+    # derivatives.yaml:281 (auto_linear)
     tensors, dim = args
     tensors_t, _ = tangents
     tensors_t = filled(tensors_t, tensors)
@@ -754,7 +790,7 @@ def fw_cat(args, tangents, result):
 
 def fw_stack(args, tangents, result):
     """Forward rule of stack."""
-    # derivatives.yaml:274 (auto_linear)
+    # derivatives.yaml:284 (auto_linear)
     tensors, dim = args
     tensors_t, _ = tangents
     tensors_t = filled(tensors_t, tensors)
@@ -764,7 +800,7 @@ def fw_stack(args, tangents, result):
 
 def fw_gather(args, tangents, result):
     """Forward rule of gather."""
-    # derivatives.yaml:277 (auto_linear)
+    # derivatives.yaml:287 (auto_linear)
     self, dim, index, sparse_grad = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -774,7 +810,7 @@ def fw_gather(args, tangents, result):
 
 def fw_index_select(args, tangents, result):
     """Forward rule of index_select."""
-    # derivatives.yaml:281 (auto_linear)
+    # derivatives.yaml:291 (auto_linear)
     self, dim, index = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -784,7 +820,7 @@ def fw_index_select(args, tangents, result):
 
 def fw_masked_fill_Scalar(args, tangents, result):
     """Forward rule of masked_fill.Scalar."""
-    # derivatives.yaml:288 (result)
+    # derivatives.yaml:298 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None
@@ -795,7 +831,7 @@ def fw_masked_fill_Scalar(args, tangents, result):
 
 def fw_index_Tensor(args, tangents, result):
     """Forward rule of index.Tensor."""
-    # derivatives.yaml:290 (auto_linear)
+    # derivatives.yaml:300 (auto_linear)
     self, indices = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -805,7 +841,7 @@ def fw_index_Tensor(args, tangents, result):
 
 def fw_index_put(args, tangents, result):
     """Forward rule of index_put."""
-    # derivatives.yaml:294 (auto_linear)
+    # derivatives.yaml:304 (auto_linear)
     self, indices, values, accumulate = args
     self_t, _, values_t, _ = tangents
     self_t = filled(self_t, self)
@@ -816,7 +852,7 @@ def fw_index_put(args, tangents, result):
 
 def fw_clone(args, tangents, result):
     """Forward rule of clone."""
-    # derivatives.yaml:299 (auto_linear)
+    # derivatives.yaml:309 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -826,7 +862,7 @@ def fw_clone(args, tangents, result):
 
 def fw_copy_(args, tangents, result):
     """Forward rule of copy_."""
-    # derivatives.yaml:302 (auto_linear)
+    # derivatives.yaml:312 (auto_linear)
     self, src, non_blocking = args
     self_t, src_t, _ = tangents
     self_t = filled(self_t, self)
@@ -838,7 +874,7 @@ def fw_copy_(args, tangents, result):
 
 def fw_fill__Scalar(args, tangents, result):
     """Forward rule of fill_.Scalar."""
-    # derivatives.yaml:306 (zero)
+    # derivatives.yaml:316 (zero)
     self, value = args
     self_t, _ = tangents
     return None
@@ -846,7 +882,7 @@ def fw_fill__Scalar(args, tangents, result):
 
 def fw_zero_(args, tangents, result):
     """Forward rule of zero_."""
-    # derivatives.yaml:309 (zero)
+    # derivatives.yaml:319 (zero)
     self, = args
     self_t, = tangents
     return None
@@ -854,7 +890,7 @@ def fw_zero_(args, tangents, result):
 
 def fw_to_dtype(args, tangents, result):
     """Forward rule of to.dtype."""
-    # derivatives.yaml:312 (auto_linear)
+    # derivatives.yaml:322 (auto_linear)
     self, dtype, non_blocking, copy = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -864,7 +900,7 @@ def fw_to_dtype(args, tangents, result):
 
 def fw_to_device(args, tangents, result):
     """Forward rule of to.device."""
-    # derivatives.yaml:315 (auto_linear)
+    # derivatives.yaml:325 (auto_linear)
     self, device, dtype, non_blocking, copy = args
     self_t, _, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -874,7 +910,7 @@ def fw_to_device(args, tangents, result):
 
 def fw_sparse_coo_tensor(args, tangents, result):
     """Forward rule of sparse_coo_tensor."""
-    # derivatives.yaml:326 (auto_linear)
+    # derivatives.yaml:336 (auto_linear)
     indices, values, size, dtype, is_coalesced = args
     _, values_t, _, _, _ = tangents
     values_t = filled(values_t, values)
@@ -884,7 +920,7 @@ def fw_sparse_coo_tensor(args, tangents, result):
 
 def fw_to_sparse(args, tangents, result):
     """Forward rule of to_sparse."""
-    # derivatives.yaml:328 (auto_linear)
+    # derivatives.yaml:338 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -894,7 +930,7 @@ def fw_to_sparse(args, tangents, result):
 
 def fw_to_dense(args, tangents, result):
     """Forward rule of to_dense."""
-    # derivatives.yaml:333 (auto_linear)
+    # derivatives.yaml:343 (auto_linear)
     self, dtype = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -904,7 +940,7 @@ def fw_to_dense(args, tangents, result):
 
 def fw_coalesce(args, tangents, result):
     """Forward rule of coalesce."""
-    # derivatives.yaml:335 (auto_linear)
+    # derivatives.yaml:345 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -914,7 +950,7 @@ def fw_coalesce(args, tangents, result):
 
 def fw_values(args, tangents, result):
     """Forward rule of values."""
-    # derivatives.yaml:340 (auto_linear)
+    # derivatives.yaml:350 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -924,7 +960,7 @@ def fw_values(args, tangents, result):
 
 def fw_sparse_mask(args, tangents, result):
     """Forward rule of sparse_mask."""
-    # derivatives.yaml:342 (auto_linear)
+    # derivatives.yaml:352 (auto_linear)
     self, mask = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -934,7 +970,7 @@ def fw_sparse_mask(args, tangents, result):
 
 def fw__sparse_values_at(args, tangents, result):
     """Forward rule of _sparse_values_at."""
-    # derivatives.yaml:351 (auto_linear)
+    # derivatives.yaml:361 (auto_linear)
     self, indices = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -944,7 +980,7 @@ def fw__sparse_values_at(args, tangents, result):
 
 def fw_log10(args, tangents, result):
     """Forward rule of log10."""
-    # derivatives.yaml:355 (auto_element_wise)
+    # derivatives.yaml:365 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None
@@ -955,7 +991,7 @@ def fw_log10(args, tangents, result):
 
 def fw_log2(args, tangents, result):
     """Forward rule of log2."""
-    # derivatives.yaml:358 (auto_element_wise)
+    # derivatives.yaml:368 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None
@@ -966,7 +1002,7 @@ def fw_log2(args, tangents, result):
 
 def fw_fmod_Tensor(args, tangents, result):
     """Forward rule of fmod.Tensor."""
-    # derivatives.yaml:361 (auto_element_wise)
+    # derivatives.yaml:371 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -979,7 +1015,7 @@ def fw_fmod_Tensor(args, tangents, result):
 
 def fw_lerp_Scalar(args, tangents, result):
     """Forward rule of lerp.Scalar."""
-    # derivatives.yaml:365 (auto_element_wise)
+    # derivatives.yaml:375 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -992,7 +1028,7 @@ def fw_lerp_Scalar(args, tangents, result):
 
 def fw_lerp_Tensor(args, tangents, result):
     """Forward rule of lerp.Tensor."""
-    # derivatives.yaml:369 (auto_element_wise)
+    # derivatives.yaml:379 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -1007,7 +1043,7 @@ def fw_lerp_Tensor(args, tangents, result):
 
 def fw__nan_to_num(args, tangents, result):
     """Forward rule of _nan_to_num."""
-    # derivatives.yaml:374 (auto_element_wise)
+    # derivatives.yaml:384 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None
@@ -1018,7 +1054,7 @@ def fw__nan_to_num(args, tangents, result):
 
 def fw_cumsum(args, tangents, result):
     """Forward rule of cumsum."""
-    # derivatives.yaml:378 (auto_linear)
+    # derivatives.yaml:388 (auto_linear)
     self, dim, dtype = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -1028,7 +1064,7 @@ def fw_cumsum(args, tangents, result):
 
 def fw_cumprod(args, tangents, result):
     """Forward rule of cumprod."""
-    # derivatives.yaml:384 (result)
+    # derivatives.yaml:394 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None
@@ -1039,7 +1075,7 @@ def fw_cumprod(args, tangents, result):
 
 def fw_sort(args, tangents, result):
     """Forward rule of sort."""
-    # derivatives.yaml:389 (result)
+    # derivatives.yaml:399 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -1051,7 +1087,7 @@ def fw_sort(args, tangents, result):
 
 def fw_topk(args, tangents, result):
     """Forward rule of topk."""
-    # derivatives.yaml:394 (result)
+    # derivatives.yaml:404 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -1063,7 +1099,7 @@ def fw_topk(args, tangents, result):
 
 def fw_scatter_src(args, tangents, result):
     """Forward rule of scatter.src."""
-    # derivatives.yaml:396 (auto_linear)
+    # derivatives.yaml:406 (auto_linear)
     self, dim, index, src = args
     self_t, _, _, src_t = tangents
     self_t = filled(self_t, self)
@@ -1074,7 +1110,7 @@ def fw_scatter_src(args, tangents, result):
 
 def fw_scatter_value(args, tangents, result):
     """Forward rule of scatter.value."""
-    # derivatives.yaml:404 (result)
+    # derivatives.yaml:414 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None
@@ -1085,7 +1121,7 @@ def fw_scatter_value(args, tangents, result):
 
 def fw_scatter_add(args, tangents, result):
     """Forward rule of scatter_add."""
-    # derivatives.yaml:406 (auto_linear)
+    # derivatives.yaml:416 (auto_linear)
     self, dim, index, src = args
     self_t, _, _, src_t = tangents
     self_t = filled(self_t, self)
@@ -1096,7 +1132,7 @@ def fw_scatter_add(args, tangents, result):
 
 def fw_index_add(args, tangents, result):
     """Forward rule of index_add."""
-    # derivatives.yaml:411 (auto_linear)
+    # derivatives.yaml:421 (auto_linear)
     self, dim, index, source, alpha = args
     self_t, _, _, source_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1107,7 +1143,7 @@ def fw_index_add(args, tangents, result):
 
 def fw_embedding(args, tangents, result):
     """Forward rule of embedding."""
-    # derivatives.yaml:416 (auto_linear)
+    # derivatives.yaml:426 (auto_linear)
     weight, indices, padding_idx, scale_grad_by_freq, sparse = args
     weight_t, _, _, _, _ = tangents
     weight_t = filled(weight_t, weight)
@@ -1117,7 +1153,7 @@ def fw_embedding(args, tangents, result):
 
 def fw_tril(args, tangents, result):
     """Forward rule of tril."""
-    # derivatives.yaml:420 (auto_linear)
+    # derivatives.yaml:430 (auto_linear)
     self, diagonal = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1127,7 +1163,7 @@ def fw_tril(args, tangents, result):
 
 def fw_triu(args, tangents, result):
     """Forward rule of triu."""
-    # derivatives.yaml:423 (auto_linear)
+    # derivatives.yaml:433 (auto_linear)
     self, diagonal = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1180,6 +1216,9 @@ RULES = {
     "_nll_loss_backward": fw__nll_loss_backward,
     "gelu": fw_gelu,
     "_gelu_backward": fw__gelu_backward,
+    "silu": fw_silu,
+    "leaky_relu": fw_leaky_relu,
+    "_leaky_relu_backward": fw__leaky_relu_backward,
     "_tanh_backward": fw__tanh_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
     "mm": fw_mm,
@@ -1287,67 +1326,70 @@ ORIGINS = {
     "_nll_loss_backward": ("auto_linear", "derivatives.yaml:175"),
     "gelu": ("auto_element_wise", "derivatives.yaml:180"),
     "_gelu_backward": ("auto_element_wise", "derivatives.yaml:183"),
-    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:187"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:194"),
-    "mm": ("result", "derivatives.yaml:201"),
-    "bmm": ("result", "derivatives.yaml:206"),
-    "dot": ("result", "derivatives.yaml:211"),
-    "view": ("auto_linear", "derivatives.yaml:215"),
-    "reshape": ("auto_linear", "derivatives.yaml:218"),
-    "t": ("auto_linear", "derivatives.yaml:221"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:224"),
-    "permute": ("auto_linear", "derivatives.yaml:227"),
-    "expand": ("auto_linear", "derivatives.yaml:230"),
-    "squeeze": ("auto_linear", "derivatives.yaml:233"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:236"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:239"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:242"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:245"),
-    "narrow": ("auto_linear", "derivatives.yaml:248"),
-    "select.int": ("auto_linear", "derivatives.yaml:251"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:254"),
-    "contiguous": ("auto_linear", "derivatives.yaml:257"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:260"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:263"),
-    "chunk": ("auto_linear", "derivatives.yaml:266"),
-    "cat": ("auto_linear", "derivatives.yaml:271"),
-    "stack": ("auto_linear", "derivatives.yaml:274"),
-    "gather": ("auto_linear", "derivatives.yaml:277"),
-    "index_select": ("auto_linear", "derivatives.yaml:281"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:288"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:290"),
-    "index_put": ("auto_linear", "derivatives.yaml:294"),
-    "clone": ("auto_linear", "derivatives.yaml:299"),
-    "copy_": ("auto_linear", "derivatives.yaml:302"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:306"),
-    "zero_": ("zero", "derivatives.yaml:309"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:312"),
-    "to.device": ("auto_linear", "derivatives.yaml:315"),
-    "_unique2": ("none", "derivatives.yaml:318"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:326"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:328"),
-    "to_dense": ("auto_linear", "derivatives.yaml:333"),
-    "coalesce": ("auto_linear", "derivatives.yaml:335"),
-    "values": ("auto_linear", "derivatives.yaml:340"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:342"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:351"),
-    "log10": ("auto_element_wise", "derivatives.yaml:355"),
-    "log2": ("auto_element_wise", "derivatives.yaml:358"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:361"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:365"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:369"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:374"),
-    "cumsum": ("auto_linear", "derivatives.yaml:378"),
-    "cumprod": ("result", "derivatives.yaml:384"),
-    "sort": ("result", "derivatives.yaml:389"),
-    "topk": ("result", "derivatives.yaml:394"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:396"),
-    "scatter.value": ("result", "derivatives.yaml:404"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:406"),
-    "index_add": ("auto_linear", "derivatives.yaml:411"),
-    "embedding": ("auto_linear", "derivatives.yaml:416"),
-    "tril": ("auto_linear", "derivatives.yaml:420"),
-    "triu": ("auto_linear", "derivatives.yaml:423"),
+    "silu": ("auto_element_wise", "derivatives.yaml:187"),
+    "leaky_relu": ("auto_element_wise", "derivatives.yaml:190"),
+    "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:193"),
+    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:197"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:204"),
+    "mm": ("result", "derivatives.yaml:211"),
+    "bmm": ("result", "derivatives.yaml:216"),
+    "dot": ("result", "derivatives.yaml:221"),
+    "view": ("auto_linear", "derivatives.yaml:225"),
+    "reshape": ("auto_linear", "derivatives.yaml:228"),
+    "t": ("auto_linear", "derivatives.yaml:231"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:234"),
+    "permute": ("auto_linear", "derivatives.yaml:237"),
+    "expand": ("auto_linear", "derivatives.yaml:240"),
+    "squeeze": ("auto_linear", "derivatives.yaml:243"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:246"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:249"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:252"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:255"),
+    "narrow": ("auto_linear", "derivatives.yaml:258"),
+    "select.int": ("auto_linear", "derivatives.yaml:261"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:264"),
+    "contiguous": ("auto_linear", "derivatives.yaml:267"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:270"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:273"),
+    "chunk": ("auto_linear", "derivatives.yaml:276"),
+    "cat": ("auto_linear", "derivatives.yaml:281"),
+    "stack": ("auto_linear", "derivatives.yaml:284"),
+    "gather": ("auto_linear", "derivatives.yaml:287"),
+    "index_select": ("auto_linear", "derivatives.yaml:291"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:298"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:300"),
+    "index_put": ("auto_linear", "derivatives.yaml:304"),
+    "clone": ("auto_linear", "derivatives.yaml:309"),
+    "copy_": ("auto_linear", "derivatives.yaml:312"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:316"),
+    "zero_": ("zero", "derivatives.yaml:319"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:322"),
+    "to.device": ("auto_linear", "derivatives.yaml:325"),
+    "_unique2": ("none", "derivatives.yaml:328"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:336"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:338"),
+    "to_dense": ("auto_linear", "derivatives.yaml:343"),
+    "coalesce": ("auto_linear", "derivatives.yaml:345"),
+    "values": ("auto_linear", "derivatives.yaml:350"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:352"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:361"),
+    "log10": ("auto_element_wise", "derivatives.yaml:365"),
+    "log2": ("auto_element_wise", "derivatives.yaml:368"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:371"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:375"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:379"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:384"),
+    "cumsum": ("auto_linear", "derivatives.yaml:388"),
+    "cumprod": ("result", "derivatives.yaml:394"),
+    "sort": ("result", "derivatives.yaml:399"),
+    "topk": ("result", "derivatives.yaml:404"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:406"),
+    "scatter.value": ("result", "derivatives.yaml:414"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:416"),
+    "index_add": ("auto_linear", "derivatives.yaml:421"),
+    "embedding": ("auto_linear", "derivatives.yaml:426"),
+    "tril": ("auto_linear", "derivatives.yaml:430"),
+    "triu": ("auto_linear", "derivatives.yaml:433"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1369,6 +1411,9 @@ READS = {
     "amin": ('self',),
     "gelu": ('self',),
     "_gelu_backward": ('grad_output', 'self'),
+    "silu": ('self',),
+    "leaky_relu": ('self',),
+    "_leaky_relu_backward": ('self',),
     "_tanh_backward": ('grad_output', 'tanh_out'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
@@ -1386,5 +1431,5 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:318', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:328', 'no output is differentiable'),
 }

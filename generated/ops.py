@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -117,6 +117,8 @@ _H_logical_not = _d.handle('logical_not')
 _F_logical_not = _H_logical_not.fast_entry
 _H_logical_not_out = _d.handle('logical_not.out')
 _F_logical_not_out = _H_logical_not_out.fast_entry
+_H_square = _d.handle('square')
+_F_square = _H_square.fast_entry
 _H_add_Tensor = _d.handle('add.Tensor')
 _F_add_Tensor = _H_add_Tensor.fast_entry
 _H_add__Tensor = _d.handle('add_.Tensor')
@@ -225,6 +227,12 @@ _H_clamp__Tensor = _d.handle('clamp_.Tensor')
 _F_clamp__Tensor = _H_clamp__Tensor.fast_entry
 _H_clamp_Tensor_out = _d.handle('clamp.Tensor_out')
 _F_clamp_Tensor_out = _H_clamp_Tensor_out.fast_entry
+_H_clip = _d.handle('clip')
+_F_clip = _H_clip.fast_entry
+_H_clamp_min = _d.handle('clamp_min')
+_F_clamp_min = _H_clamp_min.fast_entry
+_H_clamp_max = _d.handle('clamp_max')
+_F_clamp_max = _H_clamp_max.fast_entry
 _H_sum = _d.handle('sum')
 _F_sum = _H_sum.fast_entry
 _H_sum_out = _d.handle('sum.out')
@@ -271,6 +279,14 @@ _H_gelu = _d.handle('gelu')
 _F_gelu = _H_gelu.fast_entry
 _H__gelu_backward = _d.handle('_gelu_backward')
 _F__gelu_backward = _H__gelu_backward.fast_entry
+_H_silu = _d.handle('silu')
+_F_silu = _H_silu.fast_entry
+_H_leaky_relu = _d.handle('leaky_relu')
+_F_leaky_relu = _H_leaky_relu.fast_entry
+_H_leaky_relu_ = _d.handle('leaky_relu_')
+_F_leaky_relu_ = _H_leaky_relu_.fast_entry
+_H__leaky_relu_backward = _d.handle('_leaky_relu_backward')
+_F__leaky_relu_backward = _H__leaky_relu_backward.fast_entry
 _H__tanh_backward = _d.handle('_tanh_backward')
 _F__tanh_backward = _H__tanh_backward.fast_entry
 _H__log_softmax_backward = _d.handle('_log_softmax_backward')
@@ -361,6 +377,24 @@ _H_flip = _d.handle('flip')
 _F_flip = _H_flip.fast_entry
 _H_roll = _d.handle('roll')
 _F_roll = _H_roll.fast_entry
+_H_expand_as = _d.handle('expand_as')
+_F_expand_as = _H_expand_as.fast_entry
+_H_view_as = _d.handle('view_as')
+_F_view_as = _H_view_as.fast_entry
+_H_reshape_as = _d.handle('reshape_as')
+_F_reshape_as = _H_reshape_as.fast_entry
+_H_unbind_int = _d.handle('unbind.int')
+_F_unbind_int = _H_unbind_int.fast_entry
+_H_broadcast_to = _d.handle('broadcast_to')
+_F_broadcast_to = _H_broadcast_to.fast_entry
+_H_tile = _d.handle('tile')
+_F_tile = _H_tile.fast_entry
+_H_movedim_int = _d.handle('movedim.int')
+_F_movedim_int = _H_movedim_int.fast_entry
+_H_hstack = _d.handle('hstack')
+_F_hstack = _H_hstack.fast_entry
+_H_vstack = _d.handle('vstack')
+_F_vstack = _H_vstack.fast_entry
 _H__unique2 = _d.handle('_unique2')
 _F__unique2 = _H__unique2.fast_entry
 _H_sparse_coo_tensor = _d.handle('sparse_coo_tensor')
@@ -539,6 +573,8 @@ _H_std_mean_dim = _d.handle('std_mean.dim')
 _F_std_mean_dim = _H_std_mean_dim.fast_entry
 _H_std_mean_correction = _d.handle('std_mean.correction')
 _F_std_mean_correction = _H_std_mean_correction.fast_entry
+_H_norm_ScalarOpt_dim = _d.handle('norm.ScalarOpt_dim')
+_F_norm_ScalarOpt_dim = _H_norm_ScalarOpt_dim.fast_entry
 _H_unflatten_int = _d.handle('unflatten.int')
 _F_unflatten_int = _H_unflatten_int.fast_entry
 _H_outer = _d.handle('outer')
@@ -578,6 +614,7 @@ _G_ceil = _b.Binding('al.ceil', ('ceil', 'ceil.out'), method=False)
 _G_round = _b.Binding('al.round', ('round', 'round.out'), method=False)
 _G_trunc = _b.Binding('al.trunc', ('trunc', 'trunc.out'), method=False)
 _G_logical_not = _b.Binding('al.logical_not', ('logical_not', 'logical_not.out'), method=False)
+_G_square = _b.Binding('al.square', ('square',), method=False)
 _G_add = _b.Binding('al.add', ('add.Tensor', 'add.Tensor_out'), method=False)
 _G_sub = _b.Binding('al.sub', ('sub.Tensor', 'sub.Tensor_out'), method=False)
 _G_mul = _b.Binding('al.mul', ('mul.Tensor', 'mul.Tensor_out'), method=False)
@@ -599,6 +636,9 @@ _G__div_trunc = _b.Binding('al._div_trunc', ('_div_trunc',), method=False)
 _G_where = _b.Binding('al.where', ('where.self',), method=False)
 _G_clamp = _b.Binding('al.clamp', ('clamp', 'clamp.Tensor', 'clamp.out', 'clamp.Tensor_out'), method=False)
 _G_clamp_ = _b.Binding('al.clamp_', ('clamp_', 'clamp_.Tensor'), method=False)
+_G_clip = _b.Binding('al.clip', ('clip',), method=False)
+_G_clamp_min = _b.Binding('al.clamp_min', ('clamp_min',), method=False)
+_G_clamp_max = _b.Binding('al.clamp_max', ('clamp_max',), method=False)
 _G_sum = _b.Binding('al.sum', ('sum', 'sum.out'), method=False)
 _G_mean = _b.Binding('al.mean', ('mean',), method=False)
 _G_prod = _b.Binding('al.prod', ('prod',), method=False)
@@ -617,6 +657,10 @@ _G_nll_loss = _b.Binding('al.nll_loss', ('nll_loss',), method=False)
 _G__nll_loss_backward = _b.Binding('al._nll_loss_backward', ('_nll_loss_backward',), method=False)
 _G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
 _G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
+_G_silu = _b.Binding('al.silu', ('silu',), method=False)
+_G_leaky_relu = _b.Binding('al.leaky_relu', ('leaky_relu',), method=False)
+_G_leaky_relu_ = _b.Binding('al.leaky_relu_', ('leaky_relu_',), method=False)
+_G__leaky_relu_backward = _b.Binding('al._leaky_relu_backward', ('_leaky_relu_backward',), method=False)
 _G__tanh_backward = _b.Binding('al._tanh_backward', ('_tanh_backward',), method=False)
 _G__log_softmax_backward = _b.Binding('al._log_softmax_backward', ('_log_softmax_backward',), method=False)
 _G_mm = _b.Binding('al.mm', ('mm', 'mm.out'), method=False)
@@ -648,6 +692,12 @@ _G_fill_ = _b.Binding('al.fill_', ('fill_.Scalar',), method=False)
 _G_zero_ = _b.Binding('al.zero_', ('zero_',), method=False)
 _G_flip = _b.Binding('al.flip', ('flip',), method=False)
 _G_roll = _b.Binding('al.roll', ('roll',), method=False)
+_G_unbind = _b.Binding('al.unbind', ('unbind.int',), method=False)
+_G_broadcast_to = _b.Binding('al.broadcast_to', ('broadcast_to',), method=False)
+_G_tile = _b.Binding('al.tile', ('tile',), method=False)
+_G_movedim = _b.Binding('al.movedim', ('movedim.int',), method=False)
+_G_hstack = _b.Binding('al.hstack', ('hstack',), method=False)
+_G_vstack = _b.Binding('al.vstack', ('vstack',), method=False)
 _G__unique2 = _b.Binding('al._unique2', ('_unique2',), method=False)
 _G_sparse_coo_tensor = _b.Binding('al.sparse_coo_tensor', ('sparse_coo_tensor',), method=False)
 _G_sparse_sampled_mm = _b.Binding('al.sparse_sampled_mm', ('sparse_sampled_mm',), method=False)
@@ -683,6 +733,7 @@ _G_var = _b.Binding('al.var', ('var', 'var.dim', 'var.correction'), method=False
 _G_std = _b.Binding('al.std', ('std', 'std.dim', 'std.correction'), method=False)
 _G_var_mean = _b.Binding('al.var_mean', ('var_mean', 'var_mean.dim', 'var_mean.correction'), method=False)
 _G_std_mean = _b.Binding('al.std_mean', ('std_mean', 'std_mean.dim', 'std_mean.correction'), method=False)
+_G_norm = _b.Binding('al.norm', ('norm.ScalarOpt_dim',), method=False)
 _G_unflatten = _b.Binding('al.unflatten', ('unflatten.int',), method=False)
 _G_outer = _b.Binding('al.outer', ('outer',), method=False)
 _G_addmm = _b.Binding('al.addmm', ('addmm', 'addmm.out'), method=False)
@@ -716,6 +767,7 @@ _GM_round_ = _b.Binding('Tensor.round_', ('round_',), method=True)
 _GM_trunc = _b.Binding('Tensor.trunc', ('trunc',), method=True)
 _GM_trunc_ = _b.Binding('Tensor.trunc_', ('trunc_',), method=True)
 _GM_logical_not = _b.Binding('Tensor.logical_not', ('logical_not',), method=True)
+_GM_square = _b.Binding('Tensor.square', ('square',), method=True)
 _GM_add = _b.Binding('Tensor.add', ('add.Tensor',), method=True)
 _GM_add_ = _b.Binding('Tensor.add_', ('add_.Tensor',), method=True)
 _GM_sub = _b.Binding('Tensor.sub', ('sub.Tensor',), method=True)
@@ -745,6 +797,9 @@ _GM_div_ = _b.Binding('Tensor.div_', ('div_.Tensor', 'div_.Tensor_mode'), method
 _GM_where = _b.Binding('Tensor.where', ('where.self',), method=True)
 _GM_clamp = _b.Binding('Tensor.clamp', ('clamp', 'clamp.Tensor'), method=True)
 _GM_clamp_ = _b.Binding('Tensor.clamp_', ('clamp_', 'clamp_.Tensor'), method=True)
+_GM_clip = _b.Binding('Tensor.clip', ('clip',), method=True)
+_GM_clamp_min = _b.Binding('Tensor.clamp_min', ('clamp_min',), method=True)
+_GM_clamp_max = _b.Binding('Tensor.clamp_max', ('clamp_max',), method=True)
 _GM_sum = _b.Binding('Tensor.sum', ('sum',), method=True)
 _GM_mean = _b.Binding('Tensor.mean', ('mean',), method=True)
 _GM_prod = _b.Binding('Tensor.prod', ('prod',), method=True)
@@ -792,6 +847,13 @@ _GM_type_as = _b.Binding('Tensor.type_as', ('type_as',), method=True)
 _GM_repeat = _b.Binding('Tensor.repeat', ('repeat',), method=True)
 _GM_flip = _b.Binding('Tensor.flip', ('flip',), method=True)
 _GM_roll = _b.Binding('Tensor.roll', ('roll',), method=True)
+_GM_expand_as = _b.Binding('Tensor.expand_as', ('expand_as',), method=True)
+_GM_view_as = _b.Binding('Tensor.view_as', ('view_as',), method=True)
+_GM_reshape_as = _b.Binding('Tensor.reshape_as', ('reshape_as',), method=True)
+_GM_unbind = _b.Binding('Tensor.unbind', ('unbind.int',), method=True)
+_GM_broadcast_to = _b.Binding('Tensor.broadcast_to', ('broadcast_to',), method=True)
+_GM_tile = _b.Binding('Tensor.tile', ('tile',), method=True)
+_GM_movedim = _b.Binding('Tensor.movedim', ('movedim.int',), method=True)
 _GM_to_sparse = _b.Binding('Tensor.to_sparse', ('to_sparse',), method=True)
 _GM_to_dense = _b.Binding('Tensor.to_dense', ('to_dense',), method=True)
 _GM_coalesce = _b.Binding('Tensor.coalesce', ('coalesce',), method=True)
@@ -843,6 +905,7 @@ _GM_triu = _b.Binding('Tensor.triu', ('triu',), method=True)
 _GM_triu_ = _b.Binding('Tensor.triu_', ('triu_',), method=True)
 _GM_var = _b.Binding('Tensor.var', ('var', 'var.dim', 'var.correction'), method=True)
 _GM_std = _b.Binding('Tensor.std', ('std', 'std.dim', 'std.correction'), method=True)
+_GM_norm = _b.Binding('Tensor.norm', ('norm.ScalarOpt_dim',), method=True)
 _GM_unflatten = _b.Binding('Tensor.unflatten', ('unflatten.int',), method=True)
 _GM_outer = _b.Binding('Tensor.outer', ('outer',), method=True)
 _GM_addmm = _b.Binding('Tensor.addmm', ('addmm',), method=True)
@@ -1293,12 +1356,27 @@ def logical_not(input, *, out=None):
     return _G_logical_not.parse((input, ), {'out': out})
 
 
+def square(input):
+    """self * self; bool squares as int64, as in torch.
+
+    Overloads, tried in this order:
+        square(Tensor self) -> Tensor  (native_functions.yaml:216)
+    """
+    # square
+    if input.__class__ is _T:
+        return _F_square(input)
+    if isinstance(input, _T):
+        return _H_square.call((input,))
+
+    return _G_square.parse((input, ), {})
+
+
 def add(input, other, *, alpha=1, out=None):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
-        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:229)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:224)
+        add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:235)
     """
     if out is None and alpha.__class__ in _NUM:  # add.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1319,8 +1397,8 @@ def sub(input, other, *, alpha=1, out=None):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
-        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:242)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:237)
+        sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:248)
     """
     if out is None and alpha.__class__ in _NUM:  # sub.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1341,8 +1419,8 @@ def mul(input, other, *, out=None):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
-        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:255)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:250)
+        mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:261)
     """
     if out is None:  # mul.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1363,10 +1441,10 @@ def div(input, other, *, rounding_mode=_MISSING, out=None):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
-        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:264)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:407)
-        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:414)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:263)
+        div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:272)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:417)
+        div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:424)
     """
     if rounding_mode is _MISSING and out is None:  # div.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1399,8 +1477,8 @@ def floor_divide(input, other, *, out=None):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:266)
-        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:276)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:274)
+        floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:284)
     """
     if out is None:  # floor_divide
         if input.__class__ is _T and other.__class__ is _T:
@@ -1421,8 +1499,8 @@ def pow(input, exponent, *, out=None):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:278)
-        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:288)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:286)
+        pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:298)
     """
     if out is None:  # pow.Tensor_Tensor
         if input.__class__ is _T and exponent.__class__ is _T:
@@ -1443,8 +1521,8 @@ def maximum(input, other, *, out=None):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:290)
-        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:299)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:300)
+        maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:309)
     """
     if out is None:  # maximum
         if input.__class__ is _T and other.__class__ is _T:
@@ -1465,8 +1543,8 @@ def minimum(input, other, *, out=None):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:301)
-        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:310)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:311)
+        minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:320)
     """
     if out is None:  # minimum
         if input.__class__ is _T and other.__class__ is _T:
@@ -1487,8 +1565,8 @@ def remainder(input, other, *, out=None):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:312)
-        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:322)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:322)
+        remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:332)
     """
     if out is None:  # remainder.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1509,8 +1587,8 @@ def eq(input, other, *, out=None):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:324)
-        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:331)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:334)
+        eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:341)
     """
     if out is None:  # eq.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1531,8 +1609,8 @@ def ne(input, other, *, out=None):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:333)
-        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:340)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:343)
+        ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:350)
     """
     if out is None:  # ne.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1553,8 +1631,8 @@ def lt(input, other, *, out=None):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:342)
-        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:349)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:352)
+        lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:359)
     """
     if out is None:  # lt.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1575,8 +1653,8 @@ def le(input, other, *, out=None):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:351)
-        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:358)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:361)
+        le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:368)
     """
     if out is None:  # le.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1597,8 +1675,8 @@ def gt(input, other, *, out=None):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:360)
-        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:367)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:370)
+        gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:377)
     """
     if out is None:  # gt.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1619,8 +1697,8 @@ def ge(input, other, *, out=None):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:369)
-        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:376)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:379)
+        ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:386)
     """
     if out is None:  # ge.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -1641,8 +1719,8 @@ def logical_and(input, other, *, out=None):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:378)
-        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:385)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:388)
+        logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:395)
     """
     if out is None:  # logical_and
         if input.__class__ is _T and other.__class__ is _T:
@@ -1663,8 +1741,8 @@ def logical_or(input, other, *, out=None):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:387)
-        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:394)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:397)
+        logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:404)
     """
     if out is None:  # logical_or
         if input.__class__ is _T and other.__class__ is _T:
@@ -1685,7 +1763,7 @@ def _div_trunc(input, other):
     """Division rounded towards zero: the kernel behind div(..., rounding_mode='trunc').
 
     Overloads, tried in this order:
-        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:401)
+        _div_trunc(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:411)
     """
     # _div_trunc
     if input.__class__ is _T and other.__class__ is _T:
@@ -1700,7 +1778,7 @@ def where(condition, input, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:421)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:431)
     """
     # where.self
     if condition.__class__ is _T and input.__class__ is _T and other.__class__ is _T:
@@ -1715,10 +1793,10 @@ def clamp(input, min=None, max=None, *, out=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:429)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:436)
-        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:446)
-        clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:451)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:439)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:446)
+        clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:456)
+        clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:461)
     """
     if out is None and (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         if input.__class__ is _T:
@@ -1745,8 +1823,8 @@ def clamp(input, min=None, max=None, *, out=None):
 
 def clamp_(input, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:443)
-        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:448)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:453)
+        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:458)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         if input.__class__ is _T:
@@ -1761,12 +1839,57 @@ def clamp_(input, min=None, max=None):
     return _G_clamp_.parse((input, min, max, ), {})
 
 
+def clip(input, min=None, max=None):
+    """clamp under NumPy's name: every element limited to [min, max].
+
+    Overloads, tried in this order:
+        clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:463)
+    """
+    if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clip
+        if input.__class__ is _T:
+            return _F_clip(input, min, max)
+        if isinstance(input, _T):
+            return _H_clip.call((input, min, max))
+
+    return _G_clip.parse((input, min, max, ), {})
+
+
+def clamp_min(input, min):
+    """clamp(self, min=min): every element at least min.
+
+    Overloads, tried in this order:
+        clamp_min(Tensor self, Scalar min) -> Tensor  (native_functions.yaml:469)
+    """
+    if min.__class__ in _NUM:  # clamp_min
+        if input.__class__ is _T:
+            return _F_clamp_min(input, min)
+        if isinstance(input, _T):
+            return _H_clamp_min.call((input, min))
+
+    return _G_clamp_min.parse((input, min, ), {})
+
+
+def clamp_max(input, max):
+    """clamp(self, max=max): every element at most max.
+
+    Overloads, tried in this order:
+        clamp_max(Tensor self, Scalar max) -> Tensor  (native_functions.yaml:475)
+    """
+    if max.__class__ in _NUM:  # clamp_max
+        if input.__class__ is _T:
+            return _F_clamp_max(input, max)
+        if isinstance(input, _T):
+            return _H_clamp_max.call((input, max))
+
+    return _G_clamp_max.parse((input, max, ), {})
+
+
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
-        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:463)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:483)
+        sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:491)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if out is None and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -1788,7 +1911,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:493)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -1804,7 +1927,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:471)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -1820,7 +1943,7 @@ def amax(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:477)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:505)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -1836,7 +1959,7 @@ def amin(input, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:483)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:511)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -1852,7 +1975,7 @@ def all(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:489)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:517)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -1868,7 +1991,7 @@ def any(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:495)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:525)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -1884,9 +2007,9 @@ def max(*args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:501)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:507)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:515)
+        max(Tensor self) -> Tensor  (native_functions.yaml:533)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:539)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:547)
     """
     return _G_max.parse((*args,), kwargs)
 
@@ -1895,9 +2018,9 @@ def min(*args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:521)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:527)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:535)
+        min(Tensor self) -> Tensor  (native_functions.yaml:553)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:559)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:567)
     """
     return _G_min.parse((*args,), kwargs)
 
@@ -1906,7 +2029,7 @@ def argmax(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:541)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:573)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -1922,7 +2045,7 @@ def argmin(input, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:549)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:581)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -1938,7 +2061,7 @@ def logsumexp(input, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:557)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:589)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -1954,7 +2077,7 @@ def softmax(input, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:563)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:595)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         if input.__class__ is _T:
@@ -1969,7 +2092,7 @@ def log_softmax(input, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:571)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:603)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         if input.__class__ is _T:
@@ -1984,7 +2107,7 @@ def nll_loss(input, target, weight=None, reduction=1, ignore_index=-100):
     """Negative log-likelihood: -self[i, target[i]] (classes at dim 1) times weight[target[i]], reduced by reduction (0 none, 1 mean over the kept weight, 2 sum); targets equal to ignore_index count for nothing.
 
     Overloads, tried in this order:
-        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:582)
+        nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:614)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # nll_loss
         if isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -1997,7 +2120,7 @@ def _nll_loss_backward(grad_output, input, target, weight, reduction, ignore_ind
     """Gradient of nll_loss with respect to self: -grad_output * weight[target] at each picked class, zero elsewhere.
 
     Overloads, tried in this order:
-        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:590)
+        _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:622)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # _nll_loss_backward
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
@@ -2010,7 +2133,7 @@ def gelu(input):
     """Gaussian error linear unit, self * Phi(self) with Phi the standard normal CDF (torch's approximate="none").
 
     Overloads, tried in this order:
-        gelu(Tensor self) -> Tensor  (native_functions.yaml:598)
+        gelu(Tensor self) -> Tensor  (native_functions.yaml:630)
     """
     # gelu
     if input.__class__ is _T:
@@ -2025,7 +2148,7 @@ def _gelu_backward(grad_output, input):
     """grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).
 
     Overloads, tried in this order:
-        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:606)
+        _gelu_backward(Tensor grad_output, Tensor self) -> Tensor  (native_functions.yaml:638)
     """
     # _gelu_backward
     if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2036,11 +2159,69 @@ def _gelu_backward(grad_output, input):
     return _G__gelu_backward.parse((grad_output, input, ), {})
 
 
+def silu(input):
+    """Sigmoid linear unit (swish), self * sigmoid(self).
+
+    Overloads, tried in this order:
+        silu(Tensor self) -> Tensor  (native_functions.yaml:644)
+    """
+    # silu
+    if input.__class__ is _T:
+        return _F_silu(input)
+    if isinstance(input, _TN):
+        return _H_silu.call((input,))
+
+    return _G_silu.parse((input, ), {})
+
+
+def leaky_relu(input, negative_slope=0.01):
+    """self where positive, else self * negative_slope.
+
+    Overloads, tried in this order:
+        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:650)
+    """
+    if negative_slope.__class__ in _NUM:  # leaky_relu
+        if input.__class__ is _T:
+            return _F_leaky_relu(input, negative_slope)
+        if isinstance(input, _TN):
+            return _H_leaky_relu.call((input, negative_slope))
+
+    return _G_leaky_relu.parse((input, negative_slope, ), {})
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    """Overloads, tried in this order:
+        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:656)
+    """
+    if negative_slope.__class__ in _NUM:  # leaky_relu_
+        if input.__class__ is _T:
+            return _F_leaky_relu_(input, negative_slope)
+        if isinstance(input, _T):
+            return _H_leaky_relu_.call((input, negative_slope))
+
+    return _G_leaky_relu_.parse((input, negative_slope, ), {})
+
+
+def _leaky_relu_backward(grad_output, input, negative_slope):
+    """grad_output times the derivative of leaky_relu at self (1 or negative_slope).
+
+    Overloads, tried in this order:
+        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:659)
+    """
+    if negative_slope.__class__ in _NUM:  # _leaky_relu_backward
+        if grad_output.__class__ is _T and input.__class__ is _T:
+            return _F__leaky_relu_backward(grad_output, input, negative_slope)
+        if isinstance(grad_output, _TN) and isinstance(input, _TN):
+            return _H__leaky_relu_backward.call((grad_output, input, negative_slope))
+
+    return _G__leaky_relu_backward.parse((grad_output, input, negative_slope, ), {})
+
+
 def _tanh_backward(grad_output, tanh_out):
     """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
 
     Overloads, tried in this order:
-        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:612)
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:664)
     """
     # _tanh_backward
     if grad_output.__class__ is _T and tanh_out.__class__ is _T:
@@ -2055,7 +2236,7 @@ def _log_softmax_backward(grad_output, log_probs, dim):
     """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
 
     Overloads, tried in this order:
-        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:618)
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:670)
     """
     if dim.__class__ is int:  # _log_softmax_backward
         if grad_output.__class__ is _T and log_probs.__class__ is _T:
@@ -2070,8 +2251,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:626)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:636)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:678)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:688)
     """
     if out is None:  # mm
         if input.__class__ is _T and mat2.__class__ is _T:
@@ -2092,7 +2273,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:638)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:690)
     """
     # bmm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -2107,7 +2288,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:646)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:698)
     """
     # dot
     if input.__class__ is _T and tensor.__class__ is _T:
@@ -2122,7 +2303,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:654)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:706)
     """
     # matmul
     if input.__class__ is _T and other.__class__ is _T:
@@ -2137,7 +2318,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:674)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:726)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -2146,7 +2327,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:682)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:734)
     """
     # t
     if input.__class__ is _T:
@@ -2161,7 +2342,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:691)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:743)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if input.__class__ is _T:
@@ -2176,7 +2357,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:700)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:752)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -2185,9 +2366,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:716)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:724)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:732)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:768)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:776)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:784)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -2196,7 +2377,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:740)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:792)
     """
     if dim.__class__ is int:  # unsqueeze
         if input.__class__ is _T:
@@ -2211,7 +2392,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:748)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:800)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if input.__class__ is _T:
@@ -2226,7 +2407,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:756)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:808)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if input.__class__ is _T:
@@ -2241,7 +2422,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:764)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:816)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if input.__class__ is _T:
@@ -2256,7 +2437,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:772)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:824)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if input.__class__ is _T:
@@ -2271,8 +2452,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:786)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:794)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:838)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:846)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if input.__class__ is _T:
@@ -2293,7 +2474,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:802)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:854)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if input.__class__ is _T:
@@ -2308,7 +2489,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:810)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:862)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2321,7 +2502,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:816)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:868)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2334,7 +2515,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:822)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:874)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if input.__class__ is _T and index.__class__ is _T:
@@ -2349,7 +2530,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:829)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:881)
     """
     if dim.__class__ is int:  # index_select
         if input.__class__ is _T and index.__class__ is _T:
@@ -2364,7 +2545,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:836)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:888)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if input.__class__ is _T and mask.__class__ is _T:
@@ -2379,7 +2560,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:849)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:901)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2392,7 +2573,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:856)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:908)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2403,7 +2584,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:863)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:915)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2416,7 +2597,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:869)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:921)
     """
     # clone
     if input.__class__ is _T:
@@ -2431,7 +2612,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:884)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:936)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if input.__class__ is _T:
@@ -2446,7 +2627,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:891)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:943)
     """
     # zero_
     if input.__class__ is _T:
@@ -2461,7 +2642,7 @@ def flip(*args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:932)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:984)
     """
     return _G_flip.parse((*args,), kwargs)
 
@@ -2470,7 +2651,7 @@ def roll(input, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:938)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:990)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         if input.__class__ is _T:
@@ -2481,11 +2662,77 @@ def roll(input, shifts, dims=()):
     return _G_roll.parse((input, shifts, dims, ), {})
 
 
+def unbind(input, dim=0):
+    """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
+
+    Overloads, tried in this order:
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1014)
+    """
+    if dim.__class__ is int:  # unbind.int
+        if input.__class__ is _T:
+            return _F_unbind_int(input, dim)
+        if isinstance(input, _T):
+            return _H_unbind_int.call((input, dim))
+
+    return _G_unbind.parse((input, dim, ), {})
+
+
+def broadcast_to(*args, **kwargs):
+    """self.expand(size): a read-only view broadcast to size.
+
+    Overloads, tried in this order:
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1020)
+    """
+    return _G_broadcast_to.parse((*args,), kwargs)
+
+
+def tile(*args, **kwargs):
+    """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
+
+    Overloads, tried in this order:
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1026)
+    """
+    return _G_tile.parse((*args,), kwargs)
+
+
+def movedim(input, source, destination):
+    """A view with dim source moved to position destination, the other dims in order.
+
+    Overloads, tried in this order:
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1032)
+    """
+    if source.__class__ is int and destination.__class__ is int:  # movedim.int
+        if input.__class__ is _T:
+            return _F_movedim_int(input, source, destination)
+        if isinstance(input, _T):
+            return _H_movedim_int.call((input, source, destination))
+
+    return _G_movedim.parse((input, source, destination, ), {})
+
+
+def hstack(*args, **kwargs):
+    """Tensors joined along dim 1 (dim 0 for 1-D tensors).
+
+    Overloads, tried in this order:
+        hstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1038)
+    """
+    return _G_hstack.parse((*args,), kwargs)
+
+
+def vstack(*args, **kwargs):
+    """Tensors joined along dim 0, 1-D ones as rows.
+
+    Overloads, tried in this order:
+        vstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1043)
+    """
+    return _G_vstack.parse((*args,), kwargs)
+
+
 def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:944)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1048)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2500,7 +2747,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:957)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1061)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2515,7 +2762,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1026)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1130)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2530,7 +2777,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1033)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1137)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2545,8 +2792,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1045)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1055)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1149)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1159)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2567,8 +2814,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1057)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1067)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1161)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1171)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2589,7 +2836,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1070)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1174)
     """
     # isnan
     if input.__class__ is _T:
@@ -2604,7 +2851,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1077)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1181)
     """
     # isinf
     if input.__class__ is _T:
@@ -2619,7 +2866,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1084)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1188)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2634,8 +2881,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1091)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1098)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1195)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1202)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2656,8 +2903,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1100)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1109)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1204)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1213)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2678,8 +2925,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1111)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1120)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1215)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1224)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2700,8 +2947,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1122)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1131)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1226)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1235)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2722,8 +2969,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1135)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1146)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1239)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1250)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -2744,8 +2991,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1148)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1158)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1252)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1262)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2766,10 +3013,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1161)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1170)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1172)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1181)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1265)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1274)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1276)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1285)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -2802,7 +3049,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1184)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1288)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -2817,8 +3064,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1189)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1199)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1293)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1303)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -2837,7 +3084,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1196)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1300)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -2852,8 +3099,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1203)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1214)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1307)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1318)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -2874,8 +3121,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1216)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1227)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1320)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1331)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -2896,8 +3143,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1229)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1237)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1333)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -2906,8 +3153,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1243)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1249)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1347)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1353)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -2916,7 +3163,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1255)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1359)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -2931,8 +3178,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1265)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1276)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1369)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1380)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -2941,7 +3188,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1287)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1391)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -2956,7 +3203,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1298)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1402)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -2971,7 +3218,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1310)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1414)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -2986,7 +3233,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1318)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1422)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3001,8 +3248,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1325)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1336)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1429)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1440)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3023,8 +3270,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1338)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1349)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1442)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1453)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3045,9 +3292,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1353)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1359)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1365)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1457)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1463)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1469)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3056,9 +3303,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1371)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1377)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1383)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1475)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1481)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1487)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3067,9 +3314,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1389)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1395)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1401)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1493)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1499)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1505)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3078,18 +3325,34 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1407)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1413)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1419)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1511)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1517)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1523)
     """
     return _G_std_mean.parse((*args,), kwargs)
+
+
+def norm(input, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
+    """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
+
+    Overloads, tried in this order:
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1529)
+    """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
+    if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
+        if input.__class__ is _T:
+            return _F_norm_ScalarOpt_dim(input, p, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+        if isinstance(input, _T):
+            return _H_norm_ScalarOpt_dim.call((input, p, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype))
+
+    return _G_norm.parse((input, p, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
 def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1425)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1535)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3098,7 +3361,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1431)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1541)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3113,8 +3376,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1437)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1446)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1547)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1556)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3135,7 +3398,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1448)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1558)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3150,7 +3413,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1457)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1567)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -3478,11 +3741,23 @@ def _m_logical_not(self):
     return _GM_logical_not.parse((self, ), {})
 
 
+def _m_square(self):
+    """self * self; bool squares as int64, as in torch.
+
+    Overloads, tried in this order:
+        square(Tensor self) -> Tensor  (native_functions.yaml:216)
+    """
+    # square
+    return _F_square(self)
+
+    return _GM_square.parse((self, ), {})
+
+
 def _m_add(self, other, *, alpha=1):
     """self + alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:218)
+        add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:224)
     """
     if alpha.__class__ in _NUM:  # add.Tensor
         if other.__class__ is _T:
@@ -3495,7 +3770,7 @@ def _m_add(self, other, *, alpha=1):
 
 def _m_add_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:226)
+        add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:232)
     """
     if alpha.__class__ in _NUM:  # add_.Tensor
         if other.__class__ is _T:
@@ -3510,7 +3785,7 @@ def _m_sub(self, other, *, alpha=1):
     """self - alpha * other, with broadcasting.
 
     Overloads, tried in this order:
-        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:231)
+        sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:237)
     """
     if alpha.__class__ in _NUM:  # sub.Tensor
         if other.__class__ is _T:
@@ -3523,7 +3798,7 @@ def _m_sub(self, other, *, alpha=1):
 
 def _m_sub_(self, other, *, alpha=1):
     """Overloads, tried in this order:
-        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:239)
+        sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:245)
     """
     if alpha.__class__ in _NUM:  # sub_.Tensor
         if other.__class__ is _T:
@@ -3538,7 +3813,7 @@ def _m_mul(self, other):
     """self * other, with broadcasting.
 
     Overloads, tried in this order:
-        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:244)
+        mul.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:250)
     """
     # mul.Tensor
     if other.__class__ is _T:
@@ -3551,7 +3826,7 @@ def _m_mul(self, other):
 
 def _m_mul_(self, other):
     """Overloads, tried in this order:
-        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:252)
+        mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:258)
     """
     # mul_.Tensor
     if other.__class__ is _T:
@@ -3566,8 +3841,8 @@ def _m_div(self, other, *, rounding_mode=_MISSING):
     """True division: integers divide as floats.
 
     Overloads, tried in this order:
-        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:257)
-        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:407)
+        div.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:263)
+        div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor  (native_functions.yaml:417)
     """
     if rounding_mode is _MISSING:  # div.Tensor
         if other.__class__ is _T:
@@ -3588,7 +3863,7 @@ def _m_floor_divide(self, other):
     """Division rounded down (Python's //).
 
     Overloads, tried in this order:
-        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:266)
+        floor_divide(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:274)
     """
     # floor_divide
     if other.__class__ is _T:
@@ -3601,7 +3876,7 @@ def _m_floor_divide(self, other):
 
 def _m_floor_divide_(self, other):
     """Overloads, tried in this order:
-        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:273)
+        floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:281)
     """
     # floor_divide_
     if other.__class__ is _T:
@@ -3616,7 +3891,7 @@ def _m_pow(self, exponent):
     """self ** exponent.
 
     Overloads, tried in this order:
-        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:278)
+        pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor  (native_functions.yaml:286)
     """
     # pow.Tensor_Tensor
     if exponent.__class__ is _T:
@@ -3629,7 +3904,7 @@ def _m_pow(self, exponent):
 
 def _m_pow_(self, exponent):
     """Overloads, tried in this order:
-        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:285)
+        pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)  (native_functions.yaml:295)
     """
     # pow_.Tensor_Tensor
     if exponent.__class__ is _T:
@@ -3644,7 +3919,7 @@ def _m_maximum(self, other):
     """Elementwise maximum; NaN wins.
 
     Overloads, tried in this order:
-        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:290)
+        maximum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:300)
     """
     # maximum
     if other.__class__ is _T:
@@ -3657,7 +3932,7 @@ def _m_maximum(self, other):
 
 def _m_maximum_(self, other):
     """Overloads, tried in this order:
-        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:296)
+        maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:306)
     """
     # maximum_
     if other.__class__ is _T:
@@ -3672,7 +3947,7 @@ def _m_minimum(self, other):
     """Elementwise minimum; NaN wins.
 
     Overloads, tried in this order:
-        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:301)
+        minimum(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:311)
     """
     # minimum
     if other.__class__ is _T:
@@ -3685,7 +3960,7 @@ def _m_minimum(self, other):
 
 def _m_minimum_(self, other):
     """Overloads, tried in this order:
-        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:307)
+        minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:317)
     """
     # minimum_
     if other.__class__ is _T:
@@ -3700,7 +3975,7 @@ def _m_remainder(self, other):
     """Python's %: the result has the sign of other.
 
     Overloads, tried in this order:
-        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:312)
+        remainder.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:322)
     """
     # remainder.Tensor
     if other.__class__ is _T:
@@ -3713,7 +3988,7 @@ def _m_remainder(self, other):
 
 def _m_remainder_(self, other):
     """Overloads, tried in this order:
-        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:319)
+        remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:329)
     """
     # remainder_.Tensor
     if other.__class__ is _T:
@@ -3728,7 +4003,7 @@ def _m_eq(self, other):
     """self == other.
 
     Overloads, tried in this order:
-        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:324)
+        eq.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:334)
     """
     # eq.Tensor
     if other.__class__ is _T:
@@ -3743,7 +4018,7 @@ def _m_ne(self, other):
     """self != other.
 
     Overloads, tried in this order:
-        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:333)
+        ne.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:343)
     """
     # ne.Tensor
     if other.__class__ is _T:
@@ -3758,7 +4033,7 @@ def _m_lt(self, other):
     """self < other.
 
     Overloads, tried in this order:
-        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:342)
+        lt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:352)
     """
     # lt.Tensor
     if other.__class__ is _T:
@@ -3773,7 +4048,7 @@ def _m_le(self, other):
     """self <= other.
 
     Overloads, tried in this order:
-        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:351)
+        le.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:361)
     """
     # le.Tensor
     if other.__class__ is _T:
@@ -3788,7 +4063,7 @@ def _m_gt(self, other):
     """self > other.
 
     Overloads, tried in this order:
-        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:360)
+        gt.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:370)
     """
     # gt.Tensor
     if other.__class__ is _T:
@@ -3803,7 +4078,7 @@ def _m_ge(self, other):
     """self >= other.
 
     Overloads, tried in this order:
-        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:369)
+        ge.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:379)
     """
     # ge.Tensor
     if other.__class__ is _T:
@@ -3818,7 +4093,7 @@ def _m_logical_and(self, other):
     """Both nonzero.
 
     Overloads, tried in this order:
-        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:378)
+        logical_and(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:388)
     """
     # logical_and
     if other.__class__ is _T:
@@ -3833,7 +4108,7 @@ def _m_logical_or(self, other):
     """Either nonzero.
 
     Overloads, tried in this order:
-        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:387)
+        logical_or(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:397)
     """
     # logical_or
     if other.__class__ is _T:
@@ -3846,8 +4121,8 @@ def _m_logical_or(self, other):
 
 def _m_div_(self, other, *, rounding_mode=_MISSING):
     """Overloads, tried in this order:
-        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:398)
-        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:417)
+        div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:408)
+        div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)  (native_functions.yaml:427)
     """
     if rounding_mode is _MISSING:  # div_.Tensor
         if other.__class__ is _T:
@@ -3868,7 +4143,7 @@ def _m_where(self, condition, other):
     """self where condition is true, else other, with broadcasting.
 
     Overloads, tried in this order:
-        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:421)
+        where.self(Tensor condition, Tensor self, Tensor other) -> Tensor  (native_functions.yaml:431)
     """
     # where.self
     if condition.__class__ is _T and other.__class__ is _T:
@@ -3883,8 +4158,8 @@ def _m_clamp(self, min=None, max=None):
     """Limit every element to [min, max]; either bound may be None.
 
     Overloads, tried in this order:
-        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:429)
-        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:436)
+        clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:439)
+        clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor  (native_functions.yaml:446)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp
         return _F_clamp(self, min, max)
@@ -3898,8 +4173,8 @@ def _m_clamp(self, min=None, max=None):
 
 def _m_clamp_(self, min=None, max=None):
     """Overloads, tried in this order:
-        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:443)
-        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:448)
+        clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)  (native_functions.yaml:453)
+        clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)  (native_functions.yaml:458)
     """
     if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clamp_
         return _F_clamp_(self, min, max)
@@ -3911,11 +4186,47 @@ def _m_clamp_(self, min=None, max=None):
     return _GM_clamp_.parse((self, min, max, ), {})
 
 
+def _m_clip(self, min=None, max=None):
+    """clamp under NumPy's name: every element limited to [min, max].
+
+    Overloads, tried in this order:
+        clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor  (native_functions.yaml:463)
+    """
+    if (min is None or min.__class__ in _NUM) and (max is None or max.__class__ in _NUM):  # clip
+        return _F_clip(self, min, max)
+
+    return _GM_clip.parse((self, min, max, ), {})
+
+
+def _m_clamp_min(self, min):
+    """clamp(self, min=min): every element at least min.
+
+    Overloads, tried in this order:
+        clamp_min(Tensor self, Scalar min) -> Tensor  (native_functions.yaml:469)
+    """
+    if min.__class__ in _NUM:  # clamp_min
+        return _F_clamp_min(self, min)
+
+    return _GM_clamp_min.parse((self, min, ), {})
+
+
+def _m_clamp_max(self, max):
+    """clamp(self, max=max): every element at most max.
+
+    Overloads, tried in this order:
+        clamp_max(Tensor self, Scalar max) -> Tensor  (native_functions.yaml:475)
+    """
+    if max.__class__ in _NUM:  # clamp_max
+        return _F_clamp_max(self, max)
+
+    return _GM_clamp_max.parse((self, max, ), {})
+
+
 def _m_sum(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Sum over dim (all dims when None); bool and integer inputs sum to int64.
 
     Overloads, tried in this order:
-        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:455)
+        sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:483)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # sum
@@ -3928,7 +4239,7 @@ def _m_mean(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Arithmetic mean over dim (all dims when None).
 
     Overloads, tried in this order:
-        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:465)
+        mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:493)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # mean
@@ -3941,7 +4252,7 @@ def _m_prod(self, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """Product over dim (all elements when None); bool and integer inputs give int64.
 
     Overloads, tried in this order:
-        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:471)
+        prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:499)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # prod
@@ -3954,7 +4265,7 @@ def _m_amax(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Largest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:477)
+        amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:505)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amax
@@ -3967,7 +4278,7 @@ def _m_amin(self, dim=(), keepdim=False, *, keepdims=_MISSING):
     """Smallest value over dim (all dims when empty); NaN wins.
 
     Overloads, tried in this order:
-        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:483)
+        amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor  (native_functions.yaml:511)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # amin
@@ -3980,7 +4291,7 @@ def _m_all(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where every element over dim is nonzero.
 
     Overloads, tried in this order:
-        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:489)
+        all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:517)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # all
@@ -3993,7 +4304,7 @@ def _m_any(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """True where some element over dim is nonzero.
 
     Overloads, tried in this order:
-        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:495)
+        any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:525)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # any
@@ -4006,9 +4317,9 @@ def _m_max(self, *args, **kwargs):
     """The largest element.
 
     Overloads, tried in this order:
-        max(Tensor self) -> Tensor  (native_functions.yaml:501)
-        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:507)
-        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:515)
+        max(Tensor self) -> Tensor  (native_functions.yaml:533)
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:539)
+        max.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:547)
     """
     return _GM_max.parse((self, *args,), kwargs)
 
@@ -4017,9 +4328,9 @@ def _m_min(self, *args, **kwargs):
     """The smallest element.
 
     Overloads, tried in this order:
-        min(Tensor self) -> Tensor  (native_functions.yaml:521)
-        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:527)
-        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:535)
+        min(Tensor self) -> Tensor  (native_functions.yaml:553)
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:559)
+        min.other(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:567)
     """
     return _GM_min.parse((self, *args,), kwargs)
 
@@ -4028,7 +4339,7 @@ def _m_argmax(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the largest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:541)
+        argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:573)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmax
@@ -4041,7 +4352,7 @@ def _m_argmin(self, dim=None, keepdim=False, *, keepdims=_MISSING):
     """Index of the smallest value along dim (of the flattened tensor when None).
 
     Overloads, tried in this order:
-        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:549)
+        argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor  (native_functions.yaml:581)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim is None or dim.__class__ is int) and keepdim.__class__ is bool:  # argmin
@@ -4054,7 +4365,7 @@ def _m_logsumexp(self, dim, keepdim=False, *, keepdims=_MISSING):
     """log(sum(exp(self))) over dim, without overflow.
 
     Overloads, tried in this order:
-        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:557)
+        logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor  (native_functions.yaml:589)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool:  # logsumexp
@@ -4067,7 +4378,7 @@ def _m_softmax(self, dim, dtype=None):
     """exp(self) normalised to sum to 1 along dim (shifted by the max, so it cannot overflow); dtype= converts self first.
 
     Overloads, tried in this order:
-        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:563)
+        softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:595)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # softmax.int
         return _F_softmax_int(self, dim, dtype)
@@ -4079,7 +4390,7 @@ def _m_log_softmax(self, dim, dtype=None):
     """log(softmax(self, dim)), computed stably; dtype= converts self first.
 
     Overloads, tried in this order:
-        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:571)
+        log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:603)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # log_softmax.int
         return _F_log_softmax_int(self, dim, dtype)
@@ -4091,7 +4402,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:626)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:678)
     """
     # mm
     if mat2.__class__ is _T:
@@ -4106,7 +4417,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:638)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:690)
     """
     # bmm
     if mat2.__class__ is _T:
@@ -4121,7 +4432,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:646)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:698)
     """
     # dot
     if tensor.__class__ is _T:
@@ -4136,7 +4447,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:654)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:706)
     """
     # matmul
     if other.__class__ is _T:
@@ -4151,7 +4462,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:666)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:718)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4164,7 +4475,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:674)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:726)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4177,7 +4488,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:682)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:734)
     """
     # t
     return _F_t(self)
@@ -4189,7 +4500,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:691)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:743)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         return _F_transpose_int(self, dim0, dim1)
@@ -4201,7 +4512,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:700)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:752)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4214,7 +4525,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:708)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:760)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4227,9 +4538,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:716)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:724)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:732)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:768)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:776)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:784)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4238,7 +4549,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:740)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:792)
     """
     if dim.__class__ is int:  # unsqueeze
         return _F_unsqueeze(self, dim)
@@ -4250,7 +4561,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:748)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:800)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         return _F_flatten_using_ints(self, start_dim, end_dim)
@@ -4262,7 +4573,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:756)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:808)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         return _F_narrow(self, dim, start, length)
@@ -4274,7 +4585,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:764)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:816)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         return _F_select_int(self, dim, index)
@@ -4286,7 +4597,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:779)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:831)
     """
     # contiguous
     return _F_contiguous(self)
@@ -4298,8 +4609,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:786)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:794)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:838)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:846)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         return _F_split_Tensor(self, split_size, dim)
@@ -4314,7 +4625,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:802)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:854)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         return _F_chunk(self, chunks, dim)
@@ -4326,7 +4637,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:822)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:874)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if index.__class__ is _T:
@@ -4341,7 +4652,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:829)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:881)
     """
     if dim.__class__ is int:  # index_select
         if index.__class__ is _T:
@@ -4356,7 +4667,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:836)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:888)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if mask.__class__ is _T:
@@ -4369,7 +4680,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:843)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:895)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if mask.__class__ is _T:
@@ -4384,7 +4695,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:856)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:908)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4395,7 +4706,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:863)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:915)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4408,7 +4719,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:869)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:921)
     """
     # clone
     return _F_clone(self)
@@ -4420,7 +4731,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:877)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:929)
     """
     if non_blocking.__class__ is bool:  # copy_
         if src.__class__ is _T:
@@ -4435,7 +4746,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:884)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:936)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         return _F_fill__Scalar(self, value)
@@ -4447,7 +4758,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:891)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:943)
     """
     # zero_
     return _F_zero_(self)
@@ -4459,9 +4770,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:898)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:906)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:914)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:950)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:958)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:966)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4470,7 +4781,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:920)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:972)
     """
     # type_as
     if other.__class__ is _T:
@@ -4485,7 +4796,7 @@ def _m_repeat(self, *args, **kwargs):
     """self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).
 
     Overloads, tried in this order:
-        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:926)
+        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:978)
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
@@ -4498,7 +4809,7 @@ def _m_flip(self, *args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:932)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:984)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
@@ -4511,7 +4822,7 @@ def _m_roll(self, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:938)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:990)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
@@ -4519,11 +4830,106 @@ def _m_roll(self, shifts, dims=()):
     return _GM_roll.parse((self, shifts, dims, ), {})
 
 
+def _m_expand_as(self, other):
+    """self.expand(other.shape): size-1 dims repeated to the shape of other, without copying.
+
+    Overloads, tried in this order:
+        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:996)
+    """
+    # expand_as
+    if other.__class__ is _T:
+        return _F_expand_as(self, other)
+    if isinstance(other, _T):
+        return _H_expand_as.call((self, other))
+
+    return _GM_expand_as.parse((self, other, ), {})
+
+
+def _m_view_as(self, other):
+    """self.view(other.shape): the same data in the shape of other.
+
+    Overloads, tried in this order:
+        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1002)
+    """
+    # view_as
+    if other.__class__ is _T:
+        return _F_view_as(self, other)
+    if isinstance(other, _T):
+        return _H_view_as.call((self, other))
+
+    return _GM_view_as.parse((self, other, ), {})
+
+
+def _m_reshape_as(self, other):
+    """self.reshape(other.shape): a view when the strides allow it, else a copy.
+
+    Overloads, tried in this order:
+        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1008)
+    """
+    # reshape_as
+    if other.__class__ is _T:
+        return _F_reshape_as(self, other)
+    if isinstance(other, _T):
+        return _H_reshape_as.call((self, other))
+
+    return _GM_reshape_as.parse((self, other, ), {})
+
+
+def _m_unbind(self, dim=0):
+    """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
+
+    Overloads, tried in this order:
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1014)
+    """
+    if dim.__class__ is int:  # unbind.int
+        return _F_unbind_int(self, dim)
+
+    return _GM_unbind.parse((self, dim, ), {})
+
+
+def _m_broadcast_to(self, *args, **kwargs):
+    """self.expand(size): a read-only view broadcast to size.
+
+    Overloads, tried in this order:
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1020)
+    """
+    size = None if kwargs else _b.varargs_ints(args)
+    if size is not None:  # broadcast_to
+        return _F_broadcast_to(self, size)
+
+    return _GM_broadcast_to.parse((self, *args,), kwargs)
+
+
+def _m_tile(self, *args, **kwargs):
+    """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
+
+    Overloads, tried in this order:
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1026)
+    """
+    dims = None if kwargs else _b.varargs_ints(args)
+    if dims is not None:  # tile
+        return _F_tile(self, dims)
+
+    return _GM_tile.parse((self, *args,), kwargs)
+
+
+def _m_movedim(self, source, destination):
+    """A view with dim source moved to position destination, the other dims in order.
+
+    Overloads, tried in this order:
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1032)
+    """
+    if source.__class__ is int and destination.__class__ is int:  # movedim.int
+        return _F_movedim_int(self, source, destination)
+
+    return _GM_movedim.parse((self, source, destination, ), {})
+
+
 def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:962)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1066)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -4535,7 +4941,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:969)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1073)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -4547,7 +4953,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:976)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1080)
     """
     # coalesce
     return _F_coalesce(self)
@@ -4559,7 +4965,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:984)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1088)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -4571,7 +4977,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:990)
+        _nnz(Tensor self) -> int  (native_functions.yaml:1094)
     """
     # _nnz
     return _F__nnz(self)
@@ -4583,7 +4989,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:996)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1100)
     """
     # indices
     return _F_indices(self)
@@ -4595,7 +5001,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1002)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1106)
     """
     # values
     return _F_values(self)
@@ -4607,7 +5013,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1008)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1112)
     """
     # _indices
     return _F__indices(self)
@@ -4619,7 +5025,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1014)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1118)
     """
     # _values
     return _F__values(self)
@@ -4631,7 +5037,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1020)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1124)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -4646,7 +5052,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1045)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1149)
     """
     # log10
     return _F_log10(self)
@@ -4656,7 +5062,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1052)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1156)
     """
     # log10_
     return _F_log10_(self)
@@ -4668,7 +5074,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1057)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1161)
     """
     # log2
     return _F_log2(self)
@@ -4678,7 +5084,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1064)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1168)
     """
     # log2_
     return _F_log2_(self)
@@ -4690,7 +5096,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1070)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1174)
     """
     # isnan
     return _F_isnan(self)
@@ -4702,7 +5108,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1077)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1181)
     """
     # isinf
     return _F_isinf(self)
@@ -4714,7 +5120,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1084)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1188)
     """
     # isfinite
     return _F_isfinite(self)
@@ -4726,7 +5132,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1091)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1195)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -4741,7 +5147,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1100)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1204)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -4754,7 +5160,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1106)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1210)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -4769,7 +5175,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1111)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1215)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -4782,7 +5188,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1117)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1221)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -4797,7 +5203,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1122)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1226)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -4810,7 +5216,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1128)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1232)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -4825,7 +5231,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1135)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1239)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -4835,7 +5241,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1143)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1247)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -4847,7 +5253,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1148)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1252)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -4860,7 +5266,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1155)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1259)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -4875,8 +5281,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1161)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1172)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1265)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1276)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -4895,8 +5301,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1167)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1178)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1271)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1282)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -4917,7 +5323,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1189)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1293)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -4927,7 +5333,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1196)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1300)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -4939,7 +5345,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1203)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1307)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -4949,7 +5355,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1211)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1315)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -4961,7 +5367,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1216)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1320)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -4971,7 +5377,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1224)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1328)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -4983,8 +5389,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1229)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1237)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1333)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -4993,8 +5399,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1243)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1249)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1347)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1353)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5003,7 +5409,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1255)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1359)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5015,16 +5421,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1265)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1276)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1369)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1380)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1273)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1284)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1377)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1388)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5033,7 +5439,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1287)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1391)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5046,7 +5452,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1295)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1399)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5061,7 +5467,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1298)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1402)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5074,7 +5480,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1307)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1411)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5089,7 +5495,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1325)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1429)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5099,7 +5505,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1333)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1437)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5111,7 +5517,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1338)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1442)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5121,7 +5527,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1346)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1450)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5133,9 +5539,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1353)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1359)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1365)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1457)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1463)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1469)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5144,18 +5550,31 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1371)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1377)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1383)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1475)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1481)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1487)
     """
     return _GM_std.parse((self, *args,), kwargs)
+
+
+def _m_norm(self, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
+    """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
+
+    Overloads, tried in this order:
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1529)
+    """
+    if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
+    if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
+        return _F_norm_ScalarOpt_dim(self, p, ((dim,) if dim.__class__ is int else tuple(dim) if dim.__class__ is list else dim), keepdim, dtype)
+
+    return _GM_norm.parse((self, p, dim, keepdim, ), {'dtype': dtype, 'keepdims': keepdims})
 
 
 def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1425)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1535)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5164,7 +5583,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1431)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1541)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5179,7 +5598,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1437)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1547)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5192,7 +5611,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1443)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1553)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5207,7 +5626,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1448)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1558)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5220,7 +5639,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1454)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1564)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5706,6 +6125,7 @@ METHODS = {
     'trunc': _m_trunc,
     'trunc_': _m_trunc_,
     'logical_not': _m_logical_not,
+    'square': _m_square,
     'add': _m_add,
     'add_': _m_add_,
     'sub': _m_sub,
@@ -5735,6 +6155,9 @@ METHODS = {
     'where': _m_where,
     'clamp': _m_clamp,
     'clamp_': _m_clamp_,
+    'clip': _m_clip,
+    'clamp_min': _m_clamp_min,
+    'clamp_max': _m_clamp_max,
     'sum': _m_sum,
     'mean': _m_mean,
     'prod': _m_prod,
@@ -5782,6 +6205,13 @@ METHODS = {
     'repeat': _m_repeat,
     'flip': _m_flip,
     'roll': _m_roll,
+    'expand_as': _m_expand_as,
+    'view_as': _m_view_as,
+    'reshape_as': _m_reshape_as,
+    'unbind': _m_unbind,
+    'broadcast_to': _m_broadcast_to,
+    'tile': _m_tile,
+    'movedim': _m_movedim,
     'to_sparse': _m_to_sparse,
     'to_dense': _m_to_dense,
     'coalesce': _m_coalesce,
@@ -5833,6 +6263,7 @@ METHODS = {
     'triu_': _m_triu_,
     'var': _m_var,
     'std': _m_std,
+    'norm': _m_norm,
     'unflatten': _m_unflatten,
     'outer': _m_outer,
     'addmm': _m_addmm,
@@ -5903,6 +6334,7 @@ __all__ = [
     'round',
     'trunc',
     'logical_not',
+    'square',
     'add',
     'sub',
     'mul',
@@ -5923,6 +6355,9 @@ __all__ = [
     'where',
     'clamp',
     'clamp_',
+    'clip',
+    'clamp_min',
+    'clamp_max',
     'sum',
     'mean',
     'prod',
@@ -5939,6 +6374,9 @@ __all__ = [
     'log_softmax',
     'nll_loss',
     'gelu',
+    'silu',
+    'leaky_relu',
+    'leaky_relu_',
     'mm',
     'bmm',
     'dot',
@@ -5968,6 +6406,12 @@ __all__ = [
     'zero_',
     'flip',
     'roll',
+    'unbind',
+    'broadcast_to',
+    'tile',
+    'movedim',
+    'hstack',
+    'vstack',
     'sparse_coo_tensor',
     'sparse_sampled_mm',
     'log10',
@@ -6000,6 +6444,7 @@ __all__ = [
     'std',
     'var_mean',
     'std_mean',
+    'norm',
     'unflatten',
     'outer',
     'addmm',

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 5f7f9af1eca6fa07).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -971,10 +971,30 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:218
+    _R(  # native_functions.yaml:216
+        name='square',
+        schema='square(Tensor self) -> Tensor',
+        loc='native_functions.yaml:216',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'square'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self * self; bool squares as int64, as in torch.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:224
         name='add.Tensor',
         schema='add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:218',
+        loc='native_functions.yaml:224',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -991,10 +1011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:226
+    _R(  # native_functions.yaml:232
         name='add_.Tensor',
         schema='add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:226',
+        loc='native_functions.yaml:232',
         kind='inplace',
         functional='add.Tensor',
         variants=('method',),
@@ -1011,10 +1031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:229
+    _R(  # native_functions.yaml:235
         name='add.Tensor_out',
         schema='add.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:229',
+        loc='native_functions.yaml:235',
         kind='out',
         functional='add.Tensor',
         variants=('function',),
@@ -1031,10 +1051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:231
+    _R(  # native_functions.yaml:237
         name='sub.Tensor',
         schema='sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:231',
+        loc='native_functions.yaml:237',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1051,10 +1071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:239
+    _R(  # native_functions.yaml:245
         name='sub_.Tensor',
         schema='sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:239',
+        loc='native_functions.yaml:245',
         kind='inplace',
         functional='sub.Tensor',
         variants=('method',),
@@ -1071,10 +1091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:242
+    _R(  # native_functions.yaml:248
         name='sub.Tensor_out',
         schema='sub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:242',
+        loc='native_functions.yaml:248',
         kind='out',
         functional='sub.Tensor',
         variants=('function',),
@@ -1091,10 +1111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:244
+    _R(  # native_functions.yaml:250
         name='mul.Tensor',
         schema='mul.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:244',
+        loc='native_functions.yaml:250',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1111,10 +1131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:252
+    _R(  # native_functions.yaml:258
         name='mul_.Tensor',
         schema='mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:252',
+        loc='native_functions.yaml:258',
         kind='inplace',
         functional='mul.Tensor',
         variants=('method',),
@@ -1131,10 +1151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:255
+    _R(  # native_functions.yaml:261
         name='mul.Tensor_out',
         schema='mul.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:255',
+        loc='native_functions.yaml:261',
         kind='out',
         functional='mul.Tensor',
         variants=('function',),
@@ -1151,14 +1171,14 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:257
+    _R(  # native_functions.yaml:263
         name='div.Tensor',
         schema='div.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:257',
+        loc='native_functions.yaml:263',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'div_sparse'},
         elementwise=True,
         reduction=None,
         dtypes=('float16', 'float32', 'float64'),
@@ -1171,10 +1191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:264
+    _R(  # native_functions.yaml:272
         name='div.Tensor_out',
         schema='div.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:264',
+        loc='native_functions.yaml:272',
         kind='out',
         functional='div.Tensor',
         variants=('function',),
@@ -1191,10 +1211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:266
+    _R(  # native_functions.yaml:274
         name='floor_divide',
         schema='floor_divide(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:266',
+        loc='native_functions.yaml:274',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1211,10 +1231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:273
+    _R(  # native_functions.yaml:281
         name='floor_divide_',
         schema='floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:273',
+        loc='native_functions.yaml:281',
         kind='inplace',
         functional='floor_divide',
         variants=('method',),
@@ -1231,10 +1251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:276
+    _R(  # native_functions.yaml:284
         name='floor_divide.out',
         schema='floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:276',
+        loc='native_functions.yaml:284',
         kind='out',
         functional='floor_divide',
         variants=('function',),
@@ -1251,14 +1271,14 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:278
+    _R(  # native_functions.yaml:286
         name='pow.Tensor_Tensor',
         schema='pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor',
-        loc='native_functions.yaml:278',
+        loc='native_functions.yaml:286',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'pow_sparse'},
         elementwise=True,
         reduction=None,
         dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
@@ -1271,10 +1291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:285
+    _R(  # native_functions.yaml:295
         name='pow_.Tensor_Tensor',
         schema='pow_.Tensor_Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)',
-        loc='native_functions.yaml:285',
+        loc='native_functions.yaml:295',
         kind='inplace',
         functional='pow.Tensor_Tensor',
         variants=('method',),
@@ -1291,10 +1311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('exponent', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:288
+    _R(  # native_functions.yaml:298
         name='pow.Tensor_Tensor_out',
         schema='pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:288',
+        loc='native_functions.yaml:298',
         kind='out',
         functional='pow.Tensor_Tensor',
         variants=('function',),
@@ -1311,10 +1331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('exponent', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:290
+    _R(  # native_functions.yaml:300
         name='maximum',
         schema='maximum(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:290',
+        loc='native_functions.yaml:300',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1331,10 +1351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:296
+    _R(  # native_functions.yaml:306
         name='maximum_',
         schema='maximum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:296',
+        loc='native_functions.yaml:306',
         kind='inplace',
         functional='maximum',
         variants=('method',),
@@ -1351,10 +1371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:299
+    _R(  # native_functions.yaml:309
         name='maximum.out',
         schema='maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:299',
+        loc='native_functions.yaml:309',
         kind='out',
         functional='maximum',
         variants=('function',),
@@ -1371,10 +1391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:301
+    _R(  # native_functions.yaml:311
         name='minimum',
         schema='minimum(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:301',
+        loc='native_functions.yaml:311',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1391,10 +1411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:307
+    _R(  # native_functions.yaml:317
         name='minimum_',
         schema='minimum_(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:307',
+        loc='native_functions.yaml:317',
         kind='inplace',
         functional='minimum',
         variants=('method',),
@@ -1411,10 +1431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:310
+    _R(  # native_functions.yaml:320
         name='minimum.out',
         schema='minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:310',
+        loc='native_functions.yaml:320',
         kind='out',
         functional='minimum',
         variants=('function',),
@@ -1431,10 +1451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:312
+    _R(  # native_functions.yaml:322
         name='remainder.Tensor',
         schema='remainder.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:312',
+        loc='native_functions.yaml:322',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1451,10 +1471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:319
+    _R(  # native_functions.yaml:329
         name='remainder_.Tensor',
         schema='remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:319',
+        loc='native_functions.yaml:329',
         kind='inplace',
         functional='remainder.Tensor',
         variants=('method',),
@@ -1471,10 +1491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:322
+    _R(  # native_functions.yaml:332
         name='remainder.Tensor_out',
         schema='remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:322',
+        loc='native_functions.yaml:332',
         kind='out',
         functional='remainder.Tensor',
         variants=('function',),
@@ -1491,10 +1511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:324
+    _R(  # native_functions.yaml:334
         name='eq.Tensor',
         schema='eq.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:324',
+        loc='native_functions.yaml:334',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1511,10 +1531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:331
+    _R(  # native_functions.yaml:341
         name='eq.Tensor_out',
         schema='eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:331',
+        loc='native_functions.yaml:341',
         kind='out',
         functional='eq.Tensor',
         variants=('function',),
@@ -1531,10 +1551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:333
+    _R(  # native_functions.yaml:343
         name='ne.Tensor',
         schema='ne.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:333',
+        loc='native_functions.yaml:343',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1551,10 +1571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:340
+    _R(  # native_functions.yaml:350
         name='ne.Tensor_out',
         schema='ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:340',
+        loc='native_functions.yaml:350',
         kind='out',
         functional='ne.Tensor',
         variants=('function',),
@@ -1571,10 +1591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:342
+    _R(  # native_functions.yaml:352
         name='lt.Tensor',
         schema='lt.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:342',
+        loc='native_functions.yaml:352',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1591,10 +1611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:349
+    _R(  # native_functions.yaml:359
         name='lt.Tensor_out',
         schema='lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:349',
+        loc='native_functions.yaml:359',
         kind='out',
         functional='lt.Tensor',
         variants=('function',),
@@ -1611,10 +1631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:351
+    _R(  # native_functions.yaml:361
         name='le.Tensor',
         schema='le.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:351',
+        loc='native_functions.yaml:361',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1631,10 +1651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:358
+    _R(  # native_functions.yaml:368
         name='le.Tensor_out',
         schema='le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:358',
+        loc='native_functions.yaml:368',
         kind='out',
         functional='le.Tensor',
         variants=('function',),
@@ -1651,10 +1671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:360
+    _R(  # native_functions.yaml:370
         name='gt.Tensor',
         schema='gt.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:360',
+        loc='native_functions.yaml:370',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1671,10 +1691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:367
+    _R(  # native_functions.yaml:377
         name='gt.Tensor_out',
         schema='gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:367',
+        loc='native_functions.yaml:377',
         kind='out',
         functional='gt.Tensor',
         variants=('function',),
@@ -1691,10 +1711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:369
+    _R(  # native_functions.yaml:379
         name='ge.Tensor',
         schema='ge.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:369',
+        loc='native_functions.yaml:379',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1711,10 +1731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:376
+    _R(  # native_functions.yaml:386
         name='ge.Tensor_out',
         schema='ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:376',
+        loc='native_functions.yaml:386',
         kind='out',
         functional='ge.Tensor',
         variants=('function',),
@@ -1731,10 +1751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:378
+    _R(  # native_functions.yaml:388
         name='logical_and',
         schema='logical_and(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:378',
+        loc='native_functions.yaml:388',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1751,10 +1771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:385
+    _R(  # native_functions.yaml:395
         name='logical_and.out',
         schema='logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:385',
+        loc='native_functions.yaml:395',
         kind='out',
         functional='logical_and',
         variants=('function',),
@@ -1771,10 +1791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:387
+    _R(  # native_functions.yaml:397
         name='logical_or',
         schema='logical_or(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:387',
+        loc='native_functions.yaml:397',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1791,10 +1811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:394
+    _R(  # native_functions.yaml:404
         name='logical_or.out',
         schema='logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:394',
+        loc='native_functions.yaml:404',
         kind='out',
         functional='logical_or',
         variants=('function',),
@@ -1811,10 +1831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:398
+    _R(  # native_functions.yaml:408
         name='div_.Tensor',
         schema='div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:398',
+        loc='native_functions.yaml:408',
         kind='inplace',
         functional='div.Tensor',
         variants=('method',),
@@ -1831,10 +1851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:401
+    _R(  # native_functions.yaml:411
         name='_div_trunc',
         schema='_div_trunc(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:401',
+        loc='native_functions.yaml:411',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -1851,10 +1871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:407
+    _R(  # native_functions.yaml:417
         name='div.Tensor_mode',
         schema='div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor',
-        loc='native_functions.yaml:407',
+        loc='native_functions.yaml:417',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1871,10 +1891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:414
+    _R(  # native_functions.yaml:424
         name='div.out_mode',
         schema='div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:414',
+        loc='native_functions.yaml:424',
         kind='out',
         functional='div.Tensor_mode',
         variants=('function',),
@@ -1891,10 +1911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:417
+    _R(  # native_functions.yaml:427
         name='div_.Tensor_mode',
         schema='div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)',
-        loc='native_functions.yaml:417',
+        loc='native_functions.yaml:427',
         kind='inplace',
         functional='div.Tensor_mode',
         variants=('method',),
@@ -1911,10 +1931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False), ('rounding_mode', 'str?', False, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:421
+    _R(  # native_functions.yaml:431
         name='where.self',
         schema='where.self(Tensor condition, Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:421',
+        loc='native_functions.yaml:431',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1931,10 +1951,10 @@ OPS = (
         args=(('condition', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:429
+    _R(  # native_functions.yaml:439
         name='clamp',
         schema='clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
-        loc='native_functions.yaml:429',
+        loc='native_functions.yaml:439',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1951,10 +1971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:436
+    _R(  # native_functions.yaml:446
         name='clamp.Tensor',
         schema='clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor',
-        loc='native_functions.yaml:436',
+        loc='native_functions.yaml:446',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -1971,10 +1991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:443
+    _R(  # native_functions.yaml:453
         name='clamp_',
         schema='clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)',
-        loc='native_functions.yaml:443',
+        loc='native_functions.yaml:453',
         kind='inplace',
         functional='clamp',
         variants=('function', 'method'),
@@ -1991,10 +2011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:446
+    _R(  # native_functions.yaml:456
         name='clamp.out',
         schema='clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:446',
+        loc='native_functions.yaml:456',
         kind='out',
         functional='clamp',
         variants=('function',),
@@ -2011,10 +2031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:448
+    _R(  # native_functions.yaml:458
         name='clamp_.Tensor',
         schema='clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)',
-        loc='native_functions.yaml:448',
+        loc='native_functions.yaml:458',
         kind='inplace',
         functional='clamp.Tensor',
         variants=('function', 'method'),
@@ -2031,10 +2051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:451
+    _R(  # native_functions.yaml:461
         name='clamp.Tensor_out',
         schema='clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:451',
+        loc='native_functions.yaml:461',
         kind='out',
         functional='clamp.Tensor',
         variants=('function',),
@@ -2051,10 +2071,70 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('min', 'Tensor?', True, None, False, False), ('max', 'Tensor?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:455
+    _R(  # native_functions.yaml:463
+        name='clip',
+        schema='clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor',
+        loc='native_functions.yaml:463',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'clip'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc="clamp under NumPy's name: every element limited to [min, max].",
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar?', True, None, False, False), ('max', 'Scalar?', True, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:469
+        name='clamp_min',
+        schema='clamp_min(Tensor self, Scalar min) -> Tensor',
+        loc='native_functions.yaml:469',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'clamp_min'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='clamp(self, min=min): every element at least min.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('min', 'Scalar', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:475
+        name='clamp_max',
+        schema='clamp_max(Tensor self, Scalar max) -> Tensor',
+        loc='native_functions.yaml:475',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'clamp_max'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='clamp(self, max=max): every element at most max.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('max', 'Scalar', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:483
         name='sum',
         schema='sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:455',
+        loc='native_functions.yaml:483',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2071,10 +2151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:463
+    _R(  # native_functions.yaml:491
         name='sum.out',
         schema='sum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:463',
+        loc='native_functions.yaml:491',
         kind='out',
         functional='sum',
         variants=('function',),
@@ -2091,10 +2171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:465
+    _R(  # native_functions.yaml:493
         name='mean',
         schema='mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:465',
+        loc='native_functions.yaml:493',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2111,10 +2191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:471
+    _R(  # native_functions.yaml:499
         name='prod',
         schema='prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:471',
+        loc='native_functions.yaml:499',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2131,10 +2211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:477
+    _R(  # native_functions.yaml:505
         name='amax',
         schema='amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:477',
+        loc='native_functions.yaml:505',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2151,10 +2231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:483
+    _R(  # native_functions.yaml:511
         name='amin',
         schema='amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:483',
+        loc='native_functions.yaml:511',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2171,14 +2251,14 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', True, (), False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:489
+    _R(  # native_functions.yaml:517
         name='all',
         schema='all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:489',
+        loc='native_functions.yaml:517',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'all_sparse'},
         elementwise=False,
         reduction='all',
         dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
@@ -2191,14 +2271,14 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:495
+    _R(  # native_functions.yaml:525
         name='any',
         schema='any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:495',
+        loc='native_functions.yaml:525',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={},
+        dispatch={'SparseCPU': 'any_sparse'},
         elementwise=False,
         reduction='any',
         dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
@@ -2211,10 +2291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:501
+    _R(  # native_functions.yaml:533
         name='max',
         schema='max(Tensor self) -> Tensor',
-        loc='native_functions.yaml:501',
+        loc='native_functions.yaml:533',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2231,10 +2311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:507
+    _R(  # native_functions.yaml:539
         name='max.dim',
         schema='max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:507',
+        loc='native_functions.yaml:539',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2251,10 +2331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:515
+    _R(  # native_functions.yaml:547
         name='max.other',
         schema='max.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:515',
+        loc='native_functions.yaml:547',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2271,10 +2351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:521
+    _R(  # native_functions.yaml:553
         name='min',
         schema='min(Tensor self) -> Tensor',
-        loc='native_functions.yaml:521',
+        loc='native_functions.yaml:553',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2291,10 +2371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:527
+    _R(  # native_functions.yaml:559
         name='min.dim',
         schema='min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:527',
+        loc='native_functions.yaml:559',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2311,10 +2391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:535
+    _R(  # native_functions.yaml:567
         name='min.other',
         schema='min.other(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:535',
+        loc='native_functions.yaml:567',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2331,10 +2411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:541
+    _R(  # native_functions.yaml:573
         name='argmax',
         schema='argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:541',
+        loc='native_functions.yaml:573',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2351,10 +2431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:549
+    _R(  # native_functions.yaml:581
         name='argmin',
         schema='argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:549',
+        loc='native_functions.yaml:581',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2371,10 +2451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:557
+    _R(  # native_functions.yaml:589
         name='logsumexp',
         schema='logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:557',
+        loc='native_functions.yaml:589',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2391,10 +2471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]', False, None, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:563
+    _R(  # native_functions.yaml:595
         name='softmax.int',
         schema='softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:563',
+        loc='native_functions.yaml:595',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2411,10 +2491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:571
+    _R(  # native_functions.yaml:603
         name='log_softmax.int',
         schema='log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:571',
+        loc='native_functions.yaml:603',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2431,10 +2511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:582
+    _R(  # native_functions.yaml:614
         name='nll_loss',
         schema='nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor',
-        loc='native_functions.yaml:582',
+        loc='native_functions.yaml:614',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2451,10 +2531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', True, None, False, False), ('reduction', 'int', True, 1, False, False), ('ignore_index', 'int', True, -100, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:590
+    _R(  # native_functions.yaml:622
         name='_nll_loss_backward',
         schema='_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor',
-        loc='native_functions.yaml:590',
+        loc='native_functions.yaml:622',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2471,10 +2551,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('weight', 'Tensor?', False, None, False, False), ('reduction', 'int', False, None, False, False), ('ignore_index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:598
+    _R(  # native_functions.yaml:630
         name='gelu',
         schema='gelu(Tensor self) -> Tensor',
-        loc='native_functions.yaml:598',
+        loc='native_functions.yaml:630',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2491,10 +2571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:606
+    _R(  # native_functions.yaml:638
         name='_gelu_backward',
         schema='_gelu_backward(Tensor grad_output, Tensor self) -> Tensor',
-        loc='native_functions.yaml:606',
+        loc='native_functions.yaml:638',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2511,10 +2591,90 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:612
+    _R(  # native_functions.yaml:644
+        name='silu',
+        schema='silu(Tensor self) -> Tensor',
+        loc='native_functions.yaml:644',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='Sigmoid linear unit (swish), self * sigmoid(self).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:650
+        name='leaky_relu',
+        schema='leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor',
+        loc='native_functions.yaml:650',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self where positive, else self * negative_slope.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', True, 0.01, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:656
+        name='leaky_relu_',
+        schema='leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)',
+        loc='native_functions.yaml:656',
+        kind='inplace',
+        functional='leaky_relu',
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, True), ('negative_slope', 'Scalar', True, 0.01, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:659
+        name='_leaky_relu_backward',
+        schema='_leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor',
+        loc='native_functions.yaml:659',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='grad_output times the derivative of leaky_relu at self (1 or negative_slope).',
+        tags=(),
+        args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:664
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:612',
+        loc='native_functions.yaml:664',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2531,10 +2691,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:618
+    _R(  # native_functions.yaml:670
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:618',
+        loc='native_functions.yaml:670',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2551,10 +2711,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:626
+    _R(  # native_functions.yaml:678
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:626',
+        loc='native_functions.yaml:678',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2571,10 +2731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:636
+    _R(  # native_functions.yaml:688
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:636',
+        loc='native_functions.yaml:688',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2591,10 +2751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:638
+    _R(  # native_functions.yaml:690
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:638',
+        loc='native_functions.yaml:690',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2611,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:646
+    _R(  # native_functions.yaml:698
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:646',
+        loc='native_functions.yaml:698',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2631,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:654
+    _R(  # native_functions.yaml:706
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:654',
+        loc='native_functions.yaml:706',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2651,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:666
+    _R(  # native_functions.yaml:718
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:666',
+        loc='native_functions.yaml:718',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2671,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:674
+    _R(  # native_functions.yaml:726
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:674',
+        loc='native_functions.yaml:726',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2691,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:682
+    _R(  # native_functions.yaml:734
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:682',
+        loc='native_functions.yaml:734',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2711,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:691
+    _R(  # native_functions.yaml:743
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:691',
+        loc='native_functions.yaml:743',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2731,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:700
+    _R(  # native_functions.yaml:752
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:700',
+        loc='native_functions.yaml:752',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2751,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:708
+    _R(  # native_functions.yaml:760
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:708',
+        loc='native_functions.yaml:760',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2771,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:716
+    _R(  # native_functions.yaml:768
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:716',
+        loc='native_functions.yaml:768',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:724
+    _R(  # native_functions.yaml:776
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:724',
+        loc='native_functions.yaml:776',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:732
+    _R(  # native_functions.yaml:784
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:732',
+        loc='native_functions.yaml:784',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2831,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:740
+    _R(  # native_functions.yaml:792
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:740',
+        loc='native_functions.yaml:792',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2851,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:748
+    _R(  # native_functions.yaml:800
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:748',
+        loc='native_functions.yaml:800',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2871,10 +3031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:756
+    _R(  # native_functions.yaml:808
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:756',
+        loc='native_functions.yaml:808',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2891,10 +3051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:764
+    _R(  # native_functions.yaml:816
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:764',
+        loc='native_functions.yaml:816',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2911,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:772
+    _R(  # native_functions.yaml:824
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:772',
+        loc='native_functions.yaml:824',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2931,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:779
+    _R(  # native_functions.yaml:831
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:779',
+        loc='native_functions.yaml:831',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2951,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:786
+    _R(  # native_functions.yaml:838
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:786',
+        loc='native_functions.yaml:838',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +3131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:794
+    _R(  # native_functions.yaml:846
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:794',
+        loc='native_functions.yaml:846',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2991,10 +3151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:802
+    _R(  # native_functions.yaml:854
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:802',
+        loc='native_functions.yaml:854',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3011,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:810
+    _R(  # native_functions.yaml:862
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:810',
+        loc='native_functions.yaml:862',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3031,10 +3191,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:816
+    _R(  # native_functions.yaml:868
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:816',
+        loc='native_functions.yaml:868',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3051,10 +3211,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:822
+    _R(  # native_functions.yaml:874
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:822',
+        loc='native_functions.yaml:874',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:829
+    _R(  # native_functions.yaml:881
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:829',
+        loc='native_functions.yaml:881',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3091,10 +3251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:836
+    _R(  # native_functions.yaml:888
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:836',
+        loc='native_functions.yaml:888',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3111,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:843
+    _R(  # native_functions.yaml:895
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:843',
+        loc='native_functions.yaml:895',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3131,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:849
+    _R(  # native_functions.yaml:901
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:849',
+        loc='native_functions.yaml:901',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3151,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:856
+    _R(  # native_functions.yaml:908
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:856',
+        loc='native_functions.yaml:908',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:863
+    _R(  # native_functions.yaml:915
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:863',
+        loc='native_functions.yaml:915',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3191,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:869
+    _R(  # native_functions.yaml:921
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:869',
+        loc='native_functions.yaml:921',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3211,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:877
+    _R(  # native_functions.yaml:929
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:877',
+        loc='native_functions.yaml:929',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3231,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:884
+    _R(  # native_functions.yaml:936
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:884',
+        loc='native_functions.yaml:936',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3251,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:891
+    _R(  # native_functions.yaml:943
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:891',
+        loc='native_functions.yaml:943',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3271,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:898
+    _R(  # native_functions.yaml:950
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:898',
+        loc='native_functions.yaml:950',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3291,10 +3451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:906
+    _R(  # native_functions.yaml:958
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:906',
+        loc='native_functions.yaml:958',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3311,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:914
+    _R(  # native_functions.yaml:966
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:914',
+        loc='native_functions.yaml:966',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3331,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:920
+    _R(  # native_functions.yaml:972
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:920',
+        loc='native_functions.yaml:972',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3351,10 +3511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:926
+    _R(  # native_functions.yaml:978
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:926',
+        loc='native_functions.yaml:978',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3371,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:932
+    _R(  # native_functions.yaml:984
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:932',
+        loc='native_functions.yaml:984',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3391,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:938
+    _R(  # native_functions.yaml:990
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:938',
+        loc='native_functions.yaml:990',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3411,10 +3571,190 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:944
+    _R(  # native_functions.yaml:996
+        name='expand_as',
+        schema='expand_as(Tensor(a) self, Tensor other) -> Tensor(a)',
+        loc='native_functions.yaml:996',
+        kind='functional',
+        functional=None,
+        variants=('method',),
+        dispatch={'CompositeImplicitAutograd': 'expand_as'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.expand(other.shape): size-1 dims repeated to the shape of other, without copying.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1002
+        name='view_as',
+        schema='view_as(Tensor(a) self, Tensor other) -> Tensor(a)',
+        loc='native_functions.yaml:1002',
+        kind='functional',
+        functional=None,
+        variants=('method',),
+        dispatch={'CompositeImplicitAutograd': 'view_as'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.view(other.shape): the same data in the shape of other.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1008
+        name='reshape_as',
+        schema='reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)',
+        loc='native_functions.yaml:1008',
+        kind='functional',
+        functional=None,
+        variants=('method',),
+        dispatch={'CompositeImplicitAutograd': 'reshape_as'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.reshape(other.shape): a view when the strides allow it, else a copy.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1014
+        name='unbind.int',
+        schema='unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]',
+        loc='native_functions.yaml:1014',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'unbind'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False)),
+        returns=((None, 'Tensor[]'),),
+    ),
+    _R(  # native_functions.yaml:1020
+        name='broadcast_to',
+        schema='broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)',
+        loc='native_functions.yaml:1020',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'broadcast_to'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self.expand(size): a read-only view broadcast to size.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1026
+        name='tile',
+        schema='tile(Tensor self, int[] dims) -> Tensor',
+        loc='native_functions.yaml:1026',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'tile'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1032
+        name='movedim.int',
+        schema='movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)',
+        loc='native_functions.yaml:1032',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'movedim'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='A view with dim source moved to position destination, the other dims in order.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('source', 'int', False, None, False, False), ('destination', 'int', False, None, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1038
+        name='hstack',
+        schema='hstack(Tensor[] tensors) -> Tensor',
+        loc='native_functions.yaml:1038',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={'CompositeImplicitAutograd': 'hstack'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='Tensors joined along dim 1 (dim 0 for 1-D tensors).',
+        tags=(),
+        args=(('tensors', 'Tensor[]', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1043
+        name='vstack',
+        schema='vstack(Tensor[] tensors) -> Tensor',
+        loc='native_functions.yaml:1043',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={'CompositeImplicitAutograd': 'vstack'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='Tensors joined along dim 0, 1-D ones as rows.',
+        tags=(),
+        args=(('tensors', 'Tensor[]', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1048
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:944',
+        loc='native_functions.yaml:1048',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3431,10 +3771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:957
+    _R(  # native_functions.yaml:1061
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:957',
+        loc='native_functions.yaml:1061',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3451,10 +3791,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:962
+    _R(  # native_functions.yaml:1066
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:962',
+        loc='native_functions.yaml:1066',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:969
+    _R(  # native_functions.yaml:1073
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:969',
+        loc='native_functions.yaml:1073',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3491,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:976
+    _R(  # native_functions.yaml:1080
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:976',
+        loc='native_functions.yaml:1080',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3511,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:984
+    _R(  # native_functions.yaml:1088
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:984',
+        loc='native_functions.yaml:1088',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:990
+    _R(  # native_functions.yaml:1094
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:990',
+        loc='native_functions.yaml:1094',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:996
+    _R(  # native_functions.yaml:1100
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:996',
+        loc='native_functions.yaml:1100',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3571,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1002
+    _R(  # native_functions.yaml:1106
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1002',
+        loc='native_functions.yaml:1106',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3591,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1008
+    _R(  # native_functions.yaml:1112
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1008',
+        loc='native_functions.yaml:1112',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1014
+    _R(  # native_functions.yaml:1118
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1014',
+        loc='native_functions.yaml:1118',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1020
+    _R(  # native_functions.yaml:1124
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1020',
+        loc='native_functions.yaml:1124',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1026
+    _R(  # native_functions.yaml:1130
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1026',
+        loc='native_functions.yaml:1130',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3671,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1033
+    _R(  # native_functions.yaml:1137
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1033',
+        loc='native_functions.yaml:1137',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3691,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1045
+    _R(  # native_functions.yaml:1149
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1045',
+        loc='native_functions.yaml:1149',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3711,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1052
+    _R(  # native_functions.yaml:1156
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1052',
+        loc='native_functions.yaml:1156',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -3731,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1055
+    _R(  # native_functions.yaml:1159
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1055',
+        loc='native_functions.yaml:1159',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -3751,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1057
+    _R(  # native_functions.yaml:1161
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1057',
+        loc='native_functions.yaml:1161',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3771,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1064
+    _R(  # native_functions.yaml:1168
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1064',
+        loc='native_functions.yaml:1168',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -3791,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1067
+    _R(  # native_functions.yaml:1171
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1067',
+        loc='native_functions.yaml:1171',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -3811,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1070
+    _R(  # native_functions.yaml:1174
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1070',
+        loc='native_functions.yaml:1174',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3831,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1077
+    _R(  # native_functions.yaml:1181
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1077',
+        loc='native_functions.yaml:1181',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3851,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1084
+    _R(  # native_functions.yaml:1188
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1084',
+        loc='native_functions.yaml:1188',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3871,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1091
+    _R(  # native_functions.yaml:1195
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1091',
+        loc='native_functions.yaml:1195',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3891,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1098
+    _R(  # native_functions.yaml:1202
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1098',
+        loc='native_functions.yaml:1202',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -3911,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1100
+    _R(  # native_functions.yaml:1204
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1100',
+        loc='native_functions.yaml:1204',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3931,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1106
+    _R(  # native_functions.yaml:1210
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1106',
+        loc='native_functions.yaml:1210',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -3951,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1109
+    _R(  # native_functions.yaml:1213
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1109',
+        loc='native_functions.yaml:1213',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -3971,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1111
+    _R(  # native_functions.yaml:1215
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1111',
+        loc='native_functions.yaml:1215',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3991,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1117
+    _R(  # native_functions.yaml:1221
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1117',
+        loc='native_functions.yaml:1221',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4011,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1120
+    _R(  # native_functions.yaml:1224
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1120',
+        loc='native_functions.yaml:1224',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4031,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1122
+    _R(  # native_functions.yaml:1226
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1122',
+        loc='native_functions.yaml:1226',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1128
+    _R(  # native_functions.yaml:1232
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1128',
+        loc='native_functions.yaml:1232',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4071,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1131
+    _R(  # native_functions.yaml:1235
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1131',
+        loc='native_functions.yaml:1235',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4091,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1135
+    _R(  # native_functions.yaml:1239
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1135',
+        loc='native_functions.yaml:1239',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1143
+    _R(  # native_functions.yaml:1247
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1143',
+        loc='native_functions.yaml:1247',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4131,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1146
+    _R(  # native_functions.yaml:1250
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1146',
+        loc='native_functions.yaml:1250',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4151,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1148
+    _R(  # native_functions.yaml:1252
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1148',
+        loc='native_functions.yaml:1252',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1155
+    _R(  # native_functions.yaml:1259
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1155',
+        loc='native_functions.yaml:1259',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4191,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1158
+    _R(  # native_functions.yaml:1262
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1158',
+        loc='native_functions.yaml:1262',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4211,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1161
+    _R(  # native_functions.yaml:1265
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1161',
+        loc='native_functions.yaml:1265',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1167
+    _R(  # native_functions.yaml:1271
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1167',
+        loc='native_functions.yaml:1271',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4251,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1170
+    _R(  # native_functions.yaml:1274
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1170',
+        loc='native_functions.yaml:1274',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4271,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1172
+    _R(  # native_functions.yaml:1276
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1172',
+        loc='native_functions.yaml:1276',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1178
+    _R(  # native_functions.yaml:1282
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1178',
+        loc='native_functions.yaml:1282',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4311,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1181
+    _R(  # native_functions.yaml:1285
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1181',
+        loc='native_functions.yaml:1285',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4331,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1184
+    _R(  # native_functions.yaml:1288
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1184',
+        loc='native_functions.yaml:1288',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4351,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1189
+    _R(  # native_functions.yaml:1293
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1189',
+        loc='native_functions.yaml:1293',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4371,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1196
+    _R(  # native_functions.yaml:1300
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1196',
+        loc='native_functions.yaml:1300',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4391,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1199
+    _R(  # native_functions.yaml:1303
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1199',
+        loc='native_functions.yaml:1303',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4411,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1203
+    _R(  # native_functions.yaml:1307
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1203',
+        loc='native_functions.yaml:1307',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4431,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1211
+    _R(  # native_functions.yaml:1315
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1211',
+        loc='native_functions.yaml:1315',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4451,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1214
+    _R(  # native_functions.yaml:1318
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1214',
+        loc='native_functions.yaml:1318',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4471,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1216
+    _R(  # native_functions.yaml:1320
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1216',
+        loc='native_functions.yaml:1320',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4491,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1224
+    _R(  # native_functions.yaml:1328
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1224',
+        loc='native_functions.yaml:1328',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4511,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1227
+    _R(  # native_functions.yaml:1331
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1227',
+        loc='native_functions.yaml:1331',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4531,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1229
+    _R(  # native_functions.yaml:1333
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1229',
+        loc='native_functions.yaml:1333',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4551,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1237
+    _R(  # native_functions.yaml:1341
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1237',
+        loc='native_functions.yaml:1341',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4571,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1243
+    _R(  # native_functions.yaml:1347
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1243',
+        loc='native_functions.yaml:1347',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4591,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1249
+    _R(  # native_functions.yaml:1353
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1249',
+        loc='native_functions.yaml:1353',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4611,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1255
+    _R(  # native_functions.yaml:1359
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1255',
+        loc='native_functions.yaml:1359',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4631,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1265
+    _R(  # native_functions.yaml:1369
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1265',
+        loc='native_functions.yaml:1369',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1273
+    _R(  # native_functions.yaml:1377
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1273',
+        loc='native_functions.yaml:1377',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -4671,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1276
+    _R(  # native_functions.yaml:1380
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1276',
+        loc='native_functions.yaml:1380',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4691,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1284
+    _R(  # native_functions.yaml:1388
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1284',
+        loc='native_functions.yaml:1388',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -4711,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1287
+    _R(  # native_functions.yaml:1391
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1287',
+        loc='native_functions.yaml:1391',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1295
+    _R(  # native_functions.yaml:1399
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1295',
+        loc='native_functions.yaml:1399',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -4751,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1298
+    _R(  # native_functions.yaml:1402
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1298',
+        loc='native_functions.yaml:1402',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4771,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1307
+    _R(  # native_functions.yaml:1411
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1307',
+        loc='native_functions.yaml:1411',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -4791,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1310
+    _R(  # native_functions.yaml:1414
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1310',
+        loc='native_functions.yaml:1414',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4811,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1318
+    _R(  # native_functions.yaml:1422
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1318',
+        loc='native_functions.yaml:1422',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4831,10 +5171,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1325
+    _R(  # native_functions.yaml:1429
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1325',
+        loc='native_functions.yaml:1429',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4851,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1333
+    _R(  # native_functions.yaml:1437
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1333',
+        loc='native_functions.yaml:1437',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -4871,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1336
+    _R(  # native_functions.yaml:1440
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1336',
+        loc='native_functions.yaml:1440',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -4891,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1338
+    _R(  # native_functions.yaml:1442
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1338',
+        loc='native_functions.yaml:1442',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1346
+    _R(  # native_functions.yaml:1450
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1346',
+        loc='native_functions.yaml:1450',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -4931,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1349
+    _R(  # native_functions.yaml:1453
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1349',
+        loc='native_functions.yaml:1453',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -4951,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1353
+    _R(  # native_functions.yaml:1457
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1353',
+        loc='native_functions.yaml:1457',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1359
+    _R(  # native_functions.yaml:1463
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1359',
+        loc='native_functions.yaml:1463',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4991,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1365
+    _R(  # native_functions.yaml:1469
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1365',
+        loc='native_functions.yaml:1469',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1371
+    _R(  # native_functions.yaml:1475
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1371',
+        loc='native_functions.yaml:1475',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1377
+    _R(  # native_functions.yaml:1481
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1377',
+        loc='native_functions.yaml:1481',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5051,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1383
+    _R(  # native_functions.yaml:1487
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1383',
+        loc='native_functions.yaml:1487',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1389
+    _R(  # native_functions.yaml:1493
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1389',
+        loc='native_functions.yaml:1493',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5091,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1395
+    _R(  # native_functions.yaml:1499
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1395',
+        loc='native_functions.yaml:1499',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5111,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1401
+    _R(  # native_functions.yaml:1505
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1401',
+        loc='native_functions.yaml:1505',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5131,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1407
+    _R(  # native_functions.yaml:1511
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1407',
+        loc='native_functions.yaml:1511',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5151,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1413
+    _R(  # native_functions.yaml:1517
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1413',
+        loc='native_functions.yaml:1517',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5171,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1419
+    _R(  # native_functions.yaml:1523
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1419',
+        loc='native_functions.yaml:1523',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5191,10 +5531,30 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1425
+    _R(  # native_functions.yaml:1529
+        name='norm.ScalarOpt_dim',
+        schema='norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
+        loc='native_functions.yaml:1529',
+        kind='functional',
+        functional=None,
+        variants=('function', 'method'),
+        dispatch={'CompositeImplicitAutograd': 'norm'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('p', 'Scalar?', True, 2, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1535
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1425',
+        loc='native_functions.yaml:1535',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1431
+    _R(  # native_functions.yaml:1541
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1431',
+        loc='native_functions.yaml:1541',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5231,10 +5591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1437
+    _R(  # native_functions.yaml:1547
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1437',
+        loc='native_functions.yaml:1547',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5251,10 +5611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1443
+    _R(  # native_functions.yaml:1553
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1443',
+        loc='native_functions.yaml:1553',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5271,10 +5631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1446
+    _R(  # native_functions.yaml:1556
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1446',
+        loc='native_functions.yaml:1556',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5291,10 +5651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1448
+    _R(  # native_functions.yaml:1558
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1448',
+        loc='native_functions.yaml:1558',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5311,10 +5671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1454
+    _R(  # native_functions.yaml:1564
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1454',
+        loc='native_functions.yaml:1564',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5331,10 +5691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1457
+    _R(  # native_functions.yaml:1567
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1457',
+        loc='native_functions.yaml:1567',
         kind='functional',
         functional=None,
         variants=('function',),

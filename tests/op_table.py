@@ -375,6 +375,14 @@ def _flatten(x, start=0, end=-1):
     return x.reshape(x.shape[:start] + (-1,) + x.shape[end + 1:])
 
 
+def _norm(x, p=2, dim=None, keepdim=False):
+    a = np.abs(_f64(x))
+    axis = None if dim is None else tuple(dim) if isinstance(dim, list) else dim
+    if math.isinf(p):
+        return a.max(axis=axis, keepdims=keepdim).astype(x.dtype)
+    return ((a ** p).sum(axis=axis, keepdims=keepdim) ** (1 / p)).astype(x.dtype)
+
+
 def _roll(x, shifts, dims=()):
     return np.roll(x, shifts, axis=dims) if dims else np.roll(x, shifts[0])
 
@@ -526,7 +534,8 @@ CASES: list[OpCase] = [
     # of sub]; tests/test_parity_ops.py).
     _binary("sub", np.subtract, ALL, sparse=S01, dtype_error=False),
     _binary("mul", np.multiply, ALL_AND_BOOL, sparse=S01),
-    _binary("div", lambda a, b: _f64(a) / _f64(b), FLOATING, "nonzero", result="float"),
+    _binary("div", lambda a, b: _f64(a) / _f64(b), FLOATING, "nonzero", result="float",
+            sparse=S0),
     OpCase("div", _div_mode, FLOATING,
            lambda d: [Sample((data((2, 3), d), data((2, 3), d, "nonzero")),
                              {"rounding_mode": "trunc"}, "trunc")], dtype_error=False),
@@ -535,7 +544,8 @@ CASES: list[OpCase] = [
                              {"rounding_mode": "floor"}, "floor")], dtype_error=False),
     _binary("floor_divide", lambda a, b: np.floor(_f64(a) / _f64(b)), ALL, "nonzero"),
     _binary("remainder", np.remainder, ALL, "nonzero", tol=1e-2),
-    _binary("pow", lambda a, b: np.power(_f64(a), _f64(b)), ALL, "small", tol=1e-2),
+    _binary("pow", lambda a, b: np.power(_f64(a), _f64(b)), ALL, "small", tol=1e-2,
+            sparse=S0),
     _binary("maximum", np.maximum, ALL_AND_BOOL),
     _binary("minimum", np.minimum, ALL_AND_BOOL),
     _binary("eq", np.equal, ALL_AND_BOOL, result="bool"),
@@ -549,14 +559,20 @@ CASES: list[OpCase] = [
     OpCase("where", lambda c, a, b: np.where(c, a, b), ALL_AND_BOOL, _where_samples),
     OpCase("clamp", _clamp, ALL, _clamp_samples, dtype_error=False),
     OpCase("clamp", _clamp, ALL, _clamp_tensor_samples, dtype_error=False),
+    OpCase("clip", _clamp, ALL, _clamp_samples, dtype_error=False),
+    OpCase("clamp_min", _clamp, ALL,
+           lambda d: [Sample(s.args[:2]) for s in _clamp_samples(d)[:1]], dtype_error=False),
+    OpCase("clamp_max", lambda x, hi: _clamp(x, None, hi), ALL,
+           lambda d: [Sample((s.args[0], s.args[2])) for s in _clamp_samples(d)[:1]],
+           dtype_error=False),
     # ---- reductions ----
     OpCase("sum", _red(np.sum), ALL_AND_BOOL, reduction_samples(), "wide", sparse=S0),
     OpCase("mean", _red(np.mean), FLOATING, reduction_samples(empty=False), "same", tol=1e-2),
     OpCase("prod", _red(np.prod), ALL_AND_BOOL, _prod_samples, "wide", tol=1e-2),
     OpCase("amax", _red(np.max), ALL_AND_BOOL, reduction_samples(empty=False)),
     OpCase("amin", _red(np.min), ALL_AND_BOOL, reduction_samples(empty=False)),
-    OpCase("all", _red(np.all), ALL_AND_BOOL, reduction_samples(), "mask"),
-    OpCase("any", _red(np.any), ALL_AND_BOOL, reduction_samples(), "mask"),
+    OpCase("all", _red(np.all), ALL_AND_BOOL, reduction_samples(), "mask", sparse=S0),
+    OpCase("any", _red(np.any), ALL_AND_BOOL, reduction_samples(), "mask", sparse=S0),
     OpCase("max", _max_dim(np.max, np.argmax), ALL_AND_BOOL, _max_dim_samples,
            ("same", "int64"), multi=True, op="max.dim"),
     OpCase("min", _max_dim(np.min, np.argmin), ALL_AND_BOOL, _max_dim_samples,
@@ -584,6 +600,16 @@ CASES: list[OpCase] = [
     _unary("gelu", lambda x: _f64(x) * _phi_cdf(x), FLOATING, result="float", sparse=S0,
            tol=1e-2),
     _binary("_gelu_backward", _gelu_backward, FLOATING, result="float", numbers=False, tol=1e-2),
+    _unary("silu", lambda x: _f64(x) / (1 + np.exp(-_f64(x))), FLOATING, result="float",
+           tol=1e-2),
+    OpCase("leaky_relu", lambda x, s: np.where(x > 0, x, x * np.asarray(s, x.dtype)), FLOATING,
+           lambda d: [Sample((data((2, 3), d), 0.2)), Sample((strided((3, 4), d), 0.01),
+                                                              note="strided")]),
+    OpCase("_leaky_relu_backward", lambda g, x, s: np.where(x > 0, g, g * np.asarray(s, g.dtype)),
+           FLOATING, lambda d: [Sample((data((2, 3), d), data((2, 3), d), 0.1))],
+           op="_leaky_relu_backward"),
+    # square of bool is int64 (the oracle compares it with torch); the row covers the rest.
+    _unary("square", np.square, ALL, dtype_error=False, tol=1e-2),
     _binary("_tanh_backward", lambda g, y: _f64(g) * (1 - _f64(y) ** 2), FLOATING,
             result="float", numbers=False, tol=1e-2),
     OpCase("_log_softmax_backward",
@@ -649,6 +675,41 @@ CASES: list[OpCase] = [
     _shaped("flip", np.flip, [((2, 3), (0,)), ((3, 4), (0, 1), "strided"), ((2, 3, 4), (-1,))]),
     _shaped("roll", _roll, [((2, 3), (1,)), ((3, 4), (1, -2), (0, 1), "strided"),
                             ((2, 3), (4,), (1,))]),
+    # The shape of another tensor (issue 9's programs): other's values and dtype are unread.
+    OpCase("expand_as", lambda x, other: np.broadcast_to(x, other.shape), ALL_AND_BOOL,
+           lambda d: [Sample((data((3, 1), d), np.zeros((3, 4)))),
+                      Sample((data((4,), d), np.zeros((2, 3, 4))), note="new leading dims")],
+           dtype_error=False, method=True),
+    OpCase("view_as", lambda x, other: x.reshape(other.shape), ALL_AND_BOOL,
+           lambda d: [Sample((data((2, 3), d), np.zeros((3, 2)))),
+                      Sample((data((2, 3), d), np.zeros(6, np.int64)), note="int other")],
+           dtype_error=False, method=True),
+    OpCase("norm", _norm, FLOATING,
+           lambda d: [Sample((data((2, 3), d, "nonzero"),)),
+                      Sample((data((2, 3), d, "nonzero"), 1, 1), note="p=1, dim 1"),
+                      Sample((strided((3, 4), d, "nonzero"), 3, [0], True), note="p=3, keepdim"),
+                      Sample((data((2, 3), d, "nonzero"), math.inf, -1), note="inf")],
+           dtype_error=False, tol=1e-2),
+    _shaped("broadcast_to", np.broadcast_to, [((3, 1), (2, 3, 4)), ((3,), (2, 3), "strided")],
+            method=True),
+    _shaped("tile", lambda x, d: np.tile(x, d), [((2, 3), (2,)), ((3,), (2, 2)),
+                                                 ((3, 4), (1, 2, 1), "strided")]),
+    _shaped("movedim", np.moveaxis, [((2, 3, 4), 0, -1), ((2, 3, 4), -1, 1, "strided"),
+                                     ((2, 3), 1, 1)]),
+    OpCase("hstack", np.hstack, ALL_AND_BOOL,
+           lambda d: [Sample(([data(s, d) for s in shapes],), note=str(shapes))
+                      for shapes in ([(2, 3), (2, 1)], [(3,), (2,)])], dtype_error=False),
+    OpCase("vstack", np.vstack, ALL_AND_BOOL,
+           lambda d: [Sample(([data(s, d) for s in shapes],), note=str(shapes))
+                      for shapes in ([(2, 3), (1, 3)], [(3,), (3,)])], dtype_error=False),
+    OpCase("unbind", lambda x, dim=0: list(np.moveaxis(x, dim, 0)), ALL_AND_BOOL,
+           lambda d: [Sample((data((2, 3), d),)), Sample((strided((3, 4), d), -1), note="dim -1"),
+                      Sample((data((1, 2, 3), d), 1), note="3-D")],
+           multi=True, dtype_error=False),
+    OpCase("reshape_as", lambda x, other: x.reshape(other.shape), ALL_AND_BOOL,
+           lambda d: [Sample((strided((3, 4), d), np.zeros((2, 6))), note="strided: a copy"),
+                      Sample((data((2, 3), d), np.zeros((6, 1))))],
+           dtype_error=False, method=True),
     OpCase("masked_fill", lambda x, m, v: np.where(m, np.asarray(v).astype(x.dtype), x),
            ALL_AND_BOOL, lambda d: [Sample((data((2, 3), d), data((2, 3), "bool"), 1)),
                                     Sample((data((2, 3), d), data((3,), "bool"), 0),

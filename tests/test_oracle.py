@@ -48,6 +48,9 @@ KNOWN = {
     ("cumprod", "al raises"): "as cumsum",
     ("cumprod.out", "signed zeros"): "torch multiplies in a float out='s dtype (-3 * 0 is -0.0); "
                                      "here integers multiply in int64, then convert",
+    ("norm", "torch raises: RuntimeError: aten::norm() Expected a value of type"):
+        "aten's norm overloads require dim (and dtype, in ScalarOpt_dim_dtype); torch.norm and "
+        "Tensor.norm, which programs call, take None: tests/test_parity_norm.py compares those",
     ("lerp.Tensor_out", "torch raises"): "torch 2.13 refuses a wider out= for the tensor-weight "
                                          "overload only; both overloads take one here",
 }

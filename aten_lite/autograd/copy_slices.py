@@ -138,11 +138,10 @@ def inplace_on_view(op, args: tuple, record):
     base = view._base
     if base._requires_grad and not view._requires_grad:
         # A view taken under no_grad: torch refuses the write (which history would it
-        # change?). A detached alias (``y.detach()``) looks the same here, and torch lets it
-        # take a history of its own; aten_lite cannot tell the two apart, so it refuses both
-        # rather than give the base a silently wrong gradient.
+        # change?). A detached alias is no view (Note [Detached aliases] in node.py): a
+        # write into it records a history of its own and never comes here.
         raise RuntimeError(
-            "A view was created in no_grad mode (or by detach()) and is being modified "
+            "A view was created in no_grad mode and is being modified "
             f"inplace ({op.name}) with grad mode enabled; its base requires grad, so the "
             "write is ambiguous. Take the view with grad mode on to have the write recorded, "
             "or make the write under al.no_grad() too")

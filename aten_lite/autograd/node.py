@@ -202,8 +202,20 @@ def set_history(t: Tensor, node: Node, nr: int) -> None:
         t._output_nr = nr
 
 
+# Note [Detached aliases]
+# ``t.detach()`` shares t's storage and version counter but, as in torch, it is not a view
+# of t for autograd: an in-place op on it (or on a view of it) records a history of its own
+# and leaves t's alone (`p.detach().mul_(w)` with w requiring grad), where a view of t taken
+# under no_grad is refused. So a CPU alias has no `_base` (views of it hang from it) and
+# keeps t's storage offset in `_offset` (Tensor.storage_offset). A meta alias keeps t's
+# root as `_base`: graph capture finds the tensor it aliases through it (autograd saves
+# outputs as detached aliases). ``t.data`` is such an alias with a version counter of its
+# own (aten_lite/_tensor_api.py), as in torch: autograd does not see writes through it.
+
+
 def detached(t: Tensor) -> Tensor:
-    """An alias of ``t`` (same data and version counter) without history: ``t.detach()``.
+    """An alias of ``t`` (same data and version counter) without history: ``t.detach()``
+    (Note [Detached aliases]).
 
     Outputs are saved this way, so the node does not keep itself alive through
     ``result.grad_fn`` (a reference cycle); ``unpack_output`` puts the history back."""
@@ -213,13 +225,17 @@ def detached(t: Tensor) -> Tensor:
     alias._a = t._a
     alias._shape = t._shape
     alias._st = t._st
-    alias._offset = t._offset
     alias._dtype = t._dtype
     alias._device = t._device
     alias._layout = t._layout
     alias._key = t._key
     alias._vc = t._version
-    alias._base = t._base if t._base is not None else t
+    if t._a is None:
+        alias._offset = t._offset
+        alias._base = t._base if t._base is not None else t
+    else:
+        alias._offset = t._offset if t._base is None else t.storage_offset()
+        alias._base = None
     alias._requires_grad = False
     alias._grad = None
     alias.grad_fn = None

@@ -96,6 +96,8 @@ def _dtype_guard(src, fn):
     """Check the dtype the op computes in against its `dtypes:` before a named kernel: the
     `dtype=` argument when given (self is converted to it), else the `self` argument's."""
     allowed = frozenset(d for d in DTYPES if d.name in src.dtypes)
+    if src.type_promotion == "int_to_float":  # integers and bool compute in a float dtype
+        allowed |= frozenset(d for d in DTYPES if not d.is_floating_point)
     names = [a.name for a in src.args]
     if not allowed or len(allowed) == len(DTYPES) or "self" not in names:
         return fn

@@ -1,16 +1,19 @@
-"""Composite kernels of torch's REPL-habit ops (issue 13): repeat, flip and roll, written
-with other aten_lite ops so that autograd records their pieces. composite.py re-exports
-them, as the registry finds CompositeImplicitAutograd kernels there (unique, whose result
-size depends on the values, is a CPU kernel: _cpu_unique.py).
+"""Composite kernels of torch's REPL-habit ops (issue 13): repeat, flip and roll; and the
+shape ops real programs use (issue 9: expand_as, view_as, reshape_as, broadcast_to, tile,
+movedim, unbind, hstack, vstack, square), written with other aten_lite ops so that autograd
+records their pieces. composite.py re-exports them, as the registry finds
+CompositeImplicitAutograd kernels there (unique, whose result size depends on the values, is
+a CPU kernel: _cpu_unique.py).
 """
 
 from __future__ import annotations
 
-from .. import _creation
+from .. import _creation, _dtype
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
 
-__all__ = ["repeat", "flip", "roll"]
+__all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as", "square",
+           "unbind", "broadcast_to", "tile", "movedim", "hstack", "vstack"]
 
 
 def repeat(self, repeats):
@@ -64,3 +67,63 @@ def roll(self, shifts, dims=()):
         if k:
             out = al.cat([out.narrow(d, n - k, k), out.narrow(d, 0, n - k)], d)
     return out if out is not self else self.clone()
+
+
+def expand_as(self, other):
+    """torch's Tensor.expand_as: ``self.expand(other.shape)``."""
+    return self.expand(other._shape)
+
+
+def view_as(self, other):
+    """torch's Tensor.view_as: ``self.view(other.shape)``."""
+    return self.view(other._shape)
+
+
+def reshape_as(self, other):
+    """torch's Tensor.reshape_as: ``self.reshape(other.shape)``."""
+    return self.reshape(other._shape)
+
+
+def square(self):
+    """torch.square: ``self * self``, a bool tensor squared as int64 (torch's pow(self, 2))."""
+    x = self.to(_dtype.int64) if self._dtype is _dtype.bool_ else self
+    return x * x
+
+
+def unbind(self, dim=0):
+    """torch.unbind: the views ``self.select(dim, i)`` for every i, as a tuple."""
+    if self.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    d = wrap_dim(dim, self.dim())
+    return tuple(self.select(d, i) for i in range(self._shape[d]))
+
+
+def broadcast_to(self, size):
+    """torch.broadcast_to: ``self.expand(size)``."""
+    return self.expand(list(size))
+
+
+def tile(self, dims):
+    """torch.tile: repeat, with dims padded by leading ones when shorter than self's."""
+    dims = list(dims)
+    return repeat(self, [1] * (self.dim() - len(dims)) + dims)
+
+
+def movedim(self, source, destination):
+    """torch.movedim with one dim: a permutation view."""
+    n = self.dim()
+    src, dst = wrap_dim(source, n), wrap_dim(destination, n)
+    order = [d for d in range(n) if d != src]
+    order.insert(dst, src)
+    return self.permute(order) if n else self
+
+
+def hstack(tensors):
+    """torch.hstack: cat along dim 1, or dim 0 when the tensors are 1-D (or 0-D)."""
+    ts = [t.reshape(1) if t.dim() == 0 else t for t in tensors]
+    return al.cat(ts, 0 if ts and ts[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    """torch.vstack: cat along dim 0, with 0-D and 1-D tensors as rows."""
+    return al.cat([t.reshape(1, -1) if t.dim() < 2 else t for t in tensors], 0)

@@ -17,7 +17,7 @@ from ..shape_rules import core as rules
 __all__ = [
     "var", "var_dim", "var_correction", "std", "std_dim", "std_correction", "var_mean",
     "var_mean_dim", "var_mean_correction", "std_mean", "std_mean_dim", "std_mean_correction",
-    "nan_to_num", "sort_stable", "argsort", "argsort_stable",
+    "nan_to_num", "sort_stable", "argsort", "argsort_stable", "norm",
 ]
 
 
@@ -125,3 +125,36 @@ def argsort(self, dim=-1, descending=False):
 
 def argsort_stable(self, stable, dim=-1, descending=False):
     return al.sort(self, dim, descending)[1]
+
+
+# ---- vector norms ----
+
+
+def norm(self, p=2, dim=None, keepdim=False, dtype=None):
+    """torch's Tensor.norm / torch.norm with a number ``p`` (linalg.vector_norm): the
+    p-norm over ``dim`` (all dims when None); ``inf``/``-inf`` the largest/smallest absolute
+    value, 0 the count of nonzeros. The gradient at a zero norm is 0, as torch's, not
+    0 * inf: the root is taken of 1 where the sum is 0 and the result masked."""
+    x = self if dtype is None else self.to(dtype)
+    if not x._dtype.is_floating_point:
+        raise RuntimeError(
+            f"al.norm: expected a floating point tensor as input, got {x._dtype.name}; "
+            "convert it with .float() or pass dtype=al.float32")
+    p = 2.0 if p is None else float(p)
+    dims = [] if dim is None else ([dim] if isinstance(dim, int) else list(dim))
+    a = x.abs()
+    if math.isinf(p):
+        return (a.amax if p > 0 else a.amin)(dims, keepdim)
+    nonzero = al.ne(x, 0)  # NaN too
+    if p == 0:  # 1 per nonzero; x * 0 (0 where chosen) keeps the result in the graph
+        return al.where(nonzero, 1.0, x * 0.0).sum(dims or None, keepdim)
+    if p in (1, 2):
+        powers = a if p == 1 else x * x
+    else:  # |x|^p of 1 where x is 0, masked: a zero gradient there, as torch's, not NaN
+        powers = al.where(nonzero, al.where(nonzero, a, 1.0) ** p, 0.0)
+    total = powers.sum(dims or None, keepdim)
+    if p == 1:
+        return total
+    positive = al.ne(total, 0)  # NaN too: its root is NaN
+    root = al.where(positive, total, 1.0) ** (1.0 / p)
+    return al.where(positive, root, 0.0)

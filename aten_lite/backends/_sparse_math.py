@@ -1,8 +1,8 @@
 """SparseCPU kernels that compute: add/sub/mul, sum, mm/matmul and the sampled product that
 is mm's gradient for a sparse operand (Note [Sparse kernels] in ``_sparse_ops.py``).
 
-Results follow torch: sparse with sparse stays sparse (add/sub: the union of the patterns,
-coalesced; mul: the intersection); sparse with strided is strided for add/sub and sparse
+Results follow torch: sparse with sparse stays sparse (add/sub: the union of the patterns;
+mul: the intersection; flagged coalesced when both operands are); sparse with strided is strided for add/sub and sparse
 (the sparse pattern) for mul; a sum over some dims and sparse @ strided are strided. A strided
 operand may broadcast to the sparse shape; a sparse operand never broadcasts.
 """
@@ -91,7 +91,7 @@ def _add_or_sub(name: str, self, other, alpha):
         a, b = cast_sparse(self, compute), cast_sparse(other, compute)
         vals = below("cat", [a._vals, scaled(b._vals)], 0)
         idx = below("cat", [a._idx, b._idx], 1)
-        return coalesce(make_sparse(idx, vals, self._shape, False))
+        return _flagged(coalesce(make_sparse(idx, vals, self._shape, False)), a, b)
     if self.is_sparse:  # sparse + alpha * dense
         sparse = cast_sparse(self, compute)
         base, vals = scaled(cast(_dense_to(op, other, self._shape), compute)), sparse._vals
@@ -100,6 +100,15 @@ def _add_or_sub(name: str, self, other, alpha):
         base, vals = cast(_dense_to(op, self, other._shape), compute), scaled(sparse._vals)
     return _scatter_add(base, make_sparse(sparse._idx, vals, sparse._shape,
                                           sparse._coalesced))
+
+
+def _flagged(result: SparseTensor, a: SparseTensor, b: SparseTensor) -> SparseTensor:
+    """torch calls a sparse-sparse sum or product coalesced only when both operands are; the
+    entries here are coalesced anyway, and the flag says what torch's would (False only means
+    "not known to be coalesced")."""
+    if a._coalesced and b._coalesced:
+        return result
+    return make_sparse(result._idx, result._vals, result._shape, False)
 
 
 def _scatter_add(base: Tensor, sparse: SparseTensor) -> Tensor:
@@ -125,7 +134,8 @@ def mul_sparse(self, other):
         return make_sparse(s._idx, below("mul.Tensor", s._vals, number), s._shape, s._coalesced)
     if self.is_sparse and other.is_sparse:
         _same_shape("mul", self, other)
-        return _intersect(cast_sparse(self, compute), cast_sparse(other, compute))
+        return _flagged(_intersect(cast_sparse(self, compute), cast_sparse(other, compute)),
+                        self, other)
     s, d = (self, other) if self.is_sparse else (other, self)
     s = cast_sparse(s, compute)
     d = cast(_dense_to("mul", d, s._shape), compute)

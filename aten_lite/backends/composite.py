@@ -19,7 +19,7 @@ from ..shape_rules import core as rules
 
 __all__ = [
     "matmul", "logsumexp", "clamp", "clamp_tensor", "div_mode", "max_all", "min_all",
-    "max_other", "min_other", "to_other", "type_as",
+    "max_other", "min_other", "to_other", "type_as", "clip", "clamp_min", "clamp_max",
 ]
 
 # ---- linear algebra ----
@@ -104,6 +104,19 @@ def min_other(self, other):
 # ---- elementwise built from others ----
 
 
+def clip(self, min=None, max=None):
+    """torch.clip: clamp under NumPy's name."""
+    return al.clamp(self, min, max)
+
+
+def clamp_min(self, min):
+    return al.clamp(self, min, None)
+
+
+def clamp_max(self, max):
+    return al.clamp(self, None, max)
+
+
 def clamp(self, min=None, max=None):
     """Limit to [min, max]: maximum with min, then minimum with max (so max wins when
     min > max, as in torch). Python-number bounds promote like any wrapped number."""
@@ -176,4 +189,6 @@ def type_as(self, other):
 from ._composite_stats import *  # noqa: F401,F403,E402
 from ._composite_linalg import *  # noqa: F401,F403,E402
 # repeat, flip, roll: torch's REPL habits (issue 13), kept in their own file.
-from ._composite_front import flip, repeat, roll  # noqa: E402,F401
+from ._composite_front import (  # noqa: E402,F401
+    broadcast_to, expand_as, flip, hstack, movedim, repeat, reshape_as, roll, square, tile,
+    unbind, view_as, vstack)

@@ -20,6 +20,7 @@ from .._kernel_rules import check_out_dtype, check_same_shape, resize_out
 from .._sparse import make_sparse
 from ._sparse_math import *  # noqa: F401,F403
 from ._sparse_ops import *  # noqa: F401,F403
+from ._sparse_more import *  # noqa: F401,F403
 from ._coo import below, cast
 from ._sparse_ops import coalesce
 
@@ -45,18 +46,26 @@ def miss_hint(h) -> str:
     return "call .to_dense() first"
 
 
+# Ops with f(a + b) = f(a) + f(b): duplicates need not be summed first, and the result keeps
+# the input's coalesced flag, as torch's neg does (and a product with a number, here and there).
+_ADDITIVE = frozenset({"neg"})
+
+
 def _keeps_zero(h, src):
     """f(0) = 0: f maps the values of the coalesced tensor (coalesced first, since f of a sum
-    of duplicates is not the sum of f: relu(-1) + relu(2) != relu(1))."""
+    of duplicates is not the sum of f: relu(-1) + relu(2) != relu(1)), or of the tensor as it
+    is for an additive f."""
+    additive = src.name in _ADDITIVE
+
     def functional(self, *scalars):
-        s = coalesce(self)
-        return make_sparse(s._idx, below(src.name, s._vals, *scalars), s._shape, True)
+        s = self if additive else coalesce(self)
+        return make_sparse(s._idx, below(src.name, s._vals, *scalars), s._shape, s._coalesced)
 
     if h.kind == "functional":
         return functional
     if h.kind == "inplace":
         def inplace(self, *scalars):
-            if not self._coalesced:
+            if not self._coalesced and not additive:
                 store(h, self, coalesce(self))
             below(h.name, self._vals, *scalars)  # the dense in-place op on the values
             return self

@@ -1,17 +1,19 @@
 """Neural-network building blocks: ``Module`` and ``Parameter``, layers, containers,
 losses, ``functional`` and ``init``, named as in ``torch.nn``."""
 
-from . import functional, init
+from . import functional, init, utils
 from .containers import ModuleDict, ModuleList, Sequential
-from .loss import (BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss,
+from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss,
                    SmoothL1Loss)
 from .module import Module, Parameter
-from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, LayerNorm, Linear,
-                      LogSoftmax, ReLU, Sigmoid, Softmax, Tanh)
+from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
+                      LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
+                      Unflatten)
 
 __all__ = [
-    "functional", "init", "Module", "Parameter", "Sequential", "ModuleList", "ModuleDict",
-    "Linear", "Embedding", "Flatten", "Dropout", "ReLU", "Tanh", "Sigmoid", "GELU", "Softmax",
-    "LogSoftmax", "LayerNorm", "BatchNorm1d", "MSELoss", "L1Loss", "SmoothL1Loss",
-    "CrossEntropyLoss", "NLLLoss", "BCEWithLogitsLoss",
+    "functional", "init", "utils", "Module", "Parameter", "Sequential", "ModuleList",
+    "ModuleDict", "Linear", "Embedding", "Flatten", "Unflatten", "Dropout", "Identity", "ReLU",
+    "LeakyReLU", "SiLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax", "LayerNorm",
+    "BatchNorm1d", "MSELoss", "L1Loss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
+    "BCEWithLogitsLoss",
 ]

@@ -18,9 +18,10 @@ from .._tensor import Tensor
 from .._grad_mode import no_grad
 
 __all__ = [
-    "relu", "tanh", "sigmoid", "gelu", "linear", "softmax", "log_softmax", "embedding",
-    "dropout", "layer_norm", "batch_norm", "cross_entropy", "nll_loss", "mse_loss", "l1_loss",
-    "smooth_l1_loss", "binary_cross_entropy_with_logits",
+    "relu", "leaky_relu", "silu", "tanh", "sigmoid", "gelu", "linear", "softmax",
+    "log_softmax", "embedding", "dropout", "layer_norm", "batch_norm", "cross_entropy",
+    "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "binary_cross_entropy_with_logits",
+    "one_hot", "binary_cross_entropy", "normalize",
 ]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
@@ -28,6 +29,18 @@ _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
     return input.relu_() if inplace else input.relu()
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    """``input`` where positive, else ``negative_slope * input`` (the `leaky_relu` op)."""
+    if inplace:
+        return _ops.leaky_relu_(input, negative_slope)
+    return _ops.leaky_relu(input, negative_slope)
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    """``input * sigmoid(input)`` (the `silu` op); ``inplace=True`` writes it into input."""
+    return input.copy_(_ops.silu(input)) if inplace else _ops.silu(input)
 
 
 def tanh(input: Tensor) -> Tensor:
@@ -74,6 +87,12 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
     (its backward adds repeated rows up; the ``padding_idx`` row gets no gradient)."""
     return _ops.embedding(weight, input, -1 if padding_idx is None else padding_idx,
                           scale_grad_by_freq, sparse)
+
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """An int64 tensor of shape ``tensor.shape + (num_classes,)`` holding 1 at each class
+    index (the `one_hot` op; ``num_classes=-1`` takes the largest index + 1)."""
+    return _ops.one_hot(tensor, num_classes)
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
@@ -267,3 +286,26 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)
+
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight=None,
+                         reduction: str = "mean") -> Tensor:
+    """``-(y log x + (1 - y) log(1 - x))`` for probabilities ``x``, each log clamped at -100
+    as torch's (so x = 0 or 1 gives a finite loss)."""
+    _reduction(reduction)
+    _same_shape("binary_cross_entropy", input, target)
+    with no_grad():
+        outside = bool(((input < 0) | (input > 1)).any()) if input._a is not None else False
+    if outside:
+        raise RuntimeError("binary_cross_entropy: all elements of input should be between "
+                           "0 and 1; apply sigmoid first, or use binary_cross_entropy_with_logits")
+    loss = -(target * input.log().clamp(min=-100)
+             + (1 - target) * (1 - input).log().clamp(min=-100))
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
+    """``input / max(norm_p(input, dim), eps)``, the norm kept as a size-1 dim."""
+    return input / input.norm(p, dim, True).clamp(min=eps).expand_as(input)

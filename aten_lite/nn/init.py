@@ -17,7 +17,8 @@ from .._tensor import Tensor
 from .._grad_mode import no_grad
 
 __all__ = ["uniform_", "normal_", "constant_", "zeros_", "ones_", "calculate_gain",
-           "kaiming_uniform_", "xavier_uniform_"]
+           "kaiming_uniform_", "xavier_uniform_", "kaiming_normal_", "xavier_normal_",
+           "trunc_normal_"]
 
 _GAINS = {"linear": 1.0, "conv1d": 1.0, "conv2d": 1.0, "sigmoid": 1.0, "tanh": 5.0 / 3,
           "relu": math.sqrt(2.0), "selu": 0.75}
@@ -92,3 +93,42 @@ def xavier_uniform_(tensor: Tensor, gain: float = 1.0) -> Tensor:
     fan_in, fan_out = _fans(tensor)
     bound = gain * math.sqrt(6.0 / (fan_in + fan_out)) if fan_in + fan_out else 0.0
     return uniform_(tensor, -bound, bound)
+
+
+def kaiming_normal_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
+                    nonlinearity: str = "leaky_relu") -> Tensor:
+    """Normal with ``std = gain / sqrt(fan)``."""
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError(f"Mode {mode} not supported, please use one of fan_in, fan_out")
+    fan_in, fan_out = _fans(tensor)
+    fan = fan_in if mode == "fan_in" else fan_out
+    std = calculate_gain(nonlinearity, a) / math.sqrt(fan) if fan else 0.0
+    return normal_(tensor, 0.0, std)
+
+
+def xavier_normal_(tensor: Tensor, gain: float = 1.0) -> Tensor:
+    """Normal with ``std = gain * sqrt(2 / (fan_in + fan_out))``."""
+    fan_in, fan_out = _fans(tensor)
+    std = gain * math.sqrt(2.0 / (fan_in + fan_out)) if fan_in + fan_out else 0.0
+    return normal_(tensor, 0.0, std)
+
+
+def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0,
+                  b: float = 2.0) -> Tensor:
+    """N(mean, std**2) restricted to ``[a, b]``: draws outside are drawn again (rejection,
+    so the values follow the truncated distribution exactly)."""
+    if std < 0 or a > b:
+        raise ValueError(f"trunc_normal_: expects std >= 0 and a <= b, got std={std}, a={a}, "
+                         f"b={b}")
+    values = randn(*tensor._shape, dtype=tensor._dtype) * std + mean
+    for _ in range(100):
+        outside = (values < a) | (values > b)
+        if not bool(outside.any()):
+            break
+        fresh = randn(*tensor._shape, dtype=tensor._dtype) * std + mean
+        values = fresh.where(outside, values)
+    else:
+        raise ValueError(
+            f"trunc_normal_: [a, b] = [{a}, {b}] lies too far in the tail of N({mean}, "
+            f"{std}**2) for rejection sampling; move the window nearer the mean")
+    return _fill_from(tensor, values)

@@ -254,6 +254,51 @@ class Module:
         for p in self.parameters():
             zero_grad_(p, set_to_none)
 
+    # ---- device and dtype ----
+
+    def to(self, *args, **kwargs) -> Module:
+        """Convert the parameters and buffers in place, as torch's ``Module.to``:
+        ``m.to(device)``, ``m.to(dtype)`` (floating ones only), ``m.to(device, dtype)``,
+        ``m.to(tensor)`` (its device and dtype); parameters stay the same objects."""
+        def convert(t: Tensor) -> Tensor:
+            # Tensor.to parses the arguments (and refuses an absent device with its message).
+            to = t.to(*args, **kwargs)
+            if not t.is_floating_point() and to._dtype is not t._dtype:
+                to = to.to(t._dtype)  # integer and bool state keeps its dtype
+            return to
+
+        return self._apply(convert)
+
+    def cpu(self) -> Module:
+        return self.to("cpu")
+
+    def float(self) -> Module:
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
+
+    def double(self) -> Module:
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+
+    def half(self) -> Module:
+        return self._apply(lambda t: t.half() if t.is_floating_point() else t)
+
+    def _apply(self, fn) -> Module:
+        """``fn`` on every parameter (through ``.data``, keeping the Parameter and its
+        autograd state), its gradient, and every buffer, in this module and its children."""
+        with no_grad():
+            for m in self.modules():
+                for p in m._parameters.values():
+                    if p is None:
+                        continue
+                    new = fn(p.detach())
+                    if new._dtype is not p._dtype or new._device is not p._device:
+                        p.data = new
+                        if p._grad is not None:
+                            p._grad = fn(p._grad)
+                for name, b in list(m._buffers.items()):
+                    if b is not None:
+                        setattr(m, name, fn(b))  # the registry and the attribute
+        return self
+
     # ---- printing ----
 
     def extra_repr(self) -> str:

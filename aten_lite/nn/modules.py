@@ -1,5 +1,6 @@
-"""Layers: ``Linear``, ``Embedding``, ``Flatten``, ``Dropout``, the activations
-(``ReLU``, ``Tanh``, ``Sigmoid``, ``GELU``, ``Softmax``, ``LogSoftmax``) and the
+"""Layers: ``Linear``, ``Embedding``, ``Flatten``, ``Dropout``, ``Identity``, the activations
+(``ReLU``, ``LeakyReLU``, ``SiLU``, ``Tanh``, ``Sigmoid``, ``GELU``, ``Softmax``,
+``LogSoftmax``) and the
 normalisations (``LayerNorm``, ``BatchNorm1d``). Parameters start as torch's do, drawn from
 aten_lite's generator. Containers are in ``containers.py``, losses in ``loss.py``.
 
@@ -26,8 +27,8 @@ from .module import Module, Parameter
 
 __all__ = [
     "Parameter", "Module", "Sequential", "ModuleList", "ModuleDict", "Linear", "Embedding",
-    "Flatten", "Dropout", "ReLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax",
-    "LayerNorm", "BatchNorm1d",
+    "Flatten", "Unflatten", "Dropout", "ReLU", "LeakyReLU", "SiLU", "Identity", "Tanh",
+    "Sigmoid", "GELU", "Softmax", "LogSoftmax", "LayerNorm", "BatchNorm1d",
 ]
 
 
@@ -102,6 +103,20 @@ class Flatten(Module):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
 
 
+class Unflatten(Module):
+    """Split dim ``dim`` into ``unflattened_size`` (the inverse of ``Flatten``)."""
+
+    def __init__(self, dim: int, unflattened_size) -> None:
+        super().__init__()
+        self.dim, self.unflattened_size = dim, tuple(unflattened_size)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return x.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
 class Dropout(Module):
     """In training, zero elements with probability ``p`` and scale the rest by
     ``1/(1-p)``; in eval, the identity."""
@@ -120,10 +135,53 @@ class Dropout(Module):
 
 
 class ReLU(Module):
-    """``max(x, 0)`` elementwise."""
+    """``max(x, 0)`` elementwise (``inplace=True`` overwrites the input)."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
 
     def forward(self, x: Tensor) -> Tensor:
-        return F.relu(x)
+        return F.relu(x, self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class LeakyReLU(Module):
+    """``x`` where positive, else ``negative_slope * x`` (the `leaky_relu` op)."""
+
+    def __init__(self, negative_slope: float = 0.01, inplace: bool = False) -> None:
+        super().__init__()
+        self.negative_slope, self.inplace = negative_slope, inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.leaky_relu(x, self.negative_slope, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace
+                                                           else "")
+
+
+class SiLU(Module):
+    """``x * sigmoid(x)`` (the `silu` op)."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.silu(x, self.inplace)
+
+
+class Identity(Module):
+    """Returns its input; takes (and ignores) any arguments, as torch's."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__()
+
+    def forward(self, x: Tensor) -> Tensor:
+        return x
 
 
 class Tanh(Module):

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: _div_trunc (sha256 b0ba7a2ddaa32197).
+// @generated from native_functions.yaml: _div_trunc (sha256 5a65d628a5ada4f9).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _div_trunc
-// The C++ kernel of `_div_trunc`: its `elementwise:` expression (native_functions.yaml:402) as a
+// The C++ kernel of `_div_trunc`: its `elementwise:` expression (native_functions.yaml:412) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 402 "native_functions.yaml"
+#line 412 "native_functions.yaml"
     return trunc_divide(self, other);
 #line 18 "generated/csrc/_div_trunc.cpp"
   }

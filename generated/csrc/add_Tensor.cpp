@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: add.Tensor (sha256 7057673320fe8167).
+// @generated from native_functions.yaml: add.Tensor (sha256 6faed4af7598d3e4).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: add.Tensor
-// The C++ kernel of `add.Tensor`: its `elementwise:` expression (native_functions.yaml:220) as a
+// The C++ kernel of `add.Tensor`: its `elementwise:` expression (native_functions.yaml:226) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute alpha;
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 220 "native_functions.yaml"
+#line 226 "native_functions.yaml"
     return self + alpha * other;
 #line 19 "generated/csrc/add_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: all (sha256 2b16d447d288ce76).
+// @generated from native_functions.yaml: all (sha256 da0f7781d5ee8656).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: all
-// The C++ kernel of `all` (native_functions.yaml:489): the `::al::AllReducer` reduction of
+// The C++ kernel of `all` (native_functions.yaml:517): the `::al::AllReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

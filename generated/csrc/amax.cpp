@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: amax (sha256 d0ff3f87aa74fbec).
+// @generated from native_functions.yaml: amax (sha256 50aac0495ff4bff3).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: amax
-// The C++ kernel of `amax` (native_functions.yaml:477): the `::al::AmaxReducer` reduction of
+// The C++ kernel of `amax` (native_functions.yaml:505): the `::al::AmaxReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

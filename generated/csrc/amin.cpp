@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: amin (sha256 45c60ad00dd48bb6).
+// @generated from native_functions.yaml: amin (sha256 bd0a404af2ae830d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: amin
-// The C++ kernel of `amin` (native_functions.yaml:483): the `::al::AminReducer` reduction of
+// The C++ kernel of `amin` (native_functions.yaml:511): the `::al::AminReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

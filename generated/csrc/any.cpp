@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: any (sha256 727b435d26a98c83).
+// @generated from native_functions.yaml: any (sha256 e8137e7d9021a110).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: any
-// The C++ kernel of `any` (native_functions.yaml:495): the `::al::AnyReducer` reduction of
+// The C++ kernel of `any` (native_functions.yaml:525): the `::al::AnyReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: div.Tensor (sha256 be9998babb7d8e20).
+// @generated from native_functions.yaml: div.Tensor (sha256 557501d23c99ee80).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: div.Tensor
-// The C++ kernel of `div.Tensor`: its `elementwise:` expression (native_functions.yaml:259) as a
+// The C++ kernel of `div.Tensor`: its `elementwise:` expression (native_functions.yaml:265) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 259 "native_functions.yaml"
+#line 265 "native_functions.yaml"
     return self / other;
 #line 18 "generated/csrc/div_Tensor.cpp"
   }

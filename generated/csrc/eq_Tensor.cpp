@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: eq.Tensor (sha256 a3eb5144bd0b10cf).
+// @generated from native_functions.yaml: eq.Tensor (sha256 f83f249aa4701d2e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: eq.Tensor
-// The C++ kernel of `eq.Tensor`: its `elementwise:` expression (native_functions.yaml:326) as a
+// The C++ kernel of `eq.Tensor`: its `elementwise:` expression (native_functions.yaml:336) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 326 "native_functions.yaml"
+#line 336 "native_functions.yaml"
     return self == other;
 #line 18 "generated/csrc/eq_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: floor_divide (sha256 c59fb6a4e0f1d1c0).
+// @generated from native_functions.yaml: floor_divide (sha256 512fb52cd3b27970).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: floor_divide
-// The C++ kernel of `floor_divide`: its `elementwise:` expression (native_functions.yaml:268) as a
+// The C++ kernel of `floor_divide`: its `elementwise:` expression (native_functions.yaml:276) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 268 "native_functions.yaml"
+#line 276 "native_functions.yaml"
     return floor_divide(self, other);
 #line 18 "generated/csrc/floor_divide.cpp"
   }

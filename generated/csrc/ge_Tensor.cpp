@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: ge.Tensor (sha256 3ee1b9b40a87003c).
+// @generated from native_functions.yaml: ge.Tensor (sha256 c753e712ebcf9254).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: ge.Tensor
-// The C++ kernel of `ge.Tensor`: its `elementwise:` expression (native_functions.yaml:371) as a
+// The C++ kernel of `ge.Tensor`: its `elementwise:` expression (native_functions.yaml:381) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 371 "native_functions.yaml"
+#line 381 "native_functions.yaml"
     return self >= other;
 #line 18 "generated/csrc/ge_Tensor.cpp"
   }

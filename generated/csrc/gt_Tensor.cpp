@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: gt.Tensor (sha256 a2b4e53d517fc372).
+// @generated from native_functions.yaml: gt.Tensor (sha256 332ec3998ca04777).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: gt.Tensor
-// The C++ kernel of `gt.Tensor`: its `elementwise:` expression (native_functions.yaml:362) as a
+// The C++ kernel of `gt.Tensor`: its `elementwise:` expression (native_functions.yaml:372) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 362 "native_functions.yaml"
+#line 372 "native_functions.yaml"
     return self > other;
 #line 18 "generated/csrc/gt_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: le.Tensor (sha256 c4287a8d18fa495f).
+// @generated from native_functions.yaml: le.Tensor (sha256 9055d8dc02017504).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: le.Tensor
-// The C++ kernel of `le.Tensor`: its `elementwise:` expression (native_functions.yaml:353) as a
+// The C++ kernel of `le.Tensor`: its `elementwise:` expression (native_functions.yaml:363) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 353 "native_functions.yaml"
+#line 363 "native_functions.yaml"
     return self <= other;
 #line 18 "generated/csrc/le_Tensor.cpp"
   }

@@ -1,9 +1,9 @@
-// @generated from native_functions.yaml: log_softmax.int (sha256 543c83f9b7b4de01).
+// @generated from native_functions.yaml: log_softmax.int (sha256 956a12e8349bcce1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log_softmax.int
 // The dtype-switched entry of the hand-written kernel `log_softmax` (aten_lite/csrc/log_softmax.h), named by the
-// `cpp:` key of `log_softmax.int` (native_functions.yaml:571). The header's Kernel struct declares the
+// `cpp:` key of `log_softmax.int` (native_functions.yaml:603). The header's Kernel struct declares the
 // arguments and checks their shapes (Note [Custom kernels] in aten_lite/csrc/kernel_api.h).
 #include "aten_lite/csrc/log_softmax.h"
 

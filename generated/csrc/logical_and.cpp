@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: logical_and (sha256 15a4c791f3d60d05).
+// @generated from native_functions.yaml: logical_and (sha256 adef28fc773fe83a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: logical_and
-// The C++ kernel of `logical_and`: its `elementwise:` expression (native_functions.yaml:380) as a
+// The C++ kernel of `logical_and`: its `elementwise:` expression (native_functions.yaml:390) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 380 "native_functions.yaml"
+#line 390 "native_functions.yaml"
     return self != 0 && other != 0;
 #line 18 "generated/csrc/logical_and.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: logical_or (sha256 f3633099f5fdec4c).
+// @generated from native_functions.yaml: logical_or (sha256 f54dab0b2840e895).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: logical_or
-// The C++ kernel of `logical_or`: its `elementwise:` expression (native_functions.yaml:389) as a
+// The C++ kernel of `logical_or`: its `elementwise:` expression (native_functions.yaml:399) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 389 "native_functions.yaml"
+#line 399 "native_functions.yaml"
     return self != 0 || other != 0;
 #line 18 "generated/csrc/logical_or.cpp"
   }

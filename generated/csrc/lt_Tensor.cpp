@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lt.Tensor (sha256 a06a1d3a78fcf24f).
+// @generated from native_functions.yaml: lt.Tensor (sha256 38dd84599526af60).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lt.Tensor
-// The C++ kernel of `lt.Tensor`: its `elementwise:` expression (native_functions.yaml:344) as a
+// The C++ kernel of `lt.Tensor`: its `elementwise:` expression (native_functions.yaml:354) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 344 "native_functions.yaml"
+#line 354 "native_functions.yaml"
     return self < other;
 #line 18 "generated/csrc/lt_Tensor.cpp"
   }

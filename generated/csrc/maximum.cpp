@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: maximum (sha256 2358baccd5f7f401).
+// @generated from native_functions.yaml: maximum (sha256 9072ce51576b6428).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: maximum
-// The C++ kernel of `maximum`: its `elementwise:` expression (native_functions.yaml:292) as a
+// The C++ kernel of `maximum`: its `elementwise:` expression (native_functions.yaml:302) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 292 "native_functions.yaml"
+#line 302 "native_functions.yaml"
     return maximum(self, other);
 #line 18 "generated/csrc/maximum.cpp"
   }

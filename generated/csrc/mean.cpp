@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: mean (sha256 2aa24bccc9145a41).
+// @generated from native_functions.yaml: mean (sha256 e53bbc9223f8167d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mean
-// The C++ kernel of `mean` (native_functions.yaml:465): the `::al::MeanReducer` reduction of
+// The C++ kernel of `mean` (native_functions.yaml:493): the `::al::MeanReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

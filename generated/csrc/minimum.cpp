@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: minimum (sha256 120fa2e677e20636).
+// @generated from native_functions.yaml: minimum (sha256 9dfbb9f00934dd79).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: minimum
-// The C++ kernel of `minimum`: its `elementwise:` expression (native_functions.yaml:303) as a
+// The C++ kernel of `minimum`: its `elementwise:` expression (native_functions.yaml:313) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 303 "native_functions.yaml"
+#line 313 "native_functions.yaml"
     return minimum(self, other);
 #line 18 "generated/csrc/minimum.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: mul.Tensor (sha256 ebdab0e79e156d21).
+// @generated from native_functions.yaml: mul.Tensor (sha256 92e32fd650c64fe1).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mul.Tensor
-// The C++ kernel of `mul.Tensor`: its `elementwise:` expression (native_functions.yaml:246) as a
+// The C++ kernel of `mul.Tensor`: its `elementwise:` expression (native_functions.yaml:252) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 246 "native_functions.yaml"
+#line 252 "native_functions.yaml"
     return self * other;
 #line 18 "generated/csrc/mul_Tensor.cpp"
   }

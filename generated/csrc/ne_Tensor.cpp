@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: ne.Tensor (sha256 cdae9e5f0dff7258).
+// @generated from native_functions.yaml: ne.Tensor (sha256 adcd7f794edf001a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: ne.Tensor
-// The C++ kernel of `ne.Tensor`: its `elementwise:` expression (native_functions.yaml:335) as a
+// The C++ kernel of `ne.Tensor`: its `elementwise:` expression (native_functions.yaml:345) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 335 "native_functions.yaml"
+#line 345 "native_functions.yaml"
     return self != other;
 #line 18 "generated/csrc/ne_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: pow.Tensor_Tensor (sha256 3acf6343e1410c4c).
+// @generated from native_functions.yaml: pow.Tensor_Tensor (sha256 83aff3a115328a54).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: pow.Tensor_Tensor
-// The C++ kernel of `pow.Tensor_Tensor`: its `elementwise:` expression (native_functions.yaml:280) as a
+// The C++ kernel of `pow.Tensor_Tensor`: its `elementwise:` expression (native_functions.yaml:288) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute exponent) const {
-#line 280 "native_functions.yaml"
+#line 288 "native_functions.yaml"
     return pow(self, exponent);
 #line 18 "generated/csrc/pow_Tensor_Tensor.cpp"
   }

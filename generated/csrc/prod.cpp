@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: prod (sha256 8ccc33ac916c2c61).
+// @generated from native_functions.yaml: prod (sha256 0202f790de76ce04).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: prod
-// The C++ kernel of `prod` (native_functions.yaml:471): the `::al::ProdReducer` reduction of
+// The C++ kernel of `prod` (native_functions.yaml:499): the `::al::ProdReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: remainder.Tensor (sha256 6330cc56f968e67b).
+// @generated from native_functions.yaml: remainder.Tensor (sha256 c1556a7c4ae4e16d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: remainder.Tensor
-// The C++ kernel of `remainder.Tensor`: its `elementwise:` expression (native_functions.yaml:314) as a
+// The C++ kernel of `remainder.Tensor`: its `elementwise:` expression (native_functions.yaml:324) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 314 "native_functions.yaml"
+#line 324 "native_functions.yaml"
     return remainder(self, other);
 #line 18 "generated/csrc/remainder_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: sub.Tensor (sha256 2a2c55a727db51f2).
+// @generated from native_functions.yaml: sub.Tensor (sha256 367b4c97c6353cdb).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sub.Tensor
-// The C++ kernel of `sub.Tensor`: its `elementwise:` expression (native_functions.yaml:233) as a
+// The C++ kernel of `sub.Tensor`: its `elementwise:` expression (native_functions.yaml:239) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute alpha;
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 233 "native_functions.yaml"
+#line 239 "native_functions.yaml"
     return self - alpha * other;
 #line 19 "generated/csrc/sub_Tensor.cpp"
   }

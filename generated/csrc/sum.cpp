@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: sum (sha256 4f051c5786872e56).
+// @generated from native_functions.yaml: sum (sha256 6c0995a398280fbe).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sum
-// The C++ kernel of `sum` (native_functions.yaml:455): the `::al::SumReducer` reduction of
+// The C++ kernel of `sum` (native_functions.yaml:483): the `::al::SumReducer` reduction of
 // aten_lite/csrc/reduce.h for each of its dtypes.
 #include "aten_lite/csrc/reduce.h"
 

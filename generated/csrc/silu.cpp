@@ -1,0 +1,46 @@
+// @generated from native_functions.yaml: silu (sha256 8c1e51efed9126db).
+// Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
+
+// op: silu
+// The C++ kernel of `silu`: its `elementwise:` expression (native_functions.yaml:646) as a
+// functor, run by aten_lite/csrc/loops.h for each of its dtypes.
+#include "aten_lite/csrc/loops.h"
+
+namespace al::math::op_silu {
+
+template <class AlCompute>
+struct Functor {
+
+  auto operator()(AlCompute self) const {
+#line 646 "native_functions.yaml"
+    return self / (1 + exp(-self));
+#line 18 "generated/csrc/silu.cpp"
+  }
+};
+
+template <class AlStorage>
+int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
+  using AlCompute = ::al::compute_t<AlStorage>;
+  const Functor<AlCompute> f{};
+  return ::al::elementwise<AlStorage, AlStorage, 1>(t, f);
+}
+
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  switch (dtype) {
+    case ::al::kFloat16: return run<::al::half>(t, s);
+    case ::al::kFloat32: return run<float>(t, s);
+    case ::al::kFloat64: return run<double>(t, s);
+    default: return ::al::kUnsupportedDType;
+  }
+}
+
+// Schema names for error messages; the null ends a list that may be empty.
+const char* const kTensorNames[] = {"self", nullptr};
+const char* const kScalarNames[] = {nullptr};
+
+}  // namespace al::math::op_silu
+
+AL_REGISTER_KERNEL(silu, {"silu", &::al::math::op_silu::entry,
+                   1, 0, 0x1c0, ::al::OutKind::kSame,
+                   ::al::KernelKind::kElementwise, ::al::math::op_silu::kTensorNames,
+                   ::al::math::op_silu::kScalarNames})

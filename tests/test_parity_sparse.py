@@ -1,0 +1,115 @@
+"""Sparse COO results follow torch's (issue 9): the coalesced flag after unary, sum and
+product ops, division and powers by a number, and the any/all reductions, which read the
+coalesced values (Note in aten_lite/backends/_sparse_more.py). Oracles: torch for what torch
+computes, the dense op on ``to_dense()`` for any/all (torch has no sparse all, no any over
+dims, and its any reads duplicates that cancel as nonzero)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+
+torch = pytest.importorskip("torch")
+warnings.filterwarnings("ignore", message="Sparse invariant checks")
+
+INDICES = [[0, 1, 1, 0, 1], [2, 0, 2, 2, 1]]  # (0, 2) stored twice
+VALUES = [3.0, -4.0, 5.0, 1.0, 0.0]
+
+
+def pair(coalesced: bool, values=VALUES, dtype="float32"):
+    made = []
+    for lib in (al, torch):
+        s = lib.sparse_coo_tensor(lib.tensor(INDICES), lib.tensor(values, dtype=getattr(lib, dtype)),
+                                  (2, 3))
+        made.append(s.coalesce() if coalesced else s)
+    return made
+
+
+def same(ours, theirs):
+    assert ours.is_sparse == theirs.is_sparse
+    if ours.is_sparse:
+        assert ours.is_coalesced() == theirs.is_coalesced()
+        ours, theirs = ours.to_dense(), theirs.to_dense()
+    assert str(ours.dtype).split(".")[-1] == str(theirs.dtype).split(".")[-1]
+    np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-6, equal_nan=True)
+
+
+UNARY = ["neg", "abs", "sign", "relu", "tanh", "expm1", "log1p", "sqrt", "sin", "floor",
+         "ceil", "round", "trunc"]
+
+
+@pytest.mark.parametrize("coalesced", [False, True])
+@pytest.mark.parametrize("op", UNARY)
+def test_unary_results_carry_torchs_coalesced_flag(op, coalesced):
+    s, ts = pair(coalesced)
+    same(getattr(al, op)(s), getattr(torch, op)(ts))
+
+
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("second", [False, True])
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
+def test_sparse_sparse_results_are_coalesced_when_both_operands_are(op, first, second):
+    (a, ta), (b, tb) = pair(first), pair(second)
+    same(getattr(al, op)(a, b), getattr(torch, op)(ta, tb))
+
+
+@pytest.mark.parametrize("coalesced", [False, True])
+@pytest.mark.parametrize("case", ["div2", "div0", "div_0dim", "pow2", "pow_half", "pow_neg",
+                                  "int_pow", "int_div", "div_"])
+def test_division_and_powers_by_a_number(case, coalesced):
+    dtype = "int64" if case.startswith("int") else "float32"
+    values = [3, -4, 5, 1, 0] if dtype == "int64" else VALUES
+    s, ts = pair(coalesced, values, dtype)
+    run = {"div2": lambda lib, x: x / 2, "div0": lambda lib, x: x / 0,
+           "div_0dim": lambda lib, x: x / lib.tensor(4.0), "pow2": lambda lib, x: x ** 2,
+           "pow_half": lambda lib, x: x.pow(0.5), "pow_neg": lambda lib, x: x.pow(-1),
+           "int_pow": lambda lib, x: x ** 2, "int_div": lambda lib, x: lib.div(x, 2),
+           "div_": lambda lib, x: x.clone().div_(8)}
+    same(run[case](al, s), run[case](torch, ts))
+
+
+def test_in_place_power_stores_the_power():  # torch has no sparse pow_
+    s, _ = pair(False)
+    t = s.clone()
+    assert t.pow_(3) is t and t.is_coalesced()
+    assert t.to_dense().tolist() == (s.to_dense() ** 3).tolist()
+
+
+def test_what_a_sparse_division_or_power_refuses():
+    s, ts = pair(False)
+    with pytest.raises(RuntimeError, match="zeroth power"):
+        ts.pow(0)
+    with pytest.raises(RuntimeError, match="al.pow: a zeroth power of a sparse tensor"):
+        s.pow(0)
+    with pytest.raises(RuntimeError, match="al.div: a sparse tensor takes only a number .* "
+                                           "got sparse \\(2, 3\\) and strided \\(3,\\)"):
+        s / al.ones(3)
+    with pytest.raises(RuntimeError, match="al.pow: .* got sparse \\(2, 3\\) and sparse"):
+        s ** s
+
+
+@pytest.mark.parametrize("coalesced", [False, True])
+@pytest.mark.parametrize("dim,keepdim", [(None, False)] + [(d, k) for d in (0, 1, -1, (0, 1))
+                                                              for k in (False, True)])
+@pytest.mark.parametrize("values", [VALUES, [1.0, 2.0, -2.0, -1.0, 7.0], [0.0] * 5,
+                                    [1.0, 1.0, 1.0, 1.0, 1.0]], ids=["mixed", "cancel", "zeros",
+                                                                      "ones"])
+def test_any_and_all_read_the_coalesced_values(values, dim, keepdim, coalesced):
+    s, _ = pair(coalesced, values)
+    dense = s.to_dense()
+    kwargs = {} if dim is None else {"dim": dim, "keepdim": keepdim}
+    for op in ("any", "all"):
+        got, want = getattr(s, op)(**kwargs), getattr(dense, op)(**kwargs)
+        assert not got.is_sparse and got.dtype == al.bool
+        assert got.shape == want.shape and got.tolist() == want.tolist(), (op, values)
+
+
+def test_any_of_a_full_sparse_tensor_agrees_with_torch_where_no_duplicates_cancel():
+    s, ts = pair(False)
+    assert s.any().item() == ts.any().item() is True
+    full = al.tensor([[1.0, 2.0], [3.0, 4.0]]).to_sparse()
+    assert full.all().item() and not (full * 0).any().item()
