@@ -74,23 +74,49 @@ def _is_user(frame) -> bool:
     """Whether ``frame`` runs the user's code: outside aten_lite, its generated bindings and
     the bindings of loaded op libraries."""
     code = frame.f_code
-    known = _USER_FILES.get(code.co_filename)
+    known = _USER_CODES.get(code)
+    if known is None:
+        known = _user_file(code.co_filename) and not frame.f_globals.get(
+            "__name__", "").startswith(_LIBRARY_MODULES)
+        if len(_USER_CODES) > 4096:
+            _USER_CODES.clear()  # code objects of functions long gone
+        _USER_CODES[code] = known
+    return known
+
+
+def _user_file(filename: str) -> bool:
+    known = _USER_FILES.get(filename)
     if known is None:
         global _PKG_DIRS
         if not _PKG_DIRS:
             _PKG_DIRS = _package_dirs()
-        filename = code.co_filename
         known = _USER_FILES[filename] = not os.path.abspath(filename).startswith(_PKG_DIRS) \
             and not filename.startswith("<fast entry")
-    return known and not frame.f_globals.get("__name__", "").startswith(_LIBRARY_MODULES)
+    return known
+
+
+# code object -> whether it is the user's (a code object runs in the globals of the module
+# that made it, so the answer holds for each of its frames); asked for each op recorded.
+_USER_CODES: dict = {}
+_LINES: dict = {}  # (code object, line) -> 'file.py:12'
 
 
 def user_line(frame=None) -> str:
     """'file.py:12' of the innermost caller outside aten_lite, or '?'."""
     f = frame or sys._getframe(1)
+    codes = _USER_CODES
     while f is not None:
-        if _is_user(f):
-            return f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
+        known = codes.get(f.f_code)
+        if known is None:
+            known = _is_user(f)
+        if known:
+            key = (f.f_code, f.f_lineno)
+            line = _LINES.get(key)
+            if line is None:
+                if len(_LINES) > 4096:
+                    _LINES.clear()
+                line = _LINES[key] = f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
+            return line
         f = f.f_back
     return "?"
 

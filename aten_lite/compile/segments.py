@@ -49,7 +49,7 @@ from .._tensor import Tensor
 from .._device import strided as _STRIDED
 from .capture import (Captured, GraphBreak, _active, _capture_tensor, _CaptureMode,
                       _is_break, _is_user, _Recorder, _Unsupported, capture_backward, user_line)
-from .ir import Graph
+from .ir import Graph, Value
 from .tree import Slot
 
 __all__ = ["run_split", "SplitGraph", "SegmentCache"]
@@ -124,12 +124,27 @@ class _SegmentRecorder(_Recorder):
         return list(found.values())
 
 
-def _would_break(rec: _SegmentRecorder, handle, args: tuple) -> str:
-    """Why the op cannot be recorded, checked before its autograd kernel runs ('' if it can)."""
+def _static_break(handle) -> str:
+    """Why the op can never be recorded, whatever its arguments ('' if it can)."""
     if not handle.stacks.get("Meta"):
         return "no Meta kernel"
     if any(not r[1].startswith("Tensor") for r in handle.returns):
         return "returns a Python value, which depends on the data"
+    return ""
+
+
+# op handle -> _static_break's answer, asked for each op a split call records (a handle's
+# kernels and schema stay as they are once registered).
+_STATIC_BREAKS: dict = {}
+
+
+def _would_break(rec: _SegmentRecorder, handle, args: tuple) -> str:
+    """Why the op cannot be recorded, checked before its autograd kernel runs ('' if it can)."""
+    why = _STATIC_BREAKS.get(handle)
+    if why is None:
+        why = _STATIC_BREAKS[handle] = _static_break(handle)
+    if why:
+        return why
     for a in args:
         for t in (a if isinstance(a, (list, tuple)) else (a,)):
             if isinstance(t, Tensor) and (t._layout is not _STRIDED or t._key != "CPU"):
@@ -422,9 +437,9 @@ def _signature(graph: Graph, outs: list, numbers: bool = True):
     parts: list = [_state.enabled]
     parts.append(tuple((v.shape, v.strides, v.dtype, v.requires_grad) for v in graph.inputs))
     for n in graph.nodes:
-        parts.append((n.op, _sig(n.args, numbers), tuple(v.id for v in n.outputs)))
-    parts.append(tuple(v.id for v in graph.outputs))
-    parts.append(tuple(t._requires_grad for t in outs))
+        parts.append((n.op, _sig(n.args, numbers), tuple([v.id for v in n.outputs])))
+    parts.append(tuple([v.id for v in graph.outputs]))
+    parts.append(tuple([t._requires_grad for t in outs]))
     key = tuple(parts)
     try:
         hash(key)
@@ -433,12 +448,26 @@ def _signature(graph: Graph, outs: list, numbers: bool = True):
     return key
 
 
+_NUMBERS = (int, float, bool)
+
+
 def _sig(a, numbers: bool = True):
-    if hasattr(a, "producer"):
+    if isinstance(a, Value):
         return ("v", a.id)
     if isinstance(a, (list, tuple)):
-        return (type(a),) + tuple(_sig(x, numbers) for x in a)
-    if not numbers and type(a) in (int, float, bool):
+        out: list = [type(a)]
+        for x in a:
+            t = type(x)
+            if t is Value:
+                out.append(("v", x.id))
+            elif t is float:
+                out.append((float, repr(x)) if numbers else float)
+            elif t is int or t is bool or t is str or x is None:
+                out.append((t, x) if numbers or t not in _NUMBERS else t)
+            else:
+                out.append(_sig(x, numbers))
+        return tuple(out)
+    if not numbers and type(a) in _NUMBERS:
         return type(a)
     if type(a) is float:
         return (float, repr(a))
