@@ -281,6 +281,26 @@ class _Recorder:
         raise _Unsupported("makes a view of a tensor the graph does not know")
 
     def _run_meta(self, handle, args: tuple):
+        key = _meta_key(self, handle, args)
+        if key is not None:
+            known = _META_RESULTS.get(key)
+            if known is not None:  # Note [Meta results]
+                made = [_capture_tensor(shape, st, dtype, False) for shape, st, dtype in known[1]]
+                return made[0] if known[0] is None else known[0](made)
+        result = self._meta_kernel(handle, args)
+        if key is not None:
+            outs = result if isinstance(result, (tuple, list)) else (result,)
+            given = [self.meta_arg(a) for a in args if isinstance(a, Tensor)] + list(args)
+            if not any(r is a for r in outs for a in given) and all(isinstance(r, Tensor) and r._a is None and r._base is None
+                   and r._layout is _STRIDED and not r._requires_grad for r in outs):
+                if len(_META_RESULTS) > 4096:
+                    _META_RESULTS.clear()
+                _META_RESULTS[key] = (
+                    None if outs is not result else type(result),
+                    [(r._shape, r._st, r._dtype) for r in outs])
+        return result
+
+    def _meta_kernel(self, handle, args: tuple):
         flipped = []
         margs = list(args)
         for i, a in enumerate(args):
@@ -316,6 +336,41 @@ class _Recorder:
             v.root = self._root_of(r._base, args)
         self.values[id(r)] = (r, v)
         return v
+
+
+# Note [Meta results]
+# Recording an op runs its Meta rule (Note [Capture mode]); a split call records every op of
+# the function on every call (Note [Split calls] in aten_lite/compile/segments.py), so the
+# rule's answer for a functional elementwise or reduction op, which depends only on its
+# operands' shapes, strides and dtypes and on its other arguments, is kept by those: a new
+# capture tensor of the known geometry is made without running the rule again. Ops that
+# make views, write in place or take a device run their rule each time.
+_META_RESULTS: dict = {}  # _meta_key -> (result type or None, [(shape, strides, dtype)])
+
+
+def _meta_key(rec: _Recorder, handle, args: tuple):
+    """What a cacheable op's Meta result depends on (Note [Meta results]); None if not
+    cacheable."""
+    if handle.kind != "functional" or handle.device_pos is not None \
+            or not (handle.elementwise or handle.reduction):
+        return None
+    parts: list = [handle]
+    for a in args:
+        if isinstance(a, Tensor):
+            m = rec.meta_arg(a)
+            if m._layout is not _STRIDED:
+                return None
+            parts.append((m._shape, m._strides, m._dtype))
+        elif isinstance(a, (list, tuple)) and any(isinstance(x, Tensor) for x in a):
+            return None
+        else:
+            parts.append((type(a), a))
+    key = tuple(parts)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 class _CaptureMode:
