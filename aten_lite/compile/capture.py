@@ -365,6 +365,11 @@ def _meta_key(rec: _Recorder, handle, args: tuple):
             return None
         else:
             parts.append((type(a), a))
+    return hashable_key(parts)
+
+
+def hashable_key(parts: list):
+    """``tuple(parts)`` when it can be hashed (a cache key), else None."""
     key = tuple(parts)
     try:
         hash(key)

@@ -48,7 +48,8 @@ from .._grad_mode import _state
 from .._tensor import Tensor
 from .._device import strided as _STRIDED
 from .capture import (Captured, GraphBreak, _active, _capture_tensor, _CaptureMode,
-                      _is_break, _is_user, _Recorder, _Unsupported, capture_backward, user_line)
+                      _is_break, _is_user, _Recorder, _Unsupported, capture_backward,
+                      hashable_key, user_line)
 from .ir import Graph, Value
 from .tree import Slot
 
@@ -440,12 +441,7 @@ def _signature(graph: Graph, outs: list, numbers: bool = True):
         parts.append((n.op, _sig(n.args, numbers), tuple([v.id for v in n.outputs])))
     parts.append(tuple([v.id for v in graph.outputs]))
     parts.append(tuple([t._requires_grad for t in outs]))
-    key = tuple(parts)
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
+    return hashable_key(parts)
 
 
 _NUMBERS = (int, float, bool)
