@@ -26,7 +26,10 @@ tensors with no data. When something needs data, the pending segment is *flushed
     numbers only, it is built unfused (``_REFUSE_AFTER``), costing no C++ compilation (a
     number that recurs finds its build in the cache, least recently used dropped).
     The Python function itself runs on every split call (its ops are recorded, their Meta
-    rules run): that is the price of not rewriting bytecode.
+    rules run): that is the price of not rewriting bytecode. It is kept small: a Meta answer
+    is reused for the same operand geometry (Note [Meta results] in
+    aten_lite/compile/capture.py), a user line is looked up once per code object and line,
+    and an op's reasons never to be recorded once per op.
 Real tensors met by a segment (the arguments, parameters, earlier segments' results, a
 random draw) are its inputs, never constants, so a cached segment serves any later call. The
 autograd kernels see each real tensor that requires grad through a capture leaf standing for
