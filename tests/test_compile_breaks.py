@@ -350,6 +350,16 @@ def test_recorded_geometry_follows_each_call_shapes_dtypes_and_numbers():
     for g, w in zip(cf(x, x, 2), f(x, x, 2)):
         assert g.shape == w.shape and g.stride() == w.stride()
         _same(g, w)
+    # the dtype of a Python float follows the default dtype of each call
+    n = al.from_numpy(np.arange(6, dtype=np.int64).reshape(2, 3))
+    try:
+        for d in (al.float32, al.float64, al.float32):
+            al.set_default_dtype(d)
+            for g, w in zip(cf(n, n, 2.5), f(n, n, 2.5)):
+                assert g.dtype == w.dtype == d
+                _same(g, w)
+    finally:
+        al.set_default_dtype(al.float32)
     # a shape that does not broadcast still raises eager's error, after cached answers
     with pytest.raises(RuntimeError) as want:
         f(al.ones(4, 3), al.ones(2), 2)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .. import _dispatch, _random
+from .. import _dispatch, _dtype, _random
 from .._oplib import _PACKAGE as _LIBRARY_PACKAGE
 from .._device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
 from .._tensor import Tensor
@@ -342,9 +342,9 @@ class _Recorder:
 # Recording an op runs its Meta rule (Note [Capture mode]); a split call records every op of
 # the function on every call (Note [Split calls] in aten_lite/compile/segments.py), so the
 # rule's answer for a functional elementwise or reduction op, which depends only on its
-# operands' shapes, strides and dtypes and on its other arguments, is kept by those: a new
-# capture tensor of the known geometry is made without running the rule again. Ops that
-# make views, write in place or take a device run their rule each time.
+# operands' shapes, strides and dtypes, its other arguments and the default dtype, is kept
+# by those: a new capture tensor of the known geometry is made without running the rule
+# again. Ops that make views, write in place or take a device run their rule each time.
 _META_RESULTS: dict = {}  # _meta_key -> (result type or None, [(shape, strides, dtype)])
 
 
@@ -354,7 +354,7 @@ def _meta_key(rec: _Recorder, handle, args: tuple):
     if handle.kind != "functional" or handle.device_pos is not None \
             or not (handle.elementwise or handle.reduction):
         return None
-    parts: list = [handle]
+    parts: list = [handle, _dtype.get_default_dtype()]  # the dtype of Python floats
     for a in args:
         if isinstance(a, Tensor):
             m = rec.meta_arg(a)

@@ -46,7 +46,7 @@ import sys
 import weakref
 from collections import OrderedDict
 
-from .. import _dispatch, _tensor
+from .. import _dispatch, _dtype, _tensor
 from .._grad_mode import _state
 from .._tensor import Tensor
 from .._device import strided as _STRIDED
@@ -438,7 +438,7 @@ def _transplant(lazies: list, reals: list, inputs: list) -> None:
 def _signature(graph: Graph, outs: list, numbers: bool = True):
     """The trace signature a built segment is cached by (Note [Split calls]); None when a
     constant cannot be hashed. ``numbers=False``: Python numbers left out."""
-    parts: list = [_state.enabled]
+    parts: list = [_state.enabled, _dtype.get_default_dtype()]  # the dtype of Python floats
     parts.append(tuple((v.shape, v.strides, v.dtype, v.requires_grad) for v in graph.inputs))
     for n in graph.nodes:
         parts.append((n.op, _sig(n.args, numbers), tuple([v.id for v in n.outputs])))
