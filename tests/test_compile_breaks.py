@@ -324,3 +324,64 @@ def test_hooks_and_retain_grad_on_intermediates_act_in_the_real_backward():
         grads.append((x.grad, z.grad))
     for got, want in zip(grads[1], grads[0]):
         _same(got, want)
+
+
+def test_recorded_geometry_follows_each_call_shapes_dtypes_and_numbers():
+    # Note [Meta results] in aten_lite/compile/capture.py: a Meta answer kept from an earlier
+    # call must serve only calls whose operands have the same geometry, dtype and numbers.
+    def f(x, y, k):
+        a = (x * k + y).relu()
+        if a.sum() > 0:
+            return a.sum(0), a * 2
+        return a.sum(-1), a - 1
+
+    cf = al.compile(f)
+    rng = np.random.default_rng(3)
+    cases = [((4, 3), (4, 3), np.float32, 2), ((4, 3), (3,), np.float32, 2),
+             ((4, 3), (4, 3), np.float64, 2), ((4, 3), (4, 3), np.float32, 2.5),
+             ((2, 5), (1, 5), np.float32, 2), ((4, 3), (3,), np.float32, -3)]
+    for sx, sy, dt, k in cases * 2:
+        x = al.from_numpy(rng.standard_normal(sx).astype(dt))
+        y = al.from_numpy(rng.standard_normal(sy).astype(dt))
+        for g, w in zip(cf(x, y, k), f(x, y, k)):
+            assert g.shape == w.shape and g.dtype == w.dtype and g.stride() == w.stride()
+            _same(g, w)
+    x = al.from_numpy(rng.standard_normal((3, 3)).T.astype(np.float32))  # not contiguous
+    for g, w in zip(cf(x, x, 2), f(x, x, 2)):
+        assert g.shape == w.shape and g.stride() == w.stride()
+        _same(g, w)
+    # the dtype of a Python float follows the default dtype of each call
+    n = al.from_numpy(np.arange(6, dtype=np.int64).reshape(2, 3))
+    try:
+        for d in (al.float32, al.float64, al.float32):
+            al.set_default_dtype(d)
+            for g, w in zip(cf(n, n, 2.5), f(n, n, 2.5)):
+                assert g.dtype == w.dtype == d
+                _same(g, w)
+    finally:
+        al.set_default_dtype(al.float32)
+    # a shape that does not broadcast still raises eager's error, after cached answers
+    with pytest.raises(RuntimeError) as want:
+        f(al.ones(4, 3), al.ones(2), 2)
+    with pytest.raises(RuntimeError) as got:
+        cf(al.ones(4, 3), al.ones(2), 2)
+    assert str(got.value) == str(want.value)
+
+
+def test_break_lines_name_each_call_site_of_a_shared_helper():
+    def helper(t):
+        return t.sum().item()  # the break, reached from two lines of `two`
+
+    def two(x):
+        a = helper(x * 2)
+        b = helper(x + 1)
+        return x * (a + b)
+
+    cf = al.compile(two)
+    for _ in range(2):
+        _same(cf(al.ones(3)), two(al.ones(3)))
+        graph = cf.graph(al.ones(3))
+        where = [w for _, w, _ in graph.breaks]
+        assert where == [_line(helper, 1), _line(helper, 1)]
+        assert [n.where for n in graph.graphs[0].nodes] == [_line(two, 1), _line(helper, 1)]
+        assert [n.where for n in graph.graphs[1].nodes] == [_line(two, 2), _line(helper, 1)]

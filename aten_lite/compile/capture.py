@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .. import _dispatch, _random
+from .. import _dispatch, _dtype, _random
 from .._oplib import _PACKAGE as _LIBRARY_PACKAGE
 from .._device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
 from .._tensor import Tensor
@@ -74,23 +74,49 @@ def _is_user(frame) -> bool:
     """Whether ``frame`` runs the user's code: outside aten_lite, its generated bindings and
     the bindings of loaded op libraries."""
     code = frame.f_code
-    known = _USER_FILES.get(code.co_filename)
+    known = _USER_CODES.get(code)
+    if known is None:
+        known = _user_file(code.co_filename) and not frame.f_globals.get(
+            "__name__", "").startswith(_LIBRARY_MODULES)
+        if len(_USER_CODES) > 4096:
+            _USER_CODES.clear()  # code objects of functions long gone
+        _USER_CODES[code] = known
+    return known
+
+
+def _user_file(filename: str) -> bool:
+    known = _USER_FILES.get(filename)
     if known is None:
         global _PKG_DIRS
         if not _PKG_DIRS:
             _PKG_DIRS = _package_dirs()
-        filename = code.co_filename
         known = _USER_FILES[filename] = not os.path.abspath(filename).startswith(_PKG_DIRS) \
             and not filename.startswith("<fast entry")
-    return known and not frame.f_globals.get("__name__", "").startswith(_LIBRARY_MODULES)
+    return known
+
+
+# code object -> whether it is the user's (a code object runs in the globals of the module
+# that made it, so the answer holds for each of its frames); asked for each op recorded.
+_USER_CODES: dict = {}
+_LINES: dict = {}  # (code object, line) -> 'file.py:12'
 
 
 def user_line(frame=None) -> str:
     """'file.py:12' of the innermost caller outside aten_lite, or '?'."""
     f = frame or sys._getframe(1)
+    codes = _USER_CODES
     while f is not None:
-        if _is_user(f):
-            return f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
+        known = codes.get(f.f_code)
+        if known is None:
+            known = _is_user(f)
+        if known:
+            key = (f.f_code, f.f_lineno)
+            line = _LINES.get(key)
+            if line is None:
+                if len(_LINES) > 4096:
+                    _LINES.clear()
+                line = _LINES[key] = f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
+            return line
         f = f.f_back
     return "?"
 
@@ -255,6 +281,26 @@ class _Recorder:
         raise _Unsupported("makes a view of a tensor the graph does not know")
 
     def _run_meta(self, handle, args: tuple):
+        key = _meta_key(self, handle, args)
+        if key is not None:
+            known = _META_RESULTS.get(key)
+            if known is not None:  # Note [Meta results]
+                made = [_capture_tensor(shape, st, dtype, False) for shape, st, dtype in known[1]]
+                return made[0] if known[0] is None else known[0](made)
+        result = self._meta_kernel(handle, args)
+        if key is not None:
+            outs = result if isinstance(result, (tuple, list)) else (result,)
+            given = [self.meta_arg(a) for a in args if isinstance(a, Tensor)] + list(args)
+            if not any(r is a for r in outs for a in given) and all(isinstance(r, Tensor) and r._a is None and r._base is None
+                   and r._layout is _STRIDED and not r._requires_grad for r in outs):
+                if len(_META_RESULTS) > 4096:
+                    _META_RESULTS.clear()
+                _META_RESULTS[key] = (
+                    None if outs is not result else type(result),
+                    [(r._shape, r._st, r._dtype) for r in outs])
+        return result
+
+    def _meta_kernel(self, handle, args: tuple):
         flipped = []
         margs = list(args)
         for i, a in enumerate(args):
@@ -290,6 +336,46 @@ class _Recorder:
             v.root = self._root_of(r._base, args)
         self.values[id(r)] = (r, v)
         return v
+
+
+# Note [Meta results]
+# Recording an op runs its Meta rule (Note [Capture mode]); a split call records every op of
+# the function on every call (Note [Split calls] in aten_lite/compile/segments.py), so the
+# rule's answer for a functional elementwise or reduction op, which depends only on its
+# operands' shapes, strides and dtypes, its other arguments and the default dtype, is kept
+# by those: a new capture tensor of the known geometry is made without running the rule
+# again. Ops that make views, write in place or take a device run their rule each time.
+_META_RESULTS: dict = {}  # _meta_key -> (result type or None, [(shape, strides, dtype)])
+
+
+def _meta_key(rec: _Recorder, handle, args: tuple):
+    """What a cacheable op's Meta result depends on (Note [Meta results]); None if not
+    cacheable."""
+    if handle.kind != "functional" or handle.device_pos is not None \
+            or not (handle.elementwise or handle.reduction):
+        return None
+    parts: list = [handle, _dtype.get_default_dtype()]  # the dtype of Python floats
+    for a in args:
+        if isinstance(a, Tensor):
+            m = rec.meta_arg(a)
+            if m._layout is not _STRIDED:
+                return None
+            parts.append((m._shape, m._strides, m._dtype))
+        elif isinstance(a, (list, tuple)) and any(isinstance(x, Tensor) for x in a):
+            return None
+        else:
+            parts.append((type(a), a))
+    return hashable_key(parts)
+
+
+def hashable_key(parts: list):
+    """``tuple(parts)`` when it can be hashed (a cache key), else None."""
+    key = tuple(parts)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 class _CaptureMode:

@@ -26,7 +26,10 @@ tensors with no data. When something needs data, the pending segment is *flushed
     numbers only, it is built unfused (``_REFUSE_AFTER``), costing no C++ compilation (a
     number that recurs finds its build in the cache, least recently used dropped).
     The Python function itself runs on every split call (its ops are recorded, their Meta
-    rules run): that is the price of not rewriting bytecode.
+    rules run): that is the price of not rewriting bytecode. It is kept small: a Meta answer
+    is reused for the same operand geometry (Note [Meta results] in
+    aten_lite/compile/capture.py), a user line is looked up once per code object and line,
+    and an op's reasons never to be recorded once per op.
 Real tensors met by a segment (the arguments, parameters, earlier segments' results, a
 random draw) are its inputs, never constants, so a cached segment serves any later call. The
 autograd kernels see each real tensor that requires grad through a capture leaf standing for
@@ -43,13 +46,14 @@ import sys
 import weakref
 from collections import OrderedDict
 
-from .. import _dispatch, _tensor
+from .. import _dispatch, _dtype, _tensor
 from .._grad_mode import _state
 from .._tensor import Tensor
 from .._device import strided as _STRIDED
 from .capture import (Captured, GraphBreak, _active, _capture_tensor, _CaptureMode,
-                      _is_break, _is_user, _Recorder, _Unsupported, capture_backward, user_line)
-from .ir import Graph
+                      _is_break, _is_user, _Recorder, _Unsupported, capture_backward,
+                      hashable_key, user_line)
+from .ir import Graph, Value
 from .tree import Slot
 
 __all__ = ["run_split", "SplitGraph", "SegmentCache"]
@@ -124,12 +128,27 @@ class _SegmentRecorder(_Recorder):
         return list(found.values())
 
 
-def _would_break(rec: _SegmentRecorder, handle, args: tuple) -> str:
-    """Why the op cannot be recorded, checked before its autograd kernel runs ('' if it can)."""
+def _static_break(handle) -> str:
+    """Why the op can never be recorded, whatever its arguments ('' if it can)."""
     if not handle.stacks.get("Meta"):
         return "no Meta kernel"
     if any(not r[1].startswith("Tensor") for r in handle.returns):
         return "returns a Python value, which depends on the data"
+    return ""
+
+
+# op handle -> _static_break's answer, asked for each op a split call records (a handle's
+# kernels and schema stay as they are once registered).
+_STATIC_BREAKS: dict = {}
+
+
+def _would_break(rec: _SegmentRecorder, handle, args: tuple) -> str:
+    """Why the op cannot be recorded, checked before its autograd kernel runs ('' if it can)."""
+    why = _STATIC_BREAKS.get(handle)
+    if why is None:
+        why = _STATIC_BREAKS[handle] = _static_break(handle)
+    if why:
+        return why
     for a in args:
         for t in (a if isinstance(a, (list, tuple)) else (a,)):
             if isinstance(t, Tensor) and (t._layout is not _STRIDED or t._key != "CPU"):
@@ -419,26 +438,35 @@ def _transplant(lazies: list, reals: list, inputs: list) -> None:
 def _signature(graph: Graph, outs: list, numbers: bool = True):
     """The trace signature a built segment is cached by (Note [Split calls]); None when a
     constant cannot be hashed. ``numbers=False``: Python numbers left out."""
-    parts: list = [_state.enabled]
+    parts: list = [_state.enabled, _dtype.get_default_dtype()]  # the dtype of Python floats
     parts.append(tuple((v.shape, v.strides, v.dtype, v.requires_grad) for v in graph.inputs))
     for n in graph.nodes:
-        parts.append((n.op, _sig(n.args, numbers), tuple(v.id for v in n.outputs)))
-    parts.append(tuple(v.id for v in graph.outputs))
-    parts.append(tuple(t._requires_grad for t in outs))
-    key = tuple(parts)
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
+        parts.append((n.op, _sig(n.args, numbers), tuple([v.id for v in n.outputs])))
+    parts.append(tuple([v.id for v in graph.outputs]))
+    parts.append(tuple([t._requires_grad for t in outs]))
+    return hashable_key(parts)
+
+
+_NUMBERS = (int, float, bool)
 
 
 def _sig(a, numbers: bool = True):
-    if hasattr(a, "producer"):
+    if isinstance(a, Value):
         return ("v", a.id)
     if isinstance(a, (list, tuple)):
-        return (type(a),) + tuple(_sig(x, numbers) for x in a)
-    if not numbers and type(a) in (int, float, bool):
+        out: list = [type(a)]
+        for x in a:
+            t = type(x)
+            if t is Value:
+                out.append(("v", x.id))
+            elif t is float:
+                out.append((float, repr(x)) if numbers else float)
+            elif t is int or t is bool or t is str or x is None:
+                out.append((t, x) if numbers or t not in _NUMBERS else t)
+            else:
+                out.append(_sig(x, numbers))
+        return tuple(out)
+    if not numbers and type(a) in _NUMBERS:
         return type(a)
     if type(a) is float:
         return (float, repr(a))
