@@ -73,6 +73,23 @@ def test_guard_recaptures_on_shape_dtype_strides_grad_and_scalars():
     assert cf.stats["captures"] == 7
 
 
+def test_the_default_dtype_is_guarded():
+    """A factory inside the function makes the default dtype: after set_default_dtype the
+    call captures again and gives eager's dtype (a stale graph returned float32 before)."""
+    f = al.compile(lambda x: x + al.ones(3))
+    x = al.ones(3)
+    assert f(x).dtype == al.float32
+    old = al.get_default_dtype()
+    try:
+        al.set_default_dtype(al.float64)
+        got, want = f(x), x + al.ones(3)
+        assert got.dtype == want.dtype == al.float64
+        assert f.stats["captures"] == 2
+    finally:
+        al.set_default_dtype(old)
+    assert f(x).dtype == al.float32 and f.stats["captures"] == 2
+
+
 SCALE = 2.0
 
 

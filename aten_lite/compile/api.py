@@ -12,7 +12,8 @@
 
 Note [Guards and the cache]
 A captured graph is valid for calls that look the same to the ops: the same tensor arguments'
-key (device and layout), shapes, strides, dtypes and requires_grad, the same grad mode, and
+key (device and layout), shapes, strides, dtypes and requires_grad, the same grad mode and
+default dtype (what factories and Python floats make), and
 the same Python values everywhere else in the arguments (numbers are constants of the graph),
 and the same Python scalars in the function's closure and among the globals it names.
 That tuple is the cache key. Each compiled function keeps at most ``cache_size`` graphs,
@@ -30,6 +31,7 @@ import functools
 from collections import OrderedDict
 
 from .._tensor import Tensor
+from .._dtype import _default as _default_dtype
 from .._grad_mode import _state
 from .autograd import attach
 from .capture import GraphBreak, capture, capturing
@@ -125,7 +127,7 @@ class CompiledFunction:
     def _quick_entry(self, args):
         """The cache lookup of the commonest call, positional plain tensors and numbers only,
         without flattening: (entry or None, False, the tensors)."""
-        parts: list = [_QUICK, _state.enabled]
+        parts: list = [_QUICK, _state.enabled, _default_dtype.dtype]
         tensors = []
         for a in args:
             if type(a) is Tensor and a._key == "CPU":
@@ -272,8 +274,9 @@ def _contents(cell):
 
 
 def _guard_key(tensors, spec, free=()):
-    """Note [Guards and the cache]; None when an argument cannot be part of a key."""
-    parts = [_state.enabled]
+    """Note [Guards and the cache]; None when an argument cannot be part of a key. The
+    default dtype is part of it: it decides what factories and Python floats make."""
+    parts = [_state.enabled, _default_dtype.dtype]
     for get in free:
         value = get()
         if type(value) in _SCALARS:
