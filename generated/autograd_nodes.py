@@ -13,7 +13,7 @@ from aten_lite._tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
     Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
-    set_history, unpack, unpack_list, unpack_output, version, view_base_fn,
+    set_history, unpack, unpack_list, unpack_output, version,
 )
 
 
@@ -4132,12 +4132,12 @@ def record_view(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4152,12 +4152,12 @@ def record_reshape(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4172,11 +4172,11 @@ def record_t(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4191,13 +4191,13 @@ def record_transpose_int(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim0_ = dim0
     node.dim1_ = dim1
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4212,12 +4212,12 @@ def record_permute(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dims_ = dims
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4232,12 +4232,12 @@ def record_expand(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4252,12 +4252,12 @@ def record_squeeze(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4272,12 +4272,12 @@ def record_squeeze_dim(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4292,12 +4292,12 @@ def record_squeeze_dims(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4312,12 +4312,12 @@ def record_unsqueeze(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4332,12 +4332,12 @@ def record_flatten_using_ints(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4352,7 +4352,7 @@ def record_narrow(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     node.length_ = length
     node.start_ = start
@@ -4360,7 +4360,7 @@ def record_narrow(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4375,14 +4375,14 @@ def record_select_int(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     node.index_ = index
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4397,7 +4397,7 @@ def record_slice_Tensor(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     node.end_ = end
     node.start_ = start
@@ -4406,7 +4406,7 @@ def record_slice_Tensor(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4421,11 +4421,11 @@ def record_contiguous(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4440,10 +4440,10 @@ def record_split_Tensor(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = version(self)
+    node._view_version = self._version.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4461,10 +4461,10 @@ def record_split_sizes(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = version(self)
+    node._view_version = self._version.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4482,10 +4482,10 @@ def record_chunk(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = version(self)
+    node._view_version = self._version.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4733,12 +4733,12 @@ def record_to_device(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_device = self._device
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4753,11 +4753,11 @@ def record_to_dtype(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4795,11 +4795,11 @@ def record_to_sparse(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4814,13 +4814,13 @@ def record_to_dense(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_ = self
     node.self_v = version(self)
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4835,11 +4835,11 @@ def record_coalesce(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4854,14 +4854,14 @@ def record_values(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_ = self
     node.self_v = version(self)
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
