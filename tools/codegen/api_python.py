@@ -323,13 +323,15 @@ def _candidate(nf: NativeFunction, params: list[Param], method: bool, extra: lis
 def fast_path(nf: NativeFunction, values: dict[str, str],
               known_tensor: str | None) -> tuple[str | None, str | None]:
     """Note [Binding tiers]: the guard under which the handle's fast entry may be called (every
-    tensor argument a plain ``Tensor``) and that call. The dispatch decision itself is the
-    runtime's (Note [One dispatch path] in aten_lite/_dispatch.py)."""
+    tensor argument a plain ``Tensor``, an optional one None or a plain ``Tensor``) and that
+    call. The dispatch decision itself is the runtime's (Note [One dispatch path] in
+    aten_lite/_dispatch.py)."""
     tensors = [a for a in nf.func.arguments.flat_all if a.type.is_tensor_like()]
-    if not tensors or any(a.type.is_list_like() or a.type.is_nullable() for a in tensors):
+    if not tensors or any(a.type.is_list_like() for a in tensors):
         return None, None
-    names = [values[a.name] for a in tensors]
-    tests = [f"{v}.__class__ is _T" for v in names if v != known_tensor]
+    tests = [f"({values[a.name]} is None or {values[a.name]}.__class__ is _T)"
+             if a.type.is_nullable() else f"{values[a.name]}.__class__ is _T"
+             for a in tensors if values[a.name] != known_tensor]
     args = ", ".join(values[a.name] for a in nf.func.arguments.flat_all)
     return " and ".join(tests) or None, f"{entry_var(str(nf.func.name))}({args})"
 
