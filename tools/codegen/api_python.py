@@ -11,7 +11,7 @@ A generated binding tries its overloads in YAML order. Each overload has a *guar
 type test per argument (``isinstance(other, _TN)``, ``alpha.__class__ in _NUM``). When it
 passes, the binding calls ``handle.call(args)``; before that, an overload whose tensor
 arguments are plain ``Tensor``s has a *fast tier*: when each of them is exactly a ``Tensor``
-(a class test), it calls ``handle.fast_entry(*args)``, which the runtime builds and which makes
+(a class test; an optional one may also be None), it calls ``handle.fast_entry(*args)``, which the runtime builds and which makes
 the dispatch decision (Note [One dispatch path] in aten_lite/_dispatch.py); the binding itself
 decides nothing but the overload. When no guard passes, the
 binding hands everything to ``Binding.parse`` in the runtime, which converts (a lone int or a
