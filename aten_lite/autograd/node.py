@@ -232,7 +232,10 @@ def detached(t: Tensor) -> Tensor:
 
 def version(t) -> int:
     """The version to save beside an input (0 for a Python number standing in for a tensor)."""
-    return t._version.value if isinstance(t, Tensor) else 0
+    if not isinstance(t, Tensor):
+        return 0
+    vc = t._vc  # read directly when made: recorders call this for most saved inputs
+    return vc.value if vc is not None else t._version.value
 
 
 def unpack(node: Node, t, saved_version: int, name: str):
