@@ -21,7 +21,7 @@ Note [The journey of an op]
 
 Note [One dispatch path]
 ``fast_entry`` is ``call`` with its commonest cases decided in line: every tensor argument on
-one backend key, no dispatch mode active. Then ``dispatch_key`` would return that backend
+one backend key (an optional one absent), no dispatch mode active. Then ``dispatch_key`` would return that backend
 key, or ``Autograd`` when an argument requires grad in grad mode and the op has an Autograd
 kernel (a training step's forward ops), so the entry indexes the table itself; in every
 other case it calls ``call``. It is built here, from the handle's argument table (``_make_fast_entry``), so the
@@ -121,7 +121,7 @@ class OpHandle:
         "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
         "stacks", "plain", "keeps_zero", "fast_entry", "input_pos", "own_prefixes",
-        "pair_pos",
+        "pair_pos", "none_pos",
     )
 
     def __init__(self, record: OpRecord) -> None:
@@ -166,9 +166,14 @@ class OpHandle:
         self.plain = not self.write_pos and self.result_tuple is None
         # The tensor positions when there are one or two, neither optional nor a list, and the
         # op is no out= form: redispatch_below_autograd then decides the key in line.
-        simple = len(self.tensor_pos) in (1, 2) and self.kind != "out" and not any(
-            self.args[i].optional or self.args[i].is_list for i in self.tensor_pos)
-        self.pair_pos = (self.tensor_pos * 2)[:2] if simple else None
+        # One optional tensor may come besides them (nll_loss's weight): the in-line case then
+        # needs it None.
+        required = tuple(i for i in self.tensor_pos if not self.args[i].optional)
+        optional = [i for i in self.tensor_pos if self.args[i].optional]
+        simple = len(required) in (1, 2) and len(optional) <= 1 and self.kind != "out" and \
+            not any(self.args[i].is_list for i in self.tensor_pos)
+        self.pair_pos = (required * 2)[:2] if simple else None
+        self.none_pos = optional[0] if simple and optional else None
         self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
         # Message starts that already name this op (Note [Errors name the op]).
         own = {self.base, self.base.rstrip("_"), (self.functional or self.name).partition(".")[0]}
@@ -279,7 +284,8 @@ class OpHandle:
         pos = self.pair_pos
         if pos is not None and _mode is None:  # _scan's answer for plain Tensors, in line
             x, y = args[pos[0]], args[pos[1]]
-            if x.__class__ is Tensor and y.__class__ is Tensor and x._key is y._key:
+            if x.__class__ is Tensor and y.__class__ is Tensor and x._key is y._key and (
+                    self.none_pos is None or args[self.none_pos] is None):
                 return self.table[x._key](*args)
         key = self._scan(args)[0]
         if _mode is not None:
@@ -408,6 +414,9 @@ _autograd_hook = None
 
 def _hook_kernel(h: OpHandle):
     hook = _autograd_hook
+    bind = getattr(hook, "bind", None)
+    if bind is not None:  # the hook made for this one op: one Python call fewer per op
+        return bind(h)
 
     def autograd_kernel(*args):
         return hook(h, args)
@@ -418,8 +427,9 @@ def _hook_kernel(h: OpHandle):
 def set_autograd_kernel(fn) -> None:
     """Install ``fn(handle, args) -> result`` as the Autograd kernel of every op that is not
     composite (composite ops are differentiated through their decomposition). ``fn`` typically
-    records a graph node and calls ``handle.redispatch_below_autograd(args)``. ``None``
-    removes it. Kernels registered for 'Autograd' through ``aten_lite.library`` take
+    records a graph node and calls ``handle.redispatch_below_autograd(args)``. When ``fn``
+    has a ``bind`` attribute, ``fn.bind(handle)`` gives each op its kernel ``(*args) ->
+    result``, doing what ``fn(handle, args)`` does. ``None`` removes it. Kernels registered for 'Autograd' through ``aten_lite.library`` take
     precedence for their op."""
     global _autograd_hook
     _autograd_hook = fn
@@ -468,13 +478,16 @@ def _make_fast_entry(h: OpHandle):
     params = [f"a{i}" for i in range(len(h.args))]
     joined = ", ".join(params)
     packed = f"({joined},)" if params else "()"
-    tensors = [params[i] for i in h.tensor_pos]
-    plain = not any(h.args[i].optional or h.args[i].is_list for i in h.tensor_pos)
+    # Optional tensors are inlined only when absent: the case tested is that they are None.
+    tensors = [params[i] for i in h.tensor_pos if not h.args[i].optional]
+    absent = [params[i] for i in h.tensor_pos if h.args[i].optional]
+    plain = not any(h.args[i].is_list for i in h.tensor_pos)
     if not tensors or not plain:
         body = [f"return call({packed})"]  # call() names the op in its errors itself
     else:
         first = tensors[0]
-        tests = ["_mode is None"] + [f"{first}._key is {t}._key" for t in tensors[1:]]
+        tests = (["_mode is None"] + [f"{first}._key is {t}._key" for t in tensors[1:]]
+                 + [f"{t} is None" for t in absent])
         grad = " or ".join(f"{t}._requires_grad" for t in tensors)
         run = f"kernel({joined})"
         # Only the inlined case needs the try: call() handles its own errors.

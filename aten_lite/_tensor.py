@@ -235,7 +235,8 @@ class Tensor(_TensorOps):
 
     def _bump_version(self) -> None:
         """Record an in-place write (every in-place op and __setitem__ calls this)."""
-        self._version.value += 1
+        vc = self._vc  # the counter read directly when made: SGD bumps every parameter's
+        (vc if vc is not None else self._version).value += 1
 
     # ---- geometry ----
 

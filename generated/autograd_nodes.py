@@ -13,7 +13,7 @@ from aten_lite._tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
     Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
-    set_history, unpack, unpack_list, unpack_output, version, view_base_fn,
+    set_history, unpack, unpack_list, unpack_output, version,
 )
 
 
@@ -4291,12 +4291,12 @@ def record_view(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4311,12 +4311,12 @@ def record_reshape(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4331,11 +4331,11 @@ def record_t(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4350,13 +4350,13 @@ def record_transpose_int(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim0_ = dim0
     node.dim1_ = dim1
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4371,12 +4371,12 @@ def record_permute(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dims_ = dims
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4391,12 +4391,12 @@ def record_expand(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4411,12 +4411,12 @@ def record_squeeze(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4431,12 +4431,12 @@ def record_squeeze_dim(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4451,12 +4451,12 @@ def record_squeeze_dims(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4471,12 +4471,12 @@ def record_unsqueeze(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4491,12 +4491,12 @@ def record_flatten_using_ints(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4511,7 +4511,7 @@ def record_narrow(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     node.length_ = length
     node.start_ = start
@@ -4519,7 +4519,7 @@ def record_narrow(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4534,14 +4534,14 @@ def record_select_int(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     node.index_ = index
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4556,7 +4556,7 @@ def record_slice_Tensor(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     node.end_ = end
     node.start_ = start
@@ -4565,7 +4565,7 @@ def record_slice_Tensor(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4580,11 +4580,11 @@ def record_contiguous(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4599,10 +4599,10 @@ def record_split_Tensor(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = version(self)
+    node._view_version = self._version.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4620,10 +4620,10 @@ def record_split_sizes(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = version(self)
+    node._view_version = self._version.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4641,10 +4641,10 @@ def record_chunk(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = version(self)
+    node._view_version = self._version.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4892,12 +4892,12 @@ def record_to_device(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_device = self._device
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4912,11 +4912,11 @@ def record_to_dtype(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4954,11 +4954,11 @@ def record_to_sparse(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4973,13 +4973,13 @@ def record_to_dense(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_ = self
     node.self_v = version(self)
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -4994,11 +4994,11 @@ def record_coalesce(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 
@@ -5013,14 +5013,14 @@ def record_values(op, args):
     node._next = (edge(self),)
     node._hooks = None
     node._released = False
-    node._view_base_fn = view_base_fn(self)
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.self_ = self
     node.self_v = version(self)
     node.self_shape = self._shape
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = version(self)
+    node._view_version = self._version.value
     set_history(result, node, 0)
     return result
 

@@ -1811,10 +1811,14 @@ def clamp(input, min=None, max=None, *, out=None):
             return _H_clamp_out.call((input, min, max, out))
 
     if out is None:  # clamp.Tensor
+        if input.__class__ is _T and (min is None or min.__class__ is _T) and (max is None or max.__class__ is _T):
+            return _F_clamp_Tensor(input, min, max)
         if isinstance(input, _TN) and (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
             return _H_clamp_Tensor.call((input, min, max))
 
     # clamp.Tensor_out
+    if input.__class__ is _T and (min is None or min.__class__ is _T) and (max is None or max.__class__ is _T) and out.__class__ is _T:
+        return _F_clamp_Tensor_out(input, min, max, out)
     if isinstance(input, _T) and (min is None or isinstance(min, _T)) and (max is None or isinstance(max, _T)) and isinstance(out, _T):
         return _H_clamp_Tensor_out.call((input, min, max, out))
 
@@ -1833,6 +1837,8 @@ def clamp_(input, min=None, max=None):
             return _H_clamp_.call((input, min, max))
 
     # clamp_.Tensor
+    if input.__class__ is _T and (min is None or min.__class__ is _T) and (max is None or max.__class__ is _T):
+        return _F_clamp__Tensor(input, min, max)
     if isinstance(input, _T) and (min is None or isinstance(min, _T)) and (max is None or isinstance(max, _T)):
         return _H_clamp__Tensor.call((input, min, max))
 
@@ -2110,6 +2116,8 @@ def nll_loss(input, target, weight=None, reduction=1, ignore_index=-100):
         nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor  (native_functions.yaml:614)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # nll_loss
+        if input.__class__ is _T and target.__class__ is _T and (weight is None or weight.__class__ is _T):
+            return _F_nll_loss(input, target, weight, reduction, ignore_index)
         if isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
             return _H_nll_loss.call((input, target, weight, reduction, ignore_index))
 
@@ -2123,6 +2131,8 @@ def _nll_loss_backward(grad_output, input, target, weight, reduction, ignore_ind
         _nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> Tensor  (native_functions.yaml:622)
     """
     if reduction.__class__ is int and ignore_index.__class__ is int:  # _nll_loss_backward
+        if grad_output.__class__ is _T and input.__class__ is _T and target.__class__ is _T and (weight is None or weight.__class__ is _T):
+            return _F__nll_loss_backward(grad_output, input, target, weight, reduction, ignore_index)
         if isinstance(grad_output, _T) and isinstance(input, _T) and isinstance(target, _T) and (weight is None or isinstance(weight, _T)):
             return _H__nll_loss_backward.call((grad_output, input, target, weight, reduction, ignore_index))
 
@@ -4165,6 +4175,8 @@ def _m_clamp(self, min=None, max=None):
         return _F_clamp(self, min, max)
 
     # clamp.Tensor
+    if (min is None or min.__class__ is _T) and (max is None or max.__class__ is _T):
+        return _F_clamp_Tensor(self, min, max)
     if (min is None or isinstance(min, _TN)) and (max is None or isinstance(max, _TN)):
         return _H_clamp_Tensor.call((self, min, max))
 
@@ -4180,6 +4192,8 @@ def _m_clamp_(self, min=None, max=None):
         return _F_clamp_(self, min, max)
 
     # clamp_.Tensor
+    if (min is None or min.__class__ is _T) and (max is None or max.__class__ is _T):
+        return _F_clamp__Tensor(self, min, max)
     if (min is None or isinstance(min, _T)) and (max is None or isinstance(max, _T)):
         return _H_clamp__Tensor.call((self, min, max))
 

@@ -308,3 +308,18 @@ def test_an_array_where_a_dtype_goes_gets_the_signature_error():
     # NumPy answers `array == bool` elementwise; the parser used to leak NumPy's ValueError.
     with pytest.raises(TypeError, match="to"):
         al.ones(3).to(np.ones(3))
+
+
+def test_an_absent_optional_tensor_keeps_the_in_line_case_and_a_present_one_is_checked():
+    # nll_loss's weight is an optional tensor: absent, the fast entry decides in line;
+    # present, the full scan still checks its device (Note [One dispatch path]).
+    torch = pytest.importorskip("torch")
+    x = np.random.default_rng(0).standard_normal((4, 5)).astype(np.float32)
+    t = np.array([0, 1, 2, 3])
+    got = al.nn.functional.nll_loss(al.tensor(x), al.tensor(t))
+    want = torch.nn.functional.nll_loss(torch.tensor(x), torch.tensor(t))
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6)
+    with pytest.raises(RuntimeError, match=r"al\.nll_loss: .*meta \(argument 'weight'\)"):
+        al.nn.functional.nll_loss(al.tensor(x), al.tensor(t), weight=al.ones(5, device="meta"))
+    h = _dispatch.handle("nll_loss")
+    assert h.pair_pos == (0, 1) and h.none_pos == 2

@@ -45,6 +45,23 @@ def autograd_kernel(op, args: tuple):
     return record(op, args)
 
 
+def _bind(op):
+    """``autograd_kernel`` for one op (the dispatcher's ``bind``): a functional op's kernel
+    looks up its recorder on each call, so recorders an op library installs later apply."""
+    if op.kind == "inplace":
+        return lambda *args: autograd_kernel(op, args)
+    name = op.name
+
+    def kernel(*args):
+        return _RECORDERS.get(name, _without_formula)(op, args)
+
+    kernel.__qualname__ = f"autograd_kernel[{name}]"
+    return kernel
+
+
+autograd_kernel.bind = _bind  # type: ignore[attr-defined]
+
+
 def _through_values(record):
     """The recorder of a keeps_zero op: ``record`` for a dense input, the composition of
     differentiable ops for a sparse one (Note [Sparse input to a keeps_zero op])."""

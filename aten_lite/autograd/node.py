@@ -189,7 +189,8 @@ def _check_view(t: Tensor, fn: Node) -> Node:
 
 
 def view_base_fn(t: Tensor):
-    """The grad_fn of the tensor owning ``t``'s storage (its base, or itself)."""
+    """The grad_fn of the tensor owning ``t``'s storage (its base, or itself). Recorders now
+    read it in line; op libraries generated before that, from a cache, still import it."""
     base = t._base
     return (base if base is not None else t).grad_fn
 
@@ -247,7 +248,10 @@ def detached(t: Tensor) -> Tensor:
 
 def version(t) -> int:
     """The version to save beside an input (0 for a Python number standing in for a tensor)."""
-    return t._version.value if isinstance(t, Tensor) else 0
+    if not isinstance(t, Tensor):
+        return 0
+    vc = t._vc  # read directly when made: recorders call this for most saved inputs
+    return vc.value if vc is not None else t._version.value
 
 
 def unpack(node: Node, t, saved_version: int, name: str):

@@ -11,7 +11,7 @@ A generated binding tries its overloads in YAML order. Each overload has a *guar
 type test per argument (``isinstance(other, _TN)``, ``alpha.__class__ in _NUM``). When it
 passes, the binding calls ``handle.call(args)``; before that, an overload whose tensor
 arguments are plain ``Tensor``s has a *fast tier*: when each of them is exactly a ``Tensor``
-(a class test), it calls ``handle.fast_entry(*args)``, which the runtime builds and which makes
+(a class test; an optional one may also be None), it calls ``handle.fast_entry(*args)``, which the runtime builds and which makes
 the dispatch decision (Note [One dispatch path] in aten_lite/_dispatch.py); the binding itself
 decides nothing but the overload. When no guard passes, the
 binding hands everything to ``Binding.parse`` in the runtime, which converts (a lone int or a
@@ -323,13 +323,15 @@ def _candidate(nf: NativeFunction, params: list[Param], method: bool, extra: lis
 def fast_path(nf: NativeFunction, values: dict[str, str],
               known_tensor: str | None) -> tuple[str | None, str | None]:
     """Note [Binding tiers]: the guard under which the handle's fast entry may be called (every
-    tensor argument a plain ``Tensor``) and that call. The dispatch decision itself is the
-    runtime's (Note [One dispatch path] in aten_lite/_dispatch.py)."""
+    tensor argument a plain ``Tensor``, an optional one None or a plain ``Tensor``) and that
+    call. The dispatch decision itself is the runtime's (Note [One dispatch path] in
+    aten_lite/_dispatch.py)."""
     tensors = [a for a in nf.func.arguments.flat_all if a.type.is_tensor_like()]
-    if not tensors or any(a.type.is_list_like() or a.type.is_nullable() for a in tensors):
+    if not tensors or any(a.type.is_list_like() for a in tensors):
         return None, None
-    names = [values[a.name] for a in tensors]
-    tests = [f"{v}.__class__ is _T" for v in names if v != known_tensor]
+    tests = [f"({values[a.name]} is None or {values[a.name]}.__class__ is _T)"
+             if a.type.is_nullable() else f"{values[a.name]}.__class__ is _T"
+             for a in tensors if values[a.name] != known_tensor]
     args = ", ".join(values[a.name] for a in nf.func.arguments.flat_all)
     return " and ".join(tests) or None, f"{entry_var(str(nf.func.name))}({args})"
 

@@ -192,7 +192,10 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     lines.append(_edges_line(n))
     lines += ["node._hooks = None", "node._released = False"]
     if n.view_of is not None:
-        lines.append(f"node._view_base_fn = view_base_fn({n.view_of})")
+        # view_base_fn and version in line: a view op runs them on every call (its input is a
+        # Tensor here, as it needs a gradient).
+        v = n.view_of
+        lines.append(f"node._view_base_fn = ({v} if {v}._base is None else {v}._base).grad_fn")
     # Inputs are saved before the op runs (an in-place op may overwrite them), outputs after.
     before: list[str] = []
     after: list[str] = []
@@ -205,7 +208,7 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
         lines += [f"if result is {r.aliased}:  # returned unchanged: it keeps its history",
                   "    return result"]
     if n.view_of is not None:
-        lines.append(f"node._view_version = version({n.view_of})")
+        lines.append(f"node._view_version = {n.view_of}._version.value")
     lines += _history(n)
     lines += after
     lines.append("return result")
