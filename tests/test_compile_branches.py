@@ -85,6 +85,30 @@ def test_threaded_backward_gives_eager_gradients(threads):
     assert g.branches and g.backward.branches  # both plans ran branches on two threads
 
 
+@pytest.mark.parametrize("forward_threads", [True, False])
+def test_a_threaded_plan_pairs_with_a_serial_one(monkeypatch, forward_threads):
+    """use_threads() is asked per call, so a forward replayed on two threads may meet a serial
+    backward (the thread count changed between them), and the other way round: the saved
+    values must pass between them either way, and the gradients equal eager's."""
+    monkeypatch.setattr(branches, "MIN_WORK", 1)
+
+    def loss(x, w1, w2):
+        return (x @ w1).tanh().sum() + (x @ w2).sigmoid().sum()
+
+    al.manual_seed(0)
+    x = al.randn(16, 8)
+    ws = [al.randn(8, 12, requires_grad=True), al.randn(8, 12, requires_grad=True)]
+    wc = [w.detach().clone().requires_grad_() for w in ws]
+    loss(x, *ws).backward()
+    cf = al.compile(loss)
+    monkeypatch.setattr(concurrent, "use_threads", lambda: forward_threads)
+    out = cf(x, *wc)
+    monkeypatch.setattr(concurrent, "use_threads", lambda: not forward_threads)
+    out.backward()
+    for a, b in zip(wc, ws):
+        np.testing.assert_allclose(a.grad.numpy(), b.grad.numpy(), rtol=1e-5, atol=1e-6)
+
+
 def test_threads_are_used_only_when_kernels_leave_cores_idle(monkeypatch):
     import os
 

@@ -19,7 +19,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 from .. import _C
-from .executor import Plan
+from .executor import Plan, _arr
 from .ir import Node
 
 __all__ = ["make_plan", "ConcurrentPlan", "use_threads"]
@@ -65,8 +65,14 @@ class ConcurrentPlan(Plan):
         reuse = memory.reuse if memory else {}
         spans = {b.start: b for b in g.branches}
         lines = []
+        # The serial plan's hand-over (Note [Array-level replay]): a backward graph's saved
+        # inputs come as arrays and a forward graph's saved outputs leave as arrays, so either
+        # plan of a forward pairs with either plan of its backward.
+        raw = set(g.inputs[self._raw_inputs_from():])
         if g.inputs:
-            lines.append(", ".join(v.name for v in g.inputs) + ", = inputs")
+            lines.append(", ".join(_arr(v) if v in raw else v.name for v in g.inputs)
+                         + ", = inputs")
+        lines += [f"{v.name} = _wrap({_arr(v)})" for v in g.inputs if v in raw]
         for v in g.consts:
             lines.append(f"{v.name} = {self._const(v.const, 'const')}")
         i = 0
@@ -80,7 +86,9 @@ class ConcurrentPlan(Plan):
             lines += self._span(span, reuse)
             lines += self._dels(memory, range(span.start, span.end), span)
             i = span.end
-        outs = ", ".join("None" if v is None else v.name for v in g.outputs)
+        saved = self._saved_from()
+        outs = ", ".join("None" if v is None else f"{v.name}._a" if i >= saved else v.name
+                         for i, v in enumerate(g.outputs))
         lines.append(f"return [{outs}]")
         return lines
 
