@@ -39,6 +39,18 @@ def c_kernel(name: str):
     return _C.get_kernel(name)
 
 
+_CACHED: dict = {}  # op name -> its C++ entry, for the kernels that call one directly
+
+
+def cached_c_kernel(name: str):
+    """``c_kernel(name)`` for aten_lite's own entries, looked up once per process (an op
+    library's entries are not cached here: a library can be rebuilt and reloaded)."""
+    k = _CACHED.get(name)
+    if k is None:
+        k = _CACHED[name] = c_kernel(name)
+    return k
+
+
 # ---- elementwise promotion and out= dtypes ----
 
 # Note [Exact out= dtypes]: most torch ops write into an out= of any dtype their result casts

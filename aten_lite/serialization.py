@@ -46,9 +46,10 @@ __all__ = ["save", "load"]
 
 
 def _compact(a: np.ndarray) -> np.ndarray:
-    """A C-contiguous copy of `a` of the same shape (np.ascontiguousarray would make a 0-dim
-    array 1-dim, and a 0-dim tensor would come back with shape [1])."""
-    return np.array(a, order="C", copy=True)
+    """`a` C-contiguous and of the same shape: itself when it already is, else a copy
+    (np.ascontiguousarray would make a 0-dim array 1-dim, and a 0-dim tensor would come back
+    with shape [1]). Both callers only write it out, so no copy is needed to keep it apart."""
+    return np.asarray(a, order="C")
 
 
 def _storage(a: np.ndarray) -> np.ndarray:

@@ -17,7 +17,7 @@ import numpy as _np
 from .. import _creation, _dispatch, _dtype, _trace
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._grad_mode import _state as _grad_state
-from .._kernel_rules import c_kernel as _c_kernel
+from .._kernel_rules import cached_c_kernel as _cached_c_kernel
 from .._tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
@@ -39,7 +39,7 @@ def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
         # A bias's gradient, every step: one leading dim summed away.
         if len(have) == 2 and have[0] and _unobserved(grad, grad):
             out = _empty_array(shape, grad._dtype)
-            _sum_kernel()(grad._dtype.code, out, grad._a.T)  # what grad.sum(0) runs
+            _cached_c_kernel("sum")(grad._dtype.code, out, grad._a.T)  # what grad.sum(0) runs
             return Tensor._wrap(out)
         return grad.sum(0)
     lead = len(have) - len(shape)
@@ -326,15 +326,6 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
 
 
 _PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
-_SUM: list = []  # the C++ sum entry, looked up on first use (the extension may be unbuilt)
-
-
-def _sum_kernel():
-    if not _SUM:
-        _SUM.append(_c_kernel("sum"))
-    return _SUM[0]
-
-
 def _unobserved(a: Tensor, b: Tensor) -> bool:
     """Whether a formula may compute on ``a`` and ``b``'s arrays directly (Note [Formulas
     without dispatch])."""

@@ -11,19 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._kernel_rules import c_kernel
+from .._kernel_rules import cached_c_kernel
 
 __all__ = ["add_rows"]
-
-_KERNEL: list = [None]  # the C++ entry, looked up on first use (the extension may be unbuilt)
-
-
-def _kernel():
-    k = _KERNEL[0]
-    if k is None:
-        k = _KERNEL[0] = c_kernel("index_add")
-    return k
-
 
 def add_rows(dtype, out: np.ndarray, index: np.ndarray, source: np.ndarray, dim: int,
              wrap_negative: bool) -> None:
@@ -32,7 +22,7 @@ def add_rows(dtype, out: np.ndarray, index: np.ndarray, source: np.ndarray, dim:
     dtype; ``dim`` is the indexed dim of the caller's tensor, for the message. With
     ``wrap_negative`` an index in [-R, 0) counts from the end."""
     idx = index if index.dtype == np.int64 else index.astype(np.int64)
-    done = _kernel()(dtype.code, out, idx, source, wrap_negative)
+    done = cached_c_kernel("index_add")(dtype.code, out, idx, source, wrap_negative)
     if done < idx.size:
         raise IndexError(f"index {int(idx[done])} is out of bounds for dimension {dim} with "
                          f"size {out.shape[1]}")

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _trace
 from .._dtype import float16, float32
-from .._kernel_rules import c_kernel
+from .._kernel_rules import cached_c_kernel
 from .._tensor import Tensor, empty_array
 from ..shape_rules import loss as rules
 
@@ -78,16 +78,11 @@ def _bad_target(t: np.ndarray, c: int, ignore_index) -> None:
     raise IndexError(f"nll_loss: Target {bad} is out of bounds for {c} classes") from None
 
 
-_KERNELS: dict = {}  # name -> C++ entry, looked up on first use
-
-
 def _in_cpp(name: str, out: np.ndarray, self: Tensor, other: np.ndarray, target: Tensor,
             reduction: int, ignore_index: int) -> Tensor:
     """Run the C++ kernel ``name`` with ``other`` (self's rows, or grad_output) into ``out``
     (viewed as the kernel takes it: (N,), 0-dim or (N, C)) and wrap ``out``."""
-    k = _KERNELS.get(name)
-    if k is None:
-        k = _KERNELS[name] = c_kernel(name)
+    k = cached_c_kernel(name)
     t = target._a.reshape(-1)
     c = self._shape[-1]
     arg = out.reshape(-1, c) if name == "nll_loss_backward" else \

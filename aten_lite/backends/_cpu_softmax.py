@@ -13,21 +13,13 @@ import numpy as np
 
 from .. import _trace
 from .._dtype import float16, float32, float64
-from .._kernel_rules import c_kernel
+from .._kernel_rules import cached_c_kernel as _kernel
 from .._tensor import Tensor, empty_array, wrap_dim
 from .. import shape_rules as rules
 
 __all__ = ["softmax_cpu", "log_softmax_cpu", "log_softmax_backward_cpu"]
 
 _wrap = Tensor._wrap
-_KERNELS: dict = {}  # op name -> C++ entry, looked up on first use
-
-
-def _kernel(name: str):
-    k = _KERNELS.get(name)
-    if k is None:
-        k = _KERNELS[name] = c_kernel(name)
-    return k
 
 
 def _prepare(self: Tensor, dim: int, dtype):
