@@ -49,6 +49,19 @@ def test_module_conversions_follow_torch():
         _net(al).to("cuda")
 
 
+def test_module_to_a_float_dtype_leaves_integer_buffers_exact():
+    """torch converts only floating state; int64 values above 2**24 survive m.to(float32)."""
+    values = [2**53 + 1, 2**40 + 1, -(2**31) - 3]
+    got = []
+    for lib in (al, torch):
+        m = lib.nn.Linear(2, 2)
+        m.register_buffer("ids", lib.tensor(values))
+        m.to(lib.float32).double()
+        got.append((m.ids.tolist(), str(m.ids.dtype).split(".")[-1]))
+    assert got[0][0] == got[1][0] == values
+    assert got[0][1] == got[1][1] == "int64"
+
+
 def test_activation_modules_print_and_compute_as_torchs():
     x = np.linspace(-3, 3, 7)
     for make in (lambda lib: lib.nn.LeakyReLU(0.3), lambda lib: lib.nn.SiLU(),

@@ -262,10 +262,12 @@ class Module:
         ``m.to(tensor)`` (its device and dtype); parameters stay the same objects."""
         def convert(t: Tensor) -> Tensor:
             # Tensor.to parses the arguments (and refuses an absent device with its message).
-            to = t.to(*args, **kwargs)
-            if not t.is_floating_point() and to._dtype is not t._dtype:
-                to = to.to(t._dtype)  # integer and bool state keeps its dtype
-            return to
+            if t.is_floating_point():
+                return t.to(*args, **kwargs)
+            # Integer and bool state keeps its dtype and values (a round trip through float32
+            # would round int64 values above 2**24): only the device is taken from the arguments.
+            target = t.new_empty((0,)).to(*args, **kwargs)
+            return t if target._device is t._device else t.to(target._device)
 
         return self._apply(convert)
 
