@@ -76,7 +76,7 @@ def test_same_rows_same_result_for_any_thread_count_and_offset():
     # Row 1 alone, from a buffer at another offset, is bitwise the same as within the matrix.
     buf = np.empty(301, np.float32)[1:]
     buf[:] = x[1]
-    assert np.array_equal(al.log_softmax(al.tensor(buf), 0).numpy(), outs[0][1])
+    assert np.array_equal(al.log_softmax(al.from_numpy(buf), 0).numpy(), outs[0][1])
 
 
 def test_the_raw_kernels_check_shapes():

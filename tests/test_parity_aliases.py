@@ -84,7 +84,7 @@ def test_writes_into_detached_aliases_follow_torch(case, alias):
     ours = _outcome(al, case, ALIASES[alias])
     assert ours[0] == theirs[0], (ours, theirs)
     if ours[0] == "raises":
-        assert "modified by an inplace operation" in ours[1] + theirs[1] or ours[1] == theirs[1]
+        assert ours[1] == theirs[1], (ours, theirs)
         return
     for (v, g, rg, leaf), (tv, tg, trg, tleaf) in zip(ours[1], theirs[1]):
         np.testing.assert_allclose(v, tv)
