@@ -5,7 +5,7 @@
     python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse,
                                               # nn, func, library, compile, breaks
     python benchmarks/run.py --only ops --match "sum"   # the rows whose case mentions "sum"
-    python benchmarks/run.py --install        # also time a clean `pip install .` (slow)
+    python benchmarks/run.py --install        # also time a clean `pip install -e .` (slow)
 
 Everything runs on one thread unless a row says otherwise: OPENBLAS_NUM_THREADS=1 is set before
 NumPy loads its BLAS, and aten_lite and torch are told set_num_threads(1). Each table has the

@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from .. import _C
 from .executor import Plan, _arr
-from .ir import Node
+from .ir import reads as ir_reads
 
 __all__ = ["make_plan", "ConcurrentPlan", "use_threads"]
 
@@ -111,7 +111,7 @@ class ConcurrentPlan(Plan):
         made = {id(v): v for i in span.helper for v in g.schedule[i].outputs}
         found: dict = {}
         for item in g.schedule[span.end:]:
-            reads = item.inputs() if isinstance(item, Node) else list(item.inputs)
+            reads = ir_reads(item)
             for v in reads:
                 if id(v) in made:
                     found[id(v)] = v

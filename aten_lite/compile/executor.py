@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .._tensor import Tensor
 from . import lower
-from .ir import Graph, Node, Value
+from .ir import Graph, Node, Value, reads as ir_reads
 
 __all__ = ["Plan"]
 
@@ -161,7 +161,7 @@ class Plan:
         tensor = {v for v in g.outputs[:saved] if v is not None}
         array = {v for v in g.outputs[saved:] if v is not None}
         for item in g.schedule:
-            reads = item.inputs() if isinstance(item, Node) else list(item.inputs)
+            reads = ir_reads(item)
             taken = [reuse[v] for v in item.outputs if v in reuse]
             (array if item in lowered else tensor).update(reads + taken)
         return tensor, array

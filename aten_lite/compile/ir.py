@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Value", "Node", "Graph", "values_in"]
+__all__ = ["Value", "Node", "Graph", "values_in", "reads"]
 
 
 class Value:
@@ -73,6 +73,11 @@ class Node:
     def inputs(self) -> list:
         """The Values it reads, in argument order (duplicates kept)."""
         return list(values_in(self.args))
+
+
+def reads(item) -> list:
+    """The values a schedule entry reads: a node's tensor arguments, a fused group's inputs."""
+    return item.inputs() if isinstance(item, Node) else list(item.inputs)
 
 
 def values_in(args):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..ir import Node
+from ..ir import Node, reads
 
 __all__ = ["run", "Branches", "MIN_WORK"]
 
@@ -46,10 +46,6 @@ class Branches:
 
 def _name(item) -> str:
     return f"n{item.id}" if isinstance(item, Node) else f"g{item.id}"
-
-
-def _reads(item) -> list:
-    return item.inputs() if isinstance(item, Node) else list(item.inputs)
 
 
 def _work(item) -> int:
@@ -83,7 +79,7 @@ def run(graph) -> list:
         return i
 
     for i, item in enumerate(items):
-        roots = {find(maker[id(v)]) for v in _reads(item)
+        roots = {find(maker[id(v)]) for v in reads(item)
                  if id(v) in maker and start <= maker[id(v)] < i}
         if len(roots) >= 2:  # a join: the span before it ends here
             _close(graph, start, i, find)
@@ -126,7 +122,7 @@ def _reuse_is_safe(graph, helper: set, main: set) -> bool:
     side.update({i: 1 for i in main})
     touched: dict = {}  # id(root Value) -> the sets making or reading it
     for i in side:
-        for v in list(items[i].outputs) + _reads(items[i]):
+        for v in list(items[i].outputs) + reads(items[i]):
             touched.setdefault(id(v.root), set()).add(side[i])
     for i in side:
         item = items[i]

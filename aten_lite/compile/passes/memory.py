@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..._tensor import contiguous_strides
-from ..ir import Node
+from ..ir import Node, reads
 
 __all__ = ["run", "MemoryPlan"]
 
@@ -36,10 +36,6 @@ class MemoryPlan:
                 f"{self.eager_peak_bytes:,}; {len(self.reuse)} buffer(s) reused")
 
 
-def _reads(item) -> list:
-    return item.inputs() if isinstance(item, Node) else list(item.inputs)
-
-
 def _makes(item) -> list:
     return list(item.outputs)
 
@@ -47,7 +43,7 @@ def _makes(item) -> list:
 def _lifetimes(items, outputs):
     last: dict = {}
     for i, item in enumerate(items):
-        for v in _reads(item):
+        for v in reads(item):
             last[id(v)] = i
     for v in outputs:
         if v is not None:
