@@ -26,8 +26,8 @@ os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
 
 import numpy as np  # noqa: E402
 
-from bench_compile import _peers, _show  # noqa: E402
-from harness import Row, compare  # noqa: E402
+from bench_compile import _peers  # noqa: E402
+from harness import Row, compare, table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -162,15 +162,9 @@ def main(argv=None) -> int:
     import aten_lite as al
 
     al.set_num_threads(1)
-    torch, torch_compile, jax, _ = _peers(args.no_torch_compile)
+    torch = _peers(args.no_torch_compile)[0]
     print("one thread; machine shared with other jobs")
-    for n, what in ((4 << 20, "4M"), (256, "256")):
-        _show(f"g: fused graph, break (if a.sum() > 0), fused graph; {what} float32",
-              bench_split(al, n, torch, torch_compile, jax), "aten_lite eager")
-    for threads in (1, 2):
-        _show(f"two independent branches, 4M float32 each; {threads} kernel thread(s), "
-              f"{os.cpu_count()} cores", bench_branches(al, threads, torch, jax),
-              "aten_lite serial")
+    print(table(run(al, torch, torch_compile=not args.no_torch_compile), PEERS))
     return 0
 
 

@@ -34,7 +34,7 @@ from .._tensor import Tensor
 from .._dtype import _default as _default_dtype
 from .._grad_mode import _state
 from .autograd import attach
-from .capture import GraphBreak, capture, capturing
+from .capture import GraphBreak, capture, capturing, hashable_key
 from .concurrent import make_plan
 from .passes import optimize
 from .segments import SegmentCache, run_split
@@ -288,11 +288,9 @@ def _guard_key(tensors, spec, free=()):
             parts.append((t._key, t._shape, t._dtype, t._requires_grad))
     try:
         parts.append(_spec_key(spec))
-        key = tuple(parts)
-        hash(key)
-    except TypeError:
+    except TypeError:  # an unhashable constant in the arguments
         return None
-    return key
+    return hashable_key(parts)
 
 
 def _spec_key(spec):

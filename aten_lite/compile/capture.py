@@ -203,10 +203,16 @@ class _Recorder:
 
     def _outside(self, t: Tensor) -> Value:
         """The Value of a real tensor the function read from elsewhere: a const."""
-        twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
-        v = self.graph.new_value("const", t._shape, twin._st, t._dtype, const=t)
-        v.requires_grad = t._requires_grad
+        v = self._twinned(t, "const", const=t)
         self.graph.consts.append(v)
+        return v
+
+    def _twinned(self, t: Tensor, kind: str, **facts) -> Value:
+        """A new ``kind`` Value standing for the real tensor ``t``, and the capture tensor
+        (its twin) that the Meta kernels see in its place; both map to the Value."""
+        twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
+        v = self.graph.new_value(kind, t._shape, twin._st, t._dtype, **facts)
+        v.requires_grad = t._requires_grad
         self.values[id(t)] = (t, v)
         self.values[id(twin)] = (twin, v)
         self.twins[id(t)] = twin
@@ -287,10 +293,10 @@ class _Recorder:
             if known is not None:  # Note [Meta results]
                 made = [_capture_tensor(shape, st, dtype, False) for shape, st, dtype in known[1]]
                 return made[0] if known[0] is None else known[0](made)
-        result = self._meta_kernel(handle, args)
+        result, flipped = self._meta_kernel(handle, args)
         if key is not None:
             outs = result if isinstance(result, (tuple, list)) else (result,)
-            given = [self.meta_arg(a) for a in args if isinstance(a, Tensor)] + list(args)
+            given = flipped + list(args)  # a result that is an argument is no answer to keep
             if not any(r is a for r in outs for a in given) and all(isinstance(r, Tensor) and r._a is None and r._base is None
                    and r._layout is _STRIDED and not r._requires_grad for r in outs):
                 if len(_META_RESULTS) > 4096:
@@ -301,6 +307,7 @@ class _Recorder:
         return result
 
     def _meta_kernel(self, handle, args: tuple):
+        """The op's Meta kernel run on the arguments' meta twins: (its result, the twins)."""
         flipped = []
         margs = list(args)
         for i, a in enumerate(args):
@@ -325,7 +332,7 @@ class _Recorder:
         for r in (result if isinstance(result, (tuple, list)) else (result,)):
             if isinstance(r, Tensor) and r._a is None:
                 _to_capture(r)
-        return result
+        return result, flipped
 
     def _output(self, r: Tensor, node: Node, args: tuple) -> Value:
         prior = self.values.get(id(r))

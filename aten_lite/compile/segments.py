@@ -41,6 +41,7 @@ a view of a real input is remade eagerly from it the same way. Results never dif
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import sys
 import weakref
@@ -60,6 +61,19 @@ __all__ = ["run_split", "SplitGraph", "SegmentCache"]
 
 _SEGMENT_CACHE_SIZE = 64  # segments kept per compiled function, least recently used dropped
 _REFUSE_AFTER = 2  # builds of one trace shape with other numbers, after which it is not fused
+
+
+@contextlib.contextmanager
+def _dispatching(mode, data_hook):
+    """Run the block with this dispatch mode and data-read hook, then put back the ones that
+    were set (the split run's own, or none)."""
+    previous = _dispatch.set_mode(mode)
+    hook = _tensor.set_data_hook(data_hook)
+    try:
+        yield
+    finally:
+        _tensor.set_data_hook(hook)
+        _dispatch.set_mode(previous)
 
 
 class SegmentCache:
@@ -82,14 +96,9 @@ class _SegmentRecorder(_Recorder):
         self.grad_modes: list = []  # grad mode as each node was recorded, for _interpret
 
     def _outside(self, t: Tensor):
-        twin = _capture_tensor(t._shape, t.stride(), t._dtype, t._requires_grad)
-        v = self.graph.new_value("input", t._shape, twin._st, t._dtype)
-        v.requires_grad = t._requires_grad
+        v = self._twinned(t, "input")
         self.graph.inputs.append(v)
         self.real_inputs.append(t)
-        self.values[id(t)] = (t, v)
-        self.values[id(twin)] = (twin, v)
-        self.twins[id(t)] = twin
         return v
 
     def leaf_for(self, t: Tensor) -> Tensor:
@@ -260,13 +269,8 @@ class _SplitRun:
     def eager_op(self, handle, key: str, args: tuple, why: str, frame):
         """Flush, then run the op eagerly on the (now real) arguments."""
         self.flush(handle.name, user_line(frame), f"{why}; ran eagerly")
-        previous = _dispatch.set_mode(None)
-        hook = _tensor.set_data_hook(None)
-        try:
+        with _dispatching(None, None):
             return handle.table[key](*args)
-        finally:
-            _tensor.set_data_hook(hook)
-            _dispatch.set_mode(previous)
 
     def on_read(self, t: Tensor, what: str) -> None:
         frame, inner = sys._getframe(1), None
@@ -288,9 +292,7 @@ class _SplitRun:
         if not rec.graph.nodes:
             return
         self.recorder = _SegmentRecorder()
-        previous = _dispatch.set_mode(None)
-        hook = _tensor.set_data_hook(None)
-        try:
+        with _dispatching(None, None):
             live = rec.live()
             outs = [t for t, v in live if v.root.kind == "node"]
             views = [(t, v) for t, v in live if v.root.kind != "node"]
@@ -304,9 +306,6 @@ class _SplitRun:
             if views:  # views of real inputs: remade from them, eagerly
                 made = _interpret(rec.graph, rec.real_inputs, [v for _, v in views])
                 _transplant([t for t, _ in views], made, rec.real_inputs)
-        finally:
-            _tensor.set_data_hook(hook)
-            _dispatch.set_mode(previous)
 
     def _entry(self, rec: _SegmentRecorder, outs: list):
         key = _signature(rec.graph, outs)
@@ -481,12 +480,11 @@ def run_split(fn, args: tuple, kwargs: dict, cache: SegmentCache, make_entry, st
     # would make it vary from call to call (and the trace signature with it): it waits.
     collecting = gc.isenabled()
     gc.disable()
-    previous = _dispatch.set_mode(split.mode)
-    hook = _tensor.set_data_hook(split.on_read)
     _active.append(split.mode)
     try:
-        result = fn(*args, **kwargs)
-        split.flush(None)
+        with _dispatching(split.mode, split.on_read):
+            result = fn(*args, **kwargs)
+            split.flush(None)
     except BaseException:
         try:  # leave no data-less tensor behind, then raise what the function raised
             split.flush(None)
@@ -495,8 +493,6 @@ def run_split(fn, args: tuple, kwargs: dict, cache: SegmentCache, make_entry, st
         raise
     finally:
         _active.pop()
-        _tensor.set_data_hook(hook)
-        _dispatch.set_mode(previous)
         if collecting:
             gc.enable()
     return result, SplitGraph(split.graphs, split.breaks)
