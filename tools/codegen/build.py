@@ -393,8 +393,7 @@ class CompileError(BuildError):
     locates errors its own way (a fused kernel names its ops' YAML lines)."""
 
     def __init__(self, source: str, output: str) -> None:
-        lines = [m.group(0) for m in _ERROR.finditer(output)][:3] or output.strip().splitlines()[:5]
-        super().__init__(f"{source}: compilation failed:\n  " + "\n  ".join(lines))
+        super().__init__(_failed(source, output))
         self.output = output
 
 
@@ -518,8 +517,14 @@ def _explain(root: Path, unit: Unit, output: str) -> str:
             where = _YAML_LINE.search(source)
             file, line = (where.group(2), where.group(1)) if where else (YAML_NAME, "?")
         return f"{file}:{line}: {op.group(1)}: C++ error: {first.group('msg').strip()}"
+    return _failed(unit.source, output)
+
+
+def _failed(source: str, output: str) -> str:
+    """``SOURCE: compilation failed:`` and the compiler's first error lines (its first lines
+    when none reads as an error)."""
     lines = [m.group(0) for m in _ERROR.finditer(output)][:3] or output.strip().splitlines()[:5]
-    return f"{unit.source}: compilation failed:\n  " + "\n  ".join(lines)
+    return f"{source}: compilation failed:\n  " + "\n  ".join(lines)
 
 
 def _stamp_path(root: Path, tools: Toolchain, output: Path) -> Path:
