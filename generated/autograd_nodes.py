@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 b2a8fbad9259afbb).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -4124,6 +4124,24 @@ def record_silu(op, args):
     return result
 
 
+def record_silu_(op, args):
+    """Run silu_ and record its node."""
+    self, = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    check_inplace(op, self)
+    node = SiluBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node.self_ = saved_copy(self)
+    node.self_v = 0
+    result = op.redispatch_below_autograd(args)
+    set_history(result, node, 0)
+    return result
+
+
 def record_leaky_relu(op, args):
     """Run leaky_relu and record its node."""
     self, negative_slope = args
@@ -5695,6 +5713,7 @@ RECORDERS = {
     "gelu": record_gelu,
     "_gelu_backward": record__gelu_backward,
     "silu": record_silu,
+    "silu_": record_silu_,
     "leaky_relu": record_leaky_relu,
     "leaky_relu_": record_leaky_relu_,
     "_leaky_relu_backward": record__leaky_relu_backward,

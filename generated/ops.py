@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 b2a8fbad9259afbb).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -281,6 +281,8 @@ _H__gelu_backward = _d.handle('_gelu_backward')
 _F__gelu_backward = _H__gelu_backward.fast_entry
 _H_silu = _d.handle('silu')
 _F_silu = _H_silu.fast_entry
+_H_silu_ = _d.handle('silu_')
+_F_silu_ = _H_silu_.fast_entry
 _H_leaky_relu = _d.handle('leaky_relu')
 _F_leaky_relu = _H_leaky_relu.fast_entry
 _H_leaky_relu_ = _d.handle('leaky_relu_')
@@ -658,6 +660,7 @@ _G__nll_loss_backward = _b.Binding('al._nll_loss_backward', ('_nll_loss_backward
 _G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
 _G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
 _G_silu = _b.Binding('al.silu', ('silu',), method=False)
+_G_silu_ = _b.Binding('al.silu_', ('silu_',), method=False)
 _G_leaky_relu = _b.Binding('al.leaky_relu', ('leaky_relu',), method=False)
 _G_leaky_relu_ = _b.Binding('al.leaky_relu_', ('leaky_relu_',), method=False)
 _G__leaky_relu_backward = _b.Binding('al._leaky_relu_backward', ('_leaky_relu_backward',), method=False)
@@ -2184,11 +2187,24 @@ def silu(input):
     return _G_silu.parse((input, ), {})
 
 
+def silu_(input):
+    """Overloads, tried in this order:
+        silu_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:650)
+    """
+    # silu_
+    if input.__class__ is _T:
+        return _F_silu_(input)
+    if isinstance(input, _T):
+        return _H_silu_.call((input,))
+
+    return _G_silu_.parse((input, ), {})
+
+
 def leaky_relu(input, negative_slope=0.01):
     """self where positive, else self * negative_slope.
 
     Overloads, tried in this order:
-        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:650)
+        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:653)
     """
     if negative_slope.__class__ in _NUM:  # leaky_relu
         if input.__class__ is _T:
@@ -2201,7 +2217,7 @@ def leaky_relu(input, negative_slope=0.01):
 
 def leaky_relu_(input, negative_slope=0.01):
     """Overloads, tried in this order:
-        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:656)
+        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:659)
     """
     if negative_slope.__class__ in _NUM:  # leaky_relu_
         if input.__class__ is _T:
@@ -2216,7 +2232,7 @@ def _leaky_relu_backward(grad_output, input, negative_slope):
     """grad_output times the derivative of leaky_relu at self (1 or negative_slope).
 
     Overloads, tried in this order:
-        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:659)
+        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:662)
     """
     if negative_slope.__class__ in _NUM:  # _leaky_relu_backward
         if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2231,7 +2247,7 @@ def _tanh_backward(grad_output, tanh_out):
     """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
 
     Overloads, tried in this order:
-        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:664)
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:667)
     """
     # _tanh_backward
     if grad_output.__class__ is _T and tanh_out.__class__ is _T:
@@ -2246,7 +2262,7 @@ def _log_softmax_backward(grad_output, log_probs, dim):
     """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
 
     Overloads, tried in this order:
-        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:670)
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:673)
     """
     if dim.__class__ is int:  # _log_softmax_backward
         if grad_output.__class__ is _T and log_probs.__class__ is _T:
@@ -2261,8 +2277,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:678)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:688)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:681)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:691)
     """
     if out is None:  # mm
         if input.__class__ is _T and mat2.__class__ is _T:
@@ -2283,7 +2299,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:690)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:693)
     """
     # bmm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -2298,7 +2314,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:698)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:701)
     """
     # dot
     if input.__class__ is _T and tensor.__class__ is _T:
@@ -2313,7 +2329,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:706)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:709)
     """
     # matmul
     if input.__class__ is _T and other.__class__ is _T:
@@ -2328,7 +2344,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:726)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:729)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -2337,7 +2353,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:734)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:737)
     """
     # t
     if input.__class__ is _T:
@@ -2352,7 +2368,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:743)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:746)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if input.__class__ is _T:
@@ -2367,7 +2383,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:752)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:755)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -2376,9 +2392,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:768)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:776)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:784)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:771)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:779)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:787)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -2387,7 +2403,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:792)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:795)
     """
     if dim.__class__ is int:  # unsqueeze
         if input.__class__ is _T:
@@ -2402,7 +2418,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:800)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:803)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if input.__class__ is _T:
@@ -2417,7 +2433,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:808)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:811)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if input.__class__ is _T:
@@ -2432,7 +2448,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:816)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:819)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if input.__class__ is _T:
@@ -2447,7 +2463,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:824)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:827)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if input.__class__ is _T:
@@ -2462,8 +2478,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:838)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:846)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:841)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:849)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if input.__class__ is _T:
@@ -2484,7 +2500,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:854)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:857)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if input.__class__ is _T:
@@ -2499,7 +2515,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:862)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:865)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2512,7 +2528,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:868)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:871)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2525,7 +2541,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:874)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:877)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if input.__class__ is _T and index.__class__ is _T:
@@ -2540,7 +2556,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:881)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:884)
     """
     if dim.__class__ is int:  # index_select
         if input.__class__ is _T and index.__class__ is _T:
@@ -2555,7 +2571,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:888)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:891)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if input.__class__ is _T and mask.__class__ is _T:
@@ -2570,7 +2586,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:901)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:904)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2583,7 +2599,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:908)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:911)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2594,7 +2610,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:915)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:918)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2607,7 +2623,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:921)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:924)
     """
     # clone
     if input.__class__ is _T:
@@ -2622,7 +2638,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:936)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:939)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if input.__class__ is _T:
@@ -2637,7 +2653,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:943)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:946)
     """
     # zero_
     if input.__class__ is _T:
@@ -2652,7 +2668,7 @@ def flip(*args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:984)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:987)
     """
     return _G_flip.parse((*args,), kwargs)
 
@@ -2661,7 +2677,7 @@ def roll(input, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:990)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:993)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         if input.__class__ is _T:
@@ -2676,7 +2692,7 @@ def unbind(input, dim=0):
     """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
 
     Overloads, tried in this order:
-        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1014)
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1017)
     """
     if dim.__class__ is int:  # unbind.int
         if input.__class__ is _T:
@@ -2691,7 +2707,7 @@ def broadcast_to(*args, **kwargs):
     """self.expand(size): a read-only view broadcast to size.
 
     Overloads, tried in this order:
-        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1020)
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1023)
     """
     return _G_broadcast_to.parse((*args,), kwargs)
 
@@ -2700,7 +2716,7 @@ def tile(*args, **kwargs):
     """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
 
     Overloads, tried in this order:
-        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1026)
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1029)
     """
     return _G_tile.parse((*args,), kwargs)
 
@@ -2709,7 +2725,7 @@ def movedim(input, source, destination):
     """A view with dim source moved to position destination, the other dims in order.
 
     Overloads, tried in this order:
-        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1032)
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1035)
     """
     if source.__class__ is int and destination.__class__ is int:  # movedim.int
         if input.__class__ is _T:
@@ -2724,7 +2740,7 @@ def hstack(*args, **kwargs):
     """Tensors joined along dim 1 (dim 0 for 1-D tensors).
 
     Overloads, tried in this order:
-        hstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1038)
+        hstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1041)
     """
     return _G_hstack.parse((*args,), kwargs)
 
@@ -2733,7 +2749,7 @@ def vstack(*args, **kwargs):
     """Tensors joined along dim 0, 1-D ones as rows.
 
     Overloads, tried in this order:
-        vstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1043)
+        vstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1046)
     """
     return _G_vstack.parse((*args,), kwargs)
 
@@ -2742,7 +2758,7 @@ def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1048)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1051)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2757,7 +2773,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1061)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1064)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2772,7 +2788,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1130)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1133)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2787,7 +2803,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1137)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1140)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2802,8 +2818,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1149)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1159)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1152)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1162)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2824,8 +2840,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1161)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1171)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1164)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1174)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2846,7 +2862,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1174)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1177)
     """
     # isnan
     if input.__class__ is _T:
@@ -2861,7 +2877,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1181)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1184)
     """
     # isinf
     if input.__class__ is _T:
@@ -2876,7 +2892,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1188)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1191)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2891,8 +2907,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1195)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1202)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1198)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1205)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2913,8 +2929,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1204)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1213)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1207)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1216)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2935,8 +2951,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1215)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1224)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1218)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1227)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2957,8 +2973,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1226)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1235)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1229)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1238)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2979,8 +2995,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1239)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1250)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1242)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1253)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -3001,8 +3017,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1252)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1262)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1255)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1265)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -3023,10 +3039,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1265)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1274)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1276)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1285)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1268)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1277)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1279)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1288)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -3059,7 +3075,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1288)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1291)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -3074,8 +3090,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1293)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1303)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1296)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1306)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -3094,7 +3110,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1300)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1303)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -3109,8 +3125,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1307)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1318)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1310)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1321)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -3131,8 +3147,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1320)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1331)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1323)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1334)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -3153,8 +3169,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1333)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1336)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1344)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -3163,8 +3179,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1347)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1353)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1350)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1356)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -3173,7 +3189,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1359)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1362)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -3188,8 +3204,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1369)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1380)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1372)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1383)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -3198,7 +3214,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1391)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1394)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -3213,7 +3229,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1402)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1405)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -3228,7 +3244,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1414)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1417)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -3243,7 +3259,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1422)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1425)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3258,8 +3274,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1429)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1440)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1432)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1443)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3280,8 +3296,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1442)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1453)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1445)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1456)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3302,9 +3318,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1457)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1463)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1469)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1460)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1466)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1472)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3313,9 +3329,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1475)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1481)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1487)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1478)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1484)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1490)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3324,9 +3340,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1493)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1499)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1505)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1496)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1502)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1508)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3335,9 +3351,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1511)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1517)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1523)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1514)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1520)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1526)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3346,7 +3362,7 @@ def norm(input, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1529)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1532)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -3362,7 +3378,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1535)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1538)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3371,7 +3387,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1541)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1544)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3386,8 +3402,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1547)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1556)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1550)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1559)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3408,7 +3424,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1558)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1561)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3423,7 +3439,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1567)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1570)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -4416,7 +4432,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:678)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:681)
     """
     # mm
     if mat2.__class__ is _T:
@@ -4431,7 +4447,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:690)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:693)
     """
     # bmm
     if mat2.__class__ is _T:
@@ -4446,7 +4462,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:698)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:701)
     """
     # dot
     if tensor.__class__ is _T:
@@ -4461,7 +4477,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:706)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:709)
     """
     # matmul
     if other.__class__ is _T:
@@ -4476,7 +4492,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:718)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:721)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4489,7 +4505,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:726)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:729)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4502,7 +4518,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:734)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:737)
     """
     # t
     return _F_t(self)
@@ -4514,7 +4530,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:743)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:746)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         return _F_transpose_int(self, dim0, dim1)
@@ -4526,7 +4542,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:752)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:755)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4539,7 +4555,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:760)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:763)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4552,9 +4568,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:768)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:776)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:784)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:771)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:779)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:787)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4563,7 +4579,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:792)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:795)
     """
     if dim.__class__ is int:  # unsqueeze
         return _F_unsqueeze(self, dim)
@@ -4575,7 +4591,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:800)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:803)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         return _F_flatten_using_ints(self, start_dim, end_dim)
@@ -4587,7 +4603,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:808)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:811)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         return _F_narrow(self, dim, start, length)
@@ -4599,7 +4615,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:816)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:819)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         return _F_select_int(self, dim, index)
@@ -4611,7 +4627,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:831)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:834)
     """
     # contiguous
     return _F_contiguous(self)
@@ -4623,8 +4639,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:838)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:846)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:841)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:849)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         return _F_split_Tensor(self, split_size, dim)
@@ -4639,7 +4655,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:854)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:857)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         return _F_chunk(self, chunks, dim)
@@ -4651,7 +4667,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:874)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:877)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if index.__class__ is _T:
@@ -4666,7 +4682,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:881)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:884)
     """
     if dim.__class__ is int:  # index_select
         if index.__class__ is _T:
@@ -4681,7 +4697,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:888)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:891)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if mask.__class__ is _T:
@@ -4694,7 +4710,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:895)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:898)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if mask.__class__ is _T:
@@ -4709,7 +4725,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:908)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:911)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4720,7 +4736,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:915)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:918)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4733,7 +4749,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:921)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:924)
     """
     # clone
     return _F_clone(self)
@@ -4745,7 +4761,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:929)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:932)
     """
     if non_blocking.__class__ is bool:  # copy_
         if src.__class__ is _T:
@@ -4760,7 +4776,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:936)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:939)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         return _F_fill__Scalar(self, value)
@@ -4772,7 +4788,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:943)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:946)
     """
     # zero_
     return _F_zero_(self)
@@ -4784,9 +4800,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:950)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:958)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:966)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:953)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:961)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:969)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -4795,7 +4811,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:972)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:975)
     """
     # type_as
     if other.__class__ is _T:
@@ -4810,7 +4826,7 @@ def _m_repeat(self, *args, **kwargs):
     """self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).
 
     Overloads, tried in this order:
-        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:978)
+        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:981)
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
@@ -4823,7 +4839,7 @@ def _m_flip(self, *args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:984)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:987)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
@@ -4836,7 +4852,7 @@ def _m_roll(self, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:990)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:993)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
@@ -4848,7 +4864,7 @@ def _m_expand_as(self, other):
     """self.expand(other.shape): size-1 dims repeated to the shape of other, without copying.
 
     Overloads, tried in this order:
-        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:996)
+        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:999)
     """
     # expand_as
     if other.__class__ is _T:
@@ -4863,7 +4879,7 @@ def _m_view_as(self, other):
     """self.view(other.shape): the same data in the shape of other.
 
     Overloads, tried in this order:
-        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1002)
+        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1005)
     """
     # view_as
     if other.__class__ is _T:
@@ -4878,7 +4894,7 @@ def _m_reshape_as(self, other):
     """self.reshape(other.shape): a view when the strides allow it, else a copy.
 
     Overloads, tried in this order:
-        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1008)
+        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1011)
     """
     # reshape_as
     if other.__class__ is _T:
@@ -4893,7 +4909,7 @@ def _m_unbind(self, dim=0):
     """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
 
     Overloads, tried in this order:
-        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1014)
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1017)
     """
     if dim.__class__ is int:  # unbind.int
         return _F_unbind_int(self, dim)
@@ -4905,7 +4921,7 @@ def _m_broadcast_to(self, *args, **kwargs):
     """self.expand(size): a read-only view broadcast to size.
 
     Overloads, tried in this order:
-        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1020)
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1023)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # broadcast_to
@@ -4918,7 +4934,7 @@ def _m_tile(self, *args, **kwargs):
     """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
 
     Overloads, tried in this order:
-        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1026)
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1029)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # tile
@@ -4931,7 +4947,7 @@ def _m_movedim(self, source, destination):
     """A view with dim source moved to position destination, the other dims in order.
 
     Overloads, tried in this order:
-        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1032)
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1035)
     """
     if source.__class__ is int and destination.__class__ is int:  # movedim.int
         return _F_movedim_int(self, source, destination)
@@ -4943,7 +4959,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1066)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1069)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -4955,7 +4971,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1073)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1076)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -4967,7 +4983,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1080)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1083)
     """
     # coalesce
     return _F_coalesce(self)
@@ -4979,7 +4995,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1088)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1091)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -4991,7 +5007,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:1094)
+        _nnz(Tensor self) -> int  (native_functions.yaml:1097)
     """
     # _nnz
     return _F__nnz(self)
@@ -5003,7 +5019,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1100)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1103)
     """
     # indices
     return _F_indices(self)
@@ -5015,7 +5031,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1106)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1109)
     """
     # values
     return _F_values(self)
@@ -5027,7 +5043,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1112)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1115)
     """
     # _indices
     return _F__indices(self)
@@ -5039,7 +5055,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1118)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1121)
     """
     # _values
     return _F__values(self)
@@ -5051,7 +5067,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1124)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1127)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -5066,7 +5082,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1149)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1152)
     """
     # log10
     return _F_log10(self)
@@ -5076,7 +5092,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1156)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1159)
     """
     # log10_
     return _F_log10_(self)
@@ -5088,7 +5104,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1161)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1164)
     """
     # log2
     return _F_log2(self)
@@ -5098,7 +5114,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1168)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1171)
     """
     # log2_
     return _F_log2_(self)
@@ -5110,7 +5126,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1174)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1177)
     """
     # isnan
     return _F_isnan(self)
@@ -5122,7 +5138,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1181)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1184)
     """
     # isinf
     return _F_isinf(self)
@@ -5134,7 +5150,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1188)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1191)
     """
     # isfinite
     return _F_isfinite(self)
@@ -5146,7 +5162,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1195)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1198)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -5161,7 +5177,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1204)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1207)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -5174,7 +5190,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1210)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1213)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -5189,7 +5205,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1215)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1218)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -5202,7 +5218,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1221)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1224)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -5217,7 +5233,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1226)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1229)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -5230,7 +5246,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1232)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1235)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -5245,7 +5261,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1239)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1242)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -5255,7 +5271,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1247)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1250)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -5267,7 +5283,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1252)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1255)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -5280,7 +5296,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1259)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1262)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -5295,8 +5311,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1265)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1276)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1268)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1279)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -5315,8 +5331,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1271)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1282)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1274)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1285)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -5337,7 +5353,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1293)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1296)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -5347,7 +5363,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1300)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1303)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -5359,7 +5375,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1307)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1310)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -5369,7 +5385,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1315)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1318)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -5381,7 +5397,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1320)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1323)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -5391,7 +5407,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1328)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1331)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -5403,8 +5419,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1333)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1336)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1344)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -5413,8 +5429,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1347)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1353)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1350)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1356)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5423,7 +5439,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1359)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1362)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5435,16 +5451,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1369)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1380)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1372)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1383)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1377)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1388)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1380)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1391)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5453,7 +5469,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1391)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1394)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5466,7 +5482,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1399)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1402)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5481,7 +5497,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1402)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1405)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5494,7 +5510,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1411)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1414)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5509,7 +5525,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1429)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1432)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5519,7 +5535,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1437)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1440)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5531,7 +5547,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1442)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1445)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5541,7 +5557,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1450)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1453)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5553,9 +5569,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1457)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1463)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1469)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1460)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1466)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1472)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5564,9 +5580,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1475)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1481)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1487)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1478)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1484)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1490)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5575,7 +5591,7 @@ def _m_norm(self, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1529)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1532)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -5588,7 +5604,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1535)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1538)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5597,7 +5613,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1541)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1544)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5612,7 +5628,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1547)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1550)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5625,7 +5641,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1553)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1556)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5640,7 +5656,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1558)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1561)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5653,7 +5669,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1564)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1567)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -6389,6 +6405,7 @@ __all__ = [
     'nll_loss',
     'gelu',
     'silu',
+    'silu_',
     'leaky_relu',
     'leaky_relu_',
     'mm',

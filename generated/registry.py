@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 b2a8fbad9259afbb).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2612,9 +2612,29 @@ OPS = (
         returns=((None, 'Tensor'),),
     ),
     _R(  # native_functions.yaml:650
+        name='silu_',
+        schema='silu_(Tensor(a!) self) -> Tensor(a!)',
+        loc='native_functions.yaml:650',
+        kind='inplace',
+        functional='silu',
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, True),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:653
         name='leaky_relu',
         schema='leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor',
-        loc='native_functions.yaml:650',
+        loc='native_functions.yaml:653',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2631,10 +2651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', True, 0.01, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:656
+    _R(  # native_functions.yaml:659
         name='leaky_relu_',
         schema='leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)',
-        loc='native_functions.yaml:656',
+        loc='native_functions.yaml:659',
         kind='inplace',
         functional='leaky_relu',
         variants=('function',),
@@ -2651,10 +2671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('negative_slope', 'Scalar', True, 0.01, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:659
+    _R(  # native_functions.yaml:662
         name='_leaky_relu_backward',
         schema='_leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor',
-        loc='native_functions.yaml:659',
+        loc='native_functions.yaml:662',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2671,10 +2691,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:664
+    _R(  # native_functions.yaml:667
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:664',
+        loc='native_functions.yaml:667',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2691,10 +2711,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:670
+    _R(  # native_functions.yaml:673
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:670',
+        loc='native_functions.yaml:673',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2711,10 +2731,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:678
+    _R(  # native_functions.yaml:681
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:678',
+        loc='native_functions.yaml:681',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2731,10 +2751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:688
+    _R(  # native_functions.yaml:691
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:688',
+        loc='native_functions.yaml:691',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2751,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:690
+    _R(  # native_functions.yaml:693
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:690',
+        loc='native_functions.yaml:693',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2771,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:698
+    _R(  # native_functions.yaml:701
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:698',
+        loc='native_functions.yaml:701',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:706
+    _R(  # native_functions.yaml:709
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:706',
+        loc='native_functions.yaml:709',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:718
+    _R(  # native_functions.yaml:721
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:718',
+        loc='native_functions.yaml:721',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2831,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:726
+    _R(  # native_functions.yaml:729
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:726',
+        loc='native_functions.yaml:729',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2851,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:734
+    _R(  # native_functions.yaml:737
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:734',
+        loc='native_functions.yaml:737',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2871,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:743
+    _R(  # native_functions.yaml:746
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:743',
+        loc='native_functions.yaml:746',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2891,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:752
+    _R(  # native_functions.yaml:755
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:752',
+        loc='native_functions.yaml:755',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2911,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:760
+    _R(  # native_functions.yaml:763
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:760',
+        loc='native_functions.yaml:763',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2931,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:768
+    _R(  # native_functions.yaml:771
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:768',
+        loc='native_functions.yaml:771',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2951,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:776
+    _R(  # native_functions.yaml:779
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:776',
+        loc='native_functions.yaml:779',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:784
+    _R(  # native_functions.yaml:787
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:784',
+        loc='native_functions.yaml:787',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2991,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:792
+    _R(  # native_functions.yaml:795
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:792',
+        loc='native_functions.yaml:795',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3011,10 +3031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:800
+    _R(  # native_functions.yaml:803
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:800',
+        loc='native_functions.yaml:803',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3031,10 +3051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:808
+    _R(  # native_functions.yaml:811
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:808',
+        loc='native_functions.yaml:811',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3051,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:816
+    _R(  # native_functions.yaml:819
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:816',
+        loc='native_functions.yaml:819',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:824
+    _R(  # native_functions.yaml:827
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:824',
+        loc='native_functions.yaml:827',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3091,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:831
+    _R(  # native_functions.yaml:834
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:831',
+        loc='native_functions.yaml:834',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3111,10 +3131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:838
+    _R(  # native_functions.yaml:841
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:838',
+        loc='native_functions.yaml:841',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3131,10 +3151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:846
+    _R(  # native_functions.yaml:849
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:846',
+        loc='native_functions.yaml:849',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3151,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:854
+    _R(  # native_functions.yaml:857
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:854',
+        loc='native_functions.yaml:857',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:862
+    _R(  # native_functions.yaml:865
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:862',
+        loc='native_functions.yaml:865',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3191,10 +3211,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:868
+    _R(  # native_functions.yaml:871
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:868',
+        loc='native_functions.yaml:871',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3211,10 +3231,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:874
+    _R(  # native_functions.yaml:877
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:874',
+        loc='native_functions.yaml:877',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3231,10 +3251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:881
+    _R(  # native_functions.yaml:884
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:881',
+        loc='native_functions.yaml:884',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3251,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:888
+    _R(  # native_functions.yaml:891
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:888',
+        loc='native_functions.yaml:891',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3271,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:895
+    _R(  # native_functions.yaml:898
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:895',
+        loc='native_functions.yaml:898',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3291,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:901
+    _R(  # native_functions.yaml:904
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:901',
+        loc='native_functions.yaml:904',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3311,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:908
+    _R(  # native_functions.yaml:911
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:908',
+        loc='native_functions.yaml:911',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3331,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:915
+    _R(  # native_functions.yaml:918
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:915',
+        loc='native_functions.yaml:918',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3351,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:921
+    _R(  # native_functions.yaml:924
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:921',
+        loc='native_functions.yaml:924',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3371,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:929
+    _R(  # native_functions.yaml:932
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:929',
+        loc='native_functions.yaml:932',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3391,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:936
+    _R(  # native_functions.yaml:939
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:936',
+        loc='native_functions.yaml:939',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3411,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:943
+    _R(  # native_functions.yaml:946
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:943',
+        loc='native_functions.yaml:946',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3431,10 +3451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:950
+    _R(  # native_functions.yaml:953
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:950',
+        loc='native_functions.yaml:953',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3451,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:958
+    _R(  # native_functions.yaml:961
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:958',
+        loc='native_functions.yaml:961',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:966
+    _R(  # native_functions.yaml:969
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:966',
+        loc='native_functions.yaml:969',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3491,10 +3511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:972
+    _R(  # native_functions.yaml:975
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:972',
+        loc='native_functions.yaml:975',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3511,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:978
+    _R(  # native_functions.yaml:981
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:978',
+        loc='native_functions.yaml:981',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:984
+    _R(  # native_functions.yaml:987
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:984',
+        loc='native_functions.yaml:987',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3551,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:990
+    _R(  # native_functions.yaml:993
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:990',
+        loc='native_functions.yaml:993',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3571,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:996
+    _R(  # native_functions.yaml:999
         name='expand_as',
         schema='expand_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:996',
+        loc='native_functions.yaml:999',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3591,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1002
+    _R(  # native_functions.yaml:1005
         name='view_as',
         schema='view_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:1002',
+        loc='native_functions.yaml:1005',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1008
+    _R(  # native_functions.yaml:1011
         name='reshape_as',
         schema='reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:1008',
+        loc='native_functions.yaml:1011',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1014
+    _R(  # native_functions.yaml:1017
         name='unbind.int',
         schema='unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:1014',
+        loc='native_functions.yaml:1017',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3651,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1020
+    _R(  # native_functions.yaml:1023
         name='broadcast_to',
         schema='broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:1020',
+        loc='native_functions.yaml:1023',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3671,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1026
+    _R(  # native_functions.yaml:1029
         name='tile',
         schema='tile(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:1026',
+        loc='native_functions.yaml:1029',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3691,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1032
+    _R(  # native_functions.yaml:1035
         name='movedim.int',
         schema='movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)',
-        loc='native_functions.yaml:1032',
+        loc='native_functions.yaml:1035',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3711,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('source', 'int', False, None, False, False), ('destination', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1038
+    _R(  # native_functions.yaml:1041
         name='hstack',
         schema='hstack(Tensor[] tensors) -> Tensor',
-        loc='native_functions.yaml:1038',
+        loc='native_functions.yaml:1041',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3731,10 +3751,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1043
+    _R(  # native_functions.yaml:1046
         name='vstack',
         schema='vstack(Tensor[] tensors) -> Tensor',
-        loc='native_functions.yaml:1043',
+        loc='native_functions.yaml:1046',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3751,10 +3771,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1048
+    _R(  # native_functions.yaml:1051
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:1048',
+        loc='native_functions.yaml:1051',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3771,10 +3791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1061
+    _R(  # native_functions.yaml:1064
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:1061',
+        loc='native_functions.yaml:1064',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3791,10 +3811,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1066
+    _R(  # native_functions.yaml:1069
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1066',
+        loc='native_functions.yaml:1069',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3811,10 +3831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1073
+    _R(  # native_functions.yaml:1076
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:1073',
+        loc='native_functions.yaml:1076',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3831,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1080
+    _R(  # native_functions.yaml:1083
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1080',
+        loc='native_functions.yaml:1083',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3851,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1088
+    _R(  # native_functions.yaml:1091
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:1088',
+        loc='native_functions.yaml:1091',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3871,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:1094
+    _R(  # native_functions.yaml:1097
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:1094',
+        loc='native_functions.yaml:1097',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3891,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:1100
+    _R(  # native_functions.yaml:1103
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1100',
+        loc='native_functions.yaml:1103',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3911,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1106
+    _R(  # native_functions.yaml:1109
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1106',
+        loc='native_functions.yaml:1109',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3931,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1112
+    _R(  # native_functions.yaml:1115
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1112',
+        loc='native_functions.yaml:1115',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3951,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1118
+    _R(  # native_functions.yaml:1121
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1118',
+        loc='native_functions.yaml:1121',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3971,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1124
+    _R(  # native_functions.yaml:1127
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1124',
+        loc='native_functions.yaml:1127',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3991,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1130
+    _R(  # native_functions.yaml:1133
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1130',
+        loc='native_functions.yaml:1133',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4011,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1137
+    _R(  # native_functions.yaml:1140
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1137',
+        loc='native_functions.yaml:1140',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4031,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1149
+    _R(  # native_functions.yaml:1152
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1149',
+        loc='native_functions.yaml:1152',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4051,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1156
+    _R(  # native_functions.yaml:1159
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1156',
+        loc='native_functions.yaml:1159',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -4071,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1159
+    _R(  # native_functions.yaml:1162
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1159',
+        loc='native_functions.yaml:1162',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -4091,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1161
+    _R(  # native_functions.yaml:1164
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1161',
+        loc='native_functions.yaml:1164',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4111,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1168
+    _R(  # native_functions.yaml:1171
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1168',
+        loc='native_functions.yaml:1171',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -4131,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1171
+    _R(  # native_functions.yaml:1174
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1171',
+        loc='native_functions.yaml:1174',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -4151,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1174
+    _R(  # native_functions.yaml:1177
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1174',
+        loc='native_functions.yaml:1177',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4171,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1181
+    _R(  # native_functions.yaml:1184
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1181',
+        loc='native_functions.yaml:1184',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4191,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1188
+    _R(  # native_functions.yaml:1191
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1188',
+        loc='native_functions.yaml:1191',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4211,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1195
+    _R(  # native_functions.yaml:1198
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1195',
+        loc='native_functions.yaml:1198',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1202
+    _R(  # native_functions.yaml:1205
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1202',
+        loc='native_functions.yaml:1205',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -4251,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1204
+    _R(  # native_functions.yaml:1207
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1204',
+        loc='native_functions.yaml:1207',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4271,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1210
+    _R(  # native_functions.yaml:1213
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1210',
+        loc='native_functions.yaml:1213',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -4291,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1213
+    _R(  # native_functions.yaml:1216
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1213',
+        loc='native_functions.yaml:1216',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -4311,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1215
+    _R(  # native_functions.yaml:1218
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1215',
+        loc='native_functions.yaml:1218',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4331,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1221
+    _R(  # native_functions.yaml:1224
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1221',
+        loc='native_functions.yaml:1224',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4351,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1224
+    _R(  # native_functions.yaml:1227
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1224',
+        loc='native_functions.yaml:1227',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4371,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1226
+    _R(  # native_functions.yaml:1229
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1226',
+        loc='native_functions.yaml:1229',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4391,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1232
+    _R(  # native_functions.yaml:1235
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1232',
+        loc='native_functions.yaml:1235',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4411,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1235
+    _R(  # native_functions.yaml:1238
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1235',
+        loc='native_functions.yaml:1238',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4431,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1239
+    _R(  # native_functions.yaml:1242
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1239',
+        loc='native_functions.yaml:1242',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4451,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1247
+    _R(  # native_functions.yaml:1250
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1247',
+        loc='native_functions.yaml:1250',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4471,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1250
+    _R(  # native_functions.yaml:1253
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1250',
+        loc='native_functions.yaml:1253',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4491,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1252
+    _R(  # native_functions.yaml:1255
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1252',
+        loc='native_functions.yaml:1255',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4511,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1259
+    _R(  # native_functions.yaml:1262
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1259',
+        loc='native_functions.yaml:1262',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4531,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1262
+    _R(  # native_functions.yaml:1265
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1262',
+        loc='native_functions.yaml:1265',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4551,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1265
+    _R(  # native_functions.yaml:1268
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1265',
+        loc='native_functions.yaml:1268',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4571,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1271
+    _R(  # native_functions.yaml:1274
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1271',
+        loc='native_functions.yaml:1274',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4591,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1274
+    _R(  # native_functions.yaml:1277
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1274',
+        loc='native_functions.yaml:1277',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4611,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1276
+    _R(  # native_functions.yaml:1279
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1276',
+        loc='native_functions.yaml:1279',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4631,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1282
+    _R(  # native_functions.yaml:1285
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1282',
+        loc='native_functions.yaml:1285',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4651,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1285
+    _R(  # native_functions.yaml:1288
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1285',
+        loc='native_functions.yaml:1288',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4671,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1288
+    _R(  # native_functions.yaml:1291
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1288',
+        loc='native_functions.yaml:1291',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4691,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1293
+    _R(  # native_functions.yaml:1296
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1293',
+        loc='native_functions.yaml:1296',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4711,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1300
+    _R(  # native_functions.yaml:1303
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1300',
+        loc='native_functions.yaml:1303',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4731,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1303
+    _R(  # native_functions.yaml:1306
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1303',
+        loc='native_functions.yaml:1306',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4751,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1307
+    _R(  # native_functions.yaml:1310
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1307',
+        loc='native_functions.yaml:1310',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4771,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1315
+    _R(  # native_functions.yaml:1318
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1315',
+        loc='native_functions.yaml:1318',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4791,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1318
+    _R(  # native_functions.yaml:1321
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1318',
+        loc='native_functions.yaml:1321',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4811,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1320
+    _R(  # native_functions.yaml:1323
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1320',
+        loc='native_functions.yaml:1323',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4831,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1328
+    _R(  # native_functions.yaml:1331
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1328',
+        loc='native_functions.yaml:1331',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4851,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1331
+    _R(  # native_functions.yaml:1334
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1331',
+        loc='native_functions.yaml:1334',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4871,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1333
+    _R(  # native_functions.yaml:1336
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1333',
+        loc='native_functions.yaml:1336',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4891,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1341
+    _R(  # native_functions.yaml:1344
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1341',
+        loc='native_functions.yaml:1344',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1347
+    _R(  # native_functions.yaml:1350
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1347',
+        loc='native_functions.yaml:1350',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4931,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1353
+    _R(  # native_functions.yaml:1356
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1353',
+        loc='native_functions.yaml:1356',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4951,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1359
+    _R(  # native_functions.yaml:1362
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1359',
+        loc='native_functions.yaml:1362',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1369
+    _R(  # native_functions.yaml:1372
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1369',
+        loc='native_functions.yaml:1372',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4991,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1377
+    _R(  # native_functions.yaml:1380
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1377',
+        loc='native_functions.yaml:1380',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -5011,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1380
+    _R(  # native_functions.yaml:1383
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1380',
+        loc='native_functions.yaml:1383',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1388
+    _R(  # native_functions.yaml:1391
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1388',
+        loc='native_functions.yaml:1391',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -5051,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1391
+    _R(  # native_functions.yaml:1394
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1391',
+        loc='native_functions.yaml:1394',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1399
+    _R(  # native_functions.yaml:1402
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1399',
+        loc='native_functions.yaml:1402',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -5091,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1402
+    _R(  # native_functions.yaml:1405
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1402',
+        loc='native_functions.yaml:1405',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5111,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1411
+    _R(  # native_functions.yaml:1414
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1411',
+        loc='native_functions.yaml:1414',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -5131,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1414
+    _R(  # native_functions.yaml:1417
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1414',
+        loc='native_functions.yaml:1417',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5151,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1422
+    _R(  # native_functions.yaml:1425
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1422',
+        loc='native_functions.yaml:1425',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5171,10 +5191,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1429
+    _R(  # native_functions.yaml:1432
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1429',
+        loc='native_functions.yaml:1432',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5191,10 +5211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1437
+    _R(  # native_functions.yaml:1440
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1437',
+        loc='native_functions.yaml:1440',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -5211,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1440
+    _R(  # native_functions.yaml:1443
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1440',
+        loc='native_functions.yaml:1443',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -5231,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1442
+    _R(  # native_functions.yaml:1445
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1442',
+        loc='native_functions.yaml:1445',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5251,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1450
+    _R(  # native_functions.yaml:1453
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1450',
+        loc='native_functions.yaml:1453',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -5271,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1453
+    _R(  # native_functions.yaml:1456
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1453',
+        loc='native_functions.yaml:1456',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5291,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1457
+    _R(  # native_functions.yaml:1460
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1457',
+        loc='native_functions.yaml:1460',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5311,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1463
+    _R(  # native_functions.yaml:1466
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1463',
+        loc='native_functions.yaml:1466',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5331,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1469
+    _R(  # native_functions.yaml:1472
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1469',
+        loc='native_functions.yaml:1472',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5351,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1475
+    _R(  # native_functions.yaml:1478
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1475',
+        loc='native_functions.yaml:1478',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5371,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1481
+    _R(  # native_functions.yaml:1484
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1481',
+        loc='native_functions.yaml:1484',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5391,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1487
+    _R(  # native_functions.yaml:1490
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1487',
+        loc='native_functions.yaml:1490',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5411,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1493
+    _R(  # native_functions.yaml:1496
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1493',
+        loc='native_functions.yaml:1496',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5431,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1499
+    _R(  # native_functions.yaml:1502
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1499',
+        loc='native_functions.yaml:1502',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5451,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1505
+    _R(  # native_functions.yaml:1508
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1505',
+        loc='native_functions.yaml:1508',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5471,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1511
+    _R(  # native_functions.yaml:1514
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1511',
+        loc='native_functions.yaml:1514',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5491,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1517
+    _R(  # native_functions.yaml:1520
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1517',
+        loc='native_functions.yaml:1520',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5511,10 +5531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1523
+    _R(  # native_functions.yaml:1526
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1523',
+        loc='native_functions.yaml:1526',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5531,10 +5551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1529
+    _R(  # native_functions.yaml:1532
         name='norm.ScalarOpt_dim',
         schema='norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1529',
+        loc='native_functions.yaml:1532',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5551,10 +5571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('p', 'Scalar?', True, 2, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1535
+    _R(  # native_functions.yaml:1538
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1535',
+        loc='native_functions.yaml:1538',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5571,10 +5591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1541
+    _R(  # native_functions.yaml:1544
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1541',
+        loc='native_functions.yaml:1544',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5591,10 +5611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1547
+    _R(  # native_functions.yaml:1550
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1547',
+        loc='native_functions.yaml:1550',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5611,10 +5631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1553
+    _R(  # native_functions.yaml:1556
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1553',
+        loc='native_functions.yaml:1556',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5631,10 +5651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1556
+    _R(  # native_functions.yaml:1559
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1556',
+        loc='native_functions.yaml:1559',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5651,10 +5671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1558
+    _R(  # native_functions.yaml:1561
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1558',
+        loc='native_functions.yaml:1561',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5671,10 +5691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1564
+    _R(  # native_functions.yaml:1567
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1564',
+        loc='native_functions.yaml:1567',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5691,10 +5711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1567
+    _R(  # native_functions.yaml:1570
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1567',
+        loc='native_functions.yaml:1570',
         kind='functional',
         functional=None,
         variants=('function',),

@@ -74,6 +74,34 @@ def test_activation_modules_print_and_compute_as_torchs():
     assert al.nn.ReLU(inplace=True)(t) is t and t.tolist() == [0.0, 2.0]
 
 
+@pytest.mark.parametrize("act", ["silu", "leaky_relu", "relu"])
+def test_inplace_activations_write_and_differentiate_as_torchs(act):
+    """F.<act>(y, inplace=True) on a non-leaf: writes y itself (the YAML in-place op, not a
+    copy of the functional result), records torch's node, and the gradient through it is
+    torch's."""
+    x = np.array([-2.0, -0.5, 0.0, 0.7, 3.0])
+    seen = []
+    for lib in (al, torch):
+        w = lib.tensor(x, requires_grad=True)
+        y = w * 1.5
+        out = getattr(lib.nn.functional, act)(y, inplace=True)
+        assert out is y
+        (y * lib.tensor(x)).sum().backward()
+        seen.append((y.detach().numpy(), w.grad.numpy(), type(y.grad_fn).__name__))
+    np.testing.assert_allclose(seen[0][0], seen[1][0], rtol=1e-12)
+    np.testing.assert_allclose(seen[0][1], seen[1][1], rtol=1e-12)
+    # (torch numbers leaky_relu_'s own node LeakyReluBackward1; ours is the functional's.)
+    assert seen[0][2].rstrip("01") == seen[1][2].rstrip("01")
+
+
+def test_movedim_of_a_0_dim_tensor_is_a_new_alias_as_torchs():
+    x = al.tensor(3.0)
+    m = x.movedim(0, -1)
+    assert m is not x and m._base is x and m.item() == 3.0
+    with pytest.raises(IndexError, match=r"range of \[-1, 0\], but got 1"):
+        x.movedim(1, 0)
+
+
 @pytest.mark.parametrize("norm_type", [2.0, 1.0, 3.0, math.inf])
 @pytest.mark.parametrize("max_norm", [0.5, 100.0])
 def test_gradient_clipping_follows_torch(norm_type, max_norm):

@@ -110,12 +110,14 @@ def tile(self, dims):
 
 
 def movedim(self, source, destination):
-    """torch.movedim with one dim: a permutation view."""
+    """torch.movedim with one dim: a permutation view (of a 0-dim tensor too: a new alias,
+    as torch returns, not the input itself)."""
     n = self.dim()
     src, dst = wrap_dim(source, n), wrap_dim(destination, n)
     order = [d for d in range(n) if d != src]
-    order.insert(dst, src)
-    return self.permute(order) if n else self
+    if n:
+        order.insert(dst, src)
+    return self.permute(order)
 
 
 def hstack(tensors):

@@ -40,7 +40,7 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
 
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     """``input * sigmoid(input)`` (the `silu` op); ``inplace=True`` writes it into input."""
-    return input.copy_(_ops.silu(input)) if inplace else _ops.silu(input)
+    return _ops.silu_(input) if inplace else _ops.silu(input)
 
 
 def tanh(input: Tensor) -> Tensor:

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: isfinite (sha256 b7ed7d84ecc68a0a).
+// @generated from native_functions.yaml: isfinite (sha256 c65cd083ccf5750a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: isfinite
-// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1190) as a
+// The C++ kernel of `isfinite`: its `elementwise:` expression (native_functions.yaml:1193) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1190 "native_functions.yaml"
+#line 1193 "native_functions.yaml"
     return self - self == self - self;
 #line 18 "generated/csrc/isfinite.cpp"
   }
