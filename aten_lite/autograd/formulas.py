@@ -29,10 +29,11 @@ __all__ = [
 ]
 
 
-def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
+def sum_to(grad: Tensor, shape, node="?", index: int = 0) -> Tensor:
     """Sum ``grad`` over the dimensions broadcasting added to ``shape`` (right-aligned).
 
-    ``node``/``index`` only name the culprit when the shapes cannot be reconciled.
+    ``node`` (a backward node, or its name) and ``index`` only name the culprit when the
+    shapes cannot be reconciled.
     """
     have = grad._shape
     if have[1:] == shape and len(have) == len(shape) + 1:
@@ -45,7 +46,8 @@ def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
     lead = len(have) - len(shape)
     if lead < 0 or any(n != 1 and n != m for n, m in zip(shape, have[lead:])):
         raise RuntimeError(
-            f"Function {node} returned an invalid gradient at index {index} - got "
+            f"Function {node if isinstance(node, str) else node.name()} returned an invalid "
+            f"gradient at index {index} - got "
             f"{list(have)} but expected shape compatible with {list(shape)}"
         )
     ones = [lead + i for i, n in enumerate(shape) if n == 1 and have[lead + i] != 1]
