@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from .. import _trace
 from .._grad_mode import _state
+from .._kernel_rules import cached_c_kernel
 from .._tensor import Tensor
 from .node import Node
-from .formulas import sum_to
+from .formulas import _observed, sum_to
 
 try:
     from .. import _C  # layer 0; absent until the extension is built (`import aten_lite` works)
@@ -49,7 +50,10 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     _state.enabled = create_graph  # a recorded backward is what makes double backward work
     _trace.enter_backward()  # trace_dispatch marks what the backward pass dispatched
     try:
-        _C.backward(roots, keep_graph, create_graph, wanted, captured, _CALLBACKS)
+        # Note [Formulas without dispatch] in formulas.py: unobserved, a bias's batch sum runs
+        # the sum kernel on the array, in the walk.
+        batch_sum = None if _observed() else cached_c_kernel("sum")
+        _C.backward(roots, keep_graph, create_graph, wanted, captured, _CALLBACKS, batch_sum)
     finally:
         _trace.exit_backward()
         _state.enabled = prev
@@ -65,7 +69,9 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
 #     when set, then `node.apply(buffer)` (only for nodes in `wanted`, those leading to a
 #     target of autograd.grad) and `node.release()` unless the graph is kept; then for each
 #     edge, match the gradient to the input (`_matched`, when its shape or dtype differs:
-#     Note [Gradients match their input] in node.py), add it to the next node's buffer (a
+#     Note [Gradients match their input] in node.py; a (B, N) float gradient for an (N,)
+#     input of its dtype, a bias's, is summed over B by `batch_sum`, the sum op's kernel, when
+#     the backward is not observed, as sum_to does), add it to the next node's buffer (a
 #     list, one entry per output) or to the leaf's running sum (the tensors' own `+`), and
 #     count the edge as done;
 #  4. each leaf, in the order its first gradient arrived: its hooks (`_leaf_hooks`), then

@@ -328,11 +328,17 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
 
 
 _PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
+def _observed() -> bool:
+    """Whether the backward now running is recorded, under a mode or traced (Note [Formulas
+    without dispatch]); the engine asks once per backward for its batch sums."""
+    return _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None
+
+
 def _unobserved(a: Tensor, b: Tensor) -> bool:
     """Whether a formula may compute on ``a`` and ``b``'s arrays directly (Note [Formulas
     without dispatch])."""
     if _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None:
-        return False
+        return False  # `_observed()` in line: mm's formulas ask twice per product
     return a.__class__ is Tensor and b.__class__ is Tensor and a._key == "CPU" and \
         b._key == "CPU" and a._dtype is b._dtype and a._dtype in _PLAIN_FLOATS and \
         a._a is not None and b._a is not None

@@ -5,6 +5,8 @@
 // callbacks engine.py passes in.
 #include "engine.h"
 
+#include "allocator.h"
+
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #define PY_ARRAY_UNIQUE_SYMBOL AL_ARRAY_API
 #define NO_IMPORT_ARRAY
@@ -66,6 +68,8 @@ struct Names {
   PyObject* base;
   PyObject* requires_grad;
   PyObject* grad;
+  PyObject* code;
+  PyObject* wrap;
 };
 
 const Names* names() {
@@ -75,14 +79,16 @@ const Names* names() {
       PyUnicode_InternFromString("release"), PyUnicode_InternFromString("_shape"),
       PyUnicode_InternFromString("_dtype"), PyUnicode_InternFromString("_a"),
       PyUnicode_InternFromString("_base"),  PyUnicode_InternFromString("_requires_grad"),
-      PyUnicode_InternFromString("_grad"),
+      PyUnicode_InternFromString("_grad"),  PyUnicode_InternFromString("code"),
+      PyUnicode_InternFromString("_wrap"),
   };
   return &n;
 }
 
 bool names_ready(const Names* n) {
   PyObject* const all[] = {n->next,  n->hooks, n->n_out, n->apply,        n->release, n->shape,
-                           n->dtype, n->a,     n->base,  n->requires_grad, n->grad};
+                           n->dtype, n->a,     n->base,  n->requires_grad, n->grad,
+                           n->code,  n->wrap};
   for (PyObject* p : all) {
     if (!p) {
       if (!PyErr_Occurred()) PyErr_NoMemory();
@@ -176,9 +182,9 @@ enum Callback { kTensor, kMatched, kPreHooks, kCapture, kLeafHooks, kAccumulate,
 class Walk {
  public:
   Walk(const Names* n, PyObject* const* callbacks, bool keep, bool create, PyObject* wanted,
-       PyObject* captured)
+       PyObject* captured, PyObject* batch_sum)
       : n_(n), cb_(callbacks), keep_(keep), create_(create), wanted_(wanted),
-        captured_(captured) {}
+        captured_(captured), batch_sum_(batch_sum) {}
 
   bool add_roots(PyObject* roots) {
     if (!PyList_Check(roots)) {
@@ -353,10 +359,49 @@ class Walk {
       same = dtype.get() == ed.dtype;
     }
     if (same) return deliver(ed, Ref::borrow(g));
+    if (batch_sum_ != Py_None) {
+      Ref sum;
+      if (!sum_batch(g, ed, &sum)) return false;
+      if (sum) return deliver(ed, std::move(sum));
+    }
     Ref index(PyLong_FromSsize_t(i));
     if (!index) return false;
     Ref m(PyObject_CallFunctionObjArgs(cb_[kMatched], node, index.get(), e, g, nullptr));
     return m && deliver(ed, std::move(m));
+  }
+
+  // A bias's gradient (Note [Formulas without dispatch] in formulas.py): a (B, N) float32 or
+  // float64 tensor for an (N,) input of its dtype, B > 0, summed over B by the sum op's
+  // kernel on the array, as sum_to does. `*out` stays null where that is not the case.
+  bool sum_batch(PyObject* g, const Edge& ed, Ref* out) {
+    if (Py_TYPE(g) != reinterpret_cast<PyTypeObject*>(cb_[kTensor]) ||
+        !PyTuple_Check(ed.shape) || PyTuple_GET_SIZE(ed.shape) != 1)
+      return true;
+    Ref dtype(PyObject_GetAttr(g, n_->dtype));
+    if (!dtype) return false;
+    Ref a(PyObject_GetAttr(g, n_->a));
+    if (!a) return false;
+    if (dtype.get() != ed.dtype || !PyArray_CheckExact(a.get())) return true;
+    auto* arr = reinterpret_cast<PyArrayObject*>(a.get());
+    const int type = PyArray_TYPE(arr);
+    if (PyArray_NDIM(arr) != 2 || PyArray_DIM(arr, 0) == 0 ||
+        (type != NPY_FLOAT && type != NPY_DOUBLE))
+      return true;
+    const Py_ssize_t n = PyLong_AsSsize_t(PyTuple_GET_ITEM(ed.shape, 0));
+    if (n == -1 && PyErr_Occurred()) return false;
+    if (n != PyArray_DIM(arr, 1)) return true;
+    PyObject* empty_args[] = {ed.shape, reinterpret_cast<PyObject*>(PyArray_DESCR(arr))};
+    Ref result(py_empty(nullptr, empty_args, 2));  // what _tensor.empty_array allocates with
+    Ref code(PyObject_GetAttr(ed.dtype, n_->code));
+    Ref rows(PyArray_Transpose(arr, nullptr));  // the sum of the transpose's rows, as sum_to
+    if (!result || !code || !rows) return false;
+    PyObject* args[] = {code.get(), result.get(), rows.get()};
+    Ref path(PyObject_Vectorcall(batch_sum_, args, 3, nullptr));
+    if (!path) return false;
+    Ref wrap(PyObject_GetAttr(cb_[kTensor], n_->wrap));
+    if (!wrap) return false;
+    *out = Ref(PyObject_CallOneArg(wrap.get(), result.get()));
+    return static_cast<bool>(*out);
   }
 
   // Add `g` to the buffer of the edge's node, or to the leaf's running sum.
@@ -455,6 +500,7 @@ class Walk {
   const bool create_;
   PyObject* const wanted_;
   PyObject* const captured_;
+  PyObject* const batch_sum_;
   std::vector<NodeState> nodes_;
   PtrIndex node_at_;
   std::vector<int> start_;
@@ -465,10 +511,10 @@ class Walk {
 }  // namespace
 
 PyObject* py_backward(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
-  if (nargs != 6) {
+  if (nargs != 7) {
     PyErr_Format(PyExc_TypeError,
-                 "backward(roots, keep_graph, create_graph, wanted, captured, callbacks) takes "
-                 "6 arguments, got %zd",
+                 "backward(roots, keep_graph, create_graph, wanted, captured, callbacks, "
+                 "batch_sum) takes 7 arguments, got %zd",
                  nargs);
     return nullptr;
   }
@@ -481,6 +527,11 @@ PyObject* py_backward(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   }
   if (captured != Py_None && !PyDict_Check(captured)) {
     PyErr_Format(PyExc_TypeError, "backward: captured must be a dict or None, got %R", captured);
+    return nullptr;
+  }
+  if (args[6] != Py_None && !PyCallable_Check(args[6])) {
+    PyErr_Format(PyExc_TypeError, "backward: batch_sum must be a kernel or None, got %R",
+                 args[6]);
     return nullptr;
   }
   if (!PyTuple_Check(callbacks) || PyTuple_GET_SIZE(callbacks) != kCallbacks ||
@@ -498,7 +549,7 @@ PyObject* py_backward(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   Ref hold(Py_NewRef(callbacks));  // the callbacks outlive any hook that rebinds engine.py's
   PyObject* cb[kCallbacks];
   for (int i = 0; i < kCallbacks; ++i) cb[i] = PyTuple_GET_ITEM(callbacks, i);
-  Walk walk(n, cb, keep != 0, create != 0, wanted, captured);
+  Walk walk(n, cb, keep != 0, create != 0, wanted, captured, args[6]);
   if (!walk.add_roots(args[0]) || !walk.count_dependencies() || !walk.run() ||
       !walk.finish_leaves())
     return nullptr;

@@ -124,7 +124,8 @@ PyMethodDef methods[] = {
      "empty(shape, dtype) -> ndarray: np.empty for results; large ones reuse cached blocks."},
     {"backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_backward)),
      METH_FASTCALL,
-     "backward(roots, keep_graph, create_graph, wanted, captured, callbacks): the walk of "
+     "backward(roots, keep_graph, create_graph, wanted, captured, callbacks, batch_sum): the "
+     "walk of "
      "aten_lite/autograd/engine.py's run()."},
     {"empty_cache", py_empty_cache, METH_NOARGS,
      "empty_cache() -> int: return the cached large blocks to the system; bytes released."},
