@@ -206,7 +206,7 @@ def test_malformed_nodes_are_refused():
         call([((parent, 0, (2,), al.float32), g)])
     odd = _Fake()
     odd.apply = lambda grads: 5
-    with pytest.raises(TypeError, match="must return a sequence"):
+    with pytest.raises(TypeError, match="must return a tuple or list, got int"):
         call([((_Fake(((odd, 0, (2,), al.float32),)), 0, (2,), al.float32), g)])
     not_a_tensor = _Fake(((child, 0, (2,), al.float32),))
     not_a_tensor.apply = lambda grads: (1.5,)
@@ -251,3 +251,11 @@ def test_a_bias_gradient_is_summed_in_the_walk_only_when_unobserved(monkeypatch)
         seen.clear()
     for case, g in grads.items():
         assert g.tolist() == [0.0, 4.0, 8.0], case
+
+
+def test_a_node_may_return_its_gradients_as_a_list():
+    x = al.tensor([1.0, 2.0], requires_grad=True)
+    node = _Fake(((x, -1, (2,), al.float32), None))
+    node.apply = lambda grads: [grads[0] * 3.0]  # shorter than its edges: the rest is None
+    call([((node, 0, (2,), al.float32), grad_of())])
+    assert x.grad.tolist() == [3.0, 3.0]

@@ -13,6 +13,7 @@
 #include <numpy/arrayobject.h>
 
 #include <cstdint>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -250,17 +251,17 @@ class Walk {
       ready.pop_back();
       PyObject* node = nodes_[idx].node.get();
       PyObject* next = nodes_[idx].next.get();
-      Ref outs;  // what apply returned, as a tuple or list (null: the node did not run)
+      Ref outs;  // what apply returned, as a tuple (null: the node did not run)
       Ref grads = std::move(nodes_[idx].buffer);
       if (grads && !apply(node, std::move(grads), &outs)) return false;
-      const Py_ssize_t n_outs = outs ? PySequence_Fast_GET_SIZE(outs.get()) : 0;
+      const Py_ssize_t n_outs = outs ? PyTuple_GET_SIZE(outs.get()) : 0;
       const Py_ssize_t n = PyTuple_GET_SIZE(next);
       for (Py_ssize_t i = 0; i < n; ++i) {  // extra trailing gradients are dropped
         PyObject* e = PyTuple_GET_ITEM(next, i);
         if (e == Py_None) continue;
         Edge ed;
         if (!read_edge(e, &ed)) return false;
-        PyObject* g = i < n_outs ? PySequence_Fast_GET_ITEM(outs.get(), i) : Py_None;
+        PyObject* g = i < n_outs ? PyTuple_GET_ITEM(outs.get(), i) : Py_None;
         if (g != Py_None && !pass(node, i, e, ed, g)) return false;
         if (ed.nr >= 0) {
           const int t = node_at_.find(ed.target);
@@ -334,8 +335,13 @@ class Walk {
     }
     Ref r(PyObject_CallMethodOneArg(node, n_->apply, grads.get()));
     if (!r) return false;
-    *outs = Ref(PySequence_Fast(r.get(), "backward: a node's apply() must return a sequence"));
-    if (!*outs) return false;
+    if (!PyTuple_Check(r.get()) && !PyList_Check(r.get())) {
+      PyErr_Format(PyExc_TypeError, "backward: %R.apply() must return a tuple or list, got %s",
+                   node, Py_TYPE(r.get())->tp_name);
+      return false;
+    }
+    *outs = Ref(PySequence_Tuple(r.get()));  // the tuple itself; a list is copied (its owner
+    if (!*outs) return false;                // may change it while the walk reads it)
     if (!keep_) {
       Ref done(PyObject_CallMethodNoArgs(node, n_->release));
       if (!done) return false;
@@ -384,7 +390,7 @@ class Walk {
     if (dtype.get() != ed.dtype || !PyArray_CheckExact(a.get())) return true;
     auto* arr = reinterpret_cast<PyArrayObject*>(a.get());
     const int type = PyArray_TYPE(arr);
-    if (PyArray_NDIM(arr) != 2 || PyArray_DIM(arr, 0) == 0 ||
+    if (PyArray_NDIM(arr) != 2 || PyArray_DIM(arr, 0) == 0 || !PyArray_ISNOTSWAPPED(arr) ||
         (type != NPY_FLOAT && type != NPY_DOUBLE))
       return true;
     const Py_ssize_t n = PyLong_AsSsize_t(PyTuple_GET_ITEM(ed.shape, 0));
@@ -549,10 +555,14 @@ PyObject* py_backward(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   Ref hold(Py_NewRef(callbacks));  // the callbacks outlive any hook that rebinds engine.py's
   PyObject* cb[kCallbacks];
   for (int i = 0; i < kCallbacks; ++i) cb[i] = PyTuple_GET_ITEM(callbacks, i);
-  Walk walk(n, cb, keep != 0, create != 0, wanted, captured, args[6]);
-  if (!walk.add_roots(args[0]) || !walk.count_dependencies() || !walk.run() ||
-      !walk.finish_leaves())
-    return nullptr;
+  try {
+    Walk walk(n, cb, keep != 0, create != 0, wanted, captured, args[6]);
+    if (!walk.add_roots(args[0]) || !walk.count_dependencies() || !walk.run() ||
+        !walk.finish_leaves())
+      return nullptr;
+  } catch (const std::bad_alloc&) {  // the walk's vectors; every reference was released
+    return PyErr_NoMemory();
+  }
   Py_RETURN_NONE;
 }
 
