@@ -4,7 +4,9 @@ It reads like micrograd's ``backward`` but is iterative (a 100,000-op chain does
 recursion limit) and counts dependencies instead of sorting: a node runs once every node that
 feeds it a gradient has run, so its gradient buffer is complete. Everything per-op lives in the
 generated nodes; the engine only moves gradients along edges (see node.py for what an edge
-holds and Note [Gradients match their input]).
+holds and Note [Gradients match their input]). The walk itself runs in C++ (``_C.backward``);
+Note [The walk in C++] below says step by step what it does, and this module holds the Python
+it calls back.
 
 >>> import aten_lite as al
 >>> x = al.tensor([1.0, 2.0, 3.0], requires_grad=True)
