@@ -9,9 +9,7 @@
 
 from __future__ import annotations
 
-import numpy as np
-
-from .._tensor import Tensor
+from .._tensor import Tensor, empty_array
 from . import engine
 from .node import edge
 
@@ -85,7 +83,9 @@ def _root_grad(k: int, t: Tensor, g) -> Tensor:
                 f"{t.numel()} elements")
         if t._a is None:
             return Tensor._meta(t._shape, t._dtype)
-        return Tensor._wrap(np.ones(t._shape, t._dtype.np))
+        ones = empty_array(t._shape, t._dtype)
+        ones.fill(1)  # (np.ones costs twice as much, every backward)
+        return Tensor._wrap(ones)
     if not isinstance(g, Tensor):
         raise TypeError(f"gradient {k} must be a Tensor, got {type(g).__name__}")
     if g._shape != t._shape:

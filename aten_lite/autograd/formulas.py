@@ -29,10 +29,11 @@ __all__ = [
 ]
 
 
-def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
+def sum_to(grad: Tensor, shape, node="?", index: int = 0) -> Tensor:
     """Sum ``grad`` over the dimensions broadcasting added to ``shape`` (right-aligned).
 
-    ``node``/``index`` only name the culprit when the shapes cannot be reconciled.
+    ``node`` (a backward node, or its name) and ``index`` only name the culprit when the
+    shapes cannot be reconciled.
     """
     have = grad._shape
     if have[1:] == shape and len(have) == len(shape) + 1:
@@ -45,7 +46,8 @@ def sum_to(grad: Tensor, shape, node: str = "?", index: int = 0) -> Tensor:
     lead = len(have) - len(shape)
     if lead < 0 or any(n != 1 and n != m for n, m in zip(shape, have[lead:])):
         raise RuntimeError(
-            f"Function {node} returned an invalid gradient at index {index} - got "
+            f"Function {node if isinstance(node, str) else node.name()} returned an invalid "
+            f"gradient at index {index} - got "
             f"{list(have)} but expected shape compatible with {list(shape)}"
         )
     ones = [lead + i for i, n in enumerate(shape) if n == 1 and have[lead + i] != 1]
@@ -326,11 +328,17 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
 
 
 _PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
+def _observed() -> bool:
+    """Whether the backward now running is recorded, under a mode or traced (Note [Formulas
+    without dispatch]); the engine asks once per backward for its batch sums."""
+    return _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None
+
+
 def _unobserved(a: Tensor, b: Tensor) -> bool:
     """Whether a formula may compute on ``a`` and ``b``'s arrays directly (Note [Formulas
     without dispatch])."""
     if _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None:
-        return False
+        return False  # `_observed()` in line: mm's formulas ask twice per product
     return a.__class__ is Tensor and b.__class__ is Tensor and a._key == "CPU" and \
         b._key == "CPU" and a._dtype is b._dtype and a._dtype in _PLAIN_FLOATS and \
         a._a is not None and b._a is not None

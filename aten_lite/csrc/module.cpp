@@ -13,6 +13,7 @@
 #include <string>
 
 #include "allocator.h"
+#include "engine.h"
 #include "jit_api.h"
 #include "registry.h"
 #include "threads.h"
@@ -121,6 +122,11 @@ PyMethodDef methods[] = {
     {"empty", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_empty)),
      METH_FASTCALL,
      "empty(shape, dtype) -> ndarray: np.empty for results; large ones reuse cached blocks."},
+    {"backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_backward)),
+     METH_FASTCALL,
+     "backward(roots, keep_graph, create_graph, wanted, captured, callbacks, batch_sum): the "
+     "walk of "
+     "aten_lite/autograd/engine.py's run()."},
     {"empty_cache", py_empty_cache, METH_NOARGS,
      "empty_cache() -> int: return the cached large blocks to the system; bytes released."},
     {"cache_info", py_cache_info, METH_NOARGS,
