@@ -27,7 +27,12 @@ from . import _dtype
 from ._creation import _dt, _like, _make, _size, full
 from ._device import cpu, device as _device
 from ._grad_mode import is_grad_enabled, no_grad
-from ._tensor import Tensor
+from ._tensor import Tensor, empty_array
+
+try:  # the C++ extension may not be built yet: `import aten_lite` must work anyway
+    from ._C import randint_fill as _randint_fill
+except ImportError:
+    _randint_fill = None
 
 __all__ = [
     "Generator", "default_generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
@@ -43,7 +48,7 @@ class Generator:
     a sampling function. It starts from torch's default seed, so an unseeded program draws
     the same numbers on every run (Note [Random streams])."""
 
-    __slots__ = ("_seed", "_rng")
+    __slots__ = ("_seed", "_rng", "_bits")
 
     DEFAULT_SEED = 67280421310721
 
@@ -54,7 +59,13 @@ class Generator:
 
     def _reset(self, seed: int) -> None:
         self._seed = seed
-        self._rng = np.random.Generator(np.random.PCG64(seed))
+        self._use(np.random.Generator(np.random.PCG64(seed)))
+
+    def _use(self, rng: np.random.Generator) -> None:
+        self._rng = rng
+        # What randint's C++ draw reads (Note [randint in C++]): NumPy's bit generator and the
+        # lock its own draws hold.
+        self._bits = rng.bit_generator.capsule, rng.bit_generator.lock
 
     @property
     def device(self):
@@ -110,7 +121,7 @@ class Generator:
             "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little"),
         }
         self._seed = int.from_bytes(raw[37:45], "little")
-        self._rng = np.random.Generator(bits)
+        self._use(np.random.Generator(bits))
         return self
 
     def __repr__(self) -> str:
@@ -121,12 +132,16 @@ default_generator = Generator()
 
 
 def _rng(generator) -> np.random.Generator:
+    return _generator(generator)._rng
+
+
+def _generator(generator) -> Generator:
     if generator is None:
-        return default_generator._rng
+        return default_generator
     if not isinstance(generator, Generator):
         raise TypeError(
             f"generator must be an aten_lite.Generator, got {type(generator).__name__}")
-    return generator._rng
+    return generator
 
 
 def manual_seed(seed) -> Generator:
@@ -198,9 +213,30 @@ def randint(*args, size=None, generator=None, dtype=None, device=None,
         if low.__class__ is int and high.__class__ is int and shape.__class__ is tuple and \
                 len(shape) == 1 and shape[0].__class__ is int and shape[0] >= 0 and \
                 -_I64 <= low < high <= _I64:
-            return Tensor._wrap(default_generator._rng.integers(low, high, size=shape,
-                                                                dtype=np.int64))
+            return _draw_int64(default_generator, low, high, shape)
     return _randint(args, size, generator, dtype, device, requires_grad)
+
+
+# Note [randint in C++]
+# A minibatch's indices are drawn every training step, and NumPy's integers() costs more than
+# the draw (its argument handling). So randint's int64 draws call _C.randint_fill, which draws
+# as integers(low, high, size, dtype=np.int64) does from the same bit generator
+# (Note [NumPy's bounded draws] in aten_lite/csrc/random_draw.cpp), holding the generator's
+# lock as integers() does: the same numbers, and the stream left where NumPy would leave it,
+# so seeds, get_state/set_state and every other sampler keep their streams. Without the
+# extension, integers() itself.
+
+
+def _draw_int64(gen: Generator, low: int, high: int, shape: tuple) -> Tensor:
+    """``gen``'s integers in [low, high) as an int64 tensor of ``shape`` (Note [randint in
+    C++]); low < high, both in int64's range (high up to 2**63)."""
+    if _randint_fill is None:
+        return Tensor._wrap(gen._rng.integers(low, high, size=shape, dtype=np.int64))
+    out = empty_array(shape, _dtype.int64)
+    capsule, lock = gen._bits
+    with lock:
+        _randint_fill(capsule, out, low, high - 1 - low)
+    return Tensor._wrap(out)
 
 
 def _randint(args, size, generator, dtype, device, requires_grad) -> Tensor:
@@ -230,14 +266,14 @@ def _randint(args, size, generator, dtype, device, requires_grad) -> Tensor:
             raise RuntimeError(
                 f"randint(): {name} = {v} is out of bounds for {dt.name} (valid: {lo}..{hi})"
             )
-    rng = _rng(generator)
+    gen = _generator(generator)
     shape = _size("randint", (size,))
     if dt is _dtype.int64 and device is None and not requires_grad:
-        # A minibatch's indices, every training step: NumPy's draws are the tensor.
-        return Tensor._wrap(rng.integers(low, high, size=shape, dtype=np.int64))
+        # A minibatch's indices, every training step: the draws are the tensor.
+        return _draw_int64(gen, low, high, shape)
 
     def fill(a):
-        a[...] = rng.integers(low, high, size=a.shape, dtype=np.int64)
+        a[...] = _draw_int64(gen, low, high, a.shape)._a
 
     return _make(shape, dt, device, requires_grad, fill)
 
