@@ -102,3 +102,31 @@ def test_a_library_autograd_kernel_is_honoured():
         F.cross_entropy(x, y)
     assert seen == [(3, 4)]
     assert _cross_entropy.run(x, y, -100) is not None
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_the_backward_kernels_in_line_cases_against_numpy(dtype):
+    # _log_softmax_backward and _nll_loss_backward take an in-line case for cross_entropy's
+    # backward (mean, no weights, rows along the last dim); their values against NumPy's.
+    from aten_lite._generated import ops
+    rs = np.random.RandomState(3)
+    y = al.tensor(rs.randn(8, 5).astype(dtype)).log_softmax(1)
+    g = al.tensor(rs.randn(8, 5).astype(dtype))
+    want = g.numpy() - np.exp(y.numpy()) * g.numpy().sum(1, keepdims=True)
+    for dim in (1, -1):
+        np.testing.assert_allclose(ops._log_softmax_backward(g, y, dim).numpy(), want,
+                                   rtol=1e-5, atol=1e-6)
+    target = np.array([0, 4, -100, 1, 2, 3, 3, 0])
+    got = ops._nll_loss_backward(al.tensor(2.0, dtype=getattr(al, dtype)), y,
+                                 al.tensor(target), None, 1, -100).numpy()
+    want = np.zeros((8, 5), dtype)
+    kept = target != -100
+    want[np.arange(8)[kept], target[kept]] = -2.0 / kept.sum()
+    np.testing.assert_array_equal(got, want)
+    with pytest.raises(IndexError) as e:
+        ops._nll_loss_backward(al.tensor(1.0, dtype=getattr(al, dtype)), y,
+                               al.tensor([0, 9, 1, 1, 0, 0, 0, 0]), None, 1, -100)
+    assert str(e.value) == \
+        "al._nll_loss_backward: nll_loss: Target 9 is out of bounds for 5 classes"
+    with pytest.raises(ValueError, match="must match log_probs"):
+        ops._log_softmax_backward(g[:, :4], y, 1)
