@@ -48,7 +48,7 @@ class Generator:
     a sampling function. It starts from torch's default seed, so an unseeded program draws
     the same numbers on every run (Note [Random streams])."""
 
-    __slots__ = ("_seed", "_rng", "_bits")
+    __slots__ = ("_seed", "_rng")
 
     DEFAULT_SEED = 67280421310721
 
@@ -59,13 +59,7 @@ class Generator:
 
     def _reset(self, seed: int) -> None:
         self._seed = seed
-        self._use(np.random.Generator(np.random.PCG64(seed)))
-
-    def _use(self, rng: np.random.Generator) -> None:
-        self._rng = rng
-        # What randint's C++ draw reads (Note [randint in C++]): NumPy's bit generator and the
-        # lock its own draws hold.
-        self._bits = rng.bit_generator.capsule, rng.bit_generator.lock
+        self._rng = np.random.Generator(np.random.PCG64(seed))
 
     @property
     def device(self):
@@ -121,7 +115,7 @@ class Generator:
             "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little"),
         }
         self._seed = int.from_bytes(raw[37:45], "little")
-        self._use(np.random.Generator(bits))
+        self._rng = np.random.Generator(bits)
         return self
 
     def __repr__(self) -> str:
@@ -233,9 +227,9 @@ def _draw_int64(gen: Generator, low: int, high: int, shape: tuple) -> Tensor:
     if _randint_fill is None:
         return Tensor._wrap(gen._rng.integers(low, high, size=shape, dtype=np.int64))
     out = empty_array(shape, _dtype.int64)
-    capsule, lock = gen._bits
-    with lock:
-        _randint_fill(capsule, out, low, high - 1 - low)
+    bits = gen._rng.bit_generator  # read per call: a capsule kept would stop pickling
+    with bits.lock:
+        _randint_fill(bits.capsule, out, low, high - 1 - low)
     return Tensor._wrap(out)
 
 

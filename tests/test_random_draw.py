@@ -79,3 +79,19 @@ def test_randint_fill_refuses_what_it_cannot_fill():
         _C.randint_fill(object(), np.empty(3, np.int64), 0, 5)
     with pytest.raises(OverflowError):
         _C.randint_fill(bits.capsule, np.empty(3, np.int64), 0, -1)
+
+
+def test_a_generator_pickles_and_copies_with_its_stream():
+    import copy
+    import pickle
+    g = al.Generator().manual_seed(9)
+    al.randint(0, 5, (3,), generator=g)
+    for twin in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g)):
+        assert twin.initial_seed() == 9
+        np.testing.assert_array_equal(al.randint(0, 1000, (6,), generator=twin).numpy(),
+                                      al.randint(0, 1000, (6,), generator=copy.deepcopy(g))
+                                      .numpy())
+    ref = _numpy(9)
+    ref.integers(0, 5, size=(3,), dtype=np.int64)
+    np.testing.assert_array_equal(al.randint(0, 1000, (6,), generator=g).numpy(),
+                                  ref.integers(0, 1000, size=(6,), dtype=np.int64))
