@@ -27,7 +27,12 @@ from . import _dtype
 from ._creation import _dt, _like, _make, _size, full
 from ._device import cpu, device as _device
 from ._grad_mode import is_grad_enabled, no_grad
-from ._tensor import Tensor
+from ._tensor import Tensor, empty_array
+
+try:  # the C++ extension may not be built yet: `import aten_lite` must work anyway
+    from ._C import randint_fill as _randint_fill
+except ImportError:
+    _randint_fill = None
 
 __all__ = [
     "Generator", "default_generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
@@ -121,12 +126,16 @@ default_generator = Generator()
 
 
 def _rng(generator) -> np.random.Generator:
+    return _generator(generator)._rng
+
+
+def _generator(generator) -> Generator:
     if generator is None:
-        return default_generator._rng
+        return default_generator
     if not isinstance(generator, Generator):
         raise TypeError(
             f"generator must be an aten_lite.Generator, got {type(generator).__name__}")
-    return generator._rng
+    return generator
 
 
 def manual_seed(seed) -> Generator:
@@ -198,9 +207,30 @@ def randint(*args, size=None, generator=None, dtype=None, device=None,
         if low.__class__ is int and high.__class__ is int and shape.__class__ is tuple and \
                 len(shape) == 1 and shape[0].__class__ is int and shape[0] >= 0 and \
                 -_I64 <= low < high <= _I64:
-            return Tensor._wrap(default_generator._rng.integers(low, high, size=shape,
-                                                                dtype=np.int64))
+            return _draw_int64(default_generator, low, high, shape)
     return _randint(args, size, generator, dtype, device, requires_grad)
+
+
+# Note [randint in C++]
+# A minibatch's indices are drawn every training step, and NumPy's integers() costs more than
+# the draw (its argument handling). So randint's int64 draws call _C.randint_fill, which draws
+# as integers(low, high, size, dtype=np.int64) does from the same bit generator
+# (Note [NumPy's bounded draws] in aten_lite/csrc/random_draw.cpp), holding the generator's
+# lock as integers() does: the same numbers, and the stream left where NumPy would leave it,
+# so seeds, get_state/set_state and every other sampler keep their streams. Without the
+# extension, integers() itself.
+
+
+def _draw_int64(gen: Generator, low: int, high: int, shape: tuple) -> Tensor:
+    """``gen``'s integers in [low, high) as an int64 tensor of ``shape`` (Note [randint in
+    C++]); low < high, both in int64's range (high up to 2**63)."""
+    if _randint_fill is None:
+        return Tensor._wrap(gen._rng.integers(low, high, size=shape, dtype=np.int64))
+    out = empty_array(shape, _dtype.int64)
+    bits = gen._rng.bit_generator  # read per call: a capsule kept would stop pickling
+    with bits.lock:
+        _randint_fill(bits.capsule, out, low, high - 1 - low)
+    return Tensor._wrap(out)
 
 
 def _randint(args, size, generator, dtype, device, requires_grad) -> Tensor:
@@ -230,14 +260,14 @@ def _randint(args, size, generator, dtype, device, requires_grad) -> Tensor:
             raise RuntimeError(
                 f"randint(): {name} = {v} is out of bounds for {dt.name} (valid: {lo}..{hi})"
             )
-    rng = _rng(generator)
+    gen = _generator(generator)
     shape = _size("randint", (size,))
     if dt is _dtype.int64 and device is None and not requires_grad:
-        # A minibatch's indices, every training step: NumPy's draws are the tensor.
-        return Tensor._wrap(rng.integers(low, high, size=shape, dtype=np.int64))
+        # A minibatch's indices, every training step: the draws are the tensor.
+        return _draw_int64(gen, low, high, shape)
 
     def fill(a):
-        a[...] = rng.integers(low, high, size=a.shape, dtype=np.int64)
+        a[...] = _draw_int64(gen, low, high, a.shape)._a
 
     return _make(shape, dt, device, requires_grad, fill)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _trace
-from .._dtype import float16, float32
+from .._dtype import float16, float32, float64, int64
 from .._kernel_rules import cached_c_kernel
 from .._tensor import Tensor, empty_array
 from ..shape_rules import loss as rules
@@ -133,6 +133,22 @@ def nll_loss_cpu(self: Tensor, target: Tensor, weight=None, reduction: int = 1,
 
 def nll_loss_backward_cpu(grad_output: Tensor, self: Tensor, target: Tensor, weight,
                           reduction: int, ignore_index: int) -> Tensor:
+    dt = self._dtype
+    if weight is None and reduction == 1 and (dt is float32 or dt is float64) and \
+            grad_output._dtype is dt and grad_output._shape == () and \
+            target._dtype is int64 and len(self._shape) == 2 and \
+            target._shape == self._shape[:1] and ignore_index.__class__ is int and \
+            -(1 << 63) <= ignore_index < (1 << 63):
+        # cross_entropy's backward, every step: the rule's checks and the C++ case below, in
+        # line (mean of (N, C) rows, no class weights).
+        out = empty_array(self._shape, dt)
+        t = target._a
+        if cached_c_kernel("nll_loss_backward")(dt.code, out, grad_output._a, t,
+                                                ignore_index, 1):
+            _bad_target(t, self._shape[1], ignore_index)
+        if _trace.active is not None:
+            _trace.note(dt.name, None)
+        return _wrap(out)
     shape, dtype = rules.nll_loss_backward(grad_output, self, target, weight, reduction,
                                            ignore_index)
     if _plain(weight, ignore_index):

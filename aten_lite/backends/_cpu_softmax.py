@@ -100,6 +100,17 @@ def log_softmax_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
 def log_softmax_backward_cpu(grad_output: Tensor, log_probs: Tensor, dim: int) -> Tensor:
     """``grad - exp(log_probs) * grad.sum(dim)``: log_softmax's gradient as one op, C++
     passes with no dispatch between them (cross_entropy's backward runs it every step)."""
+    y, g, dt = log_probs._a, grad_output._a, log_probs._dtype
+    if (dt is float32 or dt is float64) and grad_output._dtype is dt and g is not None and \
+            y.ndim == 2 and g.shape == y.shape and dim.__class__ is int and \
+            (dim == 1 or dim == -1) and y.size:
+        # cross_entropy's backward, every step: the rule's checks and the row case below, in
+        # line (one float dtype, one shape, rows along the last dim).
+        out = empty_array(y.shape, dt)
+        _kernel("log_softmax_backward")(dt.code, out, g, y)
+        if _trace.active is not None:
+            _trace.note(dt.name, None)
+        return _wrap(out)
     rules.log_softmax_backward(grad_output, log_probs, dim)
     compute = float32 if log_probs._dtype is float16 else log_probs._dtype
     y, g = log_probs._a, grad_output._a

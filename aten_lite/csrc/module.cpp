@@ -15,6 +15,7 @@
 #include "allocator.h"
 #include "engine.h"
 #include "jit_api.h"
+#include "random_draw.h"
 #include "registry.h"
 #include "threads.h"
 
@@ -133,6 +134,8 @@ PyMethodDef methods[] = {
      "cache_info() -> (cached bytes, cached blocks, live blocks from the cache)."},
     {"_jit_runtime", py_jit_runtime, METH_NOARGS,
      "_jit_runtime() -> int: address of the table fused kernels forward to (jit_api.h)."},
+    {"randint_fill", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_randint_fill)),
+     METH_FASTCALL, "randint_fill(capsule, out, off, rng): NumPy's int64 integers() draws (random_draw.h)."},
     {"_kernel_at", py_kernel_at, METH_O,
      "_kernel_at(address) -> Kernel for a fused kernel's KernelInfo (jit_api.h); private."},
     {nullptr, nullptr, 0, nullptr},

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "nll_loss.h"
@@ -48,8 +49,15 @@ struct Kernel {
       if (c < 0 || c >= classes) return 1;
       ++kept;
     }
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t j = 0; j < classes; ++j) at2<S>(out, r, j) = static_cast<S>(0);
+    if (out.strides[1] == static_cast<int64_t>(sizeof(S)) &&
+        out.strides[0] == classes * static_cast<int64_t>(sizeof(S))) {
+      // A fresh contiguous result (every kernel call from Python): one memset, whose zero
+      // bytes are +0 in every floating dtype.
+      std::memset(out.data, 0, static_cast<std::size_t>(rows * classes) * sizeof(S));
+    } else {
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t j = 0; j < classes; ++j) at2<S>(out, r, j) = static_cast<S>(0);
+    }
     C g = 0;
     if (reduction != 0) {
       g = static_cast<C>(*reinterpret_cast<const S*>(grad.data));
