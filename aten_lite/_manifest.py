@@ -46,7 +46,7 @@ NAMESPACE = (
     'randint', 'randint_like', 'randn', 'randn_like', 'randperm', 'result_type', 'save',
     'seed', 'serialization', 'set_default_device', 'set_default_dtype', 'set_grad_enabled',
     'set_num_threads', 'set_rng_state', 'shape_rules', 'short', 'sparse_coo', 'strided',
-    'tensor', 'trace_dispatch', 'uint8', 'unique', 'zeros', 'zeros_like',
+    'tensor', 'trace_dispatch', 'uint8', 'unique', 'utils', 'zeros', 'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (
