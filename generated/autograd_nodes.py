@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 7e4109e281c4d7de).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 51d4cc75a15c15e2).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -3020,6 +3020,68 @@ class TriuBackward0(Node):
         node.diagonal_ = None
 
 
+class NonzeroBackward0(Node):
+    """Backward of nonzero (derivatives.yaml:438)."""
+
+    __slots__ = ()
+    _op = "nonzero"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class RepeatInterleaveBackward0(Node):
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:441)."""
+
+    __slots__ = ()
+    _op = "repeat_interleave.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_repeats = not_implemented(node, 'repeats') if need[0] is not None else None
+        return (grad_repeats,)
+
+    def release(node):
+        node._released = True
+
+
+class DiagonalBackward0(Node):
+    """Backward of diagonal (derivatives.yaml:444)."""
+
+    __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
+    _op = "diagonal"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim1 = node.dim1_
+        dim2 = node.dim2_
+        offset = node.offset_
+        self_shape = node.self_shape
+        # derivatives.yaml:445
+        try:
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:445', 'diagonal', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim1_ = None
+        node.dim2_ = None
+        node.offset_ = None
+        node.self_shape = None
+
+
 def record_neg(op, args):
     """Run neg and record its node."""
     self, = args
@@ -5632,6 +5694,39 @@ def record_triu_(op, args):
     return result
 
 
+def record_nonzero(op, args):
+    """Run nonzero and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
+def record_repeat_interleave_Tensor(op, args):
+    """Run repeat_interleave.Tensor and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
+def record_diagonal(op, args):
+    """Run diagonal and record its node."""
+    self, offset, dim1, dim2 = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = DiagonalBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
+    node.dim1_ = dim1
+    node.dim2_ = dim2
+    node.offset_ = offset
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = self._version.value
+    set_history(result, node, 0)
+    return result
+
+
 # Op overload -> recorder, read by the Autograd kernel.
 RECORDERS = {
     "neg": record_neg,
@@ -5774,4 +5869,7 @@ RECORDERS = {
     "tril_": record_tril_,
     "triu": record_triu,
     "triu_": record_triu_,
+    "nonzero": record_nonzero,
+    "repeat_interleave.Tensor": record_repeat_interleave_Tensor,
+    "diagonal": record_diagonal,
 }

@@ -3,8 +3,9 @@ losses, ``functional`` and ``init``, named as in ``torch.nn``."""
 
 from . import functional, init, utils
 from .containers import ModuleDict, ModuleList, Sequential
-from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss,
-                   SmoothL1Loss)
+from .distance import CosineSimilarity
+from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss,
+                   MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module, Parameter
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
@@ -15,5 +16,5 @@ __all__ = [
     "ModuleDict", "Linear", "Embedding", "Flatten", "Unflatten", "Dropout", "Identity", "ReLU",
     "LeakyReLU", "SiLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax", "LayerNorm",
     "BatchNorm1d", "MSELoss", "L1Loss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
-    "BCEWithLogitsLoss",
+    "BCEWithLogitsLoss", "HuberLoss", "KLDivLoss", "CosineSimilarity",
 ]
