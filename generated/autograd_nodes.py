@@ -4358,7 +4358,7 @@ def record_view(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4378,7 +4378,7 @@ def record_reshape(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4397,7 +4397,7 @@ def record_t(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4418,7 +4418,7 @@ def record_transpose_int(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4438,7 +4438,7 @@ def record_permute(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4458,7 +4458,7 @@ def record_expand(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4478,7 +4478,7 @@ def record_squeeze(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4498,7 +4498,7 @@ def record_squeeze_dim(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4518,7 +4518,7 @@ def record_squeeze_dims(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4538,7 +4538,7 @@ def record_unsqueeze(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4558,7 +4558,7 @@ def record_flatten_using_ints(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4581,7 +4581,7 @@ def record_narrow(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4603,7 +4603,7 @@ def record_select_int(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4627,7 +4627,7 @@ def record_slice_Tensor(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4646,7 +4646,7 @@ def record_contiguous(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4664,7 +4664,7 @@ def record_split_Tensor(op, args):
     node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4685,7 +4685,7 @@ def record_split_sizes(op, args):
     node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4706,7 +4706,7 @@ def record_chunk(op, args):
     node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4959,7 +4959,7 @@ def record_to_device(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4978,7 +4978,7 @@ def record_to_dtype(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5020,7 +5020,7 @@ def record_to_sparse(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5041,7 +5041,7 @@ def record_to_dense(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5060,7 +5060,7 @@ def record_coalesce(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5082,7 +5082,7 @@ def record_values(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5722,7 +5722,7 @@ def record_diagonal(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 

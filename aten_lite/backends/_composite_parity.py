@@ -224,10 +224,15 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
 
 
 def _norm(x, d, eps):
-    """max(||x||, eps) along d, kept as a size-1 dim; float16 squares in float32, where they
-    cannot overflow (torch's vector norm accumulates so too)."""
+    """max(||x||, eps) along d, kept as a size-1 dim, as torch: the clamp is not
+    differentiated (torch clamps in place without grad), and a zero vector's norm has a zero
+    gradient (torch's vector norm), where sqrt's would be infinite. float16 squares in
+    float32, where they cannot overflow (torch's norm accumulates so too)."""
     wide = x.to(_dtype.float32) if x._dtype is _dtype.float16 else x
-    return (wide * wide).sum(d, keepdim=True).sqrt().clamp_min(eps).to(x._dtype)
+    squares = (wide * wide).sum(d, keepdim=True)
+    zero = squares == 0
+    norm = al.where(zero, 0.0, al.where(zero, 1.0, squares).sqrt())
+    return (norm + (norm.clamp_min(eps) - norm).detach()).to(x._dtype)
 
 
 def _reduce(loss, reduction):
