@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 51d4cc75a15c15e2).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 329ffa8272f74f32).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 51d4cc75a15c15e2).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 329ffa8272f74f32).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -957,7 +957,6 @@ _GM_addmm_ = _b.Binding('Tensor.addmm_', ('addmm_',), method=True)
 _GM_baddbmm = _b.Binding('Tensor.baddbmm', ('baddbmm',), method=True)
 _GM_baddbmm_ = _b.Binding('Tensor.baddbmm_', ('baddbmm_',), method=True)
 _GM_nonzero = _b.Binding('Tensor.nonzero', ('nonzero', 'nonzero.as_tuple'), method=True)
-_GM_nonzero_numpy = _b.Binding('Tensor.nonzero_numpy', ('nonzero_numpy',), method=True)
 _GM_masked_select = _b.Binding('Tensor.masked_select', ('masked_select',), method=True)
 _GM_repeat_interleave = _b.Binding('Tensor.repeat_interleave', ('repeat_interleave.self_Tensor', 'repeat_interleave.self_int'), method=True)
 _GM_diagonal = _b.Binding('Tensor.diagonal', ('diagonal',), method=True)
@@ -5909,18 +5908,6 @@ def _m_nonzero(self, *, as_tuple=_MISSING):
     return _GM_nonzero.parse((self, ), {'as_tuple': as_tuple})
 
 
-def _m_nonzero_numpy(self):
-    """The indices of the nonzero elements of self, one 1-D tensor per dim (nonzero(as_tuple=True) as a list).
-
-    Overloads, tried in this order:
-        nonzero_numpy(Tensor self) -> Tensor[]  (native_functions.yaml:1590)
-    """
-    # nonzero_numpy
-    return _F_nonzero_numpy(self)
-
-    return _GM_nonzero_numpy.parse((self, ), {})
-
-
 def _m_masked_select(self, mask):
     """The elements of self where the bool mask (broadcast with self) is True, as a 1-D tensor.
 
@@ -6612,7 +6599,6 @@ METHODS = {
     'baddbmm': _m_baddbmm,
     'baddbmm_': _m_baddbmm_,
     'nonzero': _m_nonzero,
-    'nonzero_numpy': _m_nonzero_numpy,
     'masked_select': _m_masked_select,
     'repeat_interleave': _m_repeat_interleave,
     'diagonal': _m_diagonal,

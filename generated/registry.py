@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 51d4cc75a15c15e2).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 329ffa8272f74f32).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -5757,7 +5757,7 @@ OPS = (
         loc='native_functions.yaml:1590',
         kind='functional',
         functional=None,
-        variants=('function', 'method'),
+        variants=('function',),
         dispatch={'CompositeImplicitAutograd': 'nonzero_numpy'},
         elementwise=False,
         reduction=None,
