@@ -5,6 +5,7 @@ what torch's must also satisfy (a permutation per epoch, repeatable from a seed)
 
 from __future__ import annotations
 
+import warnings
 from collections import namedtuple
 
 import numpy as np
@@ -63,10 +64,15 @@ def test_shuffle_is_a_permutation_per_epoch_and_follows_the_generator():
 def test_random_split_sizes_are_torchs_and_the_parts_partition_the_data():
     for lengths in ([0.5, 0.3, 0.2], [0.34, 0.33, 0.33], [4, 3], [0.7, 0.3], [1.0, 0.0]):
         n = 7
-        got = ald.random_split(ald.TensorDataset(*_pair(al, n)), lengths,
-                               generator=al.Generator().manual_seed(0))
-        want = td.random_split(td.TensorDataset(*_pair(torch, n)), lengths,
-                               generator=torch.Generator().manual_seed(0))
+        with warnings.catch_warnings(record=True) as ours:
+            warnings.simplefilter("always")
+            got = ald.random_split(ald.TensorDataset(*_pair(al, n)), lengths,
+                                   generator=al.Generator().manual_seed(0))
+        with warnings.catch_warnings(record=True) as theirs:
+            warnings.simplefilter("always")
+            want = td.random_split(td.TensorDataset(*_pair(torch, n)), lengths,
+                                   generator=torch.Generator().manual_seed(0))
+        assert [str(w.message) for w in ours] == [str(w.message) for w in theirs]
         assert [len(s) for s in got] == [len(s) for s in want], lengths
         assert sorted(i for s in got for i in s.indices) == list(range(n))
         for s in got:
@@ -100,6 +106,15 @@ def test_default_collate_is_torchs(samples):
     assert norm(ald.default_collate(samples), al) == norm(td.default_collate(samples), torch)
 
 
+def test_workers_load_in_this_process_with_torchs_batches():
+    # Note [Loading in the main process]: the batches are those torch's workers return
+    x, y = _pair(al, 9)
+    got = list(ald.DataLoader(ald.TensorDataset(x, y), batch_size=4, num_workers=2))
+    want = list(td.DataLoader(td.TensorDataset(*_pair(torch, 9)), batch_size=4, num_workers=0))
+    for g, w in zip(got, want):
+        assert_same(g, w)
+
+
 def test_tensor_samples_are_stacked_and_batch_size_none_yields_samples():
     ds = [al.ones(2) * i for i in range(3)]
     got = list(ald.DataLoader(ds, batch_size=2))
@@ -131,8 +146,10 @@ def test_an_iterable_dataset_is_batched_in_order():
     lambda d: d.DataLoader(range(4), shuffle=True, sampler=d.SequentialSampler(range(4))),
     lambda d: d.DataLoader(range(4), batch_size=None, drop_last=True),
     lambda d: d.random_split(range(5), [2, 2]),
+    lambda d: d.DataLoader(range(4), persistent_workers=True),
+    lambda d: d.DataLoader(range(4), prefetch_factor=2),
 ], ids=["size mismatch", "batch_size 0", "num_workers", "shuffle+sampler", "drop_last no batch",
-        "split sum"])
+        "split sum", "persistent", "prefetch"])
 def test_bad_arguments_raise_as_torch(make):
     with pytest.raises(Exception) as theirs:
         make(td)

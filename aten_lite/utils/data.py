@@ -22,6 +22,7 @@ import collections.abc
 import math
 import numbers
 import operator
+import warnings
 
 import numpy as np
 
@@ -124,6 +125,10 @@ def random_split(dataset, lengths, generator=None) -> list[Subset]:
         counts = [int(math.floor(n * f)) for f in lengths]
         for i in range(n - sum(counts)):
             counts[i % len(counts)] += 1
+        for i, k in enumerate(counts):
+            if k == 0:
+                warnings.warn(f"Length of split at index {i} is 0. This might result in an "
+                              f"empty dataset.")
         lengths = counts
     if any(not isinstance(k, numbers.Integral) or k < 0 for k in lengths):
         raise ValueError(f"random_split: lengths must be non-negative ints or fractions "
@@ -309,6 +314,12 @@ class DataLoader:
                              "to disable multiprocessing.")
         if timeout < 0:
             raise ValueError("timeout option should be non-negative")
+        if num_workers == 0 and prefetch_factor is not None:
+            raise ValueError("prefetch_factor option could only be specified in multiprocessing."
+                             "let num_workers > 0 to enable multiprocessing, otherwise set "
+                             "prefetch_factor to None.")
+        if persistent_workers and num_workers == 0:
+            raise ValueError("persistent_workers option needs num_workers > 0")
         if generator is not None and not isinstance(generator, Generator):
             raise TypeError(f"generator must be an aten_lite.Generator, got "
                             f"{type(generator).__name__}")
