@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 329ffa8272f74f32).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 5b22a71dc2420ca7).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Code generated from native_functions.yaml and derivatives.yaml: the Python bindings

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 329ffa8272f74f32).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 5b22a71dc2420ca7).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -3036,8 +3036,40 @@ class NonzeroBackward0(Node):
         node._released = True
 
 
+class NonzeroBackward1(Node):
+    """Backward of nonzero.as_tuple (derivatives.yaml:441)."""
+
+    __slots__ = ("_n_out",)
+    _op = "nonzero.as_tuple"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class NonzeroNumpyBackward0(Node):
+    """Backward of nonzero_numpy (derivatives.yaml:444)."""
+
+    __slots__ = ("_n_out",)
+    _op = "nonzero_numpy"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:441)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:447)."""
 
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
@@ -3053,7 +3085,7 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:444)."""
+    """Backward of diagonal (derivatives.yaml:450)."""
 
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
@@ -3066,11 +3098,11 @@ class DiagonalBackward0(Node):
         dim2 = node.dim2_
         offset = node.offset_
         self_shape = node.self_shape
-        # derivatives.yaml:445
+        # derivatives.yaml:451
         try:
             grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:445', 'diagonal', 'self')
+            formula_failed(exc_, 'derivatives.yaml:451', 'diagonal', 'self')
             raise
         return (grad_self,)
 
@@ -5699,6 +5731,16 @@ def record_nonzero(op, args):
     return op.redispatch_below_autograd(args)
 
 
+def record_nonzero_as_tuple(op, args):
+    """Run nonzero.as_tuple and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
+def record_nonzero_numpy(op, args):
+    """Run nonzero_numpy and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
 def record_repeat_interleave_Tensor(op, args):
     """Run repeat_interleave.Tensor and record its node."""
     return op.redispatch_below_autograd(args)
@@ -5870,6 +5912,8 @@ RECORDERS = {
     "triu": record_triu,
     "triu_": record_triu_,
     "nonzero": record_nonzero,
+    "nonzero.as_tuple": record_nonzero_as_tuple,
+    "nonzero_numpy": record_nonzero_numpy,
     "repeat_interleave.Tensor": record_repeat_interleave_Tensor,
     "diagonal": record_diagonal,
 }

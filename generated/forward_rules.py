@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 329ffa8272f74f32).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 5b22a71dc2420ca7).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -1173,7 +1173,7 @@ def fw_triu(args, tangents, result):
 
 def fw_diagonal(args, tangents, result):
     """Forward rule of diagonal."""
-    # derivatives.yaml:446 (auto_linear)
+    # derivatives.yaml:452 (auto_linear)
     self, offset, dim1, dim2 = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -1402,8 +1402,10 @@ ORIGINS = {
     "tril": ("auto_linear", "derivatives.yaml:430"),
     "triu": ("auto_linear", "derivatives.yaml:433"),
     "nonzero": ("none", "derivatives.yaml:438"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:441"),
-    "diagonal": ("auto_linear", "derivatives.yaml:446"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:441"),
+    "nonzero_numpy": ("none", "derivatives.yaml:444"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:447"),
+    "diagonal": ("auto_linear", "derivatives.yaml:452"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1447,5 +1449,7 @@ READS = {
 MISSING = {
     "_unique2": ('derivatives.yaml:328', 'no output is differentiable'),
     "nonzero": ('derivatives.yaml:438', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:441', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:441', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:444', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:447', 'no output is differentiable'),
 }

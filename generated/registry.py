@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 329ffa8272f74f32).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 5b22a71dc2420ca7).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -5738,7 +5738,7 @@ OPS = (
         kind='functional',
         functional=None,
         variants=('function', 'method'),
-        dispatch={'CompositeImplicitAutograd': 'nonzero_as_tuple'},
+        dispatch={'CPU': 'nonzero_as_tuple_cpu'},
         elementwise=False,
         reduction=None,
         dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
@@ -5758,7 +5758,7 @@ OPS = (
         kind='functional',
         functional=None,
         variants=('function',),
-        dispatch={'CompositeImplicitAutograd': 'nonzero_numpy'},
+        dispatch={'CPU': 'nonzero_numpy_cpu'},
         elementwise=False,
         reduction=None,
         dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),

@@ -1192,5 +1192,20 @@ def _no_reference(*args, **kwargs):
     raise AssertionError("a derived row has no NumPy reference; it drives gradient tests only")
 
 
+# Ops whose result size depends on the values have no meta kernel, so no row in CASES (whose
+# meta column needs one): gradient rows only; tests/test_parity_select.py compares their
+# values with torch's.
+VALUE_SIZED = [
+    OpCase("masked_select", lambda x, m: np.broadcast_to(x, np.broadcast(x, m).shape)[
+        np.broadcast_to(m, np.broadcast(x, m).shape)], ALL_AND_BOOL,
+        lambda d: [Sample((data((2, 3), d), np.array([True, False, True])), note="broadcast"),
+                   Sample((strided((3, 4), d), data((3, 4), "bool")), note="non-contiguous")],
+        dtype_error=False),
+    OpCase("repeat_interleave", lambda x, r, dim=None: np.repeat(x, r, axis=dim), ALL_AND_BOOL,
+           lambda d: [Sample((data((2, 3), d), np.array([2, 0, 1]), 1), note="dim 1"),
+                      Sample((data((2, 3), d), np.array([3])), note="flattened")],
+           op="repeat_interleave.self_Tensor", dtype_error=False),
+]
+
 # The rows the gradient tests run: the hand-written ones, then the derived ones.
-GRAD_CASES = CASES + default_rows(CASES)
+GRAD_CASES = CASES + VALUE_SIZED + default_rows(CASES + VALUE_SIZED)

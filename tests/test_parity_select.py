@@ -245,3 +245,16 @@ def test_dtype_names_read_like_torchs(name):
     ours, theirs = getattr(al, name), getattr(torch, name)
     assert str(ours) == repr(ours) == str(theirs).replace("torch.", "aten_lite.")
     assert str(al.tensor([1], dtype=ours).dtype) == str(ours)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int64", "bool"])
+def test_the_value_sized_rows_references_are_the_ops(dtype):
+    # tests/op_table.py's VALUE_SIZED rows drive only gradient tests; their values here
+    from op_table import VALUE_SIZED
+
+    for case in VALUE_SIZED:
+        for sample in case.samples(dtype):
+            got = case.fn(*[al.tensor(a) if isinstance(a, np.ndarray) else a
+                            for a in sample.args])
+            want = case.ref(*sample.args)
+            assert got.dtype.name == dtype and got.tolist() == want.tolist(), sample.note

@@ -1,5 +1,5 @@
 """CompositeImplicitAutograd kernels of issue 9's second round of torch parity ops:
-masked_select, nonzero's tuple forms, repeat_interleave, meshgrid, diag, trace,
+masked_select, repeat_interleave, meshgrid, diag, trace,
 constant_pad_nd (F.pad), cosine_similarity, kl_div and huber_loss. Each is written with
 other aten_lite ops, so autograd records the pieces (index_select, expand, cat, ...) and no
 derivatives.yaml entry is needed; the ops whose size depends on the values call nonzero or
@@ -18,7 +18,7 @@ from .._tensor import Tensor, wrap_dim
 from ..shape_rules import core as rules
 
 __all__ = [
-    "masked_select", "nonzero_numpy", "nonzero_as_tuple", "repeat_interleave_self_tensor",
+    "masked_select", "repeat_interleave_self_tensor",
     "repeat_interleave_self_int", "meshgrid", "meshgrid_indexing", "diag", "trace",
     "constant_pad_nd", "cosine_similarity", "kl_div", "huber_loss",
 ]
@@ -36,18 +36,6 @@ def masked_select(self, mask):
     shape = rules.broadcast_shapes(tuple(self._shape), tuple(mask._shape))
     where = al.nonzero(mask.expand(shape).reshape(-1)).reshape(-1)
     return self.expand(shape).reshape(-1).index_select(0, where)
-
-
-def nonzero_numpy(self):
-    """torch.nonzero(as_tuple=True): one 1-D index tensor per dim (one for a 0-dim input)."""
-    found = al.nonzero(self.unsqueeze(0) if self.dim() == 0 else self)
-    return [found.select(1, d) for d in range(found._shape[1])]
-
-
-def nonzero_as_tuple(self, as_tuple):
-    """torch.nonzero's as_tuple keyword: the index tensors per dim as a tuple, or (False)
-    the (count, ndim) tensor of al.nonzero."""
-    return tuple(nonzero_numpy(self)) if as_tuple else al.nonzero(self)
 
 
 # ---- repeat_interleave ----

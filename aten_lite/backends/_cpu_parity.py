@@ -10,7 +10,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor
 
-__all__ = ["nonzero_cpu", "repeat_interleave_cpu"]
+__all__ = ["nonzero_cpu", "nonzero_numpy_cpu", "nonzero_as_tuple_cpu", "repeat_interleave_cpu"]
 
 
 def nonzero_cpu(self: Tensor) -> Tensor:
@@ -22,6 +22,19 @@ def nonzero_cpu(self: Tensor) -> Tensor:
     else:
         found = np.argwhere(a).astype(np.int64, copy=False)
     return Tensor._wrap(np.ascontiguousarray(found))
+
+
+def nonzero_numpy_cpu(self: Tensor) -> list:
+    """torch.nonzero(as_tuple=True) as a list: one int64 index tensor per dim (one for a
+    0-dim input, as torch treats it as 1-D)."""
+    found = nonzero_cpu(self.reshape(1) if self.dim() == 0 else self)._a
+    return [Tensor._wrap(np.ascontiguousarray(found[:, d])) for d in range(found.shape[1])]
+
+
+def nonzero_as_tuple_cpu(self: Tensor, as_tuple: bool):
+    """torch.nonzero's as_tuple keyword: the index tensors per dim as a tuple (True), or the
+    (count, ndim) tensor of nonzero (False), as torch's binding returns them."""
+    return tuple(nonzero_numpy_cpu(self)) if as_tuple else nonzero_cpu(self)
 
 
 def repeat_interleave_cpu(repeats: Tensor, output_size=None) -> Tensor:
