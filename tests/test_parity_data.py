@@ -158,3 +158,17 @@ def test_bad_arguments_raise_as_torch(make):
     # torch asserts the sizes match; an assert vanishes under -O, so a ValueError here
     assert type(ours.value) is type(theirs.value) or (
         isinstance(theirs.value, AssertionError) and isinstance(ours.value, ValueError))
+
+
+def test_every_runtime_package_is_installed():
+    # A package left out of pyproject.toml's list is missing from `pip install .`, and
+    # `import aten_lite` then fails there (aten_lite.utils once was)
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join(p.parent.relative_to(root).parts)
+             for p in (root / "aten_lite").rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)

@@ -8,10 +8,6 @@ repeat_interleave's indices form (CPU kernels, _cpu_parity.py).
 
 from __future__ import annotations
 
-import math
-
-import numpy as np
-
 from .. import _creation, _dtype
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import Tensor, wrap_dim
@@ -135,13 +131,12 @@ def diag(self, diagonal=0):
         raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {self.dim()}D")
     n, k = self._shape[0], diagonal
     m = n + abs(k)
-    # Gather from [0, v0, v1, ...]: position (i, i + k) reads v_i, every other position the 0.
-    index = np.zeros(m * m, np.int64)
-    rows = np.arange(n) + max(0, -k)
-    index[rows * m + rows + k] = np.arange(1, n + 1)
-    padded = al.cat([_creation.zeros(1, dtype=self._dtype, device=self.device), self])
-    picks = _creation.as_tensor(index, device=self.device)
-    return padded.index_select(0, picks).reshape(m, m)
+    # Row i of (v_i, then m zeros), flattened, puts v_i every m + 1 elements: the diagonal
+    # of an m-wide matrix. Shift it to (row, column) (max(0, -k), max(0, k)) with leading
+    # zeros and fill (or crop) to m * m at the end; the gradient is the input's slice.
+    flat = constant_pad_nd(self.unsqueeze(1), [0, m]).reshape(-1)
+    start = k if k >= 0 else -k * m
+    return constant_pad_nd(flat, [start, m * m - start - n * (m + 1)]).reshape(m, m)
 
 
 def trace(self):
