@@ -258,3 +258,21 @@ def test_the_value_sized_rows_references_are_the_ops(dtype):
                             for a in sample.args])
             want = case.ref(*sample.args)
             assert got.dtype.name == dtype and got.tolist() == want.tolist(), sample.note
+
+
+@pytest.mark.parametrize("name, args, shape", [
+    ("ZeroPad1d", (2,), (2, 3)), ("ZeroPad2d", ((1, 0, 2, 1),), (1, 2, 3)),
+    ("ZeroPad3d", (1,), (1, 2, 2, 2)), ("ConstantPad1d", ((1, 2), 3.5), (2, 3)),
+    ("ConstantPad2d", (1, -1.0), (2, 2, 3)), ("ConstantPad3d", (1, 2.0), (1, 2, 2, 2)),
+    ("ReflectionPad1d", (2,), (2, 3)), ("ReflectionPad2d", ((1, 0, 2, 1),), (1, 3, 3)),
+    ("ReflectionPad3d", (1,), (1, 1, 2, 2, 2)), ("ReplicationPad1d", ((3, 0),), (1, 2, 3)),
+    ("ReplicationPad2d", (2,), (2, 3, 3)), ("ReplicationPad3d", (1,), (1, 2, 2, 2)),
+    ("CircularPad1d", (1,), (1, 2, 3)), ("CircularPad2d", ((1, 2, 0, 1),), (1, 2, 3)),
+    ("CircularPad3d", (1,), (1, 1, 2, 2, 2)),
+])
+def test_padding_modules_are_torchs(name, args, shape):
+    x, t = _both(RNG.standard_normal(shape), requires_grad=True)
+    ours, theirs = getattr(al.nn, name)(*args), getattr(torch.nn, name)(*args)
+    assert repr(ours) == repr(theirs) and ours.padding == theirs.padding
+    _grads_agree(ours(x), theirs(t), [x], [t])
+    assert_same(ours(x).detach(), theirs(t).detach())
