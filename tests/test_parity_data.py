@@ -128,6 +128,20 @@ def test_tensor_samples_are_stacked_and_batch_size_none_yields_samples():
     assert (ald.TensorDataset(al.arange(2)) + ald.TensorDataset(al.arange(3)))[3][0].item() == 1
 
 
+def test_weighted_sampling_follows_the_weights_and_the_generator():
+    weights = [0.1, 0.9, 0.0, 2.0]
+    draw = lambda seed, n=4000: list(ald.WeightedRandomSampler(  # noqa: E731
+        weights, n, generator=al.Generator().manual_seed(seed)))
+    counts = np.bincount(draw(0), minlength=4) / 4000
+    np.testing.assert_allclose(counts, np.array(weights) / 3.0, atol=0.03)
+    assert draw(1, 50) == draw(1, 50) and draw(1, 50) != draw(2, 50)
+    once = list(ald.WeightedRandomSampler(weights, 3, replacement=False,
+                                          generator=al.Generator().manual_seed(0)))
+    assert sorted(once) == [0, 1, 3]  # without replacement the zero-weight row never comes
+    assert len(ald.WeightedRandomSampler(weights, 7)) == 7 == len(td.WeightedRandomSampler(weights, 7))
+    assert ald.get_worker_info() is td.get_worker_info() is None
+
+
 class _Stream(ald.IterableDataset):
     def __iter__(self):
         return iter(range(5))
@@ -148,8 +162,13 @@ def test_an_iterable_dataset_is_batched_in_order():
     lambda d: d.random_split(range(5), [2, 2]),
     lambda d: d.DataLoader(range(4), persistent_workers=True),
     lambda d: d.DataLoader(range(4), prefetch_factor=2),
+    lambda d: d.WeightedRandomSampler([0.1], -1),
+    lambda d: d.WeightedRandomSampler([[0.1, 0.2]], 2),
+    lambda d: d.WeightedRandomSampler([0.1], 2, replacement=1),
+    lambda d: list(d.WeightedRandomSampler([0.0, 0.0], 2)),
 ], ids=["size mismatch", "batch_size 0", "num_workers", "shuffle+sampler", "drop_last no batch",
-        "split sum", "persistent", "prefetch"])
+        "split sum", "persistent", "prefetch", "weighted count", "weighted 2-D",
+        "weighted replacement", "weighted zeros"])
 def test_bad_arguments_raise_as_torch(make):
     with pytest.raises(Exception) as theirs:
         make(td)

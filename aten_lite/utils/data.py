@@ -28,14 +28,15 @@ import numpy as np
 
 from .._creation import as_tensor, tensor
 from .._dtype import float64
-from .._random import Generator, randint, randperm
+from .._random import Generator, multinomial, randint, randperm
 from .._tensor import Tensor
 from .._ops import stack
 
 __all__ = [
     "Dataset", "IterableDataset", "TensorDataset", "Subset", "ConcatDataset", "random_split",
-    "Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "BatchSampler",
-    "DataLoader", "default_collate", "default_convert",
+    "Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
+    "WeightedRandomSampler", "BatchSampler", "DataLoader", "default_collate", "default_convert",
+    "get_worker_info",
 ]
 
 
@@ -223,6 +224,34 @@ class SubsetRandomSampler(Sampler):
         return len(self.indices)
 
 
+class WeightedRandomSampler(Sampler):
+    """`num_samples` indices drawn with probabilities proportional to `weights` (with
+    replacement unless told otherwise): the sampler of imbalanced-class tutorials."""
+
+    def __init__(self, weights, num_samples: int, replacement: bool = True,
+                 generator=None) -> None:
+        if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got "
+                             f"num_samples={num_samples!r}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got "
+                             f"replacement={replacement!r}")
+        w = np.asarray(weights.numpy() if isinstance(weights, Tensor) else weights, np.float64)
+        if w.ndim != 1:
+            raise ValueError(f"weights should be a 1d sequence but given weights have shape "
+                             f"{tuple(w.shape)}")
+        self.weights = as_tensor(w)
+        self.num_samples, self.replacement, self.generator = num_samples, replacement, generator
+
+    def __iter__(self):
+        drawn = multinomial(self.weights, self.num_samples, self.replacement,
+                            generator=self.generator)
+        return iter(drawn.tolist())
+
+    def __len__(self) -> int:
+        return self.num_samples
+
+
 class BatchSampler(Sampler):
     """The indices of `sampler` in lists of `batch_size` (the last shorter unless dropped)."""
 
@@ -248,6 +277,12 @@ class BatchSampler(Sampler):
     def __len__(self) -> int:
         n = len(self.sampler)
         return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+
+def get_worker_info():
+    """None: every batch is loaded in the calling process (Note [Loading in the main
+    process]), where torch's get_worker_info also returns None."""
+    return None
 
 
 # ---- collation ----
