@@ -148,6 +148,16 @@ def random_split(dataset, lengths, generator=None) -> list[Subset]:
 # ---- samplers: iterables of indices (or of lists of indices) ----
 
 
+def _check_positive(name: str, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValueError(f"{name} should be a positive integer value, but got {name}={value!r}")
+
+
+def _check_bool(name: str, value, error=ValueError) -> None:
+    if not isinstance(value, bool):
+        raise error(f"{name} should be a boolean value, but got {name}={value!r}")
+
+
 class Sampler:
     """Yields the indices a DataLoader reads, in order."""
 
@@ -185,14 +195,10 @@ class RandomSampler(Sampler):
 
     def __init__(self, data_source, replacement: bool = False, num_samples=None,
                  generator=None) -> None:
-        if not isinstance(replacement, bool):
-            raise TypeError(f"replacement should be a boolean value, but got "
-                            f"replacement={replacement!r}")
+        _check_bool("replacement", replacement, TypeError)  # torch's types differ here
         self.data_source, self.replacement, self.generator = data_source, replacement, generator
         self._num_samples = num_samples
-        if not isinstance(self.num_samples, int) or self.num_samples <= 0:
-            raise ValueError(f"num_samples should be a positive integer value, but got "
-                             f"num_samples={self.num_samples!r}")
+        _check_positive("num_samples", self.num_samples)
 
     @property
     def num_samples(self) -> int:
@@ -230,12 +236,8 @@ class WeightedRandomSampler(Sampler):
 
     def __init__(self, weights, num_samples: int, replacement: bool = True,
                  generator=None) -> None:
-        if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
-            raise ValueError(f"num_samples should be a positive integer value, but got "
-                             f"num_samples={num_samples!r}")
-        if not isinstance(replacement, bool):
-            raise ValueError(f"replacement should be a boolean value, but got "
-                             f"replacement={replacement!r}")
+        _check_positive("num_samples", num_samples)
+        _check_bool("replacement", replacement)
         w = np.asarray(weights.numpy() if isinstance(weights, Tensor) else weights, np.float64)
         if w.ndim != 1:
             raise ValueError(f"weights should be a 1d sequence but given weights have shape "
@@ -256,12 +258,8 @@ class BatchSampler(Sampler):
     """The indices of `sampler` in lists of `batch_size` (the last shorter unless dropped)."""
 
     def __init__(self, sampler, batch_size: int, drop_last: bool) -> None:
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0:
-            raise ValueError(f"batch_size should be a positive integer value, but got "
-                             f"batch_size={batch_size!r}")
-        if not isinstance(drop_last, bool):
-            raise ValueError(f"drop_last should be a boolean value, but got "
-                             f"drop_last={drop_last!r}")
+        _check_positive("batch_size", batch_size)
+        _check_bool("drop_last", drop_last)
         self.sampler, self.batch_size, self.drop_last = sampler, batch_size, drop_last
 
     def __iter__(self):
@@ -379,9 +377,8 @@ class DataLoader:
                        else SequentialSampler(dataset))
         if batch_size is not None and batch_sampler is None and not self._iterable:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
-        elif batch_size is not None and (isinstance(batch_size, bool) or batch_size <= 0):
-            raise ValueError(f"batch_size should be a positive integer value, but got "
-                             f"batch_size={batch_size!r}")
+        elif batch_size is not None:
+            _check_positive("batch_size", batch_size)
         self.batch_size, self.drop_last = batch_size, drop_last
         self.sampler, self.batch_sampler = sampler, batch_sampler
         auto = batch_sampler is not None or (self._iterable and batch_size is not None)
