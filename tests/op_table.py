@@ -1087,7 +1087,7 @@ CASES += [
             [((2, 3), (1, 2)), ((2, 3), (1, 0, 0, 2), 0), ((3, 4), (-1, 1), 0, "strided"),
              ((2, 3, 2), (0, 1, 2, 0, 1, 1))]),
     OpCase("meshgrid", _meshgrid, ALL_AND_BOOL,
-           lambda d: [Sample(([data((2,), d), data((3,), d)],), {"indexing": "ij"}),
+           lambda d: [Sample(([data((2,), d), data((3,), d)],), note="no indexing: 'ij'"),
                       Sample(([data((3,), d), data((), d), data((2,), d)],), {"indexing": "ij"},
                              note="0-dim"),
                       Sample(([data((2,), d), data((3,), d)],), {"indexing": "xy"}, note="xy")],
