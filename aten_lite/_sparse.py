@@ -108,7 +108,7 @@ def make_sparse(indices: Tensor, values: Tensor, shape, coalesced: bool) -> Spar
     t._device = values._device
     t._layout = _SPARSE_COO
     t._key = "SparseCPU"  # for both devices (Note [Sparse COO storage])
-    t._vc = values._version
+    t._vc = values._version_counter
     t._base = None
     t._requires_grad = False
     t._grad = None

@@ -171,7 +171,7 @@ class Tensor(_TensorOps):
         else:
             if base._base is not None:
                 base = base._base
-            t._vc = base._version
+            t._vc = base._version_counter
             t._base = base
         t._requires_grad = False
         t._grad = None
@@ -201,7 +201,7 @@ class Tensor(_TensorOps):
         else:
             if base._base is not None:
                 base = base._base
-            t._vc = base._version
+            t._vc = base._version_counter
             t._base = base
         t._requires_grad = False
         t._grad = None
@@ -227,16 +227,23 @@ class Tensor(_TensorOps):
         return st
 
     @property
-    def _version(self) -> _VersionCounter:
+    def _version_counter(self) -> _VersionCounter:
         vc = self._vc
         if vc is None:
             vc = self._vc = _VersionCounter()
         return vc
 
+    @property
+    def _version(self) -> int:
+        """The number of in-place writes to this storage so far, an int as torch's
+        ``t._version`` (the counter itself, shared by views, is ``_version_counter``)."""
+        vc = self._vc
+        return 0 if vc is None else vc.value
+
     def _bump_version(self) -> None:
         """Record an in-place write (every in-place op and __setitem__ calls this)."""
         vc = self._vc  # the counter read directly when made: SGD bumps every parameter's
-        (vc if vc is not None else self._version).value += 1
+        (vc if vc is not None else self._version_counter).value += 1
 
     # ---- geometry ----
 

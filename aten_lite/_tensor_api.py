@@ -53,7 +53,7 @@ def _set_data(self: Tensor, new: Tensor) -> None:
         raise RuntimeError(
             f"data set to a tensor of layout {new._layout} on a tensor of layout "
             f"{self._layout}; the layouts must match")
-    self._version  # keep this tensor's own counter, made before the storage changes
+    self._version_counter  # keep this tensor's own counter, made before the storage changes
     for slot in ("_a", "_shape", "_st", "_offset", "_dtype", "_device", "_key"):
         setattr(self, slot, getattr(new, slot))
     self._base = None

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 b2a8fbad9259afbb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 d1643bb5bed64a09).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -3020,6 +3020,100 @@ class TriuBackward0(Node):
         node.diagonal_ = None
 
 
+class NonzeroBackward0(Node):
+    """Backward of nonzero (derivatives.yaml:438)."""
+
+    __slots__ = ()
+    _op = "nonzero"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class NonzeroBackward1(Node):
+    """Backward of nonzero.as_tuple (derivatives.yaml:441)."""
+
+    __slots__ = ("_n_out",)
+    _op = "nonzero.as_tuple"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class NonzeroNumpyBackward0(Node):
+    """Backward of nonzero_numpy (derivatives.yaml:444)."""
+
+    __slots__ = ("_n_out",)
+    _op = "nonzero_numpy"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_self = not_implemented(node, 'self') if need[0] is not None else None
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class RepeatInterleaveBackward0(Node):
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:447)."""
+
+    __slots__ = ()
+    _op = "repeat_interleave.Tensor"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad_repeats = not_implemented(node, 'repeats') if need[0] is not None else None
+        return (grad_repeats,)
+
+    def release(node):
+        node._released = True
+
+
+class DiagonalBackward0(Node):
+    """Backward of diagonal (derivatives.yaml:450)."""
+
+    __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
+    _op = "diagonal"
+
+    def apply(node, grads):
+        check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim1 = node.dim1_
+        dim2 = node.dim2_
+        offset = node.offset_
+        self_shape = node.self_shape
+        # derivatives.yaml:451
+        try:
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:451', 'diagonal', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim1_ = None
+        node.dim2_ = None
+        node.offset_ = None
+        node.self_shape = None
+
+
 def record_neg(op, args):
     """Run neg and record its node."""
     self, = args
@@ -4314,7 +4408,7 @@ def record_view(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4334,7 +4428,7 @@ def record_reshape(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4353,7 +4447,7 @@ def record_t(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4374,7 +4468,7 @@ def record_transpose_int(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4394,7 +4488,7 @@ def record_permute(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4414,7 +4508,7 @@ def record_expand(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4434,7 +4528,7 @@ def record_squeeze(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4454,7 +4548,7 @@ def record_squeeze_dim(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4474,7 +4568,7 @@ def record_squeeze_dims(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4494,7 +4588,7 @@ def record_unsqueeze(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4514,7 +4608,7 @@ def record_flatten_using_ints(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4537,7 +4631,7 @@ def record_narrow(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4559,7 +4653,7 @@ def record_select_int(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4583,7 +4677,7 @@ def record_slice_Tensor(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4602,7 +4696,7 @@ def record_contiguous(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4620,7 +4714,7 @@ def record_split_Tensor(op, args):
     node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4641,7 +4735,7 @@ def record_split_sizes(op, args):
     node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4662,7 +4756,7 @@ def record_chunk(op, args):
     node._view_base_fn = (self if self._base is None else self._base).grad_fn
     node.dim_ = dim
     result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     node._n_out = len(result)
     for i, t in enumerate(result):
         set_history(t, node, i)
@@ -4915,7 +5009,7 @@ def record_to_device(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4934,7 +5028,7 @@ def record_to_dtype(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4976,7 +5070,7 @@ def record_to_sparse(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -4997,7 +5091,7 @@ def record_to_dense(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5016,7 +5110,7 @@ def record_coalesce(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5038,7 +5132,7 @@ def record_values(op, args):
     result = op.redispatch_below_autograd(args)
     if result is self:  # returned unchanged: it keeps its history
         return result
-    node._view_version = self._version.value
+    node._view_version = self._version_counter.value
     set_history(result, node, 0)
     return result
 
@@ -5650,6 +5744,49 @@ def record_triu_(op, args):
     return result
 
 
+def record_nonzero(op, args):
+    """Run nonzero and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
+def record_nonzero_as_tuple(op, args):
+    """Run nonzero.as_tuple and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
+def record_nonzero_numpy(op, args):
+    """Run nonzero_numpy and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
+def record_repeat_interleave_Tensor(op, args):
+    """Run repeat_interleave.Tensor and record its node."""
+    return op.redispatch_below_autograd(args)
+
+
+def record_diagonal(op, args):
+    """Run diagonal and record its node."""
+    self, offset, dim1, dim2 = args
+    need_self = isinstance(self, Tensor) and self._requires_grad
+    if not need_self:
+        return op.redispatch_below_autograd(args)
+    node = DiagonalBackward0()
+    node._next = (edge(self),)
+    node._hooks = None
+    node._released = False
+    node._view_base_fn = (self if self._base is None else self._base).grad_fn
+    node.dim1_ = dim1
+    node.dim2_ = dim2
+    node.offset_ = offset
+    node.self_shape = self._shape
+    result = op.redispatch_below_autograd(args)
+    if result is self:  # returned unchanged: it keeps its history
+        return result
+    node._view_version = self._version_counter.value
+    set_history(result, node, 0)
+    return result
+
+
 # Op overload -> recorder, read by the Autograd kernel.
 RECORDERS = {
     "neg": record_neg,
@@ -5793,4 +5930,9 @@ RECORDERS = {
     "tril_": record_tril_,
     "triu": record_triu,
     "triu_": record_triu_,
+    "nonzero": record_nonzero,
+    "nonzero.as_tuple": record_nonzero_as_tuple,
+    "nonzero_numpy": record_nonzero_numpy,
+    "repeat_interleave.Tensor": record_repeat_interleave_Tensor,
+    "diagonal": record_diagonal,
 }

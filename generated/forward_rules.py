@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 b2a8fbad9259afbb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 d1643bb5bed64a09).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -1171,6 +1171,16 @@ def fw_triu(args, tangents, result):
     return tangent
 
 
+def fw_diagonal(args, tangents, result):
+    """Forward rule of diagonal."""
+    # derivatives.yaml:452 (auto_linear)
+    self, offset, dim1, dim2 = args
+    self_t, _, _, _ = tangents
+    self_t = filled(self_t, self)
+    tangent = handle('diagonal').call((self_t, offset, dim1, dim2))
+    return tangent
+
+
 # Op overload -> its rule (in-place and out= overloads use their functional sibling's).
 RULES = {
     "neg": fw_neg,
@@ -1279,6 +1289,7 @@ RULES = {
     "embedding": fw_embedding,
     "tril": fw_tril,
     "triu": fw_triu,
+    "diagonal": fw_diagonal,
 }
 
 # Op overload -> (where the rule comes from, the YAML line): every derivatives.yaml entry.
@@ -1390,6 +1401,11 @@ ORIGINS = {
     "embedding": ("auto_linear", "derivatives.yaml:426"),
     "tril": ("auto_linear", "derivatives.yaml:430"),
     "triu": ("auto_linear", "derivatives.yaml:433"),
+    "nonzero": ("none", "derivatives.yaml:438"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:441"),
+    "nonzero_numpy": ("none", "derivatives.yaml:444"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:447"),
+    "diagonal": ("auto_linear", "derivatives.yaml:452"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1432,4 +1448,8 @@ READS = {
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
     "_unique2": ('derivatives.yaml:328', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:438', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:441', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:444', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:447', 'no output is differentiable'),
 }

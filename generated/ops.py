@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 b2a8fbad9259afbb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 d1643bb5bed64a09).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -593,6 +593,38 @@ _H_baddbmm_ = _d.handle('baddbmm_')
 _F_baddbmm_ = _H_baddbmm_.fast_entry
 _H_einsum = _d.handle('einsum')
 _F_einsum = _H_einsum.fast_entry
+_H_nonzero = _d.handle('nonzero')
+_F_nonzero = _H_nonzero.fast_entry
+_H_nonzero_as_tuple = _d.handle('nonzero.as_tuple')
+_F_nonzero_as_tuple = _H_nonzero_as_tuple.fast_entry
+_H_nonzero_numpy = _d.handle('nonzero_numpy')
+_F_nonzero_numpy = _H_nonzero_numpy.fast_entry
+_H_masked_select = _d.handle('masked_select')
+_F_masked_select = _H_masked_select.fast_entry
+_H_repeat_interleave_Tensor = _d.handle('repeat_interleave.Tensor')
+_F_repeat_interleave_Tensor = _H_repeat_interleave_Tensor.fast_entry
+_H_repeat_interleave_self_Tensor = _d.handle('repeat_interleave.self_Tensor')
+_F_repeat_interleave_self_Tensor = _H_repeat_interleave_self_Tensor.fast_entry
+_H_repeat_interleave_self_int = _d.handle('repeat_interleave.self_int')
+_F_repeat_interleave_self_int = _H_repeat_interleave_self_int.fast_entry
+_H_meshgrid = _d.handle('meshgrid')
+_F_meshgrid = _H_meshgrid.fast_entry
+_H_meshgrid_indexing = _d.handle('meshgrid.indexing')
+_F_meshgrid_indexing = _H_meshgrid_indexing.fast_entry
+_H_diagonal = _d.handle('diagonal')
+_F_diagonal = _H_diagonal.fast_entry
+_H_diag = _d.handle('diag')
+_F_diag = _H_diag.fast_entry
+_H_trace = _d.handle('trace')
+_F_trace = _H_trace.fast_entry
+_H_constant_pad_nd = _d.handle('constant_pad_nd')
+_F_constant_pad_nd = _H_constant_pad_nd.fast_entry
+_H_cosine_similarity = _d.handle('cosine_similarity')
+_F_cosine_similarity = _H_cosine_similarity.fast_entry
+_H_kl_div = _d.handle('kl_div')
+_F_kl_div = _H_kl_div.fast_entry
+_H_huber_loss = _d.handle('huber_loss')
+_F_huber_loss = _H_huber_loss.fast_entry
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -742,6 +774,18 @@ _G_outer = _b.Binding('al.outer', ('outer',), method=False)
 _G_addmm = _b.Binding('al.addmm', ('addmm', 'addmm.out'), method=False)
 _G_baddbmm = _b.Binding('al.baddbmm', ('baddbmm',), method=False)
 _G_einsum = _b.Binding('al.einsum', ('einsum',), method=False)
+_G_nonzero = _b.Binding('al.nonzero', ('nonzero', 'nonzero.as_tuple'), method=False)
+_G_nonzero_numpy = _b.Binding('al.nonzero_numpy', ('nonzero_numpy',), method=False)
+_G_masked_select = _b.Binding('al.masked_select', ('masked_select',), method=False)
+_G_repeat_interleave = _b.Binding('al.repeat_interleave', ('repeat_interleave.Tensor', 'repeat_interleave.self_Tensor', 'repeat_interleave.self_int'), method=False)
+_G_meshgrid = _b.Binding('al.meshgrid', ('meshgrid', 'meshgrid.indexing'), method=False)
+_G_diagonal = _b.Binding('al.diagonal', ('diagonal',), method=False)
+_G_diag = _b.Binding('al.diag', ('diag',), method=False)
+_G_trace = _b.Binding('al.trace', ('trace',), method=False)
+_G_constant_pad_nd = _b.Binding('al.constant_pad_nd', ('constant_pad_nd',), method=False)
+_G_cosine_similarity = _b.Binding('al.cosine_similarity', ('cosine_similarity',), method=False)
+_G_kl_div = _b.Binding('al.kl_div', ('kl_div',), method=False)
+_G_huber_loss = _b.Binding('al.huber_loss', ('huber_loss',), method=False)
 _GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
 _GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
 _GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
@@ -915,6 +959,12 @@ _GM_addmm = _b.Binding('Tensor.addmm', ('addmm',), method=True)
 _GM_addmm_ = _b.Binding('Tensor.addmm_', ('addmm_',), method=True)
 _GM_baddbmm = _b.Binding('Tensor.baddbmm', ('baddbmm',), method=True)
 _GM_baddbmm_ = _b.Binding('Tensor.baddbmm_', ('baddbmm_',), method=True)
+_GM_nonzero = _b.Binding('Tensor.nonzero', ('nonzero', 'nonzero.as_tuple'), method=True)
+_GM_masked_select = _b.Binding('Tensor.masked_select', ('masked_select',), method=True)
+_GM_repeat_interleave = _b.Binding('Tensor.repeat_interleave', ('repeat_interleave.self_Tensor', 'repeat_interleave.self_int'), method=True)
+_GM_diagonal = _b.Binding('Tensor.diagonal', ('diagonal',), method=True)
+_GM_diag = _b.Binding('Tensor.diag', ('diag',), method=True)
+_GM_trace = _b.Binding('Tensor.trace', ('trace',), method=True)
 
 # ---- module functions ----
 
@@ -3444,6 +3494,184 @@ def einsum(*args, **kwargs):
     return _G_einsum.parse((*args,), kwargs)
 
 
+def nonzero(input, *, as_tuple=_MISSING):
+    """The indices of the nonzero elements of self as an int64 (count, ndim) tensor, row-major.
+
+    Overloads, tried in this order:
+        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1581)
+        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1587)
+    """
+    if as_tuple is _MISSING:  # nonzero
+        if input.__class__ is _T:
+            return _F_nonzero(input)
+        if isinstance(input, _T):
+            return _H_nonzero.call((input,))
+
+    if as_tuple is not _MISSING and as_tuple.__class__ is bool:  # nonzero.as_tuple
+        if input.__class__ is _T:
+            return _F_nonzero_as_tuple(input, as_tuple)
+        if isinstance(input, _T):
+            return _H_nonzero_as_tuple.call((input, as_tuple))
+
+    return _G_nonzero.parse((input, ), {'as_tuple': as_tuple})
+
+
+def nonzero_numpy(input):
+    """The indices of the nonzero elements of self, one 1-D tensor per dim (nonzero(as_tuple=True) as a list).
+
+    Overloads, tried in this order:
+        nonzero_numpy(Tensor self) -> Tensor[]  (native_functions.yaml:1593)
+    """
+    # nonzero_numpy
+    if input.__class__ is _T:
+        return _F_nonzero_numpy(input)
+    if isinstance(input, _T):
+        return _H_nonzero_numpy.call((input,))
+
+    return _G_nonzero_numpy.parse((input, ), {})
+
+
+def masked_select(input, mask):
+    """The elements of self where the bool mask (broadcast with self) is True, as a 1-D tensor.
+
+    Overloads, tried in this order:
+        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1599)
+    """
+    # masked_select
+    if input.__class__ is _T and mask.__class__ is _T:
+        return _F_masked_select(input, mask)
+    if isinstance(input, _T) and isinstance(mask, _T):
+        return _H_masked_select.call((input, mask))
+
+    return _G_masked_select.parse((input, mask, ), {})
+
+
+def repeat_interleave(*args, **kwargs):
+    """Index i repeated repeats[i] times (repeats: 1-D, int32 or int64, non-negative).
+
+    Overloads, tried in this order:
+        repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1605)
+        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1611)
+        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1617)
+    """
+    return _G_repeat_interleave.parse((*args,), kwargs)
+
+
+def meshgrid(*args, **kwargs):
+    """Coordinate grids of 0-D or 1-D tensors, output i varying along dim i (indexing='ij').
+
+    Overloads, tried in this order:
+        meshgrid(Tensor[] tensors) -> Tensor[]  (native_functions.yaml:1623)
+        meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]  (native_functions.yaml:1629)
+    """
+    return _G_meshgrid.parse((*args,), kwargs)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The diagonal of dims dim1 and dim2 (above the main one for offset > 0), as the last dim of a view.
+
+    Overloads, tried in this order:
+        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1635)
+    """
+    if offset.__class__ is int and dim1.__class__ is int and dim2.__class__ is int:  # diagonal
+        if input.__class__ is _T:
+            return _F_diagonal(input, offset, dim1, dim2)
+        if isinstance(input, _T):
+            return _H_diagonal.call((input, offset, dim1, dim2))
+
+    return _G_diagonal.parse((input, offset, dim1, dim2, ), {})
+
+
+def diag(input, diagonal=0):
+    """A 1-D tensor placed on a diagonal of a square matrix, or the diagonal of a 2-D tensor (copied).
+
+    Overloads, tried in this order:
+        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1643)
+    """
+    if diagonal.__class__ is int:  # diag
+        if input.__class__ is _T:
+            return _F_diag(input, diagonal)
+        if isinstance(input, _T):
+            return _H_diag.call((input, diagonal))
+
+    return _G_diag.parse((input, diagonal, ), {})
+
+
+def trace(input):
+    """The sum of the main diagonal of a 2-D tensor.
+
+    Overloads, tried in this order:
+        trace(Tensor self) -> Tensor  (native_functions.yaml:1649)
+    """
+    # trace
+    if input.__class__ is _T:
+        return _F_trace(input)
+    if isinstance(input, _T):
+        return _H_trace.call((input,))
+
+    return _G_trace.parse((input, ), {})
+
+
+def constant_pad_nd(input, pad, value=0):
+    """self padded with value by (left, right) pairs from the last dim backwards; negative amounts crop (F.pad).
+
+    Overloads, tried in this order:
+        constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor  (native_functions.yaml:1655)
+    """
+    if (pad.__class__ is int or _b.int_seq(pad)) and value.__class__ in _NUM:  # constant_pad_nd
+        if input.__class__ is _T:
+            return _F_constant_pad_nd(input, ((pad,) if pad.__class__ is int else tuple(pad) if pad.__class__ is list else pad), value)
+        if isinstance(input, _T):
+            return _H_constant_pad_nd.call((input, ((pad,) if pad.__class__ is int else tuple(pad) if pad.__class__ is list else pad), value))
+
+    return _G_constant_pad_nd.parse((input, pad, value, ), {})
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """Cosine of the angle between x1 and x2 (broadcast) along dim, norms clamped below by eps.
+
+    Overloads, tried in this order:
+        cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor  (native_functions.yaml:1661)
+    """
+    if dim.__class__ is int and eps.__class__ in _FLT:  # cosine_similarity
+        if x1.__class__ is _T and x2.__class__ is _T:
+            return _F_cosine_similarity(x1, x2, dim, eps)
+        if isinstance(x1, _T) and isinstance(x2, _T):
+            return _H_cosine_similarity.call((x1, x2, dim, eps))
+
+    return _G_cosine_similarity.parse((x1, x2, dim, eps, ), {})
+
+
+def kl_div(input, target, reduction=1, *, log_target=False):
+    """KL divergence with self = log q: target * (log target - self), reduced (0 none, 1 mean, 2 sum).
+
+    Overloads, tried in this order:
+        kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor  (native_functions.yaml:1667)
+    """
+    if reduction.__class__ is int and log_target.__class__ is bool:  # kl_div
+        if input.__class__ is _T and target.__class__ is _T:
+            return _F_kl_div(input, target, reduction, log_target)
+        if isinstance(input, _T) and isinstance(target, _T):
+            return _H_kl_div.call((input, target, reduction, log_target))
+
+    return _G_kl_div.parse((input, target, reduction, ), {'log_target': log_target})
+
+
+def huber_loss(input, target, reduction=1, delta=1.0):
+    """Huber loss of self - target: quadratic below delta, linear above, reduced (0 none, 1 mean, 2 sum).
+
+    Overloads, tried in this order:
+        huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.0) -> Tensor  (native_functions.yaml:1673)
+    """
+    if reduction.__class__ is int and delta.__class__ in _FLT:  # huber_loss
+        if input.__class__ is _T and target.__class__ is _T:
+            return _F_huber_loss(input, target, reduction, delta)
+        if isinstance(input, _T) and isinstance(target, _T):
+            return _H_huber_loss.call((input, target, reduction, delta))
+
+    return _G_huber_loss.parse((input, target, reduction, delta, ), {})
+
+
 # ---- Tensor methods ----
 
 
@@ -5680,6 +5908,92 @@ def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     return _GM_baddbmm_.parse((self, batch1, batch2, ), {'beta': beta, 'alpha': alpha})
 
 
+def _m_nonzero(self, *, as_tuple=_MISSING):
+    """The indices of the nonzero elements of self as an int64 (count, ndim) tensor, row-major.
+
+    Overloads, tried in this order:
+        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1581)
+        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1587)
+    """
+    if as_tuple is _MISSING:  # nonzero
+        return _F_nonzero(self)
+
+    if as_tuple is not _MISSING and as_tuple.__class__ is bool:  # nonzero.as_tuple
+        return _F_nonzero_as_tuple(self, as_tuple)
+
+    return _GM_nonzero.parse((self, ), {'as_tuple': as_tuple})
+
+
+def _m_masked_select(self, mask):
+    """The elements of self where the bool mask (broadcast with self) is True, as a 1-D tensor.
+
+    Overloads, tried in this order:
+        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1599)
+    """
+    # masked_select
+    if mask.__class__ is _T:
+        return _F_masked_select(self, mask)
+    if isinstance(mask, _T):
+        return _H_masked_select.call((self, mask))
+
+    return _GM_masked_select.parse((self, mask, ), {})
+
+
+def _m_repeat_interleave(self, repeats, dim=None, *, output_size=None):
+    """Each slice of self along dim (of self flattened when dim is None) repeated repeats[i] times.
+
+    Overloads, tried in this order:
+        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1611)
+        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1617)
+    """
+    if (dim is None or dim.__class__ is int) and (output_size is None or output_size.__class__ is int):  # repeat_interleave.self_Tensor
+        if repeats.__class__ is _T:
+            return _F_repeat_interleave_self_Tensor(self, repeats, dim, output_size)
+        if isinstance(repeats, _T):
+            return _H_repeat_interleave_self_Tensor.call((self, repeats, dim, output_size))
+
+    if repeats.__class__ is int and (dim is None or dim.__class__ is int) and (output_size is None or output_size.__class__ is int):  # repeat_interleave.self_int
+        return _F_repeat_interleave_self_int(self, repeats, dim, output_size)
+
+    return _GM_repeat_interleave.parse((self, repeats, dim, ), {'output_size': output_size})
+
+
+def _m_diagonal(self, offset=0, dim1=0, dim2=1):
+    """The diagonal of dims dim1 and dim2 (above the main one for offset > 0), as the last dim of a view.
+
+    Overloads, tried in this order:
+        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1635)
+    """
+    if offset.__class__ is int and dim1.__class__ is int and dim2.__class__ is int:  # diagonal
+        return _F_diagonal(self, offset, dim1, dim2)
+
+    return _GM_diagonal.parse((self, offset, dim1, dim2, ), {})
+
+
+def _m_diag(self, diagonal=0):
+    """A 1-D tensor placed on a diagonal of a square matrix, or the diagonal of a 2-D tensor (copied).
+
+    Overloads, tried in this order:
+        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1643)
+    """
+    if diagonal.__class__ is int:  # diag
+        return _F_diag(self, diagonal)
+
+    return _GM_diag.parse((self, diagonal, ), {})
+
+
+def _m_trace(self):
+    """The sum of the main diagonal of a 2-D tensor.
+
+    Overloads, tried in this order:
+        trace(Tensor self) -> Tensor  (native_functions.yaml:1649)
+    """
+    # trace
+    return _F_trace(self)
+
+    return _GM_trace.parse((self, ), {})
+
+
 # ---- Tensor operators ----
 
 
@@ -6300,6 +6614,12 @@ METHODS = {
     'addmm_': _m_addmm_,
     'baddbmm': _m_baddbmm,
     'baddbmm_': _m_baddbmm_,
+    'nonzero': _m_nonzero,
+    'masked_select': _m_masked_select,
+    'repeat_interleave': _m_repeat_interleave,
+    'diagonal': _m_diagonal,
+    'diag': _m_diag,
+    'trace': _m_trace,
     '__add__': _op__add__,
     '__radd__': _op__radd__,
     '__iadd__': _op__iadd__,
@@ -6481,4 +6801,16 @@ __all__ = [
     'addmm',
     'baddbmm',
     'einsum',
+    'nonzero',
+    'nonzero_numpy',
+    'masked_select',
+    'repeat_interleave',
+    'meshgrid',
+    'diagonal',
+    'diag',
+    'trace',
+    'constant_pad_nd',
+    'cosine_similarity',
+    'kl_div',
+    'huber_loss',
 ]

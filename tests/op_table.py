@@ -387,6 +387,59 @@ def _roll(x, shifts, dims=()):
     return np.roll(x, shifts, axis=dims) if dims else np.roll(x, shifts[0])
 
 
+def _repeat_interleave(x, repeats, dim=None):
+    return np.repeat(x, repeats, axis=dim) if x.ndim else np.repeat(x.reshape(1), repeats)
+
+
+def _diagonal(x, offset=0, dim1=0, dim2=1):
+    return np.diagonal(x, offset, dim1 % x.ndim, dim2 % x.ndim)
+
+
+def _diag(x, k=0):
+    return np.diag(x, k)
+
+
+def _constant_pad(x, pad, value=0):
+    out = x
+    for i in range(len(pad) // 2):
+        d, (left, right) = x.ndim - 1 - i, pad[2 * i:2 * i + 2]
+        crop = [slice(None)] * x.ndim
+        crop[d] = slice(max(0, -left), out.shape[d] - max(0, -right))
+        out = out[tuple(crop)]
+        width = [(0, 0)] * x.ndim
+        width[d] = (max(0, left), max(0, right))
+        out = np.pad(out, width, constant_values=value)
+    return out
+
+
+def _meshgrid(ts, indexing="ij"):
+    return np.meshgrid(*[t.reshape(-1) for t in ts], indexing=indexing)
+
+
+def _cosine(a, b, dim=1):
+    a, b = np.broadcast_arrays(_f64(a), _f64(b))
+    na = np.maximum(np.sqrt((a * a).sum(dim, keepdims=True)), 1e-8)
+    nb = np.maximum(np.sqrt((b * b).sum(dim, keepdims=True)), 1e-8)
+    return ((a / na) * (b / nb)).sum(dim).astype(a.dtype)
+
+
+def _kl_div(x, t, reduction=1, log_target=False):
+    x64, t64 = _f64(x), _f64(t)
+    if log_target:
+        loss = np.exp(t64) * (t64 - x64)
+    else:
+        loss = np.where(t64 == 0, 0.0, t64 * np.log(np.where(t64 == 0, 1.0, t64))) - t64 * x64
+    out = loss if reduction == 0 else loss.mean() if reduction == 1 else loss.sum()
+    return np.asarray(out).astype(x.dtype)
+
+
+def _huber(x, t, reduction=1, delta=1.0):
+    d = _f64(x) - _f64(t)
+    loss = np.where(np.abs(d) < delta, 0.5 * d * d, delta * (np.abs(d) - 0.5 * delta))
+    out = loss if reduction == 0 else loss.mean() if reduction == 1 else loss.sum()
+    return np.asarray(out).astype(x.dtype)
+
+
 def _split(x, size, dim=0):
     if isinstance(size, int):
         return np.split(x, range(size, x.shape[dim], size), axis=dim)
@@ -1020,6 +1073,38 @@ CASES += [
     OpCase("baddbmm", _addmm, ALL, _addmm_samples(True), tol=1e-2, dtype_error=False),
     OpCase("einsum", lambda eq, ops: np.einsum(eq, *ops, dtype=np.float64), ALL,
            _einsum_samples, tol=1e-2, dtype_error=False),
+    # Issue 9's second round (nonzero and masked_select have no row: their size depends on the
+    # values, as unique's; tests/test_parity_select.py compares them with torch).
+    _shaped("repeat_interleave", _repeat_interleave,
+            [((2, 3), 2), ((2, 3), 3, 1), ((3, 4), 2, -1, "strided"), ((), 3)]),
+    _shaped("diagonal", _diagonal, [((3, 4),), ((3, 4), 1), ((4, 3), -2, 1, 0, "strided"),
+                                    ((2, 3, 4), 0, -1, 0), ((2, 3), 5)]),
+    _shaped("diag", _diag, [((3,),), ((2,), 2), ((3,), -1), ((3, 4), 1), ((4, 3), -1, "strided")]),
+    OpCase("trace", lambda x: np.trace(x).astype(x.dtype if x.dtype.kind == "f" else np.int64),
+           ALL, _args_samples([((3, 4),), ((4, 3), "strided"), ((0, 2),)]), result="wide",
+           dtype_error=False),
+    _shaped("constant_pad_nd", _constant_pad,
+            [((2, 3), (1, 2)), ((2, 3), (1, 0, 0, 2), 0), ((3, 4), (-1, 1), 0, "strided"),
+             ((2, 3, 2), (0, 1, 2, 0, 1, 1))]),
+    OpCase("meshgrid", _meshgrid, ALL_AND_BOOL,
+           lambda d: [Sample(([data((2,), d), data((3,), d)],), note="no indexing: 'ij'"),
+                      Sample(([data((3,), d), data((), d), data((2,), d)],), {"indexing": "ij"},
+                             note="0-dim"),
+                      Sample(([data((2,), d), data((3,), d)],), {"indexing": "xy"}, note="xy")],
+           multi=True, dtype_error=False),
+    OpCase("cosine_similarity", _cosine, FLOATING,
+           lambda d: [Sample((data((3, 4), d), data((3, 4), d))),
+                      Sample((data((2, 3), d), data((3,), d), 0), note="broadcast, dim 0")],
+           tol=1e-2, dtype_error=False),
+    OpCase("kl_div", _kl_div, FLOATING,
+           lambda d: [Sample((data((2, 3), d), data((2, 3), d, "positive"), 1), note="mean"),
+                      Sample((data((2, 3), d), data((2, 3), d), 2), {"log_target": True},
+                             note="sum, log_target")],
+           tol=1e-2, dtype_error=False),
+    OpCase("huber_loss", _huber, FLOATING,
+           lambda d: [Sample((data((2, 3), d), data((2, 3), d))),
+                      Sample((data((3, 4), d), data((3, 4), d), 0, 0.5), note="none, delta")],
+           tol=1e-2, dtype_error=False),
 ]
 
 
@@ -1108,5 +1193,20 @@ def _no_reference(*args, **kwargs):
     raise AssertionError("a derived row has no NumPy reference; it drives gradient tests only")
 
 
+# Ops whose result size depends on the values have no meta kernel, so no row in CASES (whose
+# meta column needs one): gradient rows only; tests/test_parity_select.py compares their
+# values with torch's.
+VALUE_SIZED = [
+    OpCase("masked_select", lambda x, m: np.broadcast_to(x, np.broadcast(x, m).shape)[
+        np.broadcast_to(m, np.broadcast(x, m).shape)], ALL_AND_BOOL,
+        lambda d: [Sample((data((2, 3), d), np.array([True, False, True])), note="broadcast"),
+                   Sample((strided((3, 4), d), data((3, 4), "bool")), note="non-contiguous")],
+        dtype_error=False),
+    OpCase("repeat_interleave", lambda x, r, dim=None: np.repeat(x, r, axis=dim), ALL_AND_BOOL,
+           lambda d: [Sample((data((2, 3), d), np.array([2, 0, 1]), 1), note="dim 1"),
+                      Sample((data((2, 3), d), np.array([3])), note="flattened")],
+           op="repeat_interleave.self_Tensor", dtype_error=False),
+]
+
 # The rows the gradient tests run: the hand-written ones, then the derived ones.
-GRAD_CASES = CASES + default_rows(CASES)
+GRAD_CASES = CASES + VALUE_SIZED + default_rows(CASES + VALUE_SIZED)

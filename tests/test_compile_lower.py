@@ -63,7 +63,7 @@ def test_a_returned_view_of_an_input_shares_its_storage_and_version():
     cf = al.compile(lambda x: (x.t(), x * 2))
     cf(x)
     v, _ = cf(x)
-    assert v._version is x._version  # one storage, one counter, as eager's view
+    assert v._version_counter is x._version_counter  # one storage, one counter, as eager's view
     x.add_(1)
     np.testing.assert_array_equal(v.numpy(), x.numpy().T)
 

@@ -237,6 +237,7 @@ def _leaves(args, is_leaf):
 
 
 @pytest.mark.filterwarnings("ignore:Sparse invariant checks")
+@pytest.mark.filterwarnings("ignore:torch.meshgrid")  # torch's call without indexing= warns
 @pytest.mark.parametrize("case, sample", _checked_samples())
 def test_gradients_match_torch(request, case, sample):
     """The same row, differentiated by torch with the same random output weights."""

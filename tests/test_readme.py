@@ -79,7 +79,8 @@ def test_the_error_example_is_the_real_message(repo: Path):
 
 
 @pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
-@pytest.mark.parametrize("section", ["aten_lite", "Sparse tensors", "Forward mode"])
+@pytest.mark.parametrize("section", ["aten_lite", "PyTorch programs", "Sparse tensors",
+                                     "Forward mode"])
 def test_readme_examples_run(section: str):
     if section == "aten_lite":  # the opening example sits before the first `##` heading
         body = README.split("\n## ", 1)[0]

@@ -3,7 +3,8 @@
 Each file of tests/programs/ is a small, well-known PyTorch program as a user would copy it
 from a tutorial (the sin fit of "Learning PyTorch with Examples", an MLP on digits, Karpathy's
 makemore bigram and MLP, micrograd's engine test, a BatchNorm/LayerNorm/Dropout net saved and
-loaded, Adam/AdamW with schedulers, custom autograd Functions). Each fills a dict `results`.
+loaded, Adam/AdamW with schedulers, custom autograd Functions, a classifier fed by DataLoaders
+as the "Datasets & DataLoaders" tutorial writes it). Each fills a dict `results`.
 The test runs a program twice, as written (torch) and with its torch imports pointed at
 aten_lite (`import torch` -> `import aten_lite as torch`, `import torch.nn.functional as F` ->
 `import aten_lite.nn.functional as F`, ...): nothing else in the text changes. The two dicts

@@ -28,9 +28,9 @@ def test_data_is_a_detached_alias_sharing_storage_not_version():
     d.mul_(3)  # allowed: it is outside the graph, as the optimizer-style update in torch
     assert x.detach().tolist() == [3.0, 6.0]
     # As torch's: .data has a version counter of its own, .detach() shares x's.
-    assert (x._version.value, d._version.value) == (0, 1)
+    assert (x._version, d._version) == (0, 1)
     x.detach().mul_(2)
-    assert x._version.value == 1
+    assert x._version == 1
 
 
 def test_setting_data_replaces_the_values_and_keeps_autograd_state():

@@ -12,7 +12,7 @@ from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import Tensor
 
 __all__ = ["reversed_cumsum", "cumprod_backward", "scatter_src_grad", "index_add_source_grad",
-           "embedding_backward"]
+           "embedding_backward", "diagonal_backward"]
 
 
 def _reverse(t: Tensor, dim: int) -> Tensor:
@@ -88,3 +88,11 @@ def embedding_backward(grad: Tensor, weight_shape, indices: Tensor, padding_idx:
         g = g / counts.index_select(0, idx).unsqueeze(1)
     out = _creation.zeros((rows, width), dtype=g._dtype, device=g._device)
     return out.index_add(0, idx, g)
+
+
+def diagonal_backward(grad: Tensor, shape, offset: int, dim1: int, dim2: int) -> Tensor:
+    """Zeros of the input's shape with grad written on the diagonal the view read (the copy
+    is recorded too under create_graph, through the view's in-place rebase)."""
+    out = _creation.zeros(tuple(shape), dtype=grad._dtype, device=grad._device)
+    out.diagonal(offset, dim1, dim2).copy_(grad)
+    return out

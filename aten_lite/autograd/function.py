@@ -50,7 +50,7 @@ class FunctionCtx:
                 raise TypeError(f"save_for_backward can only save tensors (or None), but "
                                 f"argument {i} is of type {type(t).__name__}")
         self._saved = tensors
-        self._versions = tuple(t._version.value if t is not None else 0 for t in tensors)
+        self._versions = tuple(t._version_counter.value if t is not None else 0 for t in tensors)
 
     @property
     def saved_tensors(self) -> tuple:

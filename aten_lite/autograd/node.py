@@ -230,7 +230,7 @@ def detached(t: Tensor) -> Tensor:
     alias._device = t._device
     alias._layout = t._layout
     alias._key = t._key
-    alias._vc = t._version
+    alias._vc = t._version_counter
     if t._a is None:
         alias._offset = t._offset
         alias._base = t._base if t._base is not None else t
@@ -251,7 +251,7 @@ def version(t) -> int:
     if not isinstance(t, Tensor):
         return 0
     vc = t._vc  # read directly when made: recorders call this for most saved inputs
-    return vc.value if vc is not None else t._version.value
+    return vc.value if vc is not None else t._version_counter.value
 
 
 def unpack(node: Node, t, saved_version: int, name: str):
@@ -314,7 +314,7 @@ def saved_copy(t: Tensor) -> Tensor:
     with the ``clone`` op, so under grad mode it keeps ``t``'s history and a double backward
     through the saved value is right."""
     c = t.clone()
-    c._version  # make the counter now: unpack() reads it directly
+    c._version_counter  # make the counter now: unpack() reads it directly
     return c
 
 

@@ -192,3 +192,5 @@ from ._composite_linalg import *  # noqa: F401,F403,E402
 from ._composite_front import (  # noqa: E402,F401
     broadcast_to, expand_as, flip, hstack, movedim, repeat, reshape_as, roll, square, tile,
     unbind, view_as, vstack)
+# masked_select, repeat_interleave, meshgrid, diag, F.pad's constant_pad_nd, ...: issue 9.
+from ._composite_parity import *  # noqa: F401,F403,E402

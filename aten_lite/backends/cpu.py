@@ -19,3 +19,5 @@ from ._coo import (  # noqa: F401,E402
 from ._cpu_scan_sort import *  # noqa: F401,F403,E402
 from ._cpu_scatter import *  # noqa: F401,F403,E402
 from ._cpu_unique import unique_cpu  # noqa: F401,E402 (torch.unique's kernel, issue 13)
+from ._cpu_parity import *  # noqa: F401,F403,E402 (nonzero, repeat_interleave: issue 9)
+from ._diagonal import diagonal_cpu  # noqa: F401,E402 (the diagonal view, issue 9)

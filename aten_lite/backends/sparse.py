@@ -126,6 +126,6 @@ def store(h, dest, result, inplace: bool = False) -> None:
         return
     # Every result stored here is fresh (made by the kernel), so its values can be adopted.
     values = cast(result._vals, dest._dtype)
-    values._vc = dest._version  # the destination's counter keeps counting its writes
+    values._vc = dest._version_counter  # the destination's counter keeps counting its writes
     dest._idx, dest._vals, dest._coalesced = result._idx, values, result._coalesced
     dest._shape = result._shape

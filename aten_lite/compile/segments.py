@@ -426,7 +426,7 @@ def _transplant(lazies: list, reals: list, inputs: list) -> None:
         t._offset = 0
         if base is not None and base is not t:
             t._base = base._base if base._base is not None else base
-            t._vc = t._base._version
+            t._vc = t._base._version_counter
         else:
             t._base = None
         t._requires_grad = r._requires_grad

@@ -13,7 +13,7 @@ from . import functional as F
 from .module import Module
 
 __all__ = ["MSELoss", "L1Loss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
-           "BCEWithLogitsLoss"]
+           "BCEWithLogitsLoss", "HuberLoss", "KLDivLoss"]
 
 
 class _Loss(Module):
@@ -40,6 +40,32 @@ class SmoothL1Loss(_Loss):
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.smooth_l1_loss(input, target, self.reduction, self.beta)
+
+
+class HuberLoss(_Loss):
+    def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        super().__init__(reduction)
+        self.delta = delta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.huber_loss(input, target, self.reduction, self.delta)
+
+
+class KLDivLoss(Module):
+    """F.kl_div as a module; reduction may also be 'batchmean'."""
+
+    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
+                 log_target: bool = False) -> None:
+        super().__init__()
+        if reduction != "batchmean":
+            F._reduction(reduction)
+        if size_average is not None or reduce is not None:
+            raise ValueError("KLDivLoss: size_average and reduce are deprecated and not "
+                             "supported; pass reduction=")
+        self.reduction, self.log_target = reduction, log_target
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
 
 
 class _Weighted(_Loss):

@@ -43,7 +43,7 @@ class Parameter(Tensor):
         for slot in Tensor.__slots__:
             if slot != "__weakref__":
                 setattr(p, slot, getattr(data, slot))
-        p._vc = data._version  # share the version counter with the data it aliases
+        p._vc = data._version_counter  # share the version counter with the data it aliases
         p.grad = None
         p.grad_fn = None
         p._hooks = None

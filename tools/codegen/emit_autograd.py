@@ -208,7 +208,7 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
         lines += [f"if result is {r.aliased}:  # returned unchanged: it keeps its history",
                   "    return result"]
     if n.view_of is not None:
-        lines.append(f"node._view_version = {n.view_of}._version.value")
+        lines.append(f"node._view_version = {n.view_of}._version_counter.value")
     lines += _history(n)
     lines += after
     lines.append("return result")

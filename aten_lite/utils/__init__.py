@@ -1,0 +1,5 @@
+"""Utilities named as in ``torch.utils``: ``data`` (datasets, samplers and the DataLoader)."""
+
+from . import data
+
+__all__ = ["data"]
