@@ -58,7 +58,8 @@ from ._registry_record import OpRecord  # what install() reads (Note [Registry r
 from ._tensor import Tensor
 from ._grad_mode import _state as _grad_state
 
-__all__ = ["ArgSpec", "OpHandle", "handle", "handles", "set_autograd_kernel"]
+__all__ = ["ArgSpec", "OpHandle", "below_autograd_entry", "handle", "handles",
+           "set_autograd_kernel"]
 
 BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
 AUTOGRAD = "Autograd"
@@ -510,4 +511,34 @@ def _make_fast_entry(h: OpHandle):
     exec(compile(source, f"<fast entry of {h.name}>", "exec"), globals(), scope)
     entry = scope["make"](h.table, h.call, h._finish, h.name_in)
     entry.__qualname__ = f"fast_entry[{h.name}]"
+    return entry
+
+
+# (arity, pair_pos, none_pos) -> the maker of below-autograd entries of that shape.
+_BELOW_MAKERS: dict = {}
+
+
+def below_autograd_entry(h: OpHandle):
+    """``h.redispatch_below_autograd`` taking the arguments themselves (no tuple), its in-line
+    case compiled for the op's arity: what a generated recorder calls after recording its node
+    (Note [One dispatch path]: the same facts, ``pair_pos`` and ``none_pos``, decide)."""
+    shape = (len(h.args), h.pair_pos, h.none_pos)
+    make = _BELOW_MAKERS.get(shape)
+    if make is None:
+        params = ", ".join(f"a{i}" for i in range(len(h.args)))
+        packed = f"({params},)" if h.args else "()"
+        body = [f"return redispatch({packed})"]
+        if h.pair_pos is not None:
+            x, y = (f"a{i}" for i in h.pair_pos)
+            tests = ["_mode is None", f"{x}.__class__ is Tensor"] + ([] if x == y else [
+                f"{y}.__class__ is Tensor", f"{x}._key is {y}._key"]) + \
+                ([f"a{h.none_pos} is None"] if h.none_pos is not None else [])
+            body = [f"if {' and '.join(tests)}:", f"    return table[{x}._key]({params})"] + body
+        source = "\n".join([f"def make(table, redispatch):", f"    def below({params}):",
+                            *(f"        {line}" for line in body), "    return below", ""])
+        scope: dict = {}
+        exec(compile(source, f"<below-autograd entry {shape}>", "exec"), globals(), scope)
+        make = _BELOW_MAKERS[shape] = scope["make"]
+    entry = make(h.table, h.redispatch_below_autograd)
+    entry.__qualname__ = f"below_autograd[{h.name}]"
     return entry

@@ -296,13 +296,9 @@ def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
 
 
 def _install_recorders(loaded: _Loaded, recorders: dict) -> None:
-    handles = _dispatch.handles()
-    for op, record in recorders.items():
+    for op, make in recorders.items():
         name = f"{loaded.name}::{op}"
-        h = handles[name]
-        if h.keeps_zero and h.kind == "functional":
-            record = _autograd_kernel._through_values(record)
-        _autograd_kernel._RECORDERS[name] = record
+        _autograd_kernel._RECORDERS[name] = make  # binds the op (Note [Recorders are the kernels])
         loaded.recorders.append(name)
 
 

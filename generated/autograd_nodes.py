@@ -3,12 +3,13 @@
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
 
-A recorder is what the Autograd kernel (aten_lite/autograd/kernel.py) runs for its op: it
-builds the node, saves what the formulas read (Note [What a node saves] in
-tools/codegen/api_autograd.py), runs the op below autograd and gives the outputs their
-history. A node's apply() evaluates the formulas of the inputs that need a gradient.
+A recorder is the Autograd kernel of its op (bound to the op's handle by
+aten_lite/autograd/kernel.py): it builds the node, saves what the formulas read (Note [What
+a node saves] in tools/codegen/api_autograd.py), runs the op below autograd and gives the
+outputs their history. A node's apply() evaluates the formulas of the inputs that need a gradient.
 """
 
+from aten_lite._dispatch import below_autograd_entry
 from aten_lite._tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
@@ -3020,2619 +3021,3181 @@ class TriuBackward0(Node):
         node.diagonal_ = None
 
 
-def record_neg(op, args):
-    """Run neg and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NegBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_neg_(op, args):
-    """Run neg_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = NegBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_abs(op, args):
-    """Run abs and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = AbsBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_abs_(op, args):
-    """Run abs_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = AbsBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sign(op, args):
-    """Run sign and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SignBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sign_(op, args):
-    """Run sign_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = SignBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_relu(op, args):
-    """Run relu and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_relu_(op, args):
-    """Run relu_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result) + 1
-    return result
-
-
-def record_sigmoid(op, args):
-    """Run sigmoid and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SigmoidBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_tanh(op, args):
-    """Run tanh and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TanhBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_exp(op, args):
-    """Run exp and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ExpBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_expm1(op, args):
-    """Run expm1 and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Expm1Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_log(op, args):
-    """Run log and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = LogBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log1p(op, args):
-    """Run log1p and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Log1pBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sqrt(op, args):
-    """Run sqrt and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqrtBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_rsqrt(op, args):
-    """Run rsqrt and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = RsqrtBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_reciprocal(op, args):
-    """Run reciprocal and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ReciprocalBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_sin(op, args):
-    """Run sin and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SinBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cos(op, args):
-    """Run cos and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CosBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor(op, args):
-    """Run floor and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = FloorBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor_(op, args):
-    """Run floor_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FloorBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_ceil(op, args):
-    """Run ceil and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CeilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_ceil_(op, args):
-    """Run ceil_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CeilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_round(op, args):
-    """Run round and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = RoundBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_round_(op, args):
-    """Run round_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = RoundBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_trunc(op, args):
-    """Run trunc and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TruncBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_trunc_(op, args):
-    """Run trunc_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = TruncBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_add_Tensor(op, args):
-    """Run add.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = AddBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_add__Tensor(op, args):
-    """Run add_.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = AddBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sub_Tensor(op, args):
-    """Run sub.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = SubBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sub__Tensor(op, args):
-    """Run sub_.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = SubBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mul_Tensor(op, args):
-    """Run mul.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = MulBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_self else None
-    node.other_v = version(other) if need_self else 0
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mul__Tensor(op, args):
-    """Run mul_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MulBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_self else None
-    node.other_v = version(other) if need_self else 0
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_div_Tensor(op, args):
-    """Run div.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = DivBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor_divide(op, args):
-    """Run floor_divide and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = FloorDivideBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor_divide_(op, args):
-    """Run floor_divide_ and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FloorDivideBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_pow_Tensor_Tensor(op, args):
-    """Run pow.Tensor_Tensor and record its node."""
-    self, exponent = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
-    if not (need_self or need_exponent):
-        return op.redispatch_below_autograd(args)
-    node = PowBackward0()
-    node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
-    node._hooks = None
-    node._released = False
-    node.exponent_ = exponent
-    node.exponent_v = version(exponent)
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result) if need_exponent else None
-    node.result_v = version(result)
-    return result
-
-
-def record_pow__Tensor_Tensor(op, args):
-    """Run pow_.Tensor_Tensor and record its node."""
-    self, exponent = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
-    if not (need_self or need_exponent):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = PowBackward0()
-    node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
-    node._hooks = None
-    node._released = False
-    node.exponent_ = exponent
-    node.exponent_v = version(exponent)
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result) if need_exponent else None
-    node.result_v = version(result) + 1
-    return result
-
-
-def record_maximum(op, args):
-    """Run maximum and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = MaximumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_maximum_(op, args):
-    """Run maximum_ and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MaximumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_minimum(op, args):
-    """Run minimum and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = MinimumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_minimum_(op, args):
-    """Run minimum_ and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MinimumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_remainder_Tensor(op, args):
-    """Run remainder.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = RemainderBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_remainder__Tensor(op, args):
-    """Run remainder_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = RemainderBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_div__Tensor(op, args):
-    """Run div_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = DivBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__div_trunc(op, args):
-    """Run _div_trunc and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = DivTruncBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_where_self(op, args):
-    """Run where.self and record its node."""
-    condition, self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = WhereBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.condition_ = condition
-    node.condition_v = version(condition)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sum(op, args):
-    """Run sum and record its node."""
-    self, dim, keepdim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mean(op, args):
-    """Run mean and record its node."""
-    self, dim, keepdim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MeanBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_prod(op, args):
-    """Run prod and record its node."""
-    self, dim, keepdim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ProdBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_amax(op, args):
-    """Run amax and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = AmaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_amin(op, args):
-    """Run amin and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = AminBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_max_dim(op, args):
-    """Run max.dim and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_min_dim(op, args):
-    """Run min.dim and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MinBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_softmax_int(op, args):
-    """Run softmax.int and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SoftmaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_log_softmax_int(op, args):
-    """Run log_softmax.int and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = LogSoftmaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_nll_loss(op, args):
-    """Run nll_loss and record its node."""
-    self, target, weight, reduction, ignore_index = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NllLossBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.ignore_index_ = ignore_index
-    node.reduction_ = reduction
-    node.self_ = self
-    node.self_v = version(self)
-    node.target_ = target
-    node.target_v = version(target)
-    node.weight_ = weight
-    node.weight_v = version(weight)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__nll_loss_backward(op, args):
-    """Run _nll_loss_backward and record its node."""
-    grad_output, self, target, weight, reduction, ignore_index = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not (need_grad_output or need_self):
-        return op.redispatch_below_autograd(args)
-    node = NllLossBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
-    node._hooks = None
-    node._released = False
-    node.ignore_index_ = ignore_index
-    node.reduction_ = reduction
-    node.target_ = target if need_grad_output else None
-    node.target_v = version(target) if need_grad_output else 0
-    node.weight_ = weight if need_grad_output else None
-    node.weight_v = version(weight) if need_grad_output else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_gelu(op, args):
-    """Run gelu and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = GeluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__gelu_backward(op, args):
-    """Run _gelu_backward and record its node."""
-    grad_output, self = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not (need_grad_output or need_self):
-        return op.redispatch_below_autograd(args)
-    node = GeluBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    node.grad_output_ = grad_output if need_self else None
-    node.grad_output_v = version(grad_output) if need_self else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_silu(op, args):
-    """Run silu and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SiluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_leaky_relu(op, args):
-    """Run leaky_relu and record its node."""
-    self, negative_slope = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = LeakyReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.negative_slope_ = negative_slope
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_leaky_relu_(op, args):
-    """Run leaky_relu_ and record its node."""
-    self, negative_slope = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = LeakyReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.negative_slope_ = negative_slope
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__leaky_relu_backward(op, args):
-    """Run _leaky_relu_backward and record its node."""
-    grad_output, self, negative_slope = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not (need_grad_output or need_self):
-        return op.redispatch_below_autograd(args)
-    node = LeakyReluBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
-    node._hooks = None
-    node._released = False
-    node.negative_slope_ = negative_slope
-    node.self_ = self if need_grad_output else None
-    node.self_v = version(self) if need_grad_output else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__tanh_backward(op, args):
-    """Run _tanh_backward and record its node."""
-    grad_output, tanh_out = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_tanh_out = isinstance(tanh_out, Tensor) and tanh_out._requires_grad
-    if not (need_grad_output or need_tanh_out):
-        return op.redispatch_below_autograd(args)
-    node = TanhBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(tanh_out) if need_tanh_out else None)
-    node._hooks = None
-    node._released = False
-    node.tanh_out_ = tanh_out
-    node.tanh_out_v = version(tanh_out)
-    node.grad_output_ = grad_output if need_tanh_out else None
-    node.grad_output_v = version(grad_output) if need_tanh_out else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__log_softmax_backward(op, args):
-    """Run _log_softmax_backward and record its node."""
-    grad_output, log_probs, dim = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_log_probs = isinstance(log_probs, Tensor) and log_probs._requires_grad
-    if not (need_grad_output or need_log_probs):
-        return op.redispatch_below_autograd(args)
-    node = LogSoftmaxBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(log_probs) if need_log_probs else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.log_probs_ = log_probs
-    node.log_probs_v = version(log_probs)
-    node.grad_output_ = grad_output if need_log_probs else None
-    node.grad_output_v = version(grad_output) if need_log_probs else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mm(op, args):
-    """Run mm and record its node."""
-    self, mat2 = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
-    if not (need_self or need_mat2):
-        return op.redispatch_below_autograd(args)
-    node = MmBackward0()
-    node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
-    node._hooks = None
-    node._released = False
-    node.mat2_ = mat2 if need_self else None
-    node.mat2_v = version(mat2) if need_self else 0
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_bmm(op, args):
-    """Run bmm and record its node."""
-    self, mat2 = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
-    if not (need_self or need_mat2):
-        return op.redispatch_below_autograd(args)
-    node = BmmBackward0()
-    node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
-    node._hooks = None
-    node._released = False
-    node.mat2_ = mat2 if need_self else None
-    node.mat2_v = version(mat2) if need_self else 0
-    node.self_ = self if need_mat2 else None
-    node.self_v = version(self) if need_mat2 else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_dot(op, args):
-    """Run dot and record its node."""
-    self, tensor = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_tensor = isinstance(tensor, Tensor) and tensor._requires_grad
-    if not (need_self or need_tensor):
-        return op.redispatch_below_autograd(args)
-    node = DotBackward0()
-    node._next = (edge(self) if need_self else None, edge(tensor) if need_tensor else None)
-    node._hooks = None
-    node._released = False
-    node.tensor_ = tensor if need_self else None
-    node.tensor_v = version(tensor) if need_self else 0
-    node.self_ = self if need_tensor else None
-    node.self_v = version(self) if need_tensor else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_view(op, args):
-    """Run view and record its node."""
-    self, size = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ViewBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_neg(op):
+    """The Autograd kernel of neg (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = NegBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_reshape(op, args):
-    """Run reshape and record its node."""
-    self, shape = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ReshapeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_neg_(op):
+    """The Autograd kernel of neg_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = NegBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_t(op, args):
-    """Run t and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_abs(op):
+    """The Autograd kernel of abs (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = AbsBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_transpose_int(op, args):
-    """Run transpose.int and record its node."""
-    self, dim0, dim1 = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TransposeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim0_ = dim0
-    node.dim1_ = dim1
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_abs_(op):
+    """The Autograd kernel of abs_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = AbsBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_permute(op, args):
-    """Run permute and record its node."""
-    self, dims = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = PermuteBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dims_ = dims
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sign(op):
+    """The Autograd kernel of sign (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SignBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_expand(op, args):
-    """Run expand and record its node."""
-    self, size, implicit = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ExpandBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sign_(op):
+    """The Autograd kernel of sign_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = SignBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_squeeze(op, args):
-    """Run squeeze and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqueezeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_relu(op):
+    """The Autograd kernel of relu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ReluBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_squeeze_dim(op, args):
-    """Run squeeze.dim and record its node."""
-    self, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqueezeBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_relu_(op):
+    """The Autograd kernel of relu_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = ReluBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result) + 1
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_squeeze_dims(op, args):
-    """Run squeeze.dims and record its node."""
-    self, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqueezeBackward2()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sigmoid(op):
+    """The Autograd kernel of sigmoid (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SigmoidBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_unsqueeze(op, args):
-    """Run unsqueeze and record its node."""
-    self, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = UnsqueezeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_tanh(op):
+    """The Autograd kernel of tanh (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = TanhBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_flatten_using_ints(op, args):
-    """Run flatten.using_ints and record its node."""
-    self, start_dim, end_dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = FlattenBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_exp(op):
+    """The Autograd kernel of exp (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ExpBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_narrow(op, args):
-    """Run narrow and record its node."""
-    self, dim, start, length = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NarrowBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    node.length_ = length
-    node.start_ = start
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_expm1(op):
+    """The Autograd kernel of expm1 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Expm1Backward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_select_int(op, args):
-    """Run select.int and record its node."""
-    self, dim, index = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SelectBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    node.index_ = index
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_log(op):
+    """The Autograd kernel of log (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = LogBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_slice_Tensor(op, args):
-    """Run slice.Tensor and record its node."""
-    self, dim, start, end, step = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SliceBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    node.end_ = end
-    node.start_ = start
-    node.step_ = step
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_log1p(op):
+    """The Autograd kernel of log1p (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Log1pBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_contiguous(op, args):
-    """Run contiguous and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ContiguousBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sqrt(op):
+    """The Autograd kernel of sqrt (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SqrtBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_split_Tensor(op, args):
-    """Run split.Tensor and record its node."""
-    self, split_size, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SplitBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
-    node._n_out = len(result)
-    for i, t in enumerate(result):
-        set_history(t, node, i)
-    node.result_shape = [t._shape for t in result]
-    return result
+def record_rsqrt(op):
+    """The Autograd kernel of rsqrt (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
 
-
-def record_split_sizes(op, args):
-    """Run split.sizes and record its node."""
-    self, split_size, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SplitBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
-    node._n_out = len(result)
-    for i, t in enumerate(result):
-        set_history(t, node, i)
-    node.result_shape = [t._shape for t in result]
-    return result
-
-
-def record_chunk(op, args):
-    """Run chunk and record its node."""
-    self, chunks, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ChunkBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    node._view_version = self._version.value
-    node._n_out = len(result)
-    for i, t in enumerate(result):
-        set_history(t, node, i)
-    node.result_shape = [t._shape for t in result]
-    return result
-
-
-def record_cat(op, args):
-    """Run cat and record its node."""
-    tensors, dim = args
-    need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
-    if not any(need_tensors):
-        return op.redispatch_below_autograd(args)
-    node = CatBackward0()
-    node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.tensors_shape = [t._shape for t in tensors]
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_stack(op, args):
-    """Run stack and record its node."""
-    tensors, dim = args
-    need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
-    if not any(need_tensors):
-        return op.redispatch_below_autograd(args)
-    node = StackBackward0()
-    node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.tensors_shape = [t._shape for t in tensors]
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_gather(op, args):
-    """Run gather and record its node."""
-    self, dim, index, sparse_grad = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = GatherBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_select(op, args):
-    """Run index_select and record its node."""
-    self, dim, index = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = IndexSelectBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_masked_fill_Scalar(op, args):
-    """Run masked_fill.Scalar and record its node."""
-    self, mask, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MaskedFillBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.mask_ = mask
-    node.mask_v = version(mask)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_masked_fill__Scalar(op, args):
-    """Run masked_fill_.Scalar and record its node."""
-    self, mask, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MaskedFillBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.mask_ = mask
-    node.mask_v = version(mask)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_Tensor(op, args):
-    """Run index.Tensor and record its node."""
-    self, indices = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = IndexBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.indices_ = list(indices)
-    node.indices_v = [version(t) for t in indices]
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_put(op, args):
-    """Run index_put and record its node."""
-    self, indices, values, accumulate = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_values = isinstance(values, Tensor) and values._requires_grad
-    if not (need_self or need_values):
-        return op.redispatch_below_autograd(args)
-    node = IndexPutBackward0()
-    node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
-    node._hooks = None
-    node._released = False
-    node.accumulate_ = accumulate
-    node.indices_ = list(indices)
-    node.indices_v = [version(t) for t in indices]
-    node.values_shape = values._shape if need_values else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_put_(op, args):
-    """Run index_put_ and record its node."""
-    self, indices, values, accumulate = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_values = isinstance(values, Tensor) and values._requires_grad
-    if not (need_self or need_values):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = IndexPutBackward0()
-    node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
-    node._hooks = None
-    node._released = False
-    node.accumulate_ = accumulate
-    node.indices_ = list(indices)
-    node.indices_v = [version(t) for t in indices]
-    node.values_shape = values._shape if need_values else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_clone(op, args):
-    """Run clone and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CloneBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_copy_(op, args):
-    """Run copy_ and record its node."""
-    self, src, non_blocking = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CopyBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_fill__Scalar(op, args):
-    """Run fill_.Scalar and record its node."""
-    self, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FillBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_zero_(op, args):
-    """Run zero_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ZeroBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_to_device(op, args):
-    """Run to.device and record its node."""
-    self, device, dtype, non_blocking, copy = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_device = self._device
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = RsqrtBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_to_dtype(op, args):
-    """Run to.dtype and record its node."""
-    self, dtype, non_blocking, copy = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_reciprocal(op):
+    """The Autograd kernel of reciprocal (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ReciprocalBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record__unique2(op, args):
-    """Run _unique2 and record its node."""
-    return op.redispatch_below_autograd(args)
+def record_sin(op):
+    """The Autograd kernel of sin (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
 
-
-def record_sparse_coo_tensor(op, args):
-    """Run sparse_coo_tensor and record its node."""
-    indices, values, size, dtype, is_coalesced = args
-    need_indices = isinstance(indices, Tensor) and indices._requires_grad
-    need_values = isinstance(values, Tensor) and values._requires_grad
-    if not (need_indices or need_values):
-        return op.redispatch_below_autograd(args)
-    node = SparseCooTensorBackward0()
-    node._next = (edge(indices) if need_indices else None, edge(values) if need_values else None)
-    node._hooks = None
-    node._released = False
-    node.indices_ = indices if need_values else None
-    node.indices_v = version(indices) if need_values else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_to_sparse(op, args):
-    """Run to_sparse and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToSparseBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SinBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_to_dense(op, args):
-    """Run to_dense and record its node."""
-    self, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToDenseBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_cos(op):
+    """The Autograd kernel of cos (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CosBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_coalesce(op, args):
-    """Run coalesce and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CoalesceBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_floor(op):
+    """The Autograd kernel of floor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = FloorBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_values(op, args):
-    """Run values and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ValuesBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_ = self
-    node.self_v = version(self)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_floor_(op):
+    """The Autograd kernel of floor_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = FloorBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
         return result
-    node._view_version = self._version.value
-    set_history(result, node, 0)
-    return result
-
-
-def record_sparse_mask(op, args):
-    """Run sparse_mask and record its node."""
-    self, mask = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SparseMaskBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.mask_ = mask
-    node.mask_v = version(mask)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__sparse_values_at(op, args):
-    """Run _sparse_values_at and record its node."""
-    self, indices = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SparseValuesAtBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.indices_ = indices
-    node.indices_v = version(indices)
-    node.self_ = self
-    node.self_v = version(self)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log10(op, args):
-    """Run log10 and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Log10Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log10_(op, args):
-    """Run log10_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = Log10Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log2(op, args):
-    """Run log2 and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Log2Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log2_(op, args):
-    """Run log2_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = Log2Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_fmod_Tensor(op, args):
-    """Run fmod.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = FmodBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_fmod__Tensor(op, args):
-    """Run fmod_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FmodBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp_Scalar(op, args):
-    """Run lerp.Scalar and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    if not (need_self or need_end):
-        return op.redispatch_below_autograd(args)
-    node = LerpBackward0()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp__Scalar(op, args):
-    """Run lerp_.Scalar and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    if not (need_self or need_end):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = LerpBackward0()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp_Tensor(op, args):
-    """Run lerp.Tensor and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    need_weight = isinstance(weight, Tensor) and weight._requires_grad
-    if not (need_self or need_end or need_weight):
-        return op.redispatch_below_autograd(args)
-    node = LerpBackward1()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight if need_self or need_end else None
-    node.weight_v = version(weight) if need_self or need_end else 0
-    node.end_ = end if need_weight else None
-    node.end_v = version(end) if need_weight else 0
-    node.self_ = self if need_weight else None
-    node.self_v = version(self) if need_weight else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp__Tensor(op, args):
-    """Run lerp_.Tensor and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    need_weight = isinstance(weight, Tensor) and weight._requires_grad
-    if not (need_self or need_end or need_weight):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = LerpBackward1()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight if need_self or need_end else None
-    node.weight_v = version(weight) if need_self or need_end else 0
-    node.end_ = end if need_weight else None
-    node.end_v = version(end) if need_weight else 0
-    node.self_ = saved_copy(self) if need_weight else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__nan_to_num(op, args):
-    """Run _nan_to_num and record its node."""
-    self, nan, posinf, neginf = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NanToNumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cumsum(op, args):
-    """Run cumsum and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CumsumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cumsum_(op, args):
-    """Run cumsum_ and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CumsumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cumprod(op, args):
-    """Run cumprod and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CumprodBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_cumprod_(op, args):
-    """Run cumprod_ and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CumprodBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result) + 1
-    return result
-
-
-def record_sort(op, args):
-    """Run sort and record its node."""
-    self, dim, descending = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SortBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_topk(op, args):
-    """Run topk and record its node."""
-    self, k, dim, largest, sorted = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TopkBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_scatter_src(op, args):
-    """Run scatter.src and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    node = ScatterBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter__src(op, args):
-    """Run scatter_.src and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ScatterBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter_value(op, args):
-    """Run scatter.value and record its node."""
-    self, dim, index, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ScatterBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter__value(op, args):
-    """Run scatter_.value and record its node."""
-    self, dim, index, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ScatterBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter_add(op, args):
-    """Run scatter_add and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    node = ScatterAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index if need_src else None
-    node.index_v = version(index) if need_src else 0
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter_add_(op, args):
-    """Run scatter_add_ and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ScatterAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index if need_src else None
-    node.index_v = version(index) if need_src else 0
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_add(op, args):
-    """Run index_add and record its node."""
-    self, dim, index, source, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_source = isinstance(source, Tensor) and source._requires_grad
-    if not (need_self or need_source):
-        return op.redispatch_below_autograd(args)
-    node = IndexAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    node.dim_ = dim
-    node.index_ = index if need_source else None
-    node.index_v = version(index) if need_source else 0
-    node.source_shape = source._shape if need_source else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_add_(op, args):
-    """Run index_add_ and record its node."""
-    self, dim, index, source, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_source = isinstance(source, Tensor) and source._requires_grad
-    if not (need_self or need_source):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = IndexAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    node.dim_ = dim
-    node.index_ = index if need_source else None
-    node.index_v = version(index) if need_source else 0
-    node.source_shape = source._shape if need_source else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_embedding(op, args):
-    """Run embedding and record its node."""
-    weight, indices, padding_idx, scale_grad_by_freq, sparse = args
-    need_weight = isinstance(weight, Tensor) and weight._requires_grad
-    if not need_weight:
-        return op.redispatch_below_autograd(args)
-    node = EmbeddingBackward0()
-    node._next = (edge(weight),)
-    node._hooks = None
-    node._released = False
-    node.indices_ = indices
-    node.indices_v = version(indices)
-    node.padding_idx_ = padding_idx
-    node.scale_grad_by_freq_ = scale_grad_by_freq
-    node.weight_shape = weight._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_tril(op, args):
-    """Run tril and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TrilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_tril_(op, args):
-    """Run tril_ and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = TrilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_triu(op, args):
-    """Run triu and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TriuBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_triu_(op, args):
-    """Run triu_ and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = TriuBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-# Op overload -> recorder, read by the Autograd kernel.
+
+    return record
+
+
+def record_ceil(op):
+    """The Autograd kernel of ceil (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CeilBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_ceil_(op):
+    """The Autograd kernel of ceil_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = CeilBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_round(op):
+    """The Autograd kernel of round (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = RoundBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_round_(op):
+    """The Autograd kernel of round_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = RoundBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_trunc(op):
+    """The Autograd kernel of trunc (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = TruncBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_trunc_(op):
+    """The Autograd kernel of trunc_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = TruncBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_add_Tensor(op):
+    """The Autograd kernel of add.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        node = AddBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_add__Tensor(op):
+    """The Autograd kernel of add_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        check_inplace(op, self)
+        node = AddBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_sub_Tensor(op):
+    """The Autograd kernel of sub.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        node = SubBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_sub__Tensor(op):
+    """The Autograd kernel of sub_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        check_inplace(op, self)
+        node = SubBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_mul_Tensor(op):
+    """The Autograd kernel of mul.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = MulBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_self else None
+        node.other_v = version(other) if need_self else 0
+        node.self_ = self if need_other else None
+        node.self_v = version(self) if need_other else 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_mul__Tensor(op):
+    """The Autograd kernel of mul_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = MulBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_self else None
+        node.other_v = version(other) if need_self else 0
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_div_Tensor(op):
+    """The Autograd kernel of div.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = DivBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = version(other)
+        node.self_ = self if need_other else None
+        node.self_v = version(self) if need_other else 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_floor_divide(op):
+    """The Autograd kernel of floor_divide (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = FloorDivideBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_floor_divide_(op):
+    """The Autograd kernel of floor_divide_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = FloorDivideBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_pow_Tensor_Tensor(op):
+    """The Autograd kernel of pow.Tensor_Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, exponent):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
+        if not (need_self or need_exponent):
+            return redispatch(self, exponent)
+        node = PowBackward0()
+        node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
+        node._hooks = None
+        node._released = False
+        node.exponent_ = exponent
+        node.exponent_v = version(exponent)
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, exponent)
+        set_history(result, node, 0)
+        node.result_ = detached(result) if need_exponent else None
+        node.result_v = version(result)
+        return result
+
+    return record
+
+
+def record_pow__Tensor_Tensor(op):
+    """The Autograd kernel of pow_.Tensor_Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, exponent):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
+        if not (need_self or need_exponent):
+            return redispatch(self, exponent)
+        check_inplace(op, self)
+        node = PowBackward0()
+        node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
+        node._hooks = None
+        node._released = False
+        node.exponent_ = exponent
+        node.exponent_v = version(exponent)
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, exponent)
+        set_history(result, node, 0)
+        node.result_ = detached(result) if need_exponent else None
+        node.result_v = version(result) + 1
+        return result
+
+    return record
+
+
+def record_maximum(op):
+    """The Autograd kernel of maximum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = MaximumBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = version(other)
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_maximum_(op):
+    """The Autograd kernel of maximum_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = MaximumBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = version(other)
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_minimum(op):
+    """The Autograd kernel of minimum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = MinimumBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = version(other)
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_minimum_(op):
+    """The Autograd kernel of minimum_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = MinimumBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = version(other)
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_remainder_Tensor(op):
+    """The Autograd kernel of remainder.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = RemainderBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = version(other) if need_other else 0
+        node.self_ = self if need_other else None
+        node.self_v = version(self) if need_other else 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_remainder__Tensor(op):
+    """The Autograd kernel of remainder_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = RemainderBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = version(other) if need_other else 0
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_div__Tensor(op):
+    """The Autograd kernel of div_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = DivBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = version(other)
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__div_trunc(op):
+    """The Autograd kernel of _div_trunc (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = DivTruncBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_where_self(op):
+    """The Autograd kernel of where.self (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(condition, self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(condition, self, other)
+        node = WhereBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.condition_ = condition
+        node.condition_v = version(condition)
+        result = redispatch(condition, self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_sum(op):
+    """The Autograd kernel of sum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim, dtype)
+        node = SumBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim, dtype)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_mean(op):
+    """The Autograd kernel of mean (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim, dtype)
+        node = MeanBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim, dtype)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_prod(op):
+    """The Autograd kernel of prod (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim, dtype)
+        node = ProdBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, dim, keepdim, dtype)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
+        return result
+
+    return record
+
+
+def record_amax(op):
+    """The Autograd kernel of amax (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = AmaxBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, dim, keepdim)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
+        return result
+
+    return record
+
+
+def record_amin(op):
+    """The Autograd kernel of amin (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = AminBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, dim, keepdim)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
+        return result
+
+    return record
+
+
+def record_max_dim(op):
+    """The Autograd kernel of max.dim (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = MaxBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = version(result[1])
+        return result
+
+    return record
+
+
+def record_min_dim(op):
+    """The Autograd kernel of min.dim (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = MinBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = version(result[1])
+        return result
+
+    return record
+
+
+def record_softmax_int(op):
+    """The Autograd kernel of softmax.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = SoftmaxBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
+        return result
+
+    return record
+
+
+def record_log_softmax_int(op):
+    """The Autograd kernel of log_softmax.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = LogSoftmaxBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
+        return result
+
+    return record
+
+
+def record_nll_loss(op):
+    """The Autograd kernel of nll_loss (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, target, weight, reduction, ignore_index):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, target, weight, reduction, ignore_index)
+        node = NllLossBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.ignore_index_ = ignore_index
+        node.reduction_ = reduction
+        node.self_ = self
+        node.self_v = version(self)
+        node.target_ = target
+        node.target_v = version(target)
+        node.weight_ = weight
+        node.weight_v = version(weight)
+        result = redispatch(self, target, weight, reduction, ignore_index)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__nll_loss_backward(op):
+    """The Autograd kernel of _nll_loss_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, self, target, weight, reduction, ignore_index):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, target, weight, reduction, ignore_index)
+        node = NllLossBackwardBackward0()
+        node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+        node._hooks = None
+        node._released = False
+        node.ignore_index_ = ignore_index
+        node.reduction_ = reduction
+        node.target_ = target if need_grad_output else None
+        node.target_v = version(target) if need_grad_output else 0
+        node.weight_ = weight if need_grad_output else None
+        node.weight_v = version(weight) if need_grad_output else 0
+        result = redispatch(grad_output, self, target, weight, reduction, ignore_index)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_gelu(op):
+    """The Autograd kernel of gelu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = GeluBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__gelu_backward(op):
+    """The Autograd kernel of _gelu_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, self):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self)
+        node = GeluBackwardBackward0()
+        node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        node.grad_output_ = grad_output if need_self else None
+        node.grad_output_v = version(grad_output) if need_self else 0
+        result = redispatch(grad_output, self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_silu(op):
+    """The Autograd kernel of silu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SiluBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_leaky_relu(op):
+    """The Autograd kernel of leaky_relu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, negative_slope):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, negative_slope)
+        node = LeakyReluBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.negative_slope_ = negative_slope
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, negative_slope)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_leaky_relu_(op):
+    """The Autograd kernel of leaky_relu_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, negative_slope):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, negative_slope)
+        check_inplace(op, self)
+        node = LeakyReluBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.negative_slope_ = negative_slope
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, negative_slope)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__leaky_relu_backward(op):
+    """The Autograd kernel of _leaky_relu_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, self, negative_slope):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, negative_slope)
+        node = LeakyReluBackwardBackward0()
+        node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+        node._hooks = None
+        node._released = False
+        node.negative_slope_ = negative_slope
+        node.self_ = self if need_grad_output else None
+        node.self_v = version(self) if need_grad_output else 0
+        result = redispatch(grad_output, self, negative_slope)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__tanh_backward(op):
+    """The Autograd kernel of _tanh_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, tanh_out):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_tanh_out = isinstance(tanh_out, Tensor) and tanh_out._requires_grad
+        if not (need_grad_output or need_tanh_out):
+            return redispatch(grad_output, tanh_out)
+        node = TanhBackwardBackward0()
+        node._next = (edge(grad_output) if need_grad_output else None, edge(tanh_out) if need_tanh_out else None)
+        node._hooks = None
+        node._released = False
+        node.tanh_out_ = tanh_out
+        node.tanh_out_v = version(tanh_out)
+        node.grad_output_ = grad_output if need_tanh_out else None
+        node.grad_output_v = version(grad_output) if need_tanh_out else 0
+        result = redispatch(grad_output, tanh_out)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__log_softmax_backward(op):
+    """The Autograd kernel of _log_softmax_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, log_probs, dim):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_log_probs = isinstance(log_probs, Tensor) and log_probs._requires_grad
+        if not (need_grad_output or need_log_probs):
+            return redispatch(grad_output, log_probs, dim)
+        node = LogSoftmaxBackwardBackward0()
+        node._next = (edge(grad_output) if need_grad_output else None, edge(log_probs) if need_log_probs else None)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.log_probs_ = log_probs
+        node.log_probs_v = version(log_probs)
+        node.grad_output_ = grad_output if need_log_probs else None
+        node.grad_output_v = version(grad_output) if need_log_probs else 0
+        result = redispatch(grad_output, log_probs, dim)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_mm(op):
+    """The Autograd kernel of mm (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mat2):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+        if not (need_self or need_mat2):
+            return redispatch(self, mat2)
+        node = MmBackward0()
+        node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
+        node._hooks = None
+        node._released = False
+        node.mat2_ = mat2 if need_self else None
+        node.mat2_v = version(mat2) if need_self else 0
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, mat2)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_bmm(op):
+    """The Autograd kernel of bmm (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mat2):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+        if not (need_self or need_mat2):
+            return redispatch(self, mat2)
+        node = BmmBackward0()
+        node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
+        node._hooks = None
+        node._released = False
+        node.mat2_ = mat2 if need_self else None
+        node.mat2_v = version(mat2) if need_self else 0
+        node.self_ = self if need_mat2 else None
+        node.self_v = version(self) if need_mat2 else 0
+        result = redispatch(self, mat2)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_dot(op):
+    """The Autograd kernel of dot (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, tensor):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_tensor = isinstance(tensor, Tensor) and tensor._requires_grad
+        if not (need_self or need_tensor):
+            return redispatch(self, tensor)
+        node = DotBackward0()
+        node._next = (edge(self) if need_self else None, edge(tensor) if need_tensor else None)
+        node._hooks = None
+        node._released = False
+        node.tensor_ = tensor if need_self else None
+        node.tensor_v = version(tensor) if need_self else 0
+        node.self_ = self if need_tensor else None
+        node.self_v = version(self) if need_tensor else 0
+        result = redispatch(self, tensor)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_view(op):
+    """The Autograd kernel of view (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, size):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, size)
+        node = ViewBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, size)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_reshape(op):
+    """The Autograd kernel of reshape (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, shape):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, shape)
+        node = ReshapeBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, shape)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_t(op):
+    """The Autograd kernel of t (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = TBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_transpose_int(op):
+    """The Autograd kernel of transpose.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim0, dim1):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim0, dim1)
+        node = TransposeBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim0_ = dim0
+        node.dim1_ = dim1
+        result = redispatch(self, dim0, dim1)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_permute(op):
+    """The Autograd kernel of permute (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dims):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dims)
+        node = PermuteBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dims_ = dims
+        result = redispatch(self, dims)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_expand(op):
+    """The Autograd kernel of expand (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, size, implicit):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, size, implicit)
+        node = ExpandBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, size, implicit)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_squeeze(op):
+    """The Autograd kernel of squeeze (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SqueezeBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_squeeze_dim(op):
+    """The Autograd kernel of squeeze.dim (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim)
+        node = SqueezeBackward1()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_squeeze_dims(op):
+    """The Autograd kernel of squeeze.dims (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim)
+        node = SqueezeBackward2()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_unsqueeze(op):
+    """The Autograd kernel of unsqueeze (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim)
+        node = UnsqueezeBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_flatten_using_ints(op):
+    """The Autograd kernel of flatten.using_ints (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, start_dim, end_dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, start_dim, end_dim)
+        node = FlattenBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, start_dim, end_dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_narrow(op):
+    """The Autograd kernel of narrow (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, start, length):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, start, length)
+        node = NarrowBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        node.length_ = length
+        node.start_ = start
+        node.self_shape = self._shape
+        result = redispatch(self, dim, start, length)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_select_int(op):
+    """The Autograd kernel of select.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index)
+        node = SelectBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        node.index_ = index
+        node.self_shape = self._shape
+        result = redispatch(self, dim, index)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_slice_Tensor(op):
+    """The Autograd kernel of slice.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, start, end, step):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, start, end, step)
+        node = SliceBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        node.end_ = end
+        node.start_ = start
+        node.step_ = step
+        node.self_shape = self._shape
+        result = redispatch(self, dim, start, end, step)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_contiguous(op):
+    """The Autograd kernel of contiguous (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ContiguousBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_split_Tensor(op):
+    """The Autograd kernel of split.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, split_size, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, split_size, dim)
+        node = SplitBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, split_size, dim)
+        node._view_version = self._version.value
+        node._n_out = len(result)
+        for i, t in enumerate(result):
+            set_history(t, node, i)
+        node.result_shape = [t._shape for t in result]
+        return result
+
+    return record
+
+
+def record_split_sizes(op):
+    """The Autograd kernel of split.sizes (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, split_size, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, split_size, dim)
+        node = SplitBackward1()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, split_size, dim)
+        node._view_version = self._version.value
+        node._n_out = len(result)
+        for i, t in enumerate(result):
+            set_history(t, node, i)
+        node.result_shape = [t._shape for t in result]
+        return result
+
+    return record
+
+
+def record_chunk(op):
+    """The Autograd kernel of chunk (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, chunks, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, chunks, dim)
+        node = ChunkBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, chunks, dim)
+        node._view_version = self._version.value
+        node._n_out = len(result)
+        for i, t in enumerate(result):
+            set_history(t, node, i)
+        node.result_shape = [t._shape for t in result]
+        return result
+
+    return record
+
+
+def record_cat(op):
+    """The Autograd kernel of cat (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(tensors, dim):
+        need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
+        if not any(need_tensors):
+            return redispatch(tensors, dim)
+        node = CatBackward0()
+        node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.tensors_shape = [t._shape for t in tensors]
+        result = redispatch(tensors, dim)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_stack(op):
+    """The Autograd kernel of stack (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(tensors, dim):
+        need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
+        if not any(need_tensors):
+            return redispatch(tensors, dim)
+        node = StackBackward0()
+        node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.tensors_shape = [t._shape for t in tensors]
+        result = redispatch(tensors, dim)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_gather(op):
+    """The Autograd kernel of gather (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, sparse_grad):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index, sparse_grad)
+        node = GatherBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = version(index)
+        node.self_shape = self._shape
+        result = redispatch(self, dim, index, sparse_grad)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_index_select(op):
+    """The Autograd kernel of index_select (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index)
+        node = IndexSelectBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = version(index)
+        node.self_shape = self._shape
+        result = redispatch(self, dim, index)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_masked_fill_Scalar(op):
+    """The Autograd kernel of masked_fill.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mask, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, mask, value)
+        node = MaskedFillBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.mask_ = mask
+        node.mask_v = version(mask)
+        result = redispatch(self, mask, value)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_masked_fill__Scalar(op):
+    """The Autograd kernel of masked_fill_.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mask, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, mask, value)
+        check_inplace(op, self)
+        node = MaskedFillBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.mask_ = mask
+        node.mask_v = version(mask)
+        result = redispatch(self, mask, value)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_index_Tensor(op):
+    """The Autograd kernel of index.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, indices)
+        node = IndexBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.indices_ = list(indices)
+        node.indices_v = [version(t) for t in indices]
+        node.self_shape = self._shape
+        result = redispatch(self, indices)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_index_put(op):
+    """The Autograd kernel of index_put (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices, values, accumulate):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_values = isinstance(values, Tensor) and values._requires_grad
+        if not (need_self or need_values):
+            return redispatch(self, indices, values, accumulate)
+        node = IndexPutBackward0()
+        node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
+        node._hooks = None
+        node._released = False
+        node.accumulate_ = accumulate
+        node.indices_ = list(indices)
+        node.indices_v = [version(t) for t in indices]
+        node.values_shape = values._shape if need_values else None
+        result = redispatch(self, indices, values, accumulate)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_index_put_(op):
+    """The Autograd kernel of index_put_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices, values, accumulate):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_values = isinstance(values, Tensor) and values._requires_grad
+        if not (need_self or need_values):
+            return redispatch(self, indices, values, accumulate)
+        check_inplace(op, self)
+        node = IndexPutBackward0()
+        node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
+        node._hooks = None
+        node._released = False
+        node.accumulate_ = accumulate
+        node.indices_ = list(indices)
+        node.indices_v = [version(t) for t in indices]
+        node.values_shape = values._shape if need_values else None
+        result = redispatch(self, indices, values, accumulate)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_clone(op):
+    """The Autograd kernel of clone (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CloneBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_copy_(op):
+    """The Autograd kernel of copy_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, src, non_blocking):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, src, non_blocking)
+        check_inplace(op, self)
+        node = CopyBackward0()
+        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, src, non_blocking)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_fill__Scalar(op):
+    """The Autograd kernel of fill_.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, value)
+        check_inplace(op, self)
+        node = FillBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, value)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_zero_(op):
+    """The Autograd kernel of zero_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = ZeroBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_to_device(op):
+    """The Autograd kernel of to.device (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, device, dtype, non_blocking, copy):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, device, dtype, non_blocking, copy)
+        node = ToBackward1()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_device = self._device
+        result = redispatch(self, device, dtype, non_blocking, copy)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_to_dtype(op):
+    """The Autograd kernel of to.dtype (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dtype, non_blocking, copy):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dtype, non_blocking, copy)
+        node = ToBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self, dtype, non_blocking, copy)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__unique2(op):
+    """The Autograd kernel of _unique2 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, sorted, return_inverse, return_counts):
+        return redispatch(self, sorted, return_inverse, return_counts)
+
+    return record
+
+
+def record_sparse_coo_tensor(op):
+    """The Autograd kernel of sparse_coo_tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(indices, values, size, dtype, is_coalesced):
+        need_indices = isinstance(indices, Tensor) and indices._requires_grad
+        need_values = isinstance(values, Tensor) and values._requires_grad
+        if not (need_indices or need_values):
+            return redispatch(indices, values, size, dtype, is_coalesced)
+        node = SparseCooTensorBackward0()
+        node._next = (edge(indices) if need_indices else None, edge(values) if need_values else None)
+        node._hooks = None
+        node._released = False
+        node.indices_ = indices if need_values else None
+        node.indices_v = version(indices) if need_values else 0
+        result = redispatch(indices, values, size, dtype, is_coalesced)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_to_sparse(op):
+    """The Autograd kernel of to_sparse (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ToSparseBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_to_dense(op):
+    """The Autograd kernel of to_dense (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dtype)
+        node = ToDenseBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, dtype)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_coalesce(op):
+    """The Autograd kernel of coalesce (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CoalesceBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_values(op):
+    """The Autograd kernel of values (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ValuesBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_ = self
+        node.self_v = version(self)
+        node.self_shape = self._shape
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = self._version.value
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_sparse_mask(op):
+    """The Autograd kernel of sparse_mask (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mask):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, mask)
+        node = SparseMaskBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.mask_ = mask
+        node.mask_v = version(mask)
+        result = redispatch(self, mask)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__sparse_values_at(op):
+    """The Autograd kernel of _sparse_values_at (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, indices)
+        node = SparseValuesAtBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.indices_ = indices
+        node.indices_v = version(indices)
+        node.self_ = self
+        node.self_v = version(self)
+        node.self_shape = self._shape
+        result = redispatch(self, indices)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_log10(op):
+    """The Autograd kernel of log10 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Log10Backward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_log10_(op):
+    """The Autograd kernel of log10_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = Log10Backward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_log2(op):
+    """The Autograd kernel of log2 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Log2Backward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_log2_(op):
+    """The Autograd kernel of log2_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = Log2Backward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_fmod_Tensor(op):
+    """The Autograd kernel of fmod.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = FmodBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = version(other) if need_other else 0
+        node.self_ = self if need_other else None
+        node.self_v = version(self) if need_other else 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_fmod__Tensor(op):
+    """The Autograd kernel of fmod_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = FmodBackward0()
+        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = version(other) if need_other else 0
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_lerp_Scalar(op):
+    """The Autograd kernel of lerp.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        if not (need_self or need_end):
+            return redispatch(self, end, weight)
+        node = LerpBackward0()
+        node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight
+        result = redispatch(self, end, weight)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_lerp__Scalar(op):
+    """The Autograd kernel of lerp_.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        if not (need_self or need_end):
+            return redispatch(self, end, weight)
+        check_inplace(op, self)
+        node = LerpBackward0()
+        node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight
+        result = redispatch(self, end, weight)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_lerp_Tensor(op):
+    """The Autograd kernel of lerp.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not (need_self or need_end or need_weight):
+            return redispatch(self, end, weight)
+        node = LerpBackward1()
+        node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight if need_self or need_end else None
+        node.weight_v = version(weight) if need_self or need_end else 0
+        node.end_ = end if need_weight else None
+        node.end_v = version(end) if need_weight else 0
+        node.self_ = self if need_weight else None
+        node.self_v = version(self) if need_weight else 0
+        result = redispatch(self, end, weight)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_lerp__Tensor(op):
+    """The Autograd kernel of lerp_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not (need_self or need_end or need_weight):
+            return redispatch(self, end, weight)
+        check_inplace(op, self)
+        node = LerpBackward1()
+        node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight if need_self or need_end else None
+        node.weight_v = version(weight) if need_self or need_end else 0
+        node.end_ = end if need_weight else None
+        node.end_v = version(end) if need_weight else 0
+        node.self_ = saved_copy(self) if need_weight else None
+        node.self_v = 0
+        result = redispatch(self, end, weight)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record__nan_to_num(op):
+    """The Autograd kernel of _nan_to_num (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, nan, posinf, neginf):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, nan, posinf, neginf)
+        node = NanToNumBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, nan, posinf, neginf)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_cumsum(op):
+    """The Autograd kernel of cumsum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = CumsumBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_cumsum_(op):
+    """The Autograd kernel of cumsum_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        check_inplace(op, self)
+        node = CumsumBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_cumprod(op):
+    """The Autograd kernel of cumprod (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = CumprodBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_ = self
+        node.self_v = version(self)
+        result = redispatch(self, dim, dtype)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result)
+        return result
+
+    return record
+
+
+def record_cumprod_(op):
+    """The Autograd kernel of cumprod_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        check_inplace(op, self)
+        node = CumprodBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, dim, dtype)
+        set_history(result, node, 0)
+        node.result_ = detached(result)
+        node.result_v = version(result) + 1
+        return result
+
+    return record
+
+
+def record_sort(op):
+    """The Autograd kernel of sort (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, descending):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, descending)
+        node = SortBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, descending)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = version(result[1])
+        return result
+
+    return record
+
+
+def record_topk(op):
+    """The Autograd kernel of topk (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, k, dim, largest, sorted):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, k, dim, largest, sorted)
+        node = TopkBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_shape = self._shape
+        result = redispatch(self, k, dim, largest, sorted)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = version(result[1])
+        return result
+
+    return record
+
+
+def record_scatter_src(op):
+    """The Autograd kernel of scatter.src (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        node = ScatterBackward0()
+        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = version(index)
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_scatter__src(op):
+    """The Autograd kernel of scatter_.src (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        check_inplace(op, self)
+        node = ScatterBackward0()
+        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = version(index)
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_scatter_value(op):
+    """The Autograd kernel of scatter.value (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index, value)
+        node = ScatterBackward1()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = version(index)
+        result = redispatch(self, dim, index, value)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_scatter__value(op):
+    """The Autograd kernel of scatter_.value (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index, value)
+        check_inplace(op, self)
+        node = ScatterBackward1()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = version(index)
+        result = redispatch(self, dim, index, value)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_scatter_add(op):
+    """The Autograd kernel of scatter_add (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        node = ScatterAddBackward0()
+        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index if need_src else None
+        node.index_v = version(index) if need_src else 0
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_scatter_add_(op):
+    """The Autograd kernel of scatter_add_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        check_inplace(op, self)
+        node = ScatterAddBackward0()
+        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index if need_src else None
+        node.index_v = version(index) if need_src else 0
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_index_add(op):
+    """The Autograd kernel of index_add (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, source, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_source = isinstance(source, Tensor) and source._requires_grad
+        if not (need_self or need_source):
+            return redispatch(self, dim, index, source, alpha)
+        node = IndexAddBackward0()
+        node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        node.dim_ = dim
+        node.index_ = index if need_source else None
+        node.index_v = version(index) if need_source else 0
+        node.source_shape = source._shape if need_source else None
+        result = redispatch(self, dim, index, source, alpha)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_index_add_(op):
+    """The Autograd kernel of index_add_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, source, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_source = isinstance(source, Tensor) and source._requires_grad
+        if not (need_self or need_source):
+            return redispatch(self, dim, index, source, alpha)
+        check_inplace(op, self)
+        node = IndexAddBackward0()
+        node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        node.dim_ = dim
+        node.index_ = index if need_source else None
+        node.index_v = version(index) if need_source else 0
+        node.source_shape = source._shape if need_source else None
+        result = redispatch(self, dim, index, source, alpha)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_embedding(op):
+    """The Autograd kernel of embedding (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(weight, indices, padding_idx, scale_grad_by_freq, sparse):
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not need_weight:
+            return redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
+        node = EmbeddingBackward0()
+        node._next = (edge(weight),)
+        node._hooks = None
+        node._released = False
+        node.indices_ = indices
+        node.indices_v = version(indices)
+        node.padding_idx_ = padding_idx
+        node.scale_grad_by_freq_ = scale_grad_by_freq
+        node.weight_shape = weight._shape
+        result = redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_tril(op):
+    """The Autograd kernel of tril (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        node = TrilBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_tril_(op):
+    """The Autograd kernel of tril_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        check_inplace(op, self)
+        node = TrilBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_triu(op):
+    """The Autograd kernel of triu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        node = TriuBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+def record_triu_(op):
+    """The Autograd kernel of triu_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        check_inplace(op, self)
+        node = TriuBackward0()
+        node._next = (edge(self),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        set_history(result, node, 0)
+        return result
+
+    return record
+
+
+# Op overload -> its recorder maker, ``make(handle)`` -> the op's Autograd kernel, which takes
+# the op's arguments in schema order (bound by aten_lite/autograd/kernel.py).
 RECORDERS = {
     "neg": record_neg,
     "neg_": record_neg_,

@@ -358,7 +358,7 @@ def _viewed_input(schema: FunctionSchema) -> str | None:
 
 
 def _generated_locals(node: BackwardNode) -> set[str]:
-    names = set(RESERVED) | {"result", "op", "args"}
+    names = set(RESERVED) | {"result", "op", "args", "record", "redispatch"}
     for x in node.inputs:
         names |= {f"need_{x.name}", f"grad_{x.name}"}
     return names

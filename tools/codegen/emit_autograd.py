@@ -182,12 +182,14 @@ def _unpack(s: api.Saved) -> str:
 
 def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     n = r.node
+    params = ", ".join(r.args)
+    below = f"redispatch({params})"
+    view = {"function": r.function, "op": r.op, "params": params}
     if not n.inputs or not n.differentiable_outputs:
         # Nothing can carry a gradient (output_differentiability all False): just run it.
-        return {"function": r.function, "op": r.op,
-                "lines": ["return op.redispatch_below_autograd(args)"]}
+        return {**view, "lines": [f"return {below}"]}
     flags = {x.name: f"any(need_{x.name})" if x.is_list else f"need_{x.name}" for x in n.inputs}
-    lines = _guard_lines(r, flags)
+    lines = _guard_lines(r, flags, below)
     lines.append(f"node = {n.class_name}()")
     lines.append(_edges_line(n))
     lines += ["node._hooks = None", "node._released = False"]
@@ -203,7 +205,7 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
         cond = " or ".join(flags[w] for w in s.when)
         (after if s.kind.startswith("output") else before).extend(_save(s, cond, r))
     lines += before
-    lines.append("result = op.redispatch_below_autograd(args)")
+    lines.append(f"result = {below}")
     if r.aliased is not None:
         lines += [f"if result is {r.aliased}:  # returned unchanged: it keeps its history",
                   "    return result"]
@@ -212,13 +214,12 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     lines += _history(n)
     lines += after
     lines.append("return result")
-    return {"function": r.function, "op": r.op, "lines": lines}
+    return {**view, "lines": lines}
 
 
-def _guard_lines(r: api.Recorder, flags: dict[str, str]) -> list[str]:
-    """Unpack the arguments, find which inputs need a gradient, and run the op unrecorded
-    when none does."""
-    lines = [f"{', '.join(r.args)}{',' if len(r.args) == 1 else ''} = args"]
+def _guard_lines(r: api.Recorder, flags: dict[str, str], below: str) -> list[str]:
+    """Find which inputs need a gradient, and run the op unrecorded when none does."""
+    lines = []
     for x in r.node.inputs:
         if x.is_list:
             lines.append(f"need_{x.name} = [isinstance(t, Tensor) and t._requires_grad "
@@ -228,7 +229,7 @@ def _guard_lines(r: api.Recorder, flags: dict[str, str]) -> list[str]:
                          f"{x.name}._requires_grad")
     any_flag = " or ".join(flags.values())
     lines.append(f"if not ({any_flag}):" if len(flags) > 1 else f"if not {any_flag}:")
-    lines.append("    return op.redispatch_below_autograd(args)")
+    lines.append(f"    return {below}")
     if r.inplace:
         lines.append(f"check_inplace(op, {r.args[0]})")
     return lines
