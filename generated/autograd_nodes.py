@@ -48,7 +48,8 @@ class NegBackward0(Node):
     _op = "neg"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:28
@@ -70,10 +71,13 @@ class AbsBackward0(Node):
     _op = "abs"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:31
         try:
             grad_self = (grad * self.sign()) if need[0] is not None else None
@@ -95,7 +99,8 @@ class SignBackward0(Node):
     _op = "sign"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:34
@@ -118,7 +123,8 @@ class ReluBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -144,7 +150,8 @@ class SigmoidBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -170,7 +177,8 @@ class TanhBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -196,7 +204,8 @@ class ExpBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -222,7 +231,8 @@ class Expm1Backward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -247,10 +257,13 @@ class LogBackward0(Node):
     _op = "log"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:53
         try:
             grad_self = (grad / self) if need[0] is not None else None
@@ -272,10 +285,13 @@ class Log1pBackward0(Node):
     _op = "log1p"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:56
         try:
             grad_self = (grad / (self + 1)) if need[0] is not None else None
@@ -298,7 +314,8 @@ class SqrtBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -324,7 +341,8 @@ class RsqrtBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -350,7 +368,8 @@ class ReciprocalBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
@@ -375,10 +394,13 @@ class SinBackward0(Node):
     _op = "sin"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:68
         try:
             grad_self = (grad * self.cos()) if need[0] is not None else None
@@ -400,10 +422,13 @@ class CosBackward0(Node):
     _op = "cos"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:71
         try:
             grad_self = (-grad * self.sin()) if need[0] is not None else None
@@ -425,7 +450,8 @@ class FloorBackward0(Node):
     _op = "floor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:74
@@ -447,7 +473,8 @@ class CeilBackward0(Node):
     _op = "ceil"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:77
@@ -469,7 +496,8 @@ class RoundBackward0(Node):
     _op = "round"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:80
@@ -491,7 +519,8 @@ class TruncBackward0(Node):
     _op = "trunc"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:83
@@ -513,7 +542,8 @@ class AddBackward0(Node):
     _op = "add.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
@@ -543,7 +573,8 @@ class SubBackward0(Node):
     _op = "sub.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
@@ -573,11 +604,16 @@ class MulBackward0(Node):
     _op = "mul.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:96
         try:
             grad_self = (grad * other) if need[0] is not None else None
@@ -607,11 +643,16 @@ class DivBackward0(Node):
     _op = "div.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:100
         try:
             grad_self = (grad / other) if need[0] is not None else None
@@ -641,7 +682,8 @@ class DivTruncBackward0(Node):
     _op = "_div_trunc"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:104
@@ -669,7 +711,8 @@ class FloorDivideBackward0(Node):
     _op = "floor_divide"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:108
@@ -697,11 +740,16 @@ class RemainderBackward0(Node):
     _op = "remainder.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:112
         try:
             grad_self = grad if need[0] is not None else None
@@ -732,11 +780,16 @@ class PowBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        exponent = unpack(node, node.exponent_, node.exponent_v, 'exponent')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        exponent = node.exponent_
+        if isinstance(exponent, Tensor) and exponent._vc.value != node.exponent_v:
+            unpack(node, exponent, node.exponent_v, 'exponent')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
         # derivatives.yaml:116
         try:
@@ -769,11 +822,16 @@ class MaximumBackward0(Node):
     _op = "maximum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:120
         try:
             grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
@@ -803,11 +861,16 @@ class MinimumBackward0(Node):
     _op = "minimum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:124
         try:
             grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
@@ -837,10 +900,13 @@ class WhereBackward0(Node):
     _op = "where.self"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        condition = unpack(node, node.condition_, node.condition_v, 'condition')
+        condition = node.condition_
+        if isinstance(condition, Tensor) and condition._vc.value != node.condition_v:
+            unpack(node, condition, node.condition_v, 'condition')
         # derivatives.yaml:129
         try:
             grad_self = (grad * condition) if need[0] is not None else None
@@ -868,7 +934,8 @@ class SumBackward0(Node):
     _op = "sum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -896,7 +963,8 @@ class MeanBackward0(Node):
     _op = "mean"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -925,13 +993,16 @@ class ProdBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:141
         try:
             grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
@@ -958,13 +1029,16 @@ class AmaxBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:145
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
@@ -991,13 +1065,16 @@ class AminBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:149
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
@@ -1025,7 +1102,8 @@ class MaxBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1058,7 +1136,8 @@ class MinBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1090,7 +1169,8 @@ class SoftmaxBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1118,7 +1198,8 @@ class LogSoftmaxBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1145,14 +1226,21 @@ class NllLossBackward0(Node):
     _op = "nll_loss"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         ignore_index = node.ignore_index_
         reduction = node.reduction_
-        self = unpack(node, node.self_, node.self_v, 'self')
-        target = unpack(node, node.target_, node.target_v, 'target')
-        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        target = node.target_
+        if isinstance(target, Tensor) and target._vc.value != node.target_v:
+            unpack(node, target, node.target_v, 'target')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
         # derivatives.yaml:172
         try:
             grad_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index) if need[0] is not None else None
@@ -1180,13 +1268,18 @@ class NllLossBackwardBackward0(Node):
     _op = "_nll_loss_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         ignore_index = node.ignore_index_
         reduction = node.reduction_
-        target = unpack(node, node.target_, node.target_v, 'target')
-        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        target = node.target_
+        if isinstance(target, Tensor) and target._vc.value != node.target_v:
+            unpack(node, target, node.target_v, 'target')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
         # derivatives.yaml:177
         try:
             grad_grad_output = nll_loss(grad, target, weight, reduction, ignore_index) if need[0] is not None else None
@@ -1218,10 +1311,13 @@ class GeluBackward0(Node):
     _op = "gelu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:181
         try:
             grad_self = _gelu_backward(grad, self) if need[0] is not None else None
@@ -1243,11 +1339,16 @@ class GeluBackwardBackward0(Node):
     _op = "_gelu_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
-        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
         # derivatives.yaml:184
         try:
             grad_grad_output = _gelu_backward(grad, self) if need[0] is not None else None
@@ -1277,10 +1378,13 @@ class SiluBackward0(Node):
     _op = "silu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:188
         try:
             grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None
@@ -1302,11 +1406,14 @@ class LeakyReluBackward0(Node):
     _op = "leaky_relu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         negative_slope = node.negative_slope_
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:191
         try:
             grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
@@ -1329,11 +1436,14 @@ class LeakyReluBackwardBackward0(Node):
     _op = "_leaky_relu_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         negative_slope = node.negative_slope_
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:194
         try:
             grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
@@ -1362,11 +1472,16 @@ class TanhBackwardBackward0(Node):
     _op = "_tanh_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        tanh_out = unpack(node, node.tanh_out_, node.tanh_out_v, 'tanh_out')
-        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        tanh_out = node.tanh_out_
+        if isinstance(tanh_out, Tensor) and tanh_out._vc.value != node.tanh_out_v:
+            unpack(node, tanh_out, node.tanh_out_v, 'tanh_out')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
         # derivatives.yaml:198
         try:
             grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None
@@ -1396,12 +1511,17 @@ class LogSoftmaxBackwardBackward0(Node):
     _op = "_log_softmax_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        log_probs = unpack(node, node.log_probs_, node.log_probs_v, 'log_probs')
-        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        log_probs = node.log_probs_
+        if isinstance(log_probs, Tensor) and log_probs._vc.value != node.log_probs_v:
+            unpack(node, log_probs, node.log_probs_v, 'log_probs')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
         # derivatives.yaml:202
         try:
             grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
@@ -1432,11 +1552,16 @@ class MmBackward0(Node):
     _op = "mm"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        mat2 = node.mat2_
+        if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
+            unpack(node, mat2, node.mat2_v, 'mat2')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:209
         try:
             grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
@@ -1466,11 +1591,16 @@ class BmmBackward0(Node):
     _op = "bmm"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        mat2 = node.mat2_
+        if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
+            unpack(node, mat2, node.mat2_v, 'mat2')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:214
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
@@ -1500,11 +1630,16 @@ class DotBackward0(Node):
     _op = "dot"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        tensor = node.tensor_
+        if isinstance(tensor, Tensor) and tensor._vc.value != node.tensor_v:
+            unpack(node, tensor, node.tensor_v, 'tensor')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:219
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
@@ -1534,7 +1669,8 @@ class ViewBackward0(Node):
     _op = "view"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1558,7 +1694,8 @@ class ReshapeBackward0(Node):
     _op = "reshape"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1582,7 +1719,8 @@ class TBackward0(Node):
     _op = "t"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:232
@@ -1604,7 +1742,8 @@ class TransposeBackward0(Node):
     _op = "transpose.int"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim0 = node.dim0_
@@ -1630,7 +1769,8 @@ class PermuteBackward0(Node):
     _op = "permute"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dims = node.dims_
@@ -1654,7 +1794,8 @@ class ExpandBackward0(Node):
     _op = "expand"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1678,7 +1819,8 @@ class SqueezeBackward0(Node):
     _op = "squeeze"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1702,7 +1844,8 @@ class SqueezeBackward1(Node):
     _op = "squeeze.dim"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1726,7 +1869,8 @@ class SqueezeBackward2(Node):
     _op = "squeeze.dims"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1750,7 +1894,8 @@ class UnsqueezeBackward0(Node):
     _op = "unsqueeze"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1774,7 +1919,8 @@ class FlattenBackward0(Node):
     _op = "flatten.using_ints"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1798,7 +1944,8 @@ class NarrowBackward0(Node):
     _op = "narrow"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1828,7 +1975,8 @@ class SelectBackward0(Node):
     _op = "select.int"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1856,7 +2004,8 @@ class SliceBackward0(Node):
     _op = "slice.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1888,7 +2037,8 @@ class ContiguousBackward0(Node):
     _op = "contiguous"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:268
@@ -1910,7 +2060,8 @@ class SplitBackward0(Node):
     _op = "split.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
@@ -1935,7 +2086,8 @@ class SplitBackward1(Node):
     _op = "split.sizes"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
@@ -1960,7 +2112,8 @@ class ChunkBackward0(Node):
     _op = "chunk"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
@@ -1985,7 +2138,8 @@ class CatBackward0(Node):
     _op = "cat"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2011,7 +2165,8 @@ class StackBackward0(Node):
     _op = "stack"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2037,11 +2192,14 @@ class GatherBackward0(Node):
     _op = "gather"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         # derivatives.yaml:289
         try:
@@ -2066,11 +2224,14 @@ class IndexSelectBackward0(Node):
     _op = "index_select"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         # derivatives.yaml:293
         try:
@@ -2095,10 +2256,13 @@ class MaskedFillBackward0(Node):
     _op = "masked_fill.Scalar"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mask = unpack(node, node.mask_, node.mask_v, 'mask')
+        mask = node.mask_
+        if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
+            unpack(node, mask, node.mask_v, 'mask')
         # derivatives.yaml:297
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
@@ -2120,7 +2284,8 @@ class IndexBackward0(Node):
     _op = "index.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
@@ -2147,7 +2312,8 @@ class IndexPutBackward0(Node):
     _op = "index_put"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         accumulate = node.accumulate_
@@ -2182,7 +2348,8 @@ class CloneBackward0(Node):
     _op = "clone"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:310
@@ -2204,7 +2371,8 @@ class CopyBackward0(Node):
     _op = "copy_"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:313
@@ -2232,7 +2400,8 @@ class FillBackward0(Node):
     _op = "fill_.Scalar"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:317
@@ -2254,7 +2423,8 @@ class ZeroBackward0(Node):
     _op = "zero_"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:320
@@ -2276,7 +2446,8 @@ class ToBackward0(Node):
     _op = "to.dtype"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:323
@@ -2298,7 +2469,8 @@ class ToBackward1(Node):
     _op = "to.device"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_device = node.self_device
@@ -2323,7 +2495,8 @@ class Unique2Backward0(Node):
     _n_out = 3
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
@@ -2339,10 +2512,13 @@ class SparseCooTensorBackward0(Node):
     _op = "sparse_coo_tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
+            unpack(node, indices, node.indices_v, 'indices')
         # derivatives.yaml:335
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
@@ -2365,7 +2541,8 @@ class ToSparseBackward0(Node):
     _op = "to_sparse"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:339
@@ -2387,10 +2564,13 @@ class ToDenseBackward0(Node):
     _op = "to_dense"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:342
         try:
             grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
@@ -2412,7 +2592,8 @@ class CoalesceBackward0(Node):
     _op = "coalesce"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:346
@@ -2434,10 +2615,13 @@ class ValuesBackward0(Node):
     _op = "values"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         # derivatives.yaml:349
         try:
@@ -2461,10 +2645,13 @@ class SparseMaskBackward0(Node):
     _op = "sparse_mask"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mask = unpack(node, node.mask_, node.mask_v, 'mask')
+        mask = node.mask_
+        if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
+            unpack(node, mask, node.mask_v, 'mask')
         # derivatives.yaml:353
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
@@ -2486,11 +2673,16 @@ class SparseValuesAtBackward0(Node):
     _op = "_sparse_values_at"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        indices = node.indices_
+        if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
+            unpack(node, indices, node.indices_v, 'indices')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         # derivatives.yaml:359
         try:
@@ -2516,10 +2708,13 @@ class Log10Backward0(Node):
     _op = "log10"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:366
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
@@ -2541,10 +2736,13 @@ class Log2Backward0(Node):
     _op = "log2"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:369
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
@@ -2566,11 +2764,16 @@ class FmodBackward0(Node):
     _op = "fmod.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:372
         try:
             grad_self = grad if need[0] is not None else None
@@ -2600,7 +2803,8 @@ class LerpBackward0(Node):
     _op = "lerp.Scalar"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         weight = node.weight_
@@ -2630,12 +2834,19 @@ class LerpBackward1(Node):
     _op = "lerp.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        weight = unpack(node, node.weight_, node.weight_v, 'weight')
-        end = unpack(node, node.end_, node.end_v, 'end')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        end = node.end_
+        if isinstance(end, Tensor) and end._vc.value != node.end_v:
+            unpack(node, end, node.end_v, 'end')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:380
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
@@ -2673,10 +2884,13 @@ class NanToNumBackward0(Node):
     _op = "_nan_to_num"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:386
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
@@ -2698,7 +2912,8 @@ class CumsumBackward0(Node):
     _op = "cumsum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2723,12 +2938,15 @@ class CumprodBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
         result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:393
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
@@ -2755,7 +2973,8 @@ class SortBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2786,7 +3005,8 @@ class TopkBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2815,11 +3035,14 @@ class ScatterBackward0(Node):
     _op = "scatter.src"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
         # derivatives.yaml:408
         try:
@@ -2850,11 +3073,14 @@ class ScatterBackward1(Node):
     _op = "scatter.value"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         # derivatives.yaml:413
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
@@ -2877,11 +3103,14 @@ class ScatterAddBackward0(Node):
     _op = "scatter_add"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
         # derivatives.yaml:418
         try:
@@ -2912,12 +3141,15 @@ class IndexAddBackward0(Node):
     _op = "index_add"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         source_shape = node.source_shape
         # derivatives.yaml:423
         try:
@@ -2949,10 +3181,13 @@ class EmbeddingBackward0(Node):
     _op = "embedding"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
+            unpack(node, indices, node.indices_v, 'indices')
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
@@ -2980,7 +3215,8 @@ class TrilBackward0(Node):
     _op = "tril"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
@@ -3004,7 +3240,8 @@ class TriuBackward0(Node):
     _op = "triu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
@@ -3030,11 +3267,14 @@ def record_neg(op):
         if not need_self:
             return redispatch(self)
         node = NegBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3050,11 +3290,14 @@ def record_neg_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = NegBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3069,13 +3312,16 @@ def record_abs(op):
         if not need_self:
             return redispatch(self)
         node = AbsBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3091,13 +3337,16 @@ def record_abs_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = AbsBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3112,11 +3361,14 @@ def record_sign(op):
         if not need_self:
             return redispatch(self)
         node = SignBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3132,11 +3384,14 @@ def record_sign_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = SignBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3151,11 +3406,14 @@ def record_relu(op):
         if not need_self:
             return redispatch(self)
         node = ReluBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3173,11 +3431,14 @@ def record_relu_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = ReluBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result) + 1
         return result
@@ -3194,11 +3455,14 @@ def record_sigmoid(op):
         if not need_self:
             return redispatch(self)
         node = SigmoidBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3215,11 +3479,14 @@ def record_tanh(op):
         if not need_self:
             return redispatch(self)
         node = TanhBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3236,11 +3503,14 @@ def record_exp(op):
         if not need_self:
             return redispatch(self)
         node = ExpBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3257,11 +3527,14 @@ def record_expm1(op):
         if not need_self:
             return redispatch(self)
         node = Expm1Backward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3278,13 +3551,16 @@ def record_log(op):
         if not need_self:
             return redispatch(self)
         node = LogBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3299,13 +3575,16 @@ def record_log1p(op):
         if not need_self:
             return redispatch(self)
         node = Log1pBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3320,11 +3599,14 @@ def record_sqrt(op):
         if not need_self:
             return redispatch(self)
         node = SqrtBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3341,11 +3623,14 @@ def record_rsqrt(op):
         if not need_self:
             return redispatch(self)
         node = RsqrtBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3362,11 +3647,14 @@ def record_reciprocal(op):
         if not need_self:
             return redispatch(self)
         node = ReciprocalBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -3383,13 +3671,16 @@ def record_sin(op):
         if not need_self:
             return redispatch(self)
         node = SinBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3404,13 +3695,16 @@ def record_cos(op):
         if not need_self:
             return redispatch(self)
         node = CosBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3425,11 +3719,14 @@ def record_floor(op):
         if not need_self:
             return redispatch(self)
         node = FloorBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3445,11 +3742,14 @@ def record_floor_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = FloorBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3464,11 +3764,14 @@ def record_ceil(op):
         if not need_self:
             return redispatch(self)
         node = CeilBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3484,11 +3787,14 @@ def record_ceil_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = CeilBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3503,11 +3809,14 @@ def record_round(op):
         if not need_self:
             return redispatch(self)
         node = RoundBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3523,11 +3832,14 @@ def record_round_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = RoundBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3542,11 +3854,14 @@ def record_trunc(op):
         if not need_self:
             return redispatch(self)
         node = TruncBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3562,11 +3877,14 @@ def record_trunc_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = TruncBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3582,12 +3900,18 @@ def record_add_Tensor(op):
         if not (need_self or need_other):
             return redispatch(self, other, alpha)
         node = AddBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.alpha_ = alpha
         result = redispatch(self, other, alpha)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3604,12 +3928,18 @@ def record_add__Tensor(op):
             return redispatch(self, other, alpha)
         check_inplace(op, self)
         node = AddBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.alpha_ = alpha
         result = redispatch(self, other, alpha)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3625,12 +3955,18 @@ def record_sub_Tensor(op):
         if not (need_self or need_other):
             return redispatch(self, other, alpha)
         node = SubBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.alpha_ = alpha
         result = redispatch(self, other, alpha)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3647,12 +3983,18 @@ def record_sub__Tensor(op):
             return redispatch(self, other, alpha)
         check_inplace(op, self)
         node = SubBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.alpha_ = alpha
         result = redispatch(self, other, alpha)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3668,7 +4010,10 @@ def record_mul_Tensor(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = MulBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other if need_self else None
@@ -3676,7 +4021,10 @@ def record_mul_Tensor(op):
         node.self_ = self if need_other else None
         node.self_v = version(self) if need_other else 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3693,7 +4041,10 @@ def record_mul__Tensor(op):
             return redispatch(self, other)
         check_inplace(op, self)
         node = MulBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other if need_self else None
@@ -3701,7 +4052,10 @@ def record_mul__Tensor(op):
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3717,7 +4071,10 @@ def record_div_Tensor(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = DivBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other
@@ -3725,7 +4082,10 @@ def record_div_Tensor(op):
         node.self_ = self if need_other else None
         node.self_v = version(self) if need_other else 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3741,11 +4101,17 @@ def record_floor_divide(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = FloorDivideBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3762,11 +4128,17 @@ def record_floor_divide_(op):
             return redispatch(self, other)
         check_inplace(op, self)
         node = FloorDivideBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3782,7 +4154,10 @@ def record_pow_Tensor_Tensor(op):
         if not (need_self or need_exponent):
             return redispatch(self, exponent)
         node = PowBackward0()
-        node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((exponent, -1, exponent._shape, exponent._dtype) if exponent.grad_fn is None else edge(exponent)) if need_exponent else None,
+        )
         node._hooks = None
         node._released = False
         node.exponent_ = exponent
@@ -3790,7 +4165,10 @@ def record_pow_Tensor_Tensor(op):
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, exponent)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result) if need_exponent else None
         node.result_v = version(result)
         return result
@@ -3809,7 +4187,10 @@ def record_pow__Tensor_Tensor(op):
             return redispatch(self, exponent)
         check_inplace(op, self)
         node = PowBackward0()
-        node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((exponent, -1, exponent._shape, exponent._dtype) if exponent.grad_fn is None else edge(exponent)) if need_exponent else None,
+        )
         node._hooks = None
         node._released = False
         node.exponent_ = exponent
@@ -3817,7 +4198,10 @@ def record_pow__Tensor_Tensor(op):
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, exponent)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result) if need_exponent else None
         node.result_v = version(result) + 1
         return result
@@ -3835,7 +4219,10 @@ def record_maximum(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = MaximumBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other
@@ -3843,7 +4230,10 @@ def record_maximum(op):
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3860,7 +4250,10 @@ def record_maximum_(op):
             return redispatch(self, other)
         check_inplace(op, self)
         node = MaximumBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other
@@ -3868,7 +4261,10 @@ def record_maximum_(op):
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3884,7 +4280,10 @@ def record_minimum(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = MinimumBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other
@@ -3892,7 +4291,10 @@ def record_minimum(op):
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3909,7 +4311,10 @@ def record_minimum_(op):
             return redispatch(self, other)
         check_inplace(op, self)
         node = MinimumBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other
@@ -3917,7 +4322,10 @@ def record_minimum_(op):
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3933,7 +4341,10 @@ def record_remainder_Tensor(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = RemainderBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
@@ -3941,7 +4352,10 @@ def record_remainder_Tensor(op):
         node.self_ = self if need_other else None
         node.self_v = version(self) if need_other else 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3958,7 +4372,10 @@ def record_remainder__Tensor(op):
             return redispatch(self, other)
         check_inplace(op, self)
         node = RemainderBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
@@ -3966,7 +4383,10 @@ def record_remainder__Tensor(op):
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -3983,7 +4403,10 @@ def record_div__Tensor(op):
             return redispatch(self, other)
         check_inplace(op, self)
         node = DivBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other
@@ -3991,7 +4414,10 @@ def record_div__Tensor(op):
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4007,11 +4433,17 @@ def record__div_trunc(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = DivTruncBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4027,13 +4459,19 @@ def record_where_self(op):
         if not (need_self or need_other):
             return redispatch(condition, self, other)
         node = WhereBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.condition_ = condition
         node.condition_v = version(condition)
         result = redispatch(condition, self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4048,14 +4486,17 @@ def record_sum(op):
         if not need_self:
             return redispatch(self, dim, keepdim, dtype)
         node = SumBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_shape = self._shape
         result = redispatch(self, dim, keepdim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4070,14 +4511,17 @@ def record_mean(op):
         if not need_self:
             return redispatch(self, dim, keepdim, dtype)
         node = MeanBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_shape = self._shape
         result = redispatch(self, dim, keepdim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4092,7 +4536,7 @@ def record_prod(op):
         if not need_self:
             return redispatch(self, dim, keepdim, dtype)
         node = ProdBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -4100,7 +4544,10 @@ def record_prod(op):
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, dim, keepdim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -4117,7 +4564,7 @@ def record_amax(op):
         if not need_self:
             return redispatch(self, dim, keepdim)
         node = AmaxBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -4125,7 +4572,10 @@ def record_amax(op):
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, dim, keepdim)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -4142,7 +4592,7 @@ def record_amin(op):
         if not need_self:
             return redispatch(self, dim, keepdim)
         node = AminBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -4150,7 +4600,10 @@ def record_amin(op):
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, dim, keepdim)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -4167,7 +4620,7 @@ def record_max_dim(op):
         if not need_self:
             return redispatch(self, dim, keepdim)
         node = MaxBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -4191,7 +4644,7 @@ def record_min_dim(op):
         if not need_self:
             return redispatch(self, dim, keepdim)
         node = MinBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -4215,12 +4668,15 @@ def record_softmax_int(op):
         if not need_self:
             return redispatch(self, dim, dtype)
         node = SoftmaxBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         result = redispatch(self, dim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -4237,12 +4693,15 @@ def record_log_softmax_int(op):
         if not need_self:
             return redispatch(self, dim, dtype)
         node = LogSoftmaxBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         result = redispatch(self, dim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -4259,7 +4718,7 @@ def record_nll_loss(op):
         if not need_self:
             return redispatch(self, target, weight, reduction, ignore_index)
         node = NllLossBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.ignore_index_ = ignore_index
@@ -4271,7 +4730,10 @@ def record_nll_loss(op):
         node.weight_ = weight
         node.weight_v = version(weight)
         result = redispatch(self, target, weight, reduction, ignore_index)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4287,7 +4749,10 @@ def record__nll_loss_backward(op):
         if not (need_grad_output or need_self):
             return redispatch(grad_output, self, target, weight, reduction, ignore_index)
         node = NllLossBackwardBackward0()
-        node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
         node._hooks = None
         node._released = False
         node.ignore_index_ = ignore_index
@@ -4297,7 +4762,10 @@ def record__nll_loss_backward(op):
         node.weight_ = weight if need_grad_output else None
         node.weight_v = version(weight) if need_grad_output else 0
         result = redispatch(grad_output, self, target, weight, reduction, ignore_index)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4312,13 +4780,16 @@ def record_gelu(op):
         if not need_self:
             return redispatch(self)
         node = GeluBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4334,7 +4805,10 @@ def record__gelu_backward(op):
         if not (need_grad_output or need_self):
             return redispatch(grad_output, self)
         node = GeluBackwardBackward0()
-        node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
         node._hooks = None
         node._released = False
         node.self_ = self
@@ -4342,7 +4816,10 @@ def record__gelu_backward(op):
         node.grad_output_ = grad_output if need_self else None
         node.grad_output_v = version(grad_output) if need_self else 0
         result = redispatch(grad_output, self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4357,13 +4834,16 @@ def record_silu(op):
         if not need_self:
             return redispatch(self)
         node = SiluBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4378,14 +4858,17 @@ def record_leaky_relu(op):
         if not need_self:
             return redispatch(self, negative_slope)
         node = LeakyReluBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.negative_slope_ = negative_slope
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, negative_slope)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4401,14 +4884,17 @@ def record_leaky_relu_(op):
             return redispatch(self, negative_slope)
         check_inplace(op, self)
         node = LeakyReluBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.negative_slope_ = negative_slope
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, negative_slope)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4424,14 +4910,20 @@ def record__leaky_relu_backward(op):
         if not (need_grad_output or need_self):
             return redispatch(grad_output, self, negative_slope)
         node = LeakyReluBackwardBackward0()
-        node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
         node._hooks = None
         node._released = False
         node.negative_slope_ = negative_slope
         node.self_ = self if need_grad_output else None
         node.self_v = version(self) if need_grad_output else 0
         result = redispatch(grad_output, self, negative_slope)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4447,7 +4939,10 @@ def record__tanh_backward(op):
         if not (need_grad_output or need_tanh_out):
             return redispatch(grad_output, tanh_out)
         node = TanhBackwardBackward0()
-        node._next = (edge(grad_output) if need_grad_output else None, edge(tanh_out) if need_tanh_out else None)
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((tanh_out, -1, tanh_out._shape, tanh_out._dtype) if tanh_out.grad_fn is None else edge(tanh_out)) if need_tanh_out else None,
+        )
         node._hooks = None
         node._released = False
         node.tanh_out_ = tanh_out
@@ -4455,7 +4950,10 @@ def record__tanh_backward(op):
         node.grad_output_ = grad_output if need_tanh_out else None
         node.grad_output_v = version(grad_output) if need_tanh_out else 0
         result = redispatch(grad_output, tanh_out)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4471,7 +4969,10 @@ def record__log_softmax_backward(op):
         if not (need_grad_output or need_log_probs):
             return redispatch(grad_output, log_probs, dim)
         node = LogSoftmaxBackwardBackward0()
-        node._next = (edge(grad_output) if need_grad_output else None, edge(log_probs) if need_log_probs else None)
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((log_probs, -1, log_probs._shape, log_probs._dtype) if log_probs.grad_fn is None else edge(log_probs)) if need_log_probs else None,
+        )
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -4480,7 +4981,10 @@ def record__log_softmax_backward(op):
         node.grad_output_ = grad_output if need_log_probs else None
         node.grad_output_v = version(grad_output) if need_log_probs else 0
         result = redispatch(grad_output, log_probs, dim)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4496,7 +5000,10 @@ def record_mm(op):
         if not (need_self or need_mat2):
             return redispatch(self, mat2)
         node = MmBackward0()
-        node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
+        )
         node._hooks = None
         node._released = False
         node.mat2_ = mat2 if need_self else None
@@ -4504,7 +5011,10 @@ def record_mm(op):
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, mat2)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4520,7 +5030,10 @@ def record_bmm(op):
         if not (need_self or need_mat2):
             return redispatch(self, mat2)
         node = BmmBackward0()
-        node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
+        )
         node._hooks = None
         node._released = False
         node.mat2_ = mat2 if need_self else None
@@ -4528,7 +5041,10 @@ def record_bmm(op):
         node.self_ = self if need_mat2 else None
         node.self_v = version(self) if need_mat2 else 0
         result = redispatch(self, mat2)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4544,7 +5060,10 @@ def record_dot(op):
         if not (need_self or need_tensor):
             return redispatch(self, tensor)
         node = DotBackward0()
-        node._next = (edge(self) if need_self else None, edge(tensor) if need_tensor else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((tensor, -1, tensor._shape, tensor._dtype) if tensor.grad_fn is None else edge(tensor)) if need_tensor else None,
+        )
         node._hooks = None
         node._released = False
         node.tensor_ = tensor if need_self else None
@@ -4552,7 +5071,10 @@ def record_dot(op):
         node.self_ = self if need_tensor else None
         node.self_v = version(self) if need_tensor else 0
         result = redispatch(self, tensor)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4567,7 +5089,7 @@ def record_view(op):
         if not need_self:
             return redispatch(self, size)
         node = ViewBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4576,7 +5098,10 @@ def record_view(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4591,7 +5116,7 @@ def record_reshape(op):
         if not need_self:
             return redispatch(self, shape)
         node = ReshapeBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4600,7 +5125,10 @@ def record_reshape(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4615,7 +5143,7 @@ def record_t(op):
         if not need_self:
             return redispatch(self)
         node = TBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4623,7 +5151,10 @@ def record_t(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4638,7 +5169,7 @@ def record_transpose_int(op):
         if not need_self:
             return redispatch(self, dim0, dim1)
         node = TransposeBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4648,7 +5179,10 @@ def record_transpose_int(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4663,7 +5197,7 @@ def record_permute(op):
         if not need_self:
             return redispatch(self, dims)
         node = PermuteBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4672,7 +5206,10 @@ def record_permute(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4687,7 +5224,7 @@ def record_expand(op):
         if not need_self:
             return redispatch(self, size, implicit)
         node = ExpandBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4696,7 +5233,10 @@ def record_expand(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4711,7 +5251,7 @@ def record_squeeze(op):
         if not need_self:
             return redispatch(self)
         node = SqueezeBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4720,7 +5260,10 @@ def record_squeeze(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4735,7 +5278,7 @@ def record_squeeze_dim(op):
         if not need_self:
             return redispatch(self, dim)
         node = SqueezeBackward1()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4744,7 +5287,10 @@ def record_squeeze_dim(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4759,7 +5305,7 @@ def record_squeeze_dims(op):
         if not need_self:
             return redispatch(self, dim)
         node = SqueezeBackward2()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4768,7 +5314,10 @@ def record_squeeze_dims(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4783,7 +5332,7 @@ def record_unsqueeze(op):
         if not need_self:
             return redispatch(self, dim)
         node = UnsqueezeBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4792,7 +5341,10 @@ def record_unsqueeze(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4807,7 +5359,7 @@ def record_flatten_using_ints(op):
         if not need_self:
             return redispatch(self, start_dim, end_dim)
         node = FlattenBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4816,7 +5368,10 @@ def record_flatten_using_ints(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4831,7 +5386,7 @@ def record_narrow(op):
         if not need_self:
             return redispatch(self, dim, start, length)
         node = NarrowBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4843,7 +5398,10 @@ def record_narrow(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4858,7 +5416,7 @@ def record_select_int(op):
         if not need_self:
             return redispatch(self, dim, index)
         node = SelectBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4869,7 +5427,10 @@ def record_select_int(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4884,7 +5445,7 @@ def record_slice_Tensor(op):
         if not need_self:
             return redispatch(self, dim, start, end, step)
         node = SliceBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4897,7 +5458,10 @@ def record_slice_Tensor(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4912,7 +5476,7 @@ def record_contiguous(op):
         if not need_self:
             return redispatch(self)
         node = ContiguousBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4920,7 +5484,10 @@ def record_contiguous(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -4935,7 +5502,7 @@ def record_split_Tensor(op):
         if not need_self:
             return redispatch(self, split_size, dim)
         node = SplitBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4960,7 +5527,7 @@ def record_split_sizes(op):
         if not need_self:
             return redispatch(self, split_size, dim)
         node = SplitBackward1()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -4985,7 +5552,7 @@ def record_chunk(op):
         if not need_self:
             return redispatch(self, chunks, dim)
         node = ChunkBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -5016,7 +5583,10 @@ def record_cat(op):
         node.dim_ = dim
         node.tensors_shape = [t._shape for t in tensors]
         result = redispatch(tensors, dim)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5037,7 +5607,10 @@ def record_stack(op):
         node.dim_ = dim
         node.tensors_shape = [t._shape for t in tensors]
         result = redispatch(tensors, dim)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5052,7 +5625,7 @@ def record_gather(op):
         if not need_self:
             return redispatch(self, dim, index, sparse_grad)
         node = GatherBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -5060,7 +5633,10 @@ def record_gather(op):
         node.index_v = version(index)
         node.self_shape = self._shape
         result = redispatch(self, dim, index, sparse_grad)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5075,7 +5651,7 @@ def record_index_select(op):
         if not need_self:
             return redispatch(self, dim, index)
         node = IndexSelectBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -5083,7 +5659,10 @@ def record_index_select(op):
         node.index_v = version(index)
         node.self_shape = self._shape
         result = redispatch(self, dim, index)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5098,13 +5677,16 @@ def record_masked_fill_Scalar(op):
         if not need_self:
             return redispatch(self, mask, value)
         node = MaskedFillBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.mask_ = mask
         node.mask_v = version(mask)
         result = redispatch(self, mask, value)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5120,13 +5702,16 @@ def record_masked_fill__Scalar(op):
             return redispatch(self, mask, value)
         check_inplace(op, self)
         node = MaskedFillBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.mask_ = mask
         node.mask_v = version(mask)
         result = redispatch(self, mask, value)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5141,14 +5726,17 @@ def record_index_Tensor(op):
         if not need_self:
             return redispatch(self, indices)
         node = IndexBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.indices_ = list(indices)
         node.indices_v = [version(t) for t in indices]
         node.self_shape = self._shape
         result = redispatch(self, indices)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5164,7 +5752,10 @@ def record_index_put(op):
         if not (need_self or need_values):
             return redispatch(self, indices, values, accumulate)
         node = IndexPutBackward0()
-        node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
+        )
         node._hooks = None
         node._released = False
         node.accumulate_ = accumulate
@@ -5172,7 +5763,10 @@ def record_index_put(op):
         node.indices_v = [version(t) for t in indices]
         node.values_shape = values._shape if need_values else None
         result = redispatch(self, indices, values, accumulate)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5189,7 +5783,10 @@ def record_index_put_(op):
             return redispatch(self, indices, values, accumulate)
         check_inplace(op, self)
         node = IndexPutBackward0()
-        node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
+        )
         node._hooks = None
         node._released = False
         node.accumulate_ = accumulate
@@ -5197,7 +5794,10 @@ def record_index_put_(op):
         node.indices_v = [version(t) for t in indices]
         node.values_shape = values._shape if need_values else None
         result = redispatch(self, indices, values, accumulate)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5212,11 +5812,14 @@ def record_clone(op):
         if not need_self:
             return redispatch(self)
         node = CloneBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5233,11 +5836,17 @@ def record_copy_(op):
             return redispatch(self, src, non_blocking)
         check_inplace(op, self)
         node = CopyBackward0()
-        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
         node._hooks = None
         node._released = False
         result = redispatch(self, src, non_blocking)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5253,11 +5862,14 @@ def record_fill__Scalar(op):
             return redispatch(self, value)
         check_inplace(op, self)
         node = FillBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self, value)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5273,11 +5885,14 @@ def record_zero_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = ZeroBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5292,7 +5907,7 @@ def record_to_device(op):
         if not need_self:
             return redispatch(self, device, dtype, non_blocking, copy)
         node = ToBackward1()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -5301,7 +5916,10 @@ def record_to_device(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5316,7 +5934,7 @@ def record_to_dtype(op):
         if not need_self:
             return redispatch(self, dtype, non_blocking, copy)
         node = ToBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -5324,7 +5942,10 @@ def record_to_dtype(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5350,13 +5971,19 @@ def record_sparse_coo_tensor(op):
         if not (need_indices or need_values):
             return redispatch(indices, values, size, dtype, is_coalesced)
         node = SparseCooTensorBackward0()
-        node._next = (edge(indices) if need_indices else None, edge(values) if need_values else None)
+        node._next = (
+            ((indices, -1, indices._shape, indices._dtype) if indices.grad_fn is None else edge(indices)) if need_indices else None,
+            ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
+        )
         node._hooks = None
         node._released = False
         node.indices_ = indices if need_values else None
         node.indices_v = version(indices) if need_values else 0
         result = redispatch(indices, values, size, dtype, is_coalesced)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5371,7 +5998,7 @@ def record_to_sparse(op):
         if not need_self:
             return redispatch(self)
         node = ToSparseBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -5379,7 +6006,10 @@ def record_to_sparse(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5394,7 +6024,7 @@ def record_to_dense(op):
         if not need_self:
             return redispatch(self, dtype)
         node = ToDenseBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -5404,7 +6034,10 @@ def record_to_dense(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5419,7 +6052,7 @@ def record_coalesce(op):
         if not need_self:
             return redispatch(self)
         node = CoalesceBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -5427,7 +6060,10 @@ def record_coalesce(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5442,7 +6078,7 @@ def record_values(op):
         if not need_self:
             return redispatch(self)
         node = ValuesBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
@@ -5453,7 +6089,10 @@ def record_values(op):
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = self._version.value
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5468,13 +6107,16 @@ def record_sparse_mask(op):
         if not need_self:
             return redispatch(self, mask)
         node = SparseMaskBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.mask_ = mask
         node.mask_v = version(mask)
         result = redispatch(self, mask)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5489,7 +6131,7 @@ def record__sparse_values_at(op):
         if not need_self:
             return redispatch(self, indices)
         node = SparseValuesAtBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.indices_ = indices
@@ -5498,7 +6140,10 @@ def record__sparse_values_at(op):
         node.self_v = version(self)
         node.self_shape = self._shape
         result = redispatch(self, indices)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5513,13 +6158,16 @@ def record_log10(op):
         if not need_self:
             return redispatch(self)
         node = Log10Backward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5535,13 +6183,16 @@ def record_log10_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = Log10Backward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5556,13 +6207,16 @@ def record_log2(op):
         if not need_self:
             return redispatch(self)
         node = Log2Backward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5578,13 +6232,16 @@ def record_log2_(op):
             return redispatch(self)
         check_inplace(op, self)
         node = Log2Backward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5600,7 +6257,10 @@ def record_fmod_Tensor(op):
         if not (need_self or need_other):
             return redispatch(self, other)
         node = FmodBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
@@ -5608,7 +6268,10 @@ def record_fmod_Tensor(op):
         node.self_ = self if need_other else None
         node.self_v = version(self) if need_other else 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5625,7 +6288,10 @@ def record_fmod__Tensor(op):
             return redispatch(self, other)
         check_inplace(op, self)
         node = FmodBackward0()
-        node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
@@ -5633,7 +6299,10 @@ def record_fmod__Tensor(op):
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5649,12 +6318,18 @@ def record_lerp_Scalar(op):
         if not (need_self or need_end):
             return redispatch(self, end, weight)
         node = LerpBackward0()
-        node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+        )
         node._hooks = None
         node._released = False
         node.weight_ = weight
         result = redispatch(self, end, weight)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5671,12 +6346,18 @@ def record_lerp__Scalar(op):
             return redispatch(self, end, weight)
         check_inplace(op, self)
         node = LerpBackward0()
-        node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+        )
         node._hooks = None
         node._released = False
         node.weight_ = weight
         result = redispatch(self, end, weight)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5693,7 +6374,11 @@ def record_lerp_Tensor(op):
         if not (need_self or need_end or need_weight):
             return redispatch(self, end, weight)
         node = LerpBackward1()
-        node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+        )
         node._hooks = None
         node._released = False
         node.weight_ = weight if need_self or need_end else None
@@ -5703,7 +6388,10 @@ def record_lerp_Tensor(op):
         node.self_ = self if need_weight else None
         node.self_v = version(self) if need_weight else 0
         result = redispatch(self, end, weight)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5721,7 +6409,11 @@ def record_lerp__Tensor(op):
             return redispatch(self, end, weight)
         check_inplace(op, self)
         node = LerpBackward1()
-        node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+        )
         node._hooks = None
         node._released = False
         node.weight_ = weight if need_self or need_end else None
@@ -5731,7 +6423,10 @@ def record_lerp__Tensor(op):
         node.self_ = saved_copy(self) if need_weight else None
         node.self_v = 0
         result = redispatch(self, end, weight)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5746,13 +6441,16 @@ def record__nan_to_num(op):
         if not need_self:
             return redispatch(self, nan, posinf, neginf)
         node = NanToNumBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, nan, posinf, neginf)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5767,12 +6465,15 @@ def record_cumsum(op):
         if not need_self:
             return redispatch(self, dim, dtype)
         node = CumsumBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         result = redispatch(self, dim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5788,12 +6489,15 @@ def record_cumsum_(op):
             return redispatch(self, dim, dtype)
         check_inplace(op, self)
         node = CumsumBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         result = redispatch(self, dim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5808,14 +6512,17 @@ def record_cumprod(op):
         if not need_self:
             return redispatch(self, dim, dtype)
         node = CumprodBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         node.self_ = self
         node.self_v = version(self)
         result = redispatch(self, dim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result)
         return result
@@ -5833,14 +6540,17 @@ def record_cumprod_(op):
             return redispatch(self, dim, dtype)
         check_inplace(op, self)
         node = CumprodBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, dim, dtype)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         node.result_ = detached(result)
         node.result_v = version(result) + 1
         return result
@@ -5857,7 +6567,7 @@ def record_sort(op):
         if not need_self:
             return redispatch(self, dim, descending)
         node = SortBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -5880,7 +6590,7 @@ def record_topk(op):
         if not need_self:
             return redispatch(self, k, dim, largest, sorted)
         node = TopkBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -5904,7 +6614,10 @@ def record_scatter_src(op):
         if not (need_self or need_src):
             return redispatch(self, dim, index, src)
         node = ScatterBackward0()
-        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -5912,7 +6625,10 @@ def record_scatter_src(op):
         node.index_v = version(index)
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5929,7 +6645,10 @@ def record_scatter__src(op):
             return redispatch(self, dim, index, src)
         check_inplace(op, self)
         node = ScatterBackward0()
-        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -5937,7 +6656,10 @@ def record_scatter__src(op):
         node.index_v = version(index)
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5952,14 +6674,17 @@ def record_scatter_value(op):
         if not need_self:
             return redispatch(self, dim, index, value)
         node = ScatterBackward1()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         node.index_ = index
         node.index_v = version(index)
         result = redispatch(self, dim, index, value)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5975,14 +6700,17 @@ def record_scatter__value(op):
             return redispatch(self, dim, index, value)
         check_inplace(op, self)
         node = ScatterBackward1()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.dim_ = dim
         node.index_ = index
         node.index_v = version(index)
         result = redispatch(self, dim, index, value)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -5998,7 +6726,10 @@ def record_scatter_add(op):
         if not (need_self or need_src):
             return redispatch(self, dim, index, src)
         node = ScatterAddBackward0()
-        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -6006,7 +6737,10 @@ def record_scatter_add(op):
         node.index_v = version(index) if need_src else 0
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6023,7 +6757,10 @@ def record_scatter_add_(op):
             return redispatch(self, dim, index, src)
         check_inplace(op, self)
         node = ScatterAddBackward0()
-        node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
         node._hooks = None
         node._released = False
         node.dim_ = dim
@@ -6031,7 +6768,10 @@ def record_scatter_add_(op):
         node.index_v = version(index) if need_src else 0
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6047,7 +6787,10 @@ def record_index_add(op):
         if not (need_self or need_source):
             return redispatch(self, dim, index, source, alpha)
         node = IndexAddBackward0()
-        node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((source, -1, source._shape, source._dtype) if source.grad_fn is None else edge(source)) if need_source else None,
+        )
         node._hooks = None
         node._released = False
         node.alpha_ = alpha
@@ -6056,7 +6799,10 @@ def record_index_add(op):
         node.index_v = version(index) if need_source else 0
         node.source_shape = source._shape if need_source else None
         result = redispatch(self, dim, index, source, alpha)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6073,7 +6819,10 @@ def record_index_add_(op):
             return redispatch(self, dim, index, source, alpha)
         check_inplace(op, self)
         node = IndexAddBackward0()
-        node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((source, -1, source._shape, source._dtype) if source.grad_fn is None else edge(source)) if need_source else None,
+        )
         node._hooks = None
         node._released = False
         node.alpha_ = alpha
@@ -6082,7 +6831,10 @@ def record_index_add_(op):
         node.index_v = version(index) if need_source else 0
         node.source_shape = source._shape if need_source else None
         result = redispatch(self, dim, index, source, alpha)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6097,7 +6849,7 @@ def record_embedding(op):
         if not need_weight:
             return redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
         node = EmbeddingBackward0()
-        node._next = (edge(weight),)
+        node._next = (((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)),)
         node._hooks = None
         node._released = False
         node.indices_ = indices
@@ -6106,7 +6858,10 @@ def record_embedding(op):
         node.scale_grad_by_freq_ = scale_grad_by_freq
         node.weight_shape = weight._shape
         result = redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6121,12 +6876,15 @@ def record_tril(op):
         if not need_self:
             return redispatch(self, diagonal)
         node = TrilBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.diagonal_ = diagonal
         result = redispatch(self, diagonal)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6142,12 +6900,15 @@ def record_tril_(op):
             return redispatch(self, diagonal)
         check_inplace(op, self)
         node = TrilBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.diagonal_ = diagonal
         result = redispatch(self, diagonal)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6162,12 +6923,15 @@ def record_triu(op):
         if not need_self:
             return redispatch(self, diagonal)
         node = TriuBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.diagonal_ = diagonal
         result = redispatch(self, diagonal)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record
@@ -6183,12 +6947,15 @@ def record_triu_(op):
             return redispatch(self, diagonal)
         check_inplace(op, self)
         node = TriuBackward0()
-        node._next = (edge(self),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks = None
         node._released = False
         node.diagonal_ = diagonal
         result = redispatch(self, diagonal)
-        set_history(result, node, 0)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
 
     return record

@@ -120,10 +120,13 @@ def _needed(x: api.DiffInput, pos: str) -> str:
 
 
 def _apply_lines(n: api.BackwardNode) -> list[str]:
-    lines = ["check_alive(node)", "need = node._next"]
+    # check_alive's and unpack's tests in line, their calls only to raise (Note [Helpers in
+    # line] in aten_lite/autograd/node.py).
+    lines = ["if node._released:", "    check_alive(node)", "need = node._next"]
     if n.uses_grad:
         lines.append("grad = grads[0]")
-    lines += [_unpack(s) for s in n.saved]
+    for s in n.saved:
+        lines += _unpack(s)
     pos = _edge_positions(n)
     by_name = {x.name: x for x in n.inputs}
     for f in n.formulas:
@@ -166,15 +169,17 @@ def _paren(f: api.Formula) -> str:
     return f.expr if f.atomic else f"({f.expr})"
 
 
-def _unpack(s: api.Saved) -> str:
+def _unpack(s: api.Saved) -> list[str]:
     if s.kind == "input":
-        return f"{s.local} = unpack(node, node.{s.field}, node.{s.local}_v, {s.local!r})"
+        return [f"{s.local} = node.{s.field}",
+                f"if isinstance({s.local}, Tensor) and {s.local}._vc.value != node.{s.local}_v:",
+                f"    unpack(node, {s.local}, node.{s.local}_v, {s.local!r})"]
     if s.kind == "inputs":
-        return f"{s.local} = unpack_list(node, node.{s.field}, node.{s.local}_v, {s.local!r})"
+        return [f"{s.local} = unpack_list(node, node.{s.field}, node.{s.local}_v, {s.local!r})"]
     if s.kind == "output":
-        return (f"{s.local} = unpack_output(node, node.{s.field}, node.{s.local}_v, "
-                f"{s.source}, {s.local!r})")
-    return f"{s.local} = node.{s.field}"
+        return [f"{s.local} = unpack_output(node, node.{s.field}, node.{s.local}_v, "
+                f"{s.source}, {s.local!r})"]
+    return [f"{s.local} = node.{s.field}"]
 
 
 # ---- the recorder ----
@@ -191,7 +196,7 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     flags = {x.name: f"any(need_{x.name})" if x.is_list else f"need_{x.name}" for x in n.inputs}
     lines = _guard_lines(r, flags, below)
     lines.append(f"node = {n.class_name}()")
-    lines.append(_edges_line(n))
+    lines += _edges_lines(n)
     lines += ["node._hooks = None", "node._released = False"]
     if n.view_of is not None:
         # view_base_fn and version in line: a view op runs them on every call (its input is a
@@ -235,20 +240,29 @@ def _guard_lines(r: api.Recorder, flags: dict[str, str], below: str) -> list[str
     return lines
 
 
-def _edges_line(n: api.BackwardNode) -> str:
+def _edges_lines(n: api.BackwardNode) -> list[str]:
     if len(n.inputs) == 1 and n.inputs[0].is_list:
         name = n.inputs[0].name
-        return f"node._next = tuple(edge(t) if k else None for t, k in zip({name}, need_{name}))"
+        return [f"node._next = tuple(edge(t) if k else None for t, k in zip({name}, need_{name}))"]
     edges = []
     only = len(n.inputs) == 1  # the guard already knows this one needs a gradient
     for x in n.inputs:
         if x.is_list:
             edges.append(f"*[edge(t) if k else None for t, k in zip({x.name}, need_{x.name})]")
         elif only:
-            edges.append(f"edge({x.name})")
+            edges.append(_edge(x.name))
         else:
-            edges.append(f"edge({x.name}) if need_{x.name} else None")
-    return f"node._next = ({', '.join(edges)}{',' if len(edges) == 1 else ''})"
+            edges.append(f"{_edge(x.name)} if need_{x.name} else None")
+    if only:
+        return [f"node._next = ({edges[0]},)"]
+    return ["node._next = (", *(f"    {e}," for e in edges), ")"]
+
+
+def _edge(name: str) -> str:
+    """``edge(name)`` with its leaf case in line (Note [Helpers in line] in
+    aten_lite/autograd/node.py)."""
+    leaf = f"({name}, -1, {name}._shape, {name}._dtype)"
+    return f"({leaf} if {name}.grad_fn is None else edge({name}))"
 
 
 def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
@@ -299,6 +313,9 @@ def _history(n: api.BackwardNode) -> list[str]:
         return ["node._n_out = len(result)",
                 "for i, t in enumerate(result):",
                 "    set_history(t, node, i)"]
-    if n.n_outputs == 1:
-        return ["set_history(result, node, 0)"] if n.differentiable_outputs else []
+    if n.n_outputs == 1:  # set_history in line (Note [Helpers in line], autograd/node.py)
+        return ["if result._dtype.is_floating_point:",
+                "    result._requires_grad = True",
+                "    result.grad_fn = node",
+                "    result._output_nr = 0"] if n.differentiable_outputs else []
     return [f"set_history(result[{i}], node, {i})" for i in n.differentiable_outputs]
