@@ -238,7 +238,12 @@ class OpHandle:
                     key = self._merge_keys(key, first, k, i, args)
                 grad = grad or x._requires_grad
             elif self.args[i].is_list:
-                for j, t in self._tensor_list(i, x):
+                if x.__class__ is not list and x.__class__ is not tuple:
+                    self._not_a_list(i, x)
+                for j, t in enumerate(x):  # no generator: x[idx] scans a list of one
+                    if not isinstance(t, Tensor):
+                        self._check_list_item(i, j, t)  # None in a Tensor?[]; else raises
+                        continue
                     k = t._key
                     if key is None:
                         key, first = k, (i, j)
@@ -328,17 +333,15 @@ class OpHandle:
         # Same device, different layouts: the sparse kernel handles mixed operands.
         return k if b._layout is _SPARSE else key
 
-    def _tensor_list(self, i, x):
+    def _not_a_list(self, i, x):
+        raise TypeError(f"al.{self.base}: argument '{self.args[i].name}' must be a list of "
+                        f"Tensors, not {type(x).__name__}")
+
+    def _check_list_item(self, i, j, t):
         a = self.args[i]
-        if type(x) is not list and type(x) is not tuple:
-            raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of Tensors, "
-                            f"not {type(x).__name__}")
-        for j, t in enumerate(x):
-            if isinstance(t, Tensor):
-                yield j, t
-            elif not (t is None and a.type == "Tensor?[]"):
-                raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of "
-                                f"Tensors, but element {j} is {type(t).__name__}")
+        if not (t is None and a.type == "Tensor?[]"):
+            raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of "
+                            f"Tensors, but element {j} is {type(t).__name__}")
 
     def _check_an_input_tensor(self, args) -> None:
         """A pointwise op writing into a tensor still needs a Tensor among its inputs, as torch

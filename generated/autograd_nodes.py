@@ -14,7 +14,7 @@ from aten_lite._tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
     Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
-    set_history, unpack, unpack_list, unpack_output, version,
+    set_history, through_values, unpack, unpack_list, unpack_output, version,
 )
 
 
@@ -3263,6 +3263,8 @@ def record_neg(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3308,6 +3310,8 @@ def record_abs(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3357,6 +3361,8 @@ def record_sign(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3402,6 +3408,8 @@ def record_relu(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3475,6 +3483,8 @@ def record_tanh(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3523,6 +3533,8 @@ def record_expm1(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3571,6 +3583,8 @@ def record_log1p(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3595,6 +3609,8 @@ def record_sqrt(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3667,6 +3683,8 @@ def record_sin(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3715,6 +3733,8 @@ def record_floor(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3760,6 +3780,8 @@ def record_ceil(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3805,6 +3827,8 @@ def record_round(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -3850,6 +3874,8 @@ def record_trunc(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
@@ -4776,6 +4802,8 @@ def record_gelu(op):
     redispatch = below_autograd_entry(op)
 
     def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)

@@ -16,17 +16,17 @@ In-place ops keep one wrapper: a write into a view is rebased first (Note [CopyS
 Note [Sparse input to a keeps_zero op]
 A `keeps_zero: true` op maps the values of a coalesced sparse tensor (backends/sparse.py),
 but its derivatives.yaml formula is written for dense tensors: tanh's ``1 - result * result``
-would need ops that sparse tensors lack. So with a sparse input, the kernel of such an op
-(``_through_values``) differentiates the composition coalesce -> values() -> f ->
-sparse_coo_tensor (same indices and size), each recorded by its own node: f's formula then
-sees dense values, and the input's gradient is sparse with its coalesced pattern.
+would need ops that sparse tensors lack. So with a sparse input, the recorder of such an op
+(its first line calls node.py's ``through_values``) differentiates the composition coalesce
+-> values() -> f -> sparse_coo_tensor (same indices and size), each recorded by its own node:
+f's formula then sees dense values, and the input's gradient is sparse with its coalesced
+pattern.
 """
 
 from __future__ import annotations
 
 from .. import _dispatch
 from .._generated.autograd_nodes import RECORDERS
-from .._generated.ops import sparse_coo_tensor
 from .._tensor import Tensor
 from .copy_slices import inplace_on_view
 from .node import NotImplementedBackward, check_inplace, edge, set_history
@@ -81,8 +81,6 @@ def _bind(op):
             return _without_formula(op, args)
     else:
         kernel = make(op)
-        if op.keeps_zero and op.kind == "functional":
-            kernel = _through_values(op, kernel)
     if op.kind == "inplace":
         kernel = _rebasing(op, kernel)
     kernel.__qualname__ = f"autograd_kernel[{op.name}]"
@@ -100,19 +98,6 @@ def _rebasing(op, record):
         if isinstance(x, Tensor) and x._base is not None:
             return inplace_on_view(op, args, record)
         return record(*args)
-
-    return kernel
-
-
-def _through_values(op, record):
-    """The kernel of a keeps_zero op: ``record`` for a dense input, the composition of
-    differentiable ops for a sparse one (Note [Sparse input to a keeps_zero op])."""
-    def kernel(self, *rest):
-        if self.__class__ is Tensor or not (isinstance(self, Tensor) and self.is_sparse):
-            return record(self, *rest)
-        s = self.coalesce()
-        result = op.call((s.values(),) + rest)  # the Autograd key again, on dense values
-        return sparse_coo_tensor(s._indices(), result, s._shape, is_coalesced=True)
 
     return kernel
 

@@ -26,6 +26,7 @@ gradient.
 
 from __future__ import annotations
 
+from .._generated.ops import sparse_coo_tensor
 from .._sparse import detached_sparse
 from .._tensor import Tensor, _new
 from .._grad_mode import _state
@@ -338,6 +339,14 @@ def check_inplace(op, t: Tensor) -> None:
         )
     # A write into a view is rebased by the autograd kernel before this runs (Note
     # [CopySlices] in copy_slices.py).
+
+
+def through_values(op, args: tuple):
+    """A keeps_zero op on a sparse ``args[0]``: the op on the values of its coalesced form,
+    each step recorded (Note [Sparse input to a keeps_zero op] in aten_lite/autograd/kernel.py)."""
+    s = args[0].coalesce()
+    result = op.call((s.values(),) + args[1:])  # the Autograd key again, on dense values
+    return sparse_coo_tensor(s._indices(), result, s._shape, is_coalesced=True)
 
 
 def not_implemented(node: Node, input_name: str):

@@ -225,6 +225,11 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
 def _guard_lines(r: api.Recorder, flags: dict[str, str], below: str) -> list[str]:
     """Find which inputs need a gradient, and run the op unrecorded when none does."""
     lines = []
+    if r.sparse_values:  # Note [Sparse input to a keeps_zero op] in aten_lite/autograd/kernel.py
+        first = r.args[0]
+        lines += [f"if {first}.__class__ is not Tensor and isinstance({first}, Tensor) and "
+                  f"{first}.is_sparse:",
+                  f"    return through_values(op, ({', '.join(r.args)},))"]
     for x in r.node.inputs:
         if x.is_list:
             lines.append(f"need_{x.name} = [isinstance(t, Tensor) and t._requires_grad "
