@@ -3320,7 +3320,7 @@ def record_abs(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -3423,7 +3423,7 @@ def record_relu(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3448,7 +3448,7 @@ def record_relu_(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result) + 1
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
         return result
 
     return record
@@ -3472,7 +3472,7 @@ def record_sigmoid(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3498,7 +3498,7 @@ def record_tanh(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3522,7 +3522,7 @@ def record_exp(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3548,7 +3548,7 @@ def record_expm1(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3567,7 +3567,7 @@ def record_log(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -3593,7 +3593,7 @@ def record_log1p(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -3624,7 +3624,7 @@ def record_sqrt(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3648,7 +3648,7 @@ def record_rsqrt(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3672,7 +3672,7 @@ def record_reciprocal(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -3693,7 +3693,7 @@ def record_sin(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -3717,7 +3717,7 @@ def record_cos(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4043,9 +4043,9 @@ def record_mul_Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other if need_self else None
-        node.other_v = version(other) if need_self else 0
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_self else 0
         node.self_ = self if need_other else None
-        node.self_v = version(self) if need_other else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4074,7 +4074,7 @@ def record_mul__Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other if need_self else None
-        node.other_v = version(other) if need_self else 0
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_self else 0
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
@@ -4104,9 +4104,9 @@ def record_div_Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other
-        node.other_v = version(other)
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = self if need_other else None
-        node.self_v = version(self) if need_other else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4187,16 +4187,16 @@ def record_pow_Tensor_Tensor(op):
         node._hooks = None
         node._released = False
         node.exponent_ = exponent
-        node.exponent_v = version(exponent)
+        node.exponent_v = (exponent._vc.value if exponent.__class__ is Tensor and exponent._vc is not None else version(exponent))
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, exponent)
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result) if need_exponent else None
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -4220,7 +4220,7 @@ def record_pow__Tensor_Tensor(op):
         node._hooks = None
         node._released = False
         node.exponent_ = exponent
-        node.exponent_v = version(exponent)
+        node.exponent_v = (exponent._vc.value if exponent.__class__ is Tensor and exponent._vc is not None else version(exponent))
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, exponent)
@@ -4229,7 +4229,7 @@ def record_pow__Tensor_Tensor(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result) if need_exponent else None
-        node.result_v = version(result) + 1
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
         return result
 
     return record
@@ -4252,9 +4252,9 @@ def record_maximum(op):
         node._hooks = None
         node._released = False
         node.other_ = other
-        node.other_v = version(other)
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4283,7 +4283,7 @@ def record_maximum_(op):
         node._hooks = None
         node._released = False
         node.other_ = other
-        node.other_v = version(other)
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, other)
@@ -4313,9 +4313,9 @@ def record_minimum(op):
         node._hooks = None
         node._released = False
         node.other_ = other
-        node.other_v = version(other)
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4344,7 +4344,7 @@ def record_minimum_(op):
         node._hooks = None
         node._released = False
         node.other_ = other
-        node.other_v = version(other)
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, other)
@@ -4374,9 +4374,9 @@ def record_remainder_Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
-        node.other_v = version(other) if need_other else 0
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
         node.self_ = self if need_other else None
-        node.self_v = version(self) if need_other else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4405,7 +4405,7 @@ def record_remainder__Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
-        node.other_v = version(other) if need_other else 0
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
@@ -4436,7 +4436,7 @@ def record_div__Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other
-        node.other_v = version(other)
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
@@ -4492,7 +4492,7 @@ def record_where_self(op):
         node._hooks = None
         node._released = False
         node.condition_ = condition
-        node.condition_v = version(condition)
+        node.condition_v = (condition._vc.value if condition.__class__ is Tensor and condition._vc is not None else version(condition))
         result = redispatch(condition, self, other)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4568,14 +4568,14 @@ def record_prod(op):
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dim, keepdim, dtype)
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -4596,14 +4596,14 @@ def record_amax(op):
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dim, keepdim)
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -4624,14 +4624,14 @@ def record_amin(op):
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dim, keepdim)
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -4655,7 +4655,7 @@ def record_max_dim(op):
         result = redispatch(self, dim, keepdim)
         set_history(result[0], node, 0)
         node.indices_ = detached(result[1])
-        node.indices_v = version(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
         return result
 
     return record
@@ -4679,7 +4679,7 @@ def record_min_dim(op):
         result = redispatch(self, dim, keepdim)
         set_history(result[0], node, 0)
         node.indices_ = detached(result[1])
-        node.indices_v = version(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
         return result
 
     return record
@@ -4704,7 +4704,7 @@ def record_softmax_int(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -4729,7 +4729,7 @@ def record_log_softmax_int(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -4750,11 +4750,11 @@ def record_nll_loss(op):
         node.ignore_index_ = ignore_index
         node.reduction_ = reduction
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         node.target_ = target
-        node.target_v = version(target)
+        node.target_v = (target._vc.value if target.__class__ is Tensor and target._vc is not None else version(target))
         node.weight_ = weight
-        node.weight_v = version(weight)
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight))
         result = redispatch(self, target, weight, reduction, ignore_index)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4784,9 +4784,9 @@ def record__nll_loss_backward(op):
         node.ignore_index_ = ignore_index
         node.reduction_ = reduction
         node.target_ = target if need_grad_output else None
-        node.target_v = version(target) if need_grad_output else 0
+        node.target_v = (target._vc.value if target.__class__ is Tensor and target._vc is not None else version(target)) if need_grad_output else 0
         node.weight_ = weight if need_grad_output else None
-        node.weight_v = version(weight) if need_grad_output else 0
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_grad_output else 0
         result = redispatch(grad_output, self, target, weight, reduction, ignore_index)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4812,7 +4812,7 @@ def record_gelu(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4840,9 +4840,9 @@ def record__gelu_backward(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         node.grad_output_ = grad_output if need_self else None
-        node.grad_output_v = version(grad_output) if need_self else 0
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self else 0
         result = redispatch(grad_output, self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4866,7 +4866,7 @@ def record_silu(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4891,7 +4891,7 @@ def record_leaky_relu(op):
         node._released = False
         node.negative_slope_ = negative_slope
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, negative_slope)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4946,7 +4946,7 @@ def record__leaky_relu_backward(op):
         node._released = False
         node.negative_slope_ = negative_slope
         node.self_ = self if need_grad_output else None
-        node.self_v = version(self) if need_grad_output else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_grad_output else 0
         result = redispatch(grad_output, self, negative_slope)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -4974,9 +4974,9 @@ def record__tanh_backward(op):
         node._hooks = None
         node._released = False
         node.tanh_out_ = tanh_out
-        node.tanh_out_v = version(tanh_out)
+        node.tanh_out_v = (tanh_out._vc.value if tanh_out.__class__ is Tensor and tanh_out._vc is not None else version(tanh_out))
         node.grad_output_ = grad_output if need_tanh_out else None
-        node.grad_output_v = version(grad_output) if need_tanh_out else 0
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_tanh_out else 0
         result = redispatch(grad_output, tanh_out)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -5005,9 +5005,9 @@ def record__log_softmax_backward(op):
         node._released = False
         node.dim_ = dim
         node.log_probs_ = log_probs
-        node.log_probs_v = version(log_probs)
+        node.log_probs_v = (log_probs._vc.value if log_probs.__class__ is Tensor and log_probs._vc is not None else version(log_probs))
         node.grad_output_ = grad_output if need_log_probs else None
-        node.grad_output_v = version(grad_output) if need_log_probs else 0
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_log_probs else 0
         result = redispatch(grad_output, log_probs, dim)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -5035,9 +5035,9 @@ def record_mm(op):
         node._hooks = None
         node._released = False
         node.mat2_ = mat2 if need_self else None
-        node.mat2_v = version(mat2) if need_self else 0
+        node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, mat2)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -5065,9 +5065,9 @@ def record_bmm(op):
         node._hooks = None
         node._released = False
         node.mat2_ = mat2 if need_self else None
-        node.mat2_v = version(mat2) if need_self else 0
+        node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
         node.self_ = self if need_mat2 else None
-        node.self_v = version(self) if need_mat2 else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_mat2 else 0
         result = redispatch(self, mat2)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -5095,9 +5095,9 @@ def record_dot(op):
         node._hooks = None
         node._released = False
         node.tensor_ = tensor if need_self else None
-        node.tensor_v = version(tensor) if need_self else 0
+        node.tensor_v = (tensor._vc.value if tensor.__class__ is Tensor and tensor._vc is not None else version(tensor)) if need_self else 0
         node.self_ = self if need_tensor else None
-        node.self_v = version(self) if need_tensor else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_tensor else 0
         result = redispatch(self, tensor)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -5658,7 +5658,7 @@ def record_gather(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index
-        node.index_v = version(index)
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.self_shape = self._shape
         result = redispatch(self, dim, index, sparse_grad)
         if result._dtype.is_floating_point:
@@ -5684,7 +5684,7 @@ def record_index_select(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index
-        node.index_v = version(index)
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.self_shape = self._shape
         result = redispatch(self, dim, index)
         if result._dtype.is_floating_point:
@@ -5709,7 +5709,7 @@ def record_masked_fill_Scalar(op):
         node._hooks = None
         node._released = False
         node.mask_ = mask
-        node.mask_v = version(mask)
+        node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
         result = redispatch(self, mask, value)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -5734,7 +5734,7 @@ def record_masked_fill__Scalar(op):
         node._hooks = None
         node._released = False
         node.mask_ = mask
-        node.mask_v = version(mask)
+        node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
         result = redispatch(self, mask, value)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6006,7 +6006,7 @@ def record_sparse_coo_tensor(op):
         node._hooks = None
         node._released = False
         node.indices_ = indices if need_values else None
-        node.indices_v = version(indices) if need_values else 0
+        node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices)) if need_values else 0
         result = redispatch(indices, values, size, dtype, is_coalesced)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6057,7 +6057,7 @@ def record_to_dense(op):
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dtype)
         if result is self:  # returned unchanged: it keeps its history
             return result
@@ -6111,7 +6111,7 @@ def record_values(op):
         node._released = False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         node.self_shape = self._shape
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
@@ -6139,7 +6139,7 @@ def record_sparse_mask(op):
         node._hooks = None
         node._released = False
         node.mask_ = mask
-        node.mask_v = version(mask)
+        node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
         result = redispatch(self, mask)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6163,9 +6163,9 @@ def record__sparse_values_at(op):
         node._hooks = None
         node._released = False
         node.indices_ = indices
-        node.indices_v = version(indices)
+        node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices))
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         node.self_shape = self._shape
         result = redispatch(self, indices)
         if result._dtype.is_floating_point:
@@ -6190,7 +6190,7 @@ def record_log10(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6239,7 +6239,7 @@ def record_log2(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6292,9 +6292,9 @@ def record_fmod_Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
-        node.other_v = version(other) if need_other else 0
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
         node.self_ = self if need_other else None
-        node.self_v = version(self) if need_other else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6323,7 +6323,7 @@ def record_fmod__Tensor(op):
         node._hooks = None
         node._released = False
         node.other_ = other if need_other else None
-        node.other_v = version(other) if need_other else 0
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
@@ -6410,11 +6410,11 @@ def record_lerp_Tensor(op):
         node._hooks = None
         node._released = False
         node.weight_ = weight if need_self or need_end else None
-        node.weight_v = version(weight) if need_self or need_end else 0
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_end else 0
         node.end_ = end if need_weight else None
-        node.end_v = version(end) if need_weight else 0
+        node.end_v = (end._vc.value if end.__class__ is Tensor and end._vc is not None else version(end)) if need_weight else 0
         node.self_ = self if need_weight else None
-        node.self_v = version(self) if need_weight else 0
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_weight else 0
         result = redispatch(self, end, weight)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6445,9 +6445,9 @@ def record_lerp__Tensor(op):
         node._hooks = None
         node._released = False
         node.weight_ = weight if need_self or need_end else None
-        node.weight_v = version(weight) if need_self or need_end else 0
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_end else 0
         node.end_ = end if need_weight else None
-        node.end_v = version(end) if need_weight else 0
+        node.end_v = (end._vc.value if end.__class__ is Tensor and end._vc is not None else version(end)) if need_weight else 0
         node.self_ = saved_copy(self) if need_weight else None
         node.self_v = 0
         result = redispatch(self, end, weight)
@@ -6473,7 +6473,7 @@ def record__nan_to_num(op):
         node._hooks = None
         node._released = False
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, nan, posinf, neginf)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6545,14 +6545,14 @@ def record_cumprod(op):
         node._released = False
         node.dim_ = dim
         node.self_ = self
-        node.self_v = version(self)
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dim, dtype)
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
 
     return record
@@ -6580,7 +6580,7 @@ def record_cumprod_(op):
             result.grad_fn = node
             result._output_nr = 0
         node.result_ = detached(result)
-        node.result_v = version(result) + 1
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
         return result
 
     return record
@@ -6603,7 +6603,7 @@ def record_sort(op):
         result = redispatch(self, dim, descending)
         set_history(result[0], node, 0)
         node.indices_ = detached(result[1])
-        node.indices_v = version(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
         return result
 
     return record
@@ -6626,7 +6626,7 @@ def record_topk(op):
         result = redispatch(self, k, dim, largest, sorted)
         set_history(result[0], node, 0)
         node.indices_ = detached(result[1])
-        node.indices_v = version(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
         return result
 
     return record
@@ -6650,7 +6650,7 @@ def record_scatter_src(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index
-        node.index_v = version(index)
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
@@ -6681,7 +6681,7 @@ def record_scatter__src(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index
-        node.index_v = version(index)
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
@@ -6707,7 +6707,7 @@ def record_scatter_value(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index
-        node.index_v = version(index)
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         result = redispatch(self, dim, index, value)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6733,7 +6733,7 @@ def record_scatter__value(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index
-        node.index_v = version(index)
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         result = redispatch(self, dim, index, value)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -6762,7 +6762,7 @@ def record_scatter_add(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index if need_src else None
-        node.index_v = version(index) if need_src else 0
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_src else 0
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
@@ -6793,7 +6793,7 @@ def record_scatter_add_(op):
         node._released = False
         node.dim_ = dim
         node.index_ = index if need_src else None
-        node.index_v = version(index) if need_src else 0
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_src else 0
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
@@ -6824,7 +6824,7 @@ def record_index_add(op):
         node.alpha_ = alpha
         node.dim_ = dim
         node.index_ = index if need_source else None
-        node.index_v = version(index) if need_source else 0
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_source else 0
         node.source_shape = source._shape if need_source else None
         result = redispatch(self, dim, index, source, alpha)
         if result._dtype.is_floating_point:
@@ -6856,7 +6856,7 @@ def record_index_add_(op):
         node.alpha_ = alpha
         node.dim_ = dim
         node.index_ = index if need_source else None
-        node.index_v = version(index) if need_source else 0
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_source else 0
         node.source_shape = source._shape if need_source else None
         result = redispatch(self, dim, index, source, alpha)
         if result._dtype.is_floating_point:
@@ -6881,7 +6881,7 @@ def record_embedding(op):
         node._hooks = None
         node._released = False
         node.indices_ = indices
-        node.indices_v = version(indices)
+        node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices))
         node.padding_idx_ = padding_idx
         node.scale_grad_by_freq_ = scale_grad_by_freq
         node.weight_shape = weight._shape

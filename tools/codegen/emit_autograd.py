@@ -281,7 +281,7 @@ def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
                 f"node.{s.local}_v = 0"]
     if s.kind == "input":
         return [f"{field} = {guarded(s.source, 'None')}",
-                f"node.{s.local}_v = {guarded(f'version({s.source})', '0')}"]
+                f"node.{s.local}_v = {guarded(_version(s.source), '0')}"]
     if s.kind == "inputs":
         return [f"{field} = {guarded(f'list({s.source})', 'None')}",
                 f"node.{s.local}_v = {guarded(f'[version(t) for t in {s.source}]', 'None')}"]
@@ -300,7 +300,14 @@ def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
     # (_dispatch.OpHandle._finish), so an in-place op's output is saved at that version.
     bump = " + 1" if r.inplace else ""
     return [f"{field} = {guarded(f'detached({out})', 'None')}",
-            f"node.{s.local}_v = version({out}){bump}"]
+            f"node.{s.local}_v = {_version(out)}{bump}"]
+
+
+def _version(name: str) -> str:
+    """``version(name)`` with its case of a Tensor whose counter exists in line (Note [Helpers
+    in line] in aten_lite/autograd/node.py)."""
+    return f"({name}._vc.value if {name}.__class__ is Tensor and {name}._vc is not None " \
+        f"else version({name}))"
 
 
 def _attr(s: api.Saved) -> str:
