@@ -10,6 +10,7 @@ outputs their history. A node's apply() evaluates the formulas of the inputs tha
 """
 
 from aten_lite._dispatch import below_autograd_entry
+from aten_lite._grad_mode import _state as _grad_state
 from aten_lite._tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
@@ -127,7 +128,9 @@ class ReluBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:38
         try:
             grad_self = (grad * result.sign()) if need[0] is not None else None
@@ -154,7 +157,9 @@ class SigmoidBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:41
         try:
             grad_self = (grad * result * (1 - result)) if need[0] is not None else None
@@ -181,7 +186,9 @@ class TanhBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:44
         try:
             grad_self = _tanh_backward(grad, result) if need[0] is not None else None
@@ -208,7 +215,9 @@ class ExpBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:47
         try:
             grad_self = (grad * result) if need[0] is not None else None
@@ -235,7 +244,9 @@ class Expm1Backward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:50
         try:
             grad_self = (grad * (result + 1)) if need[0] is not None else None
@@ -318,7 +329,9 @@ class SqrtBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:59
         try:
             grad_self = (grad / (2 * result)) if need[0] is not None else None
@@ -345,7 +358,9 @@ class RsqrtBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:62
         try:
             grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
@@ -372,7 +387,9 @@ class ReciprocalBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:65
         try:
             grad_self = (-grad * result * result) if need[0] is not None else None
@@ -790,7 +807,9 @@ class PowBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:116
         try:
             grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
@@ -999,7 +1018,9 @@ class ProdBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
@@ -1035,7 +1056,9 @@ class AmaxBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
@@ -1071,7 +1094,9 @@ class AminBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
@@ -1107,7 +1132,9 @@ class MaxBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:154
@@ -1141,7 +1168,9 @@ class MinBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:159
@@ -1174,7 +1203,9 @@ class SoftmaxBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:163
         try:
             grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
@@ -1203,7 +1234,9 @@ class LogSoftmaxBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:167
         try:
             grad_self = _log_softmax_backward(grad, result, dim) if need[0] is not None else None
@@ -2943,7 +2976,9 @@ class CumprodBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
@@ -2978,7 +3013,9 @@ class SortBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         # derivatives.yaml:398
         try:
@@ -3010,7 +3047,9 @@ class TopkBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         # derivatives.yaml:403
         try:

@@ -157,13 +157,13 @@ class RemovableHandle:
 
 # Note [Helpers in line]
 # Every recorded op runs edge() per input and set_history() per output, and every backward
-# node check_alive() and unpack() per saved input: a Python call each, a good part of an op's
-# cost at the sizes of a training step. So the generator writes their common case in line
-# (tools/codegen/emit_autograd.py): edge's leaf, set_history of one output, version() of a
-# Tensor whose counter exists, and the two tests, calling the helper only for the rest (a
-# non-leaf's edge may be a stale view's) and to raise, so these functions stay the one place
-# that says what the case means and what the error reads. A change to one of them changes
-# the emitter's copy too.
+# node check_alive() and unpack() or unpack_output() per saved value: a Python call each, a
+# good part of an op's cost at the sizes of a training step. So the generator writes their
+# common case in line (tools/codegen/emit_autograd.py): edge's leaf, set_history of one
+# output, version() of a Tensor whose counter exists, and the tests, calling the helper only
+# for the rest (a non-leaf's edge may be a stale view's; a saved output under create_graph)
+# and to raise, so these functions stay the one place that says what the case means and what
+# the error reads. A change to one of them changes the emitter's copy too.
 
 
 def edge(t: Tensor) -> tuple:

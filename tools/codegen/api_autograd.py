@@ -47,7 +47,8 @@ COMPOSITE = "CompositeImplicitAutograd"
 # The local that holds an exception a formula raised (Note [Formula errors name their line]).
 EXCEPTION_LOCAL = "exc_"
 # Names the generated apply() binds or reads for itself; an argument may not use them.
-RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed"})
+RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed",
+                      "_grad_state"})
 
 
 def _error(loc: Location, op: object, text: str) -> SpecError:

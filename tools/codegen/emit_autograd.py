@@ -176,8 +176,11 @@ def _unpack(s: api.Saved) -> list[str]:
                 f"    unpack(node, {s.local}, node.{s.local}_v, {s.local!r})"]
     if s.kind == "inputs":
         return [f"{s.local} = unpack_list(node, node.{s.field}, node.{s.local}_v, {s.local!r})"]
-    if s.kind == "output":
-        return [f"{s.local} = unpack_output(node, node.{s.field}, node.{s.local}_v, "
+    if s.kind == "output":  # the call only to raise, or to give it history (create_graph)
+        return [f"{s.local} = node.{s.field}",
+                f"if {s.local} is not None and ({s.local}._vc.value != node.{s.local}_v or "
+                "_grad_state.enabled):",
+                f"    {s.local} = unpack_output(node, {s.local}, node.{s.local}_v, "
                 f"{s.source}, {s.local!r})"]
     return [f"{s.local} = node.{s.field}"]
 
