@@ -15,7 +15,7 @@ from aten_lite._tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
     Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
-    set_history, through_values, unpack, unpack_list, unpack_output, version,
+    set_history, through_values, unpack, unpack_output, version,
 )
 
 
@@ -2321,7 +2321,11 @@ class IndexBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if indices is not None:
+            for t_, v_ in zip(indices, node.indices_v):
+                if isinstance(t_, Tensor) and t_._vc.value != v_:
+                    unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         # derivatives.yaml:302
         try:
@@ -2350,7 +2354,11 @@ class IndexPutBackward0(Node):
         need = node._next
         grad = grads[0]
         accumulate = node.accumulate_
-        indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if indices is not None:
+            for t_, v_ in zip(indices, node.indices_v):
+                if isinstance(t_, Tensor) and t_._vc.value != v_:
+                    unpack(node, t_, v_, 'indices')
         values_shape = node.values_shape
         # derivatives.yaml:306
         try:

@@ -412,7 +412,7 @@ def test_a_recorder_set_later_is_the_op_kernel_at_once(monkeypatch):
 
 def test_saved_values_are_checked_as_before_with_the_checks_in_line():
     # The generated nodes test versions in line (Note [Helpers in line]); the helpers still
-    # raise the messages: a saved input, and a saved output.
+    # raise the messages: a saved input, a saved output, and an element of a saved list.
     x = leaf([1.0, 2.0])
     a, b = x * 1, x * 1
     y = a * b
@@ -425,6 +425,12 @@ def test_saved_values_are_checked_as_before_with_the_checks_in_line():
     with pytest.raises(RuntimeError, match=r"output 0 of TanhBackward0, is at version 1; "
                        r"expected version 0 instead"):
         t.sum().backward()
+    idx = al.tensor([1, 0])
+    picked = x[idx]
+    idx[0] = 0
+    with pytest.raises(RuntimeError, match=r"\[aten_lite.int64 \[2\]\] is at version 1; expected "
+                       r"version 0 instead. Hint: IndexBackward0 saved it as 'indices'"):
+        picked.sum().backward()
 
 
 def test_out_variants_refuse_inputs_that_require_grad():

@@ -310,15 +310,6 @@ def check_alive(node: Node) -> None:
         )
 
 
-def unpack_list(node: Node, ts, saved_versions, name: str):
-    """A saved ``Tensor[]`` argument, each element checked like ``unpack``."""
-    if ts is None:
-        return None
-    for t, v in zip(ts, saved_versions):
-        unpack(node, t, v, name)
-    return ts
-
-
 def saved_copy(t: Tensor) -> Tensor:
     """A copy of ``t``'s values, taken before an in-place op overwrites them when a formula
     needs the old value (``mul_`` saves the old ``self`` for ``other``'s gradient). It is made

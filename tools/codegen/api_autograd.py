@@ -48,7 +48,7 @@ COMPOSITE = "CompositeImplicitAutograd"
 EXCEPTION_LOCAL = "exc_"
 # Names the generated apply() binds or reads for itself; an argument may not use them.
 RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed",
-                      "_grad_state"})
+                      "_grad_state", "t_", "v_"})
 
 
 def _error(loc: Location, op: object, text: str) -> SpecError:

@@ -175,7 +175,11 @@ def _unpack(s: api.Saved) -> list[str]:
                 f"if isinstance({s.local}, Tensor) and {s.local}._vc.value != node.{s.local}_v:",
                 f"    unpack(node, {s.local}, node.{s.local}_v, {s.local!r})"]
     if s.kind == "inputs":
-        return [f"{s.local} = unpack_list(node, node.{s.field}, node.{s.local}_v, {s.local!r})"]
+        return [f"{s.local} = node.{s.field}",
+                f"if {s.local} is not None:",
+                f"    for t_, v_ in zip({s.local}, node.{s.local}_v):",
+                "        if isinstance(t_, Tensor) and t_._vc.value != v_:",
+                f"            unpack(node, t_, v_, {s.local!r})"]
     if s.kind == "output":  # the call only to raise, or to give it history (create_graph)
         return [f"{s.local} = node.{s.field}",
                 f"if {s.local} is not None and ({s.local}._vc.value != node.{s.local}_v or "
