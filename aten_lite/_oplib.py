@@ -15,8 +15,9 @@ library's kernels). The generated Python reads aten_lite's runtime (handles, the
 parser, autograd nodes) and the registry records follow the generator's format, so a build
 is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
 and ``ABI`` (``ABI_VERSION`` of _library_kernels.py, bumped when the C++ kernel ABI, the
-record format or the generated autograd code's protocol changes) must equal this runtime's, or loading raises before anything is
-installed, saying how to rebuild. Loading never runs the generator or a compiler.
+record format or the generated autograd code's protocol changes) must equal this runtime's,
+or loading raises before anything is installed, saying how to rebuild. Loading never runs
+the generator or a compiler.
 
 Note [Loading a library]
 Loading installs, in order: the extension (so that kernel tables can find its entries), one
