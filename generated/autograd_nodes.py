@@ -5172,7 +5172,7 @@ def record_view(op):
         result = redispatch(self, size)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5199,7 +5199,7 @@ def record_reshape(op):
         result = redispatch(self, shape)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5225,7 +5225,7 @@ def record_t(op):
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5253,7 +5253,7 @@ def record_transpose_int(op):
         result = redispatch(self, dim0, dim1)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5280,7 +5280,7 @@ def record_permute(op):
         result = redispatch(self, dims)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5307,7 +5307,7 @@ def record_expand(op):
         result = redispatch(self, size, implicit)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5334,7 +5334,7 @@ def record_squeeze(op):
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5361,7 +5361,7 @@ def record_squeeze_dim(op):
         result = redispatch(self, dim)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5388,7 +5388,7 @@ def record_squeeze_dims(op):
         result = redispatch(self, dim)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5415,7 +5415,7 @@ def record_unsqueeze(op):
         result = redispatch(self, dim)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5442,7 +5442,7 @@ def record_flatten_using_ints(op):
         result = redispatch(self, start_dim, end_dim)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5472,7 +5472,7 @@ def record_narrow(op):
         result = redispatch(self, dim, start, length)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5501,7 +5501,7 @@ def record_select_int(op):
         result = redispatch(self, dim, index)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5532,7 +5532,7 @@ def record_slice_Tensor(op):
         result = redispatch(self, dim, start, end, step)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5558,7 +5558,7 @@ def record_contiguous(op):
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -5583,7 +5583,7 @@ def record_split_Tensor(op):
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         result = redispatch(self, split_size, dim)
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         node._n_out = len(result)
         for i, t in enumerate(result):
             set_history(t, node, i)
@@ -5608,7 +5608,7 @@ def record_split_sizes(op):
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         result = redispatch(self, split_size, dim)
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         node._n_out = len(result)
         for i, t in enumerate(result):
             set_history(t, node, i)
@@ -5633,7 +5633,7 @@ def record_chunk(op):
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         result = redispatch(self, chunks, dim)
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         node._n_out = len(result)
         for i, t in enumerate(result):
             set_history(t, node, i)
@@ -5990,7 +5990,7 @@ def record_to_device(op):
         result = redispatch(self, device, dtype, non_blocking, copy)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -6016,7 +6016,7 @@ def record_to_dtype(op):
         result = redispatch(self, dtype, non_blocking, copy)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -6080,7 +6080,7 @@ def record_to_sparse(op):
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -6108,7 +6108,7 @@ def record_to_dense(op):
         result = redispatch(self, dtype)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -6134,7 +6134,7 @@ def record_coalesce(op):
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node
@@ -6163,7 +6163,7 @@ def record_values(op):
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
             return result
-        node._view_version = self._version.value
+        node._view_version = (self._vc or self._version).value
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node

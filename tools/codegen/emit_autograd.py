@@ -221,8 +221,8 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     if r.aliased is not None:
         lines += [f"if result is {r.aliased}:  # returned unchanged: it keeps its history",
                   "    return result"]
-    if n.view_of is not None:
-        lines.append(f"node._view_version = {n.view_of}._version.value")
+    if n.view_of is not None:  # the counter read directly once made (as the kernel will have)
+        lines.append(f"node._view_version = ({n.view_of}._vc or {n.view_of}._version).value")
     lines += _history(n)
     lines += after
     lines.append("return result")
