@@ -58,7 +58,8 @@ from ._registry_record import OpRecord  # what install() reads (Note [Registry r
 from ._tensor import Tensor
 from ._grad_mode import _state as _grad_state
 
-__all__ = ["ArgSpec", "OpHandle", "handle", "handles", "set_autograd_kernel"]
+__all__ = ["ArgSpec", "OpHandle", "below_autograd_entry", "handle", "handles",
+           "set_autograd_kernel"]
 
 BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
 AUTOGRAD = "Autograd"
@@ -237,7 +238,12 @@ class OpHandle:
                     key = self._merge_keys(key, first, k, i, args)
                 grad = grad or x._requires_grad
             elif self.args[i].is_list:
-                for j, t in self._tensor_list(i, x):
+                if x.__class__ is not list and x.__class__ is not tuple:
+                    self._not_a_list(i, x)
+                for j, t in enumerate(x):  # no generator: x[idx] scans a list of one
+                    if not isinstance(t, Tensor):
+                        self._check_list_item(i, j, t)  # None in a Tensor?[]; else raises
+                        continue
                     k = t._key
                     if key is None:
                         key, first = k, (i, j)
@@ -327,17 +333,15 @@ class OpHandle:
         # Same device, different layouts: the sparse kernel handles mixed operands.
         return k if b._layout is _SPARSE else key
 
-    def _tensor_list(self, i, x):
+    def _not_a_list(self, i, x):
+        raise TypeError(f"al.{self.base}: argument '{self.args[i].name}' must be a list of "
+                        f"Tensors, not {type(x).__name__}")
+
+    def _check_list_item(self, i, j, t):
         a = self.args[i]
-        if type(x) is not list and type(x) is not tuple:
-            raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of Tensors, "
-                            f"not {type(x).__name__}")
-        for j, t in enumerate(x):
-            if isinstance(t, Tensor):
-                yield j, t
-            elif not (t is None and a.type == "Tensor?[]"):
-                raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of "
-                                f"Tensors, but element {j} is {type(t).__name__}")
+        if not (t is None and a.type == "Tensor?[]"):
+            raise TypeError(f"al.{self.base}: argument '{a.name}' must be a list of "
+                            f"Tensors, but element {j} is {type(t).__name__}")
 
     def _check_an_input_tensor(self, args) -> None:
         """A pointwise op writing into a tensor still needs a Tensor among its inputs, as torch
@@ -510,4 +514,34 @@ def _make_fast_entry(h: OpHandle):
     exec(compile(source, f"<fast entry of {h.name}>", "exec"), globals(), scope)
     entry = scope["make"](h.table, h.call, h._finish, h.name_in)
     entry.__qualname__ = f"fast_entry[{h.name}]"
+    return entry
+
+
+# (arity, pair_pos, none_pos) -> the maker of below-autograd entries of that shape.
+_BELOW_MAKERS: dict = {}
+
+
+def below_autograd_entry(h: OpHandle):
+    """``h.redispatch_below_autograd`` taking the arguments themselves (no tuple), its in-line
+    case compiled for the op's arity: what a generated recorder calls after recording its node
+    (Note [One dispatch path]: the same facts, ``pair_pos`` and ``none_pos``, decide)."""
+    shape = (len(h.args), h.pair_pos, h.none_pos)
+    make = _BELOW_MAKERS.get(shape)
+    if make is None:
+        params = ", ".join(f"a{i}" for i in range(len(h.args)))
+        packed = f"({params},)" if h.args else "()"
+        body = [f"return redispatch({packed})"]
+        if h.pair_pos is not None:
+            x, y = (f"a{i}" for i in h.pair_pos)
+            tests = ["_mode is None", f"{x}.__class__ is Tensor"] + ([] if x == y else [
+                f"{y}.__class__ is Tensor", f"{x}._key is {y}._key"]) + \
+                ([f"a{h.none_pos} is None"] if h.none_pos is not None else [])
+            body = [f"if {' and '.join(tests)}:", f"    return table[{x}._key]({params})"] + body
+        source = "\n".join([f"def make(table, redispatch):", f"    def below({params}):",
+                            *(f"        {line}" for line in body), "    return below", ""])
+        scope: dict = {}
+        exec(compile(source, f"<below-autograd entry {shape}>", "exec"), globals(), scope)
+        make = _BELOW_MAKERS[shape] = scope["make"]
+    entry = make(h.table, h.redispatch_below_autograd)
+    entry.__qualname__ = f"below_autograd[{h.name}]"
     return entry

@@ -17,9 +17,11 @@ from typing import Any
 __all__ = ["ABI_VERSION", "register", "unregister", "get_kernel", "set_num_threads"]
 
 # Note [The library ABI] in _oplib.py: a built library records this number and loads only
-# where it is the same. Bump it when aten_lite/csrc/kernel_api.h's structs or the generated
-# registry records change shape (the generator reads it from this file with ast).
-ABI_VERSION = 2  # 2: registry records are OpRecord instances (_registry_record.py), not dicts
+# where it is the same. Bump it when aten_lite/csrc/kernel_api.h's structs, the generated
+# registry records or the generated autograd code's protocol change shape (the generator
+# reads it from this file with ast).
+ABI_VERSION = 3  # 2: registry records are OpRecord instances (_registry_record.py), not dicts;
+# 3: RECORDERS holds recorder makers, make(handle) -> the Autograd kernel (autograd/kernel.py)
 
 # namespace -> the library's compiled extension module (its `get_kernel(name)`).
 _MODULES: dict[str, Any] = {}

@@ -14,9 +14,10 @@ A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a
 library's kernels). The generated Python reads aten_lite's runtime (handles, the binding
 parser, autograd nodes) and the registry records follow the generator's format, so a build
 is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
-and ``ABI`` (``ABI_VERSION`` of _library_kernels.py, bumped when the C++ kernel ABI or the
-record format changes) must equal this runtime's, or loading raises before anything is
-installed, saying how to rebuild. Loading never runs the generator or a compiler.
+and ``ABI`` (``ABI_VERSION`` of _library_kernels.py, bumped when the C++ kernel ABI, the
+record format or the generated autograd code's protocol changes) must equal this runtime's,
+or loading raises before anything is installed, saying how to rebuild. Loading never runs
+the generator or a compiler.
 
 Note [Loading a library]
 Loading installs, in order: the extension (so that kernel tables can find its entries), one
@@ -296,13 +297,9 @@ def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
 
 
 def _install_recorders(loaded: _Loaded, recorders: dict) -> None:
-    handles = _dispatch.handles()
-    for op, record in recorders.items():
+    for op, make in recorders.items():
         name = f"{loaded.name}::{op}"
-        h = handles[name]
-        if h.keeps_zero and h.kind == "functional":
-            record = _autograd_kernel._through_values(record)
-        _autograd_kernel._RECORDERS[name] = record
+        _autograd_kernel._RECORDERS[name] = make  # binds the op (Note [Recorders are the kernels])
         loaded.recorders.append(name)
 
 

@@ -132,6 +132,8 @@ def infer_size(size, numel: int, shape) -> tuple[int, ...]:
     size = tuple(size)
     if size == shape:
         return size  # sizes of a valid shape: nothing to infer or check
+    if len(size) == 2 and size[0] == -1 and size[1] > 0 and numel % size[1] == 0:
+        return (numel // size[1], size[1])  # x.view(-1, n), the commonest: what the loop gives
     infer = None
     known = 1
     for i, n in enumerate(size):

@@ -3,17 +3,19 @@
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
 
-A recorder is what the Autograd kernel (aten_lite/autograd/kernel.py) runs for its op: it
-builds the node, saves what the formulas read (Note [What a node saves] in
-tools/codegen/api_autograd.py), runs the op below autograd and gives the outputs their
-history. A node's apply() evaluates the formulas of the inputs that need a gradient.
+A recorder is the Autograd kernel of its op (bound to the op's handle by
+aten_lite/autograd/kernel.py): it builds the node, saves what the formulas read (Note [What
+a node saves] in tools/codegen/api_autograd.py), runs the op below autograd and gives the
+outputs their history. A node's apply() evaluates the formulas of the inputs that need a gradient.
 """
 
+from aten_lite._dispatch import below_autograd_entry
+from aten_lite._grad_mode import _state as _grad_state
 from aten_lite._tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
     Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
-    set_history, unpack, unpack_list, unpack_output, version,
+    set_history, through_values, unpack, unpack_output, version,
 )
 
 
@@ -47,7 +49,8 @@ class NegBackward0(Node):
     _op = "neg"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:28
@@ -69,10 +72,13 @@ class AbsBackward0(Node):
     _op = "abs"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:31
         try:
             grad_self = (grad * self.sign()) if need[0] is not None else None
@@ -94,7 +100,8 @@ class SignBackward0(Node):
     _op = "sign"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:34
@@ -117,10 +124,13 @@ class ReluBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:38
         try:
             grad_self = (grad * result.sign()) if need[0] is not None else None
@@ -143,10 +153,13 @@ class SigmoidBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:41
         try:
             grad_self = (grad * result * (1 - result)) if need[0] is not None else None
@@ -169,10 +182,13 @@ class TanhBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:44
         try:
             grad_self = _tanh_backward(grad, result) if need[0] is not None else None
@@ -195,10 +211,13 @@ class ExpBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:47
         try:
             grad_self = (grad * result) if need[0] is not None else None
@@ -221,10 +240,13 @@ class Expm1Backward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:50
         try:
             grad_self = (grad * (result + 1)) if need[0] is not None else None
@@ -246,10 +268,13 @@ class LogBackward0(Node):
     _op = "log"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:53
         try:
             grad_self = (grad / self) if need[0] is not None else None
@@ -271,10 +296,13 @@ class Log1pBackward0(Node):
     _op = "log1p"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:56
         try:
             grad_self = (grad / (self + 1)) if need[0] is not None else None
@@ -297,10 +325,13 @@ class SqrtBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:59
         try:
             grad_self = (grad / (2 * result)) if need[0] is not None else None
@@ -323,10 +354,13 @@ class RsqrtBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:62
         try:
             grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
@@ -349,10 +383,13 @@ class ReciprocalBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:65
         try:
             grad_self = (-grad * result * result) if need[0] is not None else None
@@ -374,10 +411,13 @@ class SinBackward0(Node):
     _op = "sin"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:68
         try:
             grad_self = (grad * self.cos()) if need[0] is not None else None
@@ -399,10 +439,13 @@ class CosBackward0(Node):
     _op = "cos"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:71
         try:
             grad_self = (-grad * self.sin()) if need[0] is not None else None
@@ -424,7 +467,8 @@ class FloorBackward0(Node):
     _op = "floor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:74
@@ -446,7 +490,8 @@ class CeilBackward0(Node):
     _op = "ceil"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:77
@@ -468,7 +513,8 @@ class RoundBackward0(Node):
     _op = "round"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:80
@@ -490,7 +536,8 @@ class TruncBackward0(Node):
     _op = "trunc"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:83
@@ -512,7 +559,8 @@ class AddBackward0(Node):
     _op = "add.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
@@ -542,7 +590,8 @@ class SubBackward0(Node):
     _op = "sub.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
@@ -572,11 +621,16 @@ class MulBackward0(Node):
     _op = "mul.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:96
         try:
             grad_self = (grad * other) if need[0] is not None else None
@@ -606,11 +660,16 @@ class DivBackward0(Node):
     _op = "div.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:100
         try:
             grad_self = (grad / other) if need[0] is not None else None
@@ -640,7 +699,8 @@ class DivTruncBackward0(Node):
     _op = "_div_trunc"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:104
@@ -668,7 +728,8 @@ class FloorDivideBackward0(Node):
     _op = "floor_divide"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:108
@@ -696,11 +757,16 @@ class RemainderBackward0(Node):
     _op = "remainder.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:112
         try:
             grad_self = grad if need[0] is not None else None
@@ -731,12 +797,19 @@ class PowBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        exponent = unpack(node, node.exponent_, node.exponent_v, 'exponent')
-        self = unpack(node, node.self_, node.self_v, 'self')
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        exponent = node.exponent_
+        if isinstance(exponent, Tensor) and exponent._vc.value != node.exponent_v:
+            unpack(node, exponent, node.exponent_v, 'exponent')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:116
         try:
             grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
@@ -768,11 +841,16 @@ class MaximumBackward0(Node):
     _op = "maximum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:120
         try:
             grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
@@ -802,11 +880,16 @@ class MinimumBackward0(Node):
     _op = "minimum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:124
         try:
             grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
@@ -836,10 +919,13 @@ class WhereBackward0(Node):
     _op = "where.self"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        condition = unpack(node, node.condition_, node.condition_v, 'condition')
+        condition = node.condition_
+        if isinstance(condition, Tensor) and condition._vc.value != node.condition_v:
+            unpack(node, condition, node.condition_v, 'condition')
         # derivatives.yaml:129
         try:
             grad_self = (grad * condition) if need[0] is not None else None
@@ -867,7 +953,8 @@ class SumBackward0(Node):
     _op = "sum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -895,7 +982,8 @@ class MeanBackward0(Node):
     _op = "mean"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -924,13 +1012,18 @@ class ProdBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:141
         try:
             grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
@@ -957,13 +1050,18 @@ class AmaxBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:145
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
@@ -990,13 +1088,18 @@ class AminBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:149
         try:
             grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
@@ -1024,11 +1127,14 @@ class MaxBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:154
@@ -1057,11 +1163,14 @@ class MinBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
         # derivatives.yaml:159
@@ -1089,11 +1198,14 @@ class SoftmaxBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:163
         try:
             grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
@@ -1117,11 +1229,14 @@ class LogSoftmaxBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
         # derivatives.yaml:167
         try:
             grad_self = _log_softmax_backward(grad, result, dim) if need[0] is not None else None
@@ -1144,14 +1259,21 @@ class NllLossBackward0(Node):
     _op = "nll_loss"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         ignore_index = node.ignore_index_
         reduction = node.reduction_
-        self = unpack(node, node.self_, node.self_v, 'self')
-        target = unpack(node, node.target_, node.target_v, 'target')
-        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        target = node.target_
+        if isinstance(target, Tensor) and target._vc.value != node.target_v:
+            unpack(node, target, node.target_v, 'target')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
         # derivatives.yaml:172
         try:
             grad_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index) if need[0] is not None else None
@@ -1179,13 +1301,18 @@ class NllLossBackwardBackward0(Node):
     _op = "_nll_loss_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         ignore_index = node.ignore_index_
         reduction = node.reduction_
-        target = unpack(node, node.target_, node.target_v, 'target')
-        weight = unpack(node, node.weight_, node.weight_v, 'weight')
+        target = node.target_
+        if isinstance(target, Tensor) and target._vc.value != node.target_v:
+            unpack(node, target, node.target_v, 'target')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
         # derivatives.yaml:177
         try:
             grad_grad_output = nll_loss(grad, target, weight, reduction, ignore_index) if need[0] is not None else None
@@ -1217,10 +1344,13 @@ class GeluBackward0(Node):
     _op = "gelu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:181
         try:
             grad_self = _gelu_backward(grad, self) if need[0] is not None else None
@@ -1242,11 +1372,16 @@ class GeluBackwardBackward0(Node):
     _op = "_gelu_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
-        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
         # derivatives.yaml:184
         try:
             grad_grad_output = _gelu_backward(grad, self) if need[0] is not None else None
@@ -1276,10 +1411,13 @@ class SiluBackward0(Node):
     _op = "silu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:188
         try:
             grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None
@@ -1301,11 +1439,14 @@ class LeakyReluBackward0(Node):
     _op = "leaky_relu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         negative_slope = node.negative_slope_
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:191
         try:
             grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
@@ -1328,11 +1469,14 @@ class LeakyReluBackwardBackward0(Node):
     _op = "_leaky_relu_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         negative_slope = node.negative_slope_
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:194
         try:
             grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
@@ -1361,11 +1505,16 @@ class TanhBackwardBackward0(Node):
     _op = "_tanh_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        tanh_out = unpack(node, node.tanh_out_, node.tanh_out_v, 'tanh_out')
-        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        tanh_out = node.tanh_out_
+        if isinstance(tanh_out, Tensor) and tanh_out._vc.value != node.tanh_out_v:
+            unpack(node, tanh_out, node.tanh_out_v, 'tanh_out')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
         # derivatives.yaml:198
         try:
             grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None
@@ -1395,12 +1544,17 @@ class LogSoftmaxBackwardBackward0(Node):
     _op = "_log_softmax_backward"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        log_probs = unpack(node, node.log_probs_, node.log_probs_v, 'log_probs')
-        grad_output = unpack(node, node.grad_output_, node.grad_output_v, 'grad_output')
+        log_probs = node.log_probs_
+        if isinstance(log_probs, Tensor) and log_probs._vc.value != node.log_probs_v:
+            unpack(node, log_probs, node.log_probs_v, 'log_probs')
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
         # derivatives.yaml:202
         try:
             grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
@@ -1431,11 +1585,16 @@ class MmBackward0(Node):
     _op = "mm"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        mat2 = node.mat2_
+        if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
+            unpack(node, mat2, node.mat2_v, 'mat2')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:209
         try:
             grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
@@ -1465,11 +1624,16 @@ class BmmBackward0(Node):
     _op = "bmm"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mat2 = unpack(node, node.mat2_, node.mat2_v, 'mat2')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        mat2 = node.mat2_
+        if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
+            unpack(node, mat2, node.mat2_v, 'mat2')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:214
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
@@ -1499,11 +1663,16 @@ class DotBackward0(Node):
     _op = "dot"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        tensor = unpack(node, node.tensor_, node.tensor_v, 'tensor')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        tensor = node.tensor_
+        if isinstance(tensor, Tensor) and tensor._vc.value != node.tensor_v:
+            unpack(node, tensor, node.tensor_v, 'tensor')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:219
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
@@ -1533,7 +1702,8 @@ class ViewBackward0(Node):
     _op = "view"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1557,7 +1727,8 @@ class ReshapeBackward0(Node):
     _op = "reshape"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1581,7 +1752,8 @@ class TBackward0(Node):
     _op = "t"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:232
@@ -1603,7 +1775,8 @@ class TransposeBackward0(Node):
     _op = "transpose.int"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim0 = node.dim0_
@@ -1629,7 +1802,8 @@ class PermuteBackward0(Node):
     _op = "permute"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dims = node.dims_
@@ -1653,7 +1827,8 @@ class ExpandBackward0(Node):
     _op = "expand"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1677,7 +1852,8 @@ class SqueezeBackward0(Node):
     _op = "squeeze"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1701,7 +1877,8 @@ class SqueezeBackward1(Node):
     _op = "squeeze.dim"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1725,7 +1902,8 @@ class SqueezeBackward2(Node):
     _op = "squeeze.dims"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1749,7 +1927,8 @@ class UnsqueezeBackward0(Node):
     _op = "unsqueeze"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1773,7 +1952,8 @@ class FlattenBackward0(Node):
     _op = "flatten.using_ints"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
@@ -1797,7 +1977,8 @@ class NarrowBackward0(Node):
     _op = "narrow"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1827,7 +2008,8 @@ class SelectBackward0(Node):
     _op = "select.int"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1855,7 +2037,8 @@ class SliceBackward0(Node):
     _op = "slice.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -1887,7 +2070,8 @@ class ContiguousBackward0(Node):
     _op = "contiguous"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:268
@@ -1909,7 +2093,8 @@ class SplitBackward0(Node):
     _op = "split.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
@@ -1934,7 +2119,8 @@ class SplitBackward1(Node):
     _op = "split.sizes"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
@@ -1959,7 +2145,8 @@ class ChunkBackward0(Node):
     _op = "chunk"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
@@ -1984,7 +2171,8 @@ class CatBackward0(Node):
     _op = "cat"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2010,7 +2198,8 @@ class StackBackward0(Node):
     _op = "stack"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2036,11 +2225,14 @@ class GatherBackward0(Node):
     _op = "gather"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         # derivatives.yaml:289
         try:
@@ -2065,11 +2257,14 @@ class IndexSelectBackward0(Node):
     _op = "index_select"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
         # derivatives.yaml:293
         try:
@@ -2094,10 +2289,13 @@ class MaskedFillBackward0(Node):
     _op = "masked_fill.Scalar"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mask = unpack(node, node.mask_, node.mask_v, 'mask')
+        mask = node.mask_
+        if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
+            unpack(node, mask, node.mask_v, 'mask')
         # derivatives.yaml:297
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
@@ -2119,10 +2317,15 @@ class IndexBackward0(Node):
     _op = "index.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if indices is not None:
+            for t_, v_ in zip(indices, node.indices_v):
+                if isinstance(t_, Tensor) and t_._vc.value != v_:
+                    unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
         # derivatives.yaml:302
         try:
@@ -2146,11 +2349,16 @@ class IndexPutBackward0(Node):
     _op = "index_put"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         accumulate = node.accumulate_
-        indices = unpack_list(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if indices is not None:
+            for t_, v_ in zip(indices, node.indices_v):
+                if isinstance(t_, Tensor) and t_._vc.value != v_:
+                    unpack(node, t_, v_, 'indices')
         values_shape = node.values_shape
         # derivatives.yaml:306
         try:
@@ -2181,7 +2389,8 @@ class CloneBackward0(Node):
     _op = "clone"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:310
@@ -2203,7 +2412,8 @@ class CopyBackward0(Node):
     _op = "copy_"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:313
@@ -2231,7 +2441,8 @@ class FillBackward0(Node):
     _op = "fill_.Scalar"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:317
@@ -2253,7 +2464,8 @@ class ZeroBackward0(Node):
     _op = "zero_"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:320
@@ -2275,7 +2487,8 @@ class ToBackward0(Node):
     _op = "to.dtype"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:323
@@ -2297,7 +2510,8 @@ class ToBackward1(Node):
     _op = "to.device"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         self_device = node.self_device
@@ -2322,7 +2536,8 @@ class Unique2Backward0(Node):
     _n_out = 3
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
@@ -2338,10 +2553,13 @@ class SparseCooTensorBackward0(Node):
     _op = "sparse_coo_tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
+            unpack(node, indices, node.indices_v, 'indices')
         # derivatives.yaml:335
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
@@ -2364,7 +2582,8 @@ class ToSparseBackward0(Node):
     _op = "to_sparse"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:339
@@ -2386,10 +2605,13 @@ class ToDenseBackward0(Node):
     _op = "to_dense"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:342
         try:
             grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
@@ -2411,7 +2633,8 @@ class CoalesceBackward0(Node):
     _op = "coalesce"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         # derivatives.yaml:346
@@ -2433,10 +2656,13 @@ class ValuesBackward0(Node):
     _op = "values"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         # derivatives.yaml:349
         try:
@@ -2460,10 +2686,13 @@ class SparseMaskBackward0(Node):
     _op = "sparse_mask"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        mask = unpack(node, node.mask_, node.mask_v, 'mask')
+        mask = node.mask_
+        if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
+            unpack(node, mask, node.mask_v, 'mask')
         # derivatives.yaml:353
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
@@ -2485,11 +2714,16 @@ class SparseValuesAtBackward0(Node):
     _op = "_sparse_values_at"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack(node, node.indices_, node.indices_v, 'indices')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        indices = node.indices_
+        if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
+            unpack(node, indices, node.indices_v, 'indices')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
         # derivatives.yaml:359
         try:
@@ -2515,10 +2749,13 @@ class Log10Backward0(Node):
     _op = "log10"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:366
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
@@ -2540,10 +2777,13 @@ class Log2Backward0(Node):
     _op = "log2"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:369
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
@@ -2565,11 +2805,16 @@ class FmodBackward0(Node):
     _op = "fmod.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        other = unpack(node, node.other_, node.other_v, 'other')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        other = node.other_
+        if isinstance(other, Tensor) and other._vc.value != node.other_v:
+            unpack(node, other, node.other_v, 'other')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:372
         try:
             grad_self = grad if need[0] is not None else None
@@ -2599,7 +2844,8 @@ class LerpBackward0(Node):
     _op = "lerp.Scalar"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         weight = node.weight_
@@ -2629,12 +2875,19 @@ class LerpBackward1(Node):
     _op = "lerp.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        weight = unpack(node, node.weight_, node.weight_v, 'weight')
-        end = unpack(node, node.end_, node.end_v, 'end')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        end = node.end_
+        if isinstance(end, Tensor) and end._vc.value != node.end_v:
+            unpack(node, end, node.end_v, 'end')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:380
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
@@ -2672,10 +2925,13 @@ class NanToNumBackward0(Node):
     _op = "_nan_to_num"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        self = unpack(node, node.self_, node.self_v, 'self')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:386
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
@@ -2697,7 +2953,8 @@ class CumsumBackward0(Node):
     _op = "cumsum"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
@@ -2722,12 +2979,17 @@ class CumprodBackward0(Node):
     _saved_outputs = (('result_', 0),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        result = unpack_output(node, node.result_, node.result_v, 0, 'result')
-        self = unpack(node, node.self_, node.self_v, 'self')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:393
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
@@ -2754,11 +3016,14 @@ class SortBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         # derivatives.yaml:398
         try:
@@ -2785,11 +3050,14 @@ class TopkBackward0(Node):
     _saved_outputs = (('indices_', 1),)
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        indices = unpack_output(node, node.indices_, node.indices_v, 1, 'indices')
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
         # derivatives.yaml:403
         try:
@@ -2814,11 +3082,14 @@ class ScatterBackward0(Node):
     _op = "scatter.src"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
         # derivatives.yaml:408
         try:
@@ -2849,11 +3120,14 @@ class ScatterBackward1(Node):
     _op = "scatter.value"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         # derivatives.yaml:413
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
@@ -2876,11 +3150,14 @@ class ScatterAddBackward0(Node):
     _op = "scatter_add"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
         # derivatives.yaml:418
         try:
@@ -2911,12 +3188,15 @@ class IndexAddBackward0(Node):
     _op = "index_add"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         alpha = node.alpha_
         dim = node.dim_
-        index = unpack(node, node.index_, node.index_v, 'index')
+        index = node.index_
+        if isinstance(index, Tensor) and index._vc.value != node.index_v:
+            unpack(node, index, node.index_v, 'index')
         source_shape = node.source_shape
         # derivatives.yaml:423
         try:
@@ -2948,10 +3228,13 @@ class EmbeddingBackward0(Node):
     _op = "embedding"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
-        indices = unpack(node, node.indices_, node.indices_v, 'indices')
+        indices = node.indices_
+        if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
+            unpack(node, indices, node.indices_v, 'indices')
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
@@ -2979,7 +3262,8 @@ class TrilBackward0(Node):
     _op = "tril"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
@@ -3003,7 +3287,8 @@ class TriuBackward0(Node):
     _op = "triu"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
@@ -3027,7 +3312,8 @@ class NonzeroBackward0(Node):
     _op = "nonzero"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
@@ -3043,7 +3329,8 @@ class NonzeroBackward1(Node):
     _op = "nonzero.as_tuple"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
@@ -3059,7 +3346,8 @@ class NonzeroNumpyBackward0(Node):
     _op = "nonzero_numpy"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
@@ -3075,7 +3363,8 @@ class RepeatInterleaveBackward0(Node):
     _op = "repeat_interleave.Tensor"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad_repeats = not_implemented(node, 'repeats') if need[0] is not None else None
         return (grad_repeats,)
@@ -3091,7 +3380,8 @@ class DiagonalBackward0(Node):
     _op = "diagonal"
 
     def apply(node, grads):
-        check_alive(node)
+        if node._released:
+            check_alive(node)
         need = node._next
         grad = grads[0]
         dim1 = node.dim1_
@@ -3114,2680 +3404,3834 @@ class DiagonalBackward0(Node):
         node.self_shape = None
 
 
-def record_neg(op, args):
-    """Run neg and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NegBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_neg_(op, args):
-    """Run neg_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = NegBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_abs(op, args):
-    """Run abs and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = AbsBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_abs_(op, args):
-    """Run abs_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = AbsBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sign(op, args):
-    """Run sign and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SignBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sign_(op, args):
-    """Run sign_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = SignBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_relu(op, args):
-    """Run relu and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_relu_(op, args):
-    """Run relu_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result) + 1
-    return result
-
-
-def record_sigmoid(op, args):
-    """Run sigmoid and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SigmoidBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_tanh(op, args):
-    """Run tanh and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TanhBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_exp(op, args):
-    """Run exp and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ExpBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_expm1(op, args):
-    """Run expm1 and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Expm1Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_log(op, args):
-    """Run log and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = LogBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log1p(op, args):
-    """Run log1p and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Log1pBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sqrt(op, args):
-    """Run sqrt and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqrtBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_rsqrt(op, args):
-    """Run rsqrt and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = RsqrtBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_reciprocal(op, args):
-    """Run reciprocal and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ReciprocalBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_sin(op, args):
-    """Run sin and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SinBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cos(op, args):
-    """Run cos and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CosBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor(op, args):
-    """Run floor and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = FloorBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor_(op, args):
-    """Run floor_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FloorBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_ceil(op, args):
-    """Run ceil and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CeilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_ceil_(op, args):
-    """Run ceil_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CeilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_round(op, args):
-    """Run round and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = RoundBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_round_(op, args):
-    """Run round_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = RoundBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_trunc(op, args):
-    """Run trunc and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TruncBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_trunc_(op, args):
-    """Run trunc_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = TruncBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_add_Tensor(op, args):
-    """Run add.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = AddBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_add__Tensor(op, args):
-    """Run add_.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = AddBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sub_Tensor(op, args):
-    """Run sub.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = SubBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sub__Tensor(op, args):
-    """Run sub_.Tensor and record its node."""
-    self, other, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = SubBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mul_Tensor(op, args):
-    """Run mul.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = MulBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_self else None
-    node.other_v = version(other) if need_self else 0
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mul__Tensor(op, args):
-    """Run mul_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MulBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_self else None
-    node.other_v = version(other) if need_self else 0
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_div_Tensor(op, args):
-    """Run div.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = DivBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor_divide(op, args):
-    """Run floor_divide and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = FloorDivideBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_floor_divide_(op, args):
-    """Run floor_divide_ and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FloorDivideBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_pow_Tensor_Tensor(op, args):
-    """Run pow.Tensor_Tensor and record its node."""
-    self, exponent = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
-    if not (need_self or need_exponent):
-        return op.redispatch_below_autograd(args)
-    node = PowBackward0()
-    node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
-    node._hooks = None
-    node._released = False
-    node.exponent_ = exponent
-    node.exponent_v = version(exponent)
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result) if need_exponent else None
-    node.result_v = version(result)
-    return result
-
-
-def record_pow__Tensor_Tensor(op, args):
-    """Run pow_.Tensor_Tensor and record its node."""
-    self, exponent = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
-    if not (need_self or need_exponent):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = PowBackward0()
-    node._next = (edge(self) if need_self else None, edge(exponent) if need_exponent else None)
-    node._hooks = None
-    node._released = False
-    node.exponent_ = exponent
-    node.exponent_v = version(exponent)
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result) if need_exponent else None
-    node.result_v = version(result) + 1
-    return result
-
-
-def record_maximum(op, args):
-    """Run maximum and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = MaximumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_maximum_(op, args):
-    """Run maximum_ and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MaximumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_minimum(op, args):
-    """Run minimum and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = MinimumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_minimum_(op, args):
-    """Run minimum_ and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MinimumBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_remainder_Tensor(op, args):
-    """Run remainder.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = RemainderBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_remainder__Tensor(op, args):
-    """Run remainder_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = RemainderBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_div__Tensor(op, args):
-    """Run div_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = DivBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other
-    node.other_v = version(other)
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__div_trunc(op, args):
-    """Run _div_trunc and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = DivTruncBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_where_self(op, args):
-    """Run where.self and record its node."""
-    condition, self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = WhereBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.condition_ = condition
-    node.condition_v = version(condition)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_sum(op, args):
-    """Run sum and record its node."""
-    self, dim, keepdim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mean(op, args):
-    """Run mean and record its node."""
-    self, dim, keepdim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MeanBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_prod(op, args):
-    """Run prod and record its node."""
-    self, dim, keepdim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ProdBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_amax(op, args):
-    """Run amax and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = AmaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_amin(op, args):
-    """Run amin and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = AminBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_max_dim(op, args):
-    """Run max.dim and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_min_dim(op, args):
-    """Run min.dim and record its node."""
-    self, dim, keepdim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MinBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.keepdim_ = keepdim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_softmax_int(op, args):
-    """Run softmax.int and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SoftmaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_log_softmax_int(op, args):
-    """Run log_softmax.int and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = LogSoftmaxBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_nll_loss(op, args):
-    """Run nll_loss and record its node."""
-    self, target, weight, reduction, ignore_index = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NllLossBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.ignore_index_ = ignore_index
-    node.reduction_ = reduction
-    node.self_ = self
-    node.self_v = version(self)
-    node.target_ = target
-    node.target_v = version(target)
-    node.weight_ = weight
-    node.weight_v = version(weight)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__nll_loss_backward(op, args):
-    """Run _nll_loss_backward and record its node."""
-    grad_output, self, target, weight, reduction, ignore_index = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not (need_grad_output or need_self):
-        return op.redispatch_below_autograd(args)
-    node = NllLossBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
-    node._hooks = None
-    node._released = False
-    node.ignore_index_ = ignore_index
-    node.reduction_ = reduction
-    node.target_ = target if need_grad_output else None
-    node.target_v = version(target) if need_grad_output else 0
-    node.weight_ = weight if need_grad_output else None
-    node.weight_v = version(weight) if need_grad_output else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_gelu(op, args):
-    """Run gelu and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = GeluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__gelu_backward(op, args):
-    """Run _gelu_backward and record its node."""
-    grad_output, self = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not (need_grad_output or need_self):
-        return op.redispatch_below_autograd(args)
-    node = GeluBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    node.grad_output_ = grad_output if need_self else None
-    node.grad_output_v = version(grad_output) if need_self else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_silu(op, args):
-    """Run silu and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SiluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_silu_(op, args):
-    """Run silu_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = SiluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_leaky_relu(op, args):
-    """Run leaky_relu and record its node."""
-    self, negative_slope = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = LeakyReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.negative_slope_ = negative_slope
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_leaky_relu_(op, args):
-    """Run leaky_relu_ and record its node."""
-    self, negative_slope = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = LeakyReluBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.negative_slope_ = negative_slope
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__leaky_relu_backward(op, args):
-    """Run _leaky_relu_backward and record its node."""
-    grad_output, self, negative_slope = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not (need_grad_output or need_self):
-        return op.redispatch_below_autograd(args)
-    node = LeakyReluBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(self) if need_self else None)
-    node._hooks = None
-    node._released = False
-    node.negative_slope_ = negative_slope
-    node.self_ = self if need_grad_output else None
-    node.self_v = version(self) if need_grad_output else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__tanh_backward(op, args):
-    """Run _tanh_backward and record its node."""
-    grad_output, tanh_out = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_tanh_out = isinstance(tanh_out, Tensor) and tanh_out._requires_grad
-    if not (need_grad_output or need_tanh_out):
-        return op.redispatch_below_autograd(args)
-    node = TanhBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(tanh_out) if need_tanh_out else None)
-    node._hooks = None
-    node._released = False
-    node.tanh_out_ = tanh_out
-    node.tanh_out_v = version(tanh_out)
-    node.grad_output_ = grad_output if need_tanh_out else None
-    node.grad_output_v = version(grad_output) if need_tanh_out else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__log_softmax_backward(op, args):
-    """Run _log_softmax_backward and record its node."""
-    grad_output, log_probs, dim = args
-    need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
-    need_log_probs = isinstance(log_probs, Tensor) and log_probs._requires_grad
-    if not (need_grad_output or need_log_probs):
-        return op.redispatch_below_autograd(args)
-    node = LogSoftmaxBackwardBackward0()
-    node._next = (edge(grad_output) if need_grad_output else None, edge(log_probs) if need_log_probs else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.log_probs_ = log_probs
-    node.log_probs_v = version(log_probs)
-    node.grad_output_ = grad_output if need_log_probs else None
-    node.grad_output_v = version(grad_output) if need_log_probs else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_mm(op, args):
-    """Run mm and record its node."""
-    self, mat2 = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
-    if not (need_self or need_mat2):
-        return op.redispatch_below_autograd(args)
-    node = MmBackward0()
-    node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
-    node._hooks = None
-    node._released = False
-    node.mat2_ = mat2 if need_self else None
-    node.mat2_v = version(mat2) if need_self else 0
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_bmm(op, args):
-    """Run bmm and record its node."""
-    self, mat2 = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
-    if not (need_self or need_mat2):
-        return op.redispatch_below_autograd(args)
-    node = BmmBackward0()
-    node._next = (edge(self) if need_self else None, edge(mat2) if need_mat2 else None)
-    node._hooks = None
-    node._released = False
-    node.mat2_ = mat2 if need_self else None
-    node.mat2_v = version(mat2) if need_self else 0
-    node.self_ = self if need_mat2 else None
-    node.self_v = version(self) if need_mat2 else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_dot(op, args):
-    """Run dot and record its node."""
-    self, tensor = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_tensor = isinstance(tensor, Tensor) and tensor._requires_grad
-    if not (need_self or need_tensor):
-        return op.redispatch_below_autograd(args)
-    node = DotBackward0()
-    node._next = (edge(self) if need_self else None, edge(tensor) if need_tensor else None)
-    node._hooks = None
-    node._released = False
-    node.tensor_ = tensor if need_self else None
-    node.tensor_v = version(tensor) if need_self else 0
-    node.self_ = self if need_tensor else None
-    node.self_v = version(self) if need_tensor else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_view(op, args):
-    """Run view and record its node."""
-    self, size = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ViewBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_neg(op):
+    """The Autograd kernel of neg (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = NegBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_reshape(op, args):
-    """Run reshape and record its node."""
-    self, shape = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ReshapeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_neg_(op):
+    """The Autograd kernel of neg_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = NegBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_t(op, args):
-    """Run t and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_abs(op):
+    """The Autograd kernel of abs (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = AbsBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_transpose_int(op, args):
-    """Run transpose.int and record its node."""
-    self, dim0, dim1 = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TransposeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim0_ = dim0
-    node.dim1_ = dim1
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_abs_(op):
+    """The Autograd kernel of abs_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = AbsBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_permute(op, args):
-    """Run permute and record its node."""
-    self, dims = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = PermuteBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dims_ = dims
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sign(op):
+    """The Autograd kernel of sign (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SignBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_expand(op, args):
-    """Run expand and record its node."""
-    self, size, implicit = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ExpandBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sign_(op):
+    """The Autograd kernel of sign_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = SignBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_squeeze(op, args):
-    """Run squeeze and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqueezeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_relu(op):
+    """The Autograd kernel of relu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ReluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_squeeze_dim(op, args):
-    """Run squeeze.dim and record its node."""
-    self, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqueezeBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_relu_(op):
+    """The Autograd kernel of relu_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = ReluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_squeeze_dims(op, args):
-    """Run squeeze.dims and record its node."""
-    self, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SqueezeBackward2()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sigmoid(op):
+    """The Autograd kernel of sigmoid (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SigmoidBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_unsqueeze(op, args):
-    """Run unsqueeze and record its node."""
-    self, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = UnsqueezeBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_tanh(op):
+    """The Autograd kernel of tanh (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = TanhBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_flatten_using_ints(op, args):
-    """Run flatten.using_ints and record its node."""
-    self, start_dim, end_dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = FlattenBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_exp(op):
+    """The Autograd kernel of exp (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ExpBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_narrow(op, args):
-    """Run narrow and record its node."""
-    self, dim, start, length = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NarrowBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    node.length_ = length
-    node.start_ = start
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_expm1(op):
+    """The Autograd kernel of expm1 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Expm1Backward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_select_int(op, args):
-    """Run select.int and record its node."""
-    self, dim, index = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SelectBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    node.index_ = index
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_log(op):
+    """The Autograd kernel of log (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = LogBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_slice_Tensor(op, args):
-    """Run slice.Tensor and record its node."""
-    self, dim, start, end, step = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SliceBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    node.end_ = end
-    node.start_ = start
-    node.step_ = step
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_log1p(op):
+    """The Autograd kernel of log1p (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Log1pBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_contiguous(op, args):
-    """Run contiguous and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ContiguousBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_sqrt(op):
+    """The Autograd kernel of sqrt (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SqrtBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_split_Tensor(op, args):
-    """Run split.Tensor and record its node."""
-    self, split_size, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SplitBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    node._view_version = self._version_counter.value
-    node._n_out = len(result)
-    for i, t in enumerate(result):
-        set_history(t, node, i)
-    node.result_shape = [t._shape for t in result]
-    return result
+def record_rsqrt(op):
+    """The Autograd kernel of rsqrt (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
 
-
-def record_split_sizes(op, args):
-    """Run split.sizes and record its node."""
-    self, split_size, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SplitBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    node._view_version = self._version_counter.value
-    node._n_out = len(result)
-    for i, t in enumerate(result):
-        set_history(t, node, i)
-    node.result_shape = [t._shape for t in result]
-    return result
-
-
-def record_chunk(op, args):
-    """Run chunk and record its node."""
-    self, chunks, dim = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ChunkBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    node._view_version = self._version_counter.value
-    node._n_out = len(result)
-    for i, t in enumerate(result):
-        set_history(t, node, i)
-    node.result_shape = [t._shape for t in result]
-    return result
-
-
-def record_cat(op, args):
-    """Run cat and record its node."""
-    tensors, dim = args
-    need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
-    if not any(need_tensors):
-        return op.redispatch_below_autograd(args)
-    node = CatBackward0()
-    node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.tensors_shape = [t._shape for t in tensors]
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_stack(op, args):
-    """Run stack and record its node."""
-    tensors, dim = args
-    need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
-    if not any(need_tensors):
-        return op.redispatch_below_autograd(args)
-    node = StackBackward0()
-    node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.tensors_shape = [t._shape for t in tensors]
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_gather(op, args):
-    """Run gather and record its node."""
-    self, dim, index, sparse_grad = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = GatherBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_select(op, args):
-    """Run index_select and record its node."""
-    self, dim, index = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = IndexSelectBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_masked_fill_Scalar(op, args):
-    """Run masked_fill.Scalar and record its node."""
-    self, mask, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = MaskedFillBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.mask_ = mask
-    node.mask_v = version(mask)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_masked_fill__Scalar(op, args):
-    """Run masked_fill_.Scalar and record its node."""
-    self, mask, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = MaskedFillBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.mask_ = mask
-    node.mask_v = version(mask)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_Tensor(op, args):
-    """Run index.Tensor and record its node."""
-    self, indices = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = IndexBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.indices_ = list(indices)
-    node.indices_v = [version(t) for t in indices]
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_put(op, args):
-    """Run index_put and record its node."""
-    self, indices, values, accumulate = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_values = isinstance(values, Tensor) and values._requires_grad
-    if not (need_self or need_values):
-        return op.redispatch_below_autograd(args)
-    node = IndexPutBackward0()
-    node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
-    node._hooks = None
-    node._released = False
-    node.accumulate_ = accumulate
-    node.indices_ = list(indices)
-    node.indices_v = [version(t) for t in indices]
-    node.values_shape = values._shape if need_values else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_put_(op, args):
-    """Run index_put_ and record its node."""
-    self, indices, values, accumulate = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_values = isinstance(values, Tensor) and values._requires_grad
-    if not (need_self or need_values):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = IndexPutBackward0()
-    node._next = (edge(self) if need_self else None, edge(values) if need_values else None)
-    node._hooks = None
-    node._released = False
-    node.accumulate_ = accumulate
-    node.indices_ = list(indices)
-    node.indices_v = [version(t) for t in indices]
-    node.values_shape = values._shape if need_values else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_clone(op, args):
-    """Run clone and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CloneBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_copy_(op, args):
-    """Run copy_ and record its node."""
-    self, src, non_blocking = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CopyBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_fill__Scalar(op, args):
-    """Run fill_.Scalar and record its node."""
-    self, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FillBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_zero_(op, args):
-    """Run zero_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ZeroBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_to_device(op, args):
-    """Run to.device and record its node."""
-    self, device, dtype, non_blocking, copy = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_device = self._device
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = RsqrtBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_to_dtype(op, args):
-    """Run to.dtype and record its node."""
-    self, dtype, non_blocking, copy = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_reciprocal(op):
+    """The Autograd kernel of reciprocal (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ReciprocalBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record__unique2(op, args):
-    """Run _unique2 and record its node."""
-    return op.redispatch_below_autograd(args)
+def record_sin(op):
+    """The Autograd kernel of sin (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
 
-
-def record_sparse_coo_tensor(op, args):
-    """Run sparse_coo_tensor and record its node."""
-    indices, values, size, dtype, is_coalesced = args
-    need_indices = isinstance(indices, Tensor) and indices._requires_grad
-    need_values = isinstance(values, Tensor) and values._requires_grad
-    if not (need_indices or need_values):
-        return op.redispatch_below_autograd(args)
-    node = SparseCooTensorBackward0()
-    node._next = (edge(indices) if need_indices else None, edge(values) if need_values else None)
-    node._hooks = None
-    node._released = False
-    node.indices_ = indices if need_values else None
-    node.indices_v = version(indices) if need_values else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_to_sparse(op, args):
-    """Run to_sparse and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToSparseBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SinBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_to_dense(op, args):
-    """Run to_dense and record its node."""
-    self, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ToDenseBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_cos(op):
+    """The Autograd kernel of cos (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CosBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_coalesce(op, args):
-    """Run coalesce and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CoalesceBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_floor(op):
+    """The Autograd kernel of floor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = FloorBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-def record_values(op, args):
-    """Run values and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ValuesBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.self_ = self
-    node.self_v = version(self)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+def record_floor_(op):
+    """The Autograd kernel of floor_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = FloorBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
 
-
-def record_sparse_mask(op, args):
-    """Run sparse_mask and record its node."""
-    self, mask = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SparseMaskBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.mask_ = mask
-    node.mask_v = version(mask)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__sparse_values_at(op, args):
-    """Run _sparse_values_at and record its node."""
-    self, indices = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SparseValuesAtBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.indices_ = indices
-    node.indices_v = version(indices)
-    node.self_ = self
-    node.self_v = version(self)
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log10(op, args):
-    """Run log10 and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Log10Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log10_(op, args):
-    """Run log10_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = Log10Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log2(op, args):
-    """Run log2 and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = Log2Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_log2_(op, args):
-    """Run log2_ and record its node."""
-    self, = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = Log2Backward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_fmod_Tensor(op, args):
-    """Run fmod.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    node = FmodBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = self if need_other else None
-    node.self_v = version(self) if need_other else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_fmod__Tensor(op, args):
-    """Run fmod_.Tensor and record its node."""
-    self, other = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_other = isinstance(other, Tensor) and other._requires_grad
-    if not (need_self or need_other):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = FmodBackward0()
-    node._next = (edge(self) if need_self else None, edge(other) if need_other else None)
-    node._hooks = None
-    node._released = False
-    node.other_ = other if need_other else None
-    node.other_v = version(other) if need_other else 0
-    node.self_ = saved_copy(self) if need_other else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp_Scalar(op, args):
-    """Run lerp.Scalar and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    if not (need_self or need_end):
-        return op.redispatch_below_autograd(args)
-    node = LerpBackward0()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp__Scalar(op, args):
-    """Run lerp_.Scalar and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    if not (need_self or need_end):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = LerpBackward0()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp_Tensor(op, args):
-    """Run lerp.Tensor and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    need_weight = isinstance(weight, Tensor) and weight._requires_grad
-    if not (need_self or need_end or need_weight):
-        return op.redispatch_below_autograd(args)
-    node = LerpBackward1()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight if need_self or need_end else None
-    node.weight_v = version(weight) if need_self or need_end else 0
-    node.end_ = end if need_weight else None
-    node.end_v = version(end) if need_weight else 0
-    node.self_ = self if need_weight else None
-    node.self_v = version(self) if need_weight else 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_lerp__Tensor(op, args):
-    """Run lerp_.Tensor and record its node."""
-    self, end, weight = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_end = isinstance(end, Tensor) and end._requires_grad
-    need_weight = isinstance(weight, Tensor) and weight._requires_grad
-    if not (need_self or need_end or need_weight):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = LerpBackward1()
-    node._next = (edge(self) if need_self else None, edge(end) if need_end else None, edge(weight) if need_weight else None)
-    node._hooks = None
-    node._released = False
-    node.weight_ = weight if need_self or need_end else None
-    node.weight_v = version(weight) if need_self or need_end else 0
-    node.end_ = end if need_weight else None
-    node.end_v = version(end) if need_weight else 0
-    node.self_ = saved_copy(self) if need_weight else None
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record__nan_to_num(op, args):
-    """Run _nan_to_num and record its node."""
-    self, nan, posinf, neginf = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = NanToNumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cumsum(op, args):
-    """Run cumsum and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CumsumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cumsum_(op, args):
-    """Run cumsum_ and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CumsumBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_cumprod(op, args):
-    """Run cumprod and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = CumprodBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_ = self
-    node.self_v = version(self)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result)
-    return result
-
-
-def record_cumprod_(op, args):
-    """Run cumprod_ and record its node."""
-    self, dim, dtype = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = CumprodBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_ = saved_copy(self)
-    node.self_v = 0
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    node.result_ = detached(result)
-    node.result_v = version(result) + 1
-    return result
-
-
-def record_sort(op, args):
-    """Run sort and record its node."""
-    self, dim, descending = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = SortBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_topk(op, args):
-    """Run topk and record its node."""
-    self, k, dim, largest, sorted = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TopkBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result[0], node, 0)
-    node.indices_ = detached(result[1])
-    node.indices_v = version(result[1])
-    return result
-
-
-def record_scatter_src(op, args):
-    """Run scatter.src and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    node = ScatterBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter__src(op, args):
-    """Run scatter_.src and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ScatterBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter_value(op, args):
-    """Run scatter.value and record its node."""
-    self, dim, index, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = ScatterBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter__value(op, args):
-    """Run scatter_.value and record its node."""
-    self, dim, index, value = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ScatterBackward1()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index
-    node.index_v = version(index)
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter_add(op, args):
-    """Run scatter_add and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    node = ScatterAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index if need_src else None
-    node.index_v = version(index) if need_src else 0
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_scatter_add_(op, args):
-    """Run scatter_add_ and record its node."""
-    self, dim, index, src = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_src = isinstance(src, Tensor) and src._requires_grad
-    if not (need_self or need_src):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = ScatterAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(src) if need_src else None)
-    node._hooks = None
-    node._released = False
-    node.dim_ = dim
-    node.index_ = index if need_src else None
-    node.index_v = version(index) if need_src else 0
-    node.src_shape = src._shape if need_src else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_add(op, args):
-    """Run index_add and record its node."""
-    self, dim, index, source, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_source = isinstance(source, Tensor) and source._requires_grad
-    if not (need_self or need_source):
-        return op.redispatch_below_autograd(args)
-    node = IndexAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    node.dim_ = dim
-    node.index_ = index if need_source else None
-    node.index_v = version(index) if need_source else 0
-    node.source_shape = source._shape if need_source else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_index_add_(op, args):
-    """Run index_add_ and record its node."""
-    self, dim, index, source, alpha = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    need_source = isinstance(source, Tensor) and source._requires_grad
-    if not (need_self or need_source):
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = IndexAddBackward0()
-    node._next = (edge(self) if need_self else None, edge(source) if need_source else None)
-    node._hooks = None
-    node._released = False
-    node.alpha_ = alpha
-    node.dim_ = dim
-    node.index_ = index if need_source else None
-    node.index_v = version(index) if need_source else 0
-    node.source_shape = source._shape if need_source else None
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_embedding(op, args):
-    """Run embedding and record its node."""
-    weight, indices, padding_idx, scale_grad_by_freq, sparse = args
-    need_weight = isinstance(weight, Tensor) and weight._requires_grad
-    if not need_weight:
-        return op.redispatch_below_autograd(args)
-    node = EmbeddingBackward0()
-    node._next = (edge(weight),)
-    node._hooks = None
-    node._released = False
-    node.indices_ = indices
-    node.indices_v = version(indices)
-    node.padding_idx_ = padding_idx
-    node.scale_grad_by_freq_ = scale_grad_by_freq
-    node.weight_shape = weight._shape
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_tril(op, args):
-    """Run tril and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TrilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_tril_(op, args):
-    """Run tril_ and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = TrilBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_triu(op, args):
-    """Run triu and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = TriuBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_triu_(op, args):
-    """Run triu_ and record its node."""
-    self, diagonal = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    check_inplace(op, self)
-    node = TriuBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node.diagonal_ = diagonal
-    result = op.redispatch_below_autograd(args)
-    set_history(result, node, 0)
-    return result
-
-
-def record_nonzero(op, args):
-    """Run nonzero and record its node."""
-    return op.redispatch_below_autograd(args)
-
-
-def record_nonzero_as_tuple(op, args):
-    """Run nonzero.as_tuple and record its node."""
-    return op.redispatch_below_autograd(args)
-
-
-def record_nonzero_numpy(op, args):
-    """Run nonzero_numpy and record its node."""
-    return op.redispatch_below_autograd(args)
-
-
-def record_repeat_interleave_Tensor(op, args):
-    """Run repeat_interleave.Tensor and record its node."""
-    return op.redispatch_below_autograd(args)
-
-
-def record_diagonal(op, args):
-    """Run diagonal and record its node."""
-    self, offset, dim1, dim2 = args
-    need_self = isinstance(self, Tensor) and self._requires_grad
-    if not need_self:
-        return op.redispatch_below_autograd(args)
-    node = DiagonalBackward0()
-    node._next = (edge(self),)
-    node._hooks = None
-    node._released = False
-    node._view_base_fn = (self if self._base is None else self._base).grad_fn
-    node.dim1_ = dim1
-    node.dim2_ = dim2
-    node.offset_ = offset
-    node.self_shape = self._shape
-    result = op.redispatch_below_autograd(args)
-    if result is self:  # returned unchanged: it keeps its history
+    return record
+
+
+def record_ceil(op):
+    """The Autograd kernel of ceil (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CeilBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
         return result
-    node._view_version = self._version_counter.value
-    set_history(result, node, 0)
-    return result
+
+    return record
 
 
-# Op overload -> recorder, read by the Autograd kernel.
+def record_ceil_(op):
+    """The Autograd kernel of ceil_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = CeilBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_round(op):
+    """The Autograd kernel of round (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = RoundBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_round_(op):
+    """The Autograd kernel of round_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = RoundBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_trunc(op):
+    """The Autograd kernel of trunc (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = TruncBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_trunc_(op):
+    """The Autograd kernel of trunc_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = TruncBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_add_Tensor(op):
+    """The Autograd kernel of add.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        node = AddBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_add__Tensor(op):
+    """The Autograd kernel of add_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        check_inplace(op, self)
+        node = AddBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_sub_Tensor(op):
+    """The Autograd kernel of sub.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        node = SubBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_sub__Tensor(op):
+    """The Autograd kernel of sub_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other, alpha)
+        check_inplace(op, self)
+        node = SubBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        result = redispatch(self, other, alpha)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_mul_Tensor(op):
+    """The Autograd kernel of mul.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = MulBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_self else None
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_self else 0
+        node.self_ = self if need_other else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_mul__Tensor(op):
+    """The Autograd kernel of mul_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = MulBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_self else None
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_self else 0
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_div_Tensor(op):
+    """The Autograd kernel of div.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = DivBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
+        node.self_ = self if need_other else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_floor_divide(op):
+    """The Autograd kernel of floor_divide (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = FloorDivideBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_floor_divide_(op):
+    """The Autograd kernel of floor_divide_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = FloorDivideBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_pow_Tensor_Tensor(op):
+    """The Autograd kernel of pow.Tensor_Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, exponent):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
+        if not (need_self or need_exponent):
+            return redispatch(self, exponent)
+        node = PowBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((exponent, -1, exponent._shape, exponent._dtype) if exponent.grad_fn is None else edge(exponent)) if need_exponent else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.exponent_ = exponent
+        node.exponent_v = (exponent._vc.value if exponent.__class__ is Tensor and exponent._vc is not None else version(exponent))
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, exponent)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result) if need_exponent else None
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+
+    return record
+
+
+def record_pow__Tensor_Tensor(op):
+    """The Autograd kernel of pow_.Tensor_Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, exponent):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
+        if not (need_self or need_exponent):
+            return redispatch(self, exponent)
+        check_inplace(op, self)
+        node = PowBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((exponent, -1, exponent._shape, exponent._dtype) if exponent.grad_fn is None else edge(exponent)) if need_exponent else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.exponent_ = exponent
+        node.exponent_v = (exponent._vc.value if exponent.__class__ is Tensor and exponent._vc is not None else version(exponent))
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, exponent)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result) if need_exponent else None
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
+        return result
+
+    return record
+
+
+def record_maximum(op):
+    """The Autograd kernel of maximum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = MaximumBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_maximum_(op):
+    """The Autograd kernel of maximum_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = MaximumBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_minimum(op):
+    """The Autograd kernel of minimum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = MinimumBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_minimum_(op):
+    """The Autograd kernel of minimum_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = MinimumBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_remainder_Tensor(op):
+    """The Autograd kernel of remainder.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = RemainderBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
+        node.self_ = self if need_other else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_remainder__Tensor(op):
+    """The Autograd kernel of remainder_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = RemainderBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_div__Tensor(op):
+    """The Autograd kernel of div_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = DivBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__div_trunc(op):
+    """The Autograd kernel of _div_trunc (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = DivTruncBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_where_self(op):
+    """The Autograd kernel of where.self (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(condition, self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(condition, self, other)
+        node = WhereBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.condition_ = condition
+        node.condition_v = (condition._vc.value if condition.__class__ is Tensor and condition._vc is not None else version(condition))
+        result = redispatch(condition, self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_sum(op):
+    """The Autograd kernel of sum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim, dtype)
+        node = SumBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_mean(op):
+    """The Autograd kernel of mean (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim, dtype)
+        node = MeanBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_prod(op):
+    """The Autograd kernel of prod (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim, dtype)
+        node = ProdBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, dim, keepdim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+
+    return record
+
+
+def record_amax(op):
+    """The Autograd kernel of amax (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = AmaxBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, dim, keepdim)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+
+    return record
+
+
+def record_amin(op):
+    """The Autograd kernel of amin (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = AminBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, dim, keepdim)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+
+    return record
+
+
+def record_max_dim(op):
+    """The Autograd kernel of max.dim (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = MaxBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
+        return result
+
+    return record
+
+
+def record_min_dim(op):
+    """The Autograd kernel of min.dim (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, keepdim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, keepdim)
+        node = MinBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.keepdim_ = keepdim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, keepdim)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
+        return result
+
+    return record
+
+
+def record_softmax_int(op):
+    """The Autograd kernel of softmax.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = SoftmaxBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+
+    return record
+
+
+def record_log_softmax_int(op):
+    """The Autograd kernel of log_softmax.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = LogSoftmaxBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+
+    return record
+
+
+def record_nll_loss(op):
+    """The Autograd kernel of nll_loss (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, target, weight, reduction, ignore_index):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, target, weight, reduction, ignore_index)
+        node = NllLossBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.ignore_index_ = ignore_index
+        node.reduction_ = reduction
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.target_ = target
+        node.target_v = (target._vc.value if target.__class__ is Tensor and target._vc is not None else version(target))
+        node.weight_ = weight
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight))
+        result = redispatch(self, target, weight, reduction, ignore_index)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__nll_loss_backward(op):
+    """The Autograd kernel of _nll_loss_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, self, target, weight, reduction, ignore_index):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, target, weight, reduction, ignore_index)
+        node = NllLossBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.ignore_index_ = ignore_index
+        node.reduction_ = reduction
+        node.target_ = target if need_grad_output else None
+        node.target_v = (target._vc.value if target.__class__ is Tensor and target._vc is not None else version(target)) if need_grad_output else 0
+        node.weight_ = weight if need_grad_output else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_grad_output else 0
+        result = redispatch(grad_output, self, target, weight, reduction, ignore_index)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_gelu(op):
+    """The Autograd kernel of gelu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
+            return through_values(op, (self,))
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = GeluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__gelu_backward(op):
+    """The Autograd kernel of _gelu_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, self):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self)
+        node = GeluBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.grad_output_ = grad_output if need_self else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self else 0
+        result = redispatch(grad_output, self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_silu(op):
+    """The Autograd kernel of silu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SiluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_silu_(op):
+    """The Autograd kernel of silu_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = SiluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_leaky_relu(op):
+    """The Autograd kernel of leaky_relu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, negative_slope):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, negative_slope)
+        node = LeakyReluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.negative_slope_ = negative_slope
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, negative_slope)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_leaky_relu_(op):
+    """The Autograd kernel of leaky_relu_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, negative_slope):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, negative_slope)
+        check_inplace(op, self)
+        node = LeakyReluBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.negative_slope_ = negative_slope
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, negative_slope)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__leaky_relu_backward(op):
+    """The Autograd kernel of _leaky_relu_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, self, negative_slope):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not (need_grad_output or need_self):
+            return redispatch(grad_output, self, negative_slope)
+        node = LeakyReluBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.negative_slope_ = negative_slope
+        node.self_ = self if need_grad_output else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_grad_output else 0
+        result = redispatch(grad_output, self, negative_slope)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__tanh_backward(op):
+    """The Autograd kernel of _tanh_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, tanh_out):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_tanh_out = isinstance(tanh_out, Tensor) and tanh_out._requires_grad
+        if not (need_grad_output or need_tanh_out):
+            return redispatch(grad_output, tanh_out)
+        node = TanhBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((tanh_out, -1, tanh_out._shape, tanh_out._dtype) if tanh_out.grad_fn is None else edge(tanh_out)) if need_tanh_out else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.tanh_out_ = tanh_out
+        node.tanh_out_v = (tanh_out._vc.value if tanh_out.__class__ is Tensor and tanh_out._vc is not None else version(tanh_out))
+        node.grad_output_ = grad_output if need_tanh_out else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_tanh_out else 0
+        result = redispatch(grad_output, tanh_out)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__log_softmax_backward(op):
+    """The Autograd kernel of _log_softmax_backward (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(grad_output, log_probs, dim):
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        need_log_probs = isinstance(log_probs, Tensor) and log_probs._requires_grad
+        if not (need_grad_output or need_log_probs):
+            return redispatch(grad_output, log_probs, dim)
+        node = LogSoftmaxBackwardBackward0()
+        node._next = (
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+            ((log_probs, -1, log_probs._shape, log_probs._dtype) if log_probs.grad_fn is None else edge(log_probs)) if need_log_probs else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.log_probs_ = log_probs
+        node.log_probs_v = (log_probs._vc.value if log_probs.__class__ is Tensor and log_probs._vc is not None else version(log_probs))
+        node.grad_output_ = grad_output if need_log_probs else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_log_probs else 0
+        result = redispatch(grad_output, log_probs, dim)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_mm(op):
+    """The Autograd kernel of mm (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mat2):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+        if not (need_self or need_mat2):
+            return redispatch(self, mat2)
+        node = MmBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.mat2_ = mat2 if need_self else None
+        node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, mat2)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_bmm(op):
+    """The Autograd kernel of bmm (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mat2):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+        if not (need_self or need_mat2):
+            return redispatch(self, mat2)
+        node = BmmBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.mat2_ = mat2 if need_self else None
+        node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
+        node.self_ = self if need_mat2 else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_mat2 else 0
+        result = redispatch(self, mat2)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_dot(op):
+    """The Autograd kernel of dot (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, tensor):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_tensor = isinstance(tensor, Tensor) and tensor._requires_grad
+        if not (need_self or need_tensor):
+            return redispatch(self, tensor)
+        node = DotBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((tensor, -1, tensor._shape, tensor._dtype) if tensor.grad_fn is None else edge(tensor)) if need_tensor else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.tensor_ = tensor if need_self else None
+        node.tensor_v = (tensor._vc.value if tensor.__class__ is Tensor and tensor._vc is not None else version(tensor)) if need_self else 0
+        node.self_ = self if need_tensor else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_tensor else 0
+        result = redispatch(self, tensor)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_view(op):
+    """The Autograd kernel of view (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, size):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, size)
+        node = ViewBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, size)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_reshape(op):
+    """The Autograd kernel of reshape (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, shape):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, shape)
+        node = ReshapeBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, shape)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_t(op):
+    """The Autograd kernel of t (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = TBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_transpose_int(op):
+    """The Autograd kernel of transpose.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim0, dim1):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim0, dim1)
+        node = TransposeBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim0_ = dim0
+        node.dim1_ = dim1
+        result = redispatch(self, dim0, dim1)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_permute(op):
+    """The Autograd kernel of permute (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dims):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dims)
+        node = PermuteBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dims_ = dims
+        result = redispatch(self, dims)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_expand(op):
+    """The Autograd kernel of expand (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, size, implicit):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, size, implicit)
+        node = ExpandBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, size, implicit)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_squeeze(op):
+    """The Autograd kernel of squeeze (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = SqueezeBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_squeeze_dim(op):
+    """The Autograd kernel of squeeze.dim (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim)
+        node = SqueezeBackward1()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_squeeze_dims(op):
+    """The Autograd kernel of squeeze.dims (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim)
+        node = SqueezeBackward2()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_unsqueeze(op):
+    """The Autograd kernel of unsqueeze (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim)
+        node = UnsqueezeBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_flatten_using_ints(op):
+    """The Autograd kernel of flatten.using_ints (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, start_dim, end_dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, start_dim, end_dim)
+        node = FlattenBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_shape = self._shape
+        result = redispatch(self, start_dim, end_dim)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_narrow(op):
+    """The Autograd kernel of narrow (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, start, length):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, start, length)
+        node = NarrowBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        node.length_ = length
+        node.start_ = start
+        node.self_shape = self._shape
+        result = redispatch(self, dim, start, length)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_select_int(op):
+    """The Autograd kernel of select.int (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index)
+        node = SelectBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        node.index_ = index
+        node.self_shape = self._shape
+        result = redispatch(self, dim, index)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_slice_Tensor(op):
+    """The Autograd kernel of slice.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, start, end, step):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, start, end, step)
+        node = SliceBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        node.end_ = end
+        node.start_ = start
+        node.step_ = step
+        node.self_shape = self._shape
+        result = redispatch(self, dim, start, end, step)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_contiguous(op):
+    """The Autograd kernel of contiguous (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ContiguousBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_split_Tensor(op):
+    """The Autograd kernel of split.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, split_size, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, split_size, dim)
+        node = SplitBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, split_size, dim)
+        node._view_version = (self._vc or self._version_counter).value
+        node._n_out = len(result)
+        for i, t in enumerate(result):
+            set_history(t, node, i)
+        node.result_shape = [t._shape for t in result]
+        return result
+
+    return record
+
+
+def record_split_sizes(op):
+    """The Autograd kernel of split.sizes (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, split_size, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, split_size, dim)
+        node = SplitBackward1()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, split_size, dim)
+        node._view_version = (self._vc or self._version_counter).value
+        node._n_out = len(result)
+        for i, t in enumerate(result):
+            set_history(t, node, i)
+        node.result_shape = [t._shape for t in result]
+        return result
+
+    return record
+
+
+def record_chunk(op):
+    """The Autograd kernel of chunk (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, chunks, dim):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, chunks, dim)
+        node = ChunkBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim_ = dim
+        result = redispatch(self, chunks, dim)
+        node._view_version = (self._vc or self._version_counter).value
+        node._n_out = len(result)
+        for i, t in enumerate(result):
+            set_history(t, node, i)
+        node.result_shape = [t._shape for t in result]
+        return result
+
+    return record
+
+
+def record_cat(op):
+    """The Autograd kernel of cat (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(tensors, dim):
+        need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
+        if not any(need_tensors):
+            return redispatch(tensors, dim)
+        node = CatBackward0()
+        node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.tensors_shape = [t._shape for t in tensors]
+        result = redispatch(tensors, dim)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_stack(op):
+    """The Autograd kernel of stack (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(tensors, dim):
+        need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
+        if not any(need_tensors):
+            return redispatch(tensors, dim)
+        node = StackBackward0()
+        node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.tensors_shape = [t._shape for t in tensors]
+        result = redispatch(tensors, dim)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_gather(op):
+    """The Autograd kernel of gather (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, sparse_grad):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index, sparse_grad)
+        node = GatherBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
+        node.self_shape = self._shape
+        result = redispatch(self, dim, index, sparse_grad)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_index_select(op):
+    """The Autograd kernel of index_select (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index)
+        node = IndexSelectBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
+        node.self_shape = self._shape
+        result = redispatch(self, dim, index)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_masked_fill_Scalar(op):
+    """The Autograd kernel of masked_fill.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mask, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, mask, value)
+        node = MaskedFillBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.mask_ = mask
+        node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
+        result = redispatch(self, mask, value)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_masked_fill__Scalar(op):
+    """The Autograd kernel of masked_fill_.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mask, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, mask, value)
+        check_inplace(op, self)
+        node = MaskedFillBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.mask_ = mask
+        node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
+        result = redispatch(self, mask, value)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_index_Tensor(op):
+    """The Autograd kernel of index.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, indices)
+        node = IndexBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.indices_ = list(indices)
+        node.indices_v = [version(t) for t in indices]
+        node.self_shape = self._shape
+        result = redispatch(self, indices)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_index_put(op):
+    """The Autograd kernel of index_put (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices, values, accumulate):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_values = isinstance(values, Tensor) and values._requires_grad
+        if not (need_self or need_values):
+            return redispatch(self, indices, values, accumulate)
+        node = IndexPutBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.accumulate_ = accumulate
+        node.indices_ = list(indices)
+        node.indices_v = [version(t) for t in indices]
+        node.values_shape = values._shape if need_values else None
+        result = redispatch(self, indices, values, accumulate)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_index_put_(op):
+    """The Autograd kernel of index_put_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices, values, accumulate):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_values = isinstance(values, Tensor) and values._requires_grad
+        if not (need_self or need_values):
+            return redispatch(self, indices, values, accumulate)
+        check_inplace(op, self)
+        node = IndexPutBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.accumulate_ = accumulate
+        node.indices_ = list(indices)
+        node.indices_v = [version(t) for t in indices]
+        node.values_shape = values._shape if need_values else None
+        result = redispatch(self, indices, values, accumulate)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_clone(op):
+    """The Autograd kernel of clone (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CloneBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_copy_(op):
+    """The Autograd kernel of copy_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, src, non_blocking):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, src, non_blocking)
+        check_inplace(op, self)
+        node = CopyBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, src, non_blocking)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_fill__Scalar(op):
+    """The Autograd kernel of fill_.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, value)
+        check_inplace(op, self)
+        node = FillBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self, value)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_zero_(op):
+    """The Autograd kernel of zero_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = ZeroBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_to_device(op):
+    """The Autograd kernel of to.device (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, device, dtype, non_blocking, copy):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, device, dtype, non_blocking, copy)
+        node = ToBackward1()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_device = self._device
+        result = redispatch(self, device, dtype, non_blocking, copy)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_to_dtype(op):
+    """The Autograd kernel of to.dtype (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dtype, non_blocking, copy):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dtype, non_blocking, copy)
+        node = ToBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self, dtype, non_blocking, copy)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__unique2(op):
+    """The Autograd kernel of _unique2 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, sorted, return_inverse, return_counts):
+        return redispatch(self, sorted, return_inverse, return_counts)
+
+    return record
+
+
+def record_sparse_coo_tensor(op):
+    """The Autograd kernel of sparse_coo_tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(indices, values, size, dtype, is_coalesced):
+        need_indices = isinstance(indices, Tensor) and indices._requires_grad
+        need_values = isinstance(values, Tensor) and values._requires_grad
+        if not (need_indices or need_values):
+            return redispatch(indices, values, size, dtype, is_coalesced)
+        node = SparseCooTensorBackward0()
+        node._next = (
+            ((indices, -1, indices._shape, indices._dtype) if indices.grad_fn is None else edge(indices)) if need_indices else None,
+            ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.indices_ = indices if need_values else None
+        node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices)) if need_values else 0
+        result = redispatch(indices, values, size, dtype, is_coalesced)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_to_sparse(op):
+    """The Autograd kernel of to_sparse (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ToSparseBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_to_dense(op):
+    """The Autograd kernel of to_dense (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dtype)
+        node = ToDenseBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, dtype)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_coalesce(op):
+    """The Autograd kernel of coalesce (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CoalesceBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_values(op):
+    """The Autograd kernel of values (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = ValuesBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.self_shape = self._shape
+        result = redispatch(self)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_sparse_mask(op):
+    """The Autograd kernel of sparse_mask (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mask):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, mask)
+        node = SparseMaskBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.mask_ = mask
+        node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
+        result = redispatch(self, mask)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__sparse_values_at(op):
+    """The Autograd kernel of _sparse_values_at (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, indices):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, indices)
+        node = SparseValuesAtBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.indices_ = indices
+        node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices))
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.self_shape = self._shape
+        result = redispatch(self, indices)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_log10(op):
+    """The Autograd kernel of log10 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Log10Backward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_log10_(op):
+    """The Autograd kernel of log10_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = Log10Backward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_log2(op):
+    """The Autograd kernel of log2 (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = Log2Backward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_log2_(op):
+    """The Autograd kernel of log2_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        check_inplace(op, self)
+        node = Log2Backward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_fmod_Tensor(op):
+    """The Autograd kernel of fmod.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        node = FmodBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
+        node.self_ = self if need_other else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_fmod__Tensor(op):
+    """The Autograd kernel of fmod_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, other):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_other = isinstance(other, Tensor) and other._requires_grad
+        if not (need_self or need_other):
+            return redispatch(self, other)
+        check_inplace(op, self)
+        node = FmodBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.other_ = other if need_other else None
+        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
+        node.self_ = saved_copy(self) if need_other else None
+        node.self_v = 0
+        result = redispatch(self, other)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_lerp_Scalar(op):
+    """The Autograd kernel of lerp.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        if not (need_self or need_end):
+            return redispatch(self, end, weight)
+        node = LerpBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight
+        result = redispatch(self, end, weight)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_lerp__Scalar(op):
+    """The Autograd kernel of lerp_.Scalar (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        if not (need_self or need_end):
+            return redispatch(self, end, weight)
+        check_inplace(op, self)
+        node = LerpBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight
+        result = redispatch(self, end, weight)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_lerp_Tensor(op):
+    """The Autograd kernel of lerp.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not (need_self or need_end or need_weight):
+            return redispatch(self, end, weight)
+        node = LerpBackward1()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight if need_self or need_end else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_end else 0
+        node.end_ = end if need_weight else None
+        node.end_v = (end._vc.value if end.__class__ is Tensor and end._vc is not None else version(end)) if need_weight else 0
+        node.self_ = self if need_weight else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_weight else 0
+        result = redispatch(self, end, weight)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_lerp__Tensor(op):
+    """The Autograd kernel of lerp_.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, end, weight):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_end = isinstance(end, Tensor) and end._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not (need_self or need_end or need_weight):
+            return redispatch(self, end, weight)
+        check_inplace(op, self)
+        node = LerpBackward1()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.weight_ = weight if need_self or need_end else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_end else 0
+        node.end_ = end if need_weight else None
+        node.end_v = (end._vc.value if end.__class__ is Tensor and end._vc is not None else version(end)) if need_weight else 0
+        node.self_ = saved_copy(self) if need_weight else None
+        node.self_v = 0
+        result = redispatch(self, end, weight)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__nan_to_num(op):
+    """The Autograd kernel of _nan_to_num (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, nan, posinf, neginf):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, nan, posinf, neginf)
+        node = NanToNumBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, nan, posinf, neginf)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_cumsum(op):
+    """The Autograd kernel of cumsum (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = CumsumBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_cumsum_(op):
+    """The Autograd kernel of cumsum_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        check_inplace(op, self)
+        node = CumsumBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        result = redispatch(self, dim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_cumprod(op):
+    """The Autograd kernel of cumprod (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        node = CumprodBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, dim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+
+    return record
+
+
+def record_cumprod_(op):
+    """The Autograd kernel of cumprod_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, dtype):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, dtype)
+        check_inplace(op, self)
+        node = CumprodBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_ = saved_copy(self)
+        node.self_v = 0
+        result = redispatch(self, dim, dtype)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
+        return result
+
+    return record
+
+
+def record_sort(op):
+    """The Autograd kernel of sort (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, descending):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, descending)
+        node = SortBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_shape = self._shape
+        result = redispatch(self, dim, descending)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
+        return result
+
+    return record
+
+
+def record_topk(op):
+    """The Autograd kernel of topk (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, k, dim, largest, sorted):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, k, dim, largest, sorted)
+        node = TopkBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.self_shape = self._shape
+        result = redispatch(self, k, dim, largest, sorted)
+        set_history(result[0], node, 0)
+        node.indices_ = detached(result[1])
+        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
+        return result
+
+    return record
+
+
+def record_scatter_src(op):
+    """The Autograd kernel of scatter.src (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        node = ScatterBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_scatter__src(op):
+    """The Autograd kernel of scatter_.src (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        check_inplace(op, self)
+        node = ScatterBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_scatter_value(op):
+    """The Autograd kernel of scatter.value (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index, value)
+        node = ScatterBackward1()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
+        result = redispatch(self, dim, index, value)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_scatter__value(op):
+    """The Autograd kernel of scatter_.value (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, value):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, dim, index, value)
+        check_inplace(op, self)
+        node = ScatterBackward1()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
+        result = redispatch(self, dim, index, value)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_scatter_add(op):
+    """The Autograd kernel of scatter_add (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        node = ScatterAddBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index if need_src else None
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_src else 0
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_scatter_add_(op):
+    """The Autograd kernel of scatter_add_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, src):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_src = isinstance(src, Tensor) and src._requires_grad
+        if not (need_self or need_src):
+            return redispatch(self, dim, index, src)
+        check_inplace(op, self)
+        node = ScatterAddBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.dim_ = dim
+        node.index_ = index if need_src else None
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_src else 0
+        node.src_shape = src._shape if need_src else None
+        result = redispatch(self, dim, index, src)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_index_add(op):
+    """The Autograd kernel of index_add (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, source, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_source = isinstance(source, Tensor) and source._requires_grad
+        if not (need_self or need_source):
+            return redispatch(self, dim, index, source, alpha)
+        node = IndexAddBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((source, -1, source._shape, source._dtype) if source.grad_fn is None else edge(source)) if need_source else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        node.dim_ = dim
+        node.index_ = index if need_source else None
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_source else 0
+        node.source_shape = source._shape if need_source else None
+        result = redispatch(self, dim, index, source, alpha)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_index_add_(op):
+    """The Autograd kernel of index_add_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, dim, index, source, alpha):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_source = isinstance(source, Tensor) and source._requires_grad
+        if not (need_self or need_source):
+            return redispatch(self, dim, index, source, alpha)
+        check_inplace(op, self)
+        node = IndexAddBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((source, -1, source._shape, source._dtype) if source.grad_fn is None else edge(source)) if need_source else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.alpha_ = alpha
+        node.dim_ = dim
+        node.index_ = index if need_source else None
+        node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_source else 0
+        node.source_shape = source._shape if need_source else None
+        result = redispatch(self, dim, index, source, alpha)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_embedding(op):
+    """The Autograd kernel of embedding (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(weight, indices, padding_idx, scale_grad_by_freq, sparse):
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        if not need_weight:
+            return redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
+        node = EmbeddingBackward0()
+        node._next = (((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)),)
+        node._hooks = None
+        node._released = False
+        node.indices_ = indices
+        node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices))
+        node.padding_idx_ = padding_idx
+        node.scale_grad_by_freq_ = scale_grad_by_freq
+        node.weight_shape = weight._shape
+        result = redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_tril(op):
+    """The Autograd kernel of tril (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        node = TrilBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_tril_(op):
+    """The Autograd kernel of tril_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        check_inplace(op, self)
+        node = TrilBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_triu(op):
+    """The Autograd kernel of triu (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        node = TriuBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_triu_(op):
+    """The Autograd kernel of triu_ (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, diagonal):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, diagonal)
+        check_inplace(op, self)
+        node = TriuBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node.diagonal_ = diagonal
+        result = redispatch(self, diagonal)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record_nonzero(op):
+    """The Autograd kernel of nonzero (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        return redispatch(self)
+
+    return record
+
+
+def record_nonzero_as_tuple(op):
+    """The Autograd kernel of nonzero.as_tuple (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, as_tuple):
+        return redispatch(self, as_tuple)
+
+    return record
+
+
+def record_nonzero_numpy(op):
+    """The Autograd kernel of nonzero_numpy (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        return redispatch(self)
+
+    return record
+
+
+def record_repeat_interleave_Tensor(op):
+    """The Autograd kernel of repeat_interleave.Tensor (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(repeats, output_size):
+        return redispatch(repeats, output_size)
+
+    return record
+
+
+def record_diagonal(op):
+    """The Autograd kernel of diagonal (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, offset, dim1, dim2):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, offset, dim1, dim2)
+        node = DiagonalBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
+        node._view_base_fn = (self if self._base is None else self._base).grad_fn
+        node.dim1_ = dim1
+        node.dim2_ = dim2
+        node.offset_ = offset
+        node.self_shape = self._shape
+        result = redispatch(self, offset, dim1, dim2)
+        if result is self:  # returned unchanged: it keeps its history
+            return result
+        node._view_version = (self._vc or self._version_counter).value
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+# Op overload -> its recorder maker, ``make(handle)`` -> the op's Autograd kernel, which takes
+# the op's arguments in schema order (bound by aten_lite/autograd/kernel.py).
 RECORDERS = {
     "neg": record_neg,
     "neg_": record_neg_,

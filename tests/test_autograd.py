@@ -385,6 +385,54 @@ def test_op_without_a_formula_fails_only_in_backward(monkeypatch):
     assert str(e.value) == "derivative for 'exp' is not implemented; add it to derivatives.yaml"
 
 
+def test_a_recorder_set_later_is_the_op_kernel_at_once(monkeypatch):
+    # Recorders are bound into the op tables (Note [Recorders are the kernels]): a change of
+    # _RECORDERS, as an op library's load makes, rebinds the op, and undoing it rebinds back.
+    seen = []
+    make = autograd_kernel._RECORDERS["exp"]
+
+    def spying(op):
+        record = make(op)
+
+        def kernel(*args):
+            seen.append(op.name)
+            return record(*args)
+
+        return kernel
+
+    monkeypatch.setitem(autograd_kernel._RECORDERS, "exp", spying)
+    x = leaf([1.0, 2.0])
+    y = x.exp()
+    assert seen == ["exp"] and y.grad_fn.name() == "ExpBackward0"
+    y.sum().backward()
+    close(x.grad, np.exp([1.0, 2.0]))
+    monkeypatch.undo()
+    assert x.exp().grad_fn.name() == "ExpBackward0" and seen == ["exp"]
+
+
+def test_saved_values_are_checked_as_before_with_the_checks_in_line():
+    # The generated nodes test versions in line (Note [Helpers in line]); the helpers still
+    # raise the messages: a saved input, a saved output, and an element of a saved list.
+    x = leaf([1.0, 2.0])
+    a, b = x * 1, x * 1
+    y = a * b
+    b.add_(1)
+    with pytest.raises(RuntimeError, match=r"is at version 1; expected version 0 instead. Hint: "
+                       r"MulBackward0 saved it as 'other'"):
+        y.sum().backward()
+    t = x.tanh()
+    t.add_(1)
+    with pytest.raises(RuntimeError, match=r"output 0 of TanhBackward0, is at version 1; "
+                       r"expected version 0 instead"):
+        t.sum().backward()
+    idx = al.tensor([1, 0])
+    picked = x[idx]
+    idx[0] = 0
+    with pytest.raises(RuntimeError, match=r"\[aten_lite.int64 \[2\]\] is at version 1; expected "
+                       r"version 0 instead. Hint: IndexBackward0 saved it as 'indices'"):
+        picked.sum().backward()
+
+
 def test_out_variants_refuse_inputs_that_require_grad():
     x = leaf([1.0])
     with pytest.raises(RuntimeError) as e:

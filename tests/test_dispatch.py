@@ -86,6 +86,37 @@ def test_autograd_key_when_an_input_requires_grad():
                     ("mul.Tensor", "CPU", ("CPU",), 0)]
 
 
+def test_the_key_scan_checks_tensor_lists():
+    x = al.ones(2)
+    cat = _dispatch.handle("cat")
+    with pytest.raises(TypeError) as e:
+        cat.call((5, 0))
+    assert str(e.value) == "al.cat: argument 'tensors' must be a list of Tensors, not int"
+    with pytest.raises(TypeError) as e:
+        cat.call(([x, None], 0))
+    assert str(e.value) == ("al.cat: argument 'tensors' must be a list of Tensors, but "
+                            "element 1 is NoneType")
+    # None is an element a Tensor?[] may hold (index's indices), recorded or not.
+    w = al.arange(4.0).reshape(2, 2).requires_grad_()
+    picked = _dispatch.handle("index.Tensor").call((w, [None, al.tensor([1])]))
+    assert picked.tolist() == [[1.0], [3.0]] and picked.grad_fn.name() == "IndexBackward0"
+
+
+def test_the_below_autograd_entry_runs_what_redispatch_runs():
+    # The entry a recorder calls (compiled per arity) takes the dispatcher's in-line case only
+    # for plain Tensors on one key; a number or a mode goes through redispatch_below_autograd.
+    add = _dispatch.handle("add.Tensor")
+    below = _dispatch.below_autograd_entry(add)
+    x = al.tensor([1.0, 2.0], requires_grad=True)
+    assert below(x, x, 1).tolist() == [2.0, 4.0] and below(x, 3.0, 2).tolist() == [7.0, 8.0]
+    assert below(x, x, 1).grad_fn is None  # below autograd: nothing recorded
+    with al.trace_dispatch() as trace:
+        below(x, x, 1)
+    assert [(r.op, r.key) for r in trace] == [("add.Tensor", "CPU")]
+    with pytest.raises(RuntimeError, match="device"):
+        below(x, al.ones(2, device="meta"), 1)
+
+
 def test_autograd_falls_through_without_a_kernel():
     saved = _dispatch._autograd_hook
     try:

@@ -132,8 +132,8 @@ def view_of_base(view: Tensor, base: Tensor, region: Tensor | None = None) -> No
 
 
 def inplace_on_view(op, args: tuple, record):
-    """Run the in-place ``op`` on the view ``args[0]`` with ``record`` (its recorder), then
-    rebase the view's base onto a ``CopySlices`` node (Note [CopySlices])."""
+    """Run the in-place ``op`` on the view ``args[0]`` with ``record`` (its recorder, taking
+    the arguments), then rebase the view's base onto a ``CopySlices`` node (Note [CopySlices])."""
     view = args[0]
     base = view._base
     if base._requires_grad and not view._requires_grad:
@@ -150,7 +150,7 @@ def inplace_on_view(op, args: tuple, record):
                            f"in-place operation ({op.name})")
     region = _index_tensor(_region(view, base))  # before the op: errors leave nothing changed
     base_edge = edge(base) if base._requires_grad else None
-    result = record(op, args)
+    result = record(*args)
     node = view.grad_fn
     if node is None or not view._requires_grad:
         return result  # nothing differentiable was written (an integer view, say)

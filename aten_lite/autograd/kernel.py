@@ -1,79 +1,105 @@
 """The Autograd dispatch key's kernel: record a node, then run the op below autograd.
 
-The dispatcher calls ``autograd_kernel(op, args)`` only when grad mode is on and some tensor
+The dispatcher calls an op's Autograd kernel only when grad mode is on and some tensor
 argument requires grad (Note [The journey of an op] in _dispatch.py), so code here never runs
 on the common no-grad path. Ops with a derivatives.yaml entry use their generated recorder;
 the rest are handled generically below.
+
+Note [Recorders are the kernels]
+Each op's Autograd kernel is its generated recorder itself, bound to the op's handle
+(``_bind``, called by the dispatcher when it builds the op's table): no wrapper frame and no
+look-up of the recorder per call. ``_RECORDERS`` (op name -> ``make(handle)``, the
+generated ``RECORDERS`` plus what op libraries install) rebinds the op whenever an entry is
+set or removed, so a library loaded later, or a test removing a formula, takes effect at once.
+In-place ops keep one wrapper: a write into a view is rebased first (Note [CopySlices]).
 
 Note [Sparse input to a keeps_zero op]
 A `keeps_zero: true` op maps the values of a coalesced sparse tensor (backends/sparse.py),
 but its derivatives.yaml formula is written for dense tensors: tanh's ``1 - result * result``
 would need ops that sparse tensors lack. So with a sparse input, the recorder of such an op
-(``_through_values``) differentiates the composition coalesce -> values() -> f ->
-sparse_coo_tensor (same indices and size), each recorded by its own node: f's formula then
-sees dense values, and the input's gradient is sparse with its coalesced pattern.
+(its first line calls node.py's ``through_values``) differentiates the composition coalesce
+-> values() -> f -> sparse_coo_tensor (same indices and size), each recorded by its own node:
+f's formula then sees dense values, and the input's gradient is sparse with its coalesced
+pattern.
 """
 
 from __future__ import annotations
 
-from .._dispatch import handles, set_autograd_kernel
+from .. import _dispatch
 from .._generated.autograd_nodes import RECORDERS
-from .._generated.ops import sparse_coo_tensor
 from .._tensor import Tensor
 from .copy_slices import inplace_on_view
 from .node import NotImplementedBackward, check_inplace, edge, set_history
 
 __all__ = ["autograd_kernel", "install"]
 
-_RECORDERS: dict = {}
+
+class _Recorders(dict):
+    """Op name -> recorder maker; changing an entry rebinds that op (Note [Recorders are the
+    kernels])."""
+
+    def __setitem__(self, name, make) -> None:
+        super().__setitem__(name, make)
+        _rebind(name)
+
+    def __delitem__(self, name) -> None:
+        super().__delitem__(name)
+        _rebind(name)
+
+    def pop(self, name, *default):
+        made = super().pop(name, *default)
+        _rebind(name)
+        return made
+
+
+def _rebind(name: str) -> None:
+    h = _dispatch.handles().get(name)
+    if h is not None:
+        h.rebuild_table()
+
+
+_RECORDERS = _Recorders()
 
 
 def install() -> None:
     """Register the kernel with the dispatcher. Called by ``aten_lite/__init__.py`` once the
     ops exist (the generated nodes import them)."""
-    _RECORDERS.update(RECORDERS)
-    for name, h in handles().items():
-        if h.keeps_zero and h.kind == "functional" and name in _RECORDERS:
-            _RECORDERS[name] = _through_values(_RECORDERS[name])
-    set_autograd_kernel(autograd_kernel)
+    dict.update(_RECORDERS, RECORDERS)  # set_autograd_kernel binds every op once, below
+    _dispatch.set_autograd_kernel(autograd_kernel)
 
 
 def autograd_kernel(op, args: tuple):
-    record = _RECORDERS.get(op.name, _without_formula)
-    if op.kind == "inplace" and isinstance(args[0], Tensor) and args[0]._base is not None:
-        return inplace_on_view(op, args, record)  # Note [CopySlices]
-    return record(op, args)
+    """The Autograd kernel of ``op`` called unbound (the dispatcher binds it: ``_bind``)."""
+    return _bind(op)(*args)
 
 
 def _bind(op):
-    """``autograd_kernel`` for one op (the dispatcher's ``bind``): a functional op's kernel
-    looks up its recorder on each call, so recorders an op library installs later apply."""
+    """The Autograd kernel of one op, taking its arguments in schema order."""
+    make = _RECORDERS.get(op.name)
+    if make is None:
+        def kernel(*args):
+            return _without_formula(op, args)
+    else:
+        kernel = make(op)
     if op.kind == "inplace":
-        return lambda *args: autograd_kernel(op, args)
-    name = op.name
-
-    def kernel(*args):
-        return _RECORDERS.get(name, _without_formula)(op, args)
-
-    kernel.__qualname__ = f"autograd_kernel[{name}]"
+        kernel = _rebasing(op, kernel)
+    kernel.__qualname__ = f"autograd_kernel[{op.name}]"
     return kernel
 
 
 autograd_kernel.bind = _bind  # type: ignore[attr-defined]
 
 
-def _through_values(record):
-    """The recorder of a keeps_zero op: ``record`` for a dense input, the composition of
-    differentiable ops for a sparse one (Note [Sparse input to a keeps_zero op])."""
-    def run(op, args: tuple):
-        self = args[0]
-        if not (isinstance(self, Tensor) and self.is_sparse):
-            return record(op, args)
-        s = self.coalesce()
-        result = op.call((s.values(),) + args[1:])  # the Autograd key again, on dense values
-        return sparse_coo_tensor(s._indices(), result, s._shape, is_coalesced=True)
+def _rebasing(op, record):
+    """An in-place op's kernel: a write into a view is recorded on the view and rebases its
+    base (Note [CopySlices] in copy_slices.py)."""
+    def kernel(*args):
+        x = args[0]
+        if isinstance(x, Tensor) and x._base is not None:
+            return inplace_on_view(op, args, record)
+        return record(*args)
 
-    return run
+    return kernel
 
 
 def _without_formula(op, args: tuple):

@@ -26,6 +26,7 @@ gradient.
 
 from __future__ import annotations
 
+from .._generated.ops import sparse_coo_tensor
 from .._sparse import detached_sparse
 from .._tensor import Tensor, _new
 from .._grad_mode import _state
@@ -153,6 +154,16 @@ class RemovableHandle:
 
 
 # ---- helpers called by the generated recorders and nodes ----
+
+# Note [Helpers in line]
+# Every recorded op runs edge() per input and set_history() per output, and every backward
+# node check_alive() and unpack() or unpack_output() per saved value: a Python call each, a
+# good part of an op's cost at the sizes of a training step. So the generator writes their
+# common case in line (tools/codegen/emit_autograd.py): edge's leaf, set_history of one
+# output, version() of a Tensor whose counter exists, and the tests, calling the helper only
+# for the rest (a non-leaf's edge may be a stale view's; a saved output under create_graph)
+# and to raise, so these functions stay the one place that says what the case means and what
+# the error reads. A change to one of them changes the emitter's copy too.
 
 
 def edge(t: Tensor) -> tuple:
@@ -299,15 +310,6 @@ def check_alive(node: Node) -> None:
         )
 
 
-def unpack_list(node: Node, ts, saved_versions, name: str):
-    """A saved ``Tensor[]`` argument, each element checked like ``unpack``."""
-    if ts is None:
-        return None
-    for t, v in zip(ts, saved_versions):
-        unpack(node, t, v, name)
-    return ts
-
-
 def saved_copy(t: Tensor) -> Tensor:
     """A copy of ``t``'s values, taken before an in-place op overwrites them when a formula
     needs the old value (``mul_`` saves the old ``self`` for ``other``'s gradient). It is made
@@ -329,6 +331,14 @@ def check_inplace(op, t: Tensor) -> None:
         )
     # A write into a view is rebased by the autograd kernel before this runs (Note
     # [CopySlices] in copy_slices.py).
+
+
+def through_values(op, args: tuple):
+    """A keeps_zero op on a sparse ``args[0]``: the op on the values of its coalesced form,
+    each step recorded (Note [Sparse input to a keeps_zero op] in aten_lite/autograd/kernel.py)."""
+    s = args[0].coalesce()
+    result = op.call((s.values(),) + args[1:])  # the Autograd key again, on dense values
+    return sparse_coo_tensor(s._indices(), result, s._shape, is_coalesced=True)
 
 
 def not_implemented(node: Node, input_name: str):

@@ -121,7 +121,10 @@ def _binary_kernel(h, plan, cell, load):
         sb = b._shape
         x = a._a if a._dtype is compute else a._a.astype(cnp)
         y = b._a if b._dtype is compute else b._a.astype(cnp)
-        out = empty_array(sa if sa == sb else broadcast(sa, sb), out_dt)
+        if sa == sb or (len(sb) < len(sa) and sa[len(sa) - len(sb):] == sb):
+            out = empty_array(sa, out_dt)  # b's shape ends a's (a bias): no rule to run
+        else:
+            out = empty_array(broadcast(sa, sb), out_dt)
         if int_check is not None and code < _FIRST_FLOAT and out.size:
             int_check(name, y)
         if s and code < _FIRST_FLOAT:

@@ -107,7 +107,7 @@ def embedding_cpu(weight: Tensor, indices: Tensor, padding_idx: int = -1,
         bad = int(idx.min()) if int(idx.min()) < 0 else int(idx.max())
         raise IndexError(f"embedding: index {bad} is out of range for weight with {rows} rows")
     out = empty_array(shape, dtype)
-    np.take(weight._a, idx, axis=0, out=out.reshape(idx.size, weight._shape[1]))
+    weight._a.take(idx, 0, out=out.reshape(idx.size, weight._shape[1]))  # np.take: 1 us more
     return _wrap(out)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from .. import _dispatch, _trace
 from .._dtype import float32, float64, int64
 from .._generated.autograd_nodes import RECORDERS
+from ..autograd.kernel import _RECORDERS as _BOUND
 from .._grad_mode import _state as _grad_state
 from .._kernel_rules import cached_c_kernel
 from .._tensor import Tensor, empty_array
@@ -33,28 +34,38 @@ __all__ = ["run"]
 _LOG_SOFTMAX = _dispatch.handle("log_softmax.int")
 _NLL_LOSS = _dispatch.handle("nll_loss")
 _HANDLES = (_LOG_SOFTMAX, _NLL_LOSS)
-_RECORD_LOG_SOFTMAX = RECORDERS["log_softmax.int"]
-_RECORD_NLL_LOSS = RECORDERS["nll_loss"]
 _I64 = 1 << 63
 _wrap = Tensor._wrap
 
 
 class _Computed:
-    """Stands in for an op handle in a recorder: its redispatch returns ``result``."""
+    """Stands in for an op handle when its generated recorder is made (``RECORDERS[name]``
+    makes a recorder for a handle): the recorder's redispatch returns ``result``, the value
+    computed before it is called."""
 
-    __slots__ = ("result",)
+    __slots__ = ("name", "args", "result")
+    pair_pos = none_pos = None  # the below-autograd entry then always calls the method below
+    table: dict = {}
 
-    def __init__(self, result) -> None:
-        self.result = result
+    def __init__(self, h) -> None:
+        self.name, self.args, self.result = h.name, h.args, None
 
     def redispatch_below_autograd(self, args: tuple):
-        return self.result
+        result, self.result = self.result, None
+        return result
+
+
+_LS_DONE, _NLL_DONE = _Computed(_LOG_SOFTMAX), _Computed(_NLL_LOSS)
+_RECORD_LOG_SOFTMAX = RECORDERS["log_softmax.int"](_LS_DONE)
+_RECORD_NLL_LOSS = RECORDERS["nll_loss"](_NLL_DONE)
 
 
 def _yaml_tables() -> bool:
     """Whether both ops' tables hold only what the YAML made: one CPU kernel, the generated
     recorder as the Autograd kernel (no composite kernel over it)."""
     for h in _HANDLES:
+        if _BOUND.get(h.name) is not RECORDERS[h.name]:  # a formula swapped at run time
+            return False
         stacks = h.stacks
         if len(stacks["CPU"]) != 1 or "Autograd" not in h.table or stacks.get("Autograd") \
                 or stacks.get("CompositeImplicitAutograd"):
@@ -81,7 +92,8 @@ def run(input: Tensor, target: Tensor, ignore_index: int):
     lp = _wrap(logp)
     record = _grad_state.enabled and input._requires_grad
     if record:
-        _RECORD_LOG_SOFTMAX(_Computed(lp), (input, 1, None))
+        _LS_DONE.result = lp
+        _RECORD_LOG_SOFTMAX(input, 1, None)
     out = empty_array((), dt)
     if cached_c_kernel("nll_loss")(dt.code, out, logp, t, ignore_index, 1):
         try:  # a target out of range: the op's kernel raises its message
@@ -92,5 +104,6 @@ def run(input: Tensor, target: Tensor, ignore_index: int):
     else:
         loss = _wrap(out)
     if record:
-        _RECORD_NLL_LOSS(_Computed(loss), (lp, target, None, 1, ignore_index))
+        _NLL_DONE.result = loss
+        _RECORD_NLL_LOSS(lp, target, None, 1, ignore_index)
     return loss

@@ -47,7 +47,8 @@ COMPOSITE = "CompositeImplicitAutograd"
 # The local that holds an exception a formula raised (Note [Formula errors name their line]).
 EXCEPTION_LOCAL = "exc_"
 # Names the generated apply() binds or reads for itself; an argument may not use them.
-RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed"})
+RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed",
+                      "_grad_state", "t_", "v_"})
 
 
 def _error(loc: Location, op: object, text: str) -> SpecError:
@@ -284,6 +285,9 @@ class Recorder:
     cloned: tuple[str, ...]  # saved inputs the op overwrites: saved as a copy taken before
     aliased: str | None  # an input the op may return as it is (`to`, `contiguous`): then
     #                      the result already has its history and nothing is recorded
+    # A functional keeps_zero op: a sparse input is differentiated through its values (Note
+    # [Sparse input to a keeps_zero op] in aten_lite/autograd/kernel.py).
+    sparse_values: bool = False
 
 
 def recorders(native: Sequence[NativeFunction], derivatives: Sequence[Derivative],
@@ -336,7 +340,8 @@ def _recorder(nf: NativeFunction, by_name: dict[str, Derivative],
     cloned = tuple(s.local for s in node.saved
                    if inplace and s.kind == "input" and s.source in written)
     return Recorder(recorder_name(nf.func), str(nf.func.name), node, names, inplace,
-                    cloned, None if inplace else _aliased_input(nf.func))
+                    cloned, None if inplace else _aliased_input(nf.func),
+                    kind is SchemaKind.functional and nf.keeps_zero)
 
 
 def _aliased_input(schema: FunctionSchema) -> str | None:
@@ -358,7 +363,7 @@ def _viewed_input(schema: FunctionSchema) -> str | None:
 
 
 def _generated_locals(node: BackwardNode) -> set[str]:
-    names = set(RESERVED) | {"result", "op", "args"}
+    names = set(RESERVED) | {"result", "op", "args", "record", "redispatch"}
     for x in node.inputs:
         names |= {f"need_{x.name}", f"grad_{x.name}"}
     return names

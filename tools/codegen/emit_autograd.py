@@ -120,10 +120,13 @@ def _needed(x: api.DiffInput, pos: str) -> str:
 
 
 def _apply_lines(n: api.BackwardNode) -> list[str]:
-    lines = ["check_alive(node)", "need = node._next"]
+    # check_alive's and unpack's tests in line, their calls only to raise (Note [Helpers in
+    # line] in aten_lite/autograd/node.py).
+    lines = ["if node._released:", "    check_alive(node)", "need = node._next"]
     if n.uses_grad:
         lines.append("grad = grads[0]")
-    lines += [_unpack(s) for s in n.saved]
+    for s in n.saved:
+        lines += _unpack(s)
     pos = _edge_positions(n)
     by_name = {x.name: x for x in n.inputs}
     for f in n.formulas:
@@ -166,15 +169,24 @@ def _paren(f: api.Formula) -> str:
     return f.expr if f.atomic else f"({f.expr})"
 
 
-def _unpack(s: api.Saved) -> str:
+def _unpack(s: api.Saved) -> list[str]:
     if s.kind == "input":
-        return f"{s.local} = unpack(node, node.{s.field}, node.{s.local}_v, {s.local!r})"
+        return [f"{s.local} = node.{s.field}",
+                f"if isinstance({s.local}, Tensor) and {s.local}._vc.value != node.{s.local}_v:",
+                f"    unpack(node, {s.local}, node.{s.local}_v, {s.local!r})"]
     if s.kind == "inputs":
-        return f"{s.local} = unpack_list(node, node.{s.field}, node.{s.local}_v, {s.local!r})"
-    if s.kind == "output":
-        return (f"{s.local} = unpack_output(node, node.{s.field}, node.{s.local}_v, "
-                f"{s.source}, {s.local!r})")
-    return f"{s.local} = node.{s.field}"
+        return [f"{s.local} = node.{s.field}",
+                f"if {s.local} is not None:",
+                f"    for t_, v_ in zip({s.local}, node.{s.local}_v):",
+                "        if isinstance(t_, Tensor) and t_._vc.value != v_:",
+                f"            unpack(node, t_, v_, {s.local!r})"]
+    if s.kind == "output":  # the call only to raise, or to give it history (create_graph)
+        return [f"{s.local} = node.{s.field}",
+                f"if {s.local} is not None and ({s.local}._vc.value != node.{s.local}_v or "
+                "_grad_state.enabled):",
+                f"    {s.local} = unpack_output(node, {s.local}, node.{s.local}_v, "
+                f"{s.source}, {s.local!r})"]
+    return [f"{s.local} = node.{s.field}"]
 
 
 # ---- the recorder ----
@@ -182,14 +194,16 @@ def _unpack(s: api.Saved) -> str:
 
 def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     n = r.node
+    params = ", ".join(r.args)
+    below = f"redispatch({params})"
+    view = {"function": r.function, "op": r.op, "params": params}
     if not n.inputs or not n.differentiable_outputs:
         # Nothing can carry a gradient (output_differentiability all False): just run it.
-        return {"function": r.function, "op": r.op,
-                "lines": ["return op.redispatch_below_autograd(args)"]}
+        return {**view, "lines": [f"return {below}"]}
     flags = {x.name: f"any(need_{x.name})" if x.is_list else f"need_{x.name}" for x in n.inputs}
-    lines = _guard_lines(r, flags)
+    lines = _guard_lines(r, flags, below)
     lines.append(f"node = {n.class_name}()")
-    lines.append(_edges_line(n))
+    lines += _edges_lines(n)
     lines += ["node._hooks = None", "node._released = False"]
     if n.view_of is not None:
         # view_base_fn and version in line: a view op runs them on every call (its input is a
@@ -203,22 +217,26 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
         cond = " or ".join(flags[w] for w in s.when)
         (after if s.kind.startswith("output") else before).extend(_save(s, cond, r))
     lines += before
-    lines.append("result = op.redispatch_below_autograd(args)")
+    lines.append(f"result = {below}")
     if r.aliased is not None:
         lines += [f"if result is {r.aliased}:  # returned unchanged: it keeps its history",
                   "    return result"]
-    if n.view_of is not None:
-        lines.append(f"node._view_version = {n.view_of}._version_counter.value")
+    if n.view_of is not None:  # the counter read directly once made (as the kernel will have)
+        lines.append(f"node._view_version = ({n.view_of}._vc or {n.view_of}._version_counter).value")
     lines += _history(n)
     lines += after
     lines.append("return result")
-    return {"function": r.function, "op": r.op, "lines": lines}
+    return {**view, "lines": lines}
 
 
-def _guard_lines(r: api.Recorder, flags: dict[str, str]) -> list[str]:
-    """Unpack the arguments, find which inputs need a gradient, and run the op unrecorded
-    when none does."""
-    lines = [f"{', '.join(r.args)}{',' if len(r.args) == 1 else ''} = args"]
+def _guard_lines(r: api.Recorder, flags: dict[str, str], below: str) -> list[str]:
+    """Find which inputs need a gradient, and run the op unrecorded when none does."""
+    lines = []
+    if r.sparse_values:  # Note [Sparse input to a keeps_zero op] in aten_lite/autograd/kernel.py
+        first = r.args[0]
+        lines += [f"if {first}.__class__ is not Tensor and isinstance({first}, Tensor) and "
+                  f"{first}.is_sparse:",
+                  f"    return through_values(op, ({', '.join(r.args)},))"]
     for x in r.node.inputs:
         if x.is_list:
             lines.append(f"need_{x.name} = [isinstance(t, Tensor) and t._requires_grad "
@@ -228,26 +246,35 @@ def _guard_lines(r: api.Recorder, flags: dict[str, str]) -> list[str]:
                          f"{x.name}._requires_grad")
     any_flag = " or ".join(flags.values())
     lines.append(f"if not ({any_flag}):" if len(flags) > 1 else f"if not {any_flag}:")
-    lines.append("    return op.redispatch_below_autograd(args)")
+    lines.append(f"    return {below}")
     if r.inplace:
         lines.append(f"check_inplace(op, {r.args[0]})")
     return lines
 
 
-def _edges_line(n: api.BackwardNode) -> str:
+def _edges_lines(n: api.BackwardNode) -> list[str]:
     if len(n.inputs) == 1 and n.inputs[0].is_list:
         name = n.inputs[0].name
-        return f"node._next = tuple(edge(t) if k else None for t, k in zip({name}, need_{name}))"
+        return [f"node._next = tuple(edge(t) if k else None for t, k in zip({name}, need_{name}))"]
     edges = []
     only = len(n.inputs) == 1  # the guard already knows this one needs a gradient
     for x in n.inputs:
         if x.is_list:
             edges.append(f"*[edge(t) if k else None for t, k in zip({x.name}, need_{x.name})]")
         elif only:
-            edges.append(f"edge({x.name})")
+            edges.append(_edge(x.name))
         else:
-            edges.append(f"edge({x.name}) if need_{x.name} else None")
-    return f"node._next = ({', '.join(edges)}{',' if len(edges) == 1 else ''})"
+            edges.append(f"{_edge(x.name)} if need_{x.name} else None")
+    if only:
+        return [f"node._next = ({edges[0]},)"]
+    return ["node._next = (", *(f"    {e}," for e in edges), ")"]
+
+
+def _edge(name: str) -> str:
+    """``edge(name)`` with its leaf case in line (Note [Helpers in line] in
+    aten_lite/autograd/node.py)."""
+    leaf = f"({name}, -1, {name}._shape, {name}._dtype)"
+    return f"({leaf} if {name}.grad_fn is None else edge({name}))"
 
 
 def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
@@ -261,7 +288,7 @@ def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
                 f"node.{s.local}_v = 0"]
     if s.kind == "input":
         return [f"{field} = {guarded(s.source, 'None')}",
-                f"node.{s.local}_v = {guarded(f'version({s.source})', '0')}"]
+                f"node.{s.local}_v = {guarded(_version(s.source), '0')}"]
     if s.kind == "inputs":
         return [f"{field} = {guarded(f'list({s.source})', 'None')}",
                 f"node.{s.local}_v = {guarded(f'[version(t) for t in {s.source}]', 'None')}"]
@@ -280,7 +307,14 @@ def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
     # (_dispatch.OpHandle._finish), so an in-place op's output is saved at that version.
     bump = " + 1" if r.inplace else ""
     return [f"{field} = {guarded(f'detached({out})', 'None')}",
-            f"node.{s.local}_v = version({out}){bump}"]
+            f"node.{s.local}_v = {_version(out)}{bump}"]
+
+
+def _version(name: str) -> str:
+    """``version(name)`` with its case of a Tensor whose counter exists in line (Note [Helpers
+    in line] in aten_lite/autograd/node.py)."""
+    return f"({name}._vc.value if {name}.__class__ is Tensor and {name}._vc is not None " \
+        f"else version({name}))"
 
 
 def _attr(s: api.Saved) -> str:
@@ -298,6 +332,9 @@ def _history(n: api.BackwardNode) -> list[str]:
         return ["node._n_out = len(result)",
                 "for i, t in enumerate(result):",
                 "    set_history(t, node, i)"]
-    if n.n_outputs == 1:
-        return ["set_history(result, node, 0)"] if n.differentiable_outputs else []
+    if n.n_outputs == 1:  # set_history in line (Note [Helpers in line], autograd/node.py)
+        return ["if result._dtype.is_floating_point:",
+                "    result._requires_grad = True",
+                "    result.grad_fn = node",
+                "    result._output_nr = 0"] if n.differentiable_outputs else []
     return [f"set_history(result[{i}], node, {i})" for i in n.differentiable_outputs]
