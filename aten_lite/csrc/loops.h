@@ -33,6 +33,8 @@ constexpr int64_t kScalarChunk = 512;
 // Elements per pass of outer_rows (rows of a short innermost dim taken together); each
 // broadcast operand is expanded into a buffer this long.
 constexpr int64_t kRowsChunk = 1024;
+// Shortest innermost dim outer_rows takes (Note [Short rows with a broadcast operand]).
+constexpr int64_t kRowsMinCols = 16;
 // Edge of the square tiles used when an input is transposed relative to out: 128 reads 512
 // bytes of each row of a transposed float input per visit (32 was 2x slower for a.T + b).
 constexpr int64_t kTile = 128;
@@ -162,9 +164,18 @@ bool wants_tiles(const Geometry<NT>& g) {
 // results do not depend on how runs are cut. Chunks are kRowsChunk flat positions of the two
 // inner dims (rows may be cut), and out is written with plain stores even when large: streaming
 // these chunks (as the 1-d path streams) measured ~1.4x slower here.
+// Elementwise results do not depend on how runs are cut, except for the libmvec functions
+// (Note [Vector math] in scalar_math.h), whose vector and scalar versions may differ in the last
+// bit: an element meets the scalar one only in the tail of a run. Rows shorter than
+// kRowsMinCols therefore keep their own runs, all tail, as torch's loops also run them:
+// x.unsqueeze(-1).pow(p) with p = [1, 2, 3] (tests/programs/poly_fit.py) then gives torch's bits,
+// which the RMSprop fit there needs to follow torch's losses; rows of 16 and more change
+// versions in their tails only.
 template <int NT>
 bool wants_rows(const Geometry<NT>& g, int64_t out_size, int64_t in_size) {
-  if (g.nd < 2 || g.size[g.nd - 1] >= kScalarChunk) return false;
+  if (g.nd < 2 || g.size[g.nd - 1] < kRowsMinCols || g.size[g.nd - 1] >= kScalarChunk) {
+    return false;
+  }
   const int64_t* inner = g.stride[g.nd - 1];
   const int64_t* outer = g.stride[g.nd - 2];
   int64_t cols = g.size[g.nd - 1];
