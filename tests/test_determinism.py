@@ -77,3 +77,49 @@ def test_sum_streamed_from_memory_does_not_depend_on_the_address():
     values = np.random.default_rng(4).standard_normal(9_000_000).astype(np.float32)
     sums = {al.from_numpy(v).sum().item() for v in at_offsets(values, (0, 1, 5, 15))}
     assert len(sums) == 1, sums
+
+
+def _short_rows(dtype: str, m: int, rows: int = 37) -> np.ndarray:
+    """rows x m values of dtype with NaN, infinities and -0.0 in some rows."""
+    rng = np.random.default_rng(m)
+    if dtype == "bool":
+        return rng.random((rows, m)) < 0.5
+    if dtype.startswith("int"):
+        return rng.integers(-3, 4, (rows, m)).astype(dtype)
+    a = (rng.standard_normal((rows, m)) * 3).astype(dtype)
+    a[::3, 0] = -0.0
+    a[1, -1], a[4, 0], a[5, m // 2] = np.nan, np.inf, -np.inf
+    a[7] = -0.0
+    return a
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int32", "bool"])
+def test_short_rows_reduce_as_each_row_alone(dtype, threads):
+    # Note [Short runs fold across outputs] in aten_lite/csrc/reduce.h: rows shorter than the
+    # lane count are folded 16 at a time, and must give each row's own result bit for bit
+    # (a row alone takes the one-output loop), for every reducer and for the rows after the
+    # last group of 16.
+    before = al.get_num_threads()
+    al.set_num_threads(threads)
+    try:
+        for m in (1, 2, 5, 27, 33, 63, 96):
+            a = _short_rows(dtype, m)
+            t = al.tensor(a)
+            for op in ("sum", "mean", "prod", "amax", "amin", "all", "any"):
+                if op == "mean" and not dtype.startswith("float"):
+                    continue
+                together = getattr(t, op)(1).numpy()
+                alone = np.stack([getattr(t[r], op)().numpy() for r in range(a.shape[0])])
+                assert together.tobytes() == alone.tobytes(), (op, m)
+    finally:
+        al.set_num_threads(before)
+
+
+@pytest.mark.parametrize("m", [3, 27, 63])
+def test_short_row_sums_match_numpy(m):
+    a = np.random.default_rng(5).standard_normal((70_000, m)).astype(np.float32)
+    got = al.tensor(a).sum(1, keepdim=True).numpy()
+    np.testing.assert_allclose(got, a.astype(np.float64).sum(1, keepdims=True), rtol=1e-6,
+                               atol=1e-5)
+    assert got.shape == (70_000, 1)

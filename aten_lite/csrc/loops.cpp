@@ -54,6 +54,36 @@ void fill_elements(int64_t elem, char* dst, const char* src, int64_t count) {
   }
 }
 
+// dst[0 .. len) = the elements of a column operand (one value per row, rows `stride` bytes
+// apart from src) at `len` consecutive positions of rows of `cols`, starting `skip` into the
+// first row. Whole 64-byte vectors are stored per row, running up to 63 bytes past len (dst
+// has that slack): a plain fill of 27 floats per row cost as much as the op.
+template <class T>
+void expand_with(char* dst_bytes, const char* src, int64_t stride, int64_t skip, int64_t cols,
+                 int64_t len) {
+  constexpr int W = 64 / sizeof(T);
+  T* dst = reinterpret_cast<T*>(dst_bytes);
+  for (int64_t i = 0, first = cols - skip; i < len; src += stride, first = cols) {
+    T v;
+    std::memcpy(&v, src, sizeof(T));
+    int64_t count = std::min(first, len - i);
+    for (int64_t j = 0; j < count; j += W) {
+      for (int w = 0; w < W; ++w) dst[i + j + w] = v;
+    }
+    i += count;
+  }
+}
+
+void expand_rows(int64_t elem, char* dst, const char* src, int64_t stride, int64_t skip,
+                 int64_t cols, int64_t len) {
+  switch (elem) {
+    case 1: return expand_with<uint8_t>(dst, src, stride, skip, cols, len);
+    case 2: return expand_with<uint16_t>(dst, src, stride, skip, cols, len);
+    case 4: return expand_with<uint32_t>(dst, src, stride, skip, cols, len);
+    default: return expand_with<uint64_t>(dst, src, stride, skip, cols, len);
+  }
+}
+
 // Copies an m x n tile whose rows are `row_stride` and columns `col_stride` bytes apart in
 // src into dst, rows kTile elements apart: a transposed input read along its own rows.
 template <class T>
@@ -115,6 +145,59 @@ void outer_streamed(int64_t n, int64_t out_size, int64_t in_size, InnerFn inner,
 }
 
 template <int NT>
+void outer_rows(const Geometry<NT>& g, int64_t out_size, int64_t in_size, InnerFn inner,
+                const void* f, int64_t b, int64_t e) {
+  const int r = g.nd - 2, c = g.nd - 1;
+  const int64_t cols = g.size[c], plane = g.size[r] * cols;
+  // Column and row operands read from a buffer holding the chunk's elements expanded (plus
+  // slack for expand_rows' whole-vector stores); a row operand's buffer holds its row repeated,
+  // refilled only when the row moves (an outer dim stepped), and is read from the chunk's
+  // column on.
+  const int64_t buf_elements = kRowsChunk + 2 * cols + 64;
+  bool column[NT] = {}, row[NT] = {};
+  for (int k = 1; k < NT; ++k) {
+    column[k] = g.stride[c][k] == 0 && g.stride[r][k] != 0;
+    row[k] = g.stride[c][k] != 0 && g.stride[r][k] == 0;
+  }
+  std::unique_ptr<char[]> bufs(new char[(NT - 1) * buf_elements * in_size]);
+  const char* filled[NT] = {};
+  char* q[NT];
+  int64_t qs[NT];
+  qs[0] = out_size;
+  for (int k = 1; k < NT; ++k) qs[k] = g.stride[c][k] == 0 && !column[k] ? 0 : in_size;
+  int64_t idx[kMaxDims];
+  char* corner[NT];  // the operands at the current plane's first element
+  for (int64_t pos = b; pos < e;) {
+    int64_t at = pos % plane;
+    if (pos == b || at == 0) {
+      unravel(g, pos / plane, 0, r, idx);
+      offset_pointers(g, idx, 0, r, corner);
+    }
+    int64_t len = std::min({kRowsChunk, plane - at, e - pos});
+    int64_t row0 = at / cols, col0 = at % cols;
+    for (int k = 0; k < NT; ++k) {
+      char* buf = k > 0 ? bufs.get() + (k - 1) * buf_elements * in_size : nullptr;
+      int64_t s = k == 0 ? out_size : in_size;
+      q[k] = corner[k] + (qs[k] == 0 ? 0 : at * s);
+      if (column[k]) {
+        expand_rows(in_size, buf, corner[k] + row0 * g.stride[r][k], g.stride[r][k], col0, cols,
+                    len);
+        q[k] = buf;
+      } else if (row[k]) {
+        if (filled[k] != corner[k]) {
+          for (int64_t i = 0; i < kRowsChunk + cols; i += cols)
+            std::memcpy(buf + i * in_size, corner[k], cols * in_size);
+          filled[k] = corner[k];
+        }
+        q[k] = buf + col0 * in_size;
+      }
+    }
+    inner(f, len, q, qs);
+    pos += len;
+  }
+}
+
+template <int NT>
 void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void* f, int64_t tb,
                  int64_t te) {
   constexpr int N = NT - 1;
@@ -162,7 +245,9 @@ void outer_tiled(const Geometry<NT>& g, int64_t elem, InnerFn inner, const void*
                                 int64_t);                                                  \
   template bool build<NT>(const TensorRef*, Geometry<NT>&);                                 \
   template void outer_streamed<NT>(int64_t, int64_t, int64_t, InnerFn, const void*,        \
-                                   char* const*, const int64_t*);
+                                   char* const*, const int64_t*);                          \
+  template void outer_rows<NT>(const Geometry<NT>&, int64_t, int64_t, InnerFn, const void*,  \
+                               int64_t, int64_t);
 AL_OUTER_LOOPS(2) AL_OUTER_LOOPS(3) AL_OUTER_LOOPS(4) AL_OUTER_LOOPS(5) AL_OUTER_LOOPS(6)
 AL_OUTER_LOOPS(7) AL_OUTER_LOOPS(8) AL_OUTER_LOOPS(9) AL_OUTER_LOOPS(10) AL_OUTER_LOOPS(11)
 AL_OUTER_LOOPS(12) AL_OUTER_LOOPS(13) AL_OUTER_LOOPS(14) AL_OUTER_LOOPS(15) AL_OUTER_LOOPS(16)

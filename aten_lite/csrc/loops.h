@@ -30,6 +30,11 @@ constexpr int64_t kGrain = 32768;
 constexpr int64_t kLineElements = 64;
 // Elements per pass when a stride-0 operand is expanded into a buffer (fits in L1).
 constexpr int64_t kScalarChunk = 512;
+// Elements per pass of outer_rows (rows of a short innermost dim taken together); each
+// broadcast operand is expanded into a buffer this long.
+constexpr int64_t kRowsChunk = 1024;
+// Shortest innermost dim outer_rows takes (Note [Short rows with a broadcast operand]).
+constexpr int64_t kRowsMinCols = 16;
 // Edge of the square tiles used when an input is transposed relative to out: 128 reads 512
 // bytes of each row of a transposed float input per visit (32 was 2x slower for a.T + b).
 constexpr int64_t kTile = 128;
@@ -147,6 +152,47 @@ bool wants_tiles(const Geometry<NT>& g) {
   return false;
 }
 
+// Note [Short rows with a broadcast operand]
+// counts / counts.sum(1, keepdim=True) on a (228146, 27) float32: the divisor's inner stride is
+// 0, so the two inner dims cannot merge, and outer_strided ran one inner call of 27 elements per
+// row (an indirect call, a buffer fill, a short vector loop): 8.4 ms against torch's 2.8. When
+// out is contiguous over its two inner dims and the innermost is short (< kScalarChunk), every
+// input is one of: contiguous over both dims like out, a column (inner stride 0: one value per
+// row), a row (outer stride 0: one row repeated) or a single element. outer_rows then takes
+// about kRowsChunk elements of whole rows per inner call, expanding each column and row
+// operand into a buffer, so the op's own loop runs over long unit-stride runs. Elementwise
+// results do not depend on how runs are cut. Chunks are kRowsChunk flat positions of the two
+// inner dims (rows may be cut), and out is written with plain stores even when large: streaming
+// these chunks (as the 1-d path streams) measured ~1.4x slower here.
+// Elementwise results do not depend on how runs are cut, except for the libmvec functions
+// (Note [Vector math] in scalar_math.h), whose vector and scalar versions may differ in the last
+// bit: an element meets the scalar one only in the tail of a run. Rows shorter than
+// kRowsMinCols therefore keep their own runs, all tail, as torch's loops also run them:
+// x.unsqueeze(-1).pow(p) with p = [1, 2, 3] (tests/programs/poly_fit.py) then gives torch's bits,
+// which the RMSprop fit there needs to follow torch's losses; rows of 16 and more change
+// versions in their tails only.
+template <int NT>
+bool wants_rows(const Geometry<NT>& g, int64_t out_size, int64_t in_size) {
+  if (g.nd < 2 || g.size[g.nd - 1] < kRowsMinCols || g.size[g.nd - 1] >= kScalarChunk) {
+    return false;
+  }
+  const int64_t* inner = g.stride[g.nd - 1];
+  const int64_t* outer = g.stride[g.nd - 2];
+  int64_t cols = g.size[g.nd - 1];
+  if (inner[0] != out_size || outer[0] != cols * out_size) return false;
+  for (int k = 1; k < NT; ++k) {
+    bool flat = inner[k] == in_size && outer[k] == cols * in_size;
+    bool row = inner[k] == in_size && outer[k] == 0;
+    if (!flat && !row && inner[k] != 0) return false;  // inner 0: a column or a single element
+  }
+  return true;
+}
+
+// Flat positions [b, e) of g when wants_rows(g).
+template <int NT>
+void outer_rows(const Geometry<NT>& g, int64_t out_size, int64_t in_size, InnerFn inner,
+                const void* f, int64_t b, int64_t e);
+
 // Tiles [tb, te) of kTile x kTile over the two innermost dims, for every outer index. Each
 // transposed input's tile (elements of `elem` bytes) is first copied into a buffer laid out
 // like out's rows.
@@ -167,7 +213,9 @@ bool build(const TensorRef* t, Geometry<NT>& g);
                                        int64_t, int64_t);                                    \
   extern template bool build<NT>(const TensorRef*, Geometry<NT>&);                           \
   extern template void outer_streamed<NT>(int64_t, int64_t, int64_t, InnerFn, const void*,   \
-                                          char* const*, const int64_t*);
+                                          char* const*, const int64_t*);                     \
+  extern template void outer_rows<NT>(const Geometry<NT>&, int64_t, int64_t, InnerFn,        \
+                                      const void*, int64_t, int64_t);
 AL_OUTER_LOOPS(2) AL_OUTER_LOOPS(3) AL_OUTER_LOOPS(4) AL_OUTER_LOOPS(5) AL_OUTER_LOOPS(6)
 AL_OUTER_LOOPS(7) AL_OUTER_LOOPS(8) AL_OUTER_LOOPS(9) AL_OUTER_LOOPS(10) AL_OUTER_LOOPS(11)
 AL_OUTER_LOOPS(12) AL_OUTER_LOOPS(13) AL_OUTER_LOOPS(14) AL_OUTER_LOOPS(15) AL_OUTER_LOOPS(16)
@@ -219,6 +267,12 @@ int elementwise(const TensorRef* t, const F& f) {
     parallel_range(tiles, grain, [&](int64_t b, int64_t e) {
       outer_tiled<N + 1>(g, sizeof(S), &inner_thunk<Out, S, N, F>, &f, b, e);
     });
+    return kPathStrided;
+  }
+  if (wants_rows(g, sizeof(Out), sizeof(S))) {
+    parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
+      outer_rows<N + 1>(g, sizeof(Out), sizeof(S), &inner_thunk<Out, S, N, F>, &f, b, e);
+    }, kLineElements);
     return kPathStrided;
   }
   parallel_range(g.numel, kGrain, [&](int64_t b, int64_t e) {
