@@ -99,7 +99,7 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "nn":
         import bench_charmlp
 
-        return [("character-level MLP training step (issue 9)",
+        return [("makemore training steps: character-level MLP and bigram (issue 9)",
                  table(bench_charmlp.run(al, torch, repeat=repeat, budget=budget),
                        bench_charmlp.PEERS))]
     if name == "func":
