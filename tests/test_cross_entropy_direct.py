@@ -80,11 +80,78 @@ def test_other_cases_take_the_ops():
     x, y = al.tensor(xs), al.tensor([0, 1, 2, 3, 0, 1])
     assert _cross_entropy.run(x.half(), y, -100) is None
     assert _cross_entropy.run(x, y.int(), -100) is None
-    assert _cross_entropy.run(x, y[:5], -100) is None
-    with pytest.raises(ValueError, match="target has shape"):
-        F.cross_entropy(x, y[:5])
+    with al.trace_dispatch() as trace:  # a watched call dispatches, so the trace sees both
+        F.cross_entropy(x, y)
+    assert [r.op for r in trace.records if r.key == "CPU"] == ["log_softmax.int", "nll_loss"]
+    # A bad target: the CPU kernel's own error, named as the dispatched op's.
+    with pytest.raises(ValueError) as direct:
+        _cross_entropy.run(x, y[:5], -100)
+    with pytest.raises(ValueError) as ops:
+        _dispatched(x, y[:5])
+    assert str(direct.value) == str(ops.value) and "target has shape [5]" in str(ops.value)
     with al.no_grad():  # no graph: the direct path, nothing recorded
-        assert F.cross_entropy(al.tensor(xs, requires_grad=True), y).grad_fn is None
+        xg = al.tensor(xs, requires_grad=True)
+        assert _cross_entropy.run(xg, y, -100) is not None
+        assert F.cross_entropy(xg, y).grad_fn is None
+
+
+def test_threads_running_it_at_once_each_get_their_own_graph():
+    # Nothing is shared between calls: each thread's loss, graph and gradient are its own.
+    import sys
+    import threading
+    rs = np.random.RandomState(5)
+    data = [(rs.randn(16, 7).astype(np.float32), rs.randint(0, 7, 16)) for _ in range(6)]
+    want = []
+    for xs, ys in data:
+        tx = torch.tensor(xs, requires_grad=True)
+        torch.nn.functional.cross_entropy(tx, torch.tensor(ys)).backward()
+        want.append(tx.grad.numpy())
+    errors = []
+
+    def work(k):
+        try:
+            xs, ys = data[k]
+            for _ in range(200):
+                x = al.tensor(xs, requires_grad=True)
+                loss = F.cross_entropy(x, al.tensor(ys))
+                assert loss.grad_fn.name() == "NllLossBackward0"
+                loss.backward()
+                np.testing.assert_allclose(x.grad.numpy(), want[k], rtol=1e-5, atol=1e-7)
+        except Exception as e:  # reported below, with the thread that met it
+            errors.append((k, repr(e)))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
+    try:
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(len(data))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+
+
+def test_an_autograd_hook_set_at_run_time_is_honoured():
+    from aten_lite import _dispatch
+    from aten_lite.autograd.kernel import autograd_kernel
+    x = al.randn(3, 4, requires_grad=True)
+    y = al.tensor([0, 1, 3])
+    seen = []
+
+    def hook(op, args):
+        seen.append(op.name)
+        return autograd_kernel(op, args)
+
+    _dispatch.set_autograd_kernel(hook)
+    try:
+        assert _cross_entropy.run(x, y, -100) is None
+        loss = F.cross_entropy(x, y)
+    finally:
+        _dispatch.set_autograd_kernel(autograd_kernel)
+    assert seen == ["log_softmax.int", "nll_loss"] and loss.grad_fn.name() == "NllLossBackward0"
+    assert _cross_entropy.run(x, y, -100) is not None
 
 
 def test_a_library_autograd_kernel_is_honoured():
