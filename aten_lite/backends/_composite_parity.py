@@ -237,8 +237,10 @@ def kl_div(self, target, reduction=1, log_target=False):
                            f"and {target._dtype.name}); convert first, e.g. x.float()")
     if log_target:
         return _reduce(target.exp() * (target - self), reduction)
-    safe = al.where(target == 0, 1.0, target)  # 0 * log(0) is 0 here, and so is its gradient
-    return _reduce(target * safe.log() - target * self, reduction)
+    # target * log(target) is 0 where target is 0; its gradient there is NaN, as torch's
+    # (xlogy's): the unselected branch's 0 * (log 0 + 1).
+    entropy = al.where(target == 0, 0.0, target * target.log())
+    return _reduce(entropy - target * self, reduction)
 
 
 def huber_loss(self, target, reduction=1, delta=1.0):

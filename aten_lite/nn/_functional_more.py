@@ -20,15 +20,16 @@ from .._tensor import Tensor
 
 __all__ = ["pad", "cosine_similarity", "kl_div", "huber_loss"]
 
-_REDUCTION_CODES = {"none": 0, "mean": 1, "sum": 2}
 _INDEXED_MODES = ("reflect", "replicate", "circular")
+_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
-def _code(reduction: str) -> int:
-    if reduction not in _REDUCTION_CODES:
+def _reduction(reduction: str) -> int:
+    """The ops' reduction code for a loss's ``reduction=`` (functional.py's losses use it too)."""
+    if reduction not in _REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction; expected one of "
-                         f"{', '.join(_REDUCTION_CODES)}")
-    return _REDUCTION_CODES[reduction]
+                         f"{', '.join(_REDUCTIONS)}")
+    return _REDUCTIONS[reduction]
 
 
 def _positions(mode: str, n: int, left: int, right: int, d: int, shape) -> np.ndarray:
@@ -49,7 +50,9 @@ def _positions(mode: str, n: int, left: int, right: int, d: int, shape) -> np.nd
         return np.clip(p, 0, n - 1)
     if left > n or right > n:
         raise RuntimeError("Padding value causes wrapping around more than once.")
-    return p % n
+    # As torch: a negative amount crops first, and the wrap goes around what is left.
+    lo, hi = max(0, -left), n - max(0, -right)
+    return lo + np.arange(-max(left, 0), hi - lo + max(right, 0)) % (hi - lo)
 
 
 def pad(input: Tensor, pad, mode: str = "constant", value=None) -> Tensor:
@@ -100,7 +103,7 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None,
                       "the support size. 'batchmean' divides only by the batch size, and "
                       "aligns with the KL div math definition. 'mean' will be changed to "
                       "behave the same as 'batchmean' in the next major release.")
-    return _ops.kl_div(input, target, _code(reduction), log_target=log_target)
+    return _ops.kl_div(input, target, _reduction(reduction), log_target=log_target)
 
 
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
@@ -114,4 +117,4 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input "
                       f"size ({input.shape}). This will likely lead to incorrect results due "
                       f"to broadcasting. Please ensure they have the same size.", stacklevel=2)
-    return _ops.huber_loss(input, target, _code(reduction), delta)
+    return _ops.huber_loss(input, target, _reduction(reduction), delta)

@@ -15,6 +15,7 @@ import math
 from .. import _ops
 from .. import _random
 from . import _cross_entropy
+from ._functional_more import _reduction
 from .._tensor import Tensor
 from .._grad_mode import no_grad
 
@@ -25,7 +26,6 @@ __all__ = [
     "one_hot", "binary_cross_entropy", "normalize",
 ]
 
-_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -152,13 +152,6 @@ def batch_norm(input: Tensor, running_mean, running_var, weight=None, bias=None,
 
 
 # ---- losses ----
-
-
-def _reduction(reduction: str) -> int:
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction; expected one of "
-                         f"{', '.join(_REDUCTIONS)}")
-    return _REDUCTIONS[reduction]
 
 
 def _reduce(x: Tensor, reduction: str) -> Tensor:

@@ -288,8 +288,8 @@ def get_worker_info():
 
 def default_convert(data):
     """NumPy arrays (not of strings) become tensors, inside lists, tuples and dicts too."""
-    if isinstance(data, np.ndarray) and data.dtype.kind not in "USO":
-        return as_tensor(data)
+    if isinstance(data, (np.ndarray, np.generic)) and data.dtype.kind not in "USO":
+        return as_tensor(data)  # a NumPy scalar becomes a 0-dim tensor, as in torch
     if isinstance(data, collections.abc.Mapping):
         return type(data)({k: default_convert(v) for k, v in data.items()})
     if isinstance(data, tuple) and hasattr(data, "_fields"):
@@ -302,8 +302,9 @@ def default_convert(data):
 def default_collate(batch):
     """A list of samples as one batch, as torch's default_collate: tensors (and NumPy
     arrays) stacked along a new first dim, Python floats as a float64 tensor, ints and
-    bools as a tensor of theirs, strings as the list, and mappings, named tuples and
-    sequences collated field by field (a plain tuple or list gives a list)."""
+    bools as a tensor of theirs, strings as given (the batch's list; a tuple inside a
+    sequence's field), and mappings, named tuples and sequences collated field by field (a
+    plain tuple or list gives a list)."""
     elem = batch[0]
     if isinstance(elem, Tensor):
         return stack(list(batch), 0)
@@ -320,11 +321,13 @@ def default_collate(batch):
     if isinstance(elem, collections.abc.Mapping):
         return type(elem)({k: default_collate([d[k] for d in batch]) for k in elem})
     if isinstance(elem, tuple) and hasattr(elem, "_fields"):
-        return type(elem)(*(default_collate(list(s)) for s in zip(*batch)))
+        return type(elem)(*(default_collate(s) for s in zip(*batch)))
     if isinstance(elem, collections.abc.Sequence):
         if any(len(b) != len(elem) for b in batch):
             raise RuntimeError("each element in list of batch should be of equal size")
-        return [default_collate(list(s)) for s in zip(*batch)]
+        # Each field's samples as zip gives them (a tuple): strings come back as that tuple,
+        # as torch's do; only the loader's own batch is a list.
+        return [default_collate(s) for s in zip(*batch)]
     raise TypeError(f"default_collate: batch must contain tensors, NumPy arrays, numbers, "
                     f"dicts or lists; found {type(elem).__name__}")
 
