@@ -410,6 +410,40 @@ def test_a_recorder_set_later_is_the_op_kernel_at_once(monkeypatch):
     assert x.exp().grad_fn.name() == "ExpBackward0" and seen == ["exp"]
 
 
+def test_every_way_of_changing_the_recorders_rebinds_the_op():
+    # update, setdefault, |=, popitem and clear change the dict as item assignment does, so
+    # each must rebind too (update used to leave the old recorder in the table).
+    table = autograd_kernel._RECORDERS
+    make = table["exp"]
+    seen = []
+
+    def spying(op):
+        record = make(op)
+
+        def kernel(*args):
+            seen.append(op.name)
+            return record(*args)
+
+        return kernel
+
+    x = leaf([1.0, 2.0])
+    try:
+        table.update({"exp": spying})
+        x.exp()
+        assert seen == ["exp"]
+        table |= {"exp": make}
+        x.exp()
+        assert seen == ["exp"]
+        del table["exp"]
+        table.setdefault("exp", spying)
+        x.exp()
+        assert seen == ["exp", "exp"]
+    finally:
+        table["exp"] = make
+    x.exp()
+    assert seen == ["exp", "exp"] and x.exp().grad_fn.name() == "ExpBackward0"
+
+
 def test_saved_values_are_checked_as_before_with_the_checks_in_line():
     # The generated nodes test versions in line (Note [Helpers in line]); the helpers still
     # raise the messages: a saved input, a saved output, and an element of a saved list.

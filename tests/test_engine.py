@@ -259,3 +259,31 @@ def test_a_node_may_return_its_gradients_as_a_list():
     node.apply = lambda grads: [grads[0] * 3.0]  # shorter than its edges: the rest is None
     call([((node, 0, (2,), al.float32), grad_of())])
     assert x.grad.tolist() == [3.0, 3.0]
+
+
+def test_python_emptying_the_roots_during_the_walk_cannot_crash_it():
+    # The walk runs Python (a node's _next) while it reads the roots: it works on a snapshot,
+    # so a node that clears the caller's list changes nothing (it read freed tuples before).
+    roots = []
+    applied = []
+
+    class Clearing:
+        _n_out = 1
+        _hooks = None
+
+        @property
+        def _next(self):
+            roots.clear()
+            return ()
+
+        def apply(self, grads):
+            applied.append(grads[0])
+            return ()
+
+        def release(self):
+            pass
+
+    for _ in range(64):
+        roots.append(((Clearing(), 0, (2,), al.float32), al.ones(2)))
+    engine._C.backward(roots, False, False, None, None, engine._CALLBACKS, None)
+    assert len(applied) == 64 and all(g.tolist() == [1.0, 1.0] for g in applied)

@@ -37,7 +37,8 @@ def sum_to(grad: Tensor, shape, node="?", index: int = 0) -> Tensor:
     """
     have = grad._shape
     if have[1:] == shape and len(have) == len(shape) + 1:
-        # A bias's gradient, every step: one leading dim summed away.
+        # A bias's gradient, every step: one leading dim summed away. (The engine's walk
+        # does this case itself, with the same kernel: sum_batch in aten_lite/csrc/engine.cpp.)
         if len(have) == 2 and have[0] and _unobserved(grad, grad):
             out = _empty_array(shape, grad._dtype)
             _cached_c_kernel("sum")(grad._dtype.code, out, grad._a.T)  # what grad.sum(0) runs
@@ -327,11 +328,13 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
 # float32/float64 tensors holding data (not capture tensors). Otherwise they run the ops.
 
 
-_PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
 def _observed() -> bool:
     """Whether the backward now running is recorded, under a mode or traced (Note [Formulas
     without dispatch]); the engine asks once per backward for its batch sums."""
     return _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None
+
+
+_PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
 
 
 def _unobserved(a: Tensor, b: Tensor) -> bool:

@@ -51,6 +51,30 @@ class _Recorders(dict):
         _rebind(name)
         return made
 
+    def popitem(self):
+        name, made = super().popitem()
+        _rebind(name)
+        return name, made
+
+    def setdefault(self, name, make=None):
+        if name not in self:
+            self[name] = make
+        return self[name]
+
+    def update(self, *others, **entries) -> None:
+        for name, make in dict(*others, **entries).items():
+            self[name] = make
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def clear(self) -> None:
+        names = list(self)
+        super().clear()
+        for name in names:
+            _rebind(name)
+
 
 def _rebind(name: str) -> None:
     h = _dispatch.handles().get(name)
@@ -69,8 +93,14 @@ def install() -> None:
 
 
 def autograd_kernel(op, args: tuple):
-    """The Autograd kernel of ``op`` called unbound (the dispatcher binds it: ``_bind``)."""
-    return _bind(op)(*args)
+    """The Autograd kernel of ``op`` called unbound: what a hook set with
+    ``set_autograd_kernel`` calls to record as this package does. The dispatcher itself binds
+    it once per op (``_bind``); this runs the op's bound entry."""
+    kernel = op.table.get(_dispatch.AUTOGRAD)
+    if kernel is None or op.stacks.get(_dispatch.AUTOGRAD) or \
+            _dispatch._autograd_hook is not autograd_kernel:
+        kernel = _bind(op)  # the table holds another kernel (a library's, a hook's wrapper)
+    return kernel(*args)
 
 
 def _bind(op):

@@ -199,13 +199,6 @@ def _check_view(t: Tensor, fn: Node) -> Node:
     return fn
 
 
-def view_base_fn(t: Tensor):
-    """The grad_fn of the tensor owning ``t``'s storage (its base, or itself). Recorders now
-    read it in line; op libraries generated before that, from a cache, still import it."""
-    base = t._base
-    return (base if base is not None else t).grad_fn
-
-
 def set_history(t: Tensor, node: Node, nr: int) -> None:
     """Make ``t`` output ``nr`` of ``node``; integer and bool results never require grad."""
     if t._dtype.is_floating_point:

@@ -192,10 +192,14 @@ class Walk {
       PyErr_SetString(PyExc_TypeError, "backward: roots must be a list of (edge, gradient)");
       return false;
     }
-    const Py_ssize_t n = PyList_GET_SIZE(roots);
+    // A snapshot: the Python run below (a node's _next, a gradient's +) may change the list,
+    // and the edges read here borrow from its tuples, which the snapshot keeps alive.
+    Ref snap(PyList_AsTuple(roots));
+    if (!snap) return false;
+    const Py_ssize_t n = PyTuple_GET_SIZE(snap.get());
     std::vector<Edge> edges(static_cast<size_t>(n));
     for (Py_ssize_t i = 0; i < n; ++i) {  // the start nodes first, in order
-      PyObject* r = PyList_GET_ITEM(roots, i);
+      PyObject* r = PyTuple_GET_ITEM(snap.get(), i);
       if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2) {
         PyErr_Format(PyExc_TypeError, "backward: a root must be (edge, gradient), got %R", r);
         return false;
@@ -209,7 +213,7 @@ class Walk {
       }
     }
     for (Py_ssize_t i = 0; i < n; ++i) {
-      PyObject* r = PyList_GET_ITEM(roots, i);
+      PyObject* r = PyTuple_GET_ITEM(snap.get(), i);
       if (!deliver(edges[static_cast<size_t>(i)], Ref::borrow(PyTuple_GET_ITEM(r, 1))))
         return false;
     }
@@ -378,7 +382,8 @@ class Walk {
 
   // A bias's gradient (Note [Formulas without dispatch] in formulas.py): a (B, N) float32 or
   // float64 tensor for an (N,) input of its dtype, B > 0, summed over B by the sum op's
-  // kernel on the array, as sum_to does. `*out` stays null where that is not the case.
+  // kernel on the array, as sum_to's own bias case does (aten_lite/autograd/formulas.py: keep
+  // the two in step). `*out` stays null where that is not the case.
   bool sum_batch(PyObject* g, const Edge& ed, Ref* out) {
     if (Py_TYPE(g) != reinterpret_cast<PyTypeObject*>(cb_[kTensor]) ||
         !PyTuple_Check(ed.shape) || PyTuple_GET_SIZE(ed.shape) != 1)

@@ -126,8 +126,7 @@ PyMethodDef methods[] = {
     {"backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_backward)),
      METH_FASTCALL,
      "backward(roots, keep_graph, create_graph, wanted, captured, callbacks, batch_sum): the "
-     "walk of "
-     "aten_lite/autograd/engine.py's run()."},
+     "walk of aten_lite/autograd/engine.py's run()."},
     {"empty_cache", py_empty_cache, METH_NOARGS,
      "empty_cache() -> int: return the cached large blocks to the system; bytes released."},
     {"cache_info", py_cache_info, METH_NOARGS,

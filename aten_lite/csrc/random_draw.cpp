@@ -87,10 +87,12 @@ PyObject* py_randint_fill(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     return nullptr;
   }
   auto* out = reinterpret_cast<PyArrayObject*>(args[1]);
-  if (PyArray_TYPE(out) != NPY_INT64 || !PyArray_IS_C_CONTIGUOUS(out) ||
-      !PyArray_ISWRITEABLE(out)) {
+  // ISCARRAY: C-contiguous, aligned, writeable and in native byte order (a '>i8' array
+  // reports NPY_INT64 too, and would be filled with byte-swapped draws).
+  if (PyArray_TYPE(out) != NPY_INT64 || !PyArray_ISCARRAY(out)) {
     PyErr_SetString(PyExc_ValueError,
-                    "randint_fill: out must be a C-contiguous writable int64 array");
+                    "randint_fill: out must be a C-contiguous, aligned, writable int64 array in "
+                    "native byte order");
     return nullptr;
   }
   if (!PyLong_Check(args[2]) || !PyLong_Check(args[3])) {
