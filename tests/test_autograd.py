@@ -385,12 +385,8 @@ def test_op_without_a_formula_fails_only_in_backward(monkeypatch):
     assert str(e.value) == "derivative for 'exp' is not implemented; add it to derivatives.yaml"
 
 
-def test_a_recorder_set_later_is_the_op_kernel_at_once(monkeypatch):
-    # Recorders are bound into the op tables (Note [Recorders are the kernels]): a change of
-    # _RECORDERS, as an op library's load makes, rebinds the op, and undoing it rebinds back.
-    seen = []
-    make = autograd_kernel._RECORDERS["exp"]
-
+def _spying(make, seen):
+    """A recorder maker that notes each call of the op, then records as ``make``'s does."""
     def spying(op):
         record = make(op)
 
@@ -399,6 +395,16 @@ def test_a_recorder_set_later_is_the_op_kernel_at_once(monkeypatch):
             return record(*args)
 
         return kernel
+
+    return spying
+
+
+def test_a_recorder_set_later_is_the_op_kernel_at_once(monkeypatch):
+    # Recorders are bound into the op tables (Note [Recorders are the kernels]): a change of
+    # _RECORDERS, as an op library's load makes, rebinds the op, and undoing it rebinds back.
+    seen = []
+    make = autograd_kernel._RECORDERS["exp"]
+    spying = _spying(make, seen)
 
     monkeypatch.setitem(autograd_kernel._RECORDERS, "exp", spying)
     x = leaf([1.0, 2.0])
@@ -416,15 +422,7 @@ def test_every_way_of_changing_the_recorders_rebinds_the_op():
     table = autograd_kernel._RECORDERS
     make = table["exp"]
     seen = []
-
-    def spying(op):
-        record = make(op)
-
-        def kernel(*args):
-            seen.append(op.name)
-            return record(*args)
-
-        return kernel
+    spying = _spying(make, seen)
 
     x = leaf([1.0, 2.0])
     try:
