@@ -21,17 +21,22 @@ def _values(shape, dtype, seed):
 
 
 # (a's shape, b's shape): b broadcasts into a as a column, a row, one element, or a column of
-# an outer dim; cols = a's last dim, up to just below kScalarChunk (512) and around the chunk.
+# an outer dim; cols = a's last dim, from kRowsMinCols (16) to just below kScalarChunk (512)
+# and around the chunk. Rows shorter than 16 keep the per-row loop: the last group checks
+# that they still give NumPy's values next to it.
 SHAPES = [
     ((3000, 27), (3000, 1)),
     ((3000, 27), (27,)),
     ((3000, 27), (1, 1)),
-    ((7, 300, 5), (7, 300, 1)),
+    ((7, 300, 16), (7, 300, 1)),
     ((7, 300, 17), (7, 300, 1)),
     ((7, 300, 17), (7, 1, 17)),
     ((7, 300, 17), (300, 1)),
-    ((7, 300, 5), (7, 1, 5)),
-    ((7, 300, 5), (300, 1)),
+    ((7, 300, 19), (7, 1, 19)),
+    ((7, 300, 31), (300, 1)),
+    ((1500, 16), (1500, 1)),
+    # the per-row loop (cols < 16)
+    ((7, 300, 5), (7, 300, 1)),
     ((1500, 1), (1500, 1)),
     ((40, 511), (40, 1)),
     ((40, 511), (511,)),
