@@ -170,7 +170,9 @@ bool wants_tiles(const Geometry<NT>& g) {
 // kRowsMinCols therefore keep their own runs, all tail, as torch's loops also run them:
 // x.unsqueeze(-1).pow(p) with p = [1, 2, 3] (tests/programs/poly_fit.py) then gives torch's bits,
 // which the RMSprop fit there needs to follow torch's losses; rows of 16 and more change
-// versions in their tails only.
+// versions in their tails only. So for those functions the last bit of such an element can
+// depend on out's layout: a contiguous out takes outer_rows, a strided one (`big[:, :C].pow_(p)`)
+// the per-row runs. Arithmetic, comparisons and our own exp are exact either way.
 template <int NT>
 bool wants_rows(const Geometry<NT>& g, int64_t out_size, int64_t in_size) {
   if (g.nd < 2 || g.size[g.nd - 1] < kRowsMinCols || g.size[g.nd - 1] >= kScalarChunk) {
