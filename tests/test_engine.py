@@ -287,3 +287,21 @@ def test_python_emptying_the_roots_during_the_walk_cannot_crash_it():
         roots.append(((Clearing(), 0, (2,), al.float32), al.ones(2)))
     engine._C.backward(roots, False, False, None, None, engine._CALLBACKS, None)
     assert len(applied) == 64 and all(g.tolist() == [1.0, 1.0] for g in applied)
+
+
+def test_a_leafs_first_gradient_has_the_leafs_layout_as_torchs():
+    # torch's layout contract: the first .grad of a dense leaf has the leaf's strides, whether
+    # the gradient arrived row-major (it is not stolen then) or transposed (mm's weight).
+    torch = pytest.importorskip("torch")
+    got = []
+    for lib in (al, torch):
+        lib.manual_seed(0)
+        w = lib.randn(3, 4).t().detach().requires_grad_()  # strides (1, 4)
+        (w * 2.0).sum().backward()
+        v = lib.randn(3, 4).t().detach().requires_grad_()
+        (lib.randn(2, 4) @ v).sum().backward()  # its gradient arrives as a product's
+        W = lib.randn(5, 4, requires_grad=True)
+        (lib.randn(3, 5) @ W).sum().backward()
+        np.testing.assert_allclose(w.grad.numpy(), np.full((4, 3), 2.0))
+        got.append([tuple(t.grad.stride()) for t in (w, v, W)])
+    assert got[0] == got[1] == [(1, 4), (1, 4), (4, 1)]

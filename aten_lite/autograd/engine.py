@@ -17,10 +17,13 @@ tensor([2., 4., 6.])
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import _trace
 from .._grad_mode import _state
 from .._kernel_rules import cached_c_kernel
 from .._tensor import Tensor
+from .._views import empty_with_strides, preserved_strides
 from .node import Node
 from .formulas import _observed, sum_to
 
@@ -159,14 +162,19 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
         return
     old = leaf._grad  # the slot itself: what the engine stores always matches the leaf
     if old is None:
-        # torch's gradient layout contract: a dense leaf's .grad has the leaf's layout, so the
-        # optimizer's p -= lr * p.grad runs on matching (contiguous) layouts. A gradient that
-        # arrives transposed (mm's weight gradient) is made contiguous instead of cloned as is.
-        if not (leaf.is_sparse or g.is_sparse) and leaf.is_contiguous() and \
-                not g.is_contiguous():
-            leaf._grad = g.contiguous()
-        else:
-            leaf._grad = g.clone()
+        # torch's gradient layout contract: a dense leaf's .grad has the leaf's layout (its
+        # strides when dense without overlap, as a copy preserving its layout gets), so the
+        # optimizer's p -= lr * p.grad runs on matching layouts. A gradient that arrives
+        # transposed (mm's weight gradient) is laid out as its leaf, not cloned as is.
+        if leaf._a is not None and g._a is not None and not (leaf.is_sparse or g.is_sparse):
+            want = preserved_strides(leaf._shape, leaf._strides)
+            if g._strides != want:
+                out = empty_with_strides(leaf._shape, want, g._dtype)
+                np.copyto(out, g._a)
+                leaf._grad = Tensor._wrap(out)
+                leaf._grad._st = want
+                return
+        leaf._grad = g.clone()
     elif create_graph or (old.is_sparse and not g.is_sparse):
         # A sparse .grad cannot hold a dense sum in place: the sum replaces it, as in torch.
         leaf._grad = old + g
@@ -185,7 +193,9 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
 # observe that it was not copied. A gradient that another edge also received (add's `grad`
 # passed to both inputs), that a node saved, that a hook kept, that the user passed in, or
 # that a view was taken of, has more references and is copied. C++ reads the counts exactly,
-# so they do not depend on the interpreter's reference-borrowing rules.
+# so they do not depend on the interpreter's reference-borrowing rules. As torch's, the steal
+# also keeps the layout contract: only a row-major leaf takes a (row-major) gradient as is;
+# any other dense leaf gets a copy with its own strides (`_accumulate`).
 
 
 _CALLBACKS = (Tensor, _matched, _pre_hooks, _capture, _leaf_hooks, _accumulate)

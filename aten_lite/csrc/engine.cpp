@@ -495,7 +495,14 @@ class Walk {
       Ref old(PyObject_GetAttr(leaf, n_->grad));
       if (!old) return false;
       if (old.get() == Py_None) {
-        const int steal = stealable(g.get());
+        // torch's layout contract: stolen as is only by a row-major leaf (the gradient is
+        // row-major); engine.py's _accumulate lays it out as any other leaf.
+        Ref la(PyObject_GetAttr(leaf, n_->a));
+        if (!la) return false;
+        const int steal = PyArray_Check(la.get()) &&
+                                  PyArray_IS_C_CONTIGUOUS(reinterpret_cast<PyArrayObject*>(la.get()))
+                              ? stealable(g.get())
+                              : 0;
         if (steal < 0) return false;
         if (steal) return PyObject_SetAttr(leaf, n_->grad, g.get()) == 0;
       }
