@@ -72,10 +72,15 @@ def test_transposed_operand_takes_the_strided_path_code():
     np.testing.assert_array_equal(result.numpy(), a.T + b)
 
 
+# (out's shape, the permutation of a's source): a's unit stride on one of out's two inner dims,
+# or (the last three) on an outer dim of out
+PERMUTED = [((3, 270, 261), (0, 2, 1)), ((3, 270, 261), (2, 1, 0)), ((3, 270, 261), (1, 2, 0)),
+            ((3, 270, 261), (2, 0, 1)), ((270, 5, 261), (2, 0, 1)), ((259, 2, 3, 300), (3, 0, 1, 2))]
+
+
 @pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize("perm", [(0, 2, 1), (2, 1, 0), (1, 2, 0), (2, 0, 1)], ids=str)
-def test_permuted_3d_operand_matches_numpy(perm, threads):
-    out_shape = (3, 270, 261)
+@pytest.mark.parametrize("out_shape,perm", PERMUTED, ids=str)
+def test_permuted_operand_matches_numpy(out_shape, perm, threads):
     src_shape = tuple(np.array(out_shape)[np.argsort(perm)])
 
     def check():
