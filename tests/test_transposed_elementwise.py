@@ -74,8 +74,9 @@ def test_transposed_operand_takes_the_strided_path_code():
 
 # (out's shape, the permutation of a's source): a's unit stride on one of out's two inner dims,
 # or (the last three) on an outer dim of out
-PERMUTED = [((3, 270, 261), (0, 2, 1)), ((3, 270, 261), (2, 1, 0)), ((3, 270, 261), (1, 2, 0)),
-            ((3, 270, 261), (2, 0, 1)), ((270, 5, 261), (2, 0, 1)), ((259, 2, 3, 300), (3, 0, 1, 2))]
+PERMUTED = [((3, 270, 261), (0, 2, 1)), ((3, 270, 261), (2, 1, 0)),
+            ((3, 270, 261), (1, 2, 0)), ((3, 270, 261), (2, 0, 1)),
+            ((270, 5, 261), (2, 0, 1)), ((259, 2, 3, 300), (3, 0, 1, 2))]
 
 
 @pytest.mark.parametrize("threads", [1, 2])

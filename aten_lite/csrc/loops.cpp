@@ -102,11 +102,13 @@ void expand_rows(int64_t elem, char* dst, const char* src, int64_t stride, int64
 // walked 512 bytes per row with rows a whole matrix row apart, and a packed tile's source the
 // same way, which the hardware prefetchers do not follow: outer_tiled prefetches each row read
 // in place kPrefetchRows rows before its use, and the next tile's source one row per row.
-// a.T + b, 4096 x 4096 float32, one thread, on the shared 2-core machine: 57 ms (3.4 GB/s)
+// a.T + b, 4096 x 4096 float32 into out=, one thread, on the shared 2-core machine: 57 ms
 // before, 25 ms with the blocked pack, 14 ms with the rows read in place prefetched, 10.5 ms
-// (~16 GB/s) with the next source too; NumPy 1.8 GB/s and torch 1.7 in the same runs. Tiles of
-// 64 took 16 ms, of 256 11.5 ms. Which tile, and so which run of the op's own loop, an element
-// falls in did not change, so results are the same bits as before.
+// with the next source too. bench_ops' row (the result allocated by the call): 3.4 -> 13 GB/s,
+// NumPy 1.8 and torch 1.7 in the same runs. Tiles of 64 took 16 ms, of 256 11.5 ms; writing
+// out's tile rows with streaming stores through an L1 buffer (as the 1-d path does) was no
+// faster (12-15 ms) and is not done. Which tile, and so which run of the op's own loop, an
+// element falls in did not change, so results are the same bits as before.
 template <class T>
 void pack_scalar(T* dst, const char* src, int64_t m, int64_t n, int64_t row_stride,
                  int64_t col_stride) {
@@ -130,8 +132,11 @@ void pack_scalar(T* dst, const char* src, int64_t m, int64_t n, int64_t row_stri
 // dst[r * kTile + c] = src[c * col_stride + r] for r, c < 8: one 8 x 8 block of 4-byte elements.
 inline void transpose8x8(uint32_t* dst_bits, const char* src, int64_t col_stride) {
   float* dst = reinterpret_cast<float*>(dst_bits);
-  auto ld = [&](int c) { return _mm256_loadu_ps(reinterpret_cast<const float*>(src + c * col_stride)); };
-  __m256 v0 = ld(0), v1 = ld(1), v2 = ld(2), v3 = ld(3), v4 = ld(4), v5 = ld(5), v6 = ld(6), v7 = ld(7);
+  auto ld = [&](int c) {
+    return _mm256_loadu_ps(reinterpret_cast<const float*>(src + c * col_stride));
+  };
+  __m256 v0 = ld(0), v1 = ld(1), v2 = ld(2), v3 = ld(3);
+  __m256 v4 = ld(4), v5 = ld(5), v6 = ld(6), v7 = ld(7);
   __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
   __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
   __m256 t4 = _mm256_unpacklo_ps(v4, v5), t5 = _mm256_unpackhi_ps(v4, v5);
@@ -153,7 +158,9 @@ inline void transpose8x8(uint32_t* dst_bits, const char* src, int64_t col_stride
 // The same for a 4 x 4 block of 8-byte elements.
 inline void transpose4x4(uint64_t* dst_bits, const char* src, int64_t col_stride) {
   double* dst = reinterpret_cast<double*>(dst_bits);
-  auto ld = [&](int c) { return _mm256_loadu_pd(reinterpret_cast<const double*>(src + c * col_stride)); };
+  auto ld = [&](int c) {
+    return _mm256_loadu_pd(reinterpret_cast<const double*>(src + c * col_stride));
+  };
   __m256d v0 = ld(0), v1 = ld(1), v2 = ld(2), v3 = ld(3);
   __m256d t0 = _mm256_unpacklo_pd(v0, v1), t1 = _mm256_unpackhi_pd(v0, v1);
   __m256d t2 = _mm256_unpacklo_pd(v2, v3), t3 = _mm256_unpackhi_pd(v2, v3);
