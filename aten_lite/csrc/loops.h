@@ -36,7 +36,8 @@ constexpr int64_t kRowsChunk = 1024;
 // Shortest innermost dim outer_rows takes (Note [Short rows with a broadcast operand]).
 constexpr int64_t kRowsMinCols = 16;
 // Edge of the square tiles used when an input is transposed relative to out: 128 reads 512
-// bytes of each row of a transposed float input per visit (32 was 2x slower for a.T + b).
+// bytes of each row of a transposed float input per visit (32 and 64 were slower for a.T + b;
+// Note [Packing a transposed tile] in aten_lite/csrc/loops.cpp).
 constexpr int64_t kTile = 128;
 
 namespace loops_detail {
