@@ -42,6 +42,32 @@ def c_kernel(name: str):
 _CACHED: dict = {}  # op name -> its C++ entry, for the kernels that call one directly
 
 
+# Note [Strided copies]
+# NumPy copies a strided array element by element in its own order: a transposed 4096 x 4096
+# float32 takes ~110 ms (torch: ~36), its reads a whole row apart. The C++ elementwise loops
+# tile such operands (Note [Packing a transposed tile] in aten_lite/csrc/loops.cpp), so copy_,
+# clone and contiguous hand a large strided copy of one dtype to the kernel of the YAML op
+# `_copy_strided` (`elementwise: self`): the same values, bit for bit, since the functor only
+# loads and stores; except float16, which its functor computes in float32 (a signalling NaN
+# would come back quiet), so NumPy keeps it. Small or contiguous copies stay with NumPy,
+# whose call costs less.
+_STRIDED_COPY_MIN = 1 << 16  # elements
+_NO_STRIDED_COPY = frozenset({_dtype.float16})
+
+
+def copy_strided(dst: np.ndarray, src: np.ndarray, dtype) -> bool:
+    """Copy ``src`` (of ``dtype``, broadcast to ``dst``'s shape; ``dst`` writable, of the same
+    dtype, not partially overlapping it: the caller checked) into ``dst`` with the C++ loops,
+    when that pays (Note [Strided copies]); False, having copied nothing, when it does not."""
+    if dst.size < _STRIDED_COPY_MIN or src.flags.c_contiguous and dst.flags.c_contiguous or \
+            dtype in _NO_STRIDED_COPY:
+        return False
+    if src.shape != dst.shape:
+        src = np.broadcast_to(src, dst.shape)
+    cached_c_kernel("_copy_strided")(dtype.code, dst, src)
+    return True
+
+
 def cached_c_kernel(name: str):
     """``c_kernel(name)`` for aten_lite's own entries, looked up once per process (an op
     library's entries are not cached here: a library can be rebuilt and reloaded)."""

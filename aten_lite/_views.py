@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._kernel_rules import copy_strided
 from ._tensor import Tensor, contiguous_strides, empty_array, is_contiguous_strides, wrap_dim
 
 __all__ = [
@@ -627,7 +628,10 @@ def contiguous_cpu(self: Tensor) -> Tensor:
     """The tensor itself when already contiguous (as torch), else a contiguous copy."""
     if self._a.flags.c_contiguous:
         return self
-    return Tensor._wrap(np.ascontiguousarray(self._a))
+    out = empty_array(self._shape, self._dtype)
+    if not copy_strided(out, self._a, self._dtype):  # Note [Strided copies]
+        np.copyto(out, self._a)
+    return Tensor._wrap(out)
 
 
 def contiguous_meta(self: Tensor) -> Tensor:

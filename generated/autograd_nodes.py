@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d1643bb5bed64a09).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1404,8 +1404,31 @@ class GeluBackwardBackward0(Node):
         node.grad_output_v = None
 
 
+class CopyStridedBackward0(Node):
+    """Backward of _copy_strided (derivatives.yaml:187)."""
+
+    __slots__ = ()
+    _op = "_copy_strided"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:188
+        try:
+            grad_self = grad if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:188', '_copy_strided', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
 class SiluBackward0(Node):
-    """Backward of silu (derivatives.yaml:187)."""
+    """Backward of silu (derivatives.yaml:190)."""
 
     __slots__ = ("self_", "self_v")
     _op = "silu"
@@ -1418,11 +1441,11 @@ class SiluBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:188
+        # derivatives.yaml:191
         try:
             grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:188', 'silu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:191', 'silu', 'self')
             raise
         return (grad_self,)
 
@@ -1433,7 +1456,7 @@ class SiluBackward0(Node):
 
 
 class LeakyReluBackward0(Node):
-    """Backward of leaky_relu (derivatives.yaml:190)."""
+    """Backward of leaky_relu (derivatives.yaml:193)."""
 
     __slots__ = ("negative_slope_", "self_", "self_v")
     _op = "leaky_relu"
@@ -1447,11 +1470,11 @@ class LeakyReluBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:191
+        # derivatives.yaml:194
         try:
             grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:191', 'leaky_relu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:194', 'leaky_relu', 'self')
             raise
         return (grad_self,)
 
@@ -1463,7 +1486,7 @@ class LeakyReluBackward0(Node):
 
 
 class LeakyReluBackwardBackward0(Node):
-    """Backward of _leaky_relu_backward (derivatives.yaml:193)."""
+    """Backward of _leaky_relu_backward (derivatives.yaml:196)."""
 
     __slots__ = ("negative_slope_", "self_", "self_v")
     _op = "_leaky_relu_backward"
@@ -1477,17 +1500,17 @@ class LeakyReluBackwardBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:194
+        # derivatives.yaml:197
         try:
             grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:194', '_leaky_relu_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:197', '_leaky_relu_backward', 'grad_output')
             raise
-        # derivatives.yaml:195
+        # derivatives.yaml:198
         try:
             grad_self = zeros_like(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:195', '_leaky_relu_backward', 'self')
+            formula_failed(exc_, 'derivatives.yaml:198', '_leaky_relu_backward', 'self')
             raise
         return (grad_grad_output, grad_self)
 
@@ -1499,7 +1522,7 @@ class LeakyReluBackwardBackward0(Node):
 
 
 class TanhBackwardBackward0(Node):
-    """Backward of _tanh_backward (derivatives.yaml:197)."""
+    """Backward of _tanh_backward (derivatives.yaml:200)."""
 
     __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
     _op = "_tanh_backward"
@@ -1515,17 +1538,17 @@ class TanhBackwardBackward0(Node):
         grad_output = node.grad_output_
         if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:198
+        # derivatives.yaml:201
         try:
             grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:198', '_tanh_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:201', '_tanh_backward', 'grad_output')
             raise
-        # derivatives.yaml:199
+        # derivatives.yaml:202
         try:
             grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:199', '_tanh_backward', 'tanh_out')
+            formula_failed(exc_, 'derivatives.yaml:202', '_tanh_backward', 'tanh_out')
             raise
         return (grad_grad_output, grad_tanh_out)
 
@@ -1538,7 +1561,7 @@ class TanhBackwardBackward0(Node):
 
 
 class LogSoftmaxBackwardBackward0(Node):
-    """Backward of _log_softmax_backward (derivatives.yaml:201)."""
+    """Backward of _log_softmax_backward (derivatives.yaml:204)."""
 
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
@@ -1555,17 +1578,17 @@ class LogSoftmaxBackwardBackward0(Node):
         grad_output = node.grad_output_
         if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:202
+        # derivatives.yaml:205
         try:
             grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:202', '_log_softmax_backward', 'grad_output')
+            formula_failed(exc_, 'derivatives.yaml:205', '_log_softmax_backward', 'grad_output')
             raise
-        # derivatives.yaml:203
+        # derivatives.yaml:206
         try:
             grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:203', '_log_softmax_backward', 'log_probs')
+            formula_failed(exc_, 'derivatives.yaml:206', '_log_softmax_backward', 'log_probs')
             raise
         return (grad_grad_output, grad_log_probs)
 
@@ -1579,7 +1602,7 @@ class LogSoftmaxBackwardBackward0(Node):
 
 
 class MmBackward0(Node):
-    """Backward of mm (derivatives.yaml:208)."""
+    """Backward of mm (derivatives.yaml:211)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
@@ -1595,17 +1618,17 @@ class MmBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:209
+        # derivatives.yaml:212
         try:
             grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:209', 'mm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:212', 'mm', 'self')
             raise
-        # derivatives.yaml:210
+        # derivatives.yaml:213
         try:
             grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:210', 'mm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:213', 'mm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1618,7 +1641,7 @@ class MmBackward0(Node):
 
 
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:213)."""
+    """Backward of bmm (derivatives.yaml:216)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1634,17 +1657,17 @@ class BmmBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:214
+        # derivatives.yaml:217
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:214', 'bmm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:217', 'bmm', 'self')
             raise
-        # derivatives.yaml:215
+        # derivatives.yaml:218
         try:
             grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:215', 'bmm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:218', 'bmm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1657,7 +1680,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:218)."""
+    """Backward of dot (derivatives.yaml:221)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1673,17 +1696,17 @@ class DotBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:219
+        # derivatives.yaml:222
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:219', 'dot', 'self')
+            formula_failed(exc_, 'derivatives.yaml:222', 'dot', 'self')
             raise
-        # derivatives.yaml:220
+        # derivatives.yaml:223
         try:
             grad_tensor = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:220', 'dot', 'tensor')
+            formula_failed(exc_, 'derivatives.yaml:223', 'dot', 'tensor')
             raise
         return (grad_self, grad_tensor)
 
@@ -1696,35 +1719,10 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:225)."""
+    """Backward of view (derivatives.yaml:228)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:226
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:226', 'view', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:228)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "reshape"
 
     def apply(node, grads):
         if node._released:
@@ -1736,7 +1734,32 @@ class ReshapeBackward0(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:229', 'reshape', 'self')
+            formula_failed(exc_, 'derivatives.yaml:229', 'view', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class ReshapeBackward0(Node):
+    """Backward of reshape (derivatives.yaml:231)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "reshape"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:232
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:232', 'reshape', 'self')
             raise
         return (grad_self,)
 
@@ -1746,7 +1769,7 @@ class ReshapeBackward0(Node):
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:231)."""
+    """Backward of t (derivatives.yaml:234)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
@@ -1756,11 +1779,11 @@ class TBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:232
+        # derivatives.yaml:235
         try:
             grad_self = grad.t() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:232', 't', 'self')
+            formula_failed(exc_, 'derivatives.yaml:235', 't', 'self')
             raise
         return (grad_self,)
 
@@ -1769,7 +1792,7 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:234)."""
+    """Backward of transpose.int (derivatives.yaml:237)."""
 
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
@@ -1781,11 +1804,11 @@ class TransposeBackward0(Node):
         grad = grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:235
+        # derivatives.yaml:238
         try:
             grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:235', 'transpose.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:238', 'transpose.int', 'self')
             raise
         return (grad_self,)
 
@@ -1796,7 +1819,7 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:237)."""
+    """Backward of permute (derivatives.yaml:240)."""
 
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
@@ -1807,11 +1830,11 @@ class PermuteBackward0(Node):
         need = node._next
         grad = grads[0]
         dims = node.dims_
-        # derivatives.yaml:238
+        # derivatives.yaml:241
         try:
             grad_self = permute_backward(grad, dims) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:238', 'permute', 'self')
+            formula_failed(exc_, 'derivatives.yaml:241', 'permute', 'self')
             raise
         return (grad_self,)
 
@@ -1821,7 +1844,7 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:240)."""
+    """Backward of expand (derivatives.yaml:243)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
@@ -1832,11 +1855,11 @@ class ExpandBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:241
+        # derivatives.yaml:244
         try:
             grad_self = sum_to(grad, self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:241', 'expand', 'self')
+            formula_failed(exc_, 'derivatives.yaml:244', 'expand', 'self')
             raise
         return (grad_self,)
 
@@ -1846,35 +1869,10 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:243)."""
+    """Backward of squeeze (derivatives.yaml:246)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        grad = grads[0]
-        self_shape = node.self_shape
-        # derivatives.yaml:244
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:244', 'squeeze', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
-
-
-class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:246)."""
-
-    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dim"
 
     def apply(node, grads):
         if node._released:
@@ -1886,7 +1884,7 @@ class SqueezeBackward1(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:247', 'squeeze.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:247', 'squeeze', 'self')
             raise
         return (grad_self,)
 
@@ -1895,11 +1893,11 @@ class SqueezeBackward1(Node):
         node.self_shape = None
 
 
-class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:249)."""
+class SqueezeBackward1(Node):
+    """Backward of squeeze.dim (derivatives.yaml:249)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
-    _op = "squeeze.dims"
+    _op = "squeeze.dim"
 
     def apply(node, grads):
         if node._released:
@@ -1911,7 +1909,32 @@ class SqueezeBackward2(Node):
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:250', 'squeeze.dims', 'self')
+            formula_failed(exc_, 'derivatives.yaml:250', 'squeeze.dim', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.self_shape = None
+
+
+class SqueezeBackward2(Node):
+    """Backward of squeeze.dims (derivatives.yaml:252)."""
+
+    __slots__ = ("self_shape", "_view_version", "_view_base_fn")
+    _op = "squeeze.dims"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad = grads[0]
+        self_shape = node.self_shape
+        # derivatives.yaml:253
+        try:
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:253', 'squeeze.dims', 'self')
             raise
         return (grad_self,)
 
@@ -1921,7 +1944,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:252)."""
+    """Backward of unsqueeze (derivatives.yaml:255)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1932,11 +1955,11 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:253
+        # derivatives.yaml:256
         try:
             grad_self = grad.squeeze(dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:253', 'unsqueeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:256', 'unsqueeze', 'self')
             raise
         return (grad_self,)
 
@@ -1946,7 +1969,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:255)."""
+    """Backward of flatten.using_ints (derivatives.yaml:258)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1957,11 +1980,11 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:256
+        # derivatives.yaml:259
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:256', 'flatten.using_ints', 'self')
+            formula_failed(exc_, 'derivatives.yaml:259', 'flatten.using_ints', 'self')
             raise
         return (grad_self,)
 
@@ -1971,7 +1994,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:258)."""
+    """Backward of narrow (derivatives.yaml:261)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -1985,11 +2008,11 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:259
+        # derivatives.yaml:262
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:259', 'narrow', 'self')
+            formula_failed(exc_, 'derivatives.yaml:262', 'narrow', 'self')
             raise
         return (grad_self,)
 
@@ -2002,7 +2025,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:261)."""
+    """Backward of select.int (derivatives.yaml:264)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -2015,11 +2038,11 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:262
+        # derivatives.yaml:265
         try:
             grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:262', 'select.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:265', 'select.int', 'self')
             raise
         return (grad_self,)
 
@@ -2031,7 +2054,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:264)."""
+    """Backward of slice.Tensor (derivatives.yaml:267)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -2046,11 +2069,11 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:265
+        # derivatives.yaml:268
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:265', 'slice.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:268', 'slice.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2064,7 +2087,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:267)."""
+    """Backward of contiguous (derivatives.yaml:270)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -2074,11 +2097,11 @@ class ContiguousBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:268
+        # derivatives.yaml:271
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:268', 'contiguous', 'self')
+            formula_failed(exc_, 'derivatives.yaml:271', 'contiguous', 'self')
             raise
         return (grad_self,)
 
@@ -2087,36 +2110,10 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:270)."""
+    """Backward of split.Tensor (derivatives.yaml:273)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        dim = node.dim_
-        result_shape = node.result_shape
-        # derivatives.yaml:271
-        try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:271', 'split.Tensor', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = None
-        node.result_shape = None
-
-
-class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:273)."""
-
-    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
-    _op = "split.sizes"
 
     def apply(node, grads):
         if node._released:
@@ -2128,7 +2125,7 @@ class SplitBackward1(Node):
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:274', 'split.sizes', 'self')
+            formula_failed(exc_, 'derivatives.yaml:274', 'split.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2138,11 +2135,11 @@ class SplitBackward1(Node):
         node.result_shape = None
 
 
-class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:276)."""
+class SplitBackward1(Node):
+    """Backward of split.sizes (derivatives.yaml:276)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
-    _op = "chunk"
+    _op = "split.sizes"
 
     def apply(node, grads):
         if node._released:
@@ -2154,7 +2151,33 @@ class ChunkBackward0(Node):
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:277', 'chunk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:277', 'split.sizes', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.result_shape = None
+
+
+class ChunkBackward0(Node):
+    """Backward of chunk (derivatives.yaml:279)."""
+
+    __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
+    _op = "chunk"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        dim = node.dim_
+        result_shape = node.result_shape
+        # derivatives.yaml:280
+        try:
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:280', 'chunk', 'self')
             raise
         return (grad_self,)
 
@@ -2165,7 +2188,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:281)."""
+    """Backward of cat (derivatives.yaml:284)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -2177,11 +2200,11 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:282
+        # derivatives.yaml:285
         try:
             grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:282', 'cat', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:285', 'cat', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -2192,7 +2215,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:284)."""
+    """Backward of stack (derivatives.yaml:287)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -2204,11 +2227,11 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:285
+        # derivatives.yaml:288
         try:
             grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:285', 'stack', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:288', 'stack', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -2219,7 +2242,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:287)."""
+    """Backward of gather (derivatives.yaml:290)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -2234,11 +2257,11 @@ class GatherBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:289
+        # derivatives.yaml:292
         try:
             grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:289', 'gather', 'self')
+            formula_failed(exc_, 'derivatives.yaml:292', 'gather', 'self')
             raise
         return (grad_self,)
 
@@ -2251,7 +2274,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:291)."""
+    """Backward of index_select (derivatives.yaml:294)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -2266,11 +2289,11 @@ class IndexSelectBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:293
+        # derivatives.yaml:296
         try:
             grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:293', 'index_select', 'self')
+            formula_failed(exc_, 'derivatives.yaml:296', 'index_select', 'self')
             raise
         return (grad_self,)
 
@@ -2283,7 +2306,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:295)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:298)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -2296,11 +2319,11 @@ class MaskedFillBackward0(Node):
         mask = node.mask_
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
-        # derivatives.yaml:297
+        # derivatives.yaml:300
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:297', 'masked_fill.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:300', 'masked_fill.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -2311,7 +2334,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:300)."""
+    """Backward of index.Tensor (derivatives.yaml:303)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -2327,11 +2350,11 @@ class IndexBackward0(Node):
                 if isinstance(t_, Tensor) and t_._vc.value != v_:
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:302
+        # derivatives.yaml:305
         try:
             grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:302', 'index.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:305', 'index.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2343,7 +2366,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:304)."""
+    """Backward of index_put (derivatives.yaml:307)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -2360,17 +2383,17 @@ class IndexPutBackward0(Node):
                 if isinstance(t_, Tensor) and t_._vc.value != v_:
                     unpack(node, t_, v_, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:306
+        # derivatives.yaml:309
         try:
             grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:306', 'index_put', 'self')
+            formula_failed(exc_, 'derivatives.yaml:309', 'index_put', 'self')
             raise
-        # derivatives.yaml:307
+        # derivatives.yaml:310
         try:
             grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:307', 'index_put', 'values')
+            formula_failed(exc_, 'derivatives.yaml:310', 'index_put', 'values')
             raise
         return (grad_self, grad_values)
 
@@ -2383,7 +2406,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:309)."""
+    """Backward of clone (derivatives.yaml:312)."""
 
     __slots__ = ()
     _op = "clone"
@@ -2393,11 +2416,11 @@ class CloneBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:310
+        # derivatives.yaml:313
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:310', 'clone', 'self')
+            formula_failed(exc_, 'derivatives.yaml:313', 'clone', 'self')
             raise
         return (grad_self,)
 
@@ -2406,7 +2429,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:312)."""
+    """Backward of copy_ (derivatives.yaml:315)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -2416,17 +2439,17 @@ class CopyBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:313
+        # derivatives.yaml:316
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:313', 'copy_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:316', 'copy_', 'self')
             raise
-        # derivatives.yaml:314
+        # derivatives.yaml:317
         try:
             grad_src = grad if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:314', 'copy_', 'src')
+            formula_failed(exc_, 'derivatives.yaml:317', 'copy_', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2435,33 +2458,10 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:316)."""
+    """Backward of fill_.Scalar (derivatives.yaml:319)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:317
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:317', 'fill_.Scalar', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-
-
-class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:319)."""
-
-    __slots__ = ()
-    _op = "zero_"
 
     def apply(node, grads):
         if node._released:
@@ -2472,7 +2472,30 @@ class ZeroBackward0(Node):
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:320', 'zero_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:320', 'fill_.Scalar', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+
+
+class ZeroBackward0(Node):
+    """Backward of zero_ (derivatives.yaml:322)."""
+
+    __slots__ = ()
+    _op = "zero_"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad = grads[0]
+        # derivatives.yaml:323
+        try:
+            grad_self = zeros_like(grad) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:323', 'zero_', 'self')
             raise
         return (grad_self,)
 
@@ -2481,7 +2504,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:322)."""
+    """Backward of to.dtype (derivatives.yaml:325)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -2491,11 +2514,11 @@ class ToBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:323
+        # derivatives.yaml:326
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:323', 'to.dtype', 'self')
+            formula_failed(exc_, 'derivatives.yaml:326', 'to.dtype', 'self')
             raise
         return (grad_self,)
 
@@ -2504,7 +2527,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:325)."""
+    """Backward of to.device (derivatives.yaml:328)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -2515,11 +2538,11 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:326
+        # derivatives.yaml:329
         try:
             grad_self = grad.to(self_device) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:326', 'to.device', 'self')
+            formula_failed(exc_, 'derivatives.yaml:329', 'to.device', 'self')
             raise
         return (grad_self,)
 
@@ -2529,7 +2552,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:328)."""
+    """Backward of _unique2 (derivatives.yaml:331)."""
 
     __slots__ = ()
     _op = "_unique2"
@@ -2547,7 +2570,7 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:334)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:337)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2560,11 +2583,11 @@ class SparseCooTensorBackward0(Node):
         indices = node.indices_
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
-        # derivatives.yaml:335
+        # derivatives.yaml:338
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:335', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:338', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2576,7 +2599,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:338)."""
+    """Backward of to_sparse (derivatives.yaml:341)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2586,11 +2609,11 @@ class ToSparseBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:339
+        # derivatives.yaml:342
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:339', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:342', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2599,7 +2622,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:341)."""
+    """Backward of to_dense (derivatives.yaml:344)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2612,11 +2635,11 @@ class ToDenseBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:342
+        # derivatives.yaml:345
         try:
             grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:342', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:345', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2627,7 +2650,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:345)."""
+    """Backward of coalesce (derivatives.yaml:348)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2637,11 +2660,11 @@ class CoalesceBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:346
+        # derivatives.yaml:349
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:346', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:349', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2650,7 +2673,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:348)."""
+    """Backward of values (derivatives.yaml:351)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2664,11 +2687,11 @@ class ValuesBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:349
+        # derivatives.yaml:352
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:349', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:352', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2680,7 +2703,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:352)."""
+    """Backward of sparse_mask (derivatives.yaml:355)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2693,11 +2716,11 @@ class SparseMaskBackward0(Node):
         mask = node.mask_
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
-        # derivatives.yaml:353
+        # derivatives.yaml:356
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:353', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:356', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2708,7 +2731,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:356)."""
+    """Backward of _sparse_values_at (derivatives.yaml:359)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2725,11 +2748,11 @@ class SparseValuesAtBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:359
+        # derivatives.yaml:362
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:359', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:362', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
@@ -2743,7 +2766,7 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:365)."""
+    """Backward of log10 (derivatives.yaml:368)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log10"
@@ -2756,11 +2779,11 @@ class Log10Backward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:366
+        # derivatives.yaml:369
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:366', 'log10', 'self')
+            formula_failed(exc_, 'derivatives.yaml:369', 'log10', 'self')
             raise
         return (grad_self,)
 
@@ -2771,7 +2794,7 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:368)."""
+    """Backward of log2 (derivatives.yaml:371)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log2"
@@ -2784,11 +2807,11 @@ class Log2Backward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:369
+        # derivatives.yaml:372
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:369', 'log2', 'self')
+            formula_failed(exc_, 'derivatives.yaml:372', 'log2', 'self')
             raise
         return (grad_self,)
 
@@ -2799,7 +2822,7 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:371)."""
+    """Backward of fmod.Tensor (derivatives.yaml:374)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
@@ -2815,17 +2838,17 @@ class FmodBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:372
+        # derivatives.yaml:375
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:372', 'fmod.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:375', 'fmod.Tensor', 'self')
             raise
-        # derivatives.yaml:373
+        # derivatives.yaml:376
         try:
             grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:373', 'fmod.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:376', 'fmod.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -2838,7 +2861,7 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:375)."""
+    """Backward of lerp.Scalar (derivatives.yaml:378)."""
 
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
@@ -2849,17 +2872,17 @@ class LerpBackward0(Node):
         need = node._next
         grad = grads[0]
         weight = node.weight_
-        # derivatives.yaml:376
+        # derivatives.yaml:379
         try:
             grad_self = scale(grad, 1 - weight) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:376', 'lerp.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:379', 'lerp.Scalar', 'self')
             raise
-        # derivatives.yaml:377
+        # derivatives.yaml:380
         try:
             grad_end = scale(grad, weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:377', 'lerp.Scalar', 'end')
+            formula_failed(exc_, 'derivatives.yaml:380', 'lerp.Scalar', 'end')
             raise
         return (grad_self, grad_end)
 
@@ -2869,7 +2892,7 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:379)."""
+    """Backward of lerp.Tensor (derivatives.yaml:382)."""
 
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
@@ -2888,23 +2911,23 @@ class LerpBackward1(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:380
+        # derivatives.yaml:383
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:380', 'lerp.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:383', 'lerp.Tensor', 'self')
             raise
-        # derivatives.yaml:381
+        # derivatives.yaml:384
         try:
             grad_end = (grad * weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:381', 'lerp.Tensor', 'end')
+            formula_failed(exc_, 'derivatives.yaml:384', 'lerp.Tensor', 'end')
             raise
-        # derivatives.yaml:382
+        # derivatives.yaml:385
         try:
             grad_weight = (grad * (end - self)) if need[2] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:382', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:385', 'lerp.Tensor', 'weight')
             raise
         return (grad_self, grad_end, grad_weight)
 
@@ -2919,7 +2942,7 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:384)."""
+    """Backward of _nan_to_num (derivatives.yaml:387)."""
 
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
@@ -2932,11 +2955,11 @@ class NanToNumBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:386
+        # derivatives.yaml:389
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:386', '_nan_to_num', 'self')
+            formula_failed(exc_, 'derivatives.yaml:389', '_nan_to_num', 'self')
             raise
         return (grad_self,)
 
@@ -2947,7 +2970,7 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:388)."""
+    """Backward of cumsum (derivatives.yaml:391)."""
 
     __slots__ = ("dim_",)
     _op = "cumsum"
@@ -2958,11 +2981,11 @@ class CumsumBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:390
+        # derivatives.yaml:393
         try:
             grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:390', 'cumsum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:393', 'cumsum', 'self')
             raise
         return (grad_self,)
 
@@ -2972,7 +2995,7 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:392)."""
+    """Backward of cumprod (derivatives.yaml:395)."""
 
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
@@ -2990,11 +3013,11 @@ class CumprodBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:393
+        # derivatives.yaml:396
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:393', 'cumprod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:396', 'cumprod', 'self')
             raise
         return (grad_self,)
 
@@ -3008,7 +3031,7 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:396)."""
+    """Backward of sort (derivatives.yaml:399)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
@@ -3025,11 +3048,11 @@ class SortBackward0(Node):
         if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:398
+        # derivatives.yaml:401
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:398', 'sort', 'self')
+            formula_failed(exc_, 'derivatives.yaml:401', 'sort', 'self')
             raise
         return (grad_self,)
 
@@ -3042,7 +3065,7 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:401)."""
+    """Backward of topk (derivatives.yaml:404)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
@@ -3059,11 +3082,11 @@ class TopkBackward0(Node):
         if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:403
+        # derivatives.yaml:406
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:403', 'topk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:406', 'topk', 'self')
             raise
         return (grad_self,)
 
@@ -3076,7 +3099,7 @@ class TopkBackward0(Node):
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:406)."""
+    """Backward of scatter.src (derivatives.yaml:409)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
@@ -3091,17 +3114,17 @@ class ScatterBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:408
+        # derivatives.yaml:411
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:408', 'scatter.src', 'self')
+            formula_failed(exc_, 'derivatives.yaml:411', 'scatter.src', 'self')
             raise
-        # derivatives.yaml:409
+        # derivatives.yaml:412
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:409', 'scatter.src', 'src')
+            formula_failed(exc_, 'derivatives.yaml:412', 'scatter.src', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -3114,7 +3137,7 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:411)."""
+    """Backward of scatter.value (derivatives.yaml:414)."""
 
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
@@ -3128,11 +3151,11 @@ class ScatterBackward1(Node):
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
-        # derivatives.yaml:413
+        # derivatives.yaml:416
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:413', 'scatter.value', 'self')
+            formula_failed(exc_, 'derivatives.yaml:416', 'scatter.value', 'self')
             raise
         return (grad_self,)
 
@@ -3144,7 +3167,7 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:416)."""
+    """Backward of scatter_add (derivatives.yaml:419)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
@@ -3159,17 +3182,17 @@ class ScatterAddBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:418
+        # derivatives.yaml:421
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:418', 'scatter_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:421', 'scatter_add', 'self')
             raise
-        # derivatives.yaml:419
+        # derivatives.yaml:422
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:419', 'scatter_add', 'src')
+            formula_failed(exc_, 'derivatives.yaml:422', 'scatter_add', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -3182,7 +3205,7 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:421)."""
+    """Backward of index_add (derivatives.yaml:424)."""
 
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
@@ -3198,17 +3221,17 @@ class IndexAddBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:423
+        # derivatives.yaml:426
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:423', 'index_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:426', 'index_add', 'self')
             raise
-        # derivatives.yaml:424
+        # derivatives.yaml:427
         try:
             grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:424', 'index_add', 'source')
+            formula_failed(exc_, 'derivatives.yaml:427', 'index_add', 'source')
             raise
         return (grad_self, grad_source)
 
@@ -3222,7 +3245,7 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:426)."""
+    """Backward of embedding (derivatives.yaml:429)."""
 
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
@@ -3238,11 +3261,11 @@ class EmbeddingBackward0(Node):
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:428
+        # derivatives.yaml:431
         try:
             grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:428', 'embedding', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:431', 'embedding', 'weight')
             raise
         return (grad_weight,)
 
@@ -3256,7 +3279,7 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:430)."""
+    """Backward of tril (derivatives.yaml:433)."""
 
     __slots__ = ("diagonal_",)
     _op = "tril"
@@ -3267,11 +3290,11 @@ class TrilBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:431
+        # derivatives.yaml:434
         try:
             grad_self = grad.tril(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:431', 'tril', 'self')
+            formula_failed(exc_, 'derivatives.yaml:434', 'tril', 'self')
             raise
         return (grad_self,)
 
@@ -3281,7 +3304,7 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:433)."""
+    """Backward of triu (derivatives.yaml:436)."""
 
     __slots__ = ("diagonal_",)
     _op = "triu"
@@ -3292,11 +3315,11 @@ class TriuBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:434
+        # derivatives.yaml:437
         try:
             grad_self = grad.triu(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:434', 'triu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:437', 'triu', 'self')
             raise
         return (grad_self,)
 
@@ -3306,7 +3329,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:438)."""
+    """Backward of nonzero (derivatives.yaml:441)."""
 
     __slots__ = ()
     _op = "nonzero"
@@ -3323,7 +3346,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:441)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:444)."""
 
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
@@ -3340,7 +3363,7 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:444)."""
+    """Backward of nonzero_numpy (derivatives.yaml:447)."""
 
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
@@ -3357,7 +3380,7 @@ class NonzeroNumpyBackward0(Node):
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:447)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:450)."""
 
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
@@ -3374,7 +3397,7 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:450)."""
+    """Backward of diagonal (derivatives.yaml:453)."""
 
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
@@ -3388,11 +3411,11 @@ class DiagonalBackward0(Node):
         dim2 = node.dim2_
         offset = node.offset_
         self_shape = node.self_shape
-        # derivatives.yaml:451
+        # derivatives.yaml:454
         try:
             grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:451', 'diagonal', 'self')
+            formula_failed(exc_, 'derivatives.yaml:454', 'diagonal', 'self')
             raise
         return (grad_self,)
 
@@ -5038,6 +5061,28 @@ def record_silu_(op):
         node._released = False
         node.self_ = saved_copy(self)
         node.self_v = 0
+        result = redispatch(self)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
+def record__copy_strided(op):
+    """The Autograd kernel of _copy_strided (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self)
+        node = CopyStridedBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks = None
+        node._released = False
         result = redispatch(self)
         if result._dtype.is_floating_point:
             result._requires_grad = True
@@ -7295,6 +7340,7 @@ RECORDERS = {
     "_gelu_backward": record__gelu_backward,
     "silu": record_silu,
     "silu_": record_silu_,
+    "_copy_strided": record__copy_strided,
     "leaky_relu": record_leaky_relu,
     "leaky_relu_": record_leaky_relu_,
     "_leaky_relu_backward": record__leaky_relu_backward,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d1643bb5bed64a09).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -496,9 +496,20 @@ def fw__gelu_backward(args, tangents, result):
     return tangent
 
 
+def fw__copy_strided(args, tangents, result):
+    """Forward rule of _copy_strided."""
+    # derivatives.yaml:187 (auto_element_wise)
+    self, = args
+    self_t, = tangents
+    tangent = None
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t)
+    return tangent
+
+
 def fw_silu(args, tangents, result):
     """Forward rule of silu."""
-    # derivatives.yaml:187 (auto_element_wise)
+    # derivatives.yaml:190 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None
@@ -509,7 +520,7 @@ def fw_silu(args, tangents, result):
 
 def fw_leaky_relu(args, tangents, result):
     """Forward rule of leaky_relu."""
-    # derivatives.yaml:190 (auto_element_wise)
+    # derivatives.yaml:193 (auto_element_wise)
     self, negative_slope = args
     self_t, _ = tangents
     tangent = None
@@ -520,7 +531,7 @@ def fw_leaky_relu(args, tangents, result):
 
 def fw__leaky_relu_backward(args, tangents, result):
     """Forward rule of _leaky_relu_backward."""
-    # derivatives.yaml:193 (auto_element_wise)
+    # derivatives.yaml:196 (auto_element_wise)
     grad_output, self, negative_slope = args
     grad_output_t, self_t, _ = tangents
     tangent = None
@@ -533,7 +544,7 @@ def fw__leaky_relu_backward(args, tangents, result):
 
 def fw__tanh_backward(args, tangents, result):
     """Forward rule of _tanh_backward."""
-    # derivatives.yaml:197 (auto_element_wise)
+    # derivatives.yaml:200 (auto_element_wise)
     grad_output, tanh_out = args
     grad_output_t, tanh_out_t = tangents
     tangent = None
@@ -546,7 +557,7 @@ def fw__tanh_backward(args, tangents, result):
 
 def fw__log_softmax_backward(args, tangents, result):
     """Forward rule of _log_softmax_backward."""
-    # derivatives.yaml:204 (result)
+    # derivatives.yaml:207 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -561,7 +572,7 @@ def fw__log_softmax_backward(args, tangents, result):
 
 def fw_mm(args, tangents, result):
     """Forward rule of mm."""
-    # derivatives.yaml:211 (result)
+    # derivatives.yaml:214 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -574,7 +585,7 @@ def fw_mm(args, tangents, result):
 
 def fw_bmm(args, tangents, result):
     """Forward rule of bmm."""
-    # derivatives.yaml:216 (result)
+    # derivatives.yaml:219 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -587,7 +598,7 @@ def fw_bmm(args, tangents, result):
 
 def fw_dot(args, tangents, result):
     """Forward rule of dot."""
-    # derivatives.yaml:221 (result)
+    # derivatives.yaml:224 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -600,7 +611,7 @@ def fw_dot(args, tangents, result):
 
 def fw_view(args, tangents, result):
     """Forward rule of view."""
-    # derivatives.yaml:225 (auto_linear)
+    # derivatives.yaml:228 (auto_linear)
     self, size = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -610,7 +621,7 @@ def fw_view(args, tangents, result):
 
 def fw_reshape(args, tangents, result):
     """Forward rule of reshape."""
-    # derivatives.yaml:228 (auto_linear)
+    # derivatives.yaml:231 (auto_linear)
     self, shape = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -620,7 +631,7 @@ def fw_reshape(args, tangents, result):
 
 def fw_t(args, tangents, result):
     """Forward rule of t."""
-    # derivatives.yaml:231 (auto_linear)
+    # derivatives.yaml:234 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -630,7 +641,7 @@ def fw_t(args, tangents, result):
 
 def fw_transpose_int(args, tangents, result):
     """Forward rule of transpose.int."""
-    # derivatives.yaml:234 (auto_linear)
+    # derivatives.yaml:237 (auto_linear)
     self, dim0, dim1 = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -640,7 +651,7 @@ def fw_transpose_int(args, tangents, result):
 
 def fw_permute(args, tangents, result):
     """Forward rule of permute."""
-    # derivatives.yaml:237 (auto_linear)
+    # derivatives.yaml:240 (auto_linear)
     self, dims = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -650,7 +661,7 @@ def fw_permute(args, tangents, result):
 
 def fw_expand(args, tangents, result):
     """Forward rule of expand."""
-    # derivatives.yaml:240 (auto_linear)
+    # derivatives.yaml:243 (auto_linear)
     self, size, implicit = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -660,7 +671,7 @@ def fw_expand(args, tangents, result):
 
 def fw_squeeze(args, tangents, result):
     """Forward rule of squeeze."""
-    # derivatives.yaml:243 (auto_linear)
+    # derivatives.yaml:246 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -670,7 +681,7 @@ def fw_squeeze(args, tangents, result):
 
 def fw_squeeze_dim(args, tangents, result):
     """Forward rule of squeeze.dim."""
-    # derivatives.yaml:246 (auto_linear)
+    # derivatives.yaml:249 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -680,7 +691,7 @@ def fw_squeeze_dim(args, tangents, result):
 
 def fw_squeeze_dims(args, tangents, result):
     """Forward rule of squeeze.dims."""
-    # derivatives.yaml:249 (auto_linear)
+    # derivatives.yaml:252 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -690,7 +701,7 @@ def fw_squeeze_dims(args, tangents, result):
 
 def fw_unsqueeze(args, tangents, result):
     """Forward rule of unsqueeze."""
-    # derivatives.yaml:252 (auto_linear)
+    # derivatives.yaml:255 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -700,7 +711,7 @@ def fw_unsqueeze(args, tangents, result):
 
 def fw_flatten_using_ints(args, tangents, result):
     """Forward rule of flatten.using_ints."""
-    # derivatives.yaml:255 (auto_linear)
+    # derivatives.yaml:258 (auto_linear)
     self, start_dim, end_dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -710,7 +721,7 @@ def fw_flatten_using_ints(args, tangents, result):
 
 def fw_narrow(args, tangents, result):
     """Forward rule of narrow."""
-    # derivatives.yaml:258 (auto_linear)
+    # derivatives.yaml:261 (auto_linear)
     self, dim, start, length = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -720,7 +731,7 @@ def fw_narrow(args, tangents, result):
 
 def fw_select_int(args, tangents, result):
     """Forward rule of select.int."""
-    # derivatives.yaml:261 (auto_linear)
+    # derivatives.yaml:264 (auto_linear)
     self, dim, index = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -730,7 +741,7 @@ def fw_select_int(args, tangents, result):
 
 def fw_slice_Tensor(args, tangents, result):
     """Forward rule of slice.Tensor."""
-    # derivatives.yaml:264 (auto_linear)
+    # derivatives.yaml:267 (auto_linear)
     self, dim, start, end, step = args
     self_t, _, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -740,7 +751,7 @@ def fw_slice_Tensor(args, tangents, result):
 
 def fw_contiguous(args, tangents, result):
     """Forward rule of contiguous."""
-    # derivatives.yaml:267 (auto_linear)
+    # derivatives.yaml:270 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -750,7 +761,7 @@ def fw_contiguous(args, tangents, result):
 
 def fw_split_Tensor(args, tangents, result):
     """Forward rule of split.Tensor."""
-    # derivatives.yaml:270 (auto_linear)
+    # derivatives.yaml:273 (auto_linear)
     self, split_size, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -760,7 +771,7 @@ def fw_split_Tensor(args, tangents, result):
 
 def fw_split_sizes(args, tangents, result):
     """Forward rule of split.sizes."""
-    # derivatives.yaml:273 (auto_linear)
+    # derivatives.yaml:276 (auto_linear)
     self, split_size, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -770,7 +781,7 @@ def fw_split_sizes(args, tangents, result):
 
 def fw_chunk(args, tangents, result):
     """Forward rule of chunk."""
-    # derivatives.yaml:276 (auto_linear)
+    # derivatives.yaml:279 (auto_linear)
     self, chunks, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -780,7 +791,7 @@ def fw_chunk(args, tangents, result):
 
 def fw_cat(args, tangents, result):
     """Forward rule of cat."""
-    # derivatives.yaml:281 (auto_linear)
+    # derivatives.yaml:284 (auto_linear)
     tensors, dim = args
     tensors_t, _ = tangents
     tensors_t = filled(tensors_t, tensors)
@@ -790,7 +801,7 @@ def fw_cat(args, tangents, result):
 
 def fw_stack(args, tangents, result):
     """Forward rule of stack."""
-    # derivatives.yaml:284 (auto_linear)
+    # derivatives.yaml:287 (auto_linear)
     tensors, dim = args
     tensors_t, _ = tangents
     tensors_t = filled(tensors_t, tensors)
@@ -800,7 +811,7 @@ def fw_stack(args, tangents, result):
 
 def fw_gather(args, tangents, result):
     """Forward rule of gather."""
-    # derivatives.yaml:287 (auto_linear)
+    # derivatives.yaml:290 (auto_linear)
     self, dim, index, sparse_grad = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -810,7 +821,7 @@ def fw_gather(args, tangents, result):
 
 def fw_index_select(args, tangents, result):
     """Forward rule of index_select."""
-    # derivatives.yaml:291 (auto_linear)
+    # derivatives.yaml:294 (auto_linear)
     self, dim, index = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -820,7 +831,7 @@ def fw_index_select(args, tangents, result):
 
 def fw_masked_fill_Scalar(args, tangents, result):
     """Forward rule of masked_fill.Scalar."""
-    # derivatives.yaml:298 (result)
+    # derivatives.yaml:301 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None
@@ -831,7 +842,7 @@ def fw_masked_fill_Scalar(args, tangents, result):
 
 def fw_index_Tensor(args, tangents, result):
     """Forward rule of index.Tensor."""
-    # derivatives.yaml:300 (auto_linear)
+    # derivatives.yaml:303 (auto_linear)
     self, indices = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -841,7 +852,7 @@ def fw_index_Tensor(args, tangents, result):
 
 def fw_index_put(args, tangents, result):
     """Forward rule of index_put."""
-    # derivatives.yaml:304 (auto_linear)
+    # derivatives.yaml:307 (auto_linear)
     self, indices, values, accumulate = args
     self_t, _, values_t, _ = tangents
     self_t = filled(self_t, self)
@@ -852,7 +863,7 @@ def fw_index_put(args, tangents, result):
 
 def fw_clone(args, tangents, result):
     """Forward rule of clone."""
-    # derivatives.yaml:309 (auto_linear)
+    # derivatives.yaml:312 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -862,7 +873,7 @@ def fw_clone(args, tangents, result):
 
 def fw_copy_(args, tangents, result):
     """Forward rule of copy_."""
-    # derivatives.yaml:312 (auto_linear)
+    # derivatives.yaml:315 (auto_linear)
     self, src, non_blocking = args
     self_t, src_t, _ = tangents
     self_t = filled(self_t, self)
@@ -874,7 +885,7 @@ def fw_copy_(args, tangents, result):
 
 def fw_fill__Scalar(args, tangents, result):
     """Forward rule of fill_.Scalar."""
-    # derivatives.yaml:316 (zero)
+    # derivatives.yaml:319 (zero)
     self, value = args
     self_t, _ = tangents
     return None
@@ -882,7 +893,7 @@ def fw_fill__Scalar(args, tangents, result):
 
 def fw_zero_(args, tangents, result):
     """Forward rule of zero_."""
-    # derivatives.yaml:319 (zero)
+    # derivatives.yaml:322 (zero)
     self, = args
     self_t, = tangents
     return None
@@ -890,7 +901,7 @@ def fw_zero_(args, tangents, result):
 
 def fw_to_dtype(args, tangents, result):
     """Forward rule of to.dtype."""
-    # derivatives.yaml:322 (auto_linear)
+    # derivatives.yaml:325 (auto_linear)
     self, dtype, non_blocking, copy = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -900,7 +911,7 @@ def fw_to_dtype(args, tangents, result):
 
 def fw_to_device(args, tangents, result):
     """Forward rule of to.device."""
-    # derivatives.yaml:325 (auto_linear)
+    # derivatives.yaml:328 (auto_linear)
     self, device, dtype, non_blocking, copy = args
     self_t, _, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -910,7 +921,7 @@ def fw_to_device(args, tangents, result):
 
 def fw_sparse_coo_tensor(args, tangents, result):
     """Forward rule of sparse_coo_tensor."""
-    # derivatives.yaml:336 (auto_linear)
+    # derivatives.yaml:339 (auto_linear)
     indices, values, size, dtype, is_coalesced = args
     _, values_t, _, _, _ = tangents
     values_t = filled(values_t, values)
@@ -920,7 +931,7 @@ def fw_sparse_coo_tensor(args, tangents, result):
 
 def fw_to_sparse(args, tangents, result):
     """Forward rule of to_sparse."""
-    # derivatives.yaml:338 (auto_linear)
+    # derivatives.yaml:341 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -930,7 +941,7 @@ def fw_to_sparse(args, tangents, result):
 
 def fw_to_dense(args, tangents, result):
     """Forward rule of to_dense."""
-    # derivatives.yaml:343 (auto_linear)
+    # derivatives.yaml:346 (auto_linear)
     self, dtype = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -940,7 +951,7 @@ def fw_to_dense(args, tangents, result):
 
 def fw_coalesce(args, tangents, result):
     """Forward rule of coalesce."""
-    # derivatives.yaml:345 (auto_linear)
+    # derivatives.yaml:348 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -950,7 +961,7 @@ def fw_coalesce(args, tangents, result):
 
 def fw_values(args, tangents, result):
     """Forward rule of values."""
-    # derivatives.yaml:350 (auto_linear)
+    # derivatives.yaml:353 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -960,7 +971,7 @@ def fw_values(args, tangents, result):
 
 def fw_sparse_mask(args, tangents, result):
     """Forward rule of sparse_mask."""
-    # derivatives.yaml:352 (auto_linear)
+    # derivatives.yaml:355 (auto_linear)
     self, mask = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -970,7 +981,7 @@ def fw_sparse_mask(args, tangents, result):
 
 def fw__sparse_values_at(args, tangents, result):
     """Forward rule of _sparse_values_at."""
-    # derivatives.yaml:361 (auto_linear)
+    # derivatives.yaml:364 (auto_linear)
     self, indices = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -980,7 +991,7 @@ def fw__sparse_values_at(args, tangents, result):
 
 def fw_log10(args, tangents, result):
     """Forward rule of log10."""
-    # derivatives.yaml:365 (auto_element_wise)
+    # derivatives.yaml:368 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None
@@ -991,7 +1002,7 @@ def fw_log10(args, tangents, result):
 
 def fw_log2(args, tangents, result):
     """Forward rule of log2."""
-    # derivatives.yaml:368 (auto_element_wise)
+    # derivatives.yaml:371 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None
@@ -1002,7 +1013,7 @@ def fw_log2(args, tangents, result):
 
 def fw_fmod_Tensor(args, tangents, result):
     """Forward rule of fmod.Tensor."""
-    # derivatives.yaml:371 (auto_element_wise)
+    # derivatives.yaml:374 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -1015,7 +1026,7 @@ def fw_fmod_Tensor(args, tangents, result):
 
 def fw_lerp_Scalar(args, tangents, result):
     """Forward rule of lerp.Scalar."""
-    # derivatives.yaml:375 (auto_element_wise)
+    # derivatives.yaml:378 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -1028,7 +1039,7 @@ def fw_lerp_Scalar(args, tangents, result):
 
 def fw_lerp_Tensor(args, tangents, result):
     """Forward rule of lerp.Tensor."""
-    # derivatives.yaml:379 (auto_element_wise)
+    # derivatives.yaml:382 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -1043,7 +1054,7 @@ def fw_lerp_Tensor(args, tangents, result):
 
 def fw__nan_to_num(args, tangents, result):
     """Forward rule of _nan_to_num."""
-    # derivatives.yaml:384 (auto_element_wise)
+    # derivatives.yaml:387 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None
@@ -1054,7 +1065,7 @@ def fw__nan_to_num(args, tangents, result):
 
 def fw_cumsum(args, tangents, result):
     """Forward rule of cumsum."""
-    # derivatives.yaml:388 (auto_linear)
+    # derivatives.yaml:391 (auto_linear)
     self, dim, dtype = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -1064,7 +1075,7 @@ def fw_cumsum(args, tangents, result):
 
 def fw_cumprod(args, tangents, result):
     """Forward rule of cumprod."""
-    # derivatives.yaml:394 (result)
+    # derivatives.yaml:397 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None
@@ -1075,7 +1086,7 @@ def fw_cumprod(args, tangents, result):
 
 def fw_sort(args, tangents, result):
     """Forward rule of sort."""
-    # derivatives.yaml:399 (result)
+    # derivatives.yaml:402 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -1087,7 +1098,7 @@ def fw_sort(args, tangents, result):
 
 def fw_topk(args, tangents, result):
     """Forward rule of topk."""
-    # derivatives.yaml:404 (result)
+    # derivatives.yaml:407 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -1099,7 +1110,7 @@ def fw_topk(args, tangents, result):
 
 def fw_scatter_src(args, tangents, result):
     """Forward rule of scatter.src."""
-    # derivatives.yaml:406 (auto_linear)
+    # derivatives.yaml:409 (auto_linear)
     self, dim, index, src = args
     self_t, _, _, src_t = tangents
     self_t = filled(self_t, self)
@@ -1110,7 +1121,7 @@ def fw_scatter_src(args, tangents, result):
 
 def fw_scatter_value(args, tangents, result):
     """Forward rule of scatter.value."""
-    # derivatives.yaml:414 (result)
+    # derivatives.yaml:417 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None
@@ -1121,7 +1132,7 @@ def fw_scatter_value(args, tangents, result):
 
 def fw_scatter_add(args, tangents, result):
     """Forward rule of scatter_add."""
-    # derivatives.yaml:416 (auto_linear)
+    # derivatives.yaml:419 (auto_linear)
     self, dim, index, src = args
     self_t, _, _, src_t = tangents
     self_t = filled(self_t, self)
@@ -1132,7 +1143,7 @@ def fw_scatter_add(args, tangents, result):
 
 def fw_index_add(args, tangents, result):
     """Forward rule of index_add."""
-    # derivatives.yaml:421 (auto_linear)
+    # derivatives.yaml:424 (auto_linear)
     self, dim, index, source, alpha = args
     self_t, _, _, source_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1143,7 +1154,7 @@ def fw_index_add(args, tangents, result):
 
 def fw_embedding(args, tangents, result):
     """Forward rule of embedding."""
-    # derivatives.yaml:426 (auto_linear)
+    # derivatives.yaml:429 (auto_linear)
     weight, indices, padding_idx, scale_grad_by_freq, sparse = args
     weight_t, _, _, _, _ = tangents
     weight_t = filled(weight_t, weight)
@@ -1153,7 +1164,7 @@ def fw_embedding(args, tangents, result):
 
 def fw_tril(args, tangents, result):
     """Forward rule of tril."""
-    # derivatives.yaml:430 (auto_linear)
+    # derivatives.yaml:433 (auto_linear)
     self, diagonal = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1163,7 +1174,7 @@ def fw_tril(args, tangents, result):
 
 def fw_triu(args, tangents, result):
     """Forward rule of triu."""
-    # derivatives.yaml:433 (auto_linear)
+    # derivatives.yaml:436 (auto_linear)
     self, diagonal = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1173,7 +1184,7 @@ def fw_triu(args, tangents, result):
 
 def fw_diagonal(args, tangents, result):
     """Forward rule of diagonal."""
-    # derivatives.yaml:452 (auto_linear)
+    # derivatives.yaml:455 (auto_linear)
     self, offset, dim1, dim2 = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -1226,6 +1237,7 @@ RULES = {
     "_nll_loss_backward": fw__nll_loss_backward,
     "gelu": fw_gelu,
     "_gelu_backward": fw__gelu_backward,
+    "_copy_strided": fw__copy_strided,
     "silu": fw_silu,
     "leaky_relu": fw_leaky_relu,
     "_leaky_relu_backward": fw__leaky_relu_backward,
@@ -1337,75 +1349,76 @@ ORIGINS = {
     "_nll_loss_backward": ("auto_linear", "derivatives.yaml:175"),
     "gelu": ("auto_element_wise", "derivatives.yaml:180"),
     "_gelu_backward": ("auto_element_wise", "derivatives.yaml:183"),
-    "silu": ("auto_element_wise", "derivatives.yaml:187"),
-    "leaky_relu": ("auto_element_wise", "derivatives.yaml:190"),
-    "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:193"),
-    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:197"),
-    "_log_softmax_backward": ("result", "derivatives.yaml:204"),
-    "mm": ("result", "derivatives.yaml:211"),
-    "bmm": ("result", "derivatives.yaml:216"),
-    "dot": ("result", "derivatives.yaml:221"),
-    "view": ("auto_linear", "derivatives.yaml:225"),
-    "reshape": ("auto_linear", "derivatives.yaml:228"),
-    "t": ("auto_linear", "derivatives.yaml:231"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:234"),
-    "permute": ("auto_linear", "derivatives.yaml:237"),
-    "expand": ("auto_linear", "derivatives.yaml:240"),
-    "squeeze": ("auto_linear", "derivatives.yaml:243"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:246"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:249"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:252"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:255"),
-    "narrow": ("auto_linear", "derivatives.yaml:258"),
-    "select.int": ("auto_linear", "derivatives.yaml:261"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:264"),
-    "contiguous": ("auto_linear", "derivatives.yaml:267"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:270"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:273"),
-    "chunk": ("auto_linear", "derivatives.yaml:276"),
-    "cat": ("auto_linear", "derivatives.yaml:281"),
-    "stack": ("auto_linear", "derivatives.yaml:284"),
-    "gather": ("auto_linear", "derivatives.yaml:287"),
-    "index_select": ("auto_linear", "derivatives.yaml:291"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:298"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:300"),
-    "index_put": ("auto_linear", "derivatives.yaml:304"),
-    "clone": ("auto_linear", "derivatives.yaml:309"),
-    "copy_": ("auto_linear", "derivatives.yaml:312"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:316"),
-    "zero_": ("zero", "derivatives.yaml:319"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:322"),
-    "to.device": ("auto_linear", "derivatives.yaml:325"),
-    "_unique2": ("none", "derivatives.yaml:328"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:336"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:338"),
-    "to_dense": ("auto_linear", "derivatives.yaml:343"),
-    "coalesce": ("auto_linear", "derivatives.yaml:345"),
-    "values": ("auto_linear", "derivatives.yaml:350"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:352"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:361"),
-    "log10": ("auto_element_wise", "derivatives.yaml:365"),
-    "log2": ("auto_element_wise", "derivatives.yaml:368"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:371"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:375"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:379"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:384"),
-    "cumsum": ("auto_linear", "derivatives.yaml:388"),
-    "cumprod": ("result", "derivatives.yaml:394"),
-    "sort": ("result", "derivatives.yaml:399"),
-    "topk": ("result", "derivatives.yaml:404"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:406"),
-    "scatter.value": ("result", "derivatives.yaml:414"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:416"),
-    "index_add": ("auto_linear", "derivatives.yaml:421"),
-    "embedding": ("auto_linear", "derivatives.yaml:426"),
-    "tril": ("auto_linear", "derivatives.yaml:430"),
-    "triu": ("auto_linear", "derivatives.yaml:433"),
-    "nonzero": ("none", "derivatives.yaml:438"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:441"),
-    "nonzero_numpy": ("none", "derivatives.yaml:444"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:447"),
-    "diagonal": ("auto_linear", "derivatives.yaml:452"),
+    "_copy_strided": ("auto_element_wise", "derivatives.yaml:187"),
+    "silu": ("auto_element_wise", "derivatives.yaml:190"),
+    "leaky_relu": ("auto_element_wise", "derivatives.yaml:193"),
+    "_leaky_relu_backward": ("auto_element_wise", "derivatives.yaml:196"),
+    "_tanh_backward": ("auto_element_wise", "derivatives.yaml:200"),
+    "_log_softmax_backward": ("result", "derivatives.yaml:207"),
+    "mm": ("result", "derivatives.yaml:214"),
+    "bmm": ("result", "derivatives.yaml:219"),
+    "dot": ("result", "derivatives.yaml:224"),
+    "view": ("auto_linear", "derivatives.yaml:228"),
+    "reshape": ("auto_linear", "derivatives.yaml:231"),
+    "t": ("auto_linear", "derivatives.yaml:234"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:237"),
+    "permute": ("auto_linear", "derivatives.yaml:240"),
+    "expand": ("auto_linear", "derivatives.yaml:243"),
+    "squeeze": ("auto_linear", "derivatives.yaml:246"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:249"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:252"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:255"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:258"),
+    "narrow": ("auto_linear", "derivatives.yaml:261"),
+    "select.int": ("auto_linear", "derivatives.yaml:264"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:267"),
+    "contiguous": ("auto_linear", "derivatives.yaml:270"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:273"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:276"),
+    "chunk": ("auto_linear", "derivatives.yaml:279"),
+    "cat": ("auto_linear", "derivatives.yaml:284"),
+    "stack": ("auto_linear", "derivatives.yaml:287"),
+    "gather": ("auto_linear", "derivatives.yaml:290"),
+    "index_select": ("auto_linear", "derivatives.yaml:294"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:301"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:303"),
+    "index_put": ("auto_linear", "derivatives.yaml:307"),
+    "clone": ("auto_linear", "derivatives.yaml:312"),
+    "copy_": ("auto_linear", "derivatives.yaml:315"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:319"),
+    "zero_": ("zero", "derivatives.yaml:322"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:325"),
+    "to.device": ("auto_linear", "derivatives.yaml:328"),
+    "_unique2": ("none", "derivatives.yaml:331"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:339"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:341"),
+    "to_dense": ("auto_linear", "derivatives.yaml:346"),
+    "coalesce": ("auto_linear", "derivatives.yaml:348"),
+    "values": ("auto_linear", "derivatives.yaml:353"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:355"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:364"),
+    "log10": ("auto_element_wise", "derivatives.yaml:368"),
+    "log2": ("auto_element_wise", "derivatives.yaml:371"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:374"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:378"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:382"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:387"),
+    "cumsum": ("auto_linear", "derivatives.yaml:391"),
+    "cumprod": ("result", "derivatives.yaml:397"),
+    "sort": ("result", "derivatives.yaml:402"),
+    "topk": ("result", "derivatives.yaml:407"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:409"),
+    "scatter.value": ("result", "derivatives.yaml:417"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:419"),
+    "index_add": ("auto_linear", "derivatives.yaml:424"),
+    "embedding": ("auto_linear", "derivatives.yaml:429"),
+    "tril": ("auto_linear", "derivatives.yaml:433"),
+    "triu": ("auto_linear", "derivatives.yaml:436"),
+    "nonzero": ("none", "derivatives.yaml:441"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:444"),
+    "nonzero_numpy": ("none", "derivatives.yaml:447"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:450"),
+    "diagonal": ("auto_linear", "derivatives.yaml:455"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1447,9 +1460,9 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:328', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:438', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:441', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:444', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:447', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:331', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:441', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:444', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:447', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:450', 'no output is differentiable'),
 }

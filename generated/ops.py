@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d1643bb5bed64a09).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -283,6 +283,8 @@ _H_silu = _d.handle('silu')
 _F_silu = _H_silu.fast_entry
 _H_silu_ = _d.handle('silu_')
 _F_silu_ = _H_silu_.fast_entry
+_H__copy_strided = _d.handle('_copy_strided')
+_F__copy_strided = _H__copy_strided.fast_entry
 _H_leaky_relu = _d.handle('leaky_relu')
 _F_leaky_relu = _H_leaky_relu.fast_entry
 _H_leaky_relu_ = _d.handle('leaky_relu_')
@@ -693,6 +695,7 @@ _G_gelu = _b.Binding('al.gelu', ('gelu',), method=False)
 _G__gelu_backward = _b.Binding('al._gelu_backward', ('_gelu_backward',), method=False)
 _G_silu = _b.Binding('al.silu', ('silu',), method=False)
 _G_silu_ = _b.Binding('al.silu_', ('silu_',), method=False)
+_G__copy_strided = _b.Binding('al._copy_strided', ('_copy_strided',), method=False)
 _G_leaky_relu = _b.Binding('al.leaky_relu', ('leaky_relu',), method=False)
 _G_leaky_relu_ = _b.Binding('al.leaky_relu_', ('leaky_relu_',), method=False)
 _G__leaky_relu_backward = _b.Binding('al._leaky_relu_backward', ('_leaky_relu_backward',), method=False)
@@ -2250,11 +2253,26 @@ def silu_(input):
     return _G_silu_.parse((input, ), {})
 
 
+def _copy_strided(input):
+    """self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/_kernel_rules.py).
+
+    Overloads, tried in this order:
+        _copy_strided(Tensor self) -> Tensor  (native_functions.yaml:653)
+    """
+    # _copy_strided
+    if input.__class__ is _T:
+        return _F__copy_strided(input)
+    if isinstance(input, _TN):
+        return _H__copy_strided.call((input,))
+
+    return _G__copy_strided.parse((input, ), {})
+
+
 def leaky_relu(input, negative_slope=0.01):
     """self where positive, else self * negative_slope.
 
     Overloads, tried in this order:
-        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:653)
+        leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor  (native_functions.yaml:658)
     """
     if negative_slope.__class__ in _NUM:  # leaky_relu
         if input.__class__ is _T:
@@ -2267,7 +2285,7 @@ def leaky_relu(input, negative_slope=0.01):
 
 def leaky_relu_(input, negative_slope=0.01):
     """Overloads, tried in this order:
-        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:659)
+        leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)  (native_functions.yaml:664)
     """
     if negative_slope.__class__ in _NUM:  # leaky_relu_
         if input.__class__ is _T:
@@ -2282,7 +2300,7 @@ def _leaky_relu_backward(grad_output, input, negative_slope):
     """grad_output times the derivative of leaky_relu at self (1 or negative_slope).
 
     Overloads, tried in this order:
-        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:662)
+        _leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor  (native_functions.yaml:667)
     """
     if negative_slope.__class__ in _NUM:  # _leaky_relu_backward
         if grad_output.__class__ is _T and input.__class__ is _T:
@@ -2297,7 +2315,7 @@ def _tanh_backward(grad_output, tanh_out):
     """The gradient of tanh from its output: grad_output * (1 - output**2), in one pass (one op in the backward graph instead of three).
 
     Overloads, tried in this order:
-        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:667)
+        _tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor  (native_functions.yaml:672)
     """
     # _tanh_backward
     if grad_output.__class__ is _T and tanh_out.__class__ is _T:
@@ -2312,7 +2330,7 @@ def _log_softmax_backward(grad_output, log_probs, dim):
     """The gradient of log_softmax from its output: grad_output - exp(output) * grad_output.sum(dim), in one kernel.
 
     Overloads, tried in this order:
-        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:673)
+        _log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor  (native_functions.yaml:678)
     """
     if dim.__class__ is int:  # _log_softmax_backward
         if grad_output.__class__ is _T and log_probs.__class__ is _T:
@@ -2327,8 +2345,8 @@ def mm(input, mat2, *, out=None):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:681)
-        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:691)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:686)
+        mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:696)
     """
     if out is None:  # mm
         if input.__class__ is _T and mat2.__class__ is _T:
@@ -2349,7 +2367,7 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:693)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:698)
     """
     # bmm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -2364,7 +2382,7 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:701)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:706)
     """
     # dot
     if input.__class__ is _T and tensor.__class__ is _T:
@@ -2379,7 +2397,7 @@ def matmul(input, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:709)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:714)
     """
     # matmul
     if input.__class__ is _T and other.__class__ is _T:
@@ -2394,7 +2412,7 @@ def reshape(*args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:729)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:734)
     """
     return _G_reshape.parse((*args,), kwargs)
 
@@ -2403,7 +2421,7 @@ def t(input):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:737)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:742)
     """
     # t
     if input.__class__ is _T:
@@ -2418,7 +2436,7 @@ def transpose(input, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:746)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:751)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         if input.__class__ is _T:
@@ -2433,7 +2451,7 @@ def permute(*args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:755)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:760)
     """
     return _G_permute.parse((*args,), kwargs)
 
@@ -2442,9 +2460,9 @@ def squeeze(*args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:771)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:779)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:787)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:776)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:784)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:792)
     """
     return _G_squeeze.parse((*args,), kwargs)
 
@@ -2453,7 +2471,7 @@ def unsqueeze(input, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:795)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:800)
     """
     if dim.__class__ is int:  # unsqueeze
         if input.__class__ is _T:
@@ -2468,7 +2486,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:803)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:808)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         if input.__class__ is _T:
@@ -2483,7 +2501,7 @@ def narrow(input, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:811)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:816)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         if input.__class__ is _T:
@@ -2498,7 +2516,7 @@ def select(input, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:819)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:824)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         if input.__class__ is _T:
@@ -2513,7 +2531,7 @@ def slice(input, dim=0, start=None, end=None, step=1):
     """Python slicing start:end:step of dimension dim; any nonzero step, negative too (a view).
 
     Overloads, tried in this order:
-        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:827)
+        slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)  (native_functions.yaml:832)
     """
     if dim.__class__ is int and (start is None or start.__class__ is int) and (end is None or end.__class__ is int) and step.__class__ is int:  # slice.Tensor
         if input.__class__ is _T:
@@ -2528,8 +2546,8 @@ def split(input, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:841)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:849)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:846)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:854)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         if input.__class__ is _T:
@@ -2550,7 +2568,7 @@ def chunk(input, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:857)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:862)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         if input.__class__ is _T:
@@ -2565,7 +2583,7 @@ def cat(tensors, dim=0):
     """Tensors joined along dim; dtypes promote.
 
     Overloads, tried in this order:
-        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:865)
+        cat(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:870)
     """
     if dim.__class__ is int:  # cat
         if tensors.__class__ in _SEQ:
@@ -2578,7 +2596,7 @@ def stack(tensors, dim=0):
     """Equal-shaped tensors joined along a new dim.
 
     Overloads, tried in this order:
-        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:871)
+        stack(Tensor[] tensors, int dim=0) -> Tensor  (native_functions.yaml:876)
     """
     if dim.__class__ is int:  # stack
         if tensors.__class__ in _SEQ:
@@ -2591,7 +2609,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:877)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:882)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if input.__class__ is _T and index.__class__ is _T:
@@ -2606,7 +2624,7 @@ def index_select(input, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:884)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:889)
     """
     if dim.__class__ is int:  # index_select
         if input.__class__ is _T and index.__class__ is _T:
@@ -2621,7 +2639,7 @@ def masked_fill(input, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:891)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:896)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if input.__class__ is _T and mask.__class__ is _T:
@@ -2636,7 +2654,7 @@ def index(input, indices):
     """Advanced indexing (a copy): integer index tensors and bool masks per dim, None for a whole dim; NumPy's placement of the new dims.
 
     Overloads, tried in this order:
-        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:904)
+        index.Tensor(Tensor self, Tensor?[] indices) -> Tensor  (native_functions.yaml:909)
     """
     # index.Tensor
     if isinstance(input, _T) and indices.__class__ in _SEQ:
@@ -2649,7 +2667,7 @@ def index_put(input, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:911)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:916)
     """
     if accumulate.__class__ is bool:  # index_put
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2660,7 +2678,7 @@ def index_put(input, indices, values, accumulate=False):
 
 def index_put_(input, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:918)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:923)
     """
     if accumulate.__class__ is bool:  # index_put_
         if isinstance(input, _T) and indices.__class__ in _SEQ and isinstance(values, _T):
@@ -2673,7 +2691,7 @@ def clone(input):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:924)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:929)
     """
     # clone
     if input.__class__ is _T:
@@ -2688,7 +2706,7 @@ def fill_(input, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:939)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:944)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         if input.__class__ is _T:
@@ -2703,7 +2721,7 @@ def zero_(input):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:946)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:951)
     """
     # zero_
     if input.__class__ is _T:
@@ -2718,7 +2736,7 @@ def flip(*args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:987)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:992)
     """
     return _G_flip.parse((*args,), kwargs)
 
@@ -2727,7 +2745,7 @@ def roll(input, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:993)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:998)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         if input.__class__ is _T:
@@ -2742,7 +2760,7 @@ def unbind(input, dim=0):
     """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
 
     Overloads, tried in this order:
-        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1017)
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1022)
     """
     if dim.__class__ is int:  # unbind.int
         if input.__class__ is _T:
@@ -2757,7 +2775,7 @@ def broadcast_to(*args, **kwargs):
     """self.expand(size): a read-only view broadcast to size.
 
     Overloads, tried in this order:
-        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1023)
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1028)
     """
     return _G_broadcast_to.parse((*args,), kwargs)
 
@@ -2766,7 +2784,7 @@ def tile(*args, **kwargs):
     """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
 
     Overloads, tried in this order:
-        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1029)
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1034)
     """
     return _G_tile.parse((*args,), kwargs)
 
@@ -2775,7 +2793,7 @@ def movedim(input, source, destination):
     """A view with dim source moved to position destination, the other dims in order.
 
     Overloads, tried in this order:
-        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1035)
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1040)
     """
     if source.__class__ is int and destination.__class__ is int:  # movedim.int
         if input.__class__ is _T:
@@ -2790,7 +2808,7 @@ def hstack(*args, **kwargs):
     """Tensors joined along dim 1 (dim 0 for 1-D tensors).
 
     Overloads, tried in this order:
-        hstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1041)
+        hstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1046)
     """
     return _G_hstack.parse((*args,), kwargs)
 
@@ -2799,7 +2817,7 @@ def vstack(*args, **kwargs):
     """Tensors joined along dim 0, 1-D ones as rows.
 
     Overloads, tried in this order:
-        vstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1046)
+        vstack(Tensor[] tensors) -> Tensor  (native_functions.yaml:1051)
     """
     return _G_vstack.parse((*args,), kwargs)
 
@@ -2808,7 +2826,7 @@ def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
     """The sorted distinct values of self, the inverse indices and the counts (the last two empty unless asked for); torch.unique calls it.
 
     Overloads, tried in this order:
-        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1051)
+        _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)  (native_functions.yaml:1056)
     """
     if sorted.__class__ is bool and return_inverse.__class__ is bool and return_counts.__class__ is bool:  # _unique2
         if input.__class__ is _T:
@@ -2823,7 +2841,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     """A sparse COO tensor with entries values[k] at indices[:, k] (duplicates add up); size defaults to the smallest that holds every index.
 
     Overloads, tried in this order:
-        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1064)
+        sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor  (native_functions.yaml:1069)
     """
     if (size is None or size.__class__ is int or _b.int_seq(size)) and (dtype is None or dtype.__class__ is _DT) and (is_coalesced is None or is_coalesced.__class__ is bool):  # sparse_coo_tensor
         if indices.__class__ is _T and values.__class__ is _T:
@@ -2838,7 +2856,7 @@ def sparse_sampled_mm(input, mat1, mat2):
     """(mat1 @ mat2) at the entries of sparse self only: a sparse tensor with the pattern of self, coalesced.
 
     Overloads, tried in this order:
-        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1133)
+        sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor  (native_functions.yaml:1138)
     """
     # sparse_sampled_mm
     if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -2853,7 +2871,7 @@ def _sparse_values_at(input, indices):
     """self read at the positions indices[:, k] (an (ndim, n) int64 tensor): the gradient of the values of sparse_coo_tensor.
 
     Overloads, tried in this order:
-        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1140)
+        _sparse_values_at(Tensor self, Tensor indices) -> Tensor  (native_functions.yaml:1145)
     """
     # _sparse_values_at
     if input.__class__ is _T and indices.__class__ is _T:
@@ -2868,8 +2886,8 @@ def log10(input, *, out=None):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1152)
-        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1162)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1157)
+        log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1167)
     """
     if out is None:  # log10
         if input.__class__ is _T:
@@ -2890,8 +2908,8 @@ def log2(input, *, out=None):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1164)
-        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1174)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1169)
+        log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1179)
     """
     if out is None:  # log2
         if input.__class__ is _T:
@@ -2912,7 +2930,7 @@ def isnan(input):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1177)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1182)
     """
     # isnan
     if input.__class__ is _T:
@@ -2927,7 +2945,7 @@ def isinf(input):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1184)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1189)
     """
     # isinf
     if input.__class__ is _T:
@@ -2942,7 +2960,7 @@ def isfinite(input):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1191)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1196)
     """
     # isfinite
     if input.__class__ is _T:
@@ -2957,8 +2975,8 @@ def logical_xor(input, other, *, out=None):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1198)
-        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1205)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1203)
+        logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1210)
     """
     if out is None:  # logical_xor
         if input.__class__ is _T and other.__class__ is _T:
@@ -2979,8 +2997,8 @@ def bitwise_and(input, other, *, out=None):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1207)
-        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1216)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1212)
+        bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1221)
     """
     if out is None:  # bitwise_and.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -3001,8 +3019,8 @@ def bitwise_or(input, other, *, out=None):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1218)
-        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1227)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1223)
+        bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1232)
     """
     if out is None:  # bitwise_or.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -3023,8 +3041,8 @@ def bitwise_xor(input, other, *, out=None):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1229)
-        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1238)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1234)
+        bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1243)
     """
     if out is None:  # bitwise_xor.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -3045,8 +3063,8 @@ def bitwise_not(input, *, out=None):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1242)
-        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1253)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1247)
+        bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1258)
     """
     if out is None:  # bitwise_not
         if input.__class__ is _T:
@@ -3067,8 +3085,8 @@ def fmod(input, other, *, out=None):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1255)
-        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1265)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1260)
+        fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1270)
     """
     if out is None:  # fmod.Tensor
         if input.__class__ is _T and other.__class__ is _T:
@@ -3089,10 +3107,10 @@ def lerp(input, end, weight, *, out=None):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1268)
-        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1277)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1279)
-        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1288)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1273)
+        lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1282)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1284)
+        lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1293)
     """
     if out is None and weight.__class__ in _NUM:  # lerp.Scalar
         if input.__class__ is _T and end.__class__ is _T:
@@ -3125,7 +3143,7 @@ def _nan_to_num(input, nan, posinf, neginf):
     """NaN, +inf and -inf replaced by the given numbers.
 
     Overloads, tried in this order:
-        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1291)
+        _nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor  (native_functions.yaml:1296)
     """
     if nan.__class__ in _FLT and posinf.__class__ in _FLT and neginf.__class__ in _FLT:  # _nan_to_num
         if input.__class__ is _T:
@@ -3140,8 +3158,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1296)
-        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1306)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1301)
+        nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1311)
     """
     if out is None and (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         if input.__class__ is _T:
@@ -3160,7 +3178,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None, *, out=None):
 
 def nan_to_num_(input, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1303)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1308)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         if input.__class__ is _T:
@@ -3175,8 +3193,8 @@ def cumsum(input, dim, *, dtype=None, out=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1310)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1321)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1315)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1326)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -3197,8 +3215,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1323)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1334)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1328)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1339)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -3219,8 +3237,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1336)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1344)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1349)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -3229,8 +3247,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1350)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1356)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1355)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1361)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -3239,7 +3257,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1362)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1367)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -3254,8 +3272,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1372)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1383)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1377)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1388)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -3264,7 +3282,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1394)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1399)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -3279,7 +3297,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1405)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1410)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -3294,7 +3312,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1417)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1422)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -3309,7 +3327,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1425)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1430)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3324,8 +3342,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1432)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1443)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1437)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1448)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3346,8 +3364,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1445)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1456)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1450)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1461)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3368,9 +3386,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1460)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1466)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1472)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1465)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1471)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1477)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3379,9 +3397,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1478)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1484)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1490)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1483)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1489)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1495)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3390,9 +3408,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1496)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1502)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1508)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1501)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1507)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1513)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3401,9 +3419,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1514)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1520)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1526)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1519)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1525)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1531)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3412,7 +3430,7 @@ def norm(input, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1532)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1537)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -3428,7 +3446,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1538)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1543)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3437,7 +3455,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1544)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1549)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3452,8 +3470,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1550)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1559)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1555)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1564)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3474,7 +3492,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1561)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1566)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3489,7 +3507,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1570)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1575)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -3498,8 +3516,8 @@ def nonzero(input, *, as_tuple=_MISSING):
     """The indices of the nonzero elements of self as an int64 (count, ndim) tensor, row-major.
 
     Overloads, tried in this order:
-        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1581)
-        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1587)
+        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1586)
+        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1592)
     """
     if as_tuple is _MISSING:  # nonzero
         if input.__class__ is _T:
@@ -3520,7 +3538,7 @@ def nonzero_numpy(input):
     """The indices of the nonzero elements of self, one 1-D tensor per dim (nonzero(as_tuple=True) as a list).
 
     Overloads, tried in this order:
-        nonzero_numpy(Tensor self) -> Tensor[]  (native_functions.yaml:1593)
+        nonzero_numpy(Tensor self) -> Tensor[]  (native_functions.yaml:1598)
     """
     # nonzero_numpy
     if input.__class__ is _T:
@@ -3535,7 +3553,7 @@ def masked_select(input, mask):
     """The elements of self where the bool mask (broadcast with self) is True, as a 1-D tensor.
 
     Overloads, tried in this order:
-        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1599)
+        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1604)
     """
     # masked_select
     if input.__class__ is _T and mask.__class__ is _T:
@@ -3550,9 +3568,9 @@ def repeat_interleave(*args, **kwargs):
     """Index i repeated repeats[i] times (repeats: 1-D, int32 or int64, non-negative).
 
     Overloads, tried in this order:
-        repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1605)
-        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1611)
-        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1617)
+        repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1610)
+        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1616)
+        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1622)
     """
     return _G_repeat_interleave.parse((*args,), kwargs)
 
@@ -3561,8 +3579,8 @@ def meshgrid(*args, **kwargs):
     """Coordinate grids of 0-D or 1-D tensors, output i varying along dim i (indexing='ij').
 
     Overloads, tried in this order:
-        meshgrid(Tensor[] tensors) -> Tensor[]  (native_functions.yaml:1623)
-        meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]  (native_functions.yaml:1629)
+        meshgrid(Tensor[] tensors) -> Tensor[]  (native_functions.yaml:1628)
+        meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]  (native_functions.yaml:1634)
     """
     return _G_meshgrid.parse((*args,), kwargs)
 
@@ -3571,7 +3589,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     """The diagonal of dims dim1 and dim2 (above the main one for offset > 0), as the last dim of a view.
 
     Overloads, tried in this order:
-        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1635)
+        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1640)
     """
     if offset.__class__ is int and dim1.__class__ is int and dim2.__class__ is int:  # diagonal
         if input.__class__ is _T:
@@ -3586,7 +3604,7 @@ def diag(input, diagonal=0):
     """A 1-D tensor placed on a diagonal of a square matrix, or the diagonal of a 2-D tensor (copied).
 
     Overloads, tried in this order:
-        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1643)
+        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1648)
     """
     if diagonal.__class__ is int:  # diag
         if input.__class__ is _T:
@@ -3601,7 +3619,7 @@ def trace(input):
     """The sum of the main diagonal of a 2-D tensor.
 
     Overloads, tried in this order:
-        trace(Tensor self) -> Tensor  (native_functions.yaml:1649)
+        trace(Tensor self) -> Tensor  (native_functions.yaml:1654)
     """
     # trace
     if input.__class__ is _T:
@@ -3616,7 +3634,7 @@ def constant_pad_nd(input, pad, value=0):
     """self padded with value by (left, right) pairs from the last dim backwards; negative amounts crop (F.pad).
 
     Overloads, tried in this order:
-        constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor  (native_functions.yaml:1655)
+        constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor  (native_functions.yaml:1660)
     """
     if (pad.__class__ is int or _b.int_seq(pad)) and value.__class__ in _NUM:  # constant_pad_nd
         if input.__class__ is _T:
@@ -3631,7 +3649,7 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
     """Cosine of the angle between x1 and x2 (broadcast) along dim, norms clamped below by eps.
 
     Overloads, tried in this order:
-        cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor  (native_functions.yaml:1661)
+        cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor  (native_functions.yaml:1666)
     """
     if dim.__class__ is int and eps.__class__ in _FLT:  # cosine_similarity
         if x1.__class__ is _T and x2.__class__ is _T:
@@ -3646,7 +3664,7 @@ def kl_div(input, target, reduction=1, *, log_target=False):
     """KL divergence with self = log q: target * (log target - self), reduced (0 none, 1 mean, 2 sum).
 
     Overloads, tried in this order:
-        kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor  (native_functions.yaml:1667)
+        kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor  (native_functions.yaml:1672)
     """
     if reduction.__class__ is int and log_target.__class__ is bool:  # kl_div
         if input.__class__ is _T and target.__class__ is _T:
@@ -3661,7 +3679,7 @@ def huber_loss(input, target, reduction=1, delta=1.0):
     """Huber loss of self - target: quadratic below delta, linear above, reduced (0 none, 1 mean, 2 sum).
 
     Overloads, tried in this order:
-        huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.0) -> Tensor  (native_functions.yaml:1673)
+        huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.0) -> Tensor  (native_functions.yaml:1678)
     """
     if reduction.__class__ is int and delta.__class__ in _FLT:  # huber_loss
         if input.__class__ is _T and target.__class__ is _T:
@@ -4660,7 +4678,7 @@ def _m_mm(self, mat2):
     """Matrix product of two 2-D tensors.
 
     Overloads, tried in this order:
-        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:681)
+        mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:686)
     """
     # mm
     if mat2.__class__ is _T:
@@ -4675,7 +4693,7 @@ def _m_bmm(self, mat2):
     """Batched matrix product of two 3-D tensors with equal batch sizes.
 
     Overloads, tried in this order:
-        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:693)
+        bmm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:698)
     """
     # bmm
     if mat2.__class__ is _T:
@@ -4690,7 +4708,7 @@ def _m_dot(self, tensor):
     """Inner product of two 1-D tensors.
 
     Overloads, tried in this order:
-        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:701)
+        dot(Tensor self, Tensor tensor) -> Tensor  (native_functions.yaml:706)
     """
     # dot
     if tensor.__class__ is _T:
@@ -4705,7 +4723,7 @@ def _m_matmul(self, other):
     """Matrix product with torch.matmul's rules for 1-D operands and broadcast batch dims.
 
     Overloads, tried in this order:
-        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:709)
+        matmul(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:714)
     """
     # matmul
     if other.__class__ is _T:
@@ -4720,7 +4738,7 @@ def _m_view(self, *args, **kwargs):
     """The same data with another shape (one size may be -1); fails when the strides do not allow it: use reshape.
 
     Overloads, tried in this order:
-        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:721)
+        view(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:726)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # view
@@ -4733,7 +4751,7 @@ def _m_reshape(self, *args, **kwargs):
     """Another shape (one size may be -1): a view when the strides allow, else a copy.
 
     Overloads, tried in this order:
-        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:729)
+        reshape(Tensor(a) self, int[] shape) -> Tensor(a)  (native_functions.yaml:734)
     """
     shape = None if kwargs else _b.varargs_ints(args)
     if shape is not None:  # reshape
@@ -4746,7 +4764,7 @@ def _m_t(self):
     """Transpose of a tensor of at most 2 dimensions (a view).
 
     Overloads, tried in this order:
-        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:737)
+        t(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:742)
     """
     # t
     return _F_t(self)
@@ -4758,7 +4776,7 @@ def _m_transpose(self, dim0, dim1):
     """Dimensions dim0 and dim1 swapped (a view).
 
     Overloads, tried in this order:
-        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:746)
+        transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)  (native_functions.yaml:751)
     """
     if dim0.__class__ is int and dim1.__class__ is int:  # transpose.int
         return _F_transpose_int(self, dim0, dim1)
@@ -4770,7 +4788,7 @@ def _m_permute(self, *args, **kwargs):
     """Dimensions reordered: result dim i is self dim dims[i] (a view).
 
     Overloads, tried in this order:
-        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:755)
+        permute(Tensor(a) self, int[] dims) -> Tensor(a)  (native_functions.yaml:760)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # permute
@@ -4783,7 +4801,7 @@ def _m_expand(self, *args, **kwargs):
     """Size-1 dims repeated to `size` (-1 keeps a size) without copying; a read-only view.
 
     Overloads, tried in this order:
-        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:763)
+        expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)  (native_functions.yaml:768)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # expand
@@ -4796,9 +4814,9 @@ def _m_squeeze(self, *args, **kwargs):
     """Every dimension of size 1 removed (a view).
 
     Overloads, tried in this order:
-        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:771)
-        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:779)
-        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:787)
+        squeeze(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:776)
+        squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:784)
+        squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)  (native_functions.yaml:792)
     """
     return _GM_squeeze.parse((self, *args,), kwargs)
 
@@ -4807,7 +4825,7 @@ def _m_unsqueeze(self, dim):
     """A dimension of size 1 inserted at dim (a view).
 
     Overloads, tried in this order:
-        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:795)
+        unsqueeze(Tensor(a) self, int dim) -> Tensor(a)  (native_functions.yaml:800)
     """
     if dim.__class__ is int:  # unsqueeze
         return _F_unsqueeze(self, dim)
@@ -4819,7 +4837,7 @@ def _m_flatten(self, start_dim=0, end_dim=-1):
     """Dimensions start_dim..end_dim merged into one, as reshape (a view when possible).
 
     Overloads, tried in this order:
-        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:803)
+        flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)  (native_functions.yaml:808)
     """
     if start_dim.__class__ is int and end_dim.__class__ is int:  # flatten.using_ints
         return _F_flatten_using_ints(self, start_dim, end_dim)
@@ -4831,7 +4849,7 @@ def _m_narrow(self, dim, start, length):
     """Entries start..start+length-1 of dimension dim (a view).
 
     Overloads, tried in this order:
-        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:811)
+        narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)  (native_functions.yaml:816)
     """
     if dim.__class__ is int and start.__class__ is int and length.__class__ is int:  # narrow
         return _F_narrow(self, dim, start, length)
@@ -4843,7 +4861,7 @@ def _m_select(self, dim, index):
     """Entry index of dimension dim, that dimension removed (a view).
 
     Overloads, tried in this order:
-        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:819)
+        select.int(Tensor(a) self, int dim, int index) -> Tensor(a)  (native_functions.yaml:824)
     """
     if dim.__class__ is int and index.__class__ is int:  # select.int
         return _F_select_int(self, dim, index)
@@ -4855,7 +4873,7 @@ def _m_contiguous(self):
     """self when already contiguous, else a contiguous copy.
 
     Overloads, tried in this order:
-        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:834)
+        contiguous(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:839)
     """
     # contiguous
     return _F_contiguous(self)
@@ -4867,8 +4885,8 @@ def _m_split(self, split_size, dim=0):
     """Views of split_size entries along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:841)
-        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:849)
+        split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:846)
+        split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]  (native_functions.yaml:854)
     """
     if split_size.__class__ is int and dim.__class__ is int:  # split.Tensor
         return _F_split_Tensor(self, split_size, dim)
@@ -4883,7 +4901,7 @@ def _m_chunk(self, chunks, dim=0):
     """At most `chunks` equal views along dim (the last may be shorter).
 
     Overloads, tried in this order:
-        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:857)
+        chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]  (native_functions.yaml:862)
     """
     if chunks.__class__ is int and dim.__class__ is int:  # chunk
         return _F_chunk(self, chunks, dim)
@@ -4895,7 +4913,7 @@ def _m_gather(self, dim, index, *, sparse_grad=False):
     """Entries picked along dim by an int64 index of the same rank: out[i][j] = self[index[i][j]][j] for dim 0.
 
     Overloads, tried in this order:
-        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:877)
+        gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor  (native_functions.yaml:882)
     """
     if dim.__class__ is int and sparse_grad.__class__ is bool:  # gather
         if index.__class__ is _T:
@@ -4910,7 +4928,7 @@ def _m_index_select(self, dim, index):
     """The entries of dim listed by a 1-D integer index (a copy).
 
     Overloads, tried in this order:
-        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:884)
+        index_select(Tensor self, int dim, Tensor index) -> Tensor  (native_functions.yaml:889)
     """
     if dim.__class__ is int:  # index_select
         if index.__class__ is _T:
@@ -4925,7 +4943,7 @@ def _m_masked_fill(self, mask, value):
     """value where the bool mask is True, self elsewhere (broadcasting).
 
     Overloads, tried in this order:
-        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:891)
+        masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor  (native_functions.yaml:896)
     """
     if value.__class__ in _NUM:  # masked_fill.Scalar
         if mask.__class__ is _T:
@@ -4938,7 +4956,7 @@ def _m_masked_fill(self, mask, value):
 
 def _m_masked_fill_(self, mask, value):
     """Overloads, tried in this order:
-        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:898)
+        masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)  (native_functions.yaml:903)
     """
     if value.__class__ in _NUM:  # masked_fill_.Scalar
         if mask.__class__ is _T:
@@ -4953,7 +4971,7 @@ def _m_index_put(self, indices, values, accumulate=False):
     """A copy of self with self[indices] = values (added, repeats included, when accumulate).
 
     Overloads, tried in this order:
-        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:911)
+        index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor  (native_functions.yaml:916)
     """
     if accumulate.__class__ is bool:  # index_put
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4964,7 +4982,7 @@ def _m_index_put(self, indices, values, accumulate=False):
 
 def _m_index_put_(self, indices, values, accumulate=False):
     """Overloads, tried in this order:
-        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:918)
+        index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)  (native_functions.yaml:923)
     """
     if accumulate.__class__ is bool:  # index_put_
         if indices.__class__ in _SEQ and isinstance(values, _T):
@@ -4977,7 +4995,7 @@ def _m_clone(self):
     """A copy with self's layout: its strides when dense without overlap, else dense ones in their order.
 
     Overloads, tried in this order:
-        clone(Tensor self) -> Tensor  (native_functions.yaml:924)
+        clone(Tensor self) -> Tensor  (native_functions.yaml:929)
     """
     # clone
     return _F_clone(self)
@@ -4989,7 +5007,7 @@ def _m_copy_(self, src, non_blocking=False):
     """Writes src (broadcast, any dtype converted) into self.
 
     Overloads, tried in this order:
-        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:932)
+        copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)  (native_functions.yaml:937)
     """
     if non_blocking.__class__ is bool:  # copy_
         if src.__class__ is _T:
@@ -5004,7 +5022,7 @@ def _m_fill_(self, value):
     """Every element set to value.
 
     Overloads, tried in this order:
-        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:939)
+        fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)  (native_functions.yaml:944)
     """
     if value.__class__ in _NUM:  # fill_.Scalar
         return _F_fill__Scalar(self, value)
@@ -5016,7 +5034,7 @@ def _m_zero_(self):
     """Every element set to 0.
 
     Overloads, tried in this order:
-        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:946)
+        zero_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:951)
     """
     # zero_
     return _F_zero_(self)
@@ -5028,9 +5046,9 @@ def _m_to(self, *args, **kwargs):
     """self on device ('cpu' or 'meta'), optionally converted to dtype; self itself when nothing changes.
 
     Overloads, tried in this order:
-        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:953)
-        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:961)
-        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:969)
+        to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:958)
+        to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:966)
+        to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)  (native_functions.yaml:974)
     """
     return _GM_to.parse((self, *args,), kwargs)
 
@@ -5039,7 +5057,7 @@ def _m_type_as(self, other):
     """self converted to the dtype of other (and moved to its device), as self.to(other).
 
     Overloads, tried in this order:
-        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:975)
+        type_as(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:980)
     """
     # type_as
     if other.__class__ is _T:
@@ -5054,7 +5072,7 @@ def _m_repeat(self, *args, **kwargs):
     """self tiled repeats[i] times along dim i; extra leading repeats add dims (torch.Tensor.repeat).
 
     Overloads, tried in this order:
-        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:981)
+        repeat(Tensor self, int[] repeats) -> Tensor  (native_functions.yaml:986)
     """
     repeats = None if kwargs else _b.varargs_ints(args)
     if repeats is not None:  # repeat
@@ -5067,7 +5085,7 @@ def _m_flip(self, *args, **kwargs):
     """A copy of self with the order of the elements reversed along each of dims.
 
     Overloads, tried in this order:
-        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:987)
+        flip(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:992)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # flip
@@ -5080,7 +5098,7 @@ def _m_roll(self, shifts, dims=()):
     """self shifted by shifts along dims, wrapping around; without dims, as if flattened.
 
     Overloads, tried in this order:
-        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:993)
+        roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor  (native_functions.yaml:998)
     """
     if (shifts.__class__ is int or _b.int_seq(shifts)) and (dims.__class__ is int or _b.int_seq(dims)):  # roll
         return _F_roll(self, ((shifts,) if shifts.__class__ is int else tuple(shifts) if shifts.__class__ is list else shifts), ((dims,) if dims.__class__ is int else tuple(dims) if dims.__class__ is list else dims))
@@ -5092,7 +5110,7 @@ def _m_expand_as(self, other):
     """self.expand(other.shape): size-1 dims repeated to the shape of other, without copying.
 
     Overloads, tried in this order:
-        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:999)
+        expand_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1004)
     """
     # expand_as
     if other.__class__ is _T:
@@ -5107,7 +5125,7 @@ def _m_view_as(self, other):
     """self.view(other.shape): the same data in the shape of other.
 
     Overloads, tried in this order:
-        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1005)
+        view_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1010)
     """
     # view_as
     if other.__class__ is _T:
@@ -5122,7 +5140,7 @@ def _m_reshape_as(self, other):
     """self.reshape(other.shape): a view when the strides allow it, else a copy.
 
     Overloads, tried in this order:
-        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1011)
+        reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)  (native_functions.yaml:1016)
     """
     # reshape_as
     if other.__class__ is _T:
@@ -5137,7 +5155,7 @@ def _m_unbind(self, dim=0):
     """The slices of self along dim, each without that dim (views): tuple(self.select(dim, i)).
 
     Overloads, tried in this order:
-        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1017)
+        unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]  (native_functions.yaml:1022)
     """
     if dim.__class__ is int:  # unbind.int
         return _F_unbind_int(self, dim)
@@ -5149,7 +5167,7 @@ def _m_broadcast_to(self, *args, **kwargs):
     """self.expand(size): a read-only view broadcast to size.
 
     Overloads, tried in this order:
-        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1023)
+        broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)  (native_functions.yaml:1028)
     """
     size = None if kwargs else _b.varargs_ints(args)
     if size is not None:  # broadcast_to
@@ -5162,7 +5180,7 @@ def _m_tile(self, *args, **kwargs):
     """self repeated dims[i] times along dim i; fewer dims than self.dim() repeat the last dims (numpy.tile).
 
     Overloads, tried in this order:
-        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1029)
+        tile(Tensor self, int[] dims) -> Tensor  (native_functions.yaml:1034)
     """
     dims = None if kwargs else _b.varargs_ints(args)
     if dims is not None:  # tile
@@ -5175,7 +5193,7 @@ def _m_movedim(self, source, destination):
     """A view with dim source moved to position destination, the other dims in order.
 
     Overloads, tried in this order:
-        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1035)
+        movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)  (native_functions.yaml:1040)
     """
     if source.__class__ is int and destination.__class__ is int:  # movedim.int
         return _F_movedim_int(self, source, destination)
@@ -5187,7 +5205,7 @@ def _m_to_sparse(self):
     """The nonzero elements of self as a coalesced sparse COO tensor; self itself when already sparse.
 
     Overloads, tried in this order:
-        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1069)
+        to_sparse(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1074)
     """
     # to_sparse
     return _F_to_sparse(self)
@@ -5199,7 +5217,7 @@ def _m_to_dense(self, dtype=None):
     """A strided tensor with the values of sparse self (duplicates summed); self itself when already strided.
 
     Overloads, tried in this order:
-        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1076)
+        to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)  (native_functions.yaml:1081)
     """
     if (dtype is None or dtype.__class__ is _DT):  # to_dense
         return _F_to_dense(self, dtype)
@@ -5211,7 +5229,7 @@ def _m_coalesce(self):
     """Entries sorted by position, duplicates summed; self itself when already coalesced.
 
     Overloads, tried in this order:
-        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1083)
+        coalesce(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1088)
     """
     # coalesce
     return _F_coalesce(self)
@@ -5223,7 +5241,7 @@ def _m_is_coalesced(self):
     """Whether the entries are known to be sorted and free of duplicates.
 
     Overloads, tried in this order:
-        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1091)
+        is_coalesced(Tensor self) -> bool  (native_functions.yaml:1096)
     """
     # is_coalesced
     return _F_is_coalesced(self)
@@ -5235,7 +5253,7 @@ def _m__nnz(self):
     """The number of stored entries, duplicates included.
 
     Overloads, tried in this order:
-        _nnz(Tensor self) -> int  (native_functions.yaml:1097)
+        _nnz(Tensor self) -> int  (native_functions.yaml:1102)
     """
     # _nnz
     return _F__nnz(self)
@@ -5247,7 +5265,7 @@ def _m_indices(self):
     """The (ndim, nnz) int64 indices of a coalesced sparse tensor (a view).
 
     Overloads, tried in this order:
-        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1103)
+        indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1108)
     """
     # indices
     return _F_indices(self)
@@ -5259,7 +5277,7 @@ def _m_values(self):
     """The (nnz,) values of a coalesced sparse tensor (a view; differentiable).
 
     Overloads, tried in this order:
-        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1109)
+        values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1114)
     """
     # values
     return _F_values(self)
@@ -5271,7 +5289,7 @@ def _m__indices(self):
     """The stored indices, coalesced or not (a view).
 
     Overloads, tried in this order:
-        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1115)
+        _indices(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1120)
     """
     # _indices
     return _F__indices(self)
@@ -5283,7 +5301,7 @@ def _m__values(self):
     """The stored values, coalesced or not (a view; not differentiable).
 
     Overloads, tried in this order:
-        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1121)
+        _values(Tensor(a) self) -> Tensor(a)  (native_functions.yaml:1126)
     """
     # _values
     return _F__values(self)
@@ -5295,7 +5313,7 @@ def _m_sparse_mask(self, mask):
     """Self read at the entries of sparse mask: a sparse tensor with the pattern of mask, duplicates included (as torch).
 
     Overloads, tried in this order:
-        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1127)
+        sparse_mask(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1132)
     """
     # sparse_mask
     if mask.__class__ is _T:
@@ -5310,7 +5328,7 @@ def _m_log10(self):
     """Base-10 logarithm.
 
     Overloads, tried in this order:
-        log10(Tensor self) -> Tensor  (native_functions.yaml:1152)
+        log10(Tensor self) -> Tensor  (native_functions.yaml:1157)
     """
     # log10
     return _F_log10(self)
@@ -5320,7 +5338,7 @@ def _m_log10(self):
 
 def _m_log10_(self):
     """Overloads, tried in this order:
-        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1159)
+        log10_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1164)
     """
     # log10_
     return _F_log10_(self)
@@ -5332,7 +5350,7 @@ def _m_log2(self):
     """Base-2 logarithm.
 
     Overloads, tried in this order:
-        log2(Tensor self) -> Tensor  (native_functions.yaml:1164)
+        log2(Tensor self) -> Tensor  (native_functions.yaml:1169)
     """
     # log2
     return _F_log2(self)
@@ -5342,7 +5360,7 @@ def _m_log2(self):
 
 def _m_log2_(self):
     """Overloads, tried in this order:
-        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1171)
+        log2_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1176)
     """
     # log2_
     return _F_log2_(self)
@@ -5354,7 +5372,7 @@ def _m_isnan(self):
     """True where self is NaN.
 
     Overloads, tried in this order:
-        isnan(Tensor self) -> Tensor  (native_functions.yaml:1177)
+        isnan(Tensor self) -> Tensor  (native_functions.yaml:1182)
     """
     # isnan
     return _F_isnan(self)
@@ -5366,7 +5384,7 @@ def _m_isinf(self):
     """True where self is +inf or -inf.
 
     Overloads, tried in this order:
-        isinf(Tensor self) -> Tensor  (native_functions.yaml:1184)
+        isinf(Tensor self) -> Tensor  (native_functions.yaml:1189)
     """
     # isinf
     return _F_isinf(self)
@@ -5378,7 +5396,7 @@ def _m_isfinite(self):
     """True where self is neither NaN nor infinite.
 
     Overloads, tried in this order:
-        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1191)
+        isfinite(Tensor self) -> Tensor  (native_functions.yaml:1196)
     """
     # isfinite
     return _F_isfinite(self)
@@ -5390,7 +5408,7 @@ def _m_logical_xor(self, other):
     """Exactly one of the two nonzero.
 
     Overloads, tried in this order:
-        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1198)
+        logical_xor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1203)
     """
     # logical_xor
     if other.__class__ is _T:
@@ -5405,7 +5423,7 @@ def _m_bitwise_and(self, other):
     """Bitwise and of integers; logical and of bools (the & operator).
 
     Overloads, tried in this order:
-        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1207)
+        bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1212)
     """
     # bitwise_and.Tensor
     if other.__class__ is _T:
@@ -5418,7 +5436,7 @@ def _m_bitwise_and(self, other):
 
 def _m_bitwise_and_(self, other):
     """Overloads, tried in this order:
-        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1213)
+        bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1218)
     """
     # bitwise_and_.Tensor
     if other.__class__ is _T:
@@ -5433,7 +5451,7 @@ def _m_bitwise_or(self, other):
     """Bitwise or of integers; logical or of bools (the | operator).
 
     Overloads, tried in this order:
-        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1218)
+        bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1223)
     """
     # bitwise_or.Tensor
     if other.__class__ is _T:
@@ -5446,7 +5464,7 @@ def _m_bitwise_or(self, other):
 
 def _m_bitwise_or_(self, other):
     """Overloads, tried in this order:
-        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1224)
+        bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1229)
     """
     # bitwise_or_.Tensor
     if other.__class__ is _T:
@@ -5461,7 +5479,7 @@ def _m_bitwise_xor(self, other):
     """Bitwise exclusive or of integers; logical xor of bools (the ^ operator).
 
     Overloads, tried in this order:
-        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1229)
+        bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1234)
     """
     # bitwise_xor.Tensor
     if other.__class__ is _T:
@@ -5474,7 +5492,7 @@ def _m_bitwise_xor(self, other):
 
 def _m_bitwise_xor_(self, other):
     """Overloads, tried in this order:
-        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1235)
+        bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1240)
     """
     # bitwise_xor_.Tensor
     if other.__class__ is _T:
@@ -5489,7 +5507,7 @@ def _m_bitwise_not(self):
     """Bitwise not of integers; logical not of bools (the ~ operator).
 
     Overloads, tried in this order:
-        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1242)
+        bitwise_not(Tensor self) -> Tensor  (native_functions.yaml:1247)
     """
     # bitwise_not
     return _F_bitwise_not(self)
@@ -5499,7 +5517,7 @@ def _m_bitwise_not(self):
 
 def _m_bitwise_not_(self):
     """Overloads, tried in this order:
-        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1250)
+        bitwise_not_(Tensor(a!) self) -> Tensor(a!)  (native_functions.yaml:1255)
     """
     # bitwise_not_
     return _F_bitwise_not_(self)
@@ -5511,7 +5529,7 @@ def _m_fmod(self, other):
     """C's fmod: the remainder has the sign of self.
 
     Overloads, tried in this order:
-        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1255)
+        fmod.Tensor(Tensor self, Tensor other) -> Tensor  (native_functions.yaml:1260)
     """
     # fmod.Tensor
     if other.__class__ is _T:
@@ -5524,7 +5542,7 @@ def _m_fmod(self, other):
 
 def _m_fmod_(self, other):
     """Overloads, tried in this order:
-        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1262)
+        fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)  (native_functions.yaml:1267)
     """
     # fmod_.Tensor
     if other.__class__ is _T:
@@ -5539,8 +5557,8 @@ def _m_lerp(self, end, weight):
     """self + weight * (end - self), with broadcasting.
 
     Overloads, tried in this order:
-        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1268)
-        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1279)
+        lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor  (native_functions.yaml:1273)
+        lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor  (native_functions.yaml:1284)
     """
     if weight.__class__ in _NUM:  # lerp.Scalar
         if end.__class__ is _T:
@@ -5559,8 +5577,8 @@ def _m_lerp(self, end, weight):
 
 def _m_lerp_(self, end, weight):
     """Overloads, tried in this order:
-        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1274)
-        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1285)
+        lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)  (native_functions.yaml:1279)
+        lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)  (native_functions.yaml:1290)
     """
     if weight.__class__ in _NUM:  # lerp_.Scalar
         if end.__class__ is _T:
@@ -5581,7 +5599,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
     """NaN replaced by nan (0), +inf by posinf and -inf by neginf (the largest and smallest finite values of the dtype by default).
 
     Overloads, tried in this order:
-        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1296)
+        nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor  (native_functions.yaml:1301)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num
         return _F_nan_to_num(self, nan, posinf, neginf)
@@ -5591,7 +5609,7 @@ def _m_nan_to_num(self, nan=None, posinf=None, neginf=None):
 
 def _m_nan_to_num_(self, nan=None, posinf=None, neginf=None):
     """Overloads, tried in this order:
-        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1303)
+        nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)  (native_functions.yaml:1308)
     """
     if (nan is None or nan.__class__ in _FLT) and (posinf is None or posinf.__class__ in _FLT) and (neginf is None or neginf.__class__ in _FLT):  # nan_to_num_
         return _F_nan_to_num_(self, nan, posinf, neginf)
@@ -5603,7 +5621,7 @@ def _m_cumsum(self, dim, *, dtype=None):
     """Running sums along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1310)
+        cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1315)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         return _F_cumsum(self, dim, dtype)
@@ -5613,7 +5631,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1318)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1323)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -5625,7 +5643,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1323)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1328)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -5635,7 +5653,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1331)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1336)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -5647,8 +5665,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1336)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1344)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1349)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -5657,8 +5675,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1350)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1356)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1355)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1361)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5667,7 +5685,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1362)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1367)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5679,16 +5697,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1372)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1383)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1377)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1388)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1380)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1391)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1385)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1396)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5697,7 +5715,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1394)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1399)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5710,7 +5728,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1402)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1407)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5725,7 +5743,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1405)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1410)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5738,7 +5756,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1414)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1419)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5753,7 +5771,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1432)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1437)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5763,7 +5781,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1440)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1445)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5775,7 +5793,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1445)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1450)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5785,7 +5803,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1453)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1458)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5797,9 +5815,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1460)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1466)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1472)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1465)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1471)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1477)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5808,9 +5826,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1478)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1484)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1490)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1483)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1489)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1495)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5819,7 +5837,7 @@ def _m_norm(self, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1532)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1537)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -5832,7 +5850,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1538)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1543)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5841,7 +5859,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1544)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1549)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5856,7 +5874,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1550)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1555)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5869,7 +5887,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1556)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1561)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5884,7 +5902,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1561)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1566)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5897,7 +5915,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1567)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1572)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5912,8 +5930,8 @@ def _m_nonzero(self, *, as_tuple=_MISSING):
     """The indices of the nonzero elements of self as an int64 (count, ndim) tensor, row-major.
 
     Overloads, tried in this order:
-        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1581)
-        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1587)
+        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1586)
+        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1592)
     """
     if as_tuple is _MISSING:  # nonzero
         return _F_nonzero(self)
@@ -5928,7 +5946,7 @@ def _m_masked_select(self, mask):
     """The elements of self where the bool mask (broadcast with self) is True, as a 1-D tensor.
 
     Overloads, tried in this order:
-        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1599)
+        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1604)
     """
     # masked_select
     if mask.__class__ is _T:
@@ -5943,8 +5961,8 @@ def _m_repeat_interleave(self, repeats, dim=None, *, output_size=None):
     """Each slice of self along dim (of self flattened when dim is None) repeated repeats[i] times.
 
     Overloads, tried in this order:
-        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1611)
-        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1617)
+        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1616)
+        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1622)
     """
     if (dim is None or dim.__class__ is int) and (output_size is None or output_size.__class__ is int):  # repeat_interleave.self_Tensor
         if repeats.__class__ is _T:
@@ -5962,7 +5980,7 @@ def _m_diagonal(self, offset=0, dim1=0, dim2=1):
     """The diagonal of dims dim1 and dim2 (above the main one for offset > 0), as the last dim of a view.
 
     Overloads, tried in this order:
-        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1635)
+        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1640)
     """
     if offset.__class__ is int and dim1.__class__ is int and dim2.__class__ is int:  # diagonal
         return _F_diagonal(self, offset, dim1, dim2)
@@ -5974,7 +5992,7 @@ def _m_diag(self, diagonal=0):
     """A 1-D tensor placed on a diagonal of a square matrix, or the diagonal of a 2-D tensor (copied).
 
     Overloads, tried in this order:
-        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1643)
+        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1648)
     """
     if diagonal.__class__ is int:  # diag
         return _F_diag(self, diagonal)
@@ -5986,7 +6004,7 @@ def _m_trace(self):
     """The sum of the main diagonal of a 2-D tensor.
 
     Overloads, tried in this order:
-        trace(Tensor self) -> Tensor  (native_functions.yaml:1649)
+        trace(Tensor self) -> Tensor  (native_functions.yaml:1654)
     """
     # trace
     return _F_trace(self)

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 d1643bb5bed64a09).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -2632,9 +2632,29 @@ OPS = (
         returns=((None, 'Tensor'),),
     ),
     _R(  # native_functions.yaml:653
+        name='_copy_strided',
+        schema='_copy_strided(Tensor self) -> Tensor',
+        loc='native_functions.yaml:653',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={},
+        elementwise=True,
+        reduction=None,
+        dtypes=('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape=None,
+        int_check=None,
+        keeps_zero=False,
+        doc='self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/_kernel_rules.py).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False),),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:658
         name='leaky_relu',
         schema='leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor',
-        loc='native_functions.yaml:653',
+        loc='native_functions.yaml:658',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2651,10 +2671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', True, 0.01, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:659
+    _R(  # native_functions.yaml:664
         name='leaky_relu_',
         schema='leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)',
-        loc='native_functions.yaml:659',
+        loc='native_functions.yaml:664',
         kind='inplace',
         functional='leaky_relu',
         variants=('function',),
@@ -2671,10 +2691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('negative_slope', 'Scalar', True, 0.01, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:662
+    _R(  # native_functions.yaml:667
         name='_leaky_relu_backward',
         schema='_leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor',
-        loc='native_functions.yaml:662',
+        loc='native_functions.yaml:667',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2691,10 +2711,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:667
+    _R(  # native_functions.yaml:672
         name='_tanh_backward',
         schema='_tanh_backward(Tensor grad_output, Tensor tanh_out) -> Tensor',
-        loc='native_functions.yaml:667',
+        loc='native_functions.yaml:672',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2711,10 +2731,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('tanh_out', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:673
+    _R(  # native_functions.yaml:678
         name='_log_softmax_backward',
         schema='_log_softmax_backward(Tensor grad_output, Tensor log_probs, int dim) -> Tensor',
-        loc='native_functions.yaml:673',
+        loc='native_functions.yaml:678',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -2731,10 +2751,10 @@ OPS = (
         args=(('grad_output', 'Tensor', False, None, False, False), ('log_probs', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:681
+    _R(  # native_functions.yaml:686
         name='mm',
         schema='mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:681',
+        loc='native_functions.yaml:686',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2751,10 +2771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:691
+    _R(  # native_functions.yaml:696
         name='mm.out',
         schema='mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:691',
+        loc='native_functions.yaml:696',
         kind='out',
         functional='mm',
         variants=('function',),
@@ -2771,10 +2791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:693
+    _R(  # native_functions.yaml:698
         name='bmm',
         schema='bmm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:693',
+        loc='native_functions.yaml:698',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2791,10 +2811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:701
+    _R(  # native_functions.yaml:706
         name='dot',
         schema='dot(Tensor self, Tensor tensor) -> Tensor',
-        loc='native_functions.yaml:701',
+        loc='native_functions.yaml:706',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2811,10 +2831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('tensor', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:709
+    _R(  # native_functions.yaml:714
         name='matmul',
         schema='matmul(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:709',
+        loc='native_functions.yaml:714',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2831,10 +2851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:721
+    _R(  # native_functions.yaml:726
         name='view',
         schema='view(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:721',
+        loc='native_functions.yaml:726',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2851,10 +2871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:729
+    _R(  # native_functions.yaml:734
         name='reshape',
         schema='reshape(Tensor(a) self, int[] shape) -> Tensor(a)',
-        loc='native_functions.yaml:729',
+        loc='native_functions.yaml:734',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2871,10 +2891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shape', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:737
+    _R(  # native_functions.yaml:742
         name='t',
         schema='t(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:737',
+        loc='native_functions.yaml:742',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2891,10 +2911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:746
+    _R(  # native_functions.yaml:751
         name='transpose.int',
         schema='transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)',
-        loc='native_functions.yaml:746',
+        loc='native_functions.yaml:751',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2911,10 +2931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim0', 'int', False, None, False, False), ('dim1', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:755
+    _R(  # native_functions.yaml:760
         name='permute',
         schema='permute(Tensor(a) self, int[] dims) -> Tensor(a)',
-        loc='native_functions.yaml:755',
+        loc='native_functions.yaml:760',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2931,10 +2951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:763
+    _R(  # native_functions.yaml:768
         name='expand',
         schema='expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)',
-        loc='native_functions.yaml:763',
+        loc='native_functions.yaml:768',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -2951,10 +2971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False), ('implicit', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:771
+    _R(  # native_functions.yaml:776
         name='squeeze',
         schema='squeeze(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:771',
+        loc='native_functions.yaml:776',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2971,10 +2991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:779
+    _R(  # native_functions.yaml:784
         name='squeeze.dim',
         schema='squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:779',
+        loc='native_functions.yaml:784',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -2991,10 +3011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:787
+    _R(  # native_functions.yaml:792
         name='squeeze.dims',
         schema='squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)',
-        loc='native_functions.yaml:787',
+        loc='native_functions.yaml:792',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3011,10 +3031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:795
+    _R(  # native_functions.yaml:800
         name='unsqueeze',
         schema='unsqueeze(Tensor(a) self, int dim) -> Tensor(a)',
-        loc='native_functions.yaml:795',
+        loc='native_functions.yaml:800',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3031,10 +3051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:803
+    _R(  # native_functions.yaml:808
         name='flatten.using_ints',
         schema='flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)',
-        loc='native_functions.yaml:803',
+        loc='native_functions.yaml:808',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3051,10 +3071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('start_dim', 'int', True, 0, False, False), ('end_dim', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:811
+    _R(  # native_functions.yaml:816
         name='narrow',
         schema='narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)',
-        loc='native_functions.yaml:811',
+        loc='native_functions.yaml:816',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3071,10 +3091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('start', 'int', False, None, False, False), ('length', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:819
+    _R(  # native_functions.yaml:824
         name='select.int',
         schema='select.int(Tensor(a) self, int dim, int index) -> Tensor(a)',
-        loc='native_functions.yaml:819',
+        loc='native_functions.yaml:824',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3091,10 +3111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:827
+    _R(  # native_functions.yaml:832
         name='slice.Tensor',
         schema='slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)',
-        loc='native_functions.yaml:827',
+        loc='native_functions.yaml:832',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3111,10 +3131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False), ('start', 'int?', True, None, False, False), ('end', 'int?', True, None, False, False), ('step', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:834
+    _R(  # native_functions.yaml:839
         name='contiguous',
         schema='contiguous(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:834',
+        loc='native_functions.yaml:839',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3131,10 +3151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:841
+    _R(  # native_functions.yaml:846
         name='split.Tensor',
         schema='split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:841',
+        loc='native_functions.yaml:846',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3151,10 +3171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:849
+    _R(  # native_functions.yaml:854
         name='split.sizes',
         schema='split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:849',
+        loc='native_functions.yaml:854',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3171,10 +3191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('split_size', 'int[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:857
+    _R(  # native_functions.yaml:862
         name='chunk',
         schema='chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:857',
+        loc='native_functions.yaml:862',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3191,10 +3211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('chunks', 'int', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:865
+    _R(  # native_functions.yaml:870
         name='cat',
         schema='cat(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:865',
+        loc='native_functions.yaml:870',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3211,10 +3231,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:871
+    _R(  # native_functions.yaml:876
         name='stack',
         schema='stack(Tensor[] tensors, int dim=0) -> Tensor',
-        loc='native_functions.yaml:871',
+        loc='native_functions.yaml:876',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3231,10 +3251,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:877
+    _R(  # native_functions.yaml:882
         name='gather',
         schema='gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor',
-        loc='native_functions.yaml:877',
+        loc='native_functions.yaml:882',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3251,10 +3271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('sparse_grad', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:884
+    _R(  # native_functions.yaml:889
         name='index_select',
         schema='index_select(Tensor self, int dim, Tensor index) -> Tensor',
-        loc='native_functions.yaml:884',
+        loc='native_functions.yaml:889',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3271,10 +3291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:891
+    _R(  # native_functions.yaml:896
         name='masked_fill.Scalar',
         schema='masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor',
-        loc='native_functions.yaml:891',
+        loc='native_functions.yaml:896',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3291,10 +3311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:898
+    _R(  # native_functions.yaml:903
         name='masked_fill_.Scalar',
         schema='masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:898',
+        loc='native_functions.yaml:903',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3311,10 +3331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mask', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:904
+    _R(  # native_functions.yaml:909
         name='index.Tensor',
         schema='index.Tensor(Tensor self, Tensor?[] indices) -> Tensor',
-        loc='native_functions.yaml:904',
+        loc='native_functions.yaml:909',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3331,10 +3351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:911
+    _R(  # native_functions.yaml:916
         name='index_put',
         schema='index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor',
-        loc='native_functions.yaml:911',
+        loc='native_functions.yaml:916',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3351,10 +3371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:918
+    _R(  # native_functions.yaml:923
         name='index_put_',
         schema='index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)',
-        loc='native_functions.yaml:918',
+        loc='native_functions.yaml:923',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3371,10 +3391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('indices', 'Tensor?[]', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('accumulate', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:924
+    _R(  # native_functions.yaml:929
         name='clone',
         schema='clone(Tensor self) -> Tensor',
-        loc='native_functions.yaml:924',
+        loc='native_functions.yaml:929',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3391,10 +3411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:932
+    _R(  # native_functions.yaml:937
         name='copy_',
         schema='copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)',
-        loc='native_functions.yaml:932',
+        loc='native_functions.yaml:937',
         kind='inplace',
         functional=None,
         variants=('method',),
@@ -3411,10 +3431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('src', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:939
+    _R(  # native_functions.yaml:944
         name='fill_.Scalar',
         schema='fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:939',
+        loc='native_functions.yaml:944',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3431,10 +3451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:946
+    _R(  # native_functions.yaml:951
         name='zero_',
         schema='zero_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:946',
+        loc='native_functions.yaml:951',
         kind='inplace',
         functional=None,
         variants=('function', 'method'),
@@ -3451,10 +3471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:953
+    _R(  # native_functions.yaml:958
         name='to.device',
         schema='to.device(Tensor(a) self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:953',
+        loc='native_functions.yaml:958',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3471,10 +3491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('device', 'Device', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:961
+    _R(  # native_functions.yaml:966
         name='to.dtype',
         schema='to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:961',
+        loc='native_functions.yaml:966',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3491,10 +3511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:969
+    _R(  # native_functions.yaml:974
         name='to.other',
         schema='to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False) -> Tensor(a)',
-        loc='native_functions.yaml:969',
+        loc='native_functions.yaml:974',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3511,10 +3531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('non_blocking', 'bool', True, False, False, False), ('copy', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:975
+    _R(  # native_functions.yaml:980
         name='type_as',
         schema='type_as(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:975',
+        loc='native_functions.yaml:980',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3531,10 +3551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:981
+    _R(  # native_functions.yaml:986
         name='repeat',
         schema='repeat(Tensor self, int[] repeats) -> Tensor',
-        loc='native_functions.yaml:981',
+        loc='native_functions.yaml:986',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3551,10 +3571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:987
+    _R(  # native_functions.yaml:992
         name='flip',
         schema='flip(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:987',
+        loc='native_functions.yaml:992',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3571,10 +3591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:993
+    _R(  # native_functions.yaml:998
         name='roll',
         schema='roll(Tensor self, int[] shifts, int[] dims=[]) -> Tensor',
-        loc='native_functions.yaml:993',
+        loc='native_functions.yaml:998',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3591,10 +3611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('shifts', 'int[]', False, None, False, False), ('dims', 'int[]', True, (), False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:999
+    _R(  # native_functions.yaml:1004
         name='expand_as',
         schema='expand_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:999',
+        loc='native_functions.yaml:1004',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3611,10 +3631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1005
+    _R(  # native_functions.yaml:1010
         name='view_as',
         schema='view_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:1005',
+        loc='native_functions.yaml:1010',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3631,10 +3651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1011
+    _R(  # native_functions.yaml:1016
         name='reshape_as',
         schema='reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)',
-        loc='native_functions.yaml:1011',
+        loc='native_functions.yaml:1016',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3651,10 +3671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1017
+    _R(  # native_functions.yaml:1022
         name='unbind.int',
         schema='unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]',
-        loc='native_functions.yaml:1017',
+        loc='native_functions.yaml:1022',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3671,10 +3691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, 0, False, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1023
+    _R(  # native_functions.yaml:1028
         name='broadcast_to',
         schema='broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)',
-        loc='native_functions.yaml:1023',
+        loc='native_functions.yaml:1028',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3691,10 +3711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('size', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1029
+    _R(  # native_functions.yaml:1034
         name='tile',
         schema='tile(Tensor self, int[] dims) -> Tensor',
-        loc='native_functions.yaml:1029',
+        loc='native_functions.yaml:1034',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3711,10 +3731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dims', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1035
+    _R(  # native_functions.yaml:1040
         name='movedim.int',
         schema='movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)',
-        loc='native_functions.yaml:1035',
+        loc='native_functions.yaml:1040',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -3731,10 +3751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('source', 'int', False, None, False, False), ('destination', 'int', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1041
+    _R(  # native_functions.yaml:1046
         name='hstack',
         schema='hstack(Tensor[] tensors) -> Tensor',
-        loc='native_functions.yaml:1041',
+        loc='native_functions.yaml:1046',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3751,10 +3771,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1046
+    _R(  # native_functions.yaml:1051
         name='vstack',
         schema='vstack(Tensor[] tensors) -> Tensor',
-        loc='native_functions.yaml:1046',
+        loc='native_functions.yaml:1051',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3771,10 +3791,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1051
+    _R(  # native_functions.yaml:1056
         name='_unique2',
         schema='_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)',
-        loc='native_functions.yaml:1051',
+        loc='native_functions.yaml:1056',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3791,10 +3811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('sorted', 'bool', True, True, False, False), ('return_inverse', 'bool', True, False, False, False), ('return_counts', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1064
+    _R(  # native_functions.yaml:1069
         name='sparse_coo_tensor',
         schema='sparse_coo_tensor(Tensor indices, Tensor values, int[]? size=None, *, ScalarType? dtype=None, bool? is_coalesced=None) -> Tensor',
-        loc='native_functions.yaml:1064',
+        loc='native_functions.yaml:1069',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -3811,10 +3831,10 @@ OPS = (
         args=(('indices', 'Tensor', False, None, False, False), ('values', 'Tensor', False, None, False, False), ('size', 'int[]?', True, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('is_coalesced', 'bool?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1069
+    _R(  # native_functions.yaml:1074
         name='to_sparse',
         schema='to_sparse(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1069',
+        loc='native_functions.yaml:1074',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3831,10 +3851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1076
+    _R(  # native_functions.yaml:1081
         name='to_dense',
         schema='to_dense(Tensor(a) self, ScalarType? dtype=None) -> Tensor(a)',
-        loc='native_functions.yaml:1076',
+        loc='native_functions.yaml:1081',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3851,10 +3871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dtype', 'ScalarType?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1083
+    _R(  # native_functions.yaml:1088
         name='coalesce',
         schema='coalesce(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1083',
+        loc='native_functions.yaml:1088',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3871,10 +3891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1091
+    _R(  # native_functions.yaml:1096
         name='is_coalesced',
         schema='is_coalesced(Tensor self) -> bool',
-        loc='native_functions.yaml:1091',
+        loc='native_functions.yaml:1096',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3891,10 +3911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'bool'),),
     ),
-    _R(  # native_functions.yaml:1097
+    _R(  # native_functions.yaml:1102
         name='_nnz',
         schema='_nnz(Tensor self) -> int',
-        loc='native_functions.yaml:1097',
+        loc='native_functions.yaml:1102',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3911,10 +3931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'int'),),
     ),
-    _R(  # native_functions.yaml:1103
+    _R(  # native_functions.yaml:1108
         name='indices',
         schema='indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1103',
+        loc='native_functions.yaml:1108',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3931,10 +3951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1109
+    _R(  # native_functions.yaml:1114
         name='values',
         schema='values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1109',
+        loc='native_functions.yaml:1114',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3951,10 +3971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1115
+    _R(  # native_functions.yaml:1120
         name='_indices',
         schema='_indices(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1115',
+        loc='native_functions.yaml:1120',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3971,10 +3991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1121
+    _R(  # native_functions.yaml:1126
         name='_values',
         schema='_values(Tensor(a) self) -> Tensor(a)',
-        loc='native_functions.yaml:1121',
+        loc='native_functions.yaml:1126',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -3991,10 +4011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1127
+    _R(  # native_functions.yaml:1132
         name='sparse_mask',
         schema='sparse_mask(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1127',
+        loc='native_functions.yaml:1132',
         kind='functional',
         functional=None,
         variants=('method',),
@@ -4011,10 +4031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1133
+    _R(  # native_functions.yaml:1138
         name='sparse_sampled_mm',
         schema='sparse_sampled_mm(Tensor self, Tensor mat1, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1133',
+        loc='native_functions.yaml:1138',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4031,10 +4051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1140
+    _R(  # native_functions.yaml:1145
         name='_sparse_values_at',
         schema='_sparse_values_at(Tensor self, Tensor indices) -> Tensor',
-        loc='native_functions.yaml:1140',
+        loc='native_functions.yaml:1145',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4051,10 +4071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1152
+    _R(  # native_functions.yaml:1157
         name='log10',
         schema='log10(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1152',
+        loc='native_functions.yaml:1157',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4071,10 +4091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1159
+    _R(  # native_functions.yaml:1164
         name='log10_',
         schema='log10_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1159',
+        loc='native_functions.yaml:1164',
         kind='inplace',
         functional='log10',
         variants=('method',),
@@ -4091,10 +4111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1162
+    _R(  # native_functions.yaml:1167
         name='log10.out',
         schema='log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1162',
+        loc='native_functions.yaml:1167',
         kind='out',
         functional='log10',
         variants=('function',),
@@ -4111,10 +4131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1164
+    _R(  # native_functions.yaml:1169
         name='log2',
         schema='log2(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1164',
+        loc='native_functions.yaml:1169',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4131,10 +4151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1171
+    _R(  # native_functions.yaml:1176
         name='log2_',
         schema='log2_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1171',
+        loc='native_functions.yaml:1176',
         kind='inplace',
         functional='log2',
         variants=('method',),
@@ -4151,10 +4171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1174
+    _R(  # native_functions.yaml:1179
         name='log2.out',
         schema='log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1174',
+        loc='native_functions.yaml:1179',
         kind='out',
         functional='log2',
         variants=('function',),
@@ -4171,10 +4191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1177
+    _R(  # native_functions.yaml:1182
         name='isnan',
         schema='isnan(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1177',
+        loc='native_functions.yaml:1182',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4191,10 +4211,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1184
+    _R(  # native_functions.yaml:1189
         name='isinf',
         schema='isinf(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1184',
+        loc='native_functions.yaml:1189',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4211,10 +4231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1191
+    _R(  # native_functions.yaml:1196
         name='isfinite',
         schema='isfinite(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1191',
+        loc='native_functions.yaml:1196',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4231,10 +4251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1198
+    _R(  # native_functions.yaml:1203
         name='logical_xor',
         schema='logical_xor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1198',
+        loc='native_functions.yaml:1203',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4251,10 +4271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1205
+    _R(  # native_functions.yaml:1210
         name='logical_xor.out',
         schema='logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1205',
+        loc='native_functions.yaml:1210',
         kind='out',
         functional='logical_xor',
         variants=('function',),
@@ -4271,10 +4291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1207
+    _R(  # native_functions.yaml:1212
         name='bitwise_and.Tensor',
         schema='bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1207',
+        loc='native_functions.yaml:1212',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4291,10 +4311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1213
+    _R(  # native_functions.yaml:1218
         name='bitwise_and_.Tensor',
         schema='bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1213',
+        loc='native_functions.yaml:1218',
         kind='inplace',
         functional='bitwise_and.Tensor',
         variants=('method',),
@@ -4311,10 +4331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1216
+    _R(  # native_functions.yaml:1221
         name='bitwise_and.Tensor_out',
         schema='bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1216',
+        loc='native_functions.yaml:1221',
         kind='out',
         functional='bitwise_and.Tensor',
         variants=('function',),
@@ -4331,10 +4351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1218
+    _R(  # native_functions.yaml:1223
         name='bitwise_or.Tensor',
         schema='bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1218',
+        loc='native_functions.yaml:1223',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4351,10 +4371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1224
+    _R(  # native_functions.yaml:1229
         name='bitwise_or_.Tensor',
         schema='bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1224',
+        loc='native_functions.yaml:1229',
         kind='inplace',
         functional='bitwise_or.Tensor',
         variants=('method',),
@@ -4371,10 +4391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1227
+    _R(  # native_functions.yaml:1232
         name='bitwise_or.Tensor_out',
         schema='bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1227',
+        loc='native_functions.yaml:1232',
         kind='out',
         functional='bitwise_or.Tensor',
         variants=('function',),
@@ -4391,10 +4411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1229
+    _R(  # native_functions.yaml:1234
         name='bitwise_xor.Tensor',
         schema='bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1229',
+        loc='native_functions.yaml:1234',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4411,10 +4431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1235
+    _R(  # native_functions.yaml:1240
         name='bitwise_xor_.Tensor',
         schema='bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1235',
+        loc='native_functions.yaml:1240',
         kind='inplace',
         functional='bitwise_xor.Tensor',
         variants=('method',),
@@ -4431,10 +4451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1238
+    _R(  # native_functions.yaml:1243
         name='bitwise_xor.Tensor_out',
         schema='bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1238',
+        loc='native_functions.yaml:1243',
         kind='out',
         functional='bitwise_xor.Tensor',
         variants=('function',),
@@ -4451,10 +4471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1242
+    _R(  # native_functions.yaml:1247
         name='bitwise_not',
         schema='bitwise_not(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1242',
+        loc='native_functions.yaml:1247',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4471,10 +4491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1250
+    _R(  # native_functions.yaml:1255
         name='bitwise_not_',
         schema='bitwise_not_(Tensor(a!) self) -> Tensor(a!)',
-        loc='native_functions.yaml:1250',
+        loc='native_functions.yaml:1255',
         kind='inplace',
         functional='bitwise_not',
         variants=('method',),
@@ -4491,10 +4511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1253
+    _R(  # native_functions.yaml:1258
         name='bitwise_not.out',
         schema='bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1253',
+        loc='native_functions.yaml:1258',
         kind='out',
         functional='bitwise_not',
         variants=('function',),
@@ -4511,10 +4531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1255
+    _R(  # native_functions.yaml:1260
         name='fmod.Tensor',
         schema='fmod.Tensor(Tensor self, Tensor other) -> Tensor',
-        loc='native_functions.yaml:1255',
+        loc='native_functions.yaml:1260',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4531,10 +4551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1262
+    _R(  # native_functions.yaml:1267
         name='fmod_.Tensor',
         schema='fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)',
-        loc='native_functions.yaml:1262',
+        loc='native_functions.yaml:1267',
         kind='inplace',
         functional='fmod.Tensor',
         variants=('method',),
@@ -4551,10 +4571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('other', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1265
+    _R(  # native_functions.yaml:1270
         name='fmod.Tensor_out',
         schema='fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1265',
+        loc='native_functions.yaml:1270',
         kind='out',
         functional='fmod.Tensor',
         variants=('function',),
@@ -4571,10 +4591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('other', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1268
+    _R(  # native_functions.yaml:1273
         name='lerp.Scalar',
         schema='lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor',
-        loc='native_functions.yaml:1268',
+        loc='native_functions.yaml:1273',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4591,10 +4611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1274
+    _R(  # native_functions.yaml:1279
         name='lerp_.Scalar',
         schema='lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1274',
+        loc='native_functions.yaml:1279',
         kind='inplace',
         functional='lerp.Scalar',
         variants=('method',),
@@ -4611,10 +4631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1277
+    _R(  # native_functions.yaml:1282
         name='lerp.Scalar_out',
         schema='lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1277',
+        loc='native_functions.yaml:1282',
         kind='out',
         functional='lerp.Scalar',
         variants=('function',),
@@ -4631,10 +4651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Scalar', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1279
+    _R(  # native_functions.yaml:1284
         name='lerp.Tensor',
         schema='lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor',
-        loc='native_functions.yaml:1279',
+        loc='native_functions.yaml:1284',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4651,10 +4671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1285
+    _R(  # native_functions.yaml:1290
         name='lerp_.Tensor',
         schema='lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)',
-        loc='native_functions.yaml:1285',
+        loc='native_functions.yaml:1290',
         kind='inplace',
         functional='lerp.Tensor',
         variants=('method',),
@@ -4671,10 +4691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1288
+    _R(  # native_functions.yaml:1293
         name='lerp.Tensor_out',
         schema='lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1288',
+        loc='native_functions.yaml:1293',
         kind='out',
         functional='lerp.Tensor',
         variants=('function',),
@@ -4691,10 +4711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('end', 'Tensor', False, None, False, False), ('weight', 'Tensor', False, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1291
+    _R(  # native_functions.yaml:1296
         name='_nan_to_num',
         schema='_nan_to_num(Tensor self, float nan, float posinf, float neginf) -> Tensor',
-        loc='native_functions.yaml:1291',
+        loc='native_functions.yaml:1296',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -4711,10 +4731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float', False, None, False, False), ('posinf', 'float', False, None, False, False), ('neginf', 'float', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1296
+    _R(  # native_functions.yaml:1301
         name='nan_to_num',
         schema='nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor',
-        loc='native_functions.yaml:1296',
+        loc='native_functions.yaml:1301',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4731,10 +4751,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1303
+    _R(  # native_functions.yaml:1308
         name='nan_to_num_',
         schema='nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1303',
+        loc='native_functions.yaml:1308',
         kind='inplace',
         functional='nan_to_num',
         variants=('function', 'method'),
@@ -4751,10 +4771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1306
+    _R(  # native_functions.yaml:1311
         name='nan_to_num.out',
         schema='nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1306',
+        loc='native_functions.yaml:1311',
         kind='out',
         functional='nan_to_num',
         variants=('function',),
@@ -4771,10 +4791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('nan', 'float?', True, None, False, False), ('posinf', 'float?', True, None, False, False), ('neginf', 'float?', True, None, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1310
+    _R(  # native_functions.yaml:1315
         name='cumsum',
         schema='cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1310',
+        loc='native_functions.yaml:1315',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4791,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1318
+    _R(  # native_functions.yaml:1323
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1318',
+        loc='native_functions.yaml:1323',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4811,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1321
+    _R(  # native_functions.yaml:1326
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1321',
+        loc='native_functions.yaml:1326',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4831,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1323
+    _R(  # native_functions.yaml:1328
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1323',
+        loc='native_functions.yaml:1328',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4851,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1331
+    _R(  # native_functions.yaml:1336
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1331',
+        loc='native_functions.yaml:1336',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4871,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1334
+    _R(  # native_functions.yaml:1339
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1334',
+        loc='native_functions.yaml:1339',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4891,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1336
+    _R(  # native_functions.yaml:1341
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1336',
+        loc='native_functions.yaml:1341',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4911,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1344
+    _R(  # native_functions.yaml:1349
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1344',
+        loc='native_functions.yaml:1349',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4931,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1350
+    _R(  # native_functions.yaml:1355
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1350',
+        loc='native_functions.yaml:1355',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4951,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1356
+    _R(  # native_functions.yaml:1361
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1356',
+        loc='native_functions.yaml:1361',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1362
+    _R(  # native_functions.yaml:1367
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1362',
+        loc='native_functions.yaml:1367',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4991,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1372
+    _R(  # native_functions.yaml:1377
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1372',
+        loc='native_functions.yaml:1377',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1380
+    _R(  # native_functions.yaml:1385
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1380',
+        loc='native_functions.yaml:1385',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -5031,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1383
+    _R(  # native_functions.yaml:1388
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1383',
+        loc='native_functions.yaml:1388',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5051,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1391
+    _R(  # native_functions.yaml:1396
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1391',
+        loc='native_functions.yaml:1396',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -5071,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1394
+    _R(  # native_functions.yaml:1399
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1394',
+        loc='native_functions.yaml:1399',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5091,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1402
+    _R(  # native_functions.yaml:1407
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1402',
+        loc='native_functions.yaml:1407',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -5111,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1405
+    _R(  # native_functions.yaml:1410
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1405',
+        loc='native_functions.yaml:1410',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5131,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1414
+    _R(  # native_functions.yaml:1419
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1414',
+        loc='native_functions.yaml:1419',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -5151,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1417
+    _R(  # native_functions.yaml:1422
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1417',
+        loc='native_functions.yaml:1422',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5171,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1425
+    _R(  # native_functions.yaml:1430
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1425',
+        loc='native_functions.yaml:1430',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5191,10 +5211,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1432
+    _R(  # native_functions.yaml:1437
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1432',
+        loc='native_functions.yaml:1437',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5211,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1440
+    _R(  # native_functions.yaml:1445
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1440',
+        loc='native_functions.yaml:1445',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -5231,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1443
+    _R(  # native_functions.yaml:1448
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1443',
+        loc='native_functions.yaml:1448',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -5251,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1445
+    _R(  # native_functions.yaml:1450
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1445',
+        loc='native_functions.yaml:1450',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5271,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1453
+    _R(  # native_functions.yaml:1458
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1453',
+        loc='native_functions.yaml:1458',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -5291,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1456
+    _R(  # native_functions.yaml:1461
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1456',
+        loc='native_functions.yaml:1461',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5311,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1460
+    _R(  # native_functions.yaml:1465
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1460',
+        loc='native_functions.yaml:1465',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5331,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1466
+    _R(  # native_functions.yaml:1471
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1466',
+        loc='native_functions.yaml:1471',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5351,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1472
+    _R(  # native_functions.yaml:1477
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1472',
+        loc='native_functions.yaml:1477',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5371,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1478
+    _R(  # native_functions.yaml:1483
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1478',
+        loc='native_functions.yaml:1483',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5391,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1484
+    _R(  # native_functions.yaml:1489
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1484',
+        loc='native_functions.yaml:1489',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5411,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1490
+    _R(  # native_functions.yaml:1495
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1490',
+        loc='native_functions.yaml:1495',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5431,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1496
+    _R(  # native_functions.yaml:1501
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1496',
+        loc='native_functions.yaml:1501',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5451,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1502
+    _R(  # native_functions.yaml:1507
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1502',
+        loc='native_functions.yaml:1507',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5471,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1508
+    _R(  # native_functions.yaml:1513
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1508',
+        loc='native_functions.yaml:1513',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5491,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1514
+    _R(  # native_functions.yaml:1519
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1514',
+        loc='native_functions.yaml:1519',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5511,10 +5531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1520
+    _R(  # native_functions.yaml:1525
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1520',
+        loc='native_functions.yaml:1525',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5531,10 +5551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1526
+    _R(  # native_functions.yaml:1531
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1526',
+        loc='native_functions.yaml:1531',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5551,10 +5571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1532
+    _R(  # native_functions.yaml:1537
         name='norm.ScalarOpt_dim',
         schema='norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1532',
+        loc='native_functions.yaml:1537',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5571,10 +5591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('p', 'Scalar?', True, 2, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1538
+    _R(  # native_functions.yaml:1543
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1538',
+        loc='native_functions.yaml:1543',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5591,10 +5611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1544
+    _R(  # native_functions.yaml:1549
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1544',
+        loc='native_functions.yaml:1549',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5611,10 +5631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1550
+    _R(  # native_functions.yaml:1555
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1550',
+        loc='native_functions.yaml:1555',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5631,10 +5651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1556
+    _R(  # native_functions.yaml:1561
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1556',
+        loc='native_functions.yaml:1561',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5651,10 +5671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1559
+    _R(  # native_functions.yaml:1564
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1559',
+        loc='native_functions.yaml:1564',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5671,10 +5691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1561
+    _R(  # native_functions.yaml:1566
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1561',
+        loc='native_functions.yaml:1566',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5691,10 +5711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1567
+    _R(  # native_functions.yaml:1572
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1567',
+        loc='native_functions.yaml:1572',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5711,10 +5731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1570
+    _R(  # native_functions.yaml:1575
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1570',
+        loc='native_functions.yaml:1575',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5731,10 +5751,10 @@ OPS = (
         args=(('equation', 'str', False, None, False, False), ('tensors', 'Tensor[]', False, None, False, False), ('path', 'int[]?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1581
+    _R(  # native_functions.yaml:1586
         name='nonzero',
         schema='nonzero(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1581',
+        loc='native_functions.yaml:1586',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5751,10 +5771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1587
+    _R(  # native_functions.yaml:1592
         name='nonzero.as_tuple',
         schema='nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]',
-        loc='native_functions.yaml:1587',
+        loc='native_functions.yaml:1592',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5771,10 +5791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('as_tuple', 'bool', False, None, True, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1593
+    _R(  # native_functions.yaml:1598
         name='nonzero_numpy',
         schema='nonzero_numpy(Tensor self) -> Tensor[]',
-        loc='native_functions.yaml:1593',
+        loc='native_functions.yaml:1598',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5791,10 +5811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1599
+    _R(  # native_functions.yaml:1604
         name='masked_select',
         schema='masked_select(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1599',
+        loc='native_functions.yaml:1604',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5811,10 +5831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1605
+    _R(  # native_functions.yaml:1610
         name='repeat_interleave.Tensor',
         schema='repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor',
-        loc='native_functions.yaml:1605',
+        loc='native_functions.yaml:1610',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5831,10 +5851,10 @@ OPS = (
         args=(('repeats', 'Tensor', False, None, False, False), ('output_size', 'SymInt?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1611
+    _R(  # native_functions.yaml:1616
         name='repeat_interleave.self_Tensor',
         schema='repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor',
-        loc='native_functions.yaml:1611',
+        loc='native_functions.yaml:1616',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5851,10 +5871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('output_size', 'SymInt?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1617
+    _R(  # native_functions.yaml:1622
         name='repeat_interleave.self_int',
         schema='repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor',
-        loc='native_functions.yaml:1617',
+        loc='native_functions.yaml:1622',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5871,10 +5891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'SymInt', False, None, False, False), ('dim', 'int?', True, None, False, False), ('output_size', 'SymInt?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1623
+    _R(  # native_functions.yaml:1628
         name='meshgrid',
         schema='meshgrid(Tensor[] tensors) -> Tensor[]',
-        loc='native_functions.yaml:1623',
+        loc='native_functions.yaml:1628',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5891,10 +5911,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False),),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1629
+    _R(  # native_functions.yaml:1634
         name='meshgrid.indexing',
         schema='meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]',
-        loc='native_functions.yaml:1629',
+        loc='native_functions.yaml:1634',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5911,10 +5931,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('indexing', 'str', False, None, True, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1635
+    _R(  # native_functions.yaml:1640
         name='diagonal',
         schema='diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)',
-        loc='native_functions.yaml:1635',
+        loc='native_functions.yaml:1640',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5931,10 +5951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('offset', 'int', True, 0, False, False), ('dim1', 'int', True, 0, False, False), ('dim2', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1643
+    _R(  # native_functions.yaml:1648
         name='diag',
         schema='diag(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1643',
+        loc='native_functions.yaml:1648',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5951,10 +5971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1649
+    _R(  # native_functions.yaml:1654
         name='trace',
         schema='trace(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1649',
+        loc='native_functions.yaml:1654',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5971,10 +5991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1655
+    _R(  # native_functions.yaml:1660
         name='constant_pad_nd',
         schema='constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor',
-        loc='native_functions.yaml:1655',
+        loc='native_functions.yaml:1660',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5991,10 +6011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('pad', 'SymInt[]', False, None, False, False), ('value', 'Scalar', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1661
+    _R(  # native_functions.yaml:1666
         name='cosine_similarity',
         schema='cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor',
-        loc='native_functions.yaml:1661',
+        loc='native_functions.yaml:1666',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -6011,10 +6031,10 @@ OPS = (
         args=(('x1', 'Tensor', False, None, False, False), ('x2', 'Tensor', False, None, False, False), ('dim', 'int', True, 1, False, False), ('eps', 'float', True, 1e-08, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1667
+    _R(  # native_functions.yaml:1672
         name='kl_div',
         schema='kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor',
-        loc='native_functions.yaml:1667',
+        loc='native_functions.yaml:1672',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -6031,10 +6051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('reduction', 'int', True, 1, False, False), ('log_target', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1673
+    _R(  # native_functions.yaml:1678
         name='huber_loss',
         schema='huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.0) -> Tensor',
-        loc='native_functions.yaml:1673',
+        loc='native_functions.yaml:1678',
         kind='functional',
         functional=None,
         variants=('function',),

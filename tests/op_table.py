@@ -557,6 +557,8 @@ _MATMUL = [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 2)), ((2, 3), (3, 4)),
 CASES: list[OpCase] = [
     # ---- unary ----
     _unary("neg", np.negative, ALL, sparse=S0),
+    # the copy kernel behind copy_/clone/contiguous of large strided tensors
+    _unary("_copy_strided", lambda x: x.copy(), ALL_AND_BOOL),
     _unary("abs", np.abs, ALL, sparse=S0),
     # torch's sign of a bool is the bool itself; NumPy has no bool sign.
     _unary("sign", lambda x: x.copy() if x.dtype == bool else np.sign(x), ALL_AND_BOOL,

@@ -210,6 +210,7 @@ _NOT_IN_TORCH = {
     "_log_softmax_backward": "aten_lite's own op (torch's takes input_dtype)",
     "_leaky_relu_backward": "aten_lite's own op (torch's leaky_relu_backward takes "
                             "self_is_result)",
+    "_copy_strided": "aten_lite's own op (the kernel of its large strided copies)",
 }
 
 

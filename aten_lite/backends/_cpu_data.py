@@ -13,7 +13,8 @@ import numpy as np
 
 from .._device import device as _device
 from .._dtype import bool_, int32, int64, parse as _parse_dtype
-from .._kernel_rules import PARTIAL_OVERLAP, check_copy_shape, check_writable, overlap, scalar_for
+from .._kernel_rules import (PARTIAL_OVERLAP, check_copy_shape, check_writable, copy_strided,
+                             overlap, scalar_for)
 from .._tensor import Tensor, empty_array, wrap_dim
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
@@ -269,7 +270,8 @@ def clone_cpu(self: Tensor) -> Tensor:
         return t
     strides = preserved_strides(self._shape, self._strides)
     out = empty_with_strides(self._shape, strides, self._dtype)
-    np.copyto(out, a)
+    if not copy_strided(out, a, self._dtype):  # Note [Strided copies]
+        np.copyto(out, a)
     t = _wrap(out)
     t._st = strides
     return t
@@ -282,6 +284,8 @@ def copy_cpu(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     if (self._a.base is not None or src._a.base is not None) and \
             overlap(src._a, self._a) == "partial":
         raise RuntimeError(PARTIAL_OVERLAP)
+    if src._dtype is self._dtype and copy_strided(self._a, src._a, self._dtype):
+        return self  # Note [Strided copies]
     with _casting_quietly(src._a.dtype.kind, self._a.dtype.kind):
         np.copyto(self._a, src._a, casting="unsafe")
     return self

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: bitwise_or.Tensor (sha256 c5c327bc85322cf5).
+// @generated from native_functions.yaml: bitwise_or.Tensor (sha256 861551de77542e0d).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_or.Tensor
-// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1220) as a
+// The C++ kernel of `bitwise_or.Tensor`: its `elementwise:` expression (native_functions.yaml:1225) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute other) const {
-#line 1220 "native_functions.yaml"
+#line 1225 "native_functions.yaml"
     return self | other;
 #line 18 "generated/csrc/bitwise_or_Tensor.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 8c50d52b8c598f68).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 82b374951c8f5b19).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
-// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1281) as a
+// The C++ kernel of `lerp.Tensor`: its `elementwise:` expression (native_functions.yaml:1286) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self, AlCompute end, AlCompute weight) const {
-#line 1281 "native_functions.yaml"
+#line 1286 "native_functions.yaml"
     return abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight);
 #line 18 "generated/csrc/lerp_Tensor.cpp"
   }
