@@ -92,8 +92,9 @@ Point = namedtuple("Point", "x y")
     [{"a": 1.0, "b": np.ones(2, np.float32)}, {"a": 2.0, "b": np.zeros(2, np.float32)}],
     [(1, 2.0), (3, 4.0)], [Point(1, 2.0), Point(3, 4.0)], [np.float32(1), np.float32(2)],
     [np.arange(3), np.arange(3) + 1],
+    [(1, "a"), (2, "b")], [Point("a", 1.0), Point("b", 2.0)],
 ], ids=["floats", "ints", "bools", "strings", "dicts", "tuples", "namedtuples", "np-scalars",
-        "arrays"])
+        "arrays", "strings in tuples", "strings in namedtuples"])
 def test_default_collate_is_torchs(samples):
     def norm(v, lib):
         if isinstance(v, (lib.Tensor,)):
@@ -104,6 +105,20 @@ def test_default_collate_is_torchs(samples):
             return (type(v).__name__, [norm(x, lib) for x in v])
         return v
     assert norm(ald.default_collate(samples), al) == norm(td.default_collate(samples), torch)
+
+
+def test_default_convert_turns_numpy_scalars_into_tensors_as_torch():
+    for data in ((np.float64(2.0),), [np.int32(3), "s"], {"k": np.float32(1.5)}):
+        ours, theirs = ald.default_convert(data), td.default_convert(data)
+        flat_o = list(ours.values()) if isinstance(ours, dict) else list(ours)
+        flat_t = list(theirs.values()) if isinstance(theirs, dict) else list(theirs)
+        assert type(ours).__name__ == type(theirs).__name__
+        for o, t in zip(flat_o, flat_t):
+            if isinstance(t, torch.Tensor):
+                assert isinstance(o, al.Tensor) and o.shape == () and o.item() == t.item()
+                assert str(o.dtype).split(".")[-1] == str(t.dtype).split(".")[-1]
+            else:
+                assert o == t
 
 
 def test_workers_load_in_this_process_with_torchs_batches():

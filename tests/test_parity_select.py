@@ -159,6 +159,9 @@ def test_diagonal_is_a_view_that_writes_through_and_differentiates():
     ("replicate", (2, 3), (2, 1)), ("replicate", (1, 2, 3, 3), (1, 1, 2, 0)),
     ("replicate", (1, 1, 2, 2, 3), (1, 1, 1, 1, 1, 1)),
     ("circular", (1, 2, 3), (2, 3)), ("circular", (1, 2, 3, 4), (1, 1, 3, 0)),
+    # a negative amount crops before the wrap (it wrapped over the uncropped input)
+    ("circular", (1, 1, 5), (-1, 2)), ("circular", (1, 1, 4, 5), (2, -1, 1, 0)),
+    ("circular", (1, 1, 4, 5), (0, -3, 2, -1)),
 ])
 def test_pad_is_torchs_with_gradients(mode, shape, pad):
     x, t = _both(RNG.standard_normal(shape), requires_grad=True)
@@ -207,6 +210,22 @@ def test_kl_div_is_torchs(reduction, log_target):
     assert_same(ours.detach(), theirs.detach())
     assert_same(module.detach(), theirs.detach())
     _grads_agree(ours.reshape(-1), theirs.reshape(-1), [x], [t])
+
+
+def test_kl_div_target_gradient_is_torchs_where_the_target_is_zero():
+    # torch's is NaN there (xlogy's gradient, 0/0); it was -input here.
+    logq = np.log(RNG.dirichlet(np.ones(4), 3))
+    p = RNG.dirichlet(np.ones(4), 3)
+    p[0, 1] = p[2, 3] = 0.0
+    grads = []
+    for lib, fn in ((al, F), (torch, TF)):
+        x = lib.tensor(logq, requires_grad=True)
+        y = lib.tensor(p, requires_grad=True)
+        fn.kl_div(x, y, reduction="sum").backward()
+        grads.append((x.grad.numpy(), y.grad.numpy()))
+    np.testing.assert_allclose(grads[0][0], grads[1][0], rtol=1e-12)
+    np.testing.assert_allclose(grads[0][1], grads[1][1], rtol=1e-12)  # NaN where torch's is
+    assert np.isnan(grads[0][1][0, 1]) and np.isnan(grads[0][1][2, 3])
 
 
 @pytest.mark.parametrize("reduction", ["mean", "sum", "none"])

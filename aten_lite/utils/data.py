@@ -294,8 +294,10 @@ def default_convert(data):
         return type(data)({k: default_convert(v) for k, v in data.items()})
     if isinstance(data, tuple) and hasattr(data, "_fields"):
         return type(data)(*(default_convert(v) for v in data))
-    if isinstance(data, (list, tuple)):
-        return type(data)(default_convert(v) for v in data)
+    if isinstance(data, tuple):  # a plain tuple comes back a list, as torch's does
+        return [default_convert(v) for v in data]
+    if isinstance(data, list):
+        return [default_convert(v) for v in data]
     return data
 
 
