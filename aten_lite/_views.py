@@ -116,6 +116,19 @@ def preserved_strides(shape, strides) -> tuple[int, ...]:
     return tuple(out)
 
 
+def copy_with_strides(a: np.ndarray, strides, dtype) -> Tensor:
+    """A new CPU tensor holding ``a``'s values (of ``dtype``) with ``strides`` (elements;
+    dense without overlap), copied by the C++ loops when that pays (Note [Strided copies] in
+    aten_lite/_kernel_rules.py): clone, contiguous, and a leaf's first gradient laid out as
+    the leaf all make their copies here."""
+    out = empty_with_strides(a.shape, strides, dtype)
+    if not copy_strided(out, a, dtype):
+        np.copyto(out, a)
+    t = Tensor._wrap(out)
+    t._st = tuple(strides)
+    return t
+
+
 def empty_with_strides(shape, strides, dtype) -> np.ndarray:
     """An uninitialised array of `shape` whose dims longer than 1 have `strides` (elements;
     dense without overlap): a row-major array of the dims in stride order, transposed."""
@@ -628,10 +641,7 @@ def contiguous_cpu(self: Tensor) -> Tensor:
     """The tensor itself when already contiguous (as torch), else a contiguous copy."""
     if self._a.flags.c_contiguous:
         return self
-    out = empty_array(self._shape, self._dtype)
-    if not copy_strided(out, self._a, self._dtype):  # Note [Strided copies]
-        np.copyto(out, self._a)
-    return Tensor._wrap(out)
+    return copy_with_strides(self._a, contiguous_strides(self._shape), self._dtype)
 
 
 def contiguous_meta(self: Tensor) -> Tensor:

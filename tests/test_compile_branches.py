@@ -68,7 +68,9 @@ def test_threaded_replay_equals_eager_and_serial(threads):
             np.testing.assert_array_equal(g.numpy(), s.numpy())
 
 
-def test_threaded_backward_gives_eager_gradients(threads):
+def _two_branch_loss():
+    """A loss of two independent branches, its input, weights whose eager gradients are
+    computed, and fresh copies of them for the compiled run."""
     def loss(x, w1, w2):
         return (x @ w1).tanh().sum() + (x @ w2).sigmoid().sum()
 
@@ -77,6 +79,11 @@ def test_threaded_backward_gives_eager_gradients(threads):
     ws = [al.randn(8, 12, requires_grad=True), al.randn(8, 12, requires_grad=True)]
     wc = [w.detach().clone().requires_grad_() for w in ws]
     loss(x, *ws).backward()
+    return loss, x, ws, wc
+
+
+def test_threaded_backward_gives_eager_gradients(threads):
+    loss, x, ws, wc = _two_branch_loss()
     cf = al.compile(loss)
     cf(x, *wc).backward()
     for a, b in zip(wc, ws):
@@ -92,14 +99,7 @@ def test_a_threaded_plan_pairs_with_a_serial_one(monkeypatch, forward_threads):
     values must pass between them either way, and the gradients equal eager's."""
     monkeypatch.setattr(branches, "MIN_WORK", 1)
 
-    def loss(x, w1, w2):
-        return (x @ w1).tanh().sum() + (x @ w2).sigmoid().sum()
-
-    al.manual_seed(0)
-    x = al.randn(16, 8)
-    ws = [al.randn(8, 12, requires_grad=True), al.randn(8, 12, requires_grad=True)]
-    wc = [w.detach().clone().requires_grad_() for w in ws]
-    loss(x, *ws).backward()
+    loss, x, ws, wc = _two_branch_loss()
     cf = al.compile(loss)
     monkeypatch.setattr(concurrent, "use_threads", lambda: forward_threads)
     out = cf(x, *wc)

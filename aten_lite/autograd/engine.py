@@ -17,13 +17,11 @@ tensor([2., 4., 6.])
 
 from __future__ import annotations
 
-import numpy as np
-
 from .. import _trace
 from .._grad_mode import _state
 from .._kernel_rules import cached_c_kernel
 from .._tensor import Tensor
-from .._views import empty_with_strides, preserved_strides
+from .._views import copy_with_strides, preserved_strides
 from .node import Node
 from .formulas import _observed, sum_to
 
@@ -169,10 +167,7 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
         if leaf._a is not None and g._a is not None and not (leaf.is_sparse or g.is_sparse):
             want = preserved_strides(leaf._shape, leaf._strides)
             if g._strides != want:
-                out = empty_with_strides(leaf._shape, want, g._dtype)
-                np.copyto(out, g._a)
-                leaf._grad = Tensor._wrap(out)
-                leaf._grad._st = want
+                leaf._grad = copy_with_strides(g._a, want, g._dtype)
                 return
         leaf._grad = g.clone()
     elif create_graph or (old.is_sparse and not g.is_sparse):

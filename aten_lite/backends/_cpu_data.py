@@ -18,7 +18,7 @@ from .._kernel_rules import (PARTIAL_OVERLAP, check_copy_shape, check_writable, 
 from .._tensor import Tensor, empty_array, wrap_dim
 from .._views import *  # noqa: F401,F403  (the view kernels)
 from .._views import __all__ as _view_names
-from .._views import empty_with_strides, narrow_cpu, preserved_strides, split_sizes_for
+from .._views import copy_with_strides, narrow_cpu, preserved_strides, split_sizes_for
 from ..shape_rules import data as rules
 from ..shape_rules.core import broadcast_shapes
 from ._cpu_index_add import add_rows
@@ -268,13 +268,7 @@ def clone_cpu(self: Tensor) -> Tensor:
         t = _wrap(np.array(a, order="C", copy=True))
         t._st = self._st  # those of size-1 dims too; None: read from the array
         return t
-    strides = preserved_strides(self._shape, self._strides)
-    out = empty_with_strides(self._shape, strides, self._dtype)
-    if not copy_strided(out, a, self._dtype):  # Note [Strided copies]
-        np.copyto(out, a)
-    t = _wrap(out)
-    t._st = strides
-    return t
+    return copy_with_strides(a, preserved_strides(self._shape, self._strides), self._dtype)
 
 
 def copy_cpu(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
