@@ -26,6 +26,18 @@ def copy_repo(dest: Path) -> Path:
     return dest
 
 
+EXAMPLE_LIBRARY = ROOT / "examples" / "myops"
+
+
+def copy_example_library(dest: Path) -> Path:
+    """examples/myops's sources copied to ``dest``: not the build a user who followed the
+    README's `aten-lite-gen library examples/myops` has beside them, which must not stand in
+    for the build a test makes (or change what it finds)."""
+    shutil.copytree(EXAMPLE_LIBRARY, dest,
+                    ignore=shutil.ignore_patterns("_generated", "__init__.py", "__pycache__"))
+    return dest
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     return copy_repo(tmp_path)

@@ -20,7 +20,7 @@ import pytest
 
 import aten_lite as al
 from aten_lite import _oplib
-from conftest import ROOT, fresh_cache_dir
+from conftest import ROOT, copy_example_library, fresh_cache_dir
 from tools.codegen import library_build
 from tools.codegen.library import Library
 from tools.codegen.spec import SpecError
@@ -49,7 +49,7 @@ def cache(tmp_path_factory):
 def myops(tmp_path_factory, cache):
     """examples/myops, built and loaded."""
     where = tmp_path_factory.mktemp("libs")
-    shutil.copytree(EXAMPLE, where / "myops")
+    copy_example_library(where / "myops")
     report = library_build.generate(Library.at(where / "myops", "myops"))
     assert report.linked and (where / "myops" / "_generated" / "manifest.py").is_file()
     return al.load_library(where / "myops")
@@ -295,7 +295,7 @@ def test_a_build_for_another_aten_lite_is_refused(myops, tmp_path):
                                                   r"\S+ \(library ABI \d+\)"):
         al.load_library(copy)
     with pytest.raises(_oplib.LibraryError, match="is an op library that is not built"):
-        al.load_library(EXAMPLE)
+        al.load_library(copy_example_library(tmp_path / "unbuilt"))
 
 
 def test_bad_names_are_refused(tmp_path):
@@ -411,7 +411,7 @@ def test_a_library_builds_and_loads_from_an_installed_aten_lite(cache, tmp_path)
     for name in ("native_functions.yaml", "derivatives.yaml"):
         assert (pkg / "codegen" / "spec" / name).read_text() == (ROOT / name).read_text()
     work = tmp_path / "work"
-    shutil.copytree(EXAMPLE, work / "myops")  # the example library, built by the install
+    copy_example_library(work / "myops")  # the example library, built by the install
     env = {**os.environ, "PYTHONPATH": str(site)}
     run = subprocess.run([sys.executable, "-m", "aten_lite.codegen", "library", "myops"],
                          cwd=work, capture_output=True, text=True, env=env)

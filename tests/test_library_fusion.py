@@ -24,7 +24,7 @@ from aten_lite import _oplib
 from aten_lite.compile import kernels_cache
 from aten_lite.compile.fused_spec import FusedSpec, FusedStep
 from aten_lite.compile.kernels import FusedKernel, FusionBuildError, compile_fused
-from conftest import ROOT
+from conftest import ROOT, copy_example_library
 from tools.codegen import library_build
 from tools.codegen.library import Library
 
@@ -53,7 +53,7 @@ def cache(tmp_path_factory):
 def myops(tmp_path_factory):
     """examples/myops, built and loaded."""
     where = tmp_path_factory.mktemp("libs")
-    shutil.copytree(EXAMPLE, where / "myops")
+    copy_example_library(where / "myops")
     library_build.generate(Library.at(where / "myops", "myops"))
     return al.load_library(where / "myops")
 

@@ -83,21 +83,32 @@ def check_depth(text: str, max_depth: int = MAX_DEPTH) -> None:
     prefix = max((len(m[0]) for m in re.finditer(r"^[ \t?:-]*", text, re.MULTILINE)), default=0)
     if prefix + 2 + _bracket_depth(text) <= max_depth:
         return
-    depth = 0
     try:
-        for token in yaml.scan(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-            kind = type(token).__name__
-            if kind in _OPEN:
-                depth += 1
-                if depth > max_depth:
-                    mark = token.start_mark
-                    raise YamlSyntaxError(mark.line + 1, mark.column + 1, f"nesting deeper "
-                                          f"than {max_depth} levels",
-                                          "a spec entry nests a few levels; flatten it")
-            elif kind in _CLOSE:
-                depth -= 1
+        _scan_depth(text, max_depth, getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
-        return  # a syntax error: the parser reports it, with its line, before any depth
+        # libyaml's scanner has limits of its own that vary by release (PyYAML 6.0.4's
+        # refuses ~1,000 open block levels, its error naming no line we control), and it
+        # reads ahead before handing tokens over. The pure-Python scanner reads the same
+        # tokens one at a time with no limit, so the refusal is ours on every PyYAML.
+        try:
+            _scan_depth(text, max_depth, yaml.SafeLoader)
+        except yaml.YAMLError:
+            return  # a syntax error: the parser reports it, with its line, before any depth
+
+
+def _scan_depth(text: str, max_depth: int, loader: Any) -> None:
+    depth = 0
+    for token in yaml.scan(text, Loader=loader):
+        kind = type(token).__name__
+        if kind in _OPEN:
+            depth += 1
+            if depth > max_depth:
+                mark = token.start_mark
+                raise YamlSyntaxError(mark.line + 1, mark.column + 1, f"nesting deeper "
+                                      f"than {max_depth} levels",
+                                      "a spec entry nests a few levels; flatten it")
+        elif kind in _CLOSE:
+            depth -= 1
 
 
 def _bracket_depth(text: str) -> int:
