@@ -254,6 +254,10 @@ class _Recorder:
                                    f"('{handle.args[i].name}'); compiled functions may not "
                                    "modify their inputs or tensors they read from elsewhere")
         result = self._run_meta(handle, args)
+        if handle.kind == "functional" and isinstance(result, Tensor):
+            given = _handed_back(self, result, args)
+            if given is not None:  # Note [Ops that hand back their argument]
+                return given
         outs = result if isinstance(result, (tuple, list)) else (result,)
         node = Node(len(self.graph.nodes), handle.name, handle, arg_values, [], where, impure)
         for r in outs:
@@ -343,6 +347,25 @@ class _Recorder:
             v.root = self._root_of(r._base, args)
         self.values[id(r)] = (r, v)
         return v
+
+
+# Note [Ops that hand back their argument]
+# Some functional ops return their argument itself when there is nothing to do: ``to`` and
+# ``type_as`` to its own dtype, ``contiguous`` of a contiguous tensor, ``float()`` of a
+# float32 tensor. Eager then hands the caller the same object (its history, its ``.grad``).
+# Such a call records no node: the Meta rule handed back the argument (or, for a real tensor,
+# its capture twin), and the recorder hands back the argument itself. A node would map the
+# argument's object to a new Value, losing the input it stands for (the backward graph could
+# no longer name that input's gradient), and would return an alias where eager returns the
+# object.
+
+
+def _handed_back(rec: "_Recorder", result: Tensor, args: tuple):
+    """The argument ``result`` is (the object, or the real tensor whose twin it is), or None."""
+    for a in args:
+        if isinstance(a, Tensor) and (result is a or result is rec.twins.get(id(a))):
+            return a
+    return None
 
 
 # Note [Meta results]
