@@ -35,8 +35,10 @@ random draw) are its inputs, never constants, so a cached segment serves any lat
 autograd kernels see each real tensor that requires grad through a capture leaf standing for
 it (``leaf_for``), so a segment's backward graph stops at its inputs and never runs the real
 history behind them. A segment that cannot be built (its backward cannot be captured) runs
-its recorded ops eagerly (``_interpret``), with their own autograd; a capture tensor that is
-a view of a real input is remade eagerly from it the same way. Results never differ from eager.
+its recorded ops eagerly (``_interpret``), with their own autograd, and so raises an error a
+backward formula raised while capturing (a saved tensor modified in place) when and if that
+backward runs, as eager does; a capture tensor that is a view of a real input is remade
+eagerly from it the same way. Results never differ from eager.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from .. import _dispatch, _dtype, _tensor
 from .._grad_mode import _state
 from .._tensor import Tensor
 from .._device import strided as _STRIDED
-from .capture import (Captured, GraphBreak, _active, _capture_tensor, _CaptureMode,
+from .capture import (Captured, _active, _capture_tensor, _CaptureMode,
                       _is_break, _is_user, _Recorder, _Unsupported, capture_backward,
                       hashable_key, user_line)
 from .ir import Graph, Value
@@ -190,7 +192,15 @@ class _SplitMode:
             if why:
                 return split.eager_op(handle, key, args, why, sys._getframe(1))
         if key == "Autograd":
-            return handle.table[key](*split.leaf_args(args))
+            leaves = split.leaf_args(args)
+            result = handle.table[key](*leaves)
+            if isinstance(result, Tensor) and leaves is not args:
+                # An op handing back its argument (Note [Ops that hand back their argument]
+                # in capture.py) hands back the real tensor, not the leaf standing for it.
+                for a, leaf in zip(args, leaves):
+                    if result is leaf and leaf is not a:
+                        return a
+            return result
         try:
             return split.recorder.record(handle, args, user_line(sys._getframe(1)))
         except Exception as e:
@@ -298,13 +308,17 @@ class _SplitRun:
             views = [(t, v) for t, v in live if v.root.kind != "node"]
             rec.graph.outputs = [rec.values[id(t)][1] for t in outs]
             rec.graph.n_user_outputs = len(outs)
+            # The steps remaking the views, taken before building the segment optimises
+            # (rewrites) the same graph: its passes drop the view ops no output reads.
+            wanted = [v for _, v in views]
+            steps = _steps(rec.graph, wanted) if views else []
             if outs:
                 entry = self._entry(rec, outs)
                 _transplant(outs, entry.run(rec.real_inputs), rec.real_inputs)
                 if entry.graph is not None:
                     self.graphs.append(entry.graph)
             if views:  # views of real inputs: remade from them, eagerly
-                made = _interpret(rec.graph, rec.real_inputs, [v for _, v in views])
+                made = _interpret(rec.graph, rec.real_inputs, wanted, steps=steps)
                 _transplant([t for t, _ in views], made, rec.real_inputs)
 
     def _entry(self, rec: _SegmentRecorder, outs: list):
@@ -345,10 +359,11 @@ def _build(rec: _SegmentRecorder, outs: list, make_entry, fuse: bool):
                 _active.pop()
                 _dispatch.set_mode(previous)
     except Exception as e:
-        if not isinstance(e, GraphBreak) and not _is_break(e):
-            raise
+        # A break, or an error of a backward formula (a saved tensor modified in place since):
+        # eager raises the latter only if, and when, that backward runs, so the segment runs
+        # its ops eagerly, with their own autograd, which raises it then.
         graph.outputs = graph.outputs[:graph.n_user_outputs]
-        return _Interpreted(graph, rec.grad_modes, str(e))
+        return _Interpreted(graph, rec.grad_modes, f"{type(e).__name__}: {e}")
     captured = Captured(graph, backward, [Slot(i) for i in range(len(outs))], diff, targets)
     entry = make_entry(captured, fuse)
     entry.cacheable = not graph.consts and (backward is None or not backward.consts)
@@ -370,14 +385,11 @@ class _Interpreted:
         return _interpret(g, inputs, g.outputs[:g.n_user_outputs], self.grad_modes)
 
 
-def _interpret(graph: Graph, inputs: list, wanted: list, grad_modes=None) -> list:
-    """Run ``graph``'s nodes eagerly on ``inputs``, each in the grad mode it was recorded in
-    (all of them when ``grad_modes`` is given, else those ``wanted`` needs, in the current
-    mode); the real tensors of ``wanted``."""
-    from .executor import _returns_sequence
-
-    env = {id(v): t for v, t in zip(graph.inputs, inputs)}
-    needed = None
+def _steps(graph: Graph, wanted: list, grad_modes=None) -> list:
+    """The ``(handle, args, outputs, grad mode)`` of each node of ``graph`` that ``wanted``
+    needs (every node when ``grad_modes`` is given, each in the mode it was recorded in;
+    else None: the current mode), in order: a copy the graph passes cannot rewrite."""
+    nodes = graph.nodes
     if grad_modes is None:
         needed, stack = set(), [v.producer for v in wanted if v.producer is not None]
         while stack:
@@ -385,18 +397,29 @@ def _interpret(graph: Graph, inputs: list, wanted: list, grad_modes=None) -> lis
             if id(n) not in needed:
                 needed.add(id(n))
                 stack.extend(v.producer for v in n.inputs() if v.producer is not None)
+        return [(n.handle, n.args, list(n.outputs), None) for n in nodes if id(n) in needed]
+    return [(n.handle, n.args, list(n.outputs), mode) for n, mode in zip(nodes, grad_modes)]
+
+
+def _interpret(graph: Graph, inputs: list, wanted: list, grad_modes=None, steps=None) -> list:
+    """Run ``graph``'s nodes eagerly on ``inputs`` (``_steps``: all of them when
+    ``grad_modes`` is given, else those ``wanted`` needs; ``steps``: taken earlier); the real
+    tensors of ``wanted``."""
+    env = {id(v): t for v, t in zip(graph.inputs, inputs)}
+    if steps is None:
+        steps = _steps(graph, wanted, grad_modes)
     previous = _state.enabled
-    for i, n in enumerate(graph.nodes):
-        if needed is not None and id(n) not in needed:
-            continue
-        if grad_modes is not None:
-            _state.enabled = grad_modes[i]
+    for handle, args, outputs, mode in steps:
+        if mode is not None:
+            _state.enabled = mode
         try:
-            result = n.handle.call(tuple(_real(a, env) for a in n.args))
+            result = handle.call(tuple(_real(a, env) for a in args))
         finally:
             _state.enabled = previous
-        results = (result,) if len(n.outputs) == 1 and not _returns_sequence(n) else result
-        for v, r in zip(n.outputs, results):
+        returns = handle.returns
+        one = len(returns) == 1 and not returns[0][1].startswith("Tensor[]")
+        results = (result,) if len(outputs) == 1 and one else result
+        for v, r in zip(outputs, results):
             env[id(v)] = r
     return [env[id(v)] for v in wanted]
 
