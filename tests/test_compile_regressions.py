@@ -98,6 +98,23 @@ def test_ops_that_hand_back_their_argument_inside_a_whole_graph(op):
     assert cf.stats["captures"] == 1 and cf.stats["replays"] == 1 and cf.stats["eager"] == 0
 
 
+@pytest.mark.parametrize("fn", [
+    lambda x: x.detach(), lambda x: (x * 2, x.detach()),
+    lambda x: (lambda y: (y, y.detach()))(x * 2), lambda x: (lambda y: (y.detach(), y))(x.exp())])
+def test_a_detached_result_gets_no_gradient_even_beside_its_source(fn):
+    results = []
+    for f in (fn, al.compile(fn)):
+        x = al.tensor([1.0, 2.0], requires_grad=True)
+        out = f(x)
+        outs = out if isinstance(out, tuple) else (out,)
+        results.append([(o is x, o.requires_grad, o.grad_fn is None) for o in outs])
+        live = [(o * (i + 2)).sum() for i, o in enumerate(outs) if o.requires_grad]
+        if live:
+            sum(live).backward()
+        results[-1].append(None if x.grad is None else _np(x.grad).tolist())
+    assert results[1] == results[0]
+
+
 def test_an_op_handing_back_a_tensor_read_from_elsewhere():
     w = al.tensor([1.0, 2.0, 3.0])
 

@@ -46,6 +46,7 @@ from .._tensor import Tensor
 from .._dtype import _default as _default_dtype
 from .._grad_mode import _state
 from ..autograd import forward_ad as _forward_ad
+from ..autograd.node import detached
 from .autograd import attach, copy_graph
 from .capture import GraphBreak, capture, capturing, hashable_key
 from .concurrent import make_plan
@@ -278,6 +279,9 @@ class _Entry:
         user = outs[:self.n_user]
         if self.captured.backward is not None:
             attach(self, user, tensors + self.const_tensors, outs[self.n_user:])
+        for i in self.captured.no_grad_outputs:  # Note [Outputs without gradients]
+            if user[i]._requires_grad:
+                user[i] = detached(user[i])
         return unflatten(self.captured.out_spec, user)
 
 

@@ -458,6 +458,9 @@ class Captured:
         self.out_spec = out_spec
         self.diff_outputs = diff_outputs  # indices into forward.outputs that get gradients
         self.grad_targets = grad_targets  # forward input/const Values whose gradients it makes
+        # Note [Outputs without gradients]: indices of the returned tensors that did not
+        # require grad at capture.
+        self.no_grad_outputs: list = []
 
 
 def capture(fn, tensors: list, rebuild) -> Captured:
@@ -498,7 +501,17 @@ def capture(fn, tensors: list, rebuild) -> Captured:
     if drew:
         raise GraphBreak("random sampling", "?", "the function draws random numbers, which a "
                          "replay would repeat; call it eagerly or pass the samples in")
-    return Captured(graph, backward, out_spec, diff or [], targets or [])
+    captured = Captured(graph, backward, out_spec, diff or [], targets or [])
+    captured.no_grad_outputs = [i for i, t in enumerate(outs) if not t._requires_grad]
+    return captured
+
+
+# Note [Outputs without gradients]
+# A returned tensor that did not require grad at capture may stand for a Value whose tensor
+# does at replay: a detached alias (``x.detach()``) of an input or constant that requires
+# grad is that input's Value, and ``y.detach()`` returned beside ``y`` is ``y``'s Value, whose
+# tensor gets the compiled backward's history. A replay hands back a detached alias of such
+# an output (api._Entry.run), as eager's ``detach`` does, so no gradient flows through it.
 
 
 def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
@@ -519,8 +532,10 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
         roots.append((edge(t), g))
     n_grads = len(back.graph.inputs)
     wanted = [v for v in graph.inputs + graph.consts if v.requires_grad]
-    objects = {id(v): obj for obj, v in rec.values.values()
-               if v.kind != "node" and not (v.kind == "const" and obj._a is None)}
+    objects: dict = {}  # the Value's own object, met first: not a later (detached) alias
+    for obj, v in rec.values.values():
+        if v.kind != "node" and not (v.kind == "const" and obj._a is None):
+            objects.setdefault(id(v), obj)
     targets = [rec.leaves[id(v)] if id(v) in rec.leaves else objects[id(v)] for v in wanted]
     if any(t._hooks for t in targets):
         # The engine would run them on capture tensors, and again on every real backward.
