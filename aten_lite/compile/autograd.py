@@ -95,11 +95,12 @@ def _plan(entry, grads: list):
 
 
 def _tangents_through(entry, grads: list, saved: list, result: list) -> None:
-    """Forward over reverse (Note [Forward over reverse] in forward_ad.py): the backward graph
-    is linear in the output gradients, and the forward values it reads carry no tangent (the
-    call was compiled, so no tangent existed then: Note [Compiled functions in forward mode]
-    in api.py), so the tangent of each input gradient is the same graph run on the output
-    gradients' tangents."""
+    """Forward over reverse (Note [Forward over reverse] in
+    aten_lite/autograd/forward_ad.py): the backward graph is linear in the output gradients,
+    and the forward values it reads carry no tangent (the call was compiled, so no tangent
+    existed then: Note [Compiled functions in forward mode] in aten_lite/compile/api.py), so
+    the tangent of each input gradient is the same graph run on the output gradients'
+    tangents."""
     tangents = [None if g is None else _forward_ad._get(g) for g in grads]
     if all(t is None for t in tangents):
         return
