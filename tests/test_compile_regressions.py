@@ -65,6 +65,44 @@ def test_a_view_of_an_argument_beside_a_segment_carries_its_gradient():
     np.testing.assert_allclose(_np(xc.grad), 20.0 + np.exp(_np(xe)), rtol=1e-6)
 
 
+def _alias_beside_break(x):
+    y = x * 2
+    d = y.detach()  # an alias made without an op: the flush that fills y must fill it too
+    k = y.sum().item()
+    return d * k, y
+
+
+def _alias_of_a_dead_view(x):
+    d = (x * 2).t()[1].detach()  # the views it aliases are gone when the break fills x * 2
+    k = x.sum().item()
+    return d * k, d.tolist()
+
+
+def _alias_returned_and_written(x):
+    d = x.exp().data
+    x.sum().item()
+    d.add_(1)
+    return d
+
+
+@pytest.mark.parametrize("fn", [_alias_beside_break, _alias_of_a_dead_view,
+                                _alias_returned_and_written])
+def test_detached_aliases_of_values_computed_before_a_break(fn):
+    results = []
+    for f in (fn, al.compile(fn)):
+        x = al.tensor([[0.5, 1.0, 2.0], [3.0, -1.0, 0.0]], requires_grad=True)
+        out = f(x)
+        outs = out if isinstance(out, tuple) else (out,)
+        tensors = [o for o in outs if isinstance(o, al.Tensor)]
+        live = [(o * (i + 2)).sum() for i, o in enumerate(tensors) if o.requires_grad]
+        if live:
+            sum(live).backward()
+        results.append(([_np(o).tolist() if isinstance(o, al.Tensor) else o for o in outs],
+                        [o.requires_grad for o in tensors],
+                        None if x.grad is None else _np(x.grad).tolist()))
+    assert results[1] == results[0]
+
+
 # ---- ops that hand back their argument ----
 
 

@@ -57,7 +57,7 @@ from .capture import (Captured, _active, _capture_tensor, _CaptureMode,
                       _is_break, _is_user, _Recorder, _Unsupported, capture_backward,
                       hashable_key, user_line)
 from .ir import Graph, Value
-from .tree import Slot
+from .tree import Slot, flatten
 
 __all__ = ["run_split", "SplitGraph", "SegmentCache"]
 
@@ -91,11 +91,17 @@ class _SegmentRecorder(_Recorder):
     """Records one segment: real tensors met are inputs (not constants), and the results of
     recorded ops are tracked weakly, to find the ones still alive at the flush."""
 
-    def __init__(self) -> None:
+    def __init__(self, fill_alias=None) -> None:
         super().__init__(Graph(kind="forward"))
         self.real_inputs: list = []  # the real tensor of each graph input, in order
         self.made: list = []  # weak references to the recorded ops' results
         self.grad_modes: list = []  # grad mode as each node was recorded, for _interpret
+        self.fill_alias = fill_alias  # _SplitRun.fill_alias: Note [Detached aliases in splits]
+
+    def value_of(self, t: Tensor):
+        if t._a is None and t._base is not None and self.fill_alias is not None:
+            self.fill_alias(t)
+        return super().value_of(t)
 
     def _outside(self, t: Tensor):
         v = self._twinned(t, "input")
@@ -244,10 +250,13 @@ class _SplitRun:
         self.cache = cache
         self.make_entry = make_entry
         self.stats = stats
-        self.recorder = _SegmentRecorder()
+        self.recorder = _SegmentRecorder(self.fill_alias)
         self.mode = _SplitMode(self)
         self.graphs: list = []
         self.breaks: list = []
+        # id(capture root) -> (the root, [(capture tensor, its capture geometry)]) of each
+        # capture tensor filled so far: Note [Detached aliases in splits]
+        self.filled: dict = {}
 
     # ---- what the mode calls ----
 
@@ -279,6 +288,10 @@ class _SplitRun:
     def eager_op(self, handle, key: str, args: tuple, why: str, frame):
         """Flush, then run the op eagerly on the (now real) arguments."""
         self.flush(handle.name, user_line(frame), f"{why}; ran eagerly")
+        for a in args:
+            for t in (a if isinstance(a, (list, tuple)) else (a,)):
+                if isinstance(t, Tensor) and t._a is None and t._base is not None:
+                    self.fill_alias(t)
         with _dispatching(None, None):
             return handle.table[key](*args)
 
@@ -290,6 +303,40 @@ class _SplitRun:
         hooks = what in ("Tensor.register_hook()", "Tensor.retain_grad()")
         self.flush(op, user_line(sys._getframe(1)),
                    "hooks the real autograd history" if hooks else "reads the data")
+        if t._a is None and t._base is not None:
+            self.fill_alias(t)
+
+    # ---- Note [Detached aliases in splits] ----
+
+    def _note_geometry(self, lazies: list) -> None:
+        for t in lazies:
+            if t._a is None:
+                root = t._base if t._base is not None else t
+                known = self.filled.setdefault(id(root), (root, []))
+                known[1].append((t, t._shape, t._st, t._offset))
+
+    def fill_alias(self, d: Tensor) -> None:
+        """Fill ``d``, a data-less alias of a capture tensor filled at an earlier flush."""
+        from ..autograd.node import detached
+
+        known = self.filled.get(id(d._base))
+        if known is None or known[0] is not d._base:
+            return  # not an alias of a filled tensor: of one still pending, or none
+        real = None
+        for t, shape, st, offset in known[1]:
+            if t._a is not None and (shape, st, offset) == (d._shape, d._st, d._offset):
+                real = detached(t)
+                break
+        if real is None:
+            real = _alias_in_root(d, known[0], known[1])
+        if real is None:
+            raise RuntimeError(
+                "al.compile: a detached alias of a tensor computed before a graph break "
+                "cannot be filled: the view it aliases was not kept, and its storage is not "
+                "laid out as captured; keep the view alive, or call the function without "
+                "al.compile")
+        d._a, d._st, d._offset, d._base = real._a, real._st, real._offset, real._base
+        d._vc = real._vc
 
     # ---- flushing ----
 
@@ -301,7 +348,7 @@ class _SplitRun:
         rec = self.recorder
         if not rec.graph.nodes:
             return
-        self.recorder = _SegmentRecorder()
+        self.recorder = _SegmentRecorder(self.fill_alias)
         with _dispatching(None, None):
             live = rec.live()
             outs = [t for t, v in live if v.root.kind == "node"]
@@ -312,6 +359,7 @@ class _SplitRun:
             # (rewrites) the same graph: its passes drop the view ops no output reads.
             wanted = [v for _, v in views]
             steps = _steps(rec.graph, wanted) if views else []
+            self._note_geometry(outs + [t for t, _ in views])
             if outs:
                 entry = self._entry(rec, outs)
                 _transplant(outs, entry.run(rec.real_inputs), rec.real_inputs)
@@ -432,6 +480,22 @@ def _real(a, env):
     return a
 
 
+def _alias_in_root(d: Tensor, root: Tensor, geometries: list):
+    """The real alias with ``d``'s capture geometry inside ``root``'s storage, when ``root``
+    is now a C-contiguous array laid out as it was captured; else None."""
+    import numpy as np
+
+    captured = next((g for g in geometries if g[0] is root), None)
+    a = root._a
+    if captured is None or a is None or root._base is not None or captured[3] != 0 \
+            or not a.flags.c_contiguous or captured[2] != _tensor.contiguous_strides(a.shape):
+        return None
+    flat = a.reshape(-1)[d._offset:]
+    item = a.itemsize
+    made = np.lib.stride_tricks.as_strided(flat, d._shape, [s * item for s in d._st])
+    return Tensor._wrap(made, base=root)
+
+
 def _transplant(lazies: list, reals: list, inputs: list) -> None:
     """Fill each capture tensor in place with its real result's data and autograd history."""
     owner = {id(r): t for t, r in zip(lazies, reals)}
@@ -455,6 +519,15 @@ def _transplant(lazies: list, reals: list, inputs: list) -> None:
         t._requires_grad = r._requires_grad
         t.grad_fn = r.grad_fn
         t._output_nr = r._output_nr
+
+
+# Note [Detached aliases in splits]
+# ``y.detach()`` (and autograd's saved outputs) make an alias of a capture tensor without
+# dispatching: the split run never records it, and the flush that fills ``y`` with data does
+# not know it. Each flush notes the capture geometry of the tensors it fills, by their root
+# capture tensor (the alias's ``_base``); an alias still without data when an op, a data
+# read, an eager op or the return meets it is filled then, as a detached alias of the filled
+# tensor of the same geometry (or, when that view was not kept, a view of its root's data).
 
 
 def _signature(graph: Graph, outs: list, numbers: bool = True):
@@ -508,6 +581,9 @@ def run_split(fn, args: tuple, kwargs: dict, cache: SegmentCache, make_entry, st
         with _dispatching(split.mode, split.on_read):
             result = fn(*args, **kwargs)
             split.flush(None)
+            for t in flatten(result)[0]:  # Note [Detached aliases in splits]
+                if t._a is None and t._base is not None:
+                    split.fill_alias(t)
     except BaseException:
         try:  # leave no data-less tensor behind, then raise what the function raised
             split.flush(None)
