@@ -37,7 +37,7 @@ ordinary ops, recorded by autograd like any other.
 from __future__ import annotations
 
 import weakref
-from collections import namedtuple
+from collections import ChainMap, namedtuple
 
 from .. import _dispatch
 from .._tensor import Tensor
@@ -53,14 +53,39 @@ _level = None
 _tangents: dict[int, tuple] = {}
 # Tensors made by make_dual: views of their primal whose in-place writes are allowed.
 _roots: dict[int, weakref.ref] = {}
-_RULES = None  # generated/forward_rules.py, handed over by the install step (install_rules)
+
+
+class _Rules:
+    """The tables of every installed forward_rules module, chained: aten_lite's own
+    (generated/forward_rules.py) and those of the loaded op libraries, keyed by op overload
+    (an op library's are ``NS::op``, so they never meet aten_lite's). Each table reads
+    through to the modules' own dicts."""
+
+    TABLES = ("RULES", "ORIGINS", "READS", "MISSING")
+
+    def __init__(self) -> None:
+        self.RULES = ChainMap()  # op -> rule(args, tangents, result)
+        self.ORIGINS = ChainMap()  # op -> (where the rule comes from, its YAML line)
+        self.READS = ChainMap()  # op -> Tensor arguments its rule reads as values
+        self.MISSING = ChainMap()  # op -> (YAML line, why it has no rule)
+
+
+_RULES = _Rules()
 
 
 def install_rules(rules) -> None:
-    """Take the generated forward rules (``aten_lite/__init__.py`` hands them over: the
-    generated module imports this one, so this one cannot import it)."""
-    global _RULES
-    _RULES = rules
+    """Add the tables of a generated forward_rules module: aten_lite's (``aten_lite/__init__.py``
+    hands it over: the generated module imports this one, so this one cannot import it), or an
+    op library's when it loads (aten_lite/_oplib.py)."""
+    for table in _Rules.TABLES:
+        getattr(_RULES, table).maps.append(getattr(rules, table))
+
+
+def uninstall_rules(rules) -> None:
+    """Remove what ``install_rules(rules)`` added (an op library unloaded or replaced)."""
+    for table in _Rules.TABLES:
+        chain, theirs = getattr(_RULES, table), getattr(rules, table)
+        chain.maps[:] = [m for m in chain.maps if m is not theirs]
 
 
 # ---- levels ----
@@ -337,9 +362,11 @@ def _no_rule(h, result) -> None:
     if name is not None and name in _RULES.ORIGINS:
         raise NotImplementedError(f"al.{h.base}: forward mode does not support the "
                                   f"{h.kind} overload {h.name}; call the functional op")
+    # The derivatives.yaml beside the op's native_functions.yaml (an op library's own).
+    file = h.loc.rpartition(":")[0].replace("native_functions.yaml", "derivatives.yaml")
     raise NotImplementedError(
-        f"al.{h.base}: no forward-mode rule: the op ({h.loc}) has no derivatives.yaml entry; "
-        f"add one for '{h.schema}' with a 'result:' formula over the input tangents")
+        f"al.{h.base}: no forward-mode rule: the op ({h.loc}) has no entry in {file}; add one "
+        f"for '{h.schema}' with a 'result:' formula over the input tangents")
 
 
 def _attach(h, result, tangent, written: list) -> None:
