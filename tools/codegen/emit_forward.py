@@ -28,7 +28,8 @@ def render(rules: list[api.ForwardRule], ops_import: list[str],
            qualify: Callable[[str], str] = str) -> str:
     """The module's text: ``ops_import`` the lines that import the ops the formulas call,
     ``qualify`` the run-time name of an op overload (an op library's ``NS::op``, Note [Op
-    library namespaces] in library.py), which the tables are keyed by and auto_linear calls."""
+    library namespaces] in tools/codegen/library.py), which the tables are keyed by and
+    auto_linear calls."""
     return _ENV.get_template("forward_rules.py.j2").render(
         ops_import=ops_import,
         rules=[_rule_view(r, qualify) for r in rules if r.origin != "none"],
