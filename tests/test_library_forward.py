@@ -21,7 +21,8 @@ import aten_lite.autograd.forward_ad as fwAD
 from aten_lite import _oplib
 from conftest import copy_example_library, fresh_cache_dir
 from tools.codegen import library_build
-from tools.codegen.library import Library
+from tools.codegen.library import Library, render
+from tools.codegen.spec import SpecError
 
 HAVE_CXX = shutil.which(os.environ.get("CXX", "g++")) is not None
 pytestmark = pytest.mark.skipif(not HAVE_CXX, reason="needs a C++ compiler")
@@ -225,6 +226,32 @@ def test_a_library_op_of_each_rule_kind(fwops):
         np.testing.assert_allclose(tangent.numpy(), want, rtol=1e-12, atol=1e-14)
         _check_all_transforms(f, x)
     _check_all_transforms(lambda u: fwops.soft_abs(u, 0.5), x)
+
+
+def test_graph_mode_runs_the_library_formulas_that_make_tensors(fwops):
+    # soft_sign's backward formula calls ones_like, soft_abs's forward one zeros_like.
+    x, v = np.array([-1.5, 0.25, 2.0]), np.array([1.0, -2.0, 0.5])
+    f = al.compile(lambda u: (fwops.soft_sign(u) * _t(v)).sum(), fullgraph=True, fuse=False)
+    for _ in range(2):
+        t = al.tensor(x, requires_grad=True)
+        f(t).backward()
+        np.testing.assert_allclose(t.grad.numpy(), v / (1 + np.abs(x)) ** 2, rtol=1e-12)
+    assert f.stats["captures"] == 1, f.stats
+
+
+def test_factory_calls_in_library_formulas_are_checked_at_the_library_line(tmp_path):
+    folder = tmp_path / "badf"
+    folder.mkdir()
+    (folder / "native_functions.yaml").write_text(NATIVE)
+    (folder / "kernels.py").write_text(KERNELS)
+    (folder / "derivatives.yaml").write_text(DERIVATIVES.replace(
+        "zeros_like(result)", "zeros_like(result, 0)"))
+    with pytest.raises(SpecError) as info:
+        render(Library.at(folder, "badf"))
+    assert list(info.value.messages) == [
+        "badf/derivatives.yaml:7: soft_abs: 'result:' calls zeros_like(result, 0), which fits "
+        "no overload (zeros_like(input, *, dtype=..., device=...)); pass the arguments one of "
+        "them takes"]
 
 
 def test_show_names_each_rule_and_its_generated_file(fwops):
