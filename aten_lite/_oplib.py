@@ -10,9 +10,9 @@ Tensor methods, Note [Library kernels] in _library_kernels.py).
 Note [The library ABI]
 A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder: its
 ``manifest.py``, the generated ``registry.py``, ``ops.py``, ``autograd_nodes.py``,
-``forward_rules.py``, its ``kernels.py`` and its own extension ``_C`` (aten_lite's core sources and headers plus the
-library's kernels). The generated Python reads aten_lite's runtime (handles, the binding
-parser, autograd nodes) and the registry records follow the generator's format, so a build
+``forward_rules.py``, its ``kernels.py`` and its own extension ``_C`` (aten_lite's core
+sources and headers plus the library's kernels). The generated Python reads aten_lite's
+runtime (handles, the binding parser, autograd nodes, forward mode) and the registry records follow the generator's format, so a build
 is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
 and ``ABI`` (``ABI_VERSION`` of _library_kernels.py, bumped when the C++ kernel ABI, the
 record format or the generated autograd code's protocol changes) must equal this runtime's,
@@ -218,7 +218,7 @@ def _install(name: str, out: Path, m: dict, define_yaml: bool = False) -> types.
         nodes = _import(f"{pkg_name}.autograd_nodes", "autograd_nodes.py", out)
         _install_recorders(loaded, nodes.RECORDERS)
         loaded.forward = _import(f"{pkg_name}.forward_rules", "forward_rules.py", out)
-        _forward_ad.install_rules(loaded.forward)
+        _forward_ad.install_library_rules(loaded.forward)
         for method, fn in ops_module.METHODS.items():
             setattr(Tensor, method, fn)
             loaded.methods[method] = fn
@@ -324,7 +324,7 @@ def _uninstall(loaded: _Loaded) -> None:
     for name in loaded.recorders:
         _autograd_kernel._RECORDERS.pop(name, None)
     if loaded.forward is not None:
-        _forward_ad.uninstall_rules(loaded.forward)
+        _forward_ad.uninstall_library_rules(loaded.forward)
     for method, fn in loaded.methods.items():
         if Tensor.__dict__.get(method) is fn:
             delattr(Tensor, method)
