@@ -128,7 +128,8 @@ def _fd_jvp(f, x: np.ndarray, v: np.ndarray, eps: float = 1e-6) -> np.ndarray:
 
 def _check_all_transforms(f, x: np.ndarray, rtol: float = 1e-6):
     """jvp against finite differences; jacfwd against jacrev; hessian and hvp of f(x).sum()
-    against finite differences of the reverse-mode gradient."""
+    against finite differences of the reverse-mode gradient, and reverse over forward (the
+    gradient of sum(J v), which is that Hessian times v) against the same."""
     v = RNG.standard_normal(x.shape)
     out, tangent = al.func.jvp(f, (_t(x),), (_t(v),))
     np.testing.assert_allclose(out.numpy(), f(_t(x)).numpy())
@@ -142,6 +143,8 @@ def _check_all_transforms(f, x: np.ndarray, rtol: float = 1e-6):
     np.testing.assert_allclose(got.numpy(), hv, rtol=1e-4, atol=1e-6)
     h = al.func.hessian(loss)(_t(x)).numpy().reshape(x.size, x.size)
     np.testing.assert_allclose(h @ v.reshape(-1), hv.reshape(-1), rtol=1e-4, atol=1e-6)
+    over = al.func.grad(lambda u: al.func.jvp(f, (u,), (_t(v),))[1].sum())(_t(x))
+    np.testing.assert_allclose(over.numpy(), hv, rtol=1e-4, atol=1e-6)
 
 
 # ---- examples/myops -------------------------------------------------------------------------
