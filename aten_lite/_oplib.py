@@ -9,10 +9,10 @@ Tensor methods, Note [Library kernels] in _library_kernels.py).
 
 Note [The library ABI]
 A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder: its
-``manifest.py``, the generated ``registry.py``, ``ops.py``, ``autograd_nodes.py``, its
-``kernels.py`` and its own extension ``_C`` (aten_lite's core sources and headers plus the
-library's kernels). The generated Python reads aten_lite's runtime (handles, the binding
-parser, autograd nodes) and the registry records follow the generator's format, so a build
+``manifest.py``, the generated ``registry.py``, ``ops.py``, ``autograd_nodes.py``,
+``forward_rules.py``, its ``kernels.py`` and its own extension ``_C`` (aten_lite's core
+sources and headers plus the library's kernels). The generated Python reads aten_lite's
+runtime (handles, the binding parser, autograd nodes, forward mode) and the registry records follow the generator's format, so a build
 is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
 and ``ABI`` (``ABI_VERSION`` of _library_kernels.py, bumped when the C++ kernel ABI, the
 record format or the generated autograd code's protocol changes) must equal this runtime's,
@@ -23,8 +23,9 @@ Note [Loading a library]
 Loading installs, in order: the extension (so that kernel tables can find its entries), one
 ``OpHandle`` per record under its qualified name ``NS::op`` with its kernel table (generic
 kernels as for aten_lite's ops; ``dispatch:`` names functions of the library's kernels.py),
-the bindings (ops.py), the autograd recorders, the Tensor methods, and the namespace
-``al.ops.NS``, also the attribute NS of aten_lite. Every clash is refused before the first install: a namespace
+the bindings (ops.py), the autograd recorders, the forward-mode rules (forward_rules.py,
+derived as for aten_lite's ops), the Tensor methods, and the namespace ``al.ops.NS``, also
+the attribute NS of aten_lite. Every clash is refused before the first install: a namespace
 already loaded from another build, a method another library or aten_lite defines (naming
 both YAML lines). A failure midway uninstalls what was installed.
 """
@@ -44,7 +45,7 @@ from . import library as _library
 from ._jit_cache import cache_dir
 from ._tensor import Tensor
 from ._tensor_api import __version__
-from .autograd import kernel as _autograd_kernel
+from .autograd import forward_ad as _forward_ad, kernel as _autograd_kernel
 
 __all__ = ["load_library", "ops", "define_yaml", "LibraryError"]
 
@@ -68,6 +69,7 @@ class _Loaded:
     handles: list = field(default_factory=list)
     methods: dict = field(default_factory=dict)  # name -> function attached to Tensor
     recorders: list = field(default_factory=list)
+    forward: types.ModuleType | None = None  # its forward_rules, installed in forward mode
     define_yaml: bool = False  # made by define_yaml: may be replaced by a later definition
 
 
@@ -215,6 +217,8 @@ def _install(name: str, out: Path, m: dict, define_yaml: bool = False) -> types.
         ops_module = _import(f"{pkg_name}.ops", "ops.py", out)
         nodes = _import(f"{pkg_name}.autograd_nodes", "autograd_nodes.py", out)
         _install_recorders(loaded, nodes.RECORDERS)
+        loaded.forward = _import(f"{pkg_name}.forward_rules", "forward_rules.py", out)
+        _forward_ad.install_library_rules(loaded.forward)
         for method, fn in ops_module.METHODS.items():
             setattr(Tensor, method, fn)
             loaded.methods[method] = fn
@@ -319,6 +323,8 @@ def _uninstall(loaded: _Loaded) -> None:
         _dispatch._HANDLES.pop(name, None)
     for name in loaded.recorders:
         _autograd_kernel._RECORDERS.pop(name, None)
+    if loaded.forward is not None:
+        _forward_ad.uninstall_library_rules(loaded.forward)
     for method, fn in loaded.methods.items():
         if Tensor.__dict__.get(method) is fn:
             delattr(Tensor, method)
