@@ -213,7 +213,8 @@ def test_a_planted_kernel_with_a_valid_trailer_never_loads(tmp_path, own_cache, 
         os.chmod(path, 0o700)
         os.chmod(folder, 0o777)
         bad, problem = folder, "can be written by group or others (mode 0777)"
-    with pytest.raises(UnsafeCacheError) as info:
+    with pytest.raises(UnsafeCacheError) as info, \
+            pytest.warns(RuntimeWarning, match="refusing to use"):  # for graph mode's sake
         kernels.compile_fused(spec)
     assert not marker.exists() and _is_refusal(info)
     assert f"refusing to use {bad}:" in str(info.value) and problem in str(info.value)
@@ -384,3 +385,18 @@ def test_folders_above_the_cache_may_be_shared_only_when_sticky(tmp_path):
                        "the cache can be written by group or others and is not sticky"):
         private_cache.check(cache / "kernels", cache, "probe")
     os.chmod(shared, 0o700)
+
+
+@needs_cxx
+def test_graph_mode_warns_of_an_unsafe_kernel_cache_and_runs_the_reference(own_cache):
+    folder = own_cache / "kernels"
+    folder.mkdir(parents=True)
+    os.chmod(folder, 0o777)
+    f = al.compile(lambda x: ((x.sin() * 2 + 1).exp() - x).tanh())
+    x = al.randn(16)
+    with pytest.warns(RuntimeWarning, match=rf"refusing to use {folder}: the folder can be "
+                      r"written by group or others \(mode 0777\).*chmod go-w"):
+        got = f(x)
+    np.testing.assert_allclose(got.numpy(), ((x.sin() * 2 + 1).exp() - x).tanh().numpy(),
+                               rtol=1e-6)
+    assert not list(folder.iterdir())  # nothing built in, nothing loaded from it

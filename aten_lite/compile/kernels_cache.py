@@ -19,7 +19,9 @@ edited header or another compiler builds a new one.
 * The cache is private (Note [Private caches] in tools/codegen/private_cache.py): its folders
   are made 0700 and its libraries 0700 whatever the umask, and a folder or library that
   another user owns or that group or others can write is refused with UnsafeCacheError
-  (naming it and the fix), never loaded: loading a library runs its code.
+  (naming it and the fix), never loaded: loading a library runs its code. The refusal is also
+  warned, once per message and process: graph mode runs a group whose kernel cannot be had on
+  the reference executor, and the user must still learn why, and how to fix the cache.
 * A cache directory that cannot be written (read-only, not creatable) is replaced, once per
   process and with one warning, by a private temporary directory (``tempfile.mkdtemp``);
   kernels already in the read-only directory are still loaded from it, when it is private.
@@ -33,6 +35,7 @@ from __future__ import annotations
 import concurrent.futures
 import ctypes
 import dataclasses
+import functools
 import hashlib
 import os
 import re
@@ -62,6 +65,7 @@ class _State:
 
     libraries: dict = {}  # path of a loaded .so -> ctypes.CDLL, so that it is never unloaded
     fallback: Path | None = None  # the temporary directory used instead of a read-only cache
+    refused: set = set()  # the UnsafeCacheError messages already warned
     toolchains: dict = {}  # (root, the environment build.toolchain reads) -> Toolchain
 
 
@@ -141,6 +145,21 @@ def _valid(path: Path, key: str) -> bool:
     return len(data) > _TRAILER and data[-_TRAILER:] == _trailer(key, data[:-_TRAILER])
 
 
+def _warn_refusals(fn):
+    """``fn``, warning each UnsafeCacheError it raises once per process before raising it."""
+    @functools.wraps(fn)
+    def wrapper(*args):
+        try:
+            return fn(*args)
+        except _private().UnsafeCacheError as exc:
+            if str(exc) not in _State.refused:
+                _State.refused.add(str(exc))
+                warnings.warn(str(exc), RuntimeWarning, stacklevel=3)
+            raise
+    return wrapper
+
+
+@_warn_refusals
 def load_or_build(spec, render):
     """The ``_C`` Kernel object of ``spec``: from the cache, else rendered with
     ``render(spec) -> FusedSource``, compiled and cached. Returns (kernel, source), where
@@ -155,6 +174,7 @@ def load_or_build(spec, render):
     return job.build(render, flags)
 
 
+@_warn_refusals
 def load_or_build_many(specs, render, jobs: int) -> list:
     """``load_or_build`` of every spec, the kernels not in the cache compiled ``jobs`` at a
     time after the precompiled header they share (Note [Fused kernel PCH]). Returns, per
