@@ -435,7 +435,11 @@ def _writable(key: str, name: str) -> tuple[Path, Path]:
             import tempfile
             import warnings
 
+            import atexit
+            import shutil
+
             _Fallback.folder = Path(tempfile.mkdtemp(prefix="aten_lite-libraries-"))
+            atexit.register(shutil.rmtree, _Fallback.folder, ignore_errors=True)
             warnings.warn(f"al.library.define_yaml: cannot write the cache {folder} "
                           f"({exc.strerror or exc}); building in {_Fallback.folder} for this "
                           "process only (set AL_CACHE_DIR to a writable folder to keep builds)",

@@ -32,6 +32,7 @@ edited header or another compiler builds a new one.
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures
 import ctypes
 import dataclasses
@@ -39,6 +40,7 @@ import functools
 import hashlib
 import os
 import re
+import shutil
 import tempfile
 import threading
 import warnings
@@ -100,6 +102,7 @@ def _writable_dir() -> Path:
         return d
     except OSError as exc:
         _State.fallback = Path(tempfile.mkdtemp(prefix="aten_lite_kernels_"))
+        atexit.register(shutil.rmtree, _State.fallback, ignore_errors=True)
         warnings.warn(f"aten_lite: the kernel cache {d} cannot be written ({exc.strerror or exc}); "
                       f"fused kernels are built in {_State.fallback} for this process only. "
                       "Set AL_CACHE_DIR to a writable directory to keep them.",

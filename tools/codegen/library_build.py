@@ -20,6 +20,7 @@ interrupted build leaves the previous build in place, loadable.
 from __future__ import annotations
 
 import argparse
+import atexit
 import dataclasses
 import hashlib
 import os
@@ -110,6 +111,7 @@ def _toolchain(root: Path) -> build.Toolchain:
         except OSError:  # a read-only cache: build without one rather than fail, in a folder
             # of this process's own (never a fixed path in the shared temporary directory)
             objdir = _FALLBACK[tag] = Path(tempfile.mkdtemp(prefix=f"aten_lite-{tag}-"))
+            atexit.register(shutil.rmtree, objdir, ignore_errors=True)
     return dataclasses.replace(tools, objdir=str(objdir))
 
 
