@@ -61,7 +61,7 @@ def own_cache(tmp_path, monkeypatch):
 
 
 def _plant(path: Path, owner: int = NOBODY, mode: int = 0o777) -> None:
-    """``path`` and the folders made for it given to ``owner`` with ``mode``."""
+    """``path`` given to ``owner``, with ``mode``: what another user could have made."""
     os.chown(path, owner, owner)
     os.chmod(path, mode)
 
