@@ -389,14 +389,19 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
                             f"{type(text).__name__}")
     key = _digest(name, native_yaml, derivatives or "", kernels or "", __version__,
                   str(_library_kernels.ABI_VERSION))
-    folder = _writable(cache_dir("libraries", key, name))
+    folder, root = _writable(key, name)
     out = folder / "_generated"
     loaded = _LOADED.get(name)
     if loaded is not None and not loaded.define_yaml:
         raise LibraryError(f"al.library.define_yaml: {name!r} is the op library loaded from "
                            f"{loaded.native}; choose another name=")
+    private = _private()
     if not (out / "manifest.py").is_file():
         _build(folder, name, native_yaml, derivatives, kernels)
+    # Its manifest is executed and its modules and extension loaded: only a tree that nobody
+    # else could have written (Note [Private caches]).
+    private.check(folder, root, _WHAT)
+    private.check_tree(out, root, _WHAT)
     m = _manifest(out)
     if loaded is not None and loaded.out == out:
         return loaded.module
@@ -404,21 +409,49 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
     return _install(name, out, m, define_yaml=True)
 
 
-def _writable(folder: Path) -> Path:
-    """``folder``, or one under the temporary directory when the cache cannot be written."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
-    except OSError as exc:
-        import tempfile
-        import warnings
+_WHAT = "al.library.define_yaml: the op library cache"
 
-        other = Path(tempfile.gettempdir(), f"aten_lite-{os.getuid()}", *folder.parts[-3:])
-        warnings.warn(f"al.library.define_yaml: cannot write the cache {folder} ({exc.strerror}); "
-                      f"building in {other} instead (set AL_CACHE_DIR to a writable folder)",
-                      RuntimeWarning, stacklevel=3)
-        other.mkdir(parents=True, exist_ok=True)
-        return other
+
+class _Fallback:
+    """The private temporary folder (``tempfile.mkdtemp``: 0700, an unguessable name) that
+    define_yaml builds in when the cache cannot be written; one per process, never a fixed
+    path under the shared temporary directory, where another user could plant a library
+    whose manifest.py would run as the caller (Note [Private caches])."""
+
+    folder: Path | None = None
+
+
+def _private():
+    """tools/codegen/private_cache.py (Note [Private caches])."""
+    return importlib.import_module(f"{_codegen().__name__}.private_cache")
+
+
+def _writable(key: str, name: str) -> tuple[Path, Path]:
+    """(the library's folder ``libraries/<key>/<name>`` of the cache, made private, and the
+    root its check starts from), or the same under this process's private temporary folder
+    when the cache cannot be written. Raises UnsafeCacheError when the cache folder is not
+    private."""
+    private = _private()
+    root = cache_dir()
+    folder = cache_dir("libraries", key, name)
+    if _Fallback.folder is None:
+        try:
+            return private.make_dir(folder, root, _WHAT), root
+        except OSError as exc:
+            import tempfile
+            import warnings
+
+            import atexit
+            import shutil
+
+            _Fallback.folder = Path(tempfile.mkdtemp(prefix="aten_lite-libraries-"))
+            atexit.register(shutil.rmtree, _Fallback.folder, ignore_errors=True)
+            warnings.warn(f"al.library.define_yaml: cannot write the cache {folder} "
+                          f"({exc.strerror or exc}); building in {_Fallback.folder} for this "
+                          "process only (set AL_CACHE_DIR to a writable folder to keep builds)",
+                          RuntimeWarning, stacklevel=3)
+    root = _Fallback.folder
+    return private.make_dir(root / key / name, root, _WHAT), root
 
 
 def _build(folder: Path, name: str, native_yaml: str, derivatives, kernels) -> None:
@@ -430,11 +463,10 @@ def _build(folder: Path, name: str, native_yaml: str, derivatives, kernels) -> N
         if text is None:
             path.unlink(missing_ok=True)
         else:  # whole or not at all: another process may be building the same text
-            tmp = path.with_name(f".{file}.{os.getpid()}.tmp")
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, path)
+            _private().write_file(path, text.encode("utf-8"))
     lib = library_build.Library.at(folder, name)
-    library_build.generate(lib, jobs=os.cpu_count() or 2)
+    library_build.generate(lib, jobs=os.cpu_count() or 2, private=True)
+    _private().make_private(folder)
 
 
 # al.library.define_yaml: the runtime-registration module (layer 5) offers it, but it lives
