@@ -36,6 +36,7 @@ from .._grad_mode import _state
 from .autograd import attach
 from .capture import GraphBreak, capture, capturing, hashable_key
 from .concurrent import make_plan
+from .guards import Sources, check_paths
 from .passes import optimize
 from .segments import SegmentCache, run_split
 from .tree import Slot, flatten, unflatten
@@ -74,7 +75,7 @@ class CompiledFunction:
         self.cache_size = cache_size
         self.fuse = fuse
         self._cache: OrderedDict = OrderedDict()
-        self._free = _free_scalars(fn)
+        self._sources = Sources(fn)  # Note [Reads outside the arguments] in guards.py
         self.stats = {"captures": 0, "replays": 0, "eager": 0, "evictions": 0, "split": 0,
                       "segment_builds": 0, "segment_replays": 0}
         self._segments = SegmentCache()  # Note [Split calls] in segments.py
@@ -87,7 +88,7 @@ class CompiledFunction:
         entry, fresh, tensors = self._quick_entry(args) if not kwargs else (None, False, None)
         if entry is None:
             tensors, spec = flatten((args, kwargs))
-            entry, fresh = self._entry(tensors, spec)
+            entry, fresh = self._entry(tensors, spec, None, args, kwargs)
         if entry.graph is None:
             if entry.split:
                 return self._split(entry, args, kwargs)
@@ -106,7 +107,7 @@ class CompiledFunction:
         are needed); captures if needed, runs nothing. For a call that breaks its graph, the
         SplitGraph of the last such call (segments.py), running it once if none ran."""
         tensors, spec = flatten((args, kwargs))
-        entry = self._entry(tensors, spec)[0]
+        entry = self._entry(tensors, spec, None, args, kwargs)[0]
         if entry.graph is None and entry.split:
             if entry.split_graph is None:
                 self._split(entry, args, kwargs)
@@ -134,22 +135,25 @@ class CompiledFunction:
                 parts.append((a._shape, a._st if a._st is not None else a.stride(), a._dtype,
                               a._requires_grad))
                 tensors.append(a)
-            elif type(a) in (int, bool) or type(a) is float and a == a:
+            elif type(a) in (int, bool):
                 parts.append((type(a), a))
+            elif type(a) is float:
+                # 0.0 == -0.0 and nan != nan: those two go by their spelling
+                parts.append((float, a) if a and a == a else (float, repr(a)))
             else:
                 return None, False, None
-        for get in self._free:
-            value = get()
-            if type(value) in _SCALARS:
-                parts.append((type(value), repr(value)) if type(value) is float else value)
+        sources = self._sources
+        if not sources.ready:
+            sources.find()
+        sources.fill(parts, args, None)
         key = tuple(parts)
         entry = self._cache.get(key)
         if entry is None:
             # Capture through the general path, then index the entry by this key too.
             flat, spec = flatten((args, {}))
-            entry, fresh = self._entry(flat, spec, key)
+            entry, fresh = self._entry(flat, spec, key, args)
             return entry, fresh, flat
-        if not entry.valid():
+        if not entry.valid(args):
             self._cache.pop(key)
             return self._quick_entry(args)
         self._cache.move_to_end(key)
@@ -160,15 +164,17 @@ class CompiledFunction:
             self._cache.popitem(last=False)
             self.stats["evictions"] += 1
 
-    def _entry(self, tensors, spec, key=None):
+    def _entry(self, tensors, spec, key=None, args=(), kwargs=None):
         """(the cache entry for this call, whether it was made now)."""
         if key is None:
-            key = _guard_key(tensors, spec, self._free)
+            key = _guard_key(tensors, spec, self._sources, args, kwargs)
         entry = self._cache.get(key) if key is not None else None
-        if entry is not None and entry.valid():
+        if entry is not None and entry.valid(args, kwargs):
             self._cache.move_to_end(key)
             return entry, False
         entry = self._build(tensors, spec)
+        if entry.graph is not None:
+            entry.guard(self._sources, args, kwargs)
         if key is not None and entry.failed is None:
             self._cache[key] = entry
             self._cache.move_to_end(key)
@@ -227,15 +233,25 @@ class _Entry:
         self.n_user = fwd.n_user_outputs
         self.consts = [(v.const, v.shape, v.dtype, v.requires_grad) for v in fwd.consts]
         self.const_tensors = [v.const for v in fwd.consts]
+        self.paths: list = []  # (source, steps, const): Note [Reads outside the arguments]
+        self.check = None  # check(args, kwargs): whether the paths still lead to the consts
+        self.held: list = []  # the tensors whose ids are in this entry's key
 
-    def valid(self) -> bool:
-        """Note [Guards and the cache]: the constants still look as they did at capture."""
+    def guard(self, sources, args, kwargs) -> None:
+        """Find how the call reached its constants (Note [Reads outside the arguments])."""
+        self.held = sources.held(args, kwargs)
+        self.paths = sources.const_paths(self.const_tensors, args, kwargs)
+        self.check = check_paths(self.paths) if self.paths else None
+
+    def valid(self, args=(), kwargs=None) -> bool:
+        """Note [Guards and the cache]: the constants still look as they did at capture,
+        and the paths the call reached them by still lead to them."""
         if self.graph is None:
             return True
         for t, shape, dtype, grad in self.consts:
             if t._shape != shape or t._dtype is not dtype or t._requires_grad != grad:
                 return False
-        return True
+        return self.check is None or self.check(args, kwargs)
 
     def run(self, tensors: list):
         outs = self.forward_plan(tensors)
@@ -245,42 +261,17 @@ class _Entry:
         return unflatten(self.captured.out_spec, user)
 
 
-_SCALARS = (bool, int, float, complex, str, type(None))
-
-
 _QUICK = object()  # marks the keys of _quick_entry, which differ from _guard_key's
 
 
-def _free_scalars(fn) -> list:
-    """Getters of what ``fn`` reads from its closure cells and by global name: the values
-    that are Python scalars at call time join the guard key (Note [Guards and the cache]).
-    Globals count when they hold a scalar as ``fn`` is compiled."""
-    getters = []
-    for cell in getattr(fn, "__closure__", None) or ():
-        getters.append(lambda cell=cell: _contents(cell))
-    code, scope = getattr(fn, "__code__", None), getattr(fn, "__globals__", None)
-    if code is not None and scope is not None:
-        for name in code.co_names:
-            if type(scope.get(name)) in _SCALARS and name in scope:
-                getters.append(lambda name=name: scope.get(name))
-    return getters
-
-
-def _contents(cell):
-    try:
-        return cell.cell_contents
-    except ValueError:  # an empty cell
-        return None
-
-
-def _guard_key(tensors, spec, free=()):
+def _guard_key(tensors, spec, sources=None, args=(), kwargs=None):
     """Note [Guards and the cache]; None when an argument cannot be part of a key. The
     default dtype is part of it: it decides what factories and Python floats make."""
     parts = [_state.enabled, _default_dtype.dtype]
-    for get in free:
-        value = get()
-        if type(value) in _SCALARS:
-            parts.append((type(value), repr(value)) if type(value) is float else value)
+    if sources is not None:
+        if not sources.ready:
+            sources.find()
+        sources.fill(parts, args, kwargs)
     for t in tensors:
         if t._key == "CPU":
             parts.append((t._shape, t.stride(), t._dtype, t._requires_grad))
@@ -300,7 +291,7 @@ def _spec_key(spec):
         return (type(spec),) + tuple(_spec_key(x) for x in spec)
     if type(spec) is dict:
         return (dict,) + tuple((k, _spec_key(v)) for k, v in spec.items())
-    if type(spec) is float:
-        return (float, repr(spec))
+    if type(spec) is float or type(spec) is complex:
+        return (type(spec), repr(spec))  # 0.0 == -0.0, nan != nan
     hash(spec)
     return (type(spec), spec)

@@ -1,0 +1,502 @@
+"""What a compiled function reads besides its arguments, and the guards that keep a replay valid.
+
+Note [Reads outside the arguments]
+A capture runs the function's Python once: every Python number it reads becomes a constant
+of the graph and every real tensor it reads (a global, a closure's tensor, a module's weight)
+a ``const`` input held by reference. A replay runs none of that Python, so a later
+``G = al.full(...)``, ``k[0] = 5`` or ``model.weight = nn.Parameter(...)`` would go unseen.
+So before its first call a compiled function reads its own bytecode, and that of every code
+object nested in it (lambdas, inner functions, generator expressions and comprehensions) and
+of the user functions and methods it calls by name, for **sources**: a root (a global name,
+a closure cell, the bound ``self``, an argument the code never rebinds) followed by a chain
+of attribute loads and constant subscripts, as in ``G``, ``k[0]``, ``cfg["scale"]``,
+``self.block.scale``. Each call evaluates every source (a dict or attribute lookup per step;
+subscripts only into lists, tuples and dicts; a chain stops at a tensor) and its *token*
+joins the cache key: a Python scalar by type and value (``-0.0`` is not ``0.0``, NaN is
+itself, ``True`` is not ``1``), a tensor by identity (the cache entry keeps the object
+alive, so its id cannot be reused while the key exists), a short list or tuple by its items'
+tokens, anything else by its type. Sources whose value is a module, class or function when
+first read (``al.exp``, ``math``) are left out: rebinding those is not guarded.
+
+A constant tensor the sources do not name (``Linear.forward``'s ``self.weight``, reached from
+a guarded ``self.fc``) is looked for, after the capture, breadth-first through the attributes,
+lists, tuples and dicts reachable from the sources' values; the path found
+(``self.fc.weight``) is checked by identity on every call, and a change recaptures. A
+constant reached no way it can find (a default argument, a function outside the user's files)
+stays held by reference, its shape, dtype and requires_grad still checked.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dis
+import types
+
+from .._tensor import Tensor
+
+__all__ = ["Sources", "token"]
+
+_ATTR, _ITEM = 0, 1
+_MISSING = object()  # a source that could not be read (unbound name, missing attribute)
+_EXACT = (int, bool, str, type(None))
+# Values whose rebinding is not guarded: they are code, not data.
+_CODE_TYPES = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type,
+               types.MethodType, types.BuiltinMethodType, types.MethodWrapperType,
+               types.WrapperDescriptorType, types.MethodDescriptorType)
+_MAX_CODES = 64  # code objects read per compiled function
+_MAX_DEPTH = 4  # calls followed from the compiled function into user functions and methods
+_SEARCH_NODES = 4096  # objects visited looking for the path to a constant
+_SEARCH_DEPTH = 6
+
+
+def token(v, depth: int = 2):
+    """What a read value contributes to the cache key (Note [Reads outside the arguments])."""
+    t = type(v)
+    if t is float:
+        # 0.0 == -0.0 and nan != nan: those two compare by their spelling
+        return (float, v) if v and v == v else (float, repr(v))
+    if t in _EXACT:
+        return (t, v)
+    if isinstance(v, Tensor):
+        return (Tensor, id(v))
+    if t is complex:
+        return (complex, repr(v))
+    if (t is list or t is tuple) and depth and len(v) <= 16:
+        return (t,) + tuple(token(x, depth - 1) for x in v)
+    return t
+
+
+def _held(v, out: list, depth: int = 2) -> None:
+    """The tensors whose id ``token(v)`` holds: the cache entry keeps them alive."""
+    if isinstance(v, Tensor):
+        out.append(v)
+    elif type(v) in (list, tuple) and depth and len(v) <= 16:
+        for x in v:
+            _held(x, out, depth - 1)
+
+
+class _Source:
+    """One root and its chain of steps; ``get(args, kwargs)`` reads it now."""
+
+    __slots__ = ("root", "steps", "get", "keyed", "desc")
+
+    def __init__(self, root: tuple, steps: tuple, desc: str) -> None:
+        self.root, self.steps, self.desc = root, steps, desc
+        self.keyed = True
+        self.get = _getter(root, steps)
+
+
+def _root_getter(root: tuple):
+    kind = root[0]
+    if kind == "global":
+        scope, name = root[1], root[2]
+
+        def get(args, kwargs):
+            v = scope.get(name, _MISSING)
+            return getattr(builtins, name, _MISSING) if v is _MISSING else v
+        return get
+    if kind == "cell":
+        cell = root[1]
+
+        def get(args, kwargs):
+            try:
+                return cell.cell_contents
+            except ValueError:  # an empty cell
+                return _MISSING
+        return get
+    if kind == "self":
+        obj = root[1]
+        return lambda args, kwargs: obj
+    i, name = root[1], root[2]
+
+    def get(args, kwargs):
+        if i < len(args):
+            v = args[i]
+        else:
+            v = kwargs.get(name, _MISSING) if kwargs else _MISSING
+        # An argument's tensors are inputs of the graph, guarded by their geometry.
+        return _MISSING if isinstance(v, Tensor) else v
+    return get
+
+
+def _getter(root: tuple, steps: tuple):
+    get_root = _root_getter(root)
+    if not steps:
+        return get_root
+    if len(steps) == 1 and steps[0][0] == _ATTR:
+        name = steps[0][1]
+
+        def get(args, kwargs):
+            v = get_root(args, kwargs)
+            if isinstance(v, Tensor):
+                return v
+            return getattr(v, name, _MISSING)
+        return get
+
+    def get(args, kwargs):
+        v = get_root(args, kwargs)
+        for kind, k in steps:
+            if isinstance(v, Tensor) or v is _MISSING:
+                return v
+            if kind == _ATTR:
+                v = getattr(v, k, _MISSING)
+            elif type(v) in (list, tuple, dict):
+                try:
+                    v = v[k]
+                except (LookupError, TypeError):
+                    return _MISSING
+            else:
+                return v  # a subscript of another kind of object: not followed
+        return v
+    return get
+
+
+def _target(fn):
+    """(the function whose code runs, the object bound as its first parameter or None)."""
+    if isinstance(fn, types.FunctionType):
+        return fn, None
+    if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+        return fn.__func__, fn.__self__
+    forward = getattr(type(fn), "forward", None)  # an nn.Module: its __call__ runs forward
+    if isinstance(forward, types.FunctionType) and hasattr(fn, "_parameters"):
+        return forward, fn
+    call = getattr(type(fn), "__call__", None)
+    if isinstance(call, types.FunctionType):
+        return call, fn
+    return None, None
+
+
+def _is_user_function(f) -> bool:
+    from .capture import _user_file
+
+    return isinstance(f, types.FunctionType) and _user_file(f.__code__.co_filename)
+
+
+def _codes(code):
+    """``code`` and every code object nested in it."""
+    yield code
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            yield from _codes(c)
+
+
+class Sources:
+    """The sources a compiled function reads (Note [Reads outside the arguments]); found on the
+    first call, so that globals defined after ``al.compile`` are seen."""
+
+    def __init__(self, fn) -> None:
+        self.fn = fn
+        self.sources: list = []  # every source found
+        self.keyed: tuple = ()  # the getters whose token joins the key
+        # fill(parts, args, kwargs): appends the keyed sources' tokens (generated code)
+        self.fill = None
+        self.ready = False
+
+    # ---- finding the sources ----
+
+    def find(self) -> None:
+        func, bound = _target(self.fn)
+        self._seen: dict = {}
+        self._n_codes = 0
+        if func is not None:
+            self_root = None if bound is None else (("self", bound), ())
+            if bound is not None and not _is_user_function(func):
+                self._add(("self", bound), (), "self", 0)  # a library module: its state
+            self._read_function(func, self_root, top=True, depth=0)
+        keyed = []
+        for s in self.sources:
+            if s.root[0] == "arg":
+                # a bare argument is in the key already; its attributes are not
+                s.keyed = bool(s.steps)
+            else:
+                v = s.get((), {})
+                # Code is not guarded; nor are objects, whose token would be their type only:
+                # what the function reads from them is a source of its own.
+                s.keyed = v is _MISSING or isinstance(v, (Tensor, list, tuple, float, complex)
+                                                      + _EXACT)
+            if s.keyed:
+                keyed.append(s)
+        self.keyed = tuple(s.get for s in keyed)
+        self.fill = _generate("fill", keyed, [])
+        self.ready = True
+        del self._seen
+
+    def _read_function(self, func, self_root, top: bool, depth: int) -> None:
+        code = func.__code__
+        if self._n_codes >= _MAX_CODES:
+            return
+        scope = func.__globals__
+        cells = dict(zip(code.co_freevars, func.__closure__ or ()))
+        params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+        nested = list(_codes(code))
+        stored = {ins.argval for c in nested for ins in dis.get_instructions(c)
+                  if ins.opname in ("STORE_FAST", "DELETE_FAST", "STORE_DEREF", "DELETE_DEREF")
+                  and (c is code or ins.opname.endswith("DEREF"))}
+        shift = 0 if self_root is None else 1
+        for c in nested:
+            self._n_codes += 1
+            if self._n_codes > _MAX_CODES:
+                return
+            outer = c is code
+            for root, steps in _chains(c):
+                kind, name = root
+                if kind == "global":
+                    r = ("global", scope, name)
+                    base, where = (r, ()), name
+                elif kind == "deref" and name in cells:
+                    base, where = (("cell", cells[name]), ()), name
+                elif (kind == "fast" and outer or kind == "deref") and name in params \
+                        and name not in stored:
+                    i = params.index(name)
+                    if i == 0 and self_root is not None:
+                        base, where = self_root, "self"
+                    elif top and i < code.co_argcount:
+                        base, where = (("arg", i - shift, name), ()), name
+                    else:
+                        continue
+                else:
+                    continue
+                self._add(base[0], base[1] + steps, where, depth)
+
+    def _add(self, root, steps, where, depth) -> None:
+        key = (root[0], id(root[1]) if root[0] in ("self", "cell", "global") else root[1],
+               root[2] if len(root) > 2 else None, steps)
+        if key in self._seen:
+            return
+        name = {"global": lambda: root[2], "arg": lambda: root[2], "self": lambda: "self",
+                "cell": lambda: where}[root[0]]()
+        desc = name + _describe(steps)
+        s = _Source(root, steps, desc)
+        self._seen[key] = s
+        self.sources.append(s)
+        if depth >= _MAX_DEPTH or root[0] == "arg":
+            return
+        # Follow a call into user code: a global helper function, a method of an object, a
+        # submodule's forward.
+        v = s.get((), {})
+        if isinstance(v, types.FunctionType) and _is_user_function(v):
+            self._read_function(v, None, top=False, depth=depth + 1)
+        elif isinstance(v, types.MethodType) and _is_user_function(v.__func__):
+            self._read_function(v.__func__, (root, steps[:-1]) if steps else None, top=False,
+                                depth=depth + 1)
+        elif v is not _MISSING and not isinstance(v, (Tensor,) + _CODE_TYPES + _EXACT):
+            func, bound = _target(v)
+            if func is not None and bound is v and _is_user_function(func):
+                self._read_function(func, (root, steps), top=False, depth=depth + 1)
+            elif hasattr(v, "_parameters") and isinstance(getattr(v, "__dict__", None), dict):
+                self._add_module_state(root, steps, v, depth + 1)
+
+    def _add_module_state(self, root, steps, module, depth) -> None:
+        """An nn.Module whose forward is aten_lite's (``nn.Dropout``, ``nn.Sequential``): its
+        bytecode is not read, so every number, string and tuple among its attributes is a
+        source (``training``, ``p``, ``eps``), and so are its submodules'."""
+        for name, value in list(module.__dict__.items())[:64]:
+            if name.startswith("_"):
+                continue
+            if isinstance(value, (float, complex, tuple) + _EXACT):
+                self._add(root, steps + ((_ATTR, name),), "", _MAX_DEPTH)
+            elif hasattr(value, "_parameters") and depth < _MAX_DEPTH:
+                self._add(root, steps + ((_ATTR, name),), "", depth)
+
+    # ---- on every call ----
+
+    def key_parts(self, parts: list, args, kwargs) -> None:
+        for get in self.keyed:
+            parts.append(token(get(args, kwargs)))
+
+    def held(self, args, kwargs) -> list:
+        out: list = []
+        for get in self.keyed:
+            _held(get(args, kwargs), out)
+        return out
+
+    def const_paths(self, consts: list, args, kwargs) -> list:
+        """(getter, tensor, where) for each constant tensor the key's tokens do not name,
+        found by searching from the sources' values; a constant not found gets none."""
+        named = set()
+        values = []
+        for s in self.sources:
+            v = s.get(args, kwargs)
+            if s.keyed:
+                for t in self.held_of(v):
+                    named.add(id(t))
+            values.append((s, v))
+        wanted = {id(t): t for t in consts if id(t) not in named}
+        if not wanted:
+            return []
+        found = _search(values, wanted)
+        return [(s, steps, wanted[i]) for i, (s, steps) in found.items()]
+
+    @staticmethod
+    def held_of(v) -> list:
+        out: list = []
+        _held(v, out)
+        return out
+
+
+def _describe(steps) -> str:
+    return "".join(f".{k}" if kind == _ATTR else f"[{k!r}]" for kind, k in steps)
+
+
+def check_paths(paths: list):
+    """``check(args, kwargs)``: whether each (source, steps, const) of ``paths`` still leads
+    to its constant (generated code, Note [Reads outside the arguments])."""
+    return _generate("check", [s for s, _, _ in paths], paths)
+
+
+def describe(source, steps) -> str:
+    return source.desc + _describe(steps)
+
+
+def _generate(kind: str, sources: list, paths: list):
+    """The hot path as one straight-line function. ``fill``: append each source's token to
+    ``parts``; ``check``: follow each path, False at the first that does not end at its
+    constant."""
+    ns = {"M": _MISSING, "Tensor": Tensor, "token": token, "CONT": (list, tuple, dict),
+          "B": builtins.__dict__}
+    head = "def fill(parts, args, kwargs):" if kind == "fill" else "def check(args, kwargs):"
+    lines = [head]
+    for j, src in enumerate(sources):
+        lines.append("    try:")
+        _emit_root(src.root, j, ns, lines)
+        if kind == "fill":
+            _emit_steps(src.steps, j, ns, lines, "        ", stop_at_tensor=True)
+            lines.append("    except Exception:")
+            lines.append("        v = M")
+            lines.append("    parts.append(token(v))")
+        else:
+            steps = src.steps + paths[j][1]
+            for n, (step, k) in enumerate(steps):
+                ns[f"K{j}_{n}"] = k
+                if step == _ATTR:
+                    lines.append(f"        v = getattr(v, K{j}_{n})")
+                else:
+                    lines.append("        if type(v) not in CONT: return False")
+                    lines.append(f"        v = v[K{j}_{n}]")
+            ns[f"T{j}"] = paths[j][2]
+            lines.append(f"        if v is not T{j}: return False")
+            lines.append("    except Exception:")
+            lines.append("        return False")
+    if kind == "check":
+        lines.append("    return True")
+    elif len(lines) == 1:
+        lines.append("    pass")
+    exec(compile("\n".join(lines), f"<guards of {kind}>", "exec"), ns)  # noqa: S102
+    return ns[kind]
+
+
+def _emit_root(root: tuple, j: int, ns: dict, lines: list) -> None:
+    kind = root[0]
+    if kind == "global":
+        ns[f"S{j}"], ns[f"N{j}"] = root[1], root[2]
+        lines.append(f"        v = S{j}.get(N{j}, M)")
+        lines.append(f"        if v is M: v = B.get(N{j}, M)")
+    elif kind == "cell":
+        ns[f"C{j}"] = root[1]
+        lines.append(f"        v = C{j}.cell_contents")  # ValueError when empty: M
+    elif kind == "self":
+        ns[f"O{j}"] = root[1]
+        lines.append(f"        v = O{j}")
+    else:
+        i, ns[f"N{j}"] = root[1], root[2]
+        lines.append(f"        v = args[{i}] if len(args) > {i} else "
+                     f"(kwargs.get(N{j}, M) if kwargs else M)")
+        lines.append("        if isinstance(v, Tensor): v = M")
+
+
+def _emit_steps(steps, j: int, ns: dict, lines: list, pad: str, stop_at_tensor: bool) -> None:
+    for n, (step, k) in enumerate(steps):
+        ns[f"K{j}_{n}"] = k
+        lines.append(f"{pad}if v is not M and not isinstance(v, Tensor):")
+        pad += "    "
+        if step == _ATTR:
+            lines.append(f"{pad}v = getattr(v, K{j}_{n}, M)")
+        else:
+            lines.append(f"{pad}if type(v) in CONT:")
+            lines.append(f"{pad}    try: v = v[K{j}_{n}]")
+            lines.append(f"{pad}    except (LookupError, TypeError): v = M")
+            lines.append(f"{pad}else: v = type(v)")  # a subscript of another object: its type
+
+
+def _search(values: list, wanted: dict) -> dict:
+    """Breadth-first from each source's value to the wanted tensors: id -> (source, steps)."""
+    found: dict = {}
+    visited = set()
+    queue = []
+    for s, v in values:
+        if v is not _MISSING and not isinstance(v, _CODE_TYPES + _EXACT):
+            queue.append((v, s, ()))
+    budget = _SEARCH_NODES
+    while queue and budget and len(found) < len(wanted):
+        nxt = []
+        for v, s, steps in queue:
+            if id(v) in visited:
+                continue
+            visited.add(id(v))
+            budget -= 1
+            if budget <= 0:
+                break
+            if isinstance(v, Tensor):
+                if id(v) in wanted and id(v) not in found:
+                    found[id(v)] = (s, steps)
+                continue
+            if len(steps) >= _SEARCH_DEPTH:
+                continue
+            for step, child in _children(v):
+                if not isinstance(child, _CODE_TYPES + _EXACT + (float, complex)):
+                    nxt.append((child, s, steps + (step,)))
+        queue = nxt
+    return found
+
+
+def _children(v):
+    t = type(v)
+    if t in (list, tuple):
+        return [((_ITEM, i), x) for i, x in enumerate(v[:64])]
+    if t is dict:
+        return [((_ITEM, k), x) for k, x in list(v.items())[:64] if type(k) in (str, int)]
+    d = getattr(v, "__dict__", None)
+    if type(d) is not dict:
+        return []
+    return [((_ATTR, k), x) for k, x in list(d.items())[:256]
+            if type(k) is str and not k.startswith("__")]
+
+
+def _chains(code):
+    """The (root, steps) chains loaded by ``code``'s instructions: root ('global', name),
+    ('deref', name) or ('fast', name), then attribute loads and constant subscripts."""
+    out = []
+    chain = None
+    pending = _MISSING
+    for ins in dis.get_instructions(code):
+        op = ins.opname
+        if chain is not None:
+            if op in ("LOAD_ATTR", "LOAD_METHOD") and pending is _MISSING:
+                chain[1].append((_ATTR, ins.argval))
+                continue
+            if op == "LOAD_CONST" and pending is _MISSING:
+                pending = ins.argval
+                continue
+            if op == "BINARY_SUBSCR" and pending is not _MISSING:
+                try:
+                    hash(pending)
+                except TypeError:
+                    pass
+                else:
+                    chain[1].append((_ITEM, pending))
+                    pending = _MISSING
+                    continue
+            if op in ("CACHE", "EXTENDED_ARG", "NOP"):
+                continue
+            out.append((chain[0], tuple(chain[1])))
+            chain, pending = None, _MISSING
+        if op in ("LOAD_GLOBAL", "LOAD_NAME"):
+            chain = [("global", ins.argval), []]
+        elif op in ("LOAD_DEREF", "LOAD_CLASSDEREF"):
+            chain = [("deref", ins.argval), []]
+        elif op in ("LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_BORROW") \
+                and isinstance(ins.argval, str):
+            chain = [("fast", ins.argval), []]
+    if chain is not None:
+        out.append((chain[0], tuple(chain[1])))
+    return out
