@@ -337,3 +337,22 @@ def test_state_of_library_modules_is_guarded():
         m.eval()
         _check(m, cf, x)
     assert cf.stats["captures"] == 2 and cf.stats["replays"] == 1
+
+
+def _index_global(x):
+    return x * G[1] + WEIGHTS[0][2]
+
+
+def test_unchanged_sources_replay():
+    # chains that go on past a tensor (G[1]) or through a list stay hits while unchanged
+    cf = al.compile(_index_global)
+    x = al.arange(3.0)
+    for _ in range(3):
+        _check(_index_global, cf, x)
+    assert cf.stats["captures"] == 1 and cf.stats["replays"] == 2
+    m = nn.Sequential(nn.Linear(3, 2), nn.ReLU())
+    cm = al.compile(m)
+    with al.no_grad():
+        for _ in range(3):
+            _check(m, cm, x)
+    assert cm.stats["captures"] == 1 and cm.stats["replays"] == 2

@@ -235,11 +235,9 @@ class _Entry:
         self.const_tensors = [v.const for v in fwd.consts]
         self.paths: list = []  # (source, steps, const): Note [Reads outside the arguments]
         self.check = None  # check(args, kwargs): whether the paths still lead to the consts
-        self.held: list = []  # the tensors whose ids are in this entry's key
 
     def guard(self, sources, args, kwargs) -> None:
         """Find how the call reached its constants (Note [Reads outside the arguments])."""
-        self.held = sources.held(args, kwargs)
         self.paths = sources.const_paths(self.const_tensors, args, kwargs)
         self.check = check_paths(self.paths) if self.paths else None
 

@@ -58,21 +58,12 @@ def token(v, depth: int = 2):
     if t in _EXACT:
         return (t, v)
     if isinstance(v, Tensor):
-        return (Tensor, id(v))
+        return Tensor  # a constant's identity is checked by its entry (const_paths)
     if t is complex:
         return (complex, repr(v))
     if (t is list or t is tuple) and depth and len(v) <= 16:
         return (t,) + tuple(token(x, depth - 1) for x in v)
     return t
-
-
-def _held(v, out: list, depth: int = 2) -> None:
-    """The tensors whose id ``token(v)`` holds: the cache entry keeps them alive."""
-    if isinstance(v, Tensor):
-        out.append(v)
-    elif type(v) in (list, tuple) and depth and len(v) <= 16:
-        for x in v:
-            _held(x, out, depth - 1)
 
 
 class _Source:
@@ -120,35 +111,43 @@ def _root_getter(root: tuple):
 
 
 def _getter(root: tuple, steps: tuple):
+    """The source's value now (``_MISSING`` where a step fails); the same walk as the
+    generated ``fill`` (``_emit_steps``)."""
     get_root = _root_getter(root)
     if not steps:
         return get_root
-    if len(steps) == 1 and steps[0][0] == _ATTR:
-        name = steps[0][1]
-
-        def get(args, kwargs):
-            v = get_root(args, kwargs)
-            if isinstance(v, Tensor):
-                return v
-            return getattr(v, name, _MISSING)
-        return get
 
     def get(args, kwargs):
         v = get_root(args, kwargs)
-        for kind, k in steps:
-            if isinstance(v, Tensor) or v is _MISSING:
-                return v
-            if kind == _ATTR:
-                v = getattr(v, k, _MISSING)
-            elif type(v) in (list, tuple, dict):
-                try:
-                    v = v[k]
-                except (LookupError, TypeError):
-                    return _MISSING
-            else:
-                return v  # a subscript of another kind of object: not followed
+        try:
+            for kind, k in steps:
+                if kind == _ATTR:
+                    v = getattr(v, k, _MISSING)
+                else:
+                    v = v[k] if type(v) in (list, tuple, dict) else _MISSING
+        except Exception:  # noqa: BLE001 - a step that fails: the source is missing
+            return _MISSING
         return v
     return get
+
+
+def _cut(root: tuple, steps: tuple) -> tuple:
+    """``steps`` up to the first tensor (``G[1]``, ``self.weight.T``: the tensor is what is
+    guarded; indexing it is an op of the graph) or the first subscript of an object that is
+    not a list, tuple or dict, as the value reads when the source is found."""
+    if root[0] == "arg":
+        return steps
+    v = _root_getter(root)((), {})
+    for n, (kind, k) in enumerate(steps):
+        if v is _MISSING:
+            return steps
+        if isinstance(v, Tensor) or kind == _ITEM and type(v) not in (list, tuple, dict):
+            return steps[:n]
+        try:
+            v = getattr(v, k, _MISSING) if kind == _ATTR else v[k]
+        except Exception:  # noqa: BLE001
+            v = _MISSING
+    return steps
 
 
 def _target(fn):
@@ -212,8 +211,8 @@ class Sources:
                 v = s.get((), {})
                 # Code is not guarded; nor are objects, whose token would be their type only:
                 # what the function reads from them is a source of its own.
-                s.keyed = v is _MISSING or isinstance(v, (Tensor, list, tuple, float, complex)
-                                                      + _EXACT)
+                # Nor tensors: a constant's identity is checked by its path (const_paths).
+                s.keyed = v is _MISSING or isinstance(v, (list, tuple, float, complex) + _EXACT)
             if s.keyed:
                 keyed.append(s)
         self.keyed = tuple(s.get for s in keyed)
@@ -259,6 +258,7 @@ class Sources:
                 self._add(base[0], base[1] + steps, where, depth)
 
     def _add(self, root, steps, where, depth) -> None:
+        steps = _cut(root, steps)
         key = (root[0], id(root[1]) if root[0] in ("self", "cell", "global") else root[1],
                root[2] if len(root) > 2 else None, steps)
         if key in self._seen:
@@ -288,15 +288,17 @@ class Sources:
 
     def _add_module_state(self, root, steps, module, depth) -> None:
         """An nn.Module whose forward is aten_lite's (``nn.Dropout``, ``nn.Sequential``): its
-        bytecode is not read, so every number, string and tuple among its attributes is a
-        source (``training``, ``p``, ``eps``), and so are its submodules'."""
-        for name, value in list(module.__dict__.items())[:64]:
-            if name.startswith("_"):
-                continue
-            if isinstance(value, (float, complex, tuple) + _EXACT):
-                self._add(root, steps + ((_ATTR, name),), "", _MAX_DEPTH)
-            elif hasattr(value, "_parameters") and depth < _MAX_DEPTH:
-                self._add(root, steps + ((_ATTR, name),), "", depth)
+        forward's code is read like the user's (``self.p``, ``self.training``, ``self.eps``),
+        and so are its submodules', which a container's forward reaches by iteration."""
+        forward = getattr(type(module), "forward", None)
+        if isinstance(forward, types.FunctionType):
+            self._read_function(forward, (root, steps), top=False, depth=depth)
+        subs = getattr(module, "_modules", None)
+        if isinstance(subs, dict) and depth < _MAX_DEPTH:
+            for name, sub in list(subs.items())[:64]:
+                if sub is not None and type(name) is str and \
+                        (name.isidentifier() or name.isdigit()):
+                    self._add(root, steps + ((_ATTR, name),), "", depth)
 
     # ---- on every call ----
 
@@ -304,34 +306,16 @@ class Sources:
         for get in self.keyed:
             parts.append(token(get(args, kwargs)))
 
-    def held(self, args, kwargs) -> list:
-        out: list = []
-        for get in self.keyed:
-            _held(get(args, kwargs), out)
-        return out
-
     def const_paths(self, consts: list, args, kwargs) -> list:
-        """(getter, tensor, where) for each constant tensor the key's tokens do not name,
-        found by searching from the sources' values; a constant not found gets none."""
-        named = set()
-        values = []
-        for s in self.sources:
-            v = s.get(args, kwargs)
-            if s.keyed:
-                for t in self.held_of(v):
-                    named.add(id(t))
-            values.append((s, v))
-        wanted = {id(t): t for t in consts if id(t) not in named}
+        """(source, steps, tensor) for each constant tensor of the graph found by searching
+        from the sources' values (a source that is the constant: no steps); a constant not
+        found gets none."""
+        values = [(s, s.get(args, kwargs)) for s in self.sources]
+        wanted = {id(t): t for t in consts}
         if not wanted:
             return []
         found = _search(values, wanted)
         return [(s, steps, wanted[i]) for i, (s, steps) in found.items()]
-
-    @staticmethod
-    def held_of(v) -> list:
-        out: list = []
-        _held(v, out)
-        return out
 
 
 def _describe(steps) -> str:
@@ -360,19 +344,23 @@ def _generate(kind: str, sources: list, paths: list):
         lines.append("    try:")
         _emit_root(src.root, j, ns, lines)
         if kind == "fill":
-            _emit_steps(src.steps, j, ns, lines, "        ", stop_at_tensor=True)
+            _emit_steps(src.steps, j, ns, lines, "        ")
             lines.append("    except Exception:")
             lines.append("        v = M")
-            lines.append("    parts.append(token(v))")
+            lines.append("    t = type(v)")
+            lines.append("    if t is float: parts.append((t, v) if v and v == v else (t, repr(v)))")
+            lines.append("    elif t is int or t is bool: parts.append((t, v))")
+            lines.append("    else: parts.append(token(v))")
         else:
-            steps = src.steps + paths[j][1]
-            for n, (step, k) in enumerate(steps):
-                ns[f"K{j}_{n}"] = k
+            # the source as the key reads it (its chain stops at a tensor), then the path
+            _emit_steps(src.steps, j, ns, lines, "        ")
+            for n, (step, k) in enumerate(paths[j][1]):
+                ns[f"P{j}_{n}"] = k
                 if step == _ATTR:
-                    lines.append(f"        v = getattr(v, K{j}_{n})")
+                    lines.append(f"        v = getattr(v, P{j}_{n})")
                 else:
                     lines.append("        if type(v) not in CONT: return False")
-                    lines.append(f"        v = v[K{j}_{n}]")
+                    lines.append(f"        v = v[P{j}_{n}]")
             ns[f"T{j}"] = paths[j][2]
             lines.append(f"        if v is not T{j}: return False")
             lines.append("    except Exception:")
@@ -404,18 +392,15 @@ def _emit_root(root: tuple, j: int, ns: dict, lines: list) -> None:
         lines.append("        if isinstance(v, Tensor): v = M")
 
 
-def _emit_steps(steps, j: int, ns: dict, lines: list, pad: str, stop_at_tensor: bool) -> None:
+def _emit_steps(steps, j: int, ns: dict, lines: list, pad: str) -> None:
+    """The source's chain as ``_getter`` walks it (inside a ``try``: a failing step makes
+    the source missing)."""
     for n, (step, k) in enumerate(steps):
         ns[f"K{j}_{n}"] = k
-        lines.append(f"{pad}if v is not M and not isinstance(v, Tensor):")
-        pad += "    "
         if step == _ATTR:
             lines.append(f"{pad}v = getattr(v, K{j}_{n}, M)")
         else:
-            lines.append(f"{pad}if type(v) in CONT:")
-            lines.append(f"{pad}    try: v = v[K{j}_{n}]")
-            lines.append(f"{pad}    except (LookupError, TypeError): v = M")
-            lines.append(f"{pad}else: v = type(v)")  # a subscript of another object: its type
+            lines.append(f"{pad}v = v[K{j}_{n}] if type(v) in CONT else M")
 
 
 def _search(values: list, wanted: dict) -> dict:
