@@ -356,3 +356,24 @@ def test_unchanged_sources_replay():
         for _ in range(3):
             _check(m, cm, x)
     assert cm.stats["captures"] == 1 and cm.stats["replays"] == 2
+
+
+def test_a_dead_ops_data_error_goes_with_it_by_design():
+    # docs/DESIGN.md "Guards": dead-code elimination drops an unused op and its error
+    def dead(x):
+        x // 0  # noqa: B018 - unused on purpose
+        return x + 1
+
+    def live(x):
+        return x // 0
+
+    x = al.tensor([1, 2])
+    with pytest.raises(ZeroDivisionError):
+        dead(x)
+    cf = al.compile(dead)
+    for _ in range(2):
+        np.testing.assert_array_equal(cf(x).numpy(), x.numpy() + 1)
+    cl = al.compile(live)
+    for _ in range(2):
+        with pytest.raises(ZeroDivisionError, match="division by zero"):
+            cl(x)

@@ -14,15 +14,19 @@ Note [Guards and the cache]
 A captured graph is valid for calls that look the same to the ops: the same tensor arguments'
 key (device and layout), shapes, strides, dtypes and requires_grad, the same grad mode and
 default dtype (what factories and Python floats make), and
-the same Python values everywhere else in the arguments (numbers are constants of the graph),
-and the same Python scalars in the function's closure and among the globals it names.
+the same Python values everywhere else in the arguments (numbers are constants of the graph:
+floats and complex numbers by their spelling, so ``-0.0`` is not ``0.0`` and a NaN hits its
+own graph; ``True``, ``1`` and ``1.0`` differ by type), and the same tokens of the sources
+the function reads besides its arguments (globals, closure cells, ``self``, chains of
+attributes and constant subscripts: Note [Reads outside the arguments] in guards.py).
 That tuple is the cache key. Each compiled function keeps at most ``cache_size`` graphs,
 dropping the least recently used; a call missing the cache captures again. Tensors the
 function reads from elsewhere (module parameters) are held by reference; their shape, dtype
-and requires_grad are checked on every call, and a change recaptures. A call that cannot be
-captured (a graph break, Note [Capture mode]) caches "run split" under its key (Note [Split
-calls] in segments.py; sparse or meta arguments: "run eagerly"), unless ``fullgraph=True``,
-which raises instead, naming the op and the line.
+and requires_grad are checked on every call, and so is the path each was reached by
+(``self.fc.weight``, a global's name) where one was found: a rebinding recaptures. A call
+that cannot be captured (a graph break, Note [Capture mode]) caches "run split" under its key
+(Note [Split calls] in segments.py; sparse or meta arguments: "run eagerly"), unless
+``fullgraph=True``, which raises instead, naming the op and the line.
 """
 
 from __future__ import annotations

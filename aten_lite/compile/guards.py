@@ -5,25 +5,43 @@ A capture runs the function's Python once: every Python number it reads becomes 
 of the graph and every real tensor it reads (a global, a closure's tensor, a module's weight)
 a ``const`` input held by reference. A replay runs none of that Python, so a later
 ``G = al.full(...)``, ``k[0] = 5`` or ``model.weight = nn.Parameter(...)`` would go unseen.
-So before its first call a compiled function reads its own bytecode, and that of every code
-object nested in it (lambdas, inner functions, generator expressions and comprehensions) and
-of the user functions and methods it calls by name, for **sources**: a root (a global name,
-a closure cell, the bound ``self``, an argument the code never rebinds) followed by a chain
-of attribute loads and constant subscripts, as in ``G``, ``k[0]``, ``cfg["scale"]``,
-``self.block.scale``. Each call evaluates every source (a dict or attribute lookup per step;
-subscripts only into lists, tuples and dicts; a chain stops at a tensor) and its *token*
-joins the cache key: a Python scalar by type and value (``-0.0`` is not ``0.0``, NaN is
-itself, ``True`` is not ``1``), a tensor by identity (the cache entry keeps the object
-alive, so its id cannot be reused while the key exists), a short list or tuple by its items'
-tokens, anything else by its type. Sources whose value is a module, class or function when
-first read (``al.exp``, ``math``) are left out: rebinding those is not guarded.
+So on its first call a compiled function reads its own bytecode, that of every code object
+nested in it (lambdas, inner functions, generator expressions, comprehensions), of the user
+functions it calls by global name, of the user methods and submodule ``forward``s it calls
+through ``self``, and of the ``forward`` of aten_lite's own modules it reaches (following
+their submodules: ``nn.Sequential`` iterates them), for **sources**: a root (a global name,
+a closure cell, the bound ``self``, a parameter the code never rebinds) followed by a chain
+of attribute loads and constant subscripts: ``G``, ``k[0]``, ``cfg["scale"]``,
+``self.block.scale``, ``self.training`` in ``nn.Dropout.forward``. A chain is cut where its
+value is a tensor when found (``G[1]`` indexes the constant ``G`` inside the graph).
 
-A constant tensor the sources do not name (``Linear.forward``'s ``self.weight``, reached from
-a guarded ``self.fc``) is looked for, after the capture, breadth-first through the attributes,
-lists, tuples and dicts reachable from the sources' values; the path found
-(``self.fc.weight``) is checked by identity on every call, and a change recaptures. A
-constant reached no way it can find (a default argument, a function outside the user's files)
-stays held by reference, its shape, dtype and requires_grad still checked.
+Every call evaluates the *keyed* sources, one generated straight-line function (``fill``: a
+dict or attribute lookup per step, subscripts only into lists, tuples and dicts, a failing
+step reads as missing), and their tokens join the cache key: a scalar by type and value
+(floats and complex numbers by spelling, so ``-0.0`` is not ``0.0`` and NaN is itself;
+``True`` is not ``1``), a list or tuple of at most 16 items by its items' tokens (so its
+length too), a tensor or anything else by its type. Keyed are the sources whose value, when
+found, is missing, a scalar, a list or a tuple; not those holding code (a module, class or
+function: ``al.exp``, ``math``), objects (what is read from them is a source of its own) or
+tensors, and not bare parameters (already in the key).
+
+A tensor's identity is not in the key: a function that reads a tensor it made itself on an
+earlier call (``log[-1]``) would miss every time. Instead, after a capture, each constant
+tensor of the graph is looked for breadth-first from the sources' values, through
+attributes, lists, tuples and dicts (a source that is the constant: found at once); the path
+found (``G``, ``self.fc.weight``, ``WEIGHTS[1]``) joins the entry, and every call checks
+that each path still leads to its constant (``check``, generated too). A rebinding fails the
+check and recaptures; the entry is dropped, so alternating between two tensors recaptures
+each time. A constant found no way (a default argument's tensor, a tensor kept by a function
+outside the user's files) stays held by reference, its shape, dtype and requires_grad still
+checked, but a rebinding is not seen.
+
+Not guarded: the Python a replay skips and that no source names: values computed by a call
+(``get_scale()``, ``len(items)`` of a list over 16 items, ``d[name]`` with ``name`` a
+variable), dicts read whole, attributes read through ``getattr(obj, name)`` or inside
+functions outside the user's files other than aten_lite modules' ``forward``, code objects
+past 64 per function or calls nested deeper than 4. Rebinding a function or module
+(``al.exp = ...``) is not seen either.
 """
 
 from __future__ import annotations
@@ -31,6 +49,7 @@ from __future__ import annotations
 import builtins
 import dis
 import types
+import warnings
 
 from .._tensor import Tensor
 
@@ -199,9 +218,16 @@ class Sources:
         self._n_codes = 0
         if func is not None:
             self_root = None if bound is None else (("self", bound), ())
-            if bound is not None and not _is_user_function(func):
-                self._add(("self", bound), (), "self", 0)  # a library module: its state
-            self._read_function(func, self_root, top=True, depth=0)
+            try:
+                if bound is not None and not _is_user_function(func):
+                    self._add(("self", bound), (), "self", 0)  # a library module: its state
+                self._read_function(func, self_root, top=True, depth=0)
+            except Exception as e:  # noqa: BLE001 - an object whose attributes raise
+                warnings.warn(f"al.compile: {getattr(func, '__qualname__', func)}: could not "
+                              f"read what the function reads besides its arguments ({e!r}); "
+                              "changes to globals, closures and attributes will not be seen",
+                              stacklevel=4)
+                self.sources = []
         keyed = []
         for s in self.sources:
             if s.root[0] == "arg":
@@ -328,10 +354,6 @@ def check_paths(paths: list):
     return _generate("check", [s for s, _, _ in paths], paths)
 
 
-def describe(source, steps) -> str:
-    return source.desc + _describe(steps)
-
-
 def _generate(kind: str, sources: list, paths: list):
     """The hot path as one straight-line function. ``fill``: append each source's token to
     ``parts``; ``check``: follow each path, False at the first that does not end at its
@@ -348,7 +370,8 @@ def _generate(kind: str, sources: list, paths: list):
             lines.append("    except Exception:")
             lines.append("        v = M")
             lines.append("    t = type(v)")
-            lines.append("    if t is float: parts.append((t, v) if v and v == v else (t, repr(v)))")
+            lines.append("    if t is float:")
+            lines.append("        parts.append((t, v) if v and v == v else (t, repr(v)))")
             lines.append("    elif t is int or t is bool: parts.append((t, v))")
             lines.append("    else: parts.append(token(v))")
         else:
@@ -440,7 +463,10 @@ def _children(v):
         return [((_ITEM, i), x) for i, x in enumerate(v[:64])]
     if t is dict:
         return [((_ITEM, k), x) for k, x in list(v.items())[:64] if type(k) in (str, int)]
-    d = getattr(v, "__dict__", None)
+    try:
+        d = getattr(v, "__dict__", None)
+    except Exception:  # noqa: BLE001 - a proxy whose attribute access raises
+        return []
     if type(d) is not dict:
         return []
     return [((_ATTR, k), x) for k, x in list(d.items())[:256]
