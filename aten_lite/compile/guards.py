@@ -242,7 +242,7 @@ class Sources:
             if s.keyed:
                 keyed.append(s)
         self.keyed = tuple(s.get for s in keyed)
-        self.fill = _generate("fill", keyed, [])
+        self.fill = _generate_fill(keyed)
         self.ready = True
         del self._seen
 
@@ -351,49 +351,86 @@ def _describe(steps) -> str:
 def check_paths(paths: list):
     """``check(args, kwargs)``: whether each (source, steps, const) of ``paths`` still leads
     to its constant (generated code, Note [Reads outside the arguments])."""
-    return _generate("check", [s for s, _, _ in paths], paths)
+    return _generate_check(paths)
 
 
-def _generate(kind: str, sources: list, paths: list):
-    """The hot path as one straight-line function. ``fill``: append each source's token to
-    ``parts``; ``check``: follow each path, False at the first that does not end at its
-    constant."""
-    ns = {"M": _MISSING, "Tensor": Tensor, "token": token, "CONT": (list, tuple, dict),
-          "B": builtins.__dict__}
-    head = "def fill(parts, args, kwargs):" if kind == "fill" else "def check(args, kwargs):"
-    lines = [head]
+def _namespace() -> dict:
+    return {"M": _MISSING, "Tensor": Tensor, "token": token, "CONT": (list, tuple, dict),
+            "B": builtins.__dict__, "PLAIN": (Tensor, float, complex) + _EXACT}
+
+
+def _generate_fill(sources: list):
+    """``fill(parts, args, kwargs)``: append each keyed source's token to ``parts``, as one
+    straight-line function. The chains on one parameter share one read of it, and when that
+    is a tensor or a scalar (in the key already) they are skipped together."""
+    ns = _namespace()
+    lines = ["def fill(parts, args, kwargs):"]
+    on_args: dict = {}
     for j, src in enumerate(sources):
+        if src.root[0] == "arg":
+            on_args.setdefault((src.root[1], src.root[2]), []).append((j, src))
+            continue
         lines.append("    try:")
         _emit_root(src.root, j, ns, lines)
-        if kind == "fill":
-            _emit_steps(src.steps, j, ns, lines, "        ")
-            lines.append("    except Exception:")
-            lines.append("        v = M")
-            lines.append("    t = type(v)")
-            lines.append("    if t is float:")
-            lines.append("        parts.append((t, v) if v and v == v else (t, repr(v)))")
-            lines.append("    elif t is int or t is bool: parts.append((t, v))")
-            lines.append("    else: parts.append(token(v))")
-        else:
-            # the source as the key reads it (its chain stops at a tensor), then the path
-            _emit_steps(src.steps, j, ns, lines, "        ")
-            for n, (step, k) in enumerate(paths[j][1]):
-                ns[f"P{j}_{n}"] = k
-                if step == _ATTR:
-                    lines.append(f"        v = getattr(v, P{j}_{n})")
-                else:
-                    lines.append("        if type(v) not in CONT: return False")
-                    lines.append(f"        v = v[P{j}_{n}]")
-            ns[f"T{j}"] = paths[j][2]
-            lines.append(f"        if v is not T{j}: return False")
-            lines.append("    except Exception:")
-            lines.append("        return False")
-    if kind == "check":
-        lines.append("    return True")
-    elif len(lines) == 1:
+        _emit_steps(src.steps, j, ns, lines, "        ")
+        lines.append("    except Exception:")
+        lines.append("        v = M")
+        _emit_token(lines, "    ")
+    for (i, name), group in on_args.items():
+        ns[f"A{i}"] = name
+        lines.append(f"    a = args[{i}] if len(args) > {i} else "
+                     f"(kwargs.get(A{i}, M) if kwargs else M)")
+        lines.append("    if a is M or isinstance(a, PLAIN):")
+        lines.append("        parts.append(None)")
+        lines.append("    else:")
+        for j, src in group:
+            lines.append("        try:")
+            lines.append("            v = a")
+            _emit_steps(src.steps, j, ns, lines, "            ")
+            lines.append("        except Exception:")
+            lines.append("            v = M")
+            _emit_token(lines, "        ")
+    if len(lines) == 1:
         lines.append("    pass")
-    exec(compile("\n".join(lines), f"<guards of {kind}>", "exec"), ns)  # noqa: S102
-    return ns[kind]
+    exec(compile("\n".join(lines), "<guards of fill>", "exec"), ns)  # noqa: S102
+    return ns["fill"]
+
+
+def _emit_token(lines: list, pad: str) -> None:
+    """``token(v)`` appended to ``parts``, its commonest cases inline."""
+    lines.append(f"{pad}t = type(v)")
+    lines.append(f"{pad}if t is float:")
+    lines.append(f"{pad}    parts.append((t, v) if v and v == v else (t, repr(v)))")
+    lines.append(f"{pad}elif t is int or t is bool:")
+    lines.append(f"{pad}    parts.append((t, v))")
+    lines.append(f"{pad}else:")
+    lines.append(f"{pad}    parts.append(token(v))")
+
+
+def _generate_check(paths: list):
+    """``check(args, kwargs)``: follow each (source, steps, const) path, False at the first
+    that does not end at its constant (one straight-line function)."""
+    ns = _namespace()
+    lines = ["def check(args, kwargs):"]
+    for j, (src, steps, const) in enumerate(paths):
+        lines.append("    try:")
+        _emit_root(src.root, j, ns, lines)
+        # the source as the key reads it (its chain stops at a tensor), then the path
+        _emit_steps(src.steps, j, ns, lines, "        ")
+        for n, (step, k) in enumerate(steps):
+            ns[f"P{j}_{n}"] = k
+            if step == _ATTR:
+                lines.append(f"        v = getattr(v, P{j}_{n})")
+            else:
+                lines.append("        if type(v) not in CONT: return False")
+                lines.append(f"        v = v[P{j}_{n}]")
+        ns[f"T{j}"] = const
+        lines.append(f"        if v is not T{j}: return False")
+        lines.append("    except Exception:")
+        lines.append("        return False")
+    lines.append("    return True")
+    exec(compile("\n".join(lines), "<guards of check>", "exec"), ns)  # noqa: S102
+    return ns["check"]
 
 
 def _emit_root(root: tuple, j: int, ns: dict, lines: list) -> None:
