@@ -238,22 +238,25 @@ class _Entry:
         self.consts = [(v.const, v.shape, v.dtype, v.requires_grad) for v in fwd.consts]
         self.const_tensors = [v.const for v in fwd.consts]
         self.paths: list = []  # (source, steps, const): Note [Reads outside the arguments]
-        self.check = None  # check(args, kwargs): whether the paths still lead to the consts
+        # check(args, kwargs): the consts' geometry and the paths to them (guard() makes it)
+        self.check = None
 
     def guard(self, sources, args, kwargs) -> None:
         """Find how the call reached its constants (Note [Reads outside the arguments])."""
         self.paths = sources.const_paths(self.const_tensors, args, kwargs)
-        self.check = check_paths(self.paths) if self.paths else None
+        self.check = check_paths(self.paths, self.consts)
 
     def valid(self, args=(), kwargs=None) -> bool:
         """Note [Guards and the cache]: the constants still look as they did at capture,
         and the paths the call reached them by still lead to them."""
         if self.graph is None:
             return True
+        if self.check is not None:  # the same checks, generated (guards.py)
+            return self.check(args, kwargs)
         for t, shape, dtype, grad in self.consts:
             if t._shape != shape or t._dtype is not dtype or t._requires_grad != grad:
                 return False
-        return self.check is None or self.check(args, kwargs)
+        return True
 
     def run(self, tensors: list):
         outs = self.forward_plan(tensors)

@@ -348,10 +348,11 @@ def _describe(steps) -> str:
     return "".join(f".{k}" if kind == _ATTR else f"[{k!r}]" for kind, k in steps)
 
 
-def check_paths(paths: list):
-    """``check(args, kwargs)``: whether each (source, steps, const) of ``paths`` still leads
-    to its constant (generated code, Note [Reads outside the arguments])."""
-    return _generate_check(paths)
+def check_paths(paths: list, consts: list):
+    """``check(args, kwargs)``: whether each constant still has the (shape, dtype,
+    requires_grad) of ``consts`` and each (source, steps, const) of ``paths`` still leads to
+    its constant (generated code, Note [Reads outside the arguments])."""
+    return _generate_check(paths, consts)
 
 
 def _namespace() -> dict:
@@ -407,25 +408,53 @@ def _emit_token(lines: list, pad: str) -> None:
     lines.append(f"{pad}    parts.append(token(v))")
 
 
-def _generate_check(paths: list):
-    """``check(args, kwargs)``: follow each (source, steps, const) path, False at the first
-    that does not end at its constant (one straight-line function)."""
+def _generate_check(paths: list, consts: list):
+    """One straight-line function: the constants' geometry first, then the paths, walked as
+    a tree so that paths sharing a prefix (``self.fc.weight``, ``self.fc.bias``) read it
+    once; any failing step reads as missing, which is not the constant."""
     ns = _namespace()
     lines = ["def check(args, kwargs):"]
-    for j, (src, steps, const) in enumerate(paths):
-        lines.append("    try:")
-        _emit_root(src.root, j, ns, lines)
-        # the source as the key reads it (its chain stops at a tensor), then the path
-        _emit_steps(src.steps, j, ns, lines, "        ")
-        for n, (step, k) in enumerate(steps):
-            ns[f"P{j}_{n}"] = k
-            if step == _ATTR:
-                lines.append(f"        v = getattr(v, P{j}_{n})")
+    for j, (t, shape, dtype, grad) in enumerate(consts):
+        ns[f"Q{j}"], ns[f"QS{j}"], ns[f"QD{j}"], ns[f"QG{j}"] = t, shape, dtype, grad
+        lines.append(f"    if Q{j}._shape != QS{j} or Q{j}._dtype is not QD{j} or "
+                     f"Q{j}._requires_grad != QG{j}: return False")
+    # the tree: (root key) -> [root, {step: subtree}, consts ending here]
+    roots: dict = {}
+    for src, steps, const in paths:
+        root = src.root
+        rk = (root[0], id(root[1]) if root[0] != "arg" else root[1],
+              root[2] if len(root) > 2 else None)
+        node = roots.setdefault(rk, [root, {}, []])
+        for step in src.steps + steps:
+            node = node[1].setdefault(step, [None, {}, []])
+        node[2].append(const)
+    counter = [0]
+
+    def name(prefix: str) -> str:
+        counter[0] += 1
+        return f"{prefix}{counter[0]}"
+
+    def walk(node, var: str) -> None:
+        for t in node[2]:
+            tn = name("T")
+            ns[tn] = t
+            lines.append(f"        if {var} is not {tn}: return False")
+        for (kind, k), child in node[1].items():
+            kn, vn = name("K"), name("v")
+            ns[kn] = k
+            if kind == _ATTR:
+                lines.append(f"        {vn} = getattr({var}, {kn}, M)")
             else:
-                lines.append("        if type(v) not in CONT: return False")
-                lines.append(f"        v = v[P{j}_{n}]")
-        ns[f"T{j}"] = const
-        lines.append(f"        if v is not T{j}: return False")
+                lines.append(f"        {vn} = {var}[{kn}] if type({var}) in CONT else M")
+            walk(child, vn)
+
+    if roots:
+        lines.append("    try:")
+        for j, (root, children, here) in enumerate(roots.values()):
+            _emit_root(root, j, ns, lines)
+            rv = name("r")
+            lines.append(f"        {rv} = v")
+            walk([None, children, here], rv)
         lines.append("    except Exception:")
         lines.append("        return False")
     lines.append("    return True")
