@@ -14,17 +14,22 @@ Note [Guards and the cache]
 A captured graph is valid for calls that look the same to the ops: the same tensor arguments'
 key (device and layout), shapes, strides, dtypes and requires_grad, the same grad mode and
 default dtype (what factories and Python floats make), and
-the same Python values everywhere else in the arguments (numbers are constants of the graph),
-and the same Python scalars in the function's closure and among the globals it names.
+the same Python values everywhere else in the arguments (numbers are constants of the graph:
+floats and complex numbers by their spelling, so ``-0.0`` is not ``0.0`` and a NaN hits its
+own graph; ``True``, ``1`` and ``1.0`` differ by type), and the same tokens of the sources
+the function reads besides its arguments (globals, closure cells, ``self``, chains of
+attributes and constant subscripts: Note [Reads outside the arguments] in guards.py).
 That tuple is the cache key. Each compiled function keeps at most ``cache_size`` graphs,
 dropping the least recently used; a call missing the cache captures again. Tensors the
 function reads from elsewhere (module parameters) are held by reference; their shape, dtype
-and requires_grad are checked on every call, and a change recaptures. A call that cannot be
-captured (a graph break, Note [Capture mode]) caches "run split" under its key (Note [Split
-calls] in segments.py; sparse or meta arguments: "run eagerly"), unless ``fullgraph=True``,
-which raises instead, naming the op and the line. A capture that fails for another reason
-(a bug of graph mode, not of the function: eager runs the call without error) is remembered
-the same way: the key's calls run eagerly, and ``fullgraph=True`` raises what failed.
+and requires_grad are checked on every call, and so is the path each was reached by
+(``self.fc.weight``, a global's name) where one was found: a rebinding recaptures. A call
+that cannot be captured (a graph break, Note [Capture mode]) caches "run split" under its key
+(Note [Split calls] in segments.py; sparse or meta arguments: "run eagerly"), unless
+``fullgraph=True``, which raises instead, naming the op and the line. A capture that fails
+for another reason (a bug of graph mode, not of the function: eager runs the call without
+error) is remembered the same way: the key's calls run eagerly, and ``fullgraph=True``
+raises what failed.
 
 Note [Compiled functions in forward mode]
 Forward-mode AD (aten_lite/autograd/forward_ad.py, ``al.func.jvp``, ``jacfwd``, ``hessian``,
@@ -50,6 +55,7 @@ from ..autograd.node import detached
 from .autograd import attach, copy_graph
 from .capture import GraphBreak, capture, capturing, hashable_key
 from .concurrent import make_plan
+from .guards import Sources, check_paths
 from .passes import optimize
 from .segments import SegmentCache, run_split
 from .tree import Slot, flatten, unflatten
@@ -88,7 +94,7 @@ class CompiledFunction:
         self.cache_size = cache_size
         self.fuse = fuse
         self._cache: OrderedDict = OrderedDict()
-        self._free = _free_scalars(fn)
+        self._sources = Sources(fn)  # Note [Reads outside the arguments] in guards.py
         self.stats = {"captures": 0, "replays": 0, "eager": 0, "evictions": 0, "split": 0,
                       "segment_builds": 0, "segment_replays": 0}
         self._segments = SegmentCache()  # Note [Split calls] in segments.py
@@ -106,7 +112,7 @@ class CompiledFunction:
         entry, fresh, tensors = self._quick_entry(args) if not kwargs else (None, False, None)
         if entry is None:
             tensors, spec = flatten((args, kwargs))
-            entry, fresh = self._entry(tensors, spec)
+            entry, fresh = self._entry(tensors, spec, None, args, kwargs)
         if entry.graph is None:
             if entry.split:
                 return self._split(entry, args, kwargs)
@@ -128,7 +134,7 @@ class CompiledFunction:
         are needed); captures if needed, runs nothing. For a call that breaks its graph, the
         SplitGraph of the last such call (segments.py), running it once if none ran."""
         tensors, spec = flatten((args, kwargs))
-        entry = self._entry(tensors, spec)[0]
+        entry = self._entry(tensors, spec, None, args, kwargs)[0]
         if entry.graph is None and entry.split:
             if entry.split_graph is None:
                 self._split(entry, args, kwargs)
@@ -156,22 +162,25 @@ class CompiledFunction:
                 parts.append((a._shape, a._st if a._st is not None else a.stride(), a._dtype,
                               a._requires_grad))
                 tensors.append(a)
-            elif type(a) in (int, bool) or type(a) is float and a == a:
+            elif type(a) in (int, bool):
                 parts.append((type(a), a))
+            elif type(a) is float:
+                # 0.0 == -0.0 and nan != nan: those two go by their spelling
+                parts.append((float, a) if a and a == a else (float, repr(a)))
             else:
                 return None, False, None
-        for get in self._free:
-            value = get()
-            if type(value) in _SCALARS:
-                parts.append((type(value), repr(value)) if type(value) is float else value)
+        sources = self._sources
+        if not sources.ready:
+            sources.find()
+        sources.fill(parts, args, None)
         key = tuple(parts)
         entry = self._cache.get(key)
         if entry is None:
             # Capture through the general path, then index the entry by this key too.
             flat, spec = flatten((args, {}))
-            entry, fresh = self._entry(flat, spec, key)
+            entry, fresh = self._entry(flat, spec, key, args)
             return entry, fresh, flat
-        if not entry.valid():
+        if not entry.valid(args):
             self._cache.pop(key)
             return self._quick_entry(args)
         self._cache.move_to_end(key)
@@ -190,15 +199,17 @@ class CompiledFunction:
             self._cache.popitem(last=False)
             self.stats["evictions"] += 1
 
-    def _entry(self, tensors, spec, key=None):
+    def _entry(self, tensors, spec, key=None, args=(), kwargs=None):
         """(the cache entry for this call, whether it was made now)."""
         if key is None:
-            key = _guard_key(tensors, spec, self._free)
+            key = _guard_key(tensors, spec, self._sources, args, kwargs)
         entry = self._cache.get(key) if key is not None else None
-        if entry is not None and entry.valid():
+        if entry is not None and entry.valid(args, kwargs):
             self._cache.move_to_end(key)
             return entry, False
         entry = self._build(tensors, spec)
+        if entry.graph is not None:
+            entry.guard(self._sources, args, kwargs)
         if entry.failed is not None:
             entry.key = key  # cached once eager mode runs the call (``_remember``)
         elif key is not None:
@@ -264,11 +275,22 @@ class _Entry:
         self.n_user = fwd.n_user_outputs
         self.consts = [(v.const, v.shape, v.dtype, v.requires_grad) for v in fwd.consts]
         self.const_tensors = [v.const for v in fwd.consts]
+        self.paths: list = []  # (source, steps, const): Note [Reads outside the arguments]
+        # check(args, kwargs): the consts' geometry and the paths to them (guard() makes it)
+        self.check = None
 
-    def valid(self) -> bool:
-        """Note [Guards and the cache]: the constants still look as they did at capture."""
+    def guard(self, sources, args, kwargs) -> None:
+        """Find how the call reached its constants (Note [Reads outside the arguments])."""
+        self.paths = sources.const_paths(self.const_tensors, args, kwargs)
+        self.check = check_paths(self.paths, self.consts)
+
+    def valid(self, args=(), kwargs=None) -> bool:
+        """Note [Guards and the cache]: the constants still look as they did at capture,
+        and the paths the call reached them by still lead to them."""
         if self.graph is None:
             return True
+        if self.check is not None:  # the same checks, generated (guards.py)
+            return self.check(args, kwargs)
         for t, shape, dtype, grad in self.consts:
             if t._shape != shape or t._dtype is not dtype or t._requires_grad != grad:
                 return False
@@ -307,42 +329,17 @@ def _failure(e: BaseException) -> str:
     return text
 
 
-_SCALARS = (bool, int, float, complex, str, type(None))
-
-
 _QUICK = object()  # marks the keys of _quick_entry, which differ from _guard_key's
 
 
-def _free_scalars(fn) -> list:
-    """Getters of what ``fn`` reads from its closure cells and by global name: the values
-    that are Python scalars at call time join the guard key (Note [Guards and the cache]).
-    Globals count when they hold a scalar as ``fn`` is compiled."""
-    getters = []
-    for cell in getattr(fn, "__closure__", None) or ():
-        getters.append(lambda cell=cell: _contents(cell))
-    code, scope = getattr(fn, "__code__", None), getattr(fn, "__globals__", None)
-    if code is not None and scope is not None:
-        for name in code.co_names:
-            if type(scope.get(name)) in _SCALARS and name in scope:
-                getters.append(lambda name=name: scope.get(name))
-    return getters
-
-
-def _contents(cell):
-    try:
-        return cell.cell_contents
-    except ValueError:  # an empty cell
-        return None
-
-
-def _guard_key(tensors, spec, free=()):
+def _guard_key(tensors, spec, sources=None, args=(), kwargs=None):
     """Note [Guards and the cache]; None when an argument cannot be part of a key. The
     default dtype is part of it: it decides what factories and Python floats make."""
     parts = [_state.enabled, _default_dtype.dtype]
-    for get in free:
-        value = get()
-        if type(value) in _SCALARS:
-            parts.append((type(value), repr(value)) if type(value) is float else value)
+    if sources is not None:
+        if not sources.ready:
+            sources.find()
+        sources.fill(parts, args, kwargs)
     for t in tensors:
         if t._key == "CPU":
             parts.append((t._shape, t.stride(), t._dtype, t._requires_grad))
@@ -362,7 +359,7 @@ def _spec_key(spec):
         return (type(spec),) + tuple(_spec_key(x) for x in spec)
     if type(spec) is dict:
         return (dict,) + tuple((k, _spec_key(v)) for k, v in spec.items())
-    if type(spec) is float:
-        return (float, repr(spec))
+    if type(spec) is float or type(spec) is complex:
+        return (type(spec), repr(spec))  # 0.0 == -0.0, nan != nan
     hash(spec)
     return (type(spec), spec)

@@ -1,0 +1,379 @@
+"""Graph mode's guards: a replay is reused only while what the function read is unchanged.
+
+Every test runs the compiled function and the plain function side by side over several calls,
+changing what the function reads between them (Note [Reads outside the arguments] in
+aten_lite/compile/guards.py), and compares the results: values, dtypes, and the sign of zero.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+from aten_lite import nn
+
+
+def _same(got, want):
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    g, w = got.numpy(), want.numpy()
+    np.testing.assert_array_equal(g, w)
+    # the sign of zero too (assert_array_equal takes -0.0 == 0.0)
+    np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
+
+
+def _check(fn, cf, *args, **kwargs):
+    _same(cf(*args, **kwargs), fn(*args, **kwargs))
+
+
+# ---- rebinding a tensor the graph holds as a constant ----
+
+G = al.ones(3)
+
+
+def _add_global(x):
+    return x + G
+
+
+def test_rebinding_a_global_tensor_recaptures():
+    global G
+    cf = al.compile(_add_global)
+    x = al.arange(3.0)
+    try:
+        _check(_add_global, cf, x)
+        _check(_add_global, cf, x)
+        G = al.full((3,), 5.0)
+        _check(_add_global, cf, x)
+        _check(_add_global, cf, x)
+        assert cf.stats["captures"] == 2 and cf.stats["replays"] == 2
+        G.add_(1.0)  # in place: the same constant, seen by the replay
+        _check(_add_global, cf, x)
+        assert cf.stats["captures"] == 2
+    finally:
+        G = al.ones(3)
+
+
+def test_rebinding_a_closure_tensor_recaptures():
+    w = al.ones(3)
+
+    def fn(x):
+        return x * w
+
+    def rebind(value):
+        nonlocal w
+        w = value
+
+    cf = al.compile(fn)
+    x = al.arange(3.0)
+    for value in (al.ones(3), al.full((3,), -2.0), al.arange(3.0)):
+        rebind(value)
+        _check(fn, cf, x)
+        _check(fn, cf, x)
+    assert cf.stats["captures"] == 3
+
+
+class _Scaled(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(al.ones(3))
+
+    def forward(self, x):
+        return x * self.weight
+
+
+@pytest.mark.parametrize("how", ["module", "forward"])
+def test_reassigning_a_module_parameter_recaptures(how):
+    m = _Scaled()
+    cf = al.compile(m if how == "module" else m.forward)
+    x = al.arange(3.0)
+    with al.no_grad():
+        _check(m, cf, x)
+        m.weight = nn.Parameter(al.full((3,), 7.0))
+        _check(m, cf, x)
+        _check(m, cf, x)
+        m.weight = nn.Parameter(al.full((3,), -1.0))
+        _check(m, cf, x)
+    assert cf.stats["captures"] == 3
+
+
+class _Outer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 2)
+
+    def forward(self, x):
+        return self.fc(x).relu()
+
+
+def test_reassigning_a_submodule_parameter_recaptures():
+    m = _Outer()
+    cf = al.compile(m)
+    x = al.arange(6.0).reshape(2, 3)
+    with al.no_grad():
+        _check(m, cf, x)
+        _check(m, cf, x)
+        m.fc.weight = nn.Parameter(al.full((2, 3), 0.5))
+        _check(m, cf, x)
+        m.fc = nn.Linear(3, 2)  # a whole new submodule
+        _check(m, cf, x)
+        _check(m, cf, x)
+    assert cf.stats["captures"] == 3 and cf.stats["replays"] == 2
+
+
+WEIGHTS = [al.ones(3), al.full((3,), 2.0)]
+
+
+def _sum_weights(x):
+    for w in WEIGHTS:
+        x = x * w
+    return x
+
+
+def test_replacing_a_tensor_in_a_global_list_recaptures():
+    cf = al.compile(_sum_weights)
+    x = al.arange(3.0)
+    try:
+        _check(_sum_weights, cf, x)
+        WEIGHTS[1] = al.full((3,), -3.0)
+        _check(_sum_weights, cf, x)
+        WEIGHTS.append(al.full((3,), 0.5))
+        _check(_sum_weights, cf, x)
+        _check(_sum_weights, cf, x)
+    finally:
+        WEIGHTS[:] = [al.ones(3), al.full((3,), 2.0)]
+
+
+# ---- scalars read by nested code ----
+
+SCALE = 2.0
+
+
+def _genexpr(x):
+    return sum(x * SCALE for _ in range(2))
+
+
+def _listcomp(x):
+    return [x + SCALE for _ in range(2)][1]
+
+
+def _lambda(x):
+    return (lambda y: y - SCALE)(x)
+
+
+def _inner(x):
+    def inner(y):
+        return y * SCALE
+    return inner(x)
+
+
+def _helper(y):
+    return y / SCALE
+
+
+def _calls_helper(x):
+    return _helper(x) + 1
+
+
+@pytest.mark.parametrize("fn", [_genexpr, _listcomp, _lambda, _inner, _calls_helper])
+def test_global_scalar_read_by_nested_code_is_guarded(fn):
+    global SCALE
+    cf = al.compile(fn)
+    x = al.arange(3.0)
+    try:
+        for value in (2.0, 3.0, -0.5, 3.0):
+            SCALE = value
+            _check(fn, cf, x)
+            _check(fn, cf, x)
+        assert cf.stats["captures"] == 3  # 3.0 again hits its graph
+    finally:
+        SCALE = 2.0
+
+
+# ---- scalars of equal value that are not the same ----
+
+def test_signed_zero_argument_is_not_the_same_constant():
+    fn = lambda x, s: x * s  # noqa: E731
+    cf = al.compile(fn)
+    x = al.ones(2)
+    for s in (0.0, -0.0, 0.0, -0.0):
+        _check(fn, cf, x, s)
+        _check(fn, cf, x, s=s)  # through the general key
+    div = lambda x, s: x / s  # noqa: E731
+    cdiv = al.compile(div)
+    for s in (-0.0, 0.0):
+        got = cdiv(x, s).numpy()
+        assert np.all(np.isinf(got)) and np.all(np.signbit(got) == (math.copysign(1, s) < 0))
+
+
+def test_nan_argument_hits_its_own_graph():
+    fn = lambda x, s: x + s  # noqa: E731
+    cf = al.compile(fn)
+    x = al.ones(2)
+    for s in (math.nan, math.nan, 1.0, float("nan"), 1.0):
+        got, want = cf(x, s).numpy(), fn(x, s).numpy()
+        np.testing.assert_array_equal(got, want)  # NaN positions equal
+    assert cf.stats["captures"] == 2 and cf.stats["replays"] == 3
+
+
+def test_bool_int_and_float_scalars_are_different_keys():
+    fn = lambda x, s: x * s  # noqa: E731
+    cf = al.compile(fn)
+    for x in (al.tensor([True, False]), al.tensor([3, 4])):
+        for s in (True, 1, 1.0, True, 1.0, 1):
+            _check(fn, cf, x, s)
+    assert cf.stats["captures"] == 6
+
+
+FLAG = True
+
+
+def _times_flag(x):
+    return x * FLAG
+
+
+def test_bool_int_and_float_globals_are_different_keys():
+    global FLAG
+    cf = al.compile(_times_flag)
+    x = al.tensor([True, False])
+    try:
+        for value in (True, 1, 1.0, True, 0, False, 0.0, -0.0):
+            FLAG = value
+            _check(_times_flag, cf, x)
+    finally:
+        FLAG = True
+
+
+# ---- values reached through attributes and subscripts ----
+
+K = [2.0, 3.0]
+CONFIG = {"scale": 2.0}
+
+
+class _Config:
+    scale = 2.0
+
+
+CFG = _Config()
+
+
+def _reads_chains(x):
+    return x * K[0] + CONFIG["scale"] - CFG.scale
+
+
+def test_values_reached_through_subscripts_and_attributes_are_guarded():
+    cf = al.compile(_reads_chains)
+    x = al.arange(3.0)
+    try:
+        _check(_reads_chains, cf, x)
+        K[0] = 5.0
+        _check(_reads_chains, cf, x)
+        CONFIG["scale"] = -1.0
+        _check(_reads_chains, cf, x)
+        CFG.scale = 0.25
+        _check(_reads_chains, cf, x)
+        _check(_reads_chains, cf, x)
+        assert cf.stats["captures"] == 4 and cf.stats["replays"] == 1
+    finally:
+        K[0], CONFIG["scale"], CFG.scale = 2.0, 2.0, 2.0
+
+
+def test_attribute_of_an_argument_is_guarded():
+    fn = lambda x, c: x * c.scale  # noqa: E731
+    cf = al.compile(fn)
+    c = _Config()
+    x = al.arange(3.0)
+    for value in (2.0, 3.0, 3.0, -0.0):
+        c.scale = value
+        _check(fn, cf, x, c)
+        _check(fn, cf, x, c=c)
+
+
+class _Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = 2.0
+
+    def forward(self, x):
+        return x * self.scale
+
+
+class _Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = _Block()
+        self.shift = 1.0
+
+    def forward(self, x):
+        return self.block(x) + self.shift
+
+
+def test_module_attributes_read_by_forward_and_submodules_are_guarded():
+    m = _Net()
+    cf = al.compile(m)
+    x = al.arange(3.0)
+    _check(m, cf, x)
+    m.shift = -4.0
+    _check(m, cf, x)
+    m.block.scale = 10.0
+    _check(m, cf, x)
+    _check(m, cf, x)
+    assert cf.stats["captures"] == 3
+
+
+def test_state_of_library_modules_is_guarded():
+    m = nn.Sequential(nn.Linear(3, 3), nn.Dropout(0.5), nn.LayerNorm(3))
+    m.eval()
+    cf = al.compile(m)
+    x = al.arange(6.0).reshape(2, 3)
+    with al.no_grad():
+        _check(m, cf, x)
+        m[2].eps = 0.5
+        _check(m, cf, x)
+        m.train()  # dropout draws now: the call runs split, the draw eagerly
+        al.manual_seed(0)
+        got = cf(x)
+        al.manual_seed(0)
+        _same(got, m(x))
+        m.eval()
+        _check(m, cf, x)
+    assert cf.stats["captures"] == 2 and cf.stats["replays"] == 1
+
+
+def _index_global(x):
+    return x * G[1] + WEIGHTS[0][2]
+
+
+def test_unchanged_sources_replay():
+    # chains that go on past a tensor (G[1]) or through a list stay hits while unchanged
+    cf = al.compile(_index_global)
+    x = al.arange(3.0)
+    for _ in range(3):
+        _check(_index_global, cf, x)
+    assert cf.stats["captures"] == 1 and cf.stats["replays"] == 2
+    m = nn.Sequential(nn.Linear(3, 2), nn.ReLU())
+    cm = al.compile(m)
+    with al.no_grad():
+        for _ in range(3):
+            _check(m, cm, x)
+    assert cm.stats["captures"] == 1 and cm.stats["replays"] == 2
+
+
+def test_a_dead_ops_data_error_goes_with_it_by_design():
+    # docs/DESIGN.md "Guards": dead-code elimination drops an unused op and its error
+    def dead(x):
+        x // 0  # noqa: B018 - unused on purpose
+        return x + 1
+
+    def live(x):
+        return x // 0
+
+    x = al.tensor([1, 2])
+    with pytest.raises(ZeroDivisionError):
+        dead(x)
+    cf = al.compile(dead)
+    for _ in range(2):
+        np.testing.assert_array_equal(cf(x).numpy(), x.numpy() + 1)
+    cl = al.compile(live)
+    for _ in range(2):
+        with pytest.raises(ZeroDivisionError, match="division by zero"):
+            cl(x)
