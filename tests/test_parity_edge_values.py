@@ -1,0 +1,90 @@
+"""Answers at edge values that once differed from torch's without an error: the gradient of a
+standard deviation that is 0, running sums and products over many float32 values, and unique
+with NaN or a 0-dim input. Oracles: torch (the same call), and float64 NumPy for the scans."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+
+torch = pytest.importorskip("torch")
+# var of one element with correction 1 is NaN in both libraries; torch also warns.
+pytestmark = pytest.mark.filterwarnings("ignore:.*degrees of freedom is <= 0:UserWarning")
+
+_RNG = np.random.default_rng(21)
+
+
+def _pair(data, dtype=np.float64):
+    a = np.asarray(data, dtype=dtype)
+    return (al.tensor(a.copy(), requires_grad=True),
+            torch.from_numpy(a.copy()).requires_grad_())
+
+
+# ---- the gradient of std where std is 0 ----
+
+# One constant row (std 0), one ordinary row; the 0-dim and one-element cases divide by
+# N - correction <= 0 (std NaN or inf, gradient NaN in both libraries).
+CONSTANT_ROW = [[2.0, 2.0, 2.0], [1.0, -3.0, 0.5]]
+STD_CALLS = [
+    ("std dim", lambda lib, x: lib.std(x, 1), CONSTANT_ROW),
+    ("std all constant", lambda lib, x: lib.std(x), [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]),
+    ("std correction 0 keepdim", lambda lib, x: lib.std(x, 1, correction=0, keepdim=True),
+     CONSTANT_ROW),
+    ("std unbiased False", lambda lib, x: lib.std(x, 1, False), CONSTANT_ROW),
+    ("std method", lambda lib, x: x.std(dim=(0, 1)), [[0.0, 0.0], [0.0, 0.0]]),
+    ("std over dim 0", lambda lib, x: lib.std(x, 0), CONSTANT_ROW),
+    ("std_mean", lambda lib, x: lib.std_mean(x, 1)[0] * 3 + lib.std_mean(x, 1)[1],
+     CONSTANT_ROW),
+    ("std_mean correction", lambda lib, x: lib.std_mean(x, 1, correction=2)[0], CONSTANT_ROW),
+    ("std_mean all", lambda lib, x: lib.std_mean(x)[0], [[4.0, 4.0], [4.0, 4.0]]),
+    ("var_mean", lambda lib, x: lib.var_mean(x, 1)[0] + lib.var_mean(x, 1)[1], CONSTANT_ROW),
+    ("var", lambda lib, x: lib.var(x, 1), CONSTANT_ROW),
+    ("std of one element", lambda lib, x: lib.std(x, 1), [[5.0], [1.0]]),
+    ("std correction above N", lambda lib, x: lib.std(x, 1, correction=3), CONSTANT_ROW),
+    ("std of a 0-dim tensor", lambda lib, x: lib.std(x, correction=0), 3.0),
+]
+
+
+@pytest.mark.parametrize("name, fn, data", STD_CALLS, ids=[c[0] for c in STD_CALLS])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_std_gradient_where_std_is_zero_matches_torch(name, fn, data, dtype):
+    ours_x, theirs_x = _pair(data, dtype)
+    ours, theirs = fn(al, ours_x), fn(torch, theirs_x)
+    np.testing.assert_allclose(ours.detach().numpy(), theirs.detach().numpy(), rtol=1e-6,
+                               equal_nan=True)
+    ours.sum().backward()
+    theirs.sum().backward()
+    got, want = ours_x.grad.numpy(), theirs_x.grad.numpy()
+    assert got.dtype == want.dtype
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-12, equal_nan=True)
+
+
+def test_a_constant_row_leaves_the_other_rows_gradient_finite():
+    x = al.ones(2, 3, dtype=al.float64, requires_grad=True)
+    al.std(x, 1).sum().backward()
+    assert x.grad.tolist() == [[0.0] * 3] * 2
+    y = al.tensor([[1.0, 1.0], [0.0, 2.0]], dtype=al.float64, requires_grad=True)
+    (al.std(y, 1) * al.tensor([5.0, 1.0], dtype=al.float64)).sum().backward()
+    np.testing.assert_allclose(y.grad.numpy(), [[0.0, 0.0], [-0.5 ** 0.5, 0.5 ** 0.5]])
+
+
+def test_std_tangent_where_std_is_zero_matches_torch():
+    data = np.array(CONSTANT_ROW)
+    tangent = _RNG.standard_normal(data.shape)
+    _, ours = al.func.jvp(lambda x: al.std(x, 1), (al.tensor(data),), (al.tensor(tangent),))
+    _, theirs = torch.func.jvp(lambda x: torch.std(x, 1), (torch.from_numpy(data),),
+                               (torch.from_numpy(tangent),))
+    np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-12, atol=1e-12)
+    assert ours.numpy()[0] == 0.0
+
+
+def test_std_second_derivative_at_a_constant_row_matches_torch():
+    ours_x, theirs_x = _pair(CONSTANT_ROW)
+    (g,) = al.autograd.grad(al.std(ours_x, 1).sum(), (ours_x,), create_graph=True)
+    (tg,) = torch.autograd.grad(torch.std(theirs_x, 1).sum(), (theirs_x,), create_graph=True)
+    (g * g).sum().backward()
+    (tg * tg).sum().backward()
+    np.testing.assert_allclose(ours_x.grad.numpy(), theirs_x.grad.numpy(), rtol=1e-9,
+                               atol=1e-12)
