@@ -88,3 +88,41 @@ def test_std_second_derivative_at_a_constant_row_matches_torch():
     (tg * tg).sum().backward()
     np.testing.assert_allclose(ours_x.grad.numpy(), theirs_x.grad.numpy(), rtol=1e-9,
                                atol=1e-12)
+
+
+# ---- scans accumulate as torch's CPU kernels: float32 in float64, float16 in float32 ----
+
+
+def _long_values(n=100_003):
+    return np.random.default_rng(5).uniform(-0.9, 0.9, n)
+
+
+def test_float32_cumsum_is_float64_accurate_and_torchs():
+    x = _long_values().astype(np.float32)
+    ours = al.cumsum(al.tensor(x), 0).numpy()
+    truth = np.cumsum(x.astype(np.float64))
+    # One rounding to float32 at the end: within half an ulp of the float64 running sum.
+    assert np.abs(ours - truth).max() <= np.spacing(np.abs(truth).max().astype(np.float32))
+    np.testing.assert_array_equal(ours, torch.cumsum(torch.from_numpy(x), 0).numpy())
+
+
+@pytest.mark.parametrize("op", ["cumsum", "cumprod"])
+@pytest.mark.parametrize("dtype, out", [(np.float32, None), (np.float16, None),
+                                        (np.float16, "float32"), (np.float32, "float64")])
+def test_scans_round_as_torchs(op, dtype, out):
+    x = _long_values(20_001)
+    x = (1 + x / 500 if op == "cumprod" else x).astype(dtype)
+    kwargs_al = {} if out is None else {"dtype": getattr(al, out)}
+    kwargs_t = {} if out is None else {"dtype": getattr(torch, out)}
+    ours = getattr(al, op)(al.tensor(x), 0, **kwargs_al).numpy()
+    theirs = getattr(torch, op)(torch.from_numpy(x), 0, **kwargs_t).numpy()
+    assert ours.dtype == theirs.dtype
+    np.testing.assert_array_equal(ours, theirs)
+
+
+def test_float32_scans_along_an_inner_dim_of_a_transposed_tensor():
+    x = _long_values(3 * 4001).astype(np.float32).reshape(4001, 3)
+    ours = al.tensor(x).t().cumsum(1).numpy()
+    np.testing.assert_array_equal(ours, torch.from_numpy(x).t().cumsum(1).numpy())
+    np.testing.assert_array_equal(
+        al.tensor(x).cumsum_(0).numpy(), torch.from_numpy(x).cumsum_(0).numpy())
