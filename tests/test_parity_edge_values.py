@@ -126,3 +126,53 @@ def test_float32_scans_along_an_inner_dim_of_a_transposed_tensor():
     np.testing.assert_array_equal(ours, torch.from_numpy(x).t().cumsum(1).numpy())
     np.testing.assert_array_equal(
         al.tensor(x).cumsum_(0).numpy(), torch.from_numpy(x).cumsum_(0).numpy())
+
+
+# ---- unique: every NaN is a value of its own; a 0-dim input's inverse is 0-dim ----
+
+NAN = float("nan")
+UNIQUE_DATA = [
+    [1.0, NAN, 2.0, NAN, 1.0],
+    [[NAN, 0.5], [NAN, NAN]],
+    [0.0, -0.0, 1.0, 0.0],
+    [-0.0, 0.0, NAN, -1.0],
+    [NAN],
+    [],
+    3.0,
+    NAN,
+]
+
+
+def _unique_both(data, dtype, kwargs):
+    a = np.asarray(data, dtype=dtype)
+    ours = al.unique(al.tensor(a), **kwargs)
+    theirs = torch.unique(torch.from_numpy(a), **kwargs)
+    pack = (lambda r: r if isinstance(r, tuple) else (r,))
+    return pack(ours), pack(theirs)
+
+
+@pytest.mark.parametrize("data", UNIQUE_DATA, ids=[str(d) for d in UNIQUE_DATA])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.float16])
+@pytest.mark.parametrize("kwargs", [{}, {"return_inverse": True}, {"return_counts": True},
+                                    {"sorted": False, "return_inverse": True,
+                                     "return_counts": True}])
+def test_unique_of_nan_signed_zeros_and_0_dim_matches_torch(data, dtype, kwargs):
+    ours, theirs = _unique_both(data, dtype, kwargs)
+    assert len(ours) == len(theirs)
+    for o, t in zip(ours, theirs):
+        got, want = o.numpy(), t.numpy()
+        assert got.dtype == want.dtype and got.shape == want.shape, (got, want)
+        np.testing.assert_array_equal(got, want)  # NaN positions equal
+        if got.dtype.kind == "f":
+            assert (np.signbit(got) == np.signbit(want)).all(), (got, want)
+
+
+@pytest.mark.parametrize("data", [[[3, 1, 3], [2, 1, 7]], 4, [True, False, True], []])
+def test_unique_of_integers_and_bools_matches_torch(data):
+    a = np.asarray(data, dtype=bool if isinstance(data, list) and data
+                   and isinstance(data[0], bool) else np.int64)
+    kwargs = {"return_inverse": True, "return_counts": True}
+    ours, theirs = al.unique(al.tensor(a), **kwargs), torch.unique(torch.from_numpy(a), **kwargs)
+    for o, t in zip(ours, theirs):
+        assert o.numpy().shape == t.numpy().shape
+        np.testing.assert_array_equal(o.numpy(), t.numpy())
