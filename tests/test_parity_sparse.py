@@ -150,3 +150,35 @@ def test_a_sparse_leaf_gets_the_gradient_layout_torch_gives(product, coalesced):
     else:
         same(sg, tsg)
     same(dg, tdg)
+
+
+# ---- sum of stored duplicates: Tensor.sum casts each stored value, then adds ----
+# torch's Tensor.sum (and torch.sum) of a sparse tensor casts the stored values to the result
+# dtype before adding, duplicates included: True stored twice sums to 2, uint8 200 + 100 to
+# 300 (Note [Casting duplicates] in aten_lite/backends/_sparse_math.py). torch.sparse.sum, a
+# different function (not in aten_lite), coalesces first in the input's dtype (True twice is
+# True once; 200 + 100 wraps to 44) and keeps that dtype over some dims.
+
+DUP_INDICES = [[0, 0, 1, 1, 0], [0, 0, 1, 2, 0]]  # (0, 0) stored three times
+DUP_VALUES = {"bool": [True, True, True, False, True], "uint8": [200, 100, 5, 7, 1],
+              "int8": [100, 100, -3, 2, 1], "float16": [60000.0, 60000.0, 1.0, 2.0, 3.0]}
+
+
+@pytest.mark.parametrize("dtype", list(DUP_VALUES))
+@pytest.mark.parametrize("kwargs", [{}, {"dim": 0}, {"dim": 1}, {"dim": (0, 1)},
+                                    {"dim": 1, "keepdim": True}, {"dtype": "float64"},
+                                    {"dim": 0, "dtype": "int32"}], ids=str)
+def test_sum_of_uncoalesced_duplicates_matches_torchs_tensor_sum(dtype, kwargs):
+    made = []
+    for lib in (al, torch):
+        s = lib.sparse_coo_tensor(lib.tensor(DUP_INDICES),
+                                  lib.tensor(DUP_VALUES[dtype], dtype=getattr(lib, dtype)),
+                                  (2, 3))
+        kw = {k: getattr(lib, v) if k == "dtype" else v for k, v in kwargs.items()}
+        made.append(s.sum(**kw))
+    ours, theirs = made
+    assert ours.is_sparse == theirs.is_sparse
+    if ours.is_sparse:
+        ours, theirs = ours.to_dense(), theirs.to_dense()
+    assert str(ours.dtype).split(".")[-1] == str(theirs.dtype).split(".")[-1]
+    assert ours.tolist() == theirs.tolist()
