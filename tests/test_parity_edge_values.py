@@ -126,6 +126,16 @@ def test_float32_scans_along_an_inner_dim_of_a_transposed_tensor():
     np.testing.assert_array_equal(ours, torch.from_numpy(x).t().cumsum(1).numpy())
     np.testing.assert_array_equal(
         al.tensor(x).cumsum_(0).numpy(), torch.from_numpy(x).cumsum_(0).numpy())
+    # A middle dim of a 3-D tensor, lines longer and shorter than a block, and an int32 input
+    # (accumulated in int64).
+    y = _long_values(3 * 5000 * 2).astype(np.float32).reshape(3, 5000, 2)
+    for d in (0, 1, 2):
+        for op in ("cumsum", "cumprod"):
+            np.testing.assert_array_equal(getattr(al, op)(al.tensor(y), d).numpy(),
+                                          getattr(torch, op)(torch.from_numpy(y), d).numpy())
+    z = (y * 10).astype(np.int32)
+    np.testing.assert_array_equal(al.cumsum(al.tensor(z), 1).numpy(),
+                                  torch.cumsum(torch.from_numpy(z), 1).numpy())
 
 
 # ---- unique: every NaN is a value of its own; a 0-dim input's inverse is 0-dim ----

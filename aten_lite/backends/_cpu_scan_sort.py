@@ -28,11 +28,11 @@ _wrap = Tensor._wrap
 #
 # Speed: NumPy's accumulate with a dtype= other than its input's casts through small buffers
 # and is several times slower, and a whole float64 copy of a large input costs page faults
-# for its fresh memory. So a widened scan runs in chunks along dim, each converted into a
-# small buffer that stays in cache, accumulated there with the previous chunk's last partial
-# result folded into its first element (carry + x, as the running sum or product adds the
-# next element), and rounded into the result: the same operations in the same order as one
-# long scan, so the same bits.
+# for its fresh memory. So a widened scan runs in blocks, each converted into a small buffer
+# that stays in cache, accumulated there and rounded into the result: whole lines when a
+# line fits, else parts of a line, the previous part's last partial result folded into the
+# next part's first element (carry + x, as the running sum or product adds the next
+# element). The same operations in the same order as one long scan, so the same bits.
 _ACCUMULATOR = {float16: float32, float32: float64}
 _CHUNK_ELEMENTS = 8192  # 64 KiB of float64 per chunk
 
@@ -53,24 +53,36 @@ def _scan(ufunc, self: Tensor, dim: int, dtype):
 
 
 def _widened_scan(ufunc, a: np.ndarray, d: int, acc, out_np) -> np.ndarray:
-    """ufunc.accumulate of ``a`` along ``d`` computed in ``acc`` and stored as ``out_np``,
-    a chunk of dim at a time (Note [Scan accumulators])."""
-    out = np.empty(a.shape, out_np)
+    """ufunc.accumulate of ``a`` along ``d`` computed in ``acc`` and stored as ``out_np``, a
+    block at a time (Note [Scan accumulators]). As (outer, n, inner) with n the scanned dim,
+    a block is whole lines (several outer indices) when a line fits in a chunk, else part
+    of one outer index's lines, the previous part's last partial results carried in."""
     n = a.shape[d]
+    outer = int(np.prod(a.shape[:d], dtype=np.int64))
+    inner = a.size // (outer * n) if a.size else 0
+    out = np.empty(a.shape, out_np)
     if out.size == 0:
         return out
-    step = max(1, _CHUNK_ELEMENTS // (a.size // n))
-    before = (slice(None),) * d
-    first, last = before + (slice(0, 1),), before + (slice(-1, None),)
-    carry = None
-    for start in range(0, n, step):
-        part = before + (slice(start, start + step),)
-        buf = a[part].astype(acc)
-        if carry is not None:
-            ufunc(carry, buf[first], out=buf[first])
-        ufunc.accumulate(buf, axis=d, out=buf)
-        carry = buf[last]
-        out[part] = buf
+    src = a.reshape(outer, n, inner)  # a view when it can be; a copy otherwise
+    dst = out.reshape(outer, n, inner)  # a view: out is fresh and contiguous
+    line = n * inner
+    if line <= _CHUNK_ELEMENTS:  # whole lines: nothing to carry
+        rows = _CHUNK_ELEMENTS // line
+        for o in range(0, outer, rows):
+            buf = src[o:o + rows].astype(acc)
+            ufunc.accumulate(buf, axis=1, out=buf)
+            dst[o:o + rows] = buf
+        return out
+    step = max(1, _CHUNK_ELEMENTS // inner)
+    for o in range(outer):
+        carry = None
+        for start in range(0, n, step):
+            buf = src[o, start:start + step].astype(acc)
+            if carry is not None:
+                ufunc(carry, buf[0], out=buf[0])
+            ufunc.accumulate(buf, axis=0, out=buf)
+            carry = buf[-1]
+            dst[o, start:start + step] = buf
     return out
 
 
