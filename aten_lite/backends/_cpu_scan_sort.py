@@ -66,22 +66,27 @@ def _widened_scan(ufunc, a: np.ndarray, d: int, acc, out_np) -> np.ndarray:
     src = a.reshape(outer, n, inner)  # a view when it can be; a copy otherwise
     dst = out.reshape(outer, n, inner)  # a view: out is fresh and contiguous
     line = n * inner
+    # One buffer, reused: a fresh array per block costs more than the copy into it.
     if line <= _CHUNK_ELEMENTS:  # whole lines: nothing to carry
-        rows = _CHUNK_ELEMENTS // line
+        rows = min(outer, _CHUNK_ELEMENTS // line)
+        whole = np.empty((rows, n, inner), acc)
         for o in range(0, outer, rows):
-            buf = src[o:o + rows].astype(acc)
+            buf = whole[:min(rows, outer - o)]
+            np.copyto(buf, src[o:o + rows], casting="unsafe")
             ufunc.accumulate(buf, axis=1, out=buf)
             dst[o:o + rows] = buf
         return out
-    step = max(1, _CHUNK_ELEMENTS // inner)
+    step = min(n, max(1, _CHUNK_ELEMENTS // inner))
+    part = np.empty((step, inner), acc)
+    carry = np.empty(inner, acc)
     for o in range(outer):
-        carry = None
         for start in range(0, n, step):
-            buf = src[o, start:start + step].astype(acc)
-            if carry is not None:
+            buf = part[:min(step, n - start)]
+            np.copyto(buf, src[o, start:start + step], casting="unsafe")
+            if start:
                 ufunc(carry, buf[0], out=buf[0])
             ufunc.accumulate(buf, axis=0, out=buf)
-            carry = buf[-1]
+            carry[...] = buf[-1]
             dst[o, start:start + step] = buf
     return out
 
