@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 80a39b9d0f2239eb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1643,7 +1643,7 @@ class MmBackward0(Node):
 class SparseMmBackward0(Node):
     """Backward of _sparse_mm (derivatives.yaml:216)."""
 
-    __slots__ = ("dense_", "dense_v", "sparse_", "sparse_v")
+    __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
 
     def apply(node, grads):
@@ -1651,32 +1651,32 @@ class SparseMmBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        dense = node.dense_
-        if isinstance(dense, Tensor) and dense._vc.value != node.dense_v:
-            unpack(node, dense, node.dense_v, 'dense')
-        sparse = node.sparse_
-        if isinstance(sparse, Tensor) and sparse._vc.value != node.sparse_v:
-            unpack(node, sparse, node.sparse_v, 'sparse')
+        mat2 = node.mat2_
+        if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
+            unpack(node, mat2, node.mat2_v, 'mat2')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:217
         try:
-            grad_sparse = sparse_mm_mat1_backward(grad, dense, sparse) if need[0] is not None else None
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:217', '_sparse_mm', 'sparse')
+            formula_failed(exc_, 'derivatives.yaml:217', '_sparse_mm', 'self')
             raise
         # derivatives.yaml:218
         try:
-            grad_dense = mm_mat2_backward(grad, sparse) if need[1] is not None else None
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:218', '_sparse_mm', 'dense')
+            formula_failed(exc_, 'derivatives.yaml:218', '_sparse_mm', 'mat2')
             raise
-        return (grad_sparse, grad_dense)
+        return (grad_self, grad_mat2)
 
     def release(node):
         node._released = True
-        node.dense_ = None
-        node.dense_v = None
-        node.sparse_ = None
-        node.sparse_v = None
+        node.mat2_ = None
+        node.mat2_v = None
+        node.self_ = None
+        node.self_v = None
 
 
 class BmmBackward0(Node):
@@ -7318,23 +7318,23 @@ def record__sparse_mm(op):
     """The Autograd kernel of _sparse_mm (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
 
-    def record(sparse, dense):
-        need_sparse = isinstance(sparse, Tensor) and sparse._requires_grad
-        need_dense = isinstance(dense, Tensor) and dense._requires_grad
-        if not (need_sparse or need_dense):
-            return redispatch(sparse, dense)
+    def record(self, mat2):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+        if not (need_self or need_mat2):
+            return redispatch(self, mat2)
         node = SparseMmBackward0()
         node._next = (
-            ((sparse, -1, sparse._shape, sparse._dtype) if sparse.grad_fn is None else edge(sparse)) if need_sparse else None,
-            ((dense, -1, dense._shape, dense._dtype) if dense.grad_fn is None else edge(dense)) if need_dense else None,
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
         )
         node._hooks = None
         node._released = False
-        node.dense_ = dense if need_sparse else None
-        node.dense_v = (dense._vc.value if dense.__class__ is Tensor and dense._vc is not None else version(dense)) if need_sparse else 0
-        node.sparse_ = sparse
-        node.sparse_v = (sparse._vc.value if sparse.__class__ is Tensor and sparse._vc is not None else version(sparse))
-        result = redispatch(sparse, dense)
+        node.mat2_ = mat2 if need_self else None
+        node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, mat2)
         if result._dtype.is_floating_point:
             result._requires_grad = True
             result.grad_fn = node

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 80a39b9d0f2239eb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -586,13 +586,13 @@ def fw_mm(args, tangents, result):
 def fw__sparse_mm(args, tangents, result):
     """Forward rule of _sparse_mm."""
     # derivatives.yaml:219 (result)
-    sparse, dense = args
-    sparse_t, dense_t = tangents
+    self, mat2 = args
+    self_t, mat2_t = tangents
     tangent = None
-    if sparse_t is not None:
-        tangent = add_tangents(tangent, sparse_t.mm(dense))
-    if dense_t is not None:
-        tangent = add_tangents(tangent, sparse.mm(dense_t))
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t.mm(mat2))
+    if mat2_t is not None:
+        tangent = add_tangents(tangent, self.mm(mat2_t))
     return tangent
 
 
@@ -1461,7 +1461,7 @@ READS = {
     "_tanh_backward": ('grad_output', 'tanh_out'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
-    "_sparse_mm": ('dense', 'sparse'),
+    "_sparse_mm": ('mat2', 'self'),
     "bmm": ('mat2', 'self'),
     "dot": ('self', 'tensor'),
     "masked_fill.Scalar": ('mask',),

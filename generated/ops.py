@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 80a39b9d0f2239eb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -3693,19 +3693,19 @@ def huber_loss(input, target, reduction=1, delta=1.0):
     return _G_huber_loss.parse((input, target, reduction, delta, ), {})
 
 
-def _sparse_mm(sparse, dense):
+def _sparse_mm(input, mat2):
     """al.sparse.mm: the product of mm, but a sparse first operand gets a sparse gradient with its pattern (as torch.sparse.mm), where mm gives it a strided one (as torch.mm).
 
     Overloads, tried in this order:
-        _sparse_mm(Tensor sparse, Tensor dense) -> Tensor  (native_functions.yaml:1686)
+        _sparse_mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:1686)
     """
     # _sparse_mm
-    if sparse.__class__ is _T and dense.__class__ is _T:
-        return _F__sparse_mm(sparse, dense)
-    if isinstance(sparse, _T) and isinstance(dense, _T):
-        return _H__sparse_mm.call((sparse, dense))
+    if input.__class__ is _T and mat2.__class__ is _T:
+        return _F__sparse_mm(input, mat2)
+    if isinstance(input, _T) and isinstance(mat2, _T):
+        return _H__sparse_mm.call((input, mat2))
 
-    return _G__sparse_mm.parse((sparse, dense, ), {})
+    return _G__sparse_mm.parse((input, mat2, ), {})
 
 
 # ---- Tensor methods ----

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 80a39b9d0f2239eb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -6073,7 +6073,7 @@ OPS = (
     ),
     _R(  # native_functions.yaml:1686
         name='_sparse_mm',
-        schema='_sparse_mm(Tensor sparse, Tensor dense) -> Tensor',
+        schema='_sparse_mm(Tensor self, Tensor mat2) -> Tensor',
         loc='native_functions.yaml:1686',
         kind='functional',
         functional=None,
@@ -6088,7 +6088,7 @@ OPS = (
         keeps_zero=False,
         doc='al.sparse.mm: the product of mm, but a sparse first operand gets a sparse gradient with its pattern (as torch.sparse.mm), where mm gives it a strided one (as torch.mm).',
         tags=(),
-        args=(('sparse', 'Tensor', False, None, False, False), ('dense', 'Tensor', False, None, False, False)),
+        args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
 )

@@ -84,8 +84,8 @@ def _runs(case, sample, positions) -> bool:
 # When the result is sparse: "any" sparse operand, "all" operands sparse, "never", or
 # "partial": when some dims are left (torch.sparse.sum over all dims gives a strided 0-dim).
 _SPARSE_RESULT = {"add": "all", "sub": "all", "sum": "partial", "mm": "never",
-                  "matmul": "never", "to_dense": "never", "_sparse_values_at": "never",
-                  "any": "never", "all": "never"}
+                  "_sparse_mm": "never", "matmul": "never", "to_dense": "never",
+                  "_sparse_values_at": "never", "any": "never", "all": "never"}
 
 
 def _expect_sparse(case, positions, sample, want) -> bool:
