@@ -186,3 +186,13 @@ def test_unique_of_integers_and_bools_matches_torch(data):
     for o, t in zip(ours, theirs):
         assert o.numpy().shape == t.numpy().shape
         np.testing.assert_array_equal(o.numpy(), t.numpy())
+
+
+def test_unique_of_a_transposed_tensor_with_nan_matches_torch():
+    x = np.array([[1.0, NAN, 2.0], [NAN, 1.0, -0.0]])
+    kwargs = {"return_inverse": True, "return_counts": True}
+    ours = al.unique(al.tensor(x).t(), **kwargs)
+    theirs = torch.unique(torch.from_numpy(x).t(), **kwargs)
+    for o, t in zip(ours, theirs):
+        assert o.numpy().shape == t.numpy().shape
+        np.testing.assert_array_equal(o.numpy(), t.numpy())
