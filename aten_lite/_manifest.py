@@ -45,8 +45,8 @@ NAMESPACE = (
     'normal', 'ones', 'ones_like', 'ops', 'optim', 'promote_types', 'rand', 'rand_like',
     'randint', 'randint_like', 'randn', 'randn_like', 'randperm', 'result_type', 'save',
     'seed', 'serialization', 'set_default_device', 'set_default_dtype', 'set_grad_enabled',
-    'set_num_threads', 'set_rng_state', 'shape_rules', 'short', 'sparse_coo', 'strided',
-    'tensor', 'trace_dispatch', 'uint8', 'unique', 'utils', 'zeros', 'zeros_like',
+    'set_num_threads', 'set_rng_state', 'shape_rules', 'short', 'sparse', 'sparse_coo',
+    'strided', 'tensor', 'trace_dispatch', 'uint8', 'unique', 'utils', 'zeros', 'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (
@@ -111,6 +111,7 @@ FORMULA_HELPERS = {
     'scatter_src_grad': '(grad, dim, index, src_shape)',
     'select_backward': '(grad, shape, dim, index)',
     'slice_backward': '(grad, shape, dim, start, end, step)',
+    'sparse_mm_mat1_backward': '(grad, mat2, self)',
     'split_backward': '(grads, shapes, dim)',
     'stack_backward': '(grad, n, dim)',
     'sum_to': "(grad, shape, node='?', index=0)",

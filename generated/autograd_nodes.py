@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1640,8 +1640,47 @@ class MmBackward0(Node):
         node.self_v = None
 
 
+class SparseMmBackward0(Node):
+    """Backward of _sparse_mm (derivatives.yaml:216)."""
+
+    __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
+    _op = "_sparse_mm"
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad = grads[0]
+        mat2 = node.mat2_
+        if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
+            unpack(node, mat2, node.mat2_v, 'mat2')
+        self = node.self_
+        if isinstance(self, Tensor) and self._vc.value != node.self_v:
+            unpack(node, self, node.self_v, 'self')
+        # derivatives.yaml:217
+        try:
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:217', '_sparse_mm', 'self')
+            raise
+        # derivatives.yaml:218
+        try:
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:218', '_sparse_mm', 'mat2')
+            raise
+        return (grad_self, grad_mat2)
+
+    def release(node):
+        node._released = True
+        node.mat2_ = None
+        node.mat2_v = None
+        node.self_ = None
+        node.self_v = None
+
+
 class BmmBackward0(Node):
-    """Backward of bmm (derivatives.yaml:216)."""
+    """Backward of bmm (derivatives.yaml:221)."""
 
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
@@ -1657,17 +1696,17 @@ class BmmBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:217
+        # derivatives.yaml:222
         try:
             grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:217', 'bmm', 'self')
+            formula_failed(exc_, 'derivatives.yaml:222', 'bmm', 'self')
             raise
-        # derivatives.yaml:218
+        # derivatives.yaml:223
         try:
             grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:218', 'bmm', 'mat2')
+            formula_failed(exc_, 'derivatives.yaml:223', 'bmm', 'mat2')
             raise
         return (grad_self, grad_mat2)
 
@@ -1680,7 +1719,7 @@ class BmmBackward0(Node):
 
 
 class DotBackward0(Node):
-    """Backward of dot (derivatives.yaml:221)."""
+    """Backward of dot (derivatives.yaml:226)."""
 
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
@@ -1696,17 +1735,17 @@ class DotBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:222
+        # derivatives.yaml:227
         try:
             grad_self = (grad * tensor) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:222', 'dot', 'self')
+            formula_failed(exc_, 'derivatives.yaml:227', 'dot', 'self')
             raise
-        # derivatives.yaml:223
+        # derivatives.yaml:228
         try:
             grad_tensor = (grad * self) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:223', 'dot', 'tensor')
+            formula_failed(exc_, 'derivatives.yaml:228', 'dot', 'tensor')
             raise
         return (grad_self, grad_tensor)
 
@@ -1719,7 +1758,7 @@ class DotBackward0(Node):
 
 
 class ViewBackward0(Node):
-    """Backward of view (derivatives.yaml:228)."""
+    """Backward of view (derivatives.yaml:233)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
@@ -1730,11 +1769,11 @@ class ViewBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:229
+        # derivatives.yaml:234
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:229', 'view', 'self')
+            formula_failed(exc_, 'derivatives.yaml:234', 'view', 'self')
             raise
         return (grad_self,)
 
@@ -1744,7 +1783,7 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:231)."""
+    """Backward of reshape (derivatives.yaml:236)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
@@ -1755,11 +1794,11 @@ class ReshapeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:232
+        # derivatives.yaml:237
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:232', 'reshape', 'self')
+            formula_failed(exc_, 'derivatives.yaml:237', 'reshape', 'self')
             raise
         return (grad_self,)
 
@@ -1769,7 +1808,7 @@ class ReshapeBackward0(Node):
 
 
 class TBackward0(Node):
-    """Backward of t (derivatives.yaml:234)."""
+    """Backward of t (derivatives.yaml:239)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
@@ -1779,11 +1818,11 @@ class TBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:235
+        # derivatives.yaml:240
         try:
             grad_self = grad.t() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:235', 't', 'self')
+            formula_failed(exc_, 'derivatives.yaml:240', 't', 'self')
             raise
         return (grad_self,)
 
@@ -1792,7 +1831,7 @@ class TBackward0(Node):
 
 
 class TransposeBackward0(Node):
-    """Backward of transpose.int (derivatives.yaml:237)."""
+    """Backward of transpose.int (derivatives.yaml:242)."""
 
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
@@ -1804,11 +1843,11 @@ class TransposeBackward0(Node):
         grad = grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:238
+        # derivatives.yaml:243
         try:
             grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:238', 'transpose.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:243', 'transpose.int', 'self')
             raise
         return (grad_self,)
 
@@ -1819,7 +1858,7 @@ class TransposeBackward0(Node):
 
 
 class PermuteBackward0(Node):
-    """Backward of permute (derivatives.yaml:240)."""
+    """Backward of permute (derivatives.yaml:245)."""
 
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
@@ -1830,11 +1869,11 @@ class PermuteBackward0(Node):
         need = node._next
         grad = grads[0]
         dims = node.dims_
-        # derivatives.yaml:241
+        # derivatives.yaml:246
         try:
             grad_self = permute_backward(grad, dims) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:241', 'permute', 'self')
+            formula_failed(exc_, 'derivatives.yaml:246', 'permute', 'self')
             raise
         return (grad_self,)
 
@@ -1844,7 +1883,7 @@ class PermuteBackward0(Node):
 
 
 class ExpandBackward0(Node):
-    """Backward of expand (derivatives.yaml:243)."""
+    """Backward of expand (derivatives.yaml:248)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
@@ -1855,11 +1894,11 @@ class ExpandBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:244
+        # derivatives.yaml:249
         try:
             grad_self = sum_to(grad, self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:244', 'expand', 'self')
+            formula_failed(exc_, 'derivatives.yaml:249', 'expand', 'self')
             raise
         return (grad_self,)
 
@@ -1869,7 +1908,7 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:246)."""
+    """Backward of squeeze (derivatives.yaml:251)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
@@ -1880,11 +1919,11 @@ class SqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:247
+        # derivatives.yaml:252
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:247', 'squeeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:252', 'squeeze', 'self')
             raise
         return (grad_self,)
 
@@ -1894,7 +1933,7 @@ class SqueezeBackward0(Node):
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:249)."""
+    """Backward of squeeze.dim (derivatives.yaml:254)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
@@ -1905,11 +1944,11 @@ class SqueezeBackward1(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:250
+        # derivatives.yaml:255
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:250', 'squeeze.dim', 'self')
+            formula_failed(exc_, 'derivatives.yaml:255', 'squeeze.dim', 'self')
             raise
         return (grad_self,)
 
@@ -1919,7 +1958,7 @@ class SqueezeBackward1(Node):
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:252)."""
+    """Backward of squeeze.dims (derivatives.yaml:257)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
@@ -1930,11 +1969,11 @@ class SqueezeBackward2(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:253
+        # derivatives.yaml:258
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:253', 'squeeze.dims', 'self')
+            formula_failed(exc_, 'derivatives.yaml:258', 'squeeze.dims', 'self')
             raise
         return (grad_self,)
 
@@ -1944,7 +1983,7 @@ class SqueezeBackward2(Node):
 
 
 class UnsqueezeBackward0(Node):
-    """Backward of unsqueeze (derivatives.yaml:255)."""
+    """Backward of unsqueeze (derivatives.yaml:260)."""
 
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
@@ -1955,11 +1994,11 @@ class UnsqueezeBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:256
+        # derivatives.yaml:261
         try:
             grad_self = grad.squeeze(dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:256', 'unsqueeze', 'self')
+            formula_failed(exc_, 'derivatives.yaml:261', 'unsqueeze', 'self')
             raise
         return (grad_self,)
 
@@ -1969,7 +2008,7 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:258)."""
+    """Backward of flatten.using_ints (derivatives.yaml:263)."""
 
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
@@ -1980,11 +2019,11 @@ class FlattenBackward0(Node):
         need = node._next
         grad = grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:259
+        # derivatives.yaml:264
         try:
             grad_self = grad.reshape(self_shape) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:259', 'flatten.using_ints', 'self')
+            formula_failed(exc_, 'derivatives.yaml:264', 'flatten.using_ints', 'self')
             raise
         return (grad_self,)
 
@@ -1994,7 +2033,7 @@ class FlattenBackward0(Node):
 
 
 class NarrowBackward0(Node):
-    """Backward of narrow (derivatives.yaml:261)."""
+    """Backward of narrow (derivatives.yaml:266)."""
 
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
@@ -2008,11 +2047,11 @@ class NarrowBackward0(Node):
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:262
+        # derivatives.yaml:267
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:262', 'narrow', 'self')
+            formula_failed(exc_, 'derivatives.yaml:267', 'narrow', 'self')
             raise
         return (grad_self,)
 
@@ -2025,7 +2064,7 @@ class NarrowBackward0(Node):
 
 
 class SelectBackward0(Node):
-    """Backward of select.int (derivatives.yaml:264)."""
+    """Backward of select.int (derivatives.yaml:269)."""
 
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
@@ -2038,11 +2077,11 @@ class SelectBackward0(Node):
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:265
+        # derivatives.yaml:270
         try:
             grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:265', 'select.int', 'self')
+            formula_failed(exc_, 'derivatives.yaml:270', 'select.int', 'self')
             raise
         return (grad_self,)
 
@@ -2054,7 +2093,7 @@ class SelectBackward0(Node):
 
 
 class SliceBackward0(Node):
-    """Backward of slice.Tensor (derivatives.yaml:267)."""
+    """Backward of slice.Tensor (derivatives.yaml:272)."""
 
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
@@ -2069,11 +2108,11 @@ class SliceBackward0(Node):
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:268
+        # derivatives.yaml:273
         try:
             grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:268', 'slice.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:273', 'slice.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2087,7 +2126,7 @@ class SliceBackward0(Node):
 
 
 class ContiguousBackward0(Node):
-    """Backward of contiguous (derivatives.yaml:270)."""
+    """Backward of contiguous (derivatives.yaml:275)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
@@ -2097,11 +2136,11 @@ class ContiguousBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:271
+        # derivatives.yaml:276
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:271', 'contiguous', 'self')
+            formula_failed(exc_, 'derivatives.yaml:276', 'contiguous', 'self')
             raise
         return (grad_self,)
 
@@ -2110,7 +2149,7 @@ class ContiguousBackward0(Node):
 
 
 class SplitBackward0(Node):
-    """Backward of split.Tensor (derivatives.yaml:273)."""
+    """Backward of split.Tensor (derivatives.yaml:278)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
@@ -2121,11 +2160,11 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:274
+        # derivatives.yaml:279
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:274', 'split.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:279', 'split.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2136,7 +2175,7 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:276)."""
+    """Backward of split.sizes (derivatives.yaml:281)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
@@ -2147,11 +2186,11 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:277
+        # derivatives.yaml:282
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:277', 'split.sizes', 'self')
+            formula_failed(exc_, 'derivatives.yaml:282', 'split.sizes', 'self')
             raise
         return (grad_self,)
 
@@ -2162,7 +2201,7 @@ class SplitBackward1(Node):
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:279)."""
+    """Backward of chunk (derivatives.yaml:284)."""
 
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
@@ -2173,11 +2212,11 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:280
+        # derivatives.yaml:285
         try:
             grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:280', 'chunk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:285', 'chunk', 'self')
             raise
         return (grad_self,)
 
@@ -2188,7 +2227,7 @@ class ChunkBackward0(Node):
 
 
 class CatBackward0(Node):
-    """Backward of cat (derivatives.yaml:284)."""
+    """Backward of cat (derivatives.yaml:289)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
@@ -2200,11 +2239,11 @@ class CatBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:285
+        # derivatives.yaml:290
         try:
             grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:285', 'cat', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:290', 'cat', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -2215,7 +2254,7 @@ class CatBackward0(Node):
 
 
 class StackBackward0(Node):
-    """Backward of stack (derivatives.yaml:287)."""
+    """Backward of stack (derivatives.yaml:292)."""
 
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
@@ -2227,11 +2266,11 @@ class StackBackward0(Node):
         grad = grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:288
+        # derivatives.yaml:293
         try:
             grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:288', 'stack', 'tensors')
+            formula_failed(exc_, 'derivatives.yaml:293', 'stack', 'tensors')
             raise
         return (*grad_tensors,)
 
@@ -2242,7 +2281,7 @@ class StackBackward0(Node):
 
 
 class GatherBackward0(Node):
-    """Backward of gather (derivatives.yaml:290)."""
+    """Backward of gather (derivatives.yaml:295)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
@@ -2257,11 +2296,11 @@ class GatherBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:292
+        # derivatives.yaml:297
         try:
             grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:292', 'gather', 'self')
+            formula_failed(exc_, 'derivatives.yaml:297', 'gather', 'self')
             raise
         return (grad_self,)
 
@@ -2274,7 +2313,7 @@ class GatherBackward0(Node):
 
 
 class IndexSelectBackward0(Node):
-    """Backward of index_select (derivatives.yaml:294)."""
+    """Backward of index_select (derivatives.yaml:299)."""
 
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
@@ -2289,11 +2328,11 @@ class IndexSelectBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:296
+        # derivatives.yaml:301
         try:
             grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:296', 'index_select', 'self')
+            formula_failed(exc_, 'derivatives.yaml:301', 'index_select', 'self')
             raise
         return (grad_self,)
 
@@ -2306,7 +2345,7 @@ class IndexSelectBackward0(Node):
 
 
 class MaskedFillBackward0(Node):
-    """Backward of masked_fill.Scalar (derivatives.yaml:298)."""
+    """Backward of masked_fill.Scalar (derivatives.yaml:303)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
@@ -2319,11 +2358,11 @@ class MaskedFillBackward0(Node):
         mask = node.mask_
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
-        # derivatives.yaml:300
+        # derivatives.yaml:305
         try:
             grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:300', 'masked_fill.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:305', 'masked_fill.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -2334,7 +2373,7 @@ class MaskedFillBackward0(Node):
 
 
 class IndexBackward0(Node):
-    """Backward of index.Tensor (derivatives.yaml:303)."""
+    """Backward of index.Tensor (derivatives.yaml:308)."""
 
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
@@ -2350,11 +2389,11 @@ class IndexBackward0(Node):
                 if isinstance(t_, Tensor) and t_._vc.value != v_:
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:305
+        # derivatives.yaml:310
         try:
             grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:305', 'index.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:310', 'index.Tensor', 'self')
             raise
         return (grad_self,)
 
@@ -2366,7 +2405,7 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """Backward of index_put (derivatives.yaml:307)."""
+    """Backward of index_put (derivatives.yaml:312)."""
 
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
@@ -2383,17 +2422,17 @@ class IndexPutBackward0(Node):
                 if isinstance(t_, Tensor) and t_._vc.value != v_:
                     unpack(node, t_, v_, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:309
+        # derivatives.yaml:314
         try:
             grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:309', 'index_put', 'self')
+            formula_failed(exc_, 'derivatives.yaml:314', 'index_put', 'self')
             raise
-        # derivatives.yaml:310
+        # derivatives.yaml:315
         try:
             grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:310', 'index_put', 'values')
+            formula_failed(exc_, 'derivatives.yaml:315', 'index_put', 'values')
             raise
         return (grad_self, grad_values)
 
@@ -2406,7 +2445,7 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:312)."""
+    """Backward of clone (derivatives.yaml:317)."""
 
     __slots__ = ()
     _op = "clone"
@@ -2416,11 +2455,11 @@ class CloneBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:313
+        # derivatives.yaml:318
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:313', 'clone', 'self')
+            formula_failed(exc_, 'derivatives.yaml:318', 'clone', 'self')
             raise
         return (grad_self,)
 
@@ -2429,7 +2468,7 @@ class CloneBackward0(Node):
 
 
 class CopyBackward0(Node):
-    """Backward of copy_ (derivatives.yaml:315)."""
+    """Backward of copy_ (derivatives.yaml:320)."""
 
     __slots__ = ()
     _op = "copy_"
@@ -2439,17 +2478,17 @@ class CopyBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:316
+        # derivatives.yaml:321
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:316', 'copy_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:321', 'copy_', 'self')
             raise
-        # derivatives.yaml:317
+        # derivatives.yaml:322
         try:
             grad_src = grad if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:317', 'copy_', 'src')
+            formula_failed(exc_, 'derivatives.yaml:322', 'copy_', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -2458,7 +2497,7 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:319)."""
+    """Backward of fill_.Scalar (derivatives.yaml:324)."""
 
     __slots__ = ()
     _op = "fill_.Scalar"
@@ -2468,11 +2507,11 @@ class FillBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:320
+        # derivatives.yaml:325
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:320', 'fill_.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:325', 'fill_.Scalar', 'self')
             raise
         return (grad_self,)
 
@@ -2481,7 +2520,7 @@ class FillBackward0(Node):
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:322)."""
+    """Backward of zero_ (derivatives.yaml:327)."""
 
     __slots__ = ()
     _op = "zero_"
@@ -2491,11 +2530,11 @@ class ZeroBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:323
+        # derivatives.yaml:328
         try:
             grad_self = zeros_like(grad) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:323', 'zero_', 'self')
+            formula_failed(exc_, 'derivatives.yaml:328', 'zero_', 'self')
             raise
         return (grad_self,)
 
@@ -2504,7 +2543,7 @@ class ZeroBackward0(Node):
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:325)."""
+    """Backward of to.dtype (derivatives.yaml:330)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
@@ -2514,11 +2553,11 @@ class ToBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:326
+        # derivatives.yaml:331
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:326', 'to.dtype', 'self')
+            formula_failed(exc_, 'derivatives.yaml:331', 'to.dtype', 'self')
             raise
         return (grad_self,)
 
@@ -2527,7 +2566,7 @@ class ToBackward0(Node):
 
 
 class ToBackward1(Node):
-    """Backward of to.device (derivatives.yaml:328)."""
+    """Backward of to.device (derivatives.yaml:333)."""
 
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
@@ -2538,11 +2577,11 @@ class ToBackward1(Node):
         need = node._next
         grad = grads[0]
         self_device = node.self_device
-        # derivatives.yaml:329
+        # derivatives.yaml:334
         try:
             grad_self = grad.to(self_device) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:329', 'to.device', 'self')
+            formula_failed(exc_, 'derivatives.yaml:334', 'to.device', 'self')
             raise
         return (grad_self,)
 
@@ -2552,7 +2591,7 @@ class ToBackward1(Node):
 
 
 class Unique2Backward0(Node):
-    """Backward of _unique2 (derivatives.yaml:331)."""
+    """Backward of _unique2 (derivatives.yaml:336)."""
 
     __slots__ = ()
     _op = "_unique2"
@@ -2570,7 +2609,7 @@ class Unique2Backward0(Node):
 
 
 class SparseCooTensorBackward0(Node):
-    """Backward of sparse_coo_tensor (derivatives.yaml:337)."""
+    """Backward of sparse_coo_tensor (derivatives.yaml:342)."""
 
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
@@ -2583,11 +2622,11 @@ class SparseCooTensorBackward0(Node):
         indices = node.indices_
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
-        # derivatives.yaml:338
+        # derivatives.yaml:343
         try:
             grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:338', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, 'derivatives.yaml:343', 'sparse_coo_tensor', 'values')
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
@@ -2599,7 +2638,7 @@ class SparseCooTensorBackward0(Node):
 
 
 class ToSparseBackward0(Node):
-    """Backward of to_sparse (derivatives.yaml:341)."""
+    """Backward of to_sparse (derivatives.yaml:346)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
@@ -2609,11 +2648,11 @@ class ToSparseBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:342
+        # derivatives.yaml:347
         try:
             grad_self = grad.to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:342', 'to_sparse', 'self')
+            formula_failed(exc_, 'derivatives.yaml:347', 'to_sparse', 'self')
             raise
         return (grad_self,)
 
@@ -2622,7 +2661,7 @@ class ToSparseBackward0(Node):
 
 
 class ToDenseBackward0(Node):
-    """Backward of to_dense (derivatives.yaml:344)."""
+    """Backward of to_dense (derivatives.yaml:349)."""
 
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
@@ -2635,11 +2674,11 @@ class ToDenseBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:345
+        # derivatives.yaml:350
         try:
             grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:345', 'to_dense', 'self')
+            formula_failed(exc_, 'derivatives.yaml:350', 'to_dense', 'self')
             raise
         return (grad_self,)
 
@@ -2650,7 +2689,7 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:348)."""
+    """Backward of coalesce (derivatives.yaml:353)."""
 
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
@@ -2660,11 +2699,11 @@ class CoalesceBackward0(Node):
             check_alive(node)
         need = node._next
         grad = grads[0]
-        # derivatives.yaml:349
+        # derivatives.yaml:354
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:349', 'coalesce', 'self')
+            formula_failed(exc_, 'derivatives.yaml:354', 'coalesce', 'self')
             raise
         return (grad_self,)
 
@@ -2673,7 +2712,7 @@ class CoalesceBackward0(Node):
 
 
 class ValuesBackward0(Node):
-    """Backward of values (derivatives.yaml:351)."""
+    """Backward of values (derivatives.yaml:356)."""
 
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
@@ -2687,11 +2726,11 @@ class ValuesBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:352
+        # derivatives.yaml:357
         try:
             grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:352', 'values', 'self')
+            formula_failed(exc_, 'derivatives.yaml:357', 'values', 'self')
             raise
         return (grad_self,)
 
@@ -2703,7 +2742,7 @@ class ValuesBackward0(Node):
 
 
 class SparseMaskBackward0(Node):
-    """Backward of sparse_mask (derivatives.yaml:355)."""
+    """Backward of sparse_mask (derivatives.yaml:360)."""
 
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
@@ -2716,11 +2755,11 @@ class SparseMaskBackward0(Node):
         mask = node.mask_
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
-        # derivatives.yaml:356
+        # derivatives.yaml:361
         try:
             grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:356', 'sparse_mask', 'self')
+            formula_failed(exc_, 'derivatives.yaml:361', 'sparse_mask', 'self')
             raise
         return (grad_self,)
 
@@ -2731,7 +2770,7 @@ class SparseMaskBackward0(Node):
 
 
 class SparseValuesAtBackward0(Node):
-    """Backward of _sparse_values_at (derivatives.yaml:359)."""
+    """Backward of _sparse_values_at (derivatives.yaml:364)."""
 
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
@@ -2748,11 +2787,11 @@ class SparseValuesAtBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:362
+        # derivatives.yaml:367
         try:
             grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:362', '_sparse_values_at', 'self')
+            formula_failed(exc_, 'derivatives.yaml:367', '_sparse_values_at', 'self')
             raise
         return (grad_self,)
 
@@ -2766,7 +2805,7 @@ class SparseValuesAtBackward0(Node):
 
 
 class Log10Backward0(Node):
-    """Backward of log10 (derivatives.yaml:368)."""
+    """Backward of log10 (derivatives.yaml:373)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log10"
@@ -2779,11 +2818,11 @@ class Log10Backward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:369
+        # derivatives.yaml:374
         try:
             grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:369', 'log10', 'self')
+            formula_failed(exc_, 'derivatives.yaml:374', 'log10', 'self')
             raise
         return (grad_self,)
 
@@ -2794,7 +2833,7 @@ class Log10Backward0(Node):
 
 
 class Log2Backward0(Node):
-    """Backward of log2 (derivatives.yaml:371)."""
+    """Backward of log2 (derivatives.yaml:376)."""
 
     __slots__ = ("self_", "self_v")
     _op = "log2"
@@ -2807,11 +2846,11 @@ class Log2Backward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:372
+        # derivatives.yaml:377
         try:
             grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:372', 'log2', 'self')
+            formula_failed(exc_, 'derivatives.yaml:377', 'log2', 'self')
             raise
         return (grad_self,)
 
@@ -2822,7 +2861,7 @@ class Log2Backward0(Node):
 
 
 class FmodBackward0(Node):
-    """Backward of fmod.Tensor (derivatives.yaml:374)."""
+    """Backward of fmod.Tensor (derivatives.yaml:379)."""
 
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
@@ -2838,17 +2877,17 @@ class FmodBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:375
+        # derivatives.yaml:380
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:375', 'fmod.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:380', 'fmod.Tensor', 'self')
             raise
-        # derivatives.yaml:376
+        # derivatives.yaml:381
         try:
             grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:376', 'fmod.Tensor', 'other')
+            formula_failed(exc_, 'derivatives.yaml:381', 'fmod.Tensor', 'other')
             raise
         return (grad_self, grad_other)
 
@@ -2861,7 +2900,7 @@ class FmodBackward0(Node):
 
 
 class LerpBackward0(Node):
-    """Backward of lerp.Scalar (derivatives.yaml:378)."""
+    """Backward of lerp.Scalar (derivatives.yaml:383)."""
 
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
@@ -2872,17 +2911,17 @@ class LerpBackward0(Node):
         need = node._next
         grad = grads[0]
         weight = node.weight_
-        # derivatives.yaml:379
+        # derivatives.yaml:384
         try:
             grad_self = scale(grad, 1 - weight) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:379', 'lerp.Scalar', 'self')
+            formula_failed(exc_, 'derivatives.yaml:384', 'lerp.Scalar', 'self')
             raise
-        # derivatives.yaml:380
+        # derivatives.yaml:385
         try:
             grad_end = scale(grad, weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:380', 'lerp.Scalar', 'end')
+            formula_failed(exc_, 'derivatives.yaml:385', 'lerp.Scalar', 'end')
             raise
         return (grad_self, grad_end)
 
@@ -2892,7 +2931,7 @@ class LerpBackward0(Node):
 
 
 class LerpBackward1(Node):
-    """Backward of lerp.Tensor (derivatives.yaml:382)."""
+    """Backward of lerp.Tensor (derivatives.yaml:387)."""
 
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
@@ -2911,23 +2950,23 @@ class LerpBackward1(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:383
+        # derivatives.yaml:388
         try:
             grad_self = (grad * (1 - weight)) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:383', 'lerp.Tensor', 'self')
+            formula_failed(exc_, 'derivatives.yaml:388', 'lerp.Tensor', 'self')
             raise
-        # derivatives.yaml:384
+        # derivatives.yaml:389
         try:
             grad_end = (grad * weight) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:384', 'lerp.Tensor', 'end')
+            formula_failed(exc_, 'derivatives.yaml:389', 'lerp.Tensor', 'end')
             raise
-        # derivatives.yaml:385
+        # derivatives.yaml:390
         try:
             grad_weight = (grad * (end - self)) if need[2] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:385', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:390', 'lerp.Tensor', 'weight')
             raise
         return (grad_self, grad_end, grad_weight)
 
@@ -2942,7 +2981,7 @@ class LerpBackward1(Node):
 
 
 class NanToNumBackward0(Node):
-    """Backward of _nan_to_num (derivatives.yaml:387)."""
+    """Backward of _nan_to_num (derivatives.yaml:392)."""
 
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
@@ -2955,11 +2994,11 @@ class NanToNumBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:389
+        # derivatives.yaml:394
         try:
             grad_self = (grad * self.isfinite()) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:389', '_nan_to_num', 'self')
+            formula_failed(exc_, 'derivatives.yaml:394', '_nan_to_num', 'self')
             raise
         return (grad_self,)
 
@@ -2970,7 +3009,7 @@ class NanToNumBackward0(Node):
 
 
 class CumsumBackward0(Node):
-    """Backward of cumsum (derivatives.yaml:391)."""
+    """Backward of cumsum (derivatives.yaml:396)."""
 
     __slots__ = ("dim_",)
     _op = "cumsum"
@@ -2981,11 +3020,11 @@ class CumsumBackward0(Node):
         need = node._next
         grad = grads[0]
         dim = node.dim_
-        # derivatives.yaml:393
+        # derivatives.yaml:398
         try:
             grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:393', 'cumsum', 'self')
+            formula_failed(exc_, 'derivatives.yaml:398', 'cumsum', 'self')
             raise
         return (grad_self,)
 
@@ -2995,7 +3034,7 @@ class CumsumBackward0(Node):
 
 
 class CumprodBackward0(Node):
-    """Backward of cumprod (derivatives.yaml:395)."""
+    """Backward of cumprod (derivatives.yaml:400)."""
 
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
@@ -3013,11 +3052,11 @@ class CumprodBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:396
+        # derivatives.yaml:401
         try:
             grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:396', 'cumprod', 'self')
+            formula_failed(exc_, 'derivatives.yaml:401', 'cumprod', 'self')
             raise
         return (grad_self,)
 
@@ -3031,44 +3070,10 @@ class CumprodBackward0(Node):
 
 
 class SortBackward0(Node):
-    """Backward of sort (derivatives.yaml:399)."""
+    """Backward of sort (derivatives.yaml:404)."""
 
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
-    _n_out = 2
-    _saved_outputs = (('indices_', 1),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        grad = grads[0]
-        dim = node.dim_
-        indices = node.indices_
-        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
-            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
-        self_shape = node.self_shape
-        # derivatives.yaml:401
-        try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:401', 'sort', 'self')
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = None
-        node.indices_ = None
-        node.indices_v = None
-        node.self_shape = None
-
-
-class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:404)."""
-
-    __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
-    _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
 
@@ -3086,7 +3091,41 @@ class TopkBackward0(Node):
         try:
             grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:406', 'topk', 'self')
+            formula_failed(exc_, 'derivatives.yaml:406', 'sort', 'self')
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dim_ = None
+        node.indices_ = None
+        node.indices_v = None
+        node.self_shape = None
+
+
+class TopkBackward0(Node):
+    """Backward of topk (derivatives.yaml:409)."""
+
+    __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
+    _op = "topk"
+    _n_out = 2
+    _saved_outputs = (('indices_', 1),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        grad = grads[0]
+        dim = node.dim_
+        indices = node.indices_
+        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
+            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
+        self_shape = node.self_shape
+        # derivatives.yaml:411
+        try:
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
+        except Exception as exc_:
+            formula_failed(exc_, 'derivatives.yaml:411', 'topk', 'self')
             raise
         return (grad_self,)
 
@@ -3099,7 +3138,7 @@ class TopkBackward0(Node):
 
 
 class ScatterBackward0(Node):
-    """Backward of scatter.src (derivatives.yaml:409)."""
+    """Backward of scatter.src (derivatives.yaml:414)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
@@ -3114,17 +3153,17 @@ class ScatterBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:411
+        # derivatives.yaml:416
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:411', 'scatter.src', 'self')
+            formula_failed(exc_, 'derivatives.yaml:416', 'scatter.src', 'self')
             raise
-        # derivatives.yaml:412
+        # derivatives.yaml:417
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:412', 'scatter.src', 'src')
+            formula_failed(exc_, 'derivatives.yaml:417', 'scatter.src', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -3137,7 +3176,7 @@ class ScatterBackward0(Node):
 
 
 class ScatterBackward1(Node):
-    """Backward of scatter.value (derivatives.yaml:414)."""
+    """Backward of scatter.value (derivatives.yaml:419)."""
 
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
@@ -3151,11 +3190,11 @@ class ScatterBackward1(Node):
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
-        # derivatives.yaml:416
+        # derivatives.yaml:421
         try:
             grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:416', 'scatter.value', 'self')
+            formula_failed(exc_, 'derivatives.yaml:421', 'scatter.value', 'self')
             raise
         return (grad_self,)
 
@@ -3167,7 +3206,7 @@ class ScatterBackward1(Node):
 
 
 class ScatterAddBackward0(Node):
-    """Backward of scatter_add (derivatives.yaml:419)."""
+    """Backward of scatter_add (derivatives.yaml:424)."""
 
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
@@ -3182,17 +3221,17 @@ class ScatterAddBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:421
+        # derivatives.yaml:426
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:421', 'scatter_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:426', 'scatter_add', 'self')
             raise
-        # derivatives.yaml:422
+        # derivatives.yaml:427
         try:
             grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:422', 'scatter_add', 'src')
+            formula_failed(exc_, 'derivatives.yaml:427', 'scatter_add', 'src')
             raise
         return (grad_self, grad_src)
 
@@ -3205,7 +3244,7 @@ class ScatterAddBackward0(Node):
 
 
 class IndexAddBackward0(Node):
-    """Backward of index_add (derivatives.yaml:424)."""
+    """Backward of index_add (derivatives.yaml:429)."""
 
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
@@ -3221,17 +3260,17 @@ class IndexAddBackward0(Node):
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:426
+        # derivatives.yaml:431
         try:
             grad_self = grad if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:426', 'index_add', 'self')
+            formula_failed(exc_, 'derivatives.yaml:431', 'index_add', 'self')
             raise
-        # derivatives.yaml:427
+        # derivatives.yaml:432
         try:
             grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:427', 'index_add', 'source')
+            formula_failed(exc_, 'derivatives.yaml:432', 'index_add', 'source')
             raise
         return (grad_self, grad_source)
 
@@ -3245,7 +3284,7 @@ class IndexAddBackward0(Node):
 
 
 class EmbeddingBackward0(Node):
-    """Backward of embedding (derivatives.yaml:429)."""
+    """Backward of embedding (derivatives.yaml:434)."""
 
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
@@ -3261,11 +3300,11 @@ class EmbeddingBackward0(Node):
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:431
+        # derivatives.yaml:436
         try:
             grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:431', 'embedding', 'weight')
+            formula_failed(exc_, 'derivatives.yaml:436', 'embedding', 'weight')
             raise
         return (grad_weight,)
 
@@ -3279,7 +3318,7 @@ class EmbeddingBackward0(Node):
 
 
 class TrilBackward0(Node):
-    """Backward of tril (derivatives.yaml:433)."""
+    """Backward of tril (derivatives.yaml:438)."""
 
     __slots__ = ("diagonal_",)
     _op = "tril"
@@ -3290,11 +3329,11 @@ class TrilBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:434
+        # derivatives.yaml:439
         try:
             grad_self = grad.tril(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:434', 'tril', 'self')
+            formula_failed(exc_, 'derivatives.yaml:439', 'tril', 'self')
             raise
         return (grad_self,)
 
@@ -3304,7 +3343,7 @@ class TrilBackward0(Node):
 
 
 class TriuBackward0(Node):
-    """Backward of triu (derivatives.yaml:436)."""
+    """Backward of triu (derivatives.yaml:441)."""
 
     __slots__ = ("diagonal_",)
     _op = "triu"
@@ -3315,11 +3354,11 @@ class TriuBackward0(Node):
         need = node._next
         grad = grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:437
+        # derivatives.yaml:442
         try:
             grad_self = grad.triu(diagonal) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:437', 'triu', 'self')
+            formula_failed(exc_, 'derivatives.yaml:442', 'triu', 'self')
             raise
         return (grad_self,)
 
@@ -3329,7 +3368,7 @@ class TriuBackward0(Node):
 
 
 class NonzeroBackward0(Node):
-    """Backward of nonzero (derivatives.yaml:441)."""
+    """Backward of nonzero (derivatives.yaml:446)."""
 
     __slots__ = ()
     _op = "nonzero"
@@ -3346,7 +3385,7 @@ class NonzeroBackward0(Node):
 
 
 class NonzeroBackward1(Node):
-    """Backward of nonzero.as_tuple (derivatives.yaml:444)."""
+    """Backward of nonzero.as_tuple (derivatives.yaml:449)."""
 
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
@@ -3363,7 +3402,7 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:447)."""
+    """Backward of nonzero_numpy (derivatives.yaml:452)."""
 
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
@@ -3380,7 +3419,7 @@ class NonzeroNumpyBackward0(Node):
 
 
 class RepeatInterleaveBackward0(Node):
-    """Backward of repeat_interleave.Tensor (derivatives.yaml:450)."""
+    """Backward of repeat_interleave.Tensor (derivatives.yaml:455)."""
 
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
@@ -3397,7 +3436,7 @@ class RepeatInterleaveBackward0(Node):
 
 
 class DiagonalBackward0(Node):
-    """Backward of diagonal (derivatives.yaml:453)."""
+    """Backward of diagonal (derivatives.yaml:458)."""
 
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
@@ -3411,11 +3450,11 @@ class DiagonalBackward0(Node):
         dim2 = node.dim2_
         offset = node.offset_
         self_shape = node.self_shape
-        # derivatives.yaml:454
+        # derivatives.yaml:459
         try:
             grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:454', 'diagonal', 'self')
+            formula_failed(exc_, 'derivatives.yaml:459', 'diagonal', 'self')
             raise
         return (grad_self,)
 
@@ -7275,6 +7314,36 @@ def record_diagonal(op):
     return record
 
 
+def record__sparse_mm(op):
+    """The Autograd kernel of _sparse_mm (the handle ``op``): runs it and records its node."""
+    redispatch = below_autograd_entry(op)
+
+    def record(self, mat2):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
+        if not (need_self or need_mat2):
+            return redispatch(self, mat2)
+        node = SparseMmBackward0()
+        node._next = (
+            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
+            ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
+        )
+        node._hooks = None
+        node._released = False
+        node.mat2_ = mat2 if need_self else None
+        node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
+        node.self_ = self
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        result = redispatch(self, mat2)
+        if result._dtype.is_floating_point:
+            result._requires_grad = True
+            result.grad_fn = node
+            result._output_nr = 0
+        return result
+
+    return record
+
+
 # Op overload -> its recorder maker, ``make(handle)`` -> the op's Autograd kernel, which takes
 # the op's arguments in schema order (bound by aten_lite/autograd/kernel.py).
 RECORDERS = {
@@ -7425,4 +7494,5 @@ RECORDERS = {
     "nonzero_numpy": record_nonzero_numpy,
     "repeat_interleave.Tensor": record_repeat_interleave_Tensor,
     "diagonal": record_diagonal,
+    "_sparse_mm": record__sparse_mm,
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -583,9 +583,22 @@ def fw_mm(args, tangents, result):
     return tangent
 
 
+def fw__sparse_mm(args, tangents, result):
+    """Forward rule of _sparse_mm."""
+    # derivatives.yaml:219 (result)
+    self, mat2 = args
+    self_t, mat2_t = tangents
+    tangent = None
+    if self_t is not None:
+        tangent = add_tangents(tangent, self_t.mm(mat2))
+    if mat2_t is not None:
+        tangent = add_tangents(tangent, self.mm(mat2_t))
+    return tangent
+
+
 def fw_bmm(args, tangents, result):
     """Forward rule of bmm."""
-    # derivatives.yaml:219 (result)
+    # derivatives.yaml:224 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -598,7 +611,7 @@ def fw_bmm(args, tangents, result):
 
 def fw_dot(args, tangents, result):
     """Forward rule of dot."""
-    # derivatives.yaml:224 (result)
+    # derivatives.yaml:229 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -611,7 +624,7 @@ def fw_dot(args, tangents, result):
 
 def fw_view(args, tangents, result):
     """Forward rule of view."""
-    # derivatives.yaml:228 (auto_linear)
+    # derivatives.yaml:233 (auto_linear)
     self, size = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -621,7 +634,7 @@ def fw_view(args, tangents, result):
 
 def fw_reshape(args, tangents, result):
     """Forward rule of reshape."""
-    # derivatives.yaml:231 (auto_linear)
+    # derivatives.yaml:236 (auto_linear)
     self, shape = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -631,7 +644,7 @@ def fw_reshape(args, tangents, result):
 
 def fw_t(args, tangents, result):
     """Forward rule of t."""
-    # derivatives.yaml:234 (auto_linear)
+    # derivatives.yaml:239 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -641,7 +654,7 @@ def fw_t(args, tangents, result):
 
 def fw_transpose_int(args, tangents, result):
     """Forward rule of transpose.int."""
-    # derivatives.yaml:237 (auto_linear)
+    # derivatives.yaml:242 (auto_linear)
     self, dim0, dim1 = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -651,7 +664,7 @@ def fw_transpose_int(args, tangents, result):
 
 def fw_permute(args, tangents, result):
     """Forward rule of permute."""
-    # derivatives.yaml:240 (auto_linear)
+    # derivatives.yaml:245 (auto_linear)
     self, dims = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -661,7 +674,7 @@ def fw_permute(args, tangents, result):
 
 def fw_expand(args, tangents, result):
     """Forward rule of expand."""
-    # derivatives.yaml:243 (auto_linear)
+    # derivatives.yaml:248 (auto_linear)
     self, size, implicit = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -671,7 +684,7 @@ def fw_expand(args, tangents, result):
 
 def fw_squeeze(args, tangents, result):
     """Forward rule of squeeze."""
-    # derivatives.yaml:246 (auto_linear)
+    # derivatives.yaml:251 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -681,7 +694,7 @@ def fw_squeeze(args, tangents, result):
 
 def fw_squeeze_dim(args, tangents, result):
     """Forward rule of squeeze.dim."""
-    # derivatives.yaml:249 (auto_linear)
+    # derivatives.yaml:254 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -691,7 +704,7 @@ def fw_squeeze_dim(args, tangents, result):
 
 def fw_squeeze_dims(args, tangents, result):
     """Forward rule of squeeze.dims."""
-    # derivatives.yaml:252 (auto_linear)
+    # derivatives.yaml:257 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -701,7 +714,7 @@ def fw_squeeze_dims(args, tangents, result):
 
 def fw_unsqueeze(args, tangents, result):
     """Forward rule of unsqueeze."""
-    # derivatives.yaml:255 (auto_linear)
+    # derivatives.yaml:260 (auto_linear)
     self, dim = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -711,7 +724,7 @@ def fw_unsqueeze(args, tangents, result):
 
 def fw_flatten_using_ints(args, tangents, result):
     """Forward rule of flatten.using_ints."""
-    # derivatives.yaml:258 (auto_linear)
+    # derivatives.yaml:263 (auto_linear)
     self, start_dim, end_dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -721,7 +734,7 @@ def fw_flatten_using_ints(args, tangents, result):
 
 def fw_narrow(args, tangents, result):
     """Forward rule of narrow."""
-    # derivatives.yaml:261 (auto_linear)
+    # derivatives.yaml:266 (auto_linear)
     self, dim, start, length = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -731,7 +744,7 @@ def fw_narrow(args, tangents, result):
 
 def fw_select_int(args, tangents, result):
     """Forward rule of select.int."""
-    # derivatives.yaml:264 (auto_linear)
+    # derivatives.yaml:269 (auto_linear)
     self, dim, index = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -741,7 +754,7 @@ def fw_select_int(args, tangents, result):
 
 def fw_slice_Tensor(args, tangents, result):
     """Forward rule of slice.Tensor."""
-    # derivatives.yaml:267 (auto_linear)
+    # derivatives.yaml:272 (auto_linear)
     self, dim, start, end, step = args
     self_t, _, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -751,7 +764,7 @@ def fw_slice_Tensor(args, tangents, result):
 
 def fw_contiguous(args, tangents, result):
     """Forward rule of contiguous."""
-    # derivatives.yaml:270 (auto_linear)
+    # derivatives.yaml:275 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -761,7 +774,7 @@ def fw_contiguous(args, tangents, result):
 
 def fw_split_Tensor(args, tangents, result):
     """Forward rule of split.Tensor."""
-    # derivatives.yaml:273 (auto_linear)
+    # derivatives.yaml:278 (auto_linear)
     self, split_size, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -771,7 +784,7 @@ def fw_split_Tensor(args, tangents, result):
 
 def fw_split_sizes(args, tangents, result):
     """Forward rule of split.sizes."""
-    # derivatives.yaml:276 (auto_linear)
+    # derivatives.yaml:281 (auto_linear)
     self, split_size, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -781,7 +794,7 @@ def fw_split_sizes(args, tangents, result):
 
 def fw_chunk(args, tangents, result):
     """Forward rule of chunk."""
-    # derivatives.yaml:279 (auto_linear)
+    # derivatives.yaml:284 (auto_linear)
     self, chunks, dim = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -791,7 +804,7 @@ def fw_chunk(args, tangents, result):
 
 def fw_cat(args, tangents, result):
     """Forward rule of cat."""
-    # derivatives.yaml:284 (auto_linear)
+    # derivatives.yaml:289 (auto_linear)
     tensors, dim = args
     tensors_t, _ = tangents
     tensors_t = filled(tensors_t, tensors)
@@ -801,7 +814,7 @@ def fw_cat(args, tangents, result):
 
 def fw_stack(args, tangents, result):
     """Forward rule of stack."""
-    # derivatives.yaml:287 (auto_linear)
+    # derivatives.yaml:292 (auto_linear)
     tensors, dim = args
     tensors_t, _ = tangents
     tensors_t = filled(tensors_t, tensors)
@@ -811,7 +824,7 @@ def fw_stack(args, tangents, result):
 
 def fw_gather(args, tangents, result):
     """Forward rule of gather."""
-    # derivatives.yaml:290 (auto_linear)
+    # derivatives.yaml:295 (auto_linear)
     self, dim, index, sparse_grad = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -821,7 +834,7 @@ def fw_gather(args, tangents, result):
 
 def fw_index_select(args, tangents, result):
     """Forward rule of index_select."""
-    # derivatives.yaml:294 (auto_linear)
+    # derivatives.yaml:299 (auto_linear)
     self, dim, index = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -831,7 +844,7 @@ def fw_index_select(args, tangents, result):
 
 def fw_masked_fill_Scalar(args, tangents, result):
     """Forward rule of masked_fill.Scalar."""
-    # derivatives.yaml:301 (result)
+    # derivatives.yaml:306 (result)
     self, mask, value = args
     self_t, _, _ = tangents
     tangent = None
@@ -842,7 +855,7 @@ def fw_masked_fill_Scalar(args, tangents, result):
 
 def fw_index_Tensor(args, tangents, result):
     """Forward rule of index.Tensor."""
-    # derivatives.yaml:303 (auto_linear)
+    # derivatives.yaml:308 (auto_linear)
     self, indices = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -852,7 +865,7 @@ def fw_index_Tensor(args, tangents, result):
 
 def fw_index_put(args, tangents, result):
     """Forward rule of index_put."""
-    # derivatives.yaml:307 (auto_linear)
+    # derivatives.yaml:312 (auto_linear)
     self, indices, values, accumulate = args
     self_t, _, values_t, _ = tangents
     self_t = filled(self_t, self)
@@ -863,7 +876,7 @@ def fw_index_put(args, tangents, result):
 
 def fw_clone(args, tangents, result):
     """Forward rule of clone."""
-    # derivatives.yaml:312 (auto_linear)
+    # derivatives.yaml:317 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -873,7 +886,7 @@ def fw_clone(args, tangents, result):
 
 def fw_copy_(args, tangents, result):
     """Forward rule of copy_."""
-    # derivatives.yaml:315 (auto_linear)
+    # derivatives.yaml:320 (auto_linear)
     self, src, non_blocking = args
     self_t, src_t, _ = tangents
     self_t = filled(self_t, self)
@@ -885,7 +898,7 @@ def fw_copy_(args, tangents, result):
 
 def fw_fill__Scalar(args, tangents, result):
     """Forward rule of fill_.Scalar."""
-    # derivatives.yaml:319 (zero)
+    # derivatives.yaml:324 (zero)
     self, value = args
     self_t, _ = tangents
     return None
@@ -893,7 +906,7 @@ def fw_fill__Scalar(args, tangents, result):
 
 def fw_zero_(args, tangents, result):
     """Forward rule of zero_."""
-    # derivatives.yaml:322 (zero)
+    # derivatives.yaml:327 (zero)
     self, = args
     self_t, = tangents
     return None
@@ -901,7 +914,7 @@ def fw_zero_(args, tangents, result):
 
 def fw_to_dtype(args, tangents, result):
     """Forward rule of to.dtype."""
-    # derivatives.yaml:325 (auto_linear)
+    # derivatives.yaml:330 (auto_linear)
     self, dtype, non_blocking, copy = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -911,7 +924,7 @@ def fw_to_dtype(args, tangents, result):
 
 def fw_to_device(args, tangents, result):
     """Forward rule of to.device."""
-    # derivatives.yaml:328 (auto_linear)
+    # derivatives.yaml:333 (auto_linear)
     self, device, dtype, non_blocking, copy = args
     self_t, _, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -921,7 +934,7 @@ def fw_to_device(args, tangents, result):
 
 def fw_sparse_coo_tensor(args, tangents, result):
     """Forward rule of sparse_coo_tensor."""
-    # derivatives.yaml:339 (auto_linear)
+    # derivatives.yaml:344 (auto_linear)
     indices, values, size, dtype, is_coalesced = args
     _, values_t, _, _, _ = tangents
     values_t = filled(values_t, values)
@@ -931,7 +944,7 @@ def fw_sparse_coo_tensor(args, tangents, result):
 
 def fw_to_sparse(args, tangents, result):
     """Forward rule of to_sparse."""
-    # derivatives.yaml:341 (auto_linear)
+    # derivatives.yaml:346 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -941,7 +954,7 @@ def fw_to_sparse(args, tangents, result):
 
 def fw_to_dense(args, tangents, result):
     """Forward rule of to_dense."""
-    # derivatives.yaml:346 (auto_linear)
+    # derivatives.yaml:351 (auto_linear)
     self, dtype = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -951,7 +964,7 @@ def fw_to_dense(args, tangents, result):
 
 def fw_coalesce(args, tangents, result):
     """Forward rule of coalesce."""
-    # derivatives.yaml:348 (auto_linear)
+    # derivatives.yaml:353 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -961,7 +974,7 @@ def fw_coalesce(args, tangents, result):
 
 def fw_values(args, tangents, result):
     """Forward rule of values."""
-    # derivatives.yaml:353 (auto_linear)
+    # derivatives.yaml:358 (auto_linear)
     self, = args
     self_t, = tangents
     self_t = filled(self_t, self)
@@ -971,7 +984,7 @@ def fw_values(args, tangents, result):
 
 def fw_sparse_mask(args, tangents, result):
     """Forward rule of sparse_mask."""
-    # derivatives.yaml:355 (auto_linear)
+    # derivatives.yaml:360 (auto_linear)
     self, mask = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -981,7 +994,7 @@ def fw_sparse_mask(args, tangents, result):
 
 def fw__sparse_values_at(args, tangents, result):
     """Forward rule of _sparse_values_at."""
-    # derivatives.yaml:364 (auto_linear)
+    # derivatives.yaml:369 (auto_linear)
     self, indices = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -991,7 +1004,7 @@ def fw__sparse_values_at(args, tangents, result):
 
 def fw_log10(args, tangents, result):
     """Forward rule of log10."""
-    # derivatives.yaml:368 (auto_element_wise)
+    # derivatives.yaml:373 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None
@@ -1002,7 +1015,7 @@ def fw_log10(args, tangents, result):
 
 def fw_log2(args, tangents, result):
     """Forward rule of log2."""
-    # derivatives.yaml:371 (auto_element_wise)
+    # derivatives.yaml:376 (auto_element_wise)
     self, = args
     self_t, = tangents
     tangent = None
@@ -1013,7 +1026,7 @@ def fw_log2(args, tangents, result):
 
 def fw_fmod_Tensor(args, tangents, result):
     """Forward rule of fmod.Tensor."""
-    # derivatives.yaml:374 (auto_element_wise)
+    # derivatives.yaml:379 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -1026,7 +1039,7 @@ def fw_fmod_Tensor(args, tangents, result):
 
 def fw_lerp_Scalar(args, tangents, result):
     """Forward rule of lerp.Scalar."""
-    # derivatives.yaml:378 (auto_element_wise)
+    # derivatives.yaml:383 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -1039,7 +1052,7 @@ def fw_lerp_Scalar(args, tangents, result):
 
 def fw_lerp_Tensor(args, tangents, result):
     """Forward rule of lerp.Tensor."""
-    # derivatives.yaml:382 (auto_element_wise)
+    # derivatives.yaml:387 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -1054,7 +1067,7 @@ def fw_lerp_Tensor(args, tangents, result):
 
 def fw__nan_to_num(args, tangents, result):
     """Forward rule of _nan_to_num."""
-    # derivatives.yaml:387 (auto_element_wise)
+    # derivatives.yaml:392 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
     tangent = None
@@ -1065,7 +1078,7 @@ def fw__nan_to_num(args, tangents, result):
 
 def fw_cumsum(args, tangents, result):
     """Forward rule of cumsum."""
-    # derivatives.yaml:391 (auto_linear)
+    # derivatives.yaml:396 (auto_linear)
     self, dim, dtype = args
     self_t, _, _ = tangents
     self_t = filled(self_t, self)
@@ -1075,7 +1088,7 @@ def fw_cumsum(args, tangents, result):
 
 def fw_cumprod(args, tangents, result):
     """Forward rule of cumprod."""
-    # derivatives.yaml:397 (result)
+    # derivatives.yaml:402 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None
@@ -1086,7 +1099,7 @@ def fw_cumprod(args, tangents, result):
 
 def fw_sort(args, tangents, result):
     """Forward rule of sort."""
-    # derivatives.yaml:402 (result)
+    # derivatives.yaml:407 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
@@ -1098,7 +1111,7 @@ def fw_sort(args, tangents, result):
 
 def fw_topk(args, tangents, result):
     """Forward rule of topk."""
-    # derivatives.yaml:407 (result)
+    # derivatives.yaml:412 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
@@ -1110,7 +1123,7 @@ def fw_topk(args, tangents, result):
 
 def fw_scatter_src(args, tangents, result):
     """Forward rule of scatter.src."""
-    # derivatives.yaml:409 (auto_linear)
+    # derivatives.yaml:414 (auto_linear)
     self, dim, index, src = args
     self_t, _, _, src_t = tangents
     self_t = filled(self_t, self)
@@ -1121,7 +1134,7 @@ def fw_scatter_src(args, tangents, result):
 
 def fw_scatter_value(args, tangents, result):
     """Forward rule of scatter.value."""
-    # derivatives.yaml:417 (result)
+    # derivatives.yaml:422 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
     tangent = None
@@ -1132,7 +1145,7 @@ def fw_scatter_value(args, tangents, result):
 
 def fw_scatter_add(args, tangents, result):
     """Forward rule of scatter_add."""
-    # derivatives.yaml:419 (auto_linear)
+    # derivatives.yaml:424 (auto_linear)
     self, dim, index, src = args
     self_t, _, _, src_t = tangents
     self_t = filled(self_t, self)
@@ -1143,7 +1156,7 @@ def fw_scatter_add(args, tangents, result):
 
 def fw_index_add(args, tangents, result):
     """Forward rule of index_add."""
-    # derivatives.yaml:424 (auto_linear)
+    # derivatives.yaml:429 (auto_linear)
     self, dim, index, source, alpha = args
     self_t, _, _, source_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1154,7 +1167,7 @@ def fw_index_add(args, tangents, result):
 
 def fw_embedding(args, tangents, result):
     """Forward rule of embedding."""
-    # derivatives.yaml:429 (auto_linear)
+    # derivatives.yaml:434 (auto_linear)
     weight, indices, padding_idx, scale_grad_by_freq, sparse = args
     weight_t, _, _, _, _ = tangents
     weight_t = filled(weight_t, weight)
@@ -1164,7 +1177,7 @@ def fw_embedding(args, tangents, result):
 
 def fw_tril(args, tangents, result):
     """Forward rule of tril."""
-    # derivatives.yaml:433 (auto_linear)
+    # derivatives.yaml:438 (auto_linear)
     self, diagonal = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1174,7 +1187,7 @@ def fw_tril(args, tangents, result):
 
 def fw_triu(args, tangents, result):
     """Forward rule of triu."""
-    # derivatives.yaml:436 (auto_linear)
+    # derivatives.yaml:441 (auto_linear)
     self, diagonal = args
     self_t, _ = tangents
     self_t = filled(self_t, self)
@@ -1184,7 +1197,7 @@ def fw_triu(args, tangents, result):
 
 def fw_diagonal(args, tangents, result):
     """Forward rule of diagonal."""
-    # derivatives.yaml:455 (auto_linear)
+    # derivatives.yaml:460 (auto_linear)
     self, offset, dim1, dim2 = args
     self_t, _, _, _ = tangents
     self_t = filled(self_t, self)
@@ -1244,6 +1257,7 @@ RULES = {
     "_tanh_backward": fw__tanh_backward,
     "_log_softmax_backward": fw__log_softmax_backward,
     "mm": fw_mm,
+    "_sparse_mm": fw__sparse_mm,
     "bmm": fw_bmm,
     "dot": fw_dot,
     "view": fw_view,
@@ -1356,69 +1370,70 @@ ORIGINS = {
     "_tanh_backward": ("auto_element_wise", "derivatives.yaml:200"),
     "_log_softmax_backward": ("result", "derivatives.yaml:207"),
     "mm": ("result", "derivatives.yaml:214"),
-    "bmm": ("result", "derivatives.yaml:219"),
-    "dot": ("result", "derivatives.yaml:224"),
-    "view": ("auto_linear", "derivatives.yaml:228"),
-    "reshape": ("auto_linear", "derivatives.yaml:231"),
-    "t": ("auto_linear", "derivatives.yaml:234"),
-    "transpose.int": ("auto_linear", "derivatives.yaml:237"),
-    "permute": ("auto_linear", "derivatives.yaml:240"),
-    "expand": ("auto_linear", "derivatives.yaml:243"),
-    "squeeze": ("auto_linear", "derivatives.yaml:246"),
-    "squeeze.dim": ("auto_linear", "derivatives.yaml:249"),
-    "squeeze.dims": ("auto_linear", "derivatives.yaml:252"),
-    "unsqueeze": ("auto_linear", "derivatives.yaml:255"),
-    "flatten.using_ints": ("auto_linear", "derivatives.yaml:258"),
-    "narrow": ("auto_linear", "derivatives.yaml:261"),
-    "select.int": ("auto_linear", "derivatives.yaml:264"),
-    "slice.Tensor": ("auto_linear", "derivatives.yaml:267"),
-    "contiguous": ("auto_linear", "derivatives.yaml:270"),
-    "split.Tensor": ("auto_linear", "derivatives.yaml:273"),
-    "split.sizes": ("auto_linear", "derivatives.yaml:276"),
-    "chunk": ("auto_linear", "derivatives.yaml:279"),
-    "cat": ("auto_linear", "derivatives.yaml:284"),
-    "stack": ("auto_linear", "derivatives.yaml:287"),
-    "gather": ("auto_linear", "derivatives.yaml:290"),
-    "index_select": ("auto_linear", "derivatives.yaml:294"),
-    "masked_fill.Scalar": ("result", "derivatives.yaml:301"),
-    "index.Tensor": ("auto_linear", "derivatives.yaml:303"),
-    "index_put": ("auto_linear", "derivatives.yaml:307"),
-    "clone": ("auto_linear", "derivatives.yaml:312"),
-    "copy_": ("auto_linear", "derivatives.yaml:315"),
-    "fill_.Scalar": ("zero", "derivatives.yaml:319"),
-    "zero_": ("zero", "derivatives.yaml:322"),
-    "to.dtype": ("auto_linear", "derivatives.yaml:325"),
-    "to.device": ("auto_linear", "derivatives.yaml:328"),
-    "_unique2": ("none", "derivatives.yaml:331"),
-    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:339"),
-    "to_sparse": ("auto_linear", "derivatives.yaml:341"),
-    "to_dense": ("auto_linear", "derivatives.yaml:346"),
-    "coalesce": ("auto_linear", "derivatives.yaml:348"),
-    "values": ("auto_linear", "derivatives.yaml:353"),
-    "sparse_mask": ("auto_linear", "derivatives.yaml:355"),
-    "_sparse_values_at": ("auto_linear", "derivatives.yaml:364"),
-    "log10": ("auto_element_wise", "derivatives.yaml:368"),
-    "log2": ("auto_element_wise", "derivatives.yaml:371"),
-    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:374"),
-    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:378"),
-    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:382"),
-    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:387"),
-    "cumsum": ("auto_linear", "derivatives.yaml:391"),
-    "cumprod": ("result", "derivatives.yaml:397"),
-    "sort": ("result", "derivatives.yaml:402"),
-    "topk": ("result", "derivatives.yaml:407"),
-    "scatter.src": ("auto_linear", "derivatives.yaml:409"),
-    "scatter.value": ("result", "derivatives.yaml:417"),
-    "scatter_add": ("auto_linear", "derivatives.yaml:419"),
-    "index_add": ("auto_linear", "derivatives.yaml:424"),
-    "embedding": ("auto_linear", "derivatives.yaml:429"),
-    "tril": ("auto_linear", "derivatives.yaml:433"),
-    "triu": ("auto_linear", "derivatives.yaml:436"),
-    "nonzero": ("none", "derivatives.yaml:441"),
-    "nonzero.as_tuple": ("none", "derivatives.yaml:444"),
-    "nonzero_numpy": ("none", "derivatives.yaml:447"),
-    "repeat_interleave.Tensor": ("none", "derivatives.yaml:450"),
-    "diagonal": ("auto_linear", "derivatives.yaml:455"),
+    "_sparse_mm": ("result", "derivatives.yaml:219"),
+    "bmm": ("result", "derivatives.yaml:224"),
+    "dot": ("result", "derivatives.yaml:229"),
+    "view": ("auto_linear", "derivatives.yaml:233"),
+    "reshape": ("auto_linear", "derivatives.yaml:236"),
+    "t": ("auto_linear", "derivatives.yaml:239"),
+    "transpose.int": ("auto_linear", "derivatives.yaml:242"),
+    "permute": ("auto_linear", "derivatives.yaml:245"),
+    "expand": ("auto_linear", "derivatives.yaml:248"),
+    "squeeze": ("auto_linear", "derivatives.yaml:251"),
+    "squeeze.dim": ("auto_linear", "derivatives.yaml:254"),
+    "squeeze.dims": ("auto_linear", "derivatives.yaml:257"),
+    "unsqueeze": ("auto_linear", "derivatives.yaml:260"),
+    "flatten.using_ints": ("auto_linear", "derivatives.yaml:263"),
+    "narrow": ("auto_linear", "derivatives.yaml:266"),
+    "select.int": ("auto_linear", "derivatives.yaml:269"),
+    "slice.Tensor": ("auto_linear", "derivatives.yaml:272"),
+    "contiguous": ("auto_linear", "derivatives.yaml:275"),
+    "split.Tensor": ("auto_linear", "derivatives.yaml:278"),
+    "split.sizes": ("auto_linear", "derivatives.yaml:281"),
+    "chunk": ("auto_linear", "derivatives.yaml:284"),
+    "cat": ("auto_linear", "derivatives.yaml:289"),
+    "stack": ("auto_linear", "derivatives.yaml:292"),
+    "gather": ("auto_linear", "derivatives.yaml:295"),
+    "index_select": ("auto_linear", "derivatives.yaml:299"),
+    "masked_fill.Scalar": ("result", "derivatives.yaml:306"),
+    "index.Tensor": ("auto_linear", "derivatives.yaml:308"),
+    "index_put": ("auto_linear", "derivatives.yaml:312"),
+    "clone": ("auto_linear", "derivatives.yaml:317"),
+    "copy_": ("auto_linear", "derivatives.yaml:320"),
+    "fill_.Scalar": ("zero", "derivatives.yaml:324"),
+    "zero_": ("zero", "derivatives.yaml:327"),
+    "to.dtype": ("auto_linear", "derivatives.yaml:330"),
+    "to.device": ("auto_linear", "derivatives.yaml:333"),
+    "_unique2": ("none", "derivatives.yaml:336"),
+    "sparse_coo_tensor": ("auto_linear", "derivatives.yaml:344"),
+    "to_sparse": ("auto_linear", "derivatives.yaml:346"),
+    "to_dense": ("auto_linear", "derivatives.yaml:351"),
+    "coalesce": ("auto_linear", "derivatives.yaml:353"),
+    "values": ("auto_linear", "derivatives.yaml:358"),
+    "sparse_mask": ("auto_linear", "derivatives.yaml:360"),
+    "_sparse_values_at": ("auto_linear", "derivatives.yaml:369"),
+    "log10": ("auto_element_wise", "derivatives.yaml:373"),
+    "log2": ("auto_element_wise", "derivatives.yaml:376"),
+    "fmod.Tensor": ("auto_element_wise", "derivatives.yaml:379"),
+    "lerp.Scalar": ("auto_element_wise", "derivatives.yaml:383"),
+    "lerp.Tensor": ("auto_element_wise", "derivatives.yaml:387"),
+    "_nan_to_num": ("auto_element_wise", "derivatives.yaml:392"),
+    "cumsum": ("auto_linear", "derivatives.yaml:396"),
+    "cumprod": ("result", "derivatives.yaml:402"),
+    "sort": ("result", "derivatives.yaml:407"),
+    "topk": ("result", "derivatives.yaml:412"),
+    "scatter.src": ("auto_linear", "derivatives.yaml:414"),
+    "scatter.value": ("result", "derivatives.yaml:422"),
+    "scatter_add": ("auto_linear", "derivatives.yaml:424"),
+    "index_add": ("auto_linear", "derivatives.yaml:429"),
+    "embedding": ("auto_linear", "derivatives.yaml:434"),
+    "tril": ("auto_linear", "derivatives.yaml:438"),
+    "triu": ("auto_linear", "derivatives.yaml:441"),
+    "nonzero": ("none", "derivatives.yaml:446"),
+    "nonzero.as_tuple": ("none", "derivatives.yaml:449"),
+    "nonzero_numpy": ("none", "derivatives.yaml:452"),
+    "repeat_interleave.Tensor": ("none", "derivatives.yaml:455"),
+    "diagonal": ("auto_linear", "derivatives.yaml:460"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -1446,6 +1461,7 @@ READS = {
     "_tanh_backward": ('grad_output', 'tanh_out'),
     "_log_softmax_backward": ('grad_output', 'log_probs'),
     "mm": ('mat2', 'self'),
+    "_sparse_mm": ('mat2', 'self'),
     "bmm": ('mat2', 'self'),
     "dot": ('self', 'tensor'),
     "masked_fill.Scalar": ('mask',),
@@ -1460,9 +1476,9 @@ READS = {
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
 MISSING = {
-    "_unique2": ('derivatives.yaml:331', 'no output is differentiable'),
-    "nonzero": ('derivatives.yaml:441', 'no output is differentiable'),
-    "nonzero.as_tuple": ('derivatives.yaml:444', 'no output is differentiable'),
-    "nonzero_numpy": ('derivatives.yaml:447', 'no output is differentiable'),
-    "repeat_interleave.Tensor": ('derivatives.yaml:450', 'no output is differentiable'),
+    "_unique2": ('derivatives.yaml:336', 'no output is differentiable'),
+    "nonzero": ('derivatives.yaml:446', 'no output is differentiable'),
+    "nonzero.as_tuple": ('derivatives.yaml:449', 'no output is differentiable'),
+    "nonzero_numpy": ('derivatives.yaml:452', 'no output is differentiable'),
+    "repeat_interleave.Tensor": ('derivatives.yaml:455', 'no output is differentiable'),
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -627,6 +627,8 @@ _H_kl_div = _d.handle('kl_div')
 _F_kl_div = _H_kl_div.fast_entry
 _H_huber_loss = _d.handle('huber_loss')
 _F_huber_loss = _H_huber_loss.fast_entry
+_H__sparse_mm = _d.handle('_sparse_mm')
+_F__sparse_mm = _H__sparse_mm.fast_entry
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -789,6 +791,7 @@ _G_constant_pad_nd = _b.Binding('al.constant_pad_nd', ('constant_pad_nd',), meth
 _G_cosine_similarity = _b.Binding('al.cosine_similarity', ('cosine_similarity',), method=False)
 _G_kl_div = _b.Binding('al.kl_div', ('kl_div',), method=False)
 _G_huber_loss = _b.Binding('al.huber_loss', ('huber_loss',), method=False)
+_G__sparse_mm = _b.Binding('al._sparse_mm', ('_sparse_mm',), method=False)
 _GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
 _GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
 _GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
@@ -3688,6 +3691,21 @@ def huber_loss(input, target, reduction=1, delta=1.0):
             return _H_huber_loss.call((input, target, reduction, delta))
 
     return _G_huber_loss.parse((input, target, reduction, delta, ), {})
+
+
+def _sparse_mm(input, mat2):
+    """al.sparse.mm: the product of mm, but a sparse first operand gets a sparse gradient with its pattern (as torch.sparse.mm), where mm gives it a strided one (as torch.mm).
+
+    Overloads, tried in this order:
+        _sparse_mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:1686)
+    """
+    # _sparse_mm
+    if input.__class__ is _T and mat2.__class__ is _T:
+        return _F__sparse_mm(input, mat2)
+    if isinstance(input, _T) and isinstance(mat2, _T):
+        return _H__sparse_mm.call((input, mat2))
+
+    return _G__sparse_mm.parse((input, mat2, ), {})
 
 
 # ---- Tensor methods ----

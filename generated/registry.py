@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 fc7676ee165a3f54).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -6069,6 +6069,26 @@ OPS = (
         doc='Huber loss of self - target: quadratic below delta, linear above, reduced (0 none, 1 mean, 2 sum).',
         tags=(),
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('reduction', 'int', True, 1, False, False), ('delta', 'float', True, 1.0, False, False)),
+        returns=((None, 'Tensor'),),
+    ),
+    _R(  # native_functions.yaml:1686
+        name='_sparse_mm',
+        schema='_sparse_mm(Tensor self, Tensor mat2) -> Tensor',
+        loc='native_functions.yaml:1686',
+        kind='functional',
+        functional=None,
+        variants=('function',),
+        dispatch={'CPU': 'mm', 'SparseCPU': 'mm_sparse'},
+        elementwise=False,
+        reduction=None,
+        dtypes=('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'),
+        type_promotion='default',
+        shape='mm',
+        int_check=None,
+        keeps_zero=False,
+        doc='al.sparse.mm: the product of mm, but a sparse first operand gets a sparse gradient with its pattern (as torch.sparse.mm), where mm gives it a strided one (as torch.mm).',
+        tags=(),
+        args=(('self', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
 )

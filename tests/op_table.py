@@ -674,6 +674,8 @@ CASES: list[OpCase] = [
                                        note="non-contiguous, dim 0")], tol=1e-2),
     # ---- linear algebra ----
     OpCase("mm", np.matmul, ALL, _matrix_samples(_MM), tol=1e-2, sparse=S0),
+    # al.sparse.mm: mm's product; a sparse first operand's gradient is sparse (test_sparse.py).
+    OpCase("_sparse_mm", np.matmul, ALL, _matrix_samples(_MM), tol=1e-2, sparse=S0),
     OpCase("bmm", np.matmul, ALL, _matrix_samples(_BMM), tol=1e-2),
     OpCase("dot", np.dot, ALL, _matrix_samples([((3,), (3,)), ((0,), (0,))]), tol=1e-2),
     OpCase("matmul", np.matmul, ALL, _matrix_samples(_MATMUL), dtype_error=False, tol=1e-2,

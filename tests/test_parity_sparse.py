@@ -113,3 +113,72 @@ def test_any_of_a_full_sparse_tensor_agrees_with_torch_where_no_duplicates_cance
     assert s.any().item() == ts.any().item() is True
     full = al.tensor([[1.0, 2.0], [3.0, 4.0]]).to_sparse()
     assert full.all().item() and not (full * 0).any().item()
+
+
+# ---- the layout of a sparse operand's gradient (Note in aten_lite/sparse.py) ----
+
+
+def _leaf_pair(coalesced: bool):
+    s, ts = pair(coalesced, dtype="float64")
+    return s.detach().requires_grad_(), ts.detach().requires_grad_()
+
+
+@pytest.mark.parametrize("coalesced", [False, True])
+@pytest.mark.parametrize("product", ["mm", "matmul", "@", ".mm", "sparse.mm"])
+def test_a_sparse_leaf_gets_the_gradient_layout_torch_gives(product, coalesced):
+    s, ts = _leaf_pair(coalesced)
+    d = np.random.default_rng(3).standard_normal((3, 4))
+    g = np.random.default_rng(4).standard_normal((2, 4))
+    grads = []
+    for lib, x in ((al, s), (torch, ts)):
+        y = lib.tensor(d.tolist(), dtype=lib.float64, requires_grad=True)
+        run = {"mm": lambda: lib.mm(x, y), "matmul": lambda: lib.matmul(x, y),
+               "@": lambda: x @ y, ".mm": lambda: x.mm(y),
+               "sparse.mm": lambda: lib.sparse.mm(x, y)}[product]
+        out = run()
+        assert not out.is_sparse
+        out.backward(lib.tensor(g.tolist(), dtype=lib.float64))
+        grads.append((x.grad, y.grad))
+    (sg, dg), (tsg, tdg) = grads
+    assert sg.is_sparse == tsg.is_sparse == (product == "sparse.mm")
+    if sg.is_sparse:
+        # The same stored pattern (s's, coalesced) and values. torch flags its gradient
+        # uncoalesced even so ("not known to be"); here it is flagged coalesced, which it is.
+        assert sg.is_coalesced()
+        assert sg.indices().tolist() == tsg._indices().tolist()
+        np.testing.assert_allclose(sg.values().numpy(), tsg._values().numpy(), rtol=1e-12)
+    else:
+        same(sg, tsg)
+    same(dg, tdg)
+
+
+# ---- sum of stored duplicates: Tensor.sum casts each stored value, then adds ----
+# torch's Tensor.sum (and torch.sum) of a sparse tensor casts the stored values to the result
+# dtype before adding, duplicates included: True stored twice sums to 2, uint8 200 + 100 to
+# 300 (Note [Casting duplicates] in aten_lite/backends/_sparse_math.py). torch.sparse.sum, a
+# different function (not in aten_lite), coalesces first in the input's dtype (True twice is
+# True once; 200 + 100 wraps to 44) and keeps that dtype over some dims.
+
+DUP_INDICES = [[0, 0, 1, 1, 0], [0, 0, 1, 2, 0]]  # (0, 0) stored three times
+DUP_VALUES = {"bool": [True, True, True, False, True], "uint8": [200, 100, 5, 7, 1],
+              "int8": [100, 100, -3, 2, 1], "float16": [60000.0, 60000.0, 1.0, 2.0, 3.0]}
+
+
+@pytest.mark.parametrize("dtype", list(DUP_VALUES))
+@pytest.mark.parametrize("kwargs", [{}, {"dim": 0}, {"dim": 1}, {"dim": (0, 1)},
+                                    {"dim": 1, "keepdim": True}, {"dtype": "float64"},
+                                    {"dim": 0, "dtype": "int32"}], ids=str)
+def test_sum_of_uncoalesced_duplicates_matches_torchs_tensor_sum(dtype, kwargs):
+    made = []
+    for lib in (al, torch):
+        s = lib.sparse_coo_tensor(lib.tensor(DUP_INDICES),
+                                  lib.tensor(DUP_VALUES[dtype], dtype=getattr(lib, dtype)),
+                                  (2, 3))
+        kw = {k: getattr(lib, v) if k == "dtype" else v for k, v in kwargs.items()}
+        made.append(s.sum(**kw))
+    ours, theirs = made
+    assert ours.is_sparse == theirs.is_sparse
+    if ours.is_sparse:
+        ours, theirs = ours.to_dense(), theirs.to_dense()
+    assert str(ours.dtype).split(".")[-1] == str(theirs.dtype).split(".")[-1]
+    assert ours.tolist() == theirs.tolist()

@@ -84,8 +84,8 @@ def _runs(case, sample, positions) -> bool:
 # When the result is sparse: "any" sparse operand, "all" operands sparse, "never", or
 # "partial": when some dims are left (torch.sparse.sum over all dims gives a strided 0-dim).
 _SPARSE_RESULT = {"add": "all", "sub": "all", "sum": "partial", "mm": "never",
-                  "matmul": "never", "to_dense": "never", "_sparse_values_at": "never",
-                  "any": "never", "all": "never"}
+                  "_sparse_mm": "never", "matmul": "never", "to_dense": "never",
+                  "_sparse_values_at": "never", "any": "never", "all": "never"}
 
 
 def _expect_sparse(case, positions, sample, want) -> bool:
@@ -412,6 +412,7 @@ def test_gradcheck_through_the_values():
     gc = al.autograd.gradcheck
     assert gc(lambda v: al.sparse_coo_tensor(i, v, (3, 3)).to_dense(), (v,))
     assert gc(lambda v, d: al.mm(al.sparse_coo_tensor(i, v, (3, 3)), d), (v, d))
+    assert gc(lambda v, d: al.sparse.mm(al.sparse_coo_tensor(i, v, (3, 3)), d), (v, d))
     assert gc(lambda v, d: al.sparse_coo_tensor(i, v, (3, 3)) @ d[:, 0], (v, d))
     assert gc(lambda v: al.sparse_coo_tensor(i, v, (3, 3)).coalesce().values(), (v,))
     assert gc(lambda v: al.sparse_coo_tensor(i, v, (3, 3)).t().relu() * 2, (v,))
@@ -517,21 +518,33 @@ def test_keeps_zero_sparse_gradients_match_torch(name):
                                rtol=1e-12, atol=1e-12)
 
 
-def test_mm_gives_a_sparse_leaf_a_gradient_with_its_pattern():
+def test_sparse_mm_gives_a_sparse_leaf_a_gradient_with_its_pattern():
     s = al.sparse_coo_tensor(_pattern(), al.tensor([3.0, 4.0, 5.0, 1.0, -2.0]), (3, 3))
     s.requires_grad_()
     d = al.randn(3, 4)
     g = al.randn(3, 4)
-    al.mm(s, d).backward(g)
+    al.sparse.mm(s, d).backward(g)
     assert s.grad.is_sparse and s.grad.is_coalesced()
     full = g.numpy() @ d.numpy().T  # the dense gradient, read at the pattern only
     mask = s.detach().to_dense().numpy() != 0
     np.testing.assert_allclose(s.grad.to_dense().numpy(), np.where(mask, full, 0), rtol=1e-5)
     assert s.grad.indices().tolist() == s.detach().coalesce().indices().tolist()
-    al.mm(s, d).backward(g)  # a second backward accumulates, sparse + sparse
+    al.sparse.mm(s, d).backward(g)  # a second backward accumulates, sparse + sparse
     np.testing.assert_allclose(s.grad.to_dense().numpy(), 2 * np.where(mask, full, 0),
                                rtol=1e-5)
     assert d.grad is None
+
+
+@pytest.mark.parametrize("product", [al.mm, al.matmul, lambda s, d: s @ d,
+                                     lambda s, d: s.mm(d)], ids=["mm", "matmul", "@", ".mm"])
+def test_mm_gives_a_sparse_leaf_a_strided_gradient_everywhere(product):
+    s = al.sparse_coo_tensor(_pattern(), al.tensor([3.0, 4.0, 5.0, 1.0, -2.0]), (3, 3))
+    s.requires_grad_()
+    d = al.randn(3, 4)
+    g = al.randn(3, 4)
+    product(s, d).backward(g)
+    assert not s.grad.is_sparse and s.grad.shape == (3, 3)
+    np.testing.assert_allclose(s.grad.numpy(), g.numpy() @ d.numpy().T, rtol=1e-5)
 
 
 def test_dense_operand_gets_a_dense_gradient():
@@ -564,7 +577,7 @@ def test_dense_gradient_accumulates_into_a_sparse_grad():
     v = al.tensor([3.0, 4.0, 5.0], dtype=al.float64)
     s = al.sparse_coo_tensor(i, v, (2, 3)).coalesce().requires_grad_()
     d = al.ones(3, 2, dtype=al.float64)
-    al.mm(s, d).sum().backward()  # a sparse .grad with s's pattern
+    al.sparse.mm(s, d).sum().backward()  # a sparse .grad with s's pattern
     assert s.grad.layout == al.sparse_coo
     g = al.ones(2, 3, dtype=al.float64)
     (s * g).sum().backward()  # then a dense one (mul with a strided operand): the sum replaces it

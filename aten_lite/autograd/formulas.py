@@ -27,6 +27,7 @@ __all__ = [
     "permute_backward", "slice_backward", "select_backward", "cat_backward", "stack_backward",
     "split_backward", "gather_backward", "index_select_backward", "index_backward",
     "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward", "mm_mat2_backward",
+    "sparse_mm_mat1_backward",
 ]
 
 
@@ -355,13 +356,19 @@ def index_put_values_grad(grad: Tensor, indices, values_shape) -> Tensor:
 
 
 def mm_mat1_backward(grad: Tensor, mat2: Tensor, self: Tensor) -> Tensor:
-    """The gradient of mm's first operand: ``grad @ mat2.T``; for a sparse operand, that
-    product read at its entries only, so the gradient is sparse with its pattern (as
-    torch.sparse.mm) and costs nnz * N, not M * K * N."""
-    if self.is_sparse:
-        return al.sparse_sampled_mm(self, grad, mat2.t())
+    """The gradient of mm's first operand: ``grad @ mat2.T``, strided even for a sparse
+    operand, as torch.mm's (al.sparse.mm gives a sparse one: sparse_mm_mat1_backward)."""
     out = _plain_product(grad, mat2, False, True)
     return grad.mm(mat2.t()) if out is None else out
+
+
+def sparse_mm_mat1_backward(grad: Tensor, mat2: Tensor, self: Tensor) -> Tensor:
+    """The gradient of al.sparse.mm's first operand: for a sparse operand ``grad @ mat2.T``
+    read at its entries only, so the gradient is sparse with its pattern, coalesced (as
+    torch.sparse.mm's), and costs nnz * N, not M * K * N; strided for a strided one."""
+    if self.is_sparse:
+        return al.sparse_sampled_mm(self, grad, mat2.t())
+    return mm_mat1_backward(grad, mat2, self)
 
 
 def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:

@@ -55,16 +55,32 @@ def var_correction(self, dim=None, correction=None, keepdim=False):
     return _var_and_mean(self, dim, correction, keepdim)[0]
 
 
+# Note [The root of a zero variance]
+# std is sqrt(var), and sqrt's derivative at 0 is infinite while var's derivative there is 0
+# (every deviation is 0): the chain rule gives inf * 0 = NaN for every element of a constant
+# row, and a sum over rows then spreads that NaN. torch's std_backward masks the gradient to 0
+# where the std is 0. The same here: the root is taken of 1 where the variance is 0 and the
+# result masked to 0, so the gradient (and the forward-mode tangent) there is 0. A NaN
+# variance is not 0, so its root, and gradient, stay NaN.
+
+
+def _root(variance):
+    """sqrt(variance) with a zero gradient where variance is 0 (Note [The root of a zero
+    variance])."""
+    zero = al.eq(variance, 0)
+    return al.where(zero, 0.0, al.where(zero, 1.0, variance).sqrt())
+
+
 def std(self, unbiased=True):
-    return var(self, unbiased).sqrt()
+    return _root(var(self, unbiased))
 
 
 def std_dim(self, dim, unbiased=True, keepdim=False):
-    return var_dim(self, dim, unbiased, keepdim).sqrt()
+    return _root(var_dim(self, dim, unbiased, keepdim))
 
 
 def std_correction(self, dim=None, correction=None, keepdim=False):
-    return var_correction(self, dim, correction, keepdim).sqrt()
+    return _root(var_correction(self, dim, correction, keepdim))
 
 
 def var_mean(self, unbiased=True):
@@ -81,7 +97,7 @@ def var_mean_correction(self, dim=None, correction=None, keepdim=False):
 
 def _std_of(pair):
     v, m = pair
-    return v.sqrt(), m
+    return _root(v), m
 
 
 def std_mean(self, unbiased=True):
