@@ -66,3 +66,71 @@ def test_inplace_composite_over_a_saved_result_still_refused():
         y.clamp_(-1.0, 1.2)
         with pytest.raises(RuntimeError, match="modified by an inplace operation"):
             y.sum().backward()
+
+
+# ---- flip and roll: layout and 0-dim tensors ----
+
+
+def _layouts(lib):
+    """Inputs in several layouts: permuted dense, transposed, strided (not dense), expanded,
+    empty, with a size-1 dim, contiguous."""
+    return {
+        "permuted": lib.arange(24.0).view(2, 3, 4).permute(2, 0, 1),
+        "transposed": lib.arange(12.0).view(3, 4).t(),
+        "strided": lib.arange(48.0).view(4, 12)[:, ::2].t(),
+        "expanded": lib.arange(12.0).view(3, 4).expand(2, 3, 4),
+        "empty permuted": lib.ones(2, 0, 4).permute(2, 0, 1),
+        "size-1 dim": lib.arange(12.0).view(3, 1, 4).permute(2, 1, 0),
+        "contiguous": lib.arange(24.0).view(2, 3, 4),
+    }
+
+
+FLIP_ROLL = {
+    "flip 0": lambda x: x.flip(0),
+    "flip last two": lambda x: x.flip(-1, -2) if x.dim() > 1 else x.flip(-1),
+    "flip all": lambda x: x.flip(list(range(x.dim()))),
+    "flip none": lambda x: x.flip([]),
+    "roll 1 on dim 0": lambda x: x.roll(1, 0),
+    "roll 0 on dim 0": lambda x: x.roll(0, 0),
+    "roll flattened": lambda x: x.roll(3),
+    "roll two dims": lambda x: x.roll((1, -1), (0, 1)),
+}
+
+
+@pytest.mark.parametrize("layout", list(_layouts(al)))
+@pytest.mark.parametrize("op", list(FLIP_ROLL))
+def test_flip_roll_values_and_layout_as_torch(layout, op):
+    x, tx = _layouts(al)[layout], _layouts(torch)[layout]
+    got, want = FLIP_ROLL[op](x), FLIP_ROLL[op](tx)
+    assert got.shape == tuple(want.shape)
+    assert got.stride() == want.stride()
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_flip_keeps_layout_on_meta_and_under_autograd():
+    m = al.ones(2, 3, 4, device="meta").permute(2, 0, 1)
+    assert m.flip(0).stride() == torch.ones(2, 3, 4).permute(2, 0, 1).flip(0).stride()
+    x = al.arange(24.0).view(2, 3, 4).requires_grad_()
+    tx = torch.arange(24.0).view(2, 3, 4).requires_grad_()
+    w = np.arange(24.0).reshape(4, 2, 3)
+    (x.permute(2, 0, 1).flip(0, 2) * al.tensor(w)).sum().backward()
+    (tx.permute(2, 0, 1).flip(0, 2) * torch.tensor(w, dtype=torch.float32)).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), tx.grad.numpy())
+
+
+@pytest.mark.parametrize("call", [
+    lambda lib, t: lib.flip(t, (0,)), lambda lib, t: lib.flip(t, (-1,)),
+    lambda lib, t: lib.flip(t, ()), lambda lib, t: lib.flip(t, (1,)),
+    lambda lib, t: lib.flip(t, (-2,)), lambda lib, t: lib.flip(t, (0, 0)),
+    lambda lib, t: lib.roll(t, 1), lambda lib, t: lib.roll(t, (1,), (0,)),
+    lambda lib, t: lib.roll(t, (1,), (-1,)), lambda lib, t: lib.roll(t, (2,), (1,)),
+])
+def test_flip_roll_of_a_0dim_tensor_as_torch(call):
+    try:
+        want = call(torch, torch.tensor(3.0))
+    except Exception as exc:  # torch refuses: aten_lite refuses with the same type
+        with pytest.raises(type(exc)):
+            call(al, al.tensor(3.0))
+        return
+    got = call(al, al.tensor(3.0))
+    assert got.shape == () and got.item() == want.item()
