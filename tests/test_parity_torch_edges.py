@@ -134,3 +134,55 @@ def test_flip_roll_of_a_0dim_tensor_as_torch(call):
         return
     got = call(al, al.tensor(3.0))
     assert got.shape == () and got.item() == want.item()
+
+
+# ---- errors that must be aten_lite's own ----
+
+
+@pytest.mark.parametrize("shapes", [
+    ((4,), (4,), None), ((4,), (4,), ()), ((2, 5, 4), (4,), None), ((2, 5, 4), (4,), (2, 5)),
+    ((4,), (3, 4), (3,)), ((2, 4), (3, 4), (3,)), ((2, 5, 4), (3, 4), (2, 5, 3)),
+])
+def test_linear_with_a_1d_weight_or_input_as_torch(shapes):
+    shape_in, shape_w, shape_b = shapes
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal(shape_in), rng.standard_normal(shape_w)
+    b = None if shape_b is None else rng.standard_normal(shape_b)
+    got = F.linear(al.tensor(x), al.tensor(w), None if b is None else al.tensor(b))
+    want = torch.nn.functional.linear(torch.tensor(x), torch.tensor(w),
+                                      None if b is None else torch.tensor(b))
+    assert got.shape == tuple(want.shape)
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("shapes, match", [
+    (((4,), (3,), None), r"input has 4 features .* weight expects 3"),
+    (((), (1, 1), None), r"at least 1-D, but input has shape \[\]"),
+    (((4,), (), None), r"at least 1-D, .* weight has shape \[\]"),
+    (((4,), (2, 3, 4), None), r"weight must be 2-D .* got shape \[2, 3, 4\]"),
+    (((4,), (3, 4), (2, 3)), r"bias of shape \[2, 3\] does not broadcast to the output's shape"
+                             r" \[3\]"),
+])
+def test_linear_refusals_are_runtime_errors_naming_shapes(shapes, match):
+    shape_in, shape_w, shape_b = shapes
+    args = [torch.ones(shape_in), torch.ones(shape_w)]
+    if shape_b is not None:
+        args.append(torch.ones(shape_b))
+    with pytest.raises(RuntimeError):  # torch refuses each too
+        torch.nn.functional.linear(*args)
+    with pytest.raises(RuntimeError, match=match):
+        F.linear(*[al.ones(a.shape) for a in args])
+
+
+def test_isclose_allclose_refuse_unbroadcastable_shapes_naming_both():
+    for fn in ("isclose", "allclose"):
+        with pytest.raises(RuntimeError):
+            getattr(torch, fn)(torch.ones(3, 4), torch.ones(3, 5))
+        with pytest.raises(RuntimeError, match=r"al.isclose: shapes \(3, 4\) and \(3, 5\) "
+                                               r"cannot be broadcast"):
+            getattr(al, fn)(al.ones(3, 4), al.ones(3, 5))
+    assert al.equal(al.ones(3, 4), al.ones(3, 5)) is torch.equal(torch.ones(3, 4),
+                                                                 torch.ones(3, 5))
+    got = al.isclose(al.tensor([[1.0], [2.0]]), al.tensor([1.0, 2.0, 2.0]))
+    want = torch.isclose(torch.tensor([[1.0], [2.0]]), torch.tensor([1.0, 2.0, 2.0]))
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
