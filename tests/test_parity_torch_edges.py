@@ -186,3 +186,65 @@ def test_isclose_allclose_refuse_unbroadcastable_shapes_naming_both():
     got = al.isclose(al.tensor([[1.0], [2.0]]), al.tensor([1.0, 2.0, 2.0]))
     want = torch.isclose(torch.tensor([[1.0], [2.0]]), torch.tensor([1.0, 2.0, 2.0]))
     np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+# ---- the sign of a zero that max/min pick ----
+
+
+def _bits(t):
+    """Values with the sign of zero made comparable: (value, signbit), or ('nan', None) (the
+    sign and payload of a NaN are the SIMD unit's choice, not part of the answer)."""
+    a = np.asarray(t.numpy() if hasattr(t, "numpy") else t, dtype=np.float64).reshape(-1)
+    return [("nan", None) if math.isnan(v) else (v, bool(np.signbit(v))) for v in a]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("fn", ["max", "min"])
+def test_max_min_of_all_elements_pick_the_zero_torch_picks(dtype, fn):
+    # The lanes reproduced are those of torch's x86 vector kernels (Note [The sign of a zero
+    # extremum] in aten_lite/backends/composite.py).
+    if torch.backends.cpu.get_cpu_capability() not in ("AVX2", "AVX512"):
+        pytest.skip("torch's reduction lanes here are not its x86 ones")
+    rng = np.random.default_rng(7)
+    pool = np.array([0.0, -0.0, -1.5, 2.0] if fn == "min" else [0.0, -0.0, 1.5, -2.0])
+    pool = -pool if fn == "min" else pool  # keep zero the extremum often
+    for n in list(range(1, 40)) + [63, 64, 65, 100, 257]:
+        for _ in range(6):
+            values = rng.choice(pool, n)
+            if not (values == 0).any():
+                continue
+            x, tx = _both(values.tolist(), dtype)
+            assert _bits(getattr(x, fn)()) == _bits(getattr(tx, fn)()), (n, values.tolist())
+            # a strided and a transposed view are read in logical order, as torch reads them
+            x2, tx2 = _both(np.repeat(values, 2).tolist(), dtype)
+            assert _bits(getattr(x2[::2], fn)()) == _bits(getattr(tx2[::2], fn)())
+            if n % 4 == 0:
+                m, tm = x.view(4, -1).t(), tx.view(4, -1).t()
+                assert _bits(getattr(m, fn)()) == _bits(getattr(tm, fn)())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_small_ties_of_zeros_and_nan_as_torch(dtype):
+    nan = float("nan")
+    for values in ([0.0, -0.0], [-0.0, 0.0], [-0.0, -0.0, 0.0], [0.0, -0.0, 0.0],
+                   [1.0, nan, 2.0, nan], [-0.0, nan, 0.0]):
+        x, tx = _both(values, dtype)
+        for fn in ("max", "min", "amax", "amin"):
+            assert _bits(getattr(x, fn)()) == _bits(getattr(tx, fn)()), (fn, values)
+        for fn in ("argmax", "argmin"):
+            assert getattr(x, fn)().item() == getattr(tx, fn)().item(), (fn, values)
+        for fn in ("max", "min"):
+            got, want = getattr(x, fn)(0), getattr(tx, fn)(0)
+            assert _bits(got.values) == _bits(want.values), (fn, values)
+            assert got.indices.item() == want.indices.item()
+        # element-wise (short inputs: torch's scalar loop keeps the first of a tie)
+        y, ty = _both(values[::-1], dtype)
+        for fn in ("maximum", "minimum"):
+            assert _bits(getattr(al, fn)(x, y)) == _bits(getattr(torch, fn)(tx, ty)), fn
+        for lo, hi in ((0.0, None), (-0.0, None), (None, 0.0), (None, -0.0), (-0.0, 0.0)):
+            assert _bits(x.clamp(lo, hi)) == _bits(tx.clamp(lo, hi)), (lo, hi, values)
+        if not any(math.isnan(v) for v in values):
+            for desc in (False, True):
+                got, want = x.sort(descending=desc), tx.sort(descending=desc)
+                assert _bits(got.values) == _bits(want.values)
+                assert got.indices.tolist() == want.indices.tolist()
