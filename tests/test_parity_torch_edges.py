@@ -35,6 +35,10 @@ INPLACE = {
                                                     beta=0.5),
     "relu_": lambda lib, y, w: y.relu_(),
     "mul_ by a tensor requiring grad": lambda lib, y, w: y.mul_(w),
+    # Random fills overwrite every value: nothing of the old ones reaches the result.
+    "uniform_": lambda lib, y, w: y.uniform_(),
+    "normal_": lambda lib, y, w: y.normal_(),
+    "uniform_ on a view": lambda lib, y, w: y[1:].uniform_(-1.0, 1.0),
 }
 
 
