@@ -252,3 +252,11 @@ def test_small_ties_of_zeros_and_nan_as_torch(dtype):
                 got, want = x.sort(descending=desc), tx.sort(descending=desc)
                 assert _bits(got.values) == _bits(want.values)
                 assert got.indices.tolist() == want.indices.tolist()
+
+
+def test_flip_roll_of_a_sparse_tensor_point_to_to_dense():
+    s = al.tensor([[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]]).to_sparse()
+    for call in (lambda: s.flip(0), lambda: s.roll(1, 0)):
+        with pytest.raises(NotImplementedError, match="to_dense"):
+            call()
+    np.testing.assert_array_equal(s.roll(0, 0).to_dense().numpy(), s.to_dense().numpy())

@@ -47,6 +47,11 @@ def flip(self, dims):
         raise RuntimeError(f"flip(): dims has duplicates: {list(dims)}")
     if not dims or n == 0:
         return self.clone()
+    if self.is_sparse:  # no layout to keep; index_select says what a sparse tensor lacks
+        out = self
+        for d in dims:
+            out = out.index_select(d, _creation.arange(self._shape[d] - 1, -1, -1))
+        return out
     strides = preserved_strides(self._shape, self._strides)
     # Outermost first; a size-1 dim sits inside a longer dim of the same stride, where
     # row-major order gives it that stride too.
@@ -88,7 +93,7 @@ def roll(self, shifts, dims=()):
             out = al.cat([out.narrow(d, n - k, k), out.narrow(d, 0, n - k)], d)
     if out is not self:
         return out.contiguous()
-    return self.clone() if self.is_contiguous() else self.contiguous()
+    return self.clone() if self.is_sparse or self.is_contiguous() else self.contiguous()
 
 
 def expand_as(self, other):
