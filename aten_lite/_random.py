@@ -474,9 +474,16 @@ def _fill_random(name: str, self: Tensor, draw) -> Tensor:
         raise RuntimeError(
             f"a leaf Variable that requires grad is being used in an in-place operation "
             f"({name}); wrap it in `with al.no_grad():`")
-    if self._a is not None:
-        self._a[...] = draw(self._shape)
-        self._bump_version()
+    if self._a is None:
+        return self
+    if self._requires_grad and _grad_enabled():
+        # A tensor with history (a leaf was refused above): its old values no longer reach
+        # the result, so the write goes through copy_, whose node gives the overwritten
+        # values a zero gradient (and rebases a view's base), as torch's uniform_/normal_.
+        self.copy_(Tensor._wrap(np.asarray(draw(self._shape), dtype=self._a.dtype)))
+        return self
+    self._a[...] = draw(self._shape)
+    self._bump_version()
     return self
 
 

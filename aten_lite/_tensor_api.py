@@ -22,6 +22,7 @@ from ._creation import as_tensor, empty, full, ones, tensor, zeros
 from ._generated.ops import _unique2
 from ._device import device as _device
 from ._tensor import Tensor
+from .shape_rules.core import broadcast_shapes
 
 __all__ = [
     "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
@@ -204,6 +205,10 @@ def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-
         raise RuntimeError(f"isclose(): {input._dtype.name} did not match {other._dtype.name}")
     if rtol < 0 or atol < 0:
         raise ValueError(f"isclose(): rtol and atol must be non-negative, got rtol={rtol}, atol={atol}")
+    try:  # aten_lite's message naming both shapes, as every binary op's (not NumPy's)
+        shape = broadcast_shapes(input._shape, other._shape)
+    except RuntimeError as exc:
+        raise RuntimeError(f"al.isclose: {exc}") from None
     a = input.detach()._data_or_raise("isclose()")
     b = other.detach()._data_or_raise("isclose()")
     with np.errstate(invalid="ignore", over="ignore"):
@@ -211,7 +216,7 @@ def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-
                          equal_nan=equal_nan)
     if not input._dtype.is_floating_point:
         out |= a == b  # exact for integers beyond float64's 2**53
-    return Tensor._wrap(np.ascontiguousarray(np.broadcast_to(out, np.broadcast_shapes(a.shape, b.shape))))
+    return Tensor._wrap(np.ascontiguousarray(np.broadcast_to(out, shape)))
 
 
 def allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._dtype import DTYPES
+from .._grad_mode import _state as _grad_state
 from .._kernel_rules import (
     PARTIAL_OVERLAP, check_derived_out, check_same_shape, check_writable, not_implemented,
     overlap, resize_out,
@@ -173,6 +174,29 @@ def _refuse_partial_overlap(inputs, dests) -> None:
                 raise RuntimeError(PARTIAL_OVERLAP)
 
 
+# Note [In-place composites save a copy of self]
+# ``x.clamp_(lo, hi)`` runs clamp's decomposition on x and copies the result into x. The
+# decomposition's nodes may save x itself (maximum saves both operands for its gradient),
+# and the copy_ then overwrites those values: backward would refuse with "modified by an
+# inplace operation" though nothing the user did touched a saved value (torch saves a
+# copy of the original self for such formulas). So when autograd records, the decomposition
+# runs on ``self.clone()``: its nodes save the copy, which nothing writes, and the gradient
+# reaches self through clone. A value saved before the in-place op (``y = x.exp()`` saves y)
+# is still modified by the copy_, and backward refuses it, as torch does.
+
+
+def _records_grad(args) -> bool:
+    if not _grad_state.enabled:
+        return False
+    for x in args:
+        if isinstance(x, Tensor) and x._requires_grad:
+            return True
+        if isinstance(x, (list, tuple)) and any(
+                isinstance(t, Tensor) and t._requires_grad for t in x):
+            return True
+    return False
+
+
 def _derived_composite(h, src):
     """Like ``_derived`` for a composite functional: the copy goes through ``copy_`` so that
     autograd sees it, as the rest of the decomposition."""
@@ -183,7 +207,12 @@ def _derived_composite(h, src):
         if h.kind == "inplace":
             if checked:
                 _refuse_partial_overlap(args[1:], args[:1])
-            result = src.call(args)
+            self = args[0]
+            if isinstance(self, Tensor) and _records_grad(args):
+                # Note [In-place composites save a copy of self]
+                result = src.call((self.clone(),) + tuple(args[1:]))
+            else:
+                result = src.call(args)
             dests = (args[0],)
             check_same_shape(args[0], result)
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import _creation, _dtype
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .._tensor import wrap_dim
+from .._views import preserved_strides
 
 __all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as", "square",
            "unbind", "broadcast_to", "tile", "movedim", "hstack", "vstack"]
@@ -35,20 +36,42 @@ def repeat(self, repeats):
 
 
 def flip(self, dims):
-    """The elements in reverse order along each dim of `dims` (a copy, as torch's)."""
-    dims = [wrap_dim(d, self.dim()) for d in dims]
+    """The elements in reverse order along each dim of `dims`: a copy laid out as self (torch's
+    preserve_format: self's strides when dense without overlap, else dense ones in the order
+    of self's). The dims are permuted into that order, reversed (index_select writes
+    row-major), and permuted back, so the copy comes out in self's layout. A 0-dim tensor takes
+    dims 0 and -1, as in torch, and flips to a copy of itself."""
+    n = self.dim()
+    dims = [wrap_dim(d, n) for d in dims]
     if len(set(dims)) != len(dims):
         raise RuntimeError(f"flip(): dims has duplicates: {list(dims)}")
-    out = self
+    if not dims or n == 0:
+        return self.clone()
+    if self.is_sparse:  # no layout to keep; index_select says what a sparse tensor lacks
+        out = self
+        for d in dims:
+            out = out.index_select(d, _creation.arange(self._shape[d] - 1, -1, -1))
+        return out
+    strides = preserved_strides(self._shape, self._strides)
+    # Outermost first; a size-1 dim sits inside a longer dim of the same stride, where
+    # row-major order gives it that stride too.
+    outer_first = sorted(range(n), key=lambda d: (-strides[d], self._shape[d] == 1))
+    out = self.permute(outer_first)
     for d in dims:
-        n = self._shape[d]
-        out = out.index_select(d, _creation.arange(n - 1, -1, -1, device=self.device))
-    return out if dims else self.clone()
+        size = self._shape[d]
+        index = _creation.arange(size - 1, -1, -1, device=self.device)
+        out = out.index_select(outer_first.index(d), index)
+    back = [0] * n
+    for i, d in enumerate(outer_first):
+        back[d] = i
+    return out.permute(back)
 
 
 def roll(self, shifts, dims=()):
     """Elements shifted by `shifts` along `dims`, wrapping around; with no dims the tensor
-    is rolled as if flattened, then restored to its shape."""
+    is rolled as if flattened, then restored to its shape. The result is contiguous as
+    torch's (its roll writes a fresh row-major tensor), but an empty input is cloned in its
+    own layout, as there."""
     shifts, dims = list(shifts), list(dims)
     if not dims:
         if len(shifts) != 1:
@@ -57,16 +80,20 @@ def roll(self, shifts, dims=()):
     if len(shifts) != len(dims):
         raise RuntimeError(
             f"roll(): shifts and dimensions must align. shifts: {len(shifts)}, dims: {len(dims)}")
+    if self.dim() == 0:
+        raise IndexError(f"Dimension specified as {dims[0]} but tensor has no dimensions")
+    wrapped = [wrap_dim(d, self.dim()) for d in dims]
+    if self.numel() == 0:
+        return self.clone()
     out = self
-    for s, d in zip(shifts, dims):
-        d = wrap_dim(d, self.dim())
+    for s, d in zip(shifts, wrapped):
         n = self._shape[d]
-        if n == 0:
-            continue
         k = s % n
         if k:
             out = al.cat([out.narrow(d, n - k, k), out.narrow(d, 0, n - k)], d)
-    return out if out is not self else self.clone()
+    if out is not self:
+        return out.contiguous()
+    return self.clone() if self.is_sparse or self.is_contiguous() else self.contiguous()
 
 
 def expand_as(self, other):

@@ -85,12 +85,48 @@ def _check_not_empty(name: str, self) -> None:
 
 def max_all(self):
     _check_not_empty("max", self)
-    return al.amax(self)
+    return _sign_zero_as_torch(al.amax(self), self)
 
 
 def min_all(self):
     _check_not_empty("min", self)
-    return al.amin(self)
+    return _sign_zero_as_torch(al.amin(self), self)
+
+
+# Note [The sign of a zero extremum]
+# When the largest (smallest) element is zero and the input holds both 0.0 and -0.0, which
+# one max() returns is decided by the order torch's all-element reduction meets them. That
+# reduction (reduce_all with Vectorized maximum/minimum, which gives its second operand on a
+# tie) reads the elements in lanes of V (8 float32, 4 float64): lane j keeps the last tying
+# element among j, j + V, j + 2V, ...; the lanes are then combined, again keeping the second
+# of a tie, in the order (0, 4, 2, 6, 1, 5, 3, 7) for float32 (a butterfly of shuffles) and
+# (0, 1, 2, 3) for float64; an input shorter than V is folded one element at a time, so the
+# last tying element wins. So `max([0.0, -0.0])` is -0.0 and `max([-0.0, 0.0])` is 0.0. The
+# elements are taken in logical (row-major) order whatever the layout, as torch reads a
+# contiguous copy. amax/amin and max(dim) keep the first of a tie, as torch's do for inputs
+# this size. (Beyond 32768 elements torch splits the work by thread count, which decides
+# among the chunks; that is not reproduced.)
+_REDUCE_ALL_LANES = {
+    _dtype.float32: (8, (0, 4, 2, 6, 1, 5, 3, 7)),
+    _dtype.float64: (4, (0, 1, 2, 3)),
+}
+
+
+def _sign_zero_as_torch(result, self):
+    lanes = _REDUCE_ALL_LANES.get(self._dtype)
+    if lanes is None or result._a is None or self._a is None or result._a != 0:
+        return result  # not a zero (or NaN), or not a dtype whose lanes are known
+    width, order = lanes
+    a = np.ascontiguousarray(self._a).reshape(-1)
+    ties = np.flatnonzero(a == 0)  # the result is zero: the zeros are exactly the extrema
+    if a.size < width:
+        pick = ties[-1]
+    else:
+        last = np.full(width, -1, np.int64)
+        np.maximum.at(last, ties % width, ties)
+        pick = [last[j] for j in order if last[j] >= 0][-1]
+    result._a[...] = a[pick]  # the same value (0 == -0), so saved results stay valid
+    return result
 
 
 def max_other(self, other):

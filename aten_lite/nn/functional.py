@@ -18,6 +18,7 @@ from . import _cross_entropy
 from ._functional_more import _reduction
 from .._tensor import Tensor
 from .._grad_mode import no_grad
+from ..shape_rules.core import broadcast_shapes
 
 __all__ = [
     "relu", "leaky_relu", "silu", "tanh", "sigmoid", "gelu", "linear", "softmax",
@@ -63,15 +64,35 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
-    """``input @ weight.T + bias``, with ``weight`` of shape (out_features, in_features)."""
-    if input._shape[-1:] != weight._shape[1:]:
+    """``input @ weight.T + bias``, with ``weight`` of shape (out_features, in_features), or
+    (in_features,) for one output taken without its dim (a 1-D input and a 1-D weight give
+    their dot product, a 0-dim tensor, as torch's). The bias is added to the result and may
+    not grow it (torch adds it in place)."""
+    if input.ndim == 0 or weight.ndim == 0:
         raise RuntimeError(
-            f"linear: input has {input._shape[-1] if input._shape else 0} features (shape "
-            f"{list(input._shape)}) but weight expects {weight._shape[1]} (shape "
+            f"linear: both arguments need to be at least 1-D, but input has shape "
+            f"{list(input._shape)} and weight has shape {list(weight._shape)}")
+    if weight.ndim > 2:
+        raise RuntimeError(
+            f"linear: weight must be 2-D (out_features, in_features) or 1-D (in_features,), "
+            f"got shape {list(weight._shape)}")
+    if input._shape[-1] != weight._shape[-1]:
+        raise RuntimeError(
+            f"linear: input has {input._shape[-1]} features (shape {list(input._shape)}) but "
+            f"weight expects {weight._shape[-1]} (shape {list(weight._shape)})")
+    if weight.ndim == 1:
+        out = input.matmul(weight)
+    else:
+        # mm when the input is a matrix (the common case) skips matmul's case analysis.
+        out = input.mm(weight.t()) if input.ndim == 2 else input.matmul(weight.t())
+    if bias is None:
+        return out
+    if broadcast_shapes(out._shape, bias._shape) != out._shape:
+        raise RuntimeError(
+            f"linear: bias of shape {list(bias._shape)} does not broadcast to the output's "
+            f"shape {list(out._shape)} (input {list(input._shape)}, weight "
             f"{list(weight._shape)})")
-    # mm when the input is a matrix (the common case) skips matmul's case analysis.
-    out = input.mm(weight.t()) if input.ndim == 2 else input.matmul(weight.t())
-    return out if bias is None else out + bias
+    return out + bias
 
 
 def softmax(input: Tensor, dim: int, dtype=None) -> Tensor:
