@@ -81,6 +81,11 @@ def set_mode(mode):
     return previous
 
 
+def mode_active() -> bool:
+    """Whether a dispatch mode (forward-mode AD, graph capture, ...) sees the ops now."""
+    return _mode is not None
+
+
 class ArgSpec:
     """One schema argument as the runtime needs it (the generator wrote it out as data)."""
 

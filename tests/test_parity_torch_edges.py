@@ -1,7 +1,7 @@
 """Edge cases where aten_lite once answered differently from torch without saying so: in-place
 composite ops on an intermediate under autograd, the layout flip keeps, flip/roll of a 0-dim
 tensor, the sign of a zero chosen by max/min, and errors from 1-D linear and mismatched
-isclose shapes (torch is the oracle)."""
+isclose shapes, and clamp's gradient at a bound (torch is the oracle)."""
 
 import math
 
@@ -260,3 +260,56 @@ def test_flip_roll_of_a_sparse_tensor_point_to_to_dense():
         with pytest.raises(NotImplementedError, match="to_dense"):
             call()
     np.testing.assert_array_equal(s.roll(0, 0).to_dense().numpy(), s.to_dense().numpy())
+
+
+# ---- clamp's gradient at a bound (Note [The gradient of clamp at a bound]) ----
+
+# x holds elements equal to a bound, beyond one, inside, and NaN; the tensor bounds require
+# grad, and one pair has min > max (torch then returns max).
+CLAMP_X = [1.0, 2.0, 0.0, float("nan"), -3.0, 0.5, 4.0]
+CLAMP_MIN = [1.0, 0.0, 0.5, 0.0, -5.0, 0.5, 3.0]
+CLAMP_MAX = [1.0, 1.5, 2.0, 1.0, -4.0, 0.7, 2.0]
+CLAMPS = {
+    "numbers": lambda x, a, b: x.clamp(-1.0, 1.0),
+    "min number": lambda x, a, b: x.clamp(min=0.0),
+    "max number": lambda x, a, b: x.clamp(max=1.0),
+    "tensor bounds": lambda x, a, b: x.clamp(a, b),
+    "tensor min": lambda x, a, b: x.clamp(a, None),
+    "tensor max": lambda x, a, b: x.clamp(None, b),
+    "clamp_ on an intermediate": lambda x, a, b: (x * 1).clamp_(0.0, 1.0),
+    "clip": lambda x, a, b: x.clip(0.5, 2.0),
+    "clamp_min": lambda x, a, b: x.clamp_min(0.0),
+}
+
+
+@pytest.mark.parametrize("name", list(CLAMPS))
+def test_clamp_gives_an_element_at_a_bound_the_whole_gradient_as_torch(name):
+    grads = []
+    for lib in (al, torch):
+        x, a, b = (lib.tensor(v, dtype=lib.float64, requires_grad=True)
+                   for v in (CLAMP_X, CLAMP_MIN, CLAMP_MAX))
+        y = CLAMPS[name](x, a, b)
+        (y * lib.arange(1.0, 8.0, dtype=lib.float64)).sum().backward()
+        grads.append([y.detach().numpy()]
+                     + [t.grad.numpy() if t.grad is not None else None for t in (x, a, b)])
+    for ours, theirs in zip(*grads):
+        if theirs is None:
+            assert ours is None or not ours.any()
+        else:
+            np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.parametrize("name", ["numbers", "min number", "tensor bounds"])
+def test_clamp_tangent_at_a_bound_matches_torch_func_jvp(name):
+    import torch.func
+
+    tangent = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
+    # At the NaN element (index 3) the value is NaN either way and torch's own overloads
+    # disagree on the tangent (the number overload gives 0, the tensor one passes it).
+    keep = [i for i, v in enumerate(CLAMP_X) if v == v]
+    out = []
+    for lib, jvp in ((al, al.func.jvp), (torch, torch.func.jvp)):
+        x, a, b, t = (lib.tensor(v, dtype=lib.float64)
+                      for v in (CLAMP_X, CLAMP_MIN, CLAMP_MAX, tangent))
+        out.append(jvp(lambda x: CLAMPS[name](x, a, b), (x,), (t,))[1].numpy()[keep])
+    np.testing.assert_array_equal(*out)

@@ -14,6 +14,7 @@ import numpy as np
 from .. import _ops as al  # the generated op functions (al.add, ...)
 from .. import _dispatch, _dtype
 from .._tensor import Tensor
+from .._grad_mode import _state as _grad_state
 from .._grad_mode import no_grad
 from ..shape_rules import core as rules
 
@@ -162,12 +163,37 @@ def clamp(self, min=None, max=None):
         raise TypeError(f"al.clamp: argument 'input' must be a Tensor, not {type(self).__name__}")
     for bound in (min, max):
         _check_bound_fits(self, bound)
-    result = self
+    differentiated = _differentiated(self, min, max)
+    base = self.detach() if differentiated else self
+    result = base
     if min is not None:
         result = al.maximum(result, min)
     if max is not None:
         result = al.minimum(result, max)
-    return result
+    if not differentiated:
+        return result
+    # Note [The gradient of clamp at a bound]
+    # maximum and minimum split a tie's gradient between their operands (half each, as
+    # torch's do), but an element equal to a bound is inside [min, max]: torch's clamp gives
+    # it the whole gradient, and the bound none. So the elements inside take self's value
+    # (and gradient) through where; the others the clamped value, whose gradient reaches a
+    # tensor bound where self is strictly beyond it. NaN is in neither: it stays NaN.
+    inside = None
+    if min is not None:
+        inside = al.ge(base, min)
+    if max is not None:
+        below = al.le(base, max)
+        inside = below if inside is None else al.logical_and(inside, below)
+    return al.where(inside, self, result)
+
+
+def _differentiated(*args) -> bool:
+    """Whether autograd records a call on ``args`` or a dispatch mode (forward-mode AD,
+    graph capture) sees it: then a composite's gradient follows from the ops it calls."""
+    if _dispatch.mode_active():
+        return True
+    return _grad_state.enabled and any(isinstance(a, Tensor) and a._requires_grad
+                                       for a in args)
 
 
 def _check_bound_fits(self, bound) -> None:
