@@ -42,6 +42,7 @@ import random
 import re
 import sys
 import traceback
+import warnings
 from collections import Counter
 
 import numpy as np
@@ -155,6 +156,7 @@ class Program:
     stmts: list
     outputs: list  # expressions
     out_families: list  # families of each output
+    calls_without: frozenset = frozenset()  # families left out of the calls (by reduce)
 
     def families(self) -> set:
         found = set().union(*(s.families for s in self.stmts)) if self.stmts else set()
@@ -213,12 +215,13 @@ class _Gen:
         self.groups = 0
         self.scalar_pool: list = []  # (expression, magnitude, families)
         self.n = Counter()
-        self.has_break = False
         # Decided up front, so that views of arguments stay out of split calls unless
         # split_input_views is on.
         breaks = [f for f in ("break_item", "break_tolist", "break_branch", "break_print")
                   if f in self.on]
         self.breaks = [f for f in breaks if r.random() < 0.35]
+        # A write to an argument splits the call too (Note [Split calls]).
+        self.writes_inputs = "inplace_input" in self.on and r.random() < 0.3
 
     # names and new values ------------------------------------------------------------
     def fresh(self, prefix: str) -> str:
@@ -281,7 +284,7 @@ class _Gen:
             name = self.fresh("k" if where == "cell" else "K")
             self.prog.numbers.append((name, r.choice(["float", "int"]), where))
             fam = {"closure_scalar"}
-            if where == "global" and "comprehension" in self.on and r.random() < 0.3:
+            if where == "global" and "comprehension" in self.on and r.random() < 0.5:
                 return f"sum([{name} for _ in range(2)])", 6.0, frozenset(fam | {"comprehension"})
             return name, 3.0, frozenset(fam)
         return r.choice(self.scalar_pool)
@@ -299,19 +302,31 @@ class _Gen:
         unless split_input_views is on: a view of an argument that requires grad splits the
         call (Note [Split calls] in aten_lite/compile/segments.py), and in a call split by a
         break, any value is an argument of the next segment."""
-        if "split_input_views" in self.on:
-            return True
-        if self.breaks:
-            return False
-        return self.prog.dtype != "float64" or v.root is None or \
-            v.root in {c[0] for c in self.prog.closures}
+        return "split_input_views" in self.on or not self.splits_views(v)
 
-    def emit(self, lines, families, result: Var | None = None) -> None:
+    def splits_views(self, v: Var) -> bool:
+        """Would a view of v be alive in a split call (family split_input_views)?"""
+        if self.breaks or self.writes_inputs:
+            return True
+        return self.prog.dtype == "float64" and v.root is not None
+
+    def view_families(self, v: Var, *families) -> set:
+        return set(families) | ({"split_input_views"} if self.splits_views(v) else set())
+
+    def emit(self, lines, families, result: Var | None = None) -> bool:
+        """Add a statement, unless one of its families is excluded."""
         if isinstance(lines, str):
             lines = [lines]
+        families = set(families)
+        text = "\n".join(lines)
+        if any(re.search(rf"\b{c[0]}\b", text) for c in self.prog.closures):
+            families.add("closure_tensor")
+        if families - self.on:
+            return False
         self.prog.stmts.append(Stmt(lines, frozenset(families)))
         if result is not None:
             self.vars.append(result)
+        return True
 
     def temp(self, shape, dtype, mag, root=None, group=None, contig=True, name=None) -> Var:
         v = Var(name or self.fresh("v"), tuple(shape), dtype, "temp", root,
@@ -381,10 +396,6 @@ class _Gen:
         if b is None:
             return
         op = r.choice(["+", "-", "*", "div", "maximum"])
-        shape = a.shape if len(a.shape) >= len(b.shape) else b.shape
-        shape = tuple(x if x != ONE else y for x, y in
-                      zip(shape, _pad(a.shape, len(shape)))) if len(a.shape) == len(shape) \
-            else shape
         if op == "div":
             text, m, rd = f"{a.name} / ({b.name}.abs() + 1)", a.mag, "div"
         elif op == "maximum":
@@ -393,7 +404,7 @@ class _Gen:
             text = f"{a.name} {op} {b.name}"
             m = a.mag * b.mag if op == "*" else a.mag + b.mag
             rd = "mul" if op == "*" else "add"
-        dtype = _promote(a.dtype, b.dtype, self.prog.dtype)
+        dtype = _promote(a.dtype, b.dtype)
         v = self.temp(_broadcast(a.shape, b.shape), dtype, m)
         self.read(rd, a, b)
         self.emit(f"{v.name} = {text}", fams, v)
@@ -427,8 +438,8 @@ class _Gen:
             v, i = self.temp(a.shape[:d] + a.shape[d + 1:], a.dtype, a.mag), None
             i = self.temp(v.shape, "int64", 10)
             self.read("max", a, result=v)
-            self.emit(f"{v.name}, {i.name} = {a.name}.max({dim})", {"reduction"}, v)
-            self.vars.append(i)
+            if self.emit(f"{v.name}, {i.name} = {a.name}.max({dim})", {"reduction"}, v):
+                self.vars.append(i)
             return
         if r.random() < 0.2:
             v = self.temp((), a.dtype, a.mag * (50 if op == "sum" else 1))
@@ -489,7 +500,7 @@ class _Gen:
         else:  # expand a new leading dim of 2
             text, shape = f"{a.name}.unsqueeze(0).expand(2, *{a.name}.shape)", (Dim("2"),) + s
         v = self.temp(shape, a.dtype, a.mag, root=a.root, group=a.group, contig=contig)
-        self.emit(f"{v.name} = {text}", {"view"}, v)
+        self.emit(f"{v.name} = {text}", self.view_families(a, "view"), v)
 
     def matmul(self) -> None:
         r = self.rng
@@ -501,10 +512,11 @@ class _Gen:
             b = next((v for v in reversed(self.vars) if v is not a and v.floating and
                       len(v.shape) == 2 and v.shape[1] == s[1]), None)
             if b is not None and self.viewable(b):
-                v = self.temp((s[0], b.shape[0]), _promote(a.dtype, b.dtype, a.dtype),
+                v = self.temp((s[0], b.shape[0]), _promote(a.dtype, b.dtype),
                               a.mag * b.mag * 10)
                 self.read("matmul", a, b)
-                self.emit(f"{v.name} = {a.name} @ {b.name}.t()", {"matmul", "view"}, v)
+                self.emit(f"{v.name} = {a.name} @ {b.name}.t()",
+                          self.view_families(b, "matmul", "view"), v)
                 return
         n = Dim(r.choice(FIXED if "closure_tensor" in self.on else FREE + FIXED))
         if "closure_tensor" in self.on and r.random() < 0.5:
@@ -515,9 +527,11 @@ class _Gen:
                 w = self.new_input((s[-1], n))
         else:
             w = self.new_input((s[-1], n))
-        v = self.temp(s[:-1] + (n,), _promote(a.dtype, w.dtype, a.dtype), a.mag * w.mag * 10)
+        v = self.temp(s[:-1] + (n,), _promote(a.dtype, w.dtype), a.mag * w.mag * 10)
         self.read("matmul", a, w)
-        self.emit(f"{v.name} = {a.name} @ {w.name}", {"matmul"}, v)
+        # A product of other than matrices is made of views (of a) in al.matmul.
+        fams = {"matmul"} if len(s) == 2 else self.view_families(a, "matmul")
+        self.emit(f"{v.name} = {a.name} @ {w.name}", fams, v)
 
     def softmax(self) -> None:
         r = self.rng
@@ -559,7 +573,7 @@ class _Gen:
             if v.root in closures:
                 return False  # a write to a closure tensor would change the next call's
             if v.root is not None:  # an argument or a view of one
-                return "inplace_input" in self.on and not getattr(
+                return self.writes_inputs and not getattr(
                     next(x for x in self.vars if x.name == v.root), "grad", False)
             return "inplace_saved" in self.on or v.group not in self.saved
 
@@ -580,7 +594,8 @@ class _Gen:
         elif op == "clamp_":
             if self.prog.dtype == "float64" and "clamp_grad" not in self.on:
                 return
-            fams.add("clamp_grad")
+            if self.prog.dtype == "float64":
+                fams.add("clamp_grad")
             text = f"{a.name}.clamp_(-1, 1)"
             self.read("clamp", a)
             fams.discard("inplace_saved") if a.group not in self.saved else None
@@ -595,6 +610,7 @@ class _Gen:
             if not a.shape or not self.viewable(a):
                 return
             text = f"{a.name}[0].add_(1)"
+            fams |= self.view_families(a, "view")
             a.mag += 1
         self.emit(text, fams)
 
@@ -632,6 +648,7 @@ class _Gen:
         same = dtype == a.dtype and op != "clone"
         if same and (op != "contiguous" or a.contig):  # the same tensor, or a view of it
             v = self.temp(a.shape, dtype, a.mag, root=a.root, group=a.group, contig=a.contig)
+            fams |= self.view_families(a)
         else:
             v = self.temp(a.shape, dtype, a.mag)
         self.read("cast", a)
@@ -646,9 +663,8 @@ class _Gen:
         name = self.fresh("n")
         src = f"{a.name}.{red}()" if red else a.name
         self.read(red, a)
-        self.emit(f"{name} = {src}.item()", {"break_item"})
-        self.scalar_pool.append((name, a.mag * 30, frozenset({"break_item"})))
-        self.has_break = True
+        if self.emit(f"{name} = {src}.item()", {"break_item"}):
+            self.scalar_pool.append((name, a.mag * 30, frozenset({"break_item"})))
 
     def break_tolist(self) -> None:
         r = self.rng
@@ -657,15 +673,15 @@ class _Gen:
             return
         name = self.fresh("n")
         flat = f"{a.name}.reshape(-1)" if self.viewable(a) else f"{a.name}.amax().reshape(1)"
+        fams = self.view_families(a, "break_tolist", "view") if self.viewable(a) else \
+            {"break_tolist"}
         self.read("amax", a)
         if r.random() < 0.5:
-            self.emit(f"{name} = len({flat}.tolist())", {"break_tolist"})
-            mag = 200
+            ok, mag = self.emit(f"{name} = len({flat}.tolist())", fams), 200
         else:
-            self.emit(f"{name} = {flat}.tolist()[-1]", {"break_tolist"})
-            mag = a.mag
-        self.scalar_pool.append((name, mag, frozenset({"break_tolist"})))
-        self.has_break = True
+            ok, mag = self.emit(f"{name} = {flat}.tolist()[-1]", fams), a.mag
+        if ok:
+            self.scalar_pool.append((name, mag, frozenset({"break_tolist"})))
 
     def break_branch(self) -> None:
         r = self.rng
@@ -687,14 +703,12 @@ class _Gen:
         lines = [f"if {cond}:", f"    {v.name} = {b.name}.tanh() * 2",
                  "else:", f"    {v.name} = {b.name} * 2"]
         self.emit(lines, fams, v)
-        self.has_break = self.has_break or "break_branch" in fams
 
     def break_print(self) -> None:
         a = self.pick(lambda v: True)
         if a is None:
             return
         self.emit(f"print({a.name})", {"break_print"})
-        self.has_break = True
 
     # the program ------------------------------------------------------------------------
     def run(self) -> Program:
@@ -724,18 +738,21 @@ class _Gen:
                 if "input_views" in self.on and self.viewable(v) and v.shape:
                     self.prog.outputs.append(f"{v.name}[1:]" if r.random() < 0.5 else
                                              f"{v.name}.unsqueeze(0)")
-                    self.prog.out_families.append(frozenset({"input_views"}))
+                    self.prog.out_families.append(frozenset(self.view_families(v, "input_views")))
                 continue
             chosen.append(v)
+        closures = {c[0] for c in self.prog.closures}
         for v in chosen:
-            self.prog.outputs.append(v.name)
             fams = set()
-            if v.kind == "input" or (v.root is not None and v.root not in
-                                     {c[0] for c in self.prog.closures} and
-                                     v.kind == "temp"):
-                fams.add("input_views")
+            if v.root in closures:
+                fams.add("closure_tensor")
+            elif v.root is not None:
+                fams |= self.view_families(v, "input_views")
                 if v.kind == "input":
                     fams.add("alias_result")
+            if fams - self.on:
+                continue
+            self.prog.outputs.append(v.name)
             self.prog.out_families.append(frozenset(fams))
         if self.scalar_pool and r.random() < 0.3:
             self.prog.outputs.append(r.choice(self.scalar_pool)[0])
@@ -759,7 +776,7 @@ def _prod(shape):
     return Dim("*".join(f"({d.expr})" for d in shape) or "1")
 
 
-def _promote(a: str, b: str, default: str) -> str:
+def _promote(a: str, b: str) -> str:
     if "float64" in (a, b):
         return "float64"
     if "float32" in (a, b):
@@ -788,6 +805,7 @@ class Failure:
     detail: str
     program: Program
     events: frozenset = frozenset()  # families of the calls (rebind, negzero...) that ran
+    signature: str = ""  # kind, and the message class of an error
 
     def families(self) -> set:
         return self.program.families() | self.events
@@ -795,10 +813,12 @@ class Failure:
     def report(self, excluded=None) -> str:
         excl = self.program.excluded if excluded is None else excluded
         flag = f" --exclude {','.join(sorted(excl))}" if excl else ""
+        without = self.program.calls_without
+        reduced = f"; calls without {', '.join(sorted(without))}" if without else ""
         return (f"compile_fuzz seed {self.seed}, call {self.call}: {self.kind}: {self.detail}\n"
                 f"replay: PYTHONPATH=. python tests/compile_fuzz.py --seed {self.seed}{flag}"
-                f" --reduce\n--- program (families: {', '.join(sorted(self.families()))}) ---\n"
-                f"{self.program.source()}")
+                f" --reduce\n--- program (families: {', '.join(sorted(self.families()))}"
+                f"{reduced}) ---\n{self.program.source()}")
 
 
 @dataclasses.dataclass
@@ -812,9 +832,11 @@ class Stats:
 
 
 class _Mismatch(Exception):
-    def __init__(self, kind: str, detail: str) -> None:
+    def __init__(self, kind: str, detail: str, error: BaseException | None = None) -> None:
         super().__init__(detail)
         self.kind = kind
+        # what a reduced program must fail with too: the class, and the error's message class
+        self.signature = kind + (f" | {_message_class(error)}" if error is not None else "")
 
 
 def _instantiate(source: str):
@@ -837,7 +859,9 @@ def _values(shape, dtype, rng):
 
 def _message_class(e: BaseException) -> str:
     """The type and first words of an error, numbers and quoted names left out."""
-    text = re.sub(r"'[^']*'|\"[^\"]*\"|-?\d+(\.\d+)?(e-?\d+)?", "#", str(e).split("\n")[0])
+    text = str(e).split("\n")[0]
+    text = re.sub(r"^al\.\w+: ", "", text)  # the op's name, which a graph may not know
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|-?\d+(\.\d+)?(e-?\d+)?", "#", text)
     return f"{type(e).__name__}: {' '.join(text.split()[:6])}"
 
 
@@ -869,6 +893,9 @@ def _same_array(got: np.ndarray, want: np.ndarray, what: str, kind: str) -> None
         nan = "nan" if np.isnan(got).any() and not np.isnan(want).any() else kind
         raise _Mismatch(nan if kind == "grad" else kind,
                         f"{what}: {' '.join(str(e).split())[:600]}") from None
+    zeros = (got == 0) & (want == 0)
+    if kind != "grad" and (np.signbit(got[zeros]) != np.signbit(want[zeros])).any():
+        raise _Mismatch("signed zero", f"{what}: {got.tolist()} != eager {want.tolist()}")
 
 
 def _same_result(got, want, what: str) -> None:
@@ -966,7 +993,7 @@ def run(program: Program, calls: int = 5, stats: Stats | None = None) -> Failure
     stats.programs += 1
     source = program.source()
     rng = np.random.default_rng(program.seed)
-    fams = set(FAMILIES) - program.excluded
+    fams = set(FAMILIES) - program.excluded - program.calls_without
     eager, comp = _Side(source, False), _Side(source, True)
     env = {s: int(rng.integers(2, 6)) for s in FREE + FIXED}
     values: dict = {}
@@ -1041,24 +1068,27 @@ def run(program: Program, calls: int = 5, stats: Stats | None = None) -> Failure
         stats.captures += comp.call_fn.stats["captures"]
         stats.splits += comp.call_fn.stats["split"]
     except _Mismatch as m:
-        return Failure(program.seed, call, m.kind, str(m), program, frozenset(events))
+        return Failure(program.seed, call, m.kind, str(m), program, frozenset(events),
+                       m.signature)
     return None
 
 
-def _same_error(e_err, c_err, moment: str) -> None:
+def _same_error(e_err, c_err, moment: str, note: str = "") -> None:
+    """The same error (type and message class, _message_class) or none on both sides."""
     if e_err is None and c_err is None:
         return
     if c_err is not None and e_err is None:
         tb = "".join(traceback.format_exception(c_err)[-4:])
-        raise _Mismatch(f"compiled raises in {moment}", f"{_message_class(c_err)}; eager "
-                        f"raises nothing\n{tb}")
+        raise _Mismatch(f"compiled raises in {moment}", f"{type(c_err).__name__}: {c_err}"
+                        f"{note}; eager raises nothing\n{tb}", c_err)
     if e_err is not None and c_err is None:
-        raise _Mismatch(f"eager raises in {moment}", f"{_message_class(e_err)}; compiled "
-                        "raises nothing")
+        raise _Mismatch(f"eager raises in {moment}", f"{type(e_err).__name__}: {e_err}"
+                        f"{note}; compiled raises nothing", e_err)
     if _message_class(e_err) != _message_class(c_err):
+        tb = "".join(traceback.format_exception(c_err)[-4:])
         raise _Mismatch(f"different error in {moment}",
                         f"{type(c_err).__name__}: {c_err}; eager {type(e_err).__name__}: "
-                        f"{e_err}")
+                        f"{e_err}{note}\n{tb}", c_err)
 
 
 def _compare_backward(wf, gf, e_all, c_all, rng, fams, stats, events) -> None:
@@ -1078,7 +1108,7 @@ def _compare_backward(wf, gf, e_all, c_all, rng, fams, stats, events) -> None:
 
     _, e_err = _outcome(lambda: backward(wf))
     _, c_err = _outcome(lambda: backward(gf))
-    _same_error(e_err, c_err, f"the backward of results {list(used)}")
+    _same_error(e_err, c_err, "the backward", f" (of results {list(used)})")
     stats.comparisons += 1
     if e_err is not None:
         stats.errors_matched += 1
@@ -1107,9 +1137,14 @@ def _nonzero(grad) -> bool:
 # Reduction of a failing program
 
 
-def reduce(failure: Failure, calls: int = 5) -> Failure:
+def reduce(failure: Failure, calls: int = 5, build: bool = False) -> Failure:
     """A smaller program failing the same way: statements and results dropped while the
     failure's class stays."""
+    with _quiet(build):
+        return _reduce(failure, calls)
+
+
+def _reduce(failure: Failure, calls: int) -> Failure:
     best = failure
     changed = True
     while changed:
@@ -1118,7 +1153,7 @@ def reduce(failure: Failure, calls: int = 5) -> Failure:
         for k in range(len(prog.stmts) - 1, -1, -1):
             trial = dataclasses.replace(prog, stmts=prog.stmts[:k] + prog.stmts[k + 1:])
             f = run(trial, calls)
-            if f is not None and f.kind == failure.kind:
+            if f is not None and f.signature == failure.signature:
                 best, changed = f, True
                 break
         if changed:
@@ -1128,13 +1163,14 @@ def reduce(failure: Failure, calls: int = 5) -> Failure:
                                         out_families=prog.out_families[:k] +
                                         prog.out_families[k + 1:])
             f = run(trial, calls)
-            if f is not None and f.kind == failure.kind:
+            if f is not None and f.signature == failure.signature:
                 best, changed = f, True
                 break
     for fam in sorted(best.events):  # families of the calls: which are needed?
-        trial = dataclasses.replace(best.program, excluded=best.program.excluded | {fam})
+        trial = dataclasses.replace(best.program,
+                                    calls_without=best.program.calls_without | {fam})
         f = run(trial, calls)
-        if f is not None and f.kind == failure.kind:
+        if f is not None and f.signature == failure.signature:
             best = f
     return best
 
@@ -1156,11 +1192,20 @@ def reference_kernels(build: bool = False):
         fusion._builder = old
 
 
+@contextlib.contextmanager
+def _quiet(build: bool = False):
+    """Reference kernels (reference_kernels), and no warnings of NumPy's about the infinities
+    and NaNs that the fuzzer compares."""
+    with reference_kernels(build), warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        yield
+
+
 def fuzz(seeds, exclude=(), calls: int = 5, stats: Stats | None = None, build=False):
     """The failures of the programs of ``seeds``."""
     stats = stats if stats is not None else Stats()
     failures = []
-    with reference_kernels(build):
+    with _quiet(build):
         for seed in seeds:
             f = run(generate(seed, exclude), calls, stats)
             if f is not None:
@@ -1188,8 +1233,7 @@ def main(argv=None) -> int:
     classes = Counter(f.kind for f in failures)
     for f in failures:
         if a.reduce:
-            with reference_kernels(a.build):
-                f = reduce(f, a.calls)
+            f = reduce(f, a.calls, a.build)
         print(f.report(frozenset(exclude)))
         print()
     print(f"{stats.programs} programs, {stats.calls} calls, {stats.comparisons} comparisons, "
