@@ -3,7 +3,8 @@
 ``$AL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/aten_lite`` (default ``~/.cache/aten_lite``).
 Op libraries defined in process (``al.library.define_yaml``) live under ``libraries/<hash>``;
 the generator's object cache for library builds is ``objects/`` (tools/codegen/library_build.py
-computes the same folder: it may not import the runtime).
+computes the same folder: it may not import the runtime). Code is loaded from it only when no
+other user could have written it (Note [Private caches] in tools/codegen/private_cache.py).
 """
 
 from __future__ import annotations

@@ -83,8 +83,11 @@ FORMULA_HELPERS = {
     'cumprod_jvp': '(self_t, self, dim, result)',
     'diagonal_backward': '(grad, shape, offset, dim1, dim2)',
     'embedding_backward': '(grad, weight_shape, indices, padding_idx, scale_grad_by_freq)',
+    'empty_like': '(input, *, dtype=None, device=None)',
     'expand_reduced': '(grad, shape, dim, keepdim)',
     'extremum_grad': '(grad, self, result, dim, keepdim)',
+    'full': '(size, fill_value, *, dtype=None, device=None)',
+    'full_like': '(input, fill_value, *, dtype=None, device=None)',
     'gather_backward': '(grad, shape, dim, index)',
     'index_add_source_grad': '(grad, dim, index, source_shape, alpha)',
     'index_backward': '(grad, shape, indices)',
@@ -94,6 +97,8 @@ FORMULA_HELPERS = {
     'index_select_backward': '(grad, shape, dim, index)',
     'mm_mat1_backward': '(grad, mat2, self)',
     'mm_mat2_backward': '(grad, self)',
+    'ones': '(size, *, dtype=None, device=None)',
+    'ones_like': '(input, *, dtype=None, device=None)',
     'permute_backward': '(grad, dims)',
     'pow_exponent_grad': '(grad, self, exponent, result)',
     'pow_self_grad': '(grad, self, exponent)',
@@ -110,7 +115,8 @@ FORMULA_HELPERS = {
     'stack_backward': '(grad, n, dim)',
     'sum_to': "(grad, shape, node='?', index=0)",
     'take_along': '(self_t, dim, indices, keepdim=True)',
-    'zeros_like': '(t)',
+    'zeros': '(size, *, dtype=None, device=None)',
+    'zeros_like': '(input, *, dtype=None, device=None)',
 }
 
 KERNELS = {

@@ -9,10 +9,10 @@ Tensor methods, Note [Library kernels] in _library_kernels.py).
 
 Note [The library ABI]
 A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder: its
-``manifest.py``, the generated ``registry.py``, ``ops.py``, ``autograd_nodes.py``, its
-``kernels.py`` and its own extension ``_C`` (aten_lite's core sources and headers plus the
-library's kernels). The generated Python reads aten_lite's runtime (handles, the binding
-parser, autograd nodes) and the registry records follow the generator's format, so a build
+``manifest.py``, the generated ``registry.py``, ``ops.py``, ``autograd_nodes.py``,
+``forward_rules.py``, its ``kernels.py`` and its own extension ``_C`` (aten_lite's core
+sources and headers plus the library's kernels). The generated Python reads aten_lite's
+runtime (handles, the binding parser, autograd nodes, forward mode) and the registry records follow the generator's format, so a build
 is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
 and ``ABI`` (``ABI_VERSION`` of _library_kernels.py, bumped when the C++ kernel ABI, the
 record format or the generated autograd code's protocol changes) must equal this runtime's,
@@ -23,8 +23,9 @@ Note [Loading a library]
 Loading installs, in order: the extension (so that kernel tables can find its entries), one
 ``OpHandle`` per record under its qualified name ``NS::op`` with its kernel table (generic
 kernels as for aten_lite's ops; ``dispatch:`` names functions of the library's kernels.py),
-the bindings (ops.py), the autograd recorders, the Tensor methods, and the namespace
-``al.ops.NS``, also the attribute NS of aten_lite. Every clash is refused before the first install: a namespace
+the bindings (ops.py), the autograd recorders, the forward-mode rules (forward_rules.py,
+derived as for aten_lite's ops), the Tensor methods, and the namespace ``al.ops.NS``, also
+the attribute NS of aten_lite. Every clash is refused before the first install: a namespace
 already loaded from another build, a method another library or aten_lite defines (naming
 both YAML lines). A failure midway uninstalls what was installed.
 """
@@ -44,7 +45,7 @@ from . import library as _library
 from ._jit_cache import cache_dir
 from ._tensor import Tensor
 from ._tensor_api import __version__
-from .autograd import kernel as _autograd_kernel
+from .autograd import forward_ad as _forward_ad, kernel as _autograd_kernel
 
 __all__ = ["load_library", "ops", "define_yaml", "LibraryError"]
 
@@ -68,6 +69,7 @@ class _Loaded:
     handles: list = field(default_factory=list)
     methods: dict = field(default_factory=dict)  # name -> function attached to Tensor
     recorders: list = field(default_factory=list)
+    forward: types.ModuleType | None = None  # its forward_rules, installed in forward mode
     define_yaml: bool = False  # made by define_yaml: may be replaced by a later definition
 
 
@@ -215,6 +217,8 @@ def _install(name: str, out: Path, m: dict, define_yaml: bool = False) -> types.
         ops_module = _import(f"{pkg_name}.ops", "ops.py", out)
         nodes = _import(f"{pkg_name}.autograd_nodes", "autograd_nodes.py", out)
         _install_recorders(loaded, nodes.RECORDERS)
+        loaded.forward = _import(f"{pkg_name}.forward_rules", "forward_rules.py", out)
+        _forward_ad.install_library_rules(loaded.forward)
         for method, fn in ops_module.METHODS.items():
             setattr(Tensor, method, fn)
             loaded.methods[method] = fn
@@ -319,6 +323,8 @@ def _uninstall(loaded: _Loaded) -> None:
         _dispatch._HANDLES.pop(name, None)
     for name in loaded.recorders:
         _autograd_kernel._RECORDERS.pop(name, None)
+    if loaded.forward is not None:
+        _forward_ad.uninstall_library_rules(loaded.forward)
     for method, fn in loaded.methods.items():
         if Tensor.__dict__.get(method) is fn:
             delattr(Tensor, method)
@@ -383,14 +389,19 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
                             f"{type(text).__name__}")
     key = _digest(name, native_yaml, derivatives or "", kernels or "", __version__,
                   str(_library_kernels.ABI_VERSION))
-    folder = _writable(cache_dir("libraries", key, name))
+    folder, root = _writable(key, name)
     out = folder / "_generated"
     loaded = _LOADED.get(name)
     if loaded is not None and not loaded.define_yaml:
         raise LibraryError(f"al.library.define_yaml: {name!r} is the op library loaded from "
                            f"{loaded.native}; choose another name=")
+    private = _private()
     if not (out / "manifest.py").is_file():
         _build(folder, name, native_yaml, derivatives, kernels)
+    # Its manifest is executed and its modules and extension loaded: only a tree that nobody
+    # else could have written (Note [Private caches]).
+    private.check(folder, root, _WHAT)
+    private.check_tree(out, root, _WHAT)
     m = _manifest(out)
     if loaded is not None and loaded.out == out:
         return loaded.module
@@ -398,21 +409,49 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
     return _install(name, out, m, define_yaml=True)
 
 
-def _writable(folder: Path) -> Path:
-    """``folder``, or one under the temporary directory when the cache cannot be written."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
-    except OSError as exc:
-        import tempfile
-        import warnings
+_WHAT = "al.library.define_yaml: the op library cache"
 
-        other = Path(tempfile.gettempdir(), f"aten_lite-{os.getuid()}", *folder.parts[-3:])
-        warnings.warn(f"al.library.define_yaml: cannot write the cache {folder} ({exc.strerror}); "
-                      f"building in {other} instead (set AL_CACHE_DIR to a writable folder)",
-                      RuntimeWarning, stacklevel=3)
-        other.mkdir(parents=True, exist_ok=True)
-        return other
+
+class _Fallback:
+    """The private temporary folder (``tempfile.mkdtemp``: 0700, an unguessable name) that
+    define_yaml builds in when the cache cannot be written; one per process, never a fixed
+    path under the shared temporary directory, where another user could plant a library
+    whose manifest.py would run as the caller (Note [Private caches])."""
+
+    folder: Path | None = None
+
+
+def _private():
+    """tools/codegen/private_cache.py (Note [Private caches])."""
+    return importlib.import_module(f"{_codegen().__name__}.private_cache")
+
+
+def _writable(key: str, name: str) -> tuple[Path, Path]:
+    """(the library's folder ``libraries/<key>/<name>`` of the cache, made private, and the
+    root its check starts from), or the same under this process's private temporary folder
+    when the cache cannot be written. Raises UnsafeCacheError when the cache folder is not
+    private."""
+    private = _private()
+    root = cache_dir()
+    folder = cache_dir("libraries", key, name)
+    if _Fallback.folder is None:
+        try:
+            return private.make_dir(folder, root, _WHAT), root
+        except OSError as exc:
+            import tempfile
+            import warnings
+
+            import atexit
+            import shutil
+
+            _Fallback.folder = Path(tempfile.mkdtemp(prefix="aten_lite-libraries-"))
+            atexit.register(shutil.rmtree, _Fallback.folder, ignore_errors=True)
+            warnings.warn(f"al.library.define_yaml: cannot write the cache {folder} "
+                          f"({exc.strerror or exc}); building in {_Fallback.folder} for this "
+                          "process only (set AL_CACHE_DIR to a writable folder to keep builds)",
+                          RuntimeWarning, stacklevel=3)
+    root = _Fallback.folder
+    return private.make_dir(root / key / name, root, _WHAT), root
 
 
 def _build(folder: Path, name: str, native_yaml: str, derivatives, kernels) -> None:
@@ -424,11 +463,10 @@ def _build(folder: Path, name: str, native_yaml: str, derivatives, kernels) -> N
         if text is None:
             path.unlink(missing_ok=True)
         else:  # whole or not at all: another process may be building the same text
-            tmp = path.with_name(f".{file}.{os.getpid()}.tmp")
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, path)
+            _private().write_file(path, text.encode("utf-8"))
     lib = library_build.Library.at(folder, name)
-    library_build.generate(lib, jobs=os.cpu_count() or 2)
+    library_build.generate(lib, jobs=os.cpu_count() or 2, private=True)
+    _private().make_private(folder)
 
 
 # al.library.define_yaml: the runtime-registration module (layer 5) offers it, but it lives

@@ -126,6 +126,7 @@ def vjp(func, *primals, has_aux: bool = False):
     with enable_grad():
         out, aux = _split_aux("vjp", func(*inputs), has_aux)
     outs, single = _outputs("vjp", out)
+    _floating_outputs("vjp", outs)
 
     def vjp_fn(cotangents):
         cots = (cotangents,) if single and isinstance(cotangents, Tensor) else cotangents
@@ -147,12 +148,28 @@ def _grads(outs: tuple, inputs: tuple, cots: tuple, create_graph: bool) -> tuple
 
 
 def _argnums(name: str, argnums, n: int) -> tuple[int, ...]:
+    """``argnums`` as non-negative positions. As torch.func, an empty or repeated one is
+    refused: each argument gets one gradient (a repeated position used to get a zero)."""
     nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    if not nums:
+        raise RuntimeError(f"al.func.{name}: argnums must be non-empty")
     for a in nums:
         if not isinstance(a, int) or not -n <= a < n:
             raise ValueError(f"al.func.{name}: argnums {argnums!r} out of range for a function "
                              f"of {n} argument(s)")
-    return tuple(a % n for a in nums)
+    nums = tuple(a % n for a in nums)
+    if len(set(nums)) != len(nums):
+        raise RuntimeError(f"al.func.{name}: argnums elements must be unique, got {nums}")
+    return nums
+
+
+def _floating_outputs(name: str, outs: tuple) -> None:
+    """Reverse mode needs a floating cotangent per output: as torch.func's vjp and jacrev, an
+    integer or boolean output is refused (it has no gradient; its Jacobian is not zeros)."""
+    for o in outs:
+        if not o._dtype.is_floating_point:
+            raise RuntimeError(f"al.func.{name}: all outputs of the function must be "
+                               f"floating-point Tensors, got a Tensor with dtype {o._dtype.name}")
 
 
 def grad_and_value(func, argnums=0, *, has_aux: bool = False):
@@ -215,6 +232,7 @@ def jacrev(func, argnums=0):
         if not isinstance(out, Tensor):
             raise TypeError(f"al.func.jacrev: the function must return a Tensor, got "
                             f"{type(out).__name__}")
+        _floating_outputs("jacrev", (out,))
         rows = [[] for _ in inputs]
         flat = out.reshape(-1)
         for k in range(flat.numel()):

@@ -21,6 +21,16 @@ numbers, strings, booleans and None, where ``{"tensor": i, "dtype": name,
 ``allow_pickle=False``: loading never executes code from the file. Tensors are stored each
 with its own copy of its values (views of one storage are not shared after load).
 
+Note [Load allocates what the file holds]
+NumPy allocates an entry's array from the shape in its ``.npy`` header before reading its
+values, so a file of a few MB declaring a shape of 4 GiB made a 4 GiB allocation (and then
+failed, short of data). Before an entry is read, ``load`` checks the sizes it declares against
+the file: the header's shape times the item size must equal the bytes the zip entry holds
+after its header, and those (the zip's declared uncompressed size) must fit in what the file
+has: for a stored entry (``al.save`` writes them) its bytes in the file, for a deflated one
+(``np.savez_compressed``) at most deflate's largest ratio (1032 to 1) of them. Other
+compressions, whose ratios have no useful bound, are refused. Every refusal names the entry.
+
 >>> import aten_lite as al, io
 >>> f = io.BytesIO(); al.save({"w": al.ones(2)}, f); _ = f.seek(0)
 >>> al.load(f)
@@ -31,7 +41,9 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import weakref
+import zipfile
 
 import numpy as np
 
@@ -189,11 +201,66 @@ def load(f, map_location=None, weights_only: bool = True):
     if map_location not in (None, "cpu") and str(map_location) != "cpu":
         if device(map_location).type != "cpu":
             raise ValueError(f"load(): map_location must be 'cpu', got {map_location!r}")
+    if not _is_zip(f):  # np.load would read a bare .npy, allocating what its header declares
+        raise ValueError("load(): not a file written by aten_lite.save (not an .npz archive)")
     with np.load(f, allow_pickle=False) as z:
         if "__meta__" not in z.files:
             raise ValueError("load(): not a file written by aten_lite.save (no '__meta__' entry)")
+        for name in z.files:
+            _check_entry(z.zip, name)
         meta = json.loads(z["__meta__"].tobytes().decode())
         return _decode(meta, z)
+
+
+def _is_zip(f) -> bool:
+    if hasattr(f, "read"):
+        at = f.tell()
+        head = f.read(4)
+        f.seek(at)
+    else:
+        with open(f, "rb") as fh:
+            head = fh.read(4)
+    return head in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+_DEFLATE_MAX_RATIO = 1032  # deflate's largest expansion: 258 bytes per 2-bit code, about
+
+
+def _check_entry(archive: zipfile.ZipFile, name: str) -> None:
+    """Refuse the entry ``name`` when the sizes it declares exceed what the file holds (Note
+    [Load allocates what the file holds]), before anything is allocated for it."""
+    info = archive.getinfo(f"{name}.npy")
+    if info.compress_type == zipfile.ZIP_STORED:
+        if info.file_size != info.compress_size:
+            raise ValueError(f"load(): entry {name!r} declares {info.file_size} bytes but "
+                             f"holds {info.compress_size}; the file is damaged or not written "
+                             "by aten_lite.save")
+    elif info.compress_type == zipfile.ZIP_DEFLATED:
+        if info.file_size > _DEFLATE_MAX_RATIO * info.compress_size + 1024:
+            raise ValueError(f"load(): entry {name!r} declares {info.file_size} bytes, more "
+                             f"than its {info.compress_size} compressed bytes can hold; the "
+                             "file is damaged or not written by aten_lite.save")
+    else:
+        raise ValueError(f"load(): entry {name!r} is compressed with zip method "
+                         f"{info.compress_type}; only stored (al.save) or deflated "
+                         "(np.savez_compressed) entries are read")
+    with archive.open(info) as fp:
+        try:
+            version = np.lib.format.read_magic(fp)
+            if version == (1, 0):
+                shape, _, dtype = np.lib.format.read_array_header_1_0(fp)
+            else:
+                shape, _, dtype = np.lib.format.read_array_header_2_0(fp)
+        except ValueError as exc:
+            raise ValueError(f"load(): entry {name!r} has no valid .npy header ({exc})") from None
+        header = fp.tell()
+    if dtype.hasobject:  # np.load refuses it (allow_pickle=False) before reading any of it
+        return
+    declared = math.prod(shape) * dtype.itemsize
+    if header + declared != info.file_size:
+        raise ValueError(f"load(): entry {name!r} declares shape {tuple(shape)} of {dtype} "
+                         f"({declared} bytes) but holds {info.file_size - header} bytes of "
+                         "values; the file is damaged or not written by aten_lite.save")
 
 
 def _decode(x, z):

@@ -233,3 +233,64 @@ def test_an_inplace_op_reading_its_own_output_storage():
         a = fwAD.make_dual(x, v) * 1.0
         a.mul_(a)  # both operands are the written tensor: the rule sees the old value twice
         _close(fwAD.unpack_dual(a).tangent, 2 * x * v)
+
+
+def _torch_error(fn):
+    """torch.func's exception for ``fn()``: its type and message."""
+    with pytest.raises(Exception) as info:
+        fn()
+    return type(info.value), str(info.value)
+
+
+def test_repeated_or_empty_argnums_are_refused_as_torch_does():
+    (x, tx), (y, ty) = _pair(3), _pair(3)
+    g = lambda a, b: (a * b).sum()  # noqa: E731
+    v = lambda a, b: a * b.sin()  # noqa: E731
+    for name, f in (("grad", g), ("grad_and_value", g), ("jacrev", v), ("jacfwd", v),
+                    ("hessian", g)):
+        for argnums in ((0, 0), (1, -1), ()):
+            kind, message = _torch_error(lambda: getattr(tfunc, name)(f, argnums=argnums)(tx, ty))
+            with pytest.raises(kind) as info:
+                getattr(al.func, name)(f, argnums=argnums)(x, y)
+            # torch's message, under al.func's name of the transform
+            assert str(info.value).endswith(message), (name, argnums, str(info.value))
+    # what a repeated argnums used to give: a zero gradient for its first entry
+    _close(al.func.grad(g, argnums=(0, 1))(x, y), tfunc.grad(g, argnums=(0, 1))(tx, ty))
+
+
+def test_integer_outputs_and_inputs_as_torch_func():
+    (x, tx) = _pair(3)
+    xi, txi = al.tensor([1, 2, 3]), torch.tensor([1, 2, 3])
+    to_int = lambda a: (a * 2).to(al.int64)  # noqa: E731
+    t_to_int = lambda a: (a * 2).to(torch.int64)  # noqa: E731
+    # reverse mode refuses an integer output (it has no cotangent): vjp and jacrev
+    for name in ("vjp", "jacrev"):
+        if name == "vjp":
+            got = lambda: al.func.vjp(to_int, x)  # noqa: E731
+            want = lambda: tfunc.vjp(t_to_int, tx)  # noqa: E731
+        else:
+            got = lambda: al.func.jacrev(to_int)(x)  # noqa: E731
+            want = lambda: tfunc.jacrev(t_to_int)(tx)  # noqa: E731
+        kind, message = _torch_error(want)
+        assert "must be floating-point or complex" in message
+        with pytest.raises(kind, match="all outputs of the function must be floating-point "
+                                       "Tensors, got a Tensor with dtype int64"):
+            got()
+    # jacfwd and grad of an integer output give zeros, as torch's
+    _close(al.func.jacfwd(to_int)(x), tfunc.jacfwd(t_to_int)(tx))
+    assert al.func.jacfwd(to_int)(x).dtype == al.int64
+    _close(al.func.grad(lambda a: to_int(a).sum())(x),
+           tfunc.grad(lambda a: t_to_int(a).sum())(tx))
+    # an integer input is refused by every transform, as torch refuses it
+    double = lambda a: a * 2  # noqa: E731
+    for name in ("grad", "jacrev", "jacfwd", "vjp"):
+        f = (lambda a: (a * 2).sum()) if name == "grad" else double
+        if name == "vjp":
+            got = lambda: al.func.vjp(f, xi)  # noqa: E731
+            want = lambda: tfunc.vjp(f, txi)  # noqa: E731
+        else:
+            got = lambda: getattr(al.func, name)(f)(xi)  # noqa: E731
+            want = lambda: getattr(tfunc, name)(f)(txi)  # noqa: E731
+        _torch_error(want)
+        with pytest.raises((TypeError, RuntimeError, ValueError), match="int64"):
+            got()

@@ -187,7 +187,9 @@ def test_check_is_clean_then_names_stale_files(myops, tmp_path):
     run = _gen(str(folder), "--show", "mish")
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("myops::mish    (myops/native_functions.yaml:5)")
-    assert "derivative (myops/derivatives.yaml:3)" in run.stdout
+    assert "derivative (myops/derivatives.yaml:5)" in run.stdout
+    assert "forward mode (auto_element_wise, myops/derivatives.yaml:5)" in run.stdout
+    assert "myops/_generated/forward_rules.py: fw_mish (forward mode" in run.stdout
     assert "myops/_generated/csrc/mish.cpp: elementwise kernel 'mish'" in run.stdout
     copy = tmp_path / "myops"
     shutil.copytree(folder, copy)

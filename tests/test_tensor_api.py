@@ -4,10 +4,12 @@ save/load. torch 2.13 is the oracle where the behaviour is torch's."""
 
 import copy
 import io
+import json
 import pickle
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -263,6 +265,57 @@ def test_the_save_format_is_npz_with_json_metadata_and_loads_without_pickle(tmp_
     np.savez(evil, __meta__=np.array([{"x": 1}], dtype=object))
     with pytest.raises(ValueError, match="allow_pickle=False"):
         al.load(str(evil))
+
+
+def _npz(entries: dict, compress: int = zipfile.ZIP_STORED) -> io.BytesIO:
+    """An archive written by hand: entry name -> (.npy header dict, value bytes)."""
+    f = io.BytesIO()
+    with zipfile.ZipFile(f, "w", compress) as z:
+        for name, (header, data) in entries.items():
+            npy = io.BytesIO()
+            np.lib.format.write_array_header_1_0(npy, header)
+            z.writestr(f"{name}.npy", npy.getvalue() + data)
+    f.seek(0)
+    return f
+
+
+def _meta(**tensors) -> tuple[dict, bytes]:
+    text = json.dumps({"dict": [[k, {"tensor": v, "dtype": "float32", "requires_grad": False}]
+                                for k, v in tensors.items()]}).encode()
+    return {"descr": "|u1", "fortran_order": False, "shape": (len(text),)}, text
+
+
+def test_load_refuses_an_entry_declaring_more_than_the_file_holds():
+    # 16 bytes of values under a header declaring 2**30 float32 values (4 GiB): np.load would
+    # allocate the 4 GiB before finding the data short.
+    huge = {"descr": "<f4", "fortran_order": False, "shape": (2 ** 30,)}
+    for compress in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        f = _npz({"__meta__": _meta(w="t0"), "t0": (huge, b"\0" * 16)}, compress)
+        with pytest.raises(ValueError, match=r"load\(\): entry 't0' declares shape "
+                           r"\(1073741824,\) of float32 \(4294967296 bytes\) but holds 16 bytes"):
+            al.load(f)
+    # The zip's own declared size, larger than its compressed bytes can inflate to.
+    good = {"descr": "<f4", "fortran_order": False, "shape": (4,)}
+    f = _npz({"__meta__": _meta(w="t0"), "t0": (good, b"\0" * 16)}, zipfile.ZIP_DEFLATED)
+    data = bytearray(f.getvalue())
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as z:
+        info = z.getinfo("t0.npy")
+    for where in (info.header_offset + 22, data.rfind(b"t0.npy") - 46 + 24):  # local, central
+        data[where:where + 4] = (2 ** 32 - 1).to_bytes(4, "little")
+    with pytest.raises(ValueError, match=r"load\(\): entry 't0' declares 4294967295 bytes, more "
+                       "than its"):
+        al.load(io.BytesIO(bytes(data)))
+    # The same entries with honest sizes load, stored or deflated (np.savez_compressed).
+    want = np.arange(4, dtype=np.float32)
+    for compress in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        back = al.load(_npz({"__meta__": _meta(w="t0"), "t0": (good, want.tobytes())}, compress))
+        np.testing.assert_array_equal(back["w"].numpy(), want)
+    f = io.BytesIO()
+    np.savez_compressed(f, __meta__=np.frombuffer(_meta(w="t0")[1], np.uint8), t0=want)
+    f.seek(0)
+    np.testing.assert_array_equal(al.load(f)["w"].numpy(), want)
+    with pytest.raises(ValueError, match="not an .npz archive"):
+        al.load(io.BytesIO(b"\x93NUMPY" + b"\0" * 64))
 
 
 def test_save_refuses_what_it_cannot_store():

@@ -21,7 +21,8 @@ from .._kernel_rules import cached_c_kernel as _cached_c_kernel
 from .._tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
-    "sum_to", "scale", "zeros_like", "expand_reduced", "reduced_count", "prod_grad",
+    "sum_to", "scale", "zeros_like", "ones_like", "full_like", "empty_like", "zeros", "ones",
+    "full", "expand_reduced", "reduced_count", "prod_grad",
     "extremum_grad", "index_grad", "pow_self_grad", "pow_exponent_grad", "binary_extremum_grad",
     "permute_backward", "slice_backward", "select_backward", "cat_backward", "stack_backward",
     "split_backward", "gather_backward", "index_select_backward", "index_backward",
@@ -67,9 +68,60 @@ def scale(grad: Tensor, alpha) -> Tensor:
     return grad if alpha == 1 else grad * alpha
 
 
-def zeros_like(t: Tensor) -> Tensor:
-    """Zeros of ``t``'s shape, dtype and device: the gradient of a piecewise-constant op."""
-    return _creation.zeros(t._shape, dtype=t._dtype, device=t._device)
+# ---- tensor factories ----
+
+# Note [Factories in formulas]
+# A formula may make tensors as PyTorch's derivatives.yaml does: ``zeros_like(grad)`` (the
+# gradient of a piecewise-constant op), ``ones_like(self)``, ``full_like(self, value)``,
+# ``empty_like``, and ``zeros``/``ones``/``full`` of a shape, which is one argument as formulas
+# hold shapes (``zeros(self.shape, dtype=grad.dtype)``). They are aten_lite's factories
+# (``al.zeros_like``...) with the keywords a formula needs, ``dtype`` and ``device``; the
+# ``*_like`` ones keep their input's shape, dtype and device unless told. Being helpers, the
+# generator checks their calls (arity, keywords) against the signatures below, which the
+# runtime manifest records. What they make is a constant: no history, no tangent, and a
+# ``const`` of a captured backward graph (aten_lite/compile/capture.py).
+
+
+def zeros_like(input: Tensor, *, dtype=None, device=None) -> Tensor:
+    """Zeros of ``input``'s shape (and dtype and device, unless given)."""
+    return _creation.zeros(input._shape, dtype=input._dtype if dtype is None else dtype,
+                           device=input._device if device is None else device)
+
+
+def ones_like(input: Tensor, *, dtype=None, device=None) -> Tensor:
+    """Ones of ``input``'s shape (and dtype and device, unless given)."""
+    return _creation.ones(input._shape, dtype=input._dtype if dtype is None else dtype,
+                          device=input._device if device is None else device)
+
+
+def full_like(input: Tensor, fill_value, *, dtype=None, device=None) -> Tensor:
+    """``fill_value`` in ``input``'s shape (and dtype and device, unless given)."""
+    return _creation.full(input._shape, fill_value,
+                          dtype=input._dtype if dtype is None else dtype,
+                          device=input._device if device is None else device)
+
+
+def empty_like(input: Tensor, *, dtype=None, device=None) -> Tensor:
+    """An uninitialised tensor of ``input``'s shape (and dtype and device, unless given)."""
+    return _creation.empty(input._shape, dtype=input._dtype if dtype is None else dtype,
+                           device=input._device if device is None else device)
+
+
+def zeros(size, *, dtype=None, device=None) -> Tensor:
+    """Zeros of shape ``size`` (a tuple such as ``self.shape``, or an int), of the default
+    dtype unless given, as ``al.zeros``."""
+    return _creation.zeros(size, dtype=dtype, device=device)
+
+
+def ones(size, *, dtype=None, device=None) -> Tensor:
+    """Ones of shape ``size``, as ``al.ones``."""
+    return _creation.ones(size, dtype=dtype, device=device)
+
+
+def full(size, fill_value, *, dtype=None, device=None) -> Tensor:
+    """``fill_value`` in shape ``size``; the dtype follows the value unless given, as
+    ``al.full``."""
+    return _creation.full(size, fill_value, dtype=dtype, device=device)
 
 
 # ---- reductions ----

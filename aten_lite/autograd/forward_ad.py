@@ -14,7 +14,8 @@ When some tensor argument carries a tangent, it runs the op with forward mode se
 the kernels and the autograd recorder run exactly as outside), then calls the op's generated
 rule (generated/forward_rules.py, Note [Forward rules] in tools/codegen/api_forward.py) on the
 arguments, their tangents and the result, again with the mode set aside, and gives the outputs
-their tangents, broadcast to their shapes and cast to their dtypes. A composite op passes
+their tangents, broadcast to their shapes and cast to their dtypes (an op library's ops use
+the rules of its own forward_rules.py, generated alike). A composite op passes
 through: the ops it is made of carry the tangents. An op without a rule raises, naming the
 derivatives.yaml line that would fix it. Outside a dual level no mode is set, so the fast
 dispatch path pays nothing.
@@ -53,7 +54,24 @@ _level = None
 _tangents: dict[int, tuple] = {}
 # Tensors made by make_dual: views of their primal whose in-place writes are allowed.
 _roots: dict[int, weakref.ref] = {}
+
 _RULES = None  # generated/forward_rules.py, handed over by the install step (install_rules)
+
+
+class _LibraryRules:
+    """The tables of the loaded op libraries' forward_rules modules, merged. Their ops are
+    named ``NS::op``, so a name with ``::`` is looked up here and any other in aten_lite's
+    module (``_tables``): aten_lite's ops pay one substring test."""
+
+    def __init__(self) -> None:
+        self.RULES: dict = {}
+        self.ORIGINS: dict = {}
+        self.READS: dict = {}
+        self.MISSING: dict = {}
+
+
+_LIBRARY_RULES = _LibraryRules()
+_TABLES = ("RULES", "ORIGINS", "READS", "MISSING")
 
 
 def install_rules(rules) -> None:
@@ -61,6 +79,25 @@ def install_rules(rules) -> None:
     generated module imports this one, so this one cannot import it)."""
     global _RULES
     _RULES = rules
+
+
+def install_library_rules(rules) -> None:
+    """Add an op library's forward_rules module (aten_lite/_oplib.py, when it loads)."""
+    for table in _TABLES:
+        getattr(_LIBRARY_RULES, table).update(getattr(rules, table))
+
+
+def uninstall_library_rules(rules) -> None:
+    """Remove what ``install_library_rules(rules)`` added (a library unloaded or replaced)."""
+    for table in _TABLES:
+        mine = getattr(_LIBRARY_RULES, table)
+        for op in getattr(rules, table):
+            mine.pop(op, None)
+
+
+def _tables(name: str):
+    """The tables that hold op ``name``: an op library's (``NS::op``) or aten_lite's."""
+    return _LIBRARY_RULES if "::" in name else _RULES
 
 
 # ---- levels ----
@@ -279,7 +316,8 @@ def _with_tangents(mode: _ForwardMode, h, key, keys, args: tuple, tangents: list
         try:
             tangent = rule(rule_args, tuple(rule_tangents), result)
         except Exception as exc:  # the traceback shows generated code: name the YAML line too
-            origin, where = _RULES.ORIGINS.get(h.name) or _RULES.ORIGINS[h.functional]
+            origins = _tables(h.name).ORIGINS
+            origin, where = origins.get(h.name) or origins[h.functional]
             if hasattr(exc, "add_note"):  # Python 3.11+
                 exc.add_note(f"raised by the forward rule of {h.name} ({origin}, {where})")
             raise
@@ -292,7 +330,7 @@ def _with_tangents(mode: _ForwardMode, h, key, keys, args: tuple, tangents: list
 def _rule_for(h, args: tuple, tangents: list):
     """(rule or None, its arguments, their tangents): in-place and out= overloads use their
     functional sibling's rule (out= arguments dropped) unless they have their own."""
-    rules = _RULES.RULES
+    rules = _tables(h.name).RULES
     rule = rules.get(h.name)
     if rule is not None or h.kind == "functional":
         return rule, args, tangents
@@ -308,7 +346,8 @@ def _rule_for(h, args: tuple, tangents: list):
 def _copies_of_read(h, args: tuple, written: list) -> tuple:
     """An in-place op overwrites ``self``: a rule that reads its value gets a copy taken
     before (recorded by autograd, so reverse over forward still sees the dependency)."""
-    reads = _RULES.READS.get(h.name) or _RULES.READS.get(h.functional) or ()
+    tables = _tables(h.name)
+    reads = tables.READS.get(h.name) or tables.READS.get(h.functional) or ()
     if not written or not reads:
         return args
     # Every argument read that shares the written storage: `x.mul_(x)`, `x.mul_(x[0])`.
@@ -328,18 +367,21 @@ def _no_rule(h, result) -> None:
     if not any(isinstance(t, Tensor) and t._dtype.is_floating_point for t in outs):
         return
     name = h.name if h.kind == "functional" else h.functional
-    missing = _RULES.MISSING.get(name) if name is not None else None
+    tables = _tables(h.name)
+    missing = tables.MISSING.get(name) if name is not None else None
     if missing is not None:
         loc, why = missing
         raise NotImplementedError(
             f"al.{h.base}: no forward-mode rule ({why}); add a 'result:' formula over the "
             f"input tangents to its derivatives.yaml entry at {loc}")
-    if name is not None and name in _RULES.ORIGINS:
+    if name is not None and name in tables.ORIGINS:
         raise NotImplementedError(f"al.{h.base}: forward mode does not support the "
                                   f"{h.kind} overload {h.name}; call the functional op")
+    # The derivatives.yaml beside the op's native_functions.yaml (an op library's own).
+    file = h.loc.rpartition(":")[0].replace("native_functions.yaml", "derivatives.yaml")
     raise NotImplementedError(
-        f"al.{h.base}: no forward-mode rule: the op ({h.loc}) has no derivatives.yaml entry; "
-        f"add one for '{h.schema}' with a 'result:' formula over the input tangents")
+        f"al.{h.base}: no forward-mode rule: the op ({h.loc}) has no entry in {file}; add one "
+        f"for '{h.schema}' with a 'result:' formula over the input tangents")
 
 
 def _attach(h, result, tangent, written: list) -> None:

@@ -22,7 +22,19 @@ function reads from elsewhere (module parameters) are held by reference; their s
 and requires_grad are checked on every call, and a change recaptures. A call that cannot be
 captured (a graph break, Note [Capture mode]) caches "run split" under its key (Note [Split
 calls] in segments.py; sparse or meta arguments: "run eagerly"), unless ``fullgraph=True``,
-which raises instead, naming the op and the line.
+which raises instead, naming the op and the line. A capture that fails for another reason
+(a bug of graph mode, not of the function: eager runs the call without error) is remembered
+the same way: the key's calls run eagerly, and ``fullgraph=True`` raises what failed.
+
+Note [Compiled functions in forward mode]
+Forward-mode AD (aten_lite/autograd/forward_ad.py, ``al.func.jvp``, ``jacfwd``, ``hessian``,
+``hvp``) is a dispatch mode that carries each dual tensor's tangent through the ops. A graph
+runs its kernels without dispatching, so a replay would drop the tangents (and capture sets
+its own mode in place of the forward one). While a dual level is active and some tensor has a
+tangent, a compiled function is therefore called eagerly, whatever ``fullgraph`` says: the
+result carries its tangent as without ``al.compile``. Reverse mode through a call compiled
+before the tangents existed stays exact too: a compiled backward that receives gradients with
+tangents (forward over reverse) gives its results tangents (Note [Compiled backward]).
 """
 
 from __future__ import annotations
@@ -33,7 +45,9 @@ from collections import OrderedDict
 from .._tensor import Tensor
 from .._dtype import _default as _default_dtype
 from .._grad_mode import _state
-from .autograd import attach
+from ..autograd import forward_ad as _forward_ad
+from ..autograd.node import detached
+from .autograd import attach, copy_graph
 from .capture import GraphBreak, capture, capturing, hashable_key
 from .concurrent import make_plan
 from .passes import optimize
@@ -84,6 +98,11 @@ class CompiledFunction:
     def __call__(self, *args, **kwargs):
         if capturing():  # called while another compiled function captures: inline it
             return self.fn(*args, **kwargs)
+        if _forward_ad._level is not None and _forward_ad._tangents:
+            # Note [Compiled functions in forward mode]: tangents exist, so the call runs
+            # eagerly, where the forward mode carries them through its ops.
+            self.stats["eager"] += 1
+            return self.fn(*args, **kwargs)
         entry, fresh, tensors = self._quick_entry(args) if not kwargs else (None, False, None)
         if entry is None:
             tensors, spec = flatten((args, kwargs))
@@ -93,10 +112,13 @@ class CompiledFunction:
                 return self._split(entry, args, kwargs)
             self.stats["eager"] += 1
             result = self.fn(*args, **kwargs)
-            if entry.failed is not None and self.fullgraph:
-                # Eager accepted what capture refused: that is a graph break after all.
-                raise GraphBreakError(f"al.compile(fullgraph=True): {self._name}: capture "
-                                      f"failed: {entry.failed}") from entry.failed
+            if entry.failed is not None:
+                # Eager accepted what capture refused: that is a graph break after all, and
+                # this key's calls run eagerly from now on (not captured again each call).
+                self._remember(entry)
+                if self.fullgraph:
+                    raise GraphBreakError(f"al.compile(fullgraph=True): {self._name}: "
+                                          f"{entry.reason}") from entry.failed
             return result
         self.stats["captures" if fresh else "replays"] += 1
         return entry.run(tensors)
@@ -155,6 +177,14 @@ class CompiledFunction:
         self._cache.move_to_end(key)
         return entry, False, tensors
 
+    def _remember(self, entry) -> None:
+        """Cache a failed capture's entry under its key: its calls run eagerly."""
+        key, entry.key = entry.key, None
+        if key is not None:
+            self._cache[key] = entry
+            self._cache.move_to_end(key)
+            self._trim()
+
     def _trim(self) -> None:
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
@@ -169,7 +199,9 @@ class CompiledFunction:
             self._cache.move_to_end(key)
             return entry, False
         entry = self._build(tensors, spec)
-        if key is not None and entry.failed is None:
+        if entry.failed is not None:
+            entry.key = key  # cached once eager mode runs the call (``_remember``)
+        elif key is not None:
             self._cache[key] = entry
             self._cache.move_to_end(key)
             self._trim()
@@ -194,8 +226,8 @@ class CompiledFunction:
             return entry
         except Exception as e:
             # An error eager mode may raise too (bad shapes...): the call runs eagerly, so the
-            # user sees eager's own error; nothing is cached.
-            entry = _Entry(None, None, reason=f"capture failed: {e}")
+            # user sees eager's own error; nothing is cached unless eager succeeds.
+            entry = _Entry(None, None, reason=f"capture failed: {_failure(e)}")
             entry.failed = e
             return entry
         return _Entry(captured, self.fuse)
@@ -214,10 +246,15 @@ class _Entry:
         self.graph = None
         self.split = False  # a break: calls run split into graphs (segments.py)
         self.split_graph = None  # the SplitGraph of the last split call
+        self.key = None  # a failed capture's cache key, until eager mode ran the call
         if captured is None:
             return
         fwd, bwd = captured.forward, captured.backward
         if bwd is not None:
+            # Note [Absent output gradients] in autograd.py: specialised from this copy.
+            self.backward_source = copy_graph(bwd)
+            self.backward_plans: dict = {}
+            self.fuse = fuse
             optimize(bwd, fuse)
             self.backward_plan = make_plan(bwd)
         optimize(fwd, fuse)
@@ -242,7 +279,32 @@ class _Entry:
         user = outs[:self.n_user]
         if self.captured.backward is not None:
             attach(self, user, tensors + self.const_tensors, outs[self.n_user:])
+        for i in self.captured.no_grad_outputs:  # Note [Outputs without gradients]
+            if user[i]._requires_grad:
+                user[i] = detached(user[i])
         return unflatten(self.captured.out_spec, user)
+
+
+def _failure(e: BaseException) -> str:
+    """What capture raised, for messages: the exception's type and text, where it was raised
+    (the innermost frame) and the user's line that was running."""
+    import os
+
+    from .capture import _is_user
+
+    text = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+    tb, inner, user = e.__traceback__, None, None
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        here = f"{os.path.basename(code.co_filename)}:{tb.tb_lineno} in {code.co_name}"
+        inner = here
+        if _is_user(tb.tb_frame):
+            user = here
+        tb = tb.tb_next
+    if inner is not None:
+        text += f" (raised at {inner}"
+        text += f", from {user})" if user is not None and user != inner else ")"
+    return text
 
 
 _SCALARS = (bool, int, float, complex, str, type(None))

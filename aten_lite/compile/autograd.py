@@ -10,22 +10,40 @@ every differentiable output one ``CompiledBackward`` node, whose edges lead to t
 and constants as they are at this call (a leaf's ``.grad``, or the eager history of a
 non-leaf). ``loss.backward()``, ``al.autograd.grad`` and optimizers therefore work as on any
 eager result. The node runs the backward plan once, so its gradients cannot themselves be
-differentiated: ``create_graph=True`` through it raises.
+differentiated: ``create_graph=True`` through it raises. Inside a dual level (forward mode),
+output gradients with tangents give the input gradients tangents (``_tangents_through``).
+
+Note [Absent output gradients]
+The engine hands the node None for an output the loss does not reach. Eager's engine never
+runs the nodes that only such an output feeds, so their formulas' local derivatives (an
+``inf`` of ``rsqrt`` at 0, a ``nan``) never meet a gradient. Filling None with zeros and
+running the whole backward graph would multiply them by 0: ``0 * inf`` is ``nan``. So a call
+missing some output gradients runs a backward graph specialised to the gradients present
+(``specialise``, cached on the entry per pattern): each value of the backward graph that
+depends on the output gradients only through absent ones is structurally zero; a node whose
+gradient-carrying inputs are all structurally zero is dropped (its result is too: the
+backward is linear in the gradients); an ``add`` of a present gradient and a structurally
+zero one is the present one (the engine sums what arrived, nothing else); any other node
+meeting both gets zeros for the absent part (eager's engine zero-fills the missing outputs of
+a node that runs); an input gradient that is structurally zero is None, as in eager, where no
+gradient arrived.
 """
 
 from __future__ import annotations
 
 from .._tensor import Tensor
 from .._grad_mode import _state
-from ..autograd.node import Node, edge, set_history
+from ..autograd import forward_ad as _forward_ad
+from ..autograd.node import Node as _AutogradNode, edge, set_history
+from .ir import Graph, Node, Value
 
-__all__ = ["CompiledBackward", "attach"]
+__all__ = ["CompiledBackward", "attach", "copy_graph", "specialise"]
 
 
-class CompiledBackward(Node):
+class CompiledBackward(_AutogradNode):
     """The backward node of one compiled call (Note [Compiled backward])."""
 
-    __slots__ = ("_plan", "_saved", "_shapes", "_n_out")
+    __slots__ = ("_entry", "_saved", "_n_out")
 
     def name(self) -> str:
         return "CompiledFunctionBackward"
@@ -39,32 +57,190 @@ class CompiledBackward(Node):
             raise RuntimeError("Trying to backward through the graph of a compiled function a "
                                "second time; its saved tensors were freed. Specify "
                                "retain_graph=True on the first backward call")
-        full = [g if g is not None else _zeros(shape, dtype) for g, (shape, dtype)
-                in zip(grads, self._shapes)]
-        return tuple(self._plan(full + self._saved))
+        entry = self._entry
+        result = _plan(entry, grads)(list(grads) + self._saved)
+        if _forward_ad._level is not None and _forward_ad._tangents:
+            _tangents_through(entry, grads, self._saved, result)
+        return tuple(result)
 
     def release(self) -> None:
         self._saved = None
         self._released = True
 
 
-def _zeros(shape, dtype) -> Tensor:
-    import numpy as np
-
-    return Tensor._wrap(np.zeros(shape, dtype.np))
-
-
 def attach(entry, outputs: list, inputs: list, saved: list) -> None:
     """Give the differentiable ``outputs`` (real tensors of this call) one CompiledBackward
     node whose edges lead to ``inputs`` (the call's tensors, then the graph's constants)."""
     node = CompiledBackward()
-    node._plan = entry.backward_plan
+    node._entry = entry
     node._saved = saved
     diff = [outputs[i] for i in entry.captured.diff_outputs]
-    node._shapes = [(t._shape, t._dtype) for t in diff]
     node._n_out = len(diff)
     node._hooks = None
     node._released = False
     node._next = tuple(edge(t) for t in inputs if t._requires_grad)
     for nr, t in enumerate(diff):
         set_history(t, node, nr)
+
+
+def _plan(entry, grads: list):
+    """The backward plan for these output gradients (None where absent)."""
+    if all(g is not None for g in grads):
+        return entry.backward_plan
+    present = tuple(g is not None for g in grads)  # Note [Absent output gradients]
+    plan = entry.backward_plans.get(present)
+    if plan is None:
+        plan = entry.backward_plans[present] = _plan_for(entry, present)
+    return plan
+
+
+def _tangents_through(entry, grads: list, saved: list, result: list) -> None:
+    """Forward over reverse (Note [Forward over reverse] in
+    aten_lite/autograd/forward_ad.py): the backward graph is linear in the output gradients,
+    and the forward values it reads carry no tangent (the call was compiled, so no tangent
+    existed then: Note [Compiled functions in forward mode] in aten_lite/compile/api.py), so
+    the tangent of each input gradient is the same graph run on the output gradients'
+    tangents."""
+    tangents = [None if g is None else _forward_ad._get(g) for g in grads]
+    if all(t is None for t in tangents):
+        return
+    out = _plan(entry, tangents)(tangents + saved)
+    for g, t in zip(result, out):
+        if g is not None and t is not None:
+            _forward_ad._set(g, t)
+
+
+# ---- Note [Absent output gradients] ----
+
+
+def _plan_for(entry, present: tuple):
+    """The backward plan of ``entry`` for calls where only the output gradients marked in
+    ``present`` arrived."""
+    from .concurrent import make_plan
+    from .passes import optimize
+
+    graph = specialise(entry.backward_source, present)
+    optimize(graph, entry.fuse)
+    return make_plan(graph)
+
+
+def copy_graph(graph: Graph) -> Graph:
+    """A copy of ``graph`` (before passes ran) with its own Values and Nodes, which passes
+    run over it may rewrite without touching the original."""
+    new = Graph(kind=graph.kind, n_user_outputs=graph.n_user_outputs,
+                n_grad_inputs=graph.n_grad_inputs)
+    made: dict = {}
+
+    def value(v):
+        if v is None:
+            return None
+        c = made.get(id(v))
+        if c is None:
+            c = made[id(v)] = new.new_value(v.kind, v.shape, v.strides, v.dtype, const=v.const)
+            c.requires_grad = v.requires_grad
+            if v.root is not v:
+                c.root = value(v.root)
+        return c
+
+    new.inputs = [value(v) for v in graph.inputs]
+    new.consts = [value(v) for v in graph.consts]
+    for n in graph.nodes:
+        args = _mapped(n.args, value)
+        node = Node(len(new.nodes), n.op, n.handle, args, [], n.where, n.impure)
+        for v in n.outputs:
+            c = value(v)
+            c.producer = node
+            node.outputs.append(c)
+        new.nodes.append(node)
+    new.outputs = [value(v) for v in graph.outputs]
+    return new
+
+
+def _mapped(args, value):
+    out = []
+    for a in args:
+        if isinstance(a, Value):
+            out.append(value(a))
+        elif isinstance(a, (list, tuple)) and any(isinstance(x, Value) for x in a):
+            out.append(type(a)(value(x) if isinstance(x, Value) else x for x in a))
+        else:
+            out.append(a)
+    return tuple(out)
+
+
+def specialise(source: Graph, present: tuple) -> Graph:
+    """A copy of the backward graph ``source`` for the output gradients marked in ``present``
+    (the others are None): Note [Absent output gradients]."""
+    graph = copy_graph(source)
+    grads = graph.inputs[:graph.n_grad_inputs]
+    carries = {id(v) for v in grads}  # values that depend on the output gradients
+    zero = {id(v) for v, here in zip(grads, present) if not here}
+    kept = []
+    for node in graph.nodes:
+        ins = [v for v in node.inputs() if id(v) in carries]
+        if not ins:
+            kept.append(node)
+            continue
+        carries.update(id(v) for v in node.outputs)
+        zeros = [v for v in ins if id(v) in zero]
+        if not zeros:
+            kept.append(node)
+        elif len(zeros) == len(ins):
+            zero.update(id(v) for v in node.outputs)  # linear in what is all zero: zero
+        else:
+            other = _sum_with_zero(node, zero)
+            if other is not None and not _written_later(graph, node.outputs[0]):
+                graph.replace_uses(node.outputs[0], other)
+                continue
+            written = {id(node.args[i]) for i in node.handle.write_pos}
+            if any(id(v) in written for v in zeros):
+                raise RuntimeError(f"al.compile: the backward op {node.op} ({node.where}) "
+                                   "writes in place into a gradient that did not arrive")
+            node.args = _mapped(node.args, lambda v: _zeros_for(graph, v)
+                                if id(v) in zero else v)
+            kept.append(node)
+    graph.nodes = kept
+    graph.outputs = [None if v is None or id(v) in zero else v for v in graph.outputs]
+    return graph
+
+
+def _sum_with_zero(node: Node, zero: set):
+    """For ``a + b`` where one side is structurally zero: the other, when it is the sum
+    itself (same shape and dtype, alpha 1); else None."""
+    if node.op != "add.Tensor" or len(node.outputs) != 1:
+        return None
+    a, b = node.args[0], node.args[1]
+    alpha = node.args[2] if len(node.args) > 2 else 1
+    out = node.outputs[0]
+    if id(a) in zero and alpha == 1:
+        other = b
+    elif id(b) in zero:
+        other = a
+    else:
+        return None
+    if not isinstance(other, Value) or other.shape != out.shape or other.dtype is not out.dtype:
+        return None
+    return other
+
+
+def _written_later(graph: Graph, v: Value) -> bool:
+    """Whether some node writes in place into ``v`` or a view of its storage."""
+    for n in graph.nodes:
+        for i in n.handle.write_pos:
+            a = n.args[i]
+            if isinstance(a, Value) and a.root is v.root:
+                return True
+    return False
+
+
+def _zeros_for(graph: Graph, v: Value) -> Value:
+    """A const of zeros with ``v``'s shape, strides and dtype, standing for it."""
+    import numpy as np
+
+    size = 1 + sum((n - 1) * s for n, s in zip(v.shape, v.strides)) if all(v.shape) else 0
+    item = v.dtype.itemsize
+    a = np.lib.stride_tricks.as_strided(np.zeros(size, v.dtype.np), v.shape,
+                                        [s * item for s in v.strides])
+    c = graph.new_value("const", v.shape, v.strides, v.dtype, const=Tensor._wrap(a))
+    graph.consts.append(c)
+    return c

@@ -254,6 +254,10 @@ class _Recorder:
                                    f"('{handle.args[i].name}'); compiled functions may not "
                                    "modify their inputs or tensors they read from elsewhere")
         result = self._run_meta(handle, args)
+        if handle.kind == "functional" and isinstance(result, Tensor):
+            given = _handed_back(self, result, args)
+            if given is not None:  # Note [Ops that hand back their argument]
+                return given
         outs = result if isinstance(result, (tuple, list)) else (result,)
         node = Node(len(self.graph.nodes), handle.name, handle, arg_values, [], where, impure)
         for r in outs:
@@ -343,6 +347,25 @@ class _Recorder:
             v.root = self._root_of(r._base, args)
         self.values[id(r)] = (r, v)
         return v
+
+
+# Note [Ops that hand back their argument]
+# Some functional ops return their argument itself when there is nothing to do: ``to`` and
+# ``type_as`` to its own dtype, ``contiguous`` of a contiguous tensor, ``float()`` of a
+# float32 tensor. Eager then hands the caller the same object (its history, its ``.grad``).
+# Such a call records no node: the Meta rule handed back the argument (or, for a real tensor,
+# its capture twin), and the recorder hands back the argument itself. A node would map the
+# argument's object to a new Value, losing the input it stands for (the backward graph could
+# no longer name that input's gradient), and would return an alias where eager returns the
+# object.
+
+
+def _handed_back(rec: "_Recorder", result: Tensor, args: tuple):
+    """The argument ``result`` is (the object, or the real tensor whose twin it is), or None."""
+    for a in args:
+        if isinstance(a, Tensor) and (result is a or result is rec.twins.get(id(a))):
+            return a
+    return None
 
 
 # Note [Meta results]
@@ -435,6 +458,9 @@ class Captured:
         self.out_spec = out_spec
         self.diff_outputs = diff_outputs  # indices into forward.outputs that get gradients
         self.grad_targets = grad_targets  # forward input/const Values whose gradients it makes
+        # Note [Outputs without gradients]: indices of the returned tensors that did not
+        # require grad at capture.
+        self.no_grad_outputs: list = []
 
 
 def capture(fn, tensors: list, rebuild) -> Captured:
@@ -475,7 +501,17 @@ def capture(fn, tensors: list, rebuild) -> Captured:
     if drew:
         raise GraphBreak("random sampling", "?", "the function draws random numbers, which a "
                          "replay would repeat; call it eagerly or pass the samples in")
-    return Captured(graph, backward, out_spec, diff or [], targets or [])
+    captured = Captured(graph, backward, out_spec, diff or [], targets or [])
+    captured.no_grad_outputs = [i for i, t in enumerate(outs) if not t._requires_grad]
+    return captured
+
+
+# Note [Outputs without gradients]
+# A returned tensor that did not require grad at capture may stand for a Value whose tensor
+# does at replay: a detached alias (``x.detach()``) of an input or constant that requires
+# grad is that input's Value, and ``y.detach()`` returned beside ``y`` is ``y``'s Value, whose
+# tensor gets the compiled backward's history. A replay hands back a detached alias of such
+# an output (api._Entry.run), as eager's ``detach`` does, so no gradient flows through it.
 
 
 def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
@@ -496,8 +532,10 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
         roots.append((edge(t), g))
     n_grads = len(back.graph.inputs)
     wanted = [v for v in graph.inputs + graph.consts if v.requires_grad]
-    objects = {id(v): obj for obj, v in rec.values.values()
-               if v.kind != "node" and not (v.kind == "const" and obj._a is None)}
+    objects: dict = {}  # the Value's own object, met first: not a later (detached) alias
+    for obj, v in rec.values.values():
+        if v.kind != "node" and not (v.kind == "const" and obj._a is None):
+            objects.setdefault(id(v), obj)
     targets = [rec.leaves[id(v)] if id(v) in rec.leaves else objects[id(v)] for v in wanted]
     if any(t._hooks for t in targets):
         # The engine would run them on capture tensors, and again on every real backward.

@@ -11,12 +11,20 @@ edited header or another compiler builds a new one.
 * Writes are atomic: the object and the library are built under names private to the process
   (build.py's own temporary names) and renamed into place, so processes building the same
   kernel at once each rename a complete file; the last one wins, and both are valid.
-* Each file ends with a trailer (a magic word and the SHA-256 of what precedes it; the dynamic
-  loader ignores bytes after the ELF sections). A file whose trailer does not match (truncated,
-  overwritten) is rebuilt, never loaded.
+* Each file ends with a trailer (a magic word, the file's key, and the SHA-256 of the key and
+  of what precedes it; the dynamic loader ignores bytes after the ELF sections). A file whose
+  trailer does not match (truncated, overwritten, or another kernel's file under this name:
+  two swapped files) is rebuilt, never loaded: a kernel of another signature loaded under this
+  key would make every call of it fail, in every later process.
+* The cache is private (Note [Private caches] in tools/codegen/private_cache.py): its folders
+  are made 0700 and its libraries 0700 whatever the umask, and a folder or library that
+  another user owns or that group or others can write is refused with UnsafeCacheError
+  (naming it and the fix), never loaded: loading a library runs its code. The refusal is also
+  warned, once per message and process: graph mode runs a group whose kernel cannot be had on
+  the reference executor, and the user must still learn why, and how to fix the cache.
 * A cache directory that cannot be written (read-only, not creatable) is replaced, once per
-  process and with one warning, by a temporary directory; kernels already in the read-only
-  directory are still loaded from it.
+  process and with one warning, by a private temporary directory (``tempfile.mkdtemp``);
+  kernels already in the read-only directory are still loaded from it, when it is private.
 * Builds read a precompiled header of the kernels' common includes (Note [Fused kernel PCH] in
   aten_lite/compile/kernels_pch.py); ``load_or_build_many`` builds many kernels at once, in
   parallel, after it.
@@ -24,12 +32,15 @@ edited header or another compiler builds a new one.
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures
 import ctypes
 import dataclasses
+import functools
 import hashlib
 import os
 import re
+import shutil
 import tempfile
 import threading
 import warnings
@@ -41,8 +52,10 @@ from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root, s
 
 __all__ = ["cache_dir", "load_or_build", "load_or_build_many"]
 
-_MAGIC = b"\0ALFUSED1"
-_TRAILER = len(_MAGIC) + 32
+_MAGIC = b"\0ALFUSED2"
+_KEY_BYTES = 16  # the file name's key (32 hex digits), in the trailer
+_TRAILER = len(_MAGIC) + _KEY_BYTES + 32
+_WHAT = "aten_lite fused kernel cache"
 _ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?:\d+:)? (?:fatal )?error: (?P<msg>.*)$",
                     re.MULTILINE)
 
@@ -54,6 +67,7 @@ class _State:
 
     libraries: dict = {}  # path of a loaded .so -> ctypes.CDLL, so that it is never unloaded
     fallback: Path | None = None  # the temporary directory used instead of a read-only cache
+    refused: set = set()  # the UnsafeCacheError messages already warned
     toolchains: dict = {}  # (root, the environment build.toolchain reads) -> Toolchain
 
 
@@ -63,19 +77,32 @@ def cache_dir() -> Path:
     return _jit_cache.cache_dir("kernels")
 
 
+def _private():
+    """tools/codegen/private_cache.py (Note [Private caches])."""
+    return _cg("private_cache")
+
+
+def _root_of(d: Path) -> Path:
+    """The folder whose chain of owners ``d``'s check starts from: aten_lite's cache root for
+    the cache, the temporary folder itself for the fallback."""
+    return d if d == _State.fallback else _jit_cache.cache_dir()
+
+
 def _writable_dir() -> Path:
-    """The cache directory, or the process's temporary one when it cannot be written."""
+    """The cache directory, or the process's temporary one when it cannot be written. Raises
+    UnsafeCacheError when the cache directory is not private (Note [Private caches])."""
     if _State.fallback is not None:
         return _State.fallback
     d = cache_dir()
     try:
-        d.mkdir(parents=True, exist_ok=True)
+        _private().make_dir(d, _jit_cache.cache_dir(), _WHAT)
         probe = d / f".probe-{os.getpid()}-{threading.get_ident()}"  # builders run in threads
         probe.write_bytes(b"")
         probe.unlink()
         return d
     except OSError as exc:
         _State.fallback = Path(tempfile.mkdtemp(prefix="aten_lite_kernels_"))
+        atexit.register(shutil.rmtree, _State.fallback, ignore_errors=True)
         warnings.warn(f"aten_lite: the kernel cache {d} cannot be written ({exc.strerror or exc}); "
                       f"fused kernels are built in {_State.fallback} for this process only. "
                       "Set AL_CACHE_DIR to a writable directory to keep them.",
@@ -105,17 +132,37 @@ def _key(spec, tools, root: Path, build) -> str:
     return h.hexdigest()[:32]
 
 
-def _valid(path: Path) -> bool:
-    """Whether ``path`` is a complete library this module wrote (its trailer matches)."""
+def _trailer(key: str, body: bytes) -> bytes:
+    """What ends the library of ``key`` whose bytes are ``body`` (Note [Fused kernel cache])."""
+    k = bytes.fromhex(key)
+    return _MAGIC + k + hashlib.sha256(k + body).digest()
+
+
+def _valid(path: Path, key: str) -> bool:
+    """Whether ``path`` is a complete library this module wrote for ``key`` (its trailer
+    matches: not truncated, not another kernel's file)."""
     try:
         data = path.read_bytes()
     except OSError:
         return False
-    body, trailer = data[:-_TRAILER], data[-_TRAILER:]
-    return (len(data) > _TRAILER and trailer[:len(_MAGIC)] == _MAGIC and
-            trailer[len(_MAGIC):] == hashlib.sha256(body).digest())
+    return len(data) > _TRAILER and data[-_TRAILER:] == _trailer(key, data[:-_TRAILER])
 
 
+def _warn_refusals(fn):
+    """``fn``, warning each UnsafeCacheError it raises once per process before raising it."""
+    @functools.wraps(fn)
+    def wrapper(*args):
+        try:
+            return fn(*args)
+        except _private().UnsafeCacheError as exc:
+            if str(exc) not in _State.refused:
+                _State.refused.add(str(exc))
+                warnings.warn(str(exc), RuntimeWarning, stacklevel=3)
+            raise
+    return wrapper
+
+
+@_warn_refusals
 def load_or_build(spec, render):
     """The ``_C`` Kernel object of ``spec``: from the cache, else rendered with
     ``render(spec) -> FusedSource``, compiled and cached. Returns (kernel, source), where
@@ -130,6 +177,7 @@ def load_or_build(spec, render):
     return job.build(render, flags)
 
 
+@_warn_refusals
 def load_or_build_many(specs, render, jobs: int) -> list:
     """``load_or_build`` of every spec, the kernels not in the cache compiled ``jobs`` at a
     time after the precompiled header they share (Note [Fused kernel PCH]). Returns, per
@@ -169,23 +217,30 @@ class _Job:
     def __init__(self, spec, setup) -> None:
         self.spec = spec
         self.cg, self.root, self.tools = setup
-        self.name = f"fused-{_key(spec, self.tools, self.root, self.cg)}.so"
+        self.key = _key(spec, self.tools, self.root, self.cg)
+        self.name = f"fused-{self.key}.so"
 
     def cached(self):
-        """The kernel from the cache, or None."""
+        """The kernel from the cache, or None. Raises UnsafeCacheError for a folder or file
+        that another user could have written (Note [Private caches])."""
         for d in dict.fromkeys((cache_dir(), _writable_dir())):
             path = d / self.name
-            if path in _State.libraries or _valid(path):
-                kernel = _load(path)
-                if kernel is not None:
-                    return kernel
+            if path not in _State.libraries:
+                if not path.exists():
+                    continue
+                _private().check(path, _root_of(d), _WHAT)
+                if not _valid(path, self.key):
+                    continue
+            kernel = _load(path)
+            if kernel is not None:
+                return kernel
         return None
 
     def build(self, render, flags: tuple[str, ...]):
         """(kernel, source): rendered, compiled with ``flags`` (the PCH's), cached, loaded."""
         source = render(self.spec)
         path = _writable_dir() / self.name
-        _compile(source, self.tools, path, self.cg, self.root, flags)
+        _compile(source, self.tools, path, self.cg, self.root, flags, self.key)
         kernel = _load(path)
         if kernel is None:
             raise FusionBuildError(f"fused kernel {source.summary}: the library {path} was "
@@ -238,8 +293,9 @@ def _load(path: Path):
 
 
 def _compile(source: FusedSource, tools, path: Path, build, root: Path,
-             flags: tuple[str, ...]) -> None:
-    """Compile and link ``source`` into ``path`` atomically (Note [Fused kernel cache]), with
+             flags: tuple[str, ...], key: str) -> None:
+    """Compile and link ``source`` into ``path`` atomically, its trailer naming ``key`` and its
+    mode 0700 whatever the umask (Note [Fused kernel cache]), with
     the precompiled header's ``flags``, or without them when they are the fault (Note [Fused
     kernel PCH])."""
     work = path.parent
@@ -266,7 +322,8 @@ def _compile(source: FusedSource, tools, path: Path, build, root: Path,
             raise FusionBuildError(f"fused kernel {source.summary}: {exc}") from None
         data = tmp.read_bytes()
         with open(tmp, "ab") as f:
-            f.write(_MAGIC + hashlib.sha256(data).digest())
+            f.write(_trailer(key, data))
+        os.chmod(tmp, 0o700)
         os.replace(tmp, path)
     finally:
         src.unlink(missing_ok=True)

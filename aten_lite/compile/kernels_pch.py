@@ -15,6 +15,10 @@ includes are then already seen), so the kernel cache key ignores it.
   a kernel, it starts building it in a detached process (which renames the result into place
   even if this process exits) and compiles its own kernel without it. So the first kernel of
   an empty cache (a function's first call) is never slowed by it; the ones after it gain.
+* Private, as the kernels are (Note [Private caches] in tools/codegen/private_cache.py): the
+  ``pch/`` folder is made 0700 and the header and its ``.gch`` 0600 whatever the umask, and a
+  header or ``.gch`` that another user owns or that group or others can write is refused with
+  UnsafeCacheError, never compiled with (it would put its code in every kernel).
 * Atomic: the ``.gch`` is written under a private name and renamed. A lock file
   (``<key>.lock``, created exclusively) keeps concurrent processes from building it twice; one
   older than five minutes is stale and taken over.
@@ -41,8 +45,10 @@ _STALE_LOCK = 300.0  # seconds after which another builder's lock is taken over
 _KEEP = 3  # precompiled headers kept per folder (other toolchains, edited headers)
 # Starts a detached build (the shell returns at once; the build outlives this process): the
 # .gch under a private name, renamed into place, then the lock dropped.
-_BACKGROUND = ('gch=$1; lock=$2; shift 2; ("$@" -o "$gch.$$.tmp" && mv -f "$gch.$$.tmp" "$gch"; '
-               'rm -f "$gch.$$.tmp" "$lock") </dev/null >/dev/null 2>&1 &')
+_BACKGROUND = ('gch=$1; lock=$2; shift 2; ("$@" -o "$gch.$$.tmp" && chmod 600 "$gch.$$.tmp" && '
+               'mv -f "$gch.$$.tmp" "$gch"; rm -f "$gch.$$.tmp" "$lock") '
+               '</dev/null >/dev/null 2>&1 &')
+_WHAT = "aten_lite fused kernel cache (precompiled header)"
 
 
 class _State:
@@ -51,6 +57,13 @@ class _State:
 
     bad: set = set()
     keys: dict = {}  # (folder, tools) -> header path
+
+
+def _private():
+    """tools/codegen/private_cache.py (Note [Private caches])."""
+    from .kernels_source import _cg
+
+    return _cg("private_cache")
 
 
 def _template() -> Path:
@@ -88,6 +101,8 @@ def compile_flags(folder: Path, tools, root: Path, build, start: bool) -> tuple[
     if path in _State.bad:
         return ()
     if Path(f"{path}.gch").is_file():
+        for made in (path, Path(f"{path}.gch")):
+            _private().check(made, folder, _WHAT)
         return ("-include", str(path), "-Winvalid-pch")
     if start:
         lock = _take_lock(path)
@@ -107,7 +122,13 @@ def ensure(folder: Path, tools, root: Path, build) -> tuple[str, ...]:
         lock = _take_lock(path)
         if lock is not None:
             try:
-                build.compile_file(root, tools, path, gch, ("-x", "c++-header"))
+                tmp = gch.with_name(f"{gch.name}.{os.getpid()}-{threading.get_ident()}.new")
+                try:
+                    build.compile_file(root, tools, path, tmp, ("-x", "c++-header"))
+                    os.chmod(tmp, 0o600)
+                    os.replace(tmp, gch)
+                finally:
+                    tmp.unlink(missing_ok=True)
             except (build.BuildError, OSError):
                 _State.bad.add(path)
             finally:
@@ -140,18 +161,18 @@ def _take_lock(path: Path) -> Path | None:
     compiles, no waiting)."""
     lock = path.with_suffix(".lock")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _private().make_dir(path.parent, path.parent.parent, _WHAT)
         text = _header_text()
+        if path.is_file():
+            _private().check(path, path.parent.parent, _WHAT)
         if not path.is_file() or path.read_text() != text:
-            tmp = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
-            tmp.write_text(text)
-            os.replace(tmp, path)
+            _private().write_file(path, text.encode())
         try:
             if time.time() - lock.stat().st_mtime > _STALE_LOCK:
                 lock.unlink(missing_ok=True)
         except FileNotFoundError:
             pass
-        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
     except OSError as exc:
         if not (isinstance(exc, FileExistsError) and str(exc.filename) == str(lock)):
             _State.bad.add(path)  # the folder cannot be written: no PCH for this process

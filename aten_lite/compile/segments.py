@@ -35,8 +35,10 @@ random draw) are its inputs, never constants, so a cached segment serves any lat
 autograd kernels see each real tensor that requires grad through a capture leaf standing for
 it (``leaf_for``), so a segment's backward graph stops at its inputs and never runs the real
 history behind them. A segment that cannot be built (its backward cannot be captured) runs
-its recorded ops eagerly (``_interpret``), with their own autograd; a capture tensor that is
-a view of a real input is remade eagerly from it the same way. Results never differ from eager.
+its recorded ops eagerly (``_interpret``), with their own autograd, and so raises an error a
+backward formula raised while capturing (a saved tensor modified in place) when and if that
+backward runs, as eager does; a capture tensor that is a view of a real input is remade
+eagerly from it the same way. Results never differ from eager.
 """
 
 from __future__ import annotations
@@ -51,11 +53,11 @@ from .. import _dispatch, _dtype, _tensor
 from .._grad_mode import _state
 from .._tensor import Tensor
 from .._device import strided as _STRIDED
-from .capture import (Captured, GraphBreak, _active, _capture_tensor, _CaptureMode,
+from .capture import (Captured, _active, _capture_tensor, _CaptureMode,
                       _is_break, _is_user, _Recorder, _Unsupported, capture_backward,
                       hashable_key, user_line)
 from .ir import Graph, Value
-from .tree import Slot
+from .tree import Slot, flatten
 
 __all__ = ["run_split", "SplitGraph", "SegmentCache"]
 
@@ -89,11 +91,17 @@ class _SegmentRecorder(_Recorder):
     """Records one segment: real tensors met are inputs (not constants), and the results of
     recorded ops are tracked weakly, to find the ones still alive at the flush."""
 
-    def __init__(self) -> None:
+    def __init__(self, fill_alias=None) -> None:
         super().__init__(Graph(kind="forward"))
         self.real_inputs: list = []  # the real tensor of each graph input, in order
         self.made: list = []  # weak references to the recorded ops' results
         self.grad_modes: list = []  # grad mode as each node was recorded, for _interpret
+        self.fill_alias = fill_alias  # _SplitRun.fill_alias: Note [Detached aliases in splits]
+
+    def value_of(self, t: Tensor):
+        if t._a is None and t._base is not None and self.fill_alias is not None:
+            self.fill_alias(t)
+        return super().value_of(t)
 
     def _outside(self, t: Tensor):
         v = self._twinned(t, "input")
@@ -190,7 +198,15 @@ class _SplitMode:
             if why:
                 return split.eager_op(handle, key, args, why, sys._getframe(1))
         if key == "Autograd":
-            return handle.table[key](*split.leaf_args(args))
+            leaves = split.leaf_args(args)
+            result = handle.table[key](*leaves)
+            if isinstance(result, Tensor) and leaves is not args:
+                # An op handing back its argument (Note [Ops that hand back their argument]
+                # in capture.py) hands back the real tensor, not the leaf standing for it.
+                for a, leaf in zip(args, leaves):
+                    if result is leaf and leaf is not a:
+                        return a
+            return result
         try:
             return split.recorder.record(handle, args, user_line(sys._getframe(1)))
         except Exception as e:
@@ -234,10 +250,13 @@ class _SplitRun:
         self.cache = cache
         self.make_entry = make_entry
         self.stats = stats
-        self.recorder = _SegmentRecorder()
+        self.recorder = _SegmentRecorder(self.fill_alias)
         self.mode = _SplitMode(self)
         self.graphs: list = []
         self.breaks: list = []
+        # id(capture root) -> (the root, [(capture tensor, its capture geometry)]) of each
+        # capture tensor filled so far: Note [Detached aliases in splits]
+        self.filled: dict = {}
 
     # ---- what the mode calls ----
 
@@ -269,6 +288,10 @@ class _SplitRun:
     def eager_op(self, handle, key: str, args: tuple, why: str, frame):
         """Flush, then run the op eagerly on the (now real) arguments."""
         self.flush(handle.name, user_line(frame), f"{why}; ran eagerly")
+        for a in args:
+            for t in (a if isinstance(a, (list, tuple)) else (a,)):
+                if isinstance(t, Tensor) and t._a is None and t._base is not None:
+                    self.fill_alias(t)
         with _dispatching(None, None):
             return handle.table[key](*args)
 
@@ -280,6 +303,40 @@ class _SplitRun:
         hooks = what in ("Tensor.register_hook()", "Tensor.retain_grad()")
         self.flush(op, user_line(sys._getframe(1)),
                    "hooks the real autograd history" if hooks else "reads the data")
+        if t._a is None and t._base is not None:
+            self.fill_alias(t)
+
+    # ---- Note [Detached aliases in splits] ----
+
+    def _note_geometry(self, lazies: list) -> None:
+        for t in lazies:
+            if t._a is None:
+                root = t._base if t._base is not None else t
+                known = self.filled.setdefault(id(root), (root, []))
+                known[1].append((t, t._shape, t._st, t._offset))
+
+    def fill_alias(self, d: Tensor) -> None:
+        """Fill ``d``, a data-less alias of a capture tensor filled at an earlier flush."""
+        from ..autograd.node import detached
+
+        known = self.filled.get(id(d._base))
+        if known is None or known[0] is not d._base:
+            return  # not an alias of a filled tensor: of one still pending, or none
+        real = None
+        for t, shape, st, offset in known[1]:
+            if t._a is not None and (shape, st, offset) == (d._shape, d._st, d._offset):
+                real = detached(t)
+                break
+        if real is None:
+            real = _alias_in_root(d, known[0], known[1])
+        if real is None:
+            raise RuntimeError(
+                "al.compile: a detached alias of a tensor computed before a graph break "
+                "cannot be filled: the view it aliases was not kept, and its storage is not "
+                "laid out as captured; keep the view alive, or call the function without "
+                "al.compile")
+        d._a, d._st, d._offset, d._base = real._a, real._st, real._offset, real._base
+        d._vc = real._vc
 
     # ---- flushing ----
 
@@ -291,20 +348,25 @@ class _SplitRun:
         rec = self.recorder
         if not rec.graph.nodes:
             return
-        self.recorder = _SegmentRecorder()
+        self.recorder = _SegmentRecorder(self.fill_alias)
         with _dispatching(None, None):
             live = rec.live()
             outs = [t for t, v in live if v.root.kind == "node"]
             views = [(t, v) for t, v in live if v.root.kind != "node"]
             rec.graph.outputs = [rec.values[id(t)][1] for t in outs]
             rec.graph.n_user_outputs = len(outs)
+            # The steps remaking the views, taken before building the segment optimises
+            # (rewrites) the same graph: its passes drop the view ops no output reads.
+            wanted = [v for _, v in views]
+            steps = _steps(rec.graph, wanted) if views else []
+            self._note_geometry(outs + [t for t, _ in views])
             if outs:
                 entry = self._entry(rec, outs)
                 _transplant(outs, entry.run(rec.real_inputs), rec.real_inputs)
                 if entry.graph is not None:
                     self.graphs.append(entry.graph)
             if views:  # views of real inputs: remade from them, eagerly
-                made = _interpret(rec.graph, rec.real_inputs, [v for _, v in views])
+                made = _interpret(rec.graph, rec.real_inputs, wanted, steps=steps)
                 _transplant([t for t, _ in views], made, rec.real_inputs)
 
     def _entry(self, rec: _SegmentRecorder, outs: list):
@@ -345,10 +407,11 @@ def _build(rec: _SegmentRecorder, outs: list, make_entry, fuse: bool):
                 _active.pop()
                 _dispatch.set_mode(previous)
     except Exception as e:
-        if not isinstance(e, GraphBreak) and not _is_break(e):
-            raise
+        # A break, or an error of a backward formula (a saved tensor modified in place since):
+        # eager raises the latter only if, and when, that backward runs, so the segment runs
+        # its ops eagerly, with their own autograd, which raises it then.
         graph.outputs = graph.outputs[:graph.n_user_outputs]
-        return _Interpreted(graph, rec.grad_modes, str(e))
+        return _Interpreted(graph, rec.grad_modes, f"{type(e).__name__}: {e}")
     captured = Captured(graph, backward, [Slot(i) for i in range(len(outs))], diff, targets)
     entry = make_entry(captured, fuse)
     entry.cacheable = not graph.consts and (backward is None or not backward.consts)
@@ -370,14 +433,11 @@ class _Interpreted:
         return _interpret(g, inputs, g.outputs[:g.n_user_outputs], self.grad_modes)
 
 
-def _interpret(graph: Graph, inputs: list, wanted: list, grad_modes=None) -> list:
-    """Run ``graph``'s nodes eagerly on ``inputs``, each in the grad mode it was recorded in
-    (all of them when ``grad_modes`` is given, else those ``wanted`` needs, in the current
-    mode); the real tensors of ``wanted``."""
-    from .executor import _returns_sequence
-
-    env = {id(v): t for v, t in zip(graph.inputs, inputs)}
-    needed = None
+def _steps(graph: Graph, wanted: list, grad_modes=None) -> list:
+    """The ``(handle, args, outputs, grad mode)`` of each node of ``graph`` that ``wanted``
+    needs (every node when ``grad_modes`` is given, each in the mode it was recorded in;
+    else None: the current mode), in order: a copy the graph passes cannot rewrite."""
+    nodes = graph.nodes
     if grad_modes is None:
         needed, stack = set(), [v.producer for v in wanted if v.producer is not None]
         while stack:
@@ -385,18 +445,29 @@ def _interpret(graph: Graph, inputs: list, wanted: list, grad_modes=None) -> lis
             if id(n) not in needed:
                 needed.add(id(n))
                 stack.extend(v.producer for v in n.inputs() if v.producer is not None)
+        return [(n.handle, n.args, list(n.outputs), None) for n in nodes if id(n) in needed]
+    return [(n.handle, n.args, list(n.outputs), mode) for n, mode in zip(nodes, grad_modes)]
+
+
+def _interpret(graph: Graph, inputs: list, wanted: list, grad_modes=None, steps=None) -> list:
+    """Run ``graph``'s nodes eagerly on ``inputs`` (``_steps``: all of them when
+    ``grad_modes`` is given, else those ``wanted`` needs; ``steps``: taken earlier); the real
+    tensors of ``wanted``."""
+    env = {id(v): t for v, t in zip(graph.inputs, inputs)}
+    if steps is None:
+        steps = _steps(graph, wanted, grad_modes)
     previous = _state.enabled
-    for i, n in enumerate(graph.nodes):
-        if needed is not None and id(n) not in needed:
-            continue
-        if grad_modes is not None:
-            _state.enabled = grad_modes[i]
+    for handle, args, outputs, mode in steps:
+        if mode is not None:
+            _state.enabled = mode
         try:
-            result = n.handle.call(tuple(_real(a, env) for a in n.args))
+            result = handle.call(tuple(_real(a, env) for a in args))
         finally:
             _state.enabled = previous
-        results = (result,) if len(n.outputs) == 1 and not _returns_sequence(n) else result
-        for v, r in zip(n.outputs, results):
+        returns = handle.returns
+        one = len(returns) == 1 and not returns[0][1].startswith("Tensor[]")
+        results = (result,) if len(outputs) == 1 and one else result
+        for v, r in zip(outputs, results):
             env[id(v)] = r
     return [env[id(v)] for v in wanted]
 
@@ -407,6 +478,22 @@ def _real(a, env):
     if isinstance(a, (list, tuple)):
         return type(a)(_real(x, env) for x in a)
     return a
+
+
+def _alias_in_root(d: Tensor, root: Tensor, geometries: list):
+    """The real alias with ``d``'s capture geometry inside ``root``'s storage, when ``root``
+    is now a C-contiguous array laid out as it was captured; else None."""
+    import numpy as np
+
+    captured = next((g for g in geometries if g[0] is root), None)
+    a = root._a
+    if captured is None or a is None or root._base is not None or captured[3] != 0 \
+            or not a.flags.c_contiguous or captured[2] != _tensor.contiguous_strides(a.shape):
+        return None
+    flat = a.reshape(-1)[d._offset:]
+    item = a.itemsize
+    made = np.lib.stride_tricks.as_strided(flat, d._shape, [s * item for s in d._st])
+    return Tensor._wrap(made, base=root)
 
 
 def _transplant(lazies: list, reals: list, inputs: list) -> None:
@@ -432,6 +519,15 @@ def _transplant(lazies: list, reals: list, inputs: list) -> None:
         t._requires_grad = r._requires_grad
         t.grad_fn = r.grad_fn
         t._output_nr = r._output_nr
+
+
+# Note [Detached aliases in splits]
+# ``y.detach()`` (and autograd's saved outputs) make an alias of a capture tensor without
+# dispatching: the split run never records it, and the flush that fills ``y`` with data does
+# not know it. Each flush notes the capture geometry of the tensors it fills, by their root
+# capture tensor (the alias's ``_base``); an alias still without data when an op, a data
+# read, an eager op or the return meets it is filled then, as a detached alias of the filled
+# tensor of the same geometry (or, when that view was not kept, a view of its root's data).
 
 
 def _signature(graph: Graph, outs: list, numbers: bool = True):
@@ -485,6 +581,9 @@ def run_split(fn, args: tuple, kwargs: dict, cache: SegmentCache, make_entry, st
         with _dispatching(split.mode, split.on_read):
             result = fn(*args, **kwargs)
             split.flush(None)
+            for t in flatten(result)[0]:  # Note [Detached aliases in splits]
+                if t._a is None and t._base is not None:
+                    split.fill_alias(t)
     except BaseException:
         try:  # leave no data-less tensor behind, then raise what the function raised
             split.flush(None)

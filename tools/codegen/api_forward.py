@@ -42,6 +42,10 @@ from .vocab import FORWARD_AUTO
 
 # Tensor attributes that read no values (a formula reading only these is value-independent).
 META_ATTRS = ("shape", "dtype", "ndim", "device")
+# Formula helpers that read only the shape, dtype and device of their first argument (Note
+# [Factories in formulas] in aten_lite/autograd/formulas.py): ``ones_like(self)`` is as
+# value-independent as ``self.shape``.
+META_CALLS = ("zeros_like", "ones_like", "full_like", "empty_like")
 # Names the generated rule defines for itself; an argument may not take them.
 RESERVED = frozenset({"args", "tangents", "result", "tangent", "add_tangents", "filled",
                       "handle"})
@@ -169,9 +173,13 @@ def _is_zero(expr: str) -> bool:
 
 
 def _whole_names(tree: ast.AST) -> set[str]:
-    """Names read other than as ``x.shape`` (and the other META_ATTRS)."""
+    """Names read other than as ``x.shape`` (and the other META_ATTRS) or ``zeros_like(x)``
+    (and the other META_CALLS)."""
     meta = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)
             and n.attr in META_ATTRS and isinstance(n.value, ast.Name)}
+    meta |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name) and n.func.id in META_CALLS and n.args
+             and isinstance(n.args[0], ast.Name)}
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in meta}
 
 
@@ -264,10 +272,13 @@ def _not_linear(d: Derivative, inputs: tuple[FwInput, ...], results: tuple[str, 
     return ""
 
 
-def rules(spec: Spec) -> list[ForwardRule]:
-    """The rule of every derivative whose op is not composite, in file order."""
+def rules(spec: Spec, op_names: frozenset[str] | None = None) -> list[ForwardRule]:
+    """The rule of every derivative whose op is not composite, in file order. ``op_names``:
+    the ops a formula may call (default: the spec's own; an op library's formulas may call
+    aten_lite's too)."""
     native = {str(nf.func.name): nf for nf in spec.native}
-    op_names = frozenset(nf.func.name.name.base for nf in spec.native)
+    if op_names is None:
+        op_names = frozenset(nf.func.name.name.base for nf in spec.native)
     out: list[ForwardRule] = []
     problems: list[str] = []
     for d in spec.derivatives:

@@ -7,7 +7,7 @@ Text assembly only: which rule an op gets, and its terms, are decided in ``api_f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import api_forward as api
 from .templating import ENV as _ENV
@@ -21,14 +21,22 @@ def emit(spec: Any) -> dict[str, str]:
     ops_import = [] if not ops else [
         "from aten_lite._generated.ops import (  # the ops the formulas call",
         *(f"    {op}," for op in ops), ")"]
-    text = _ENV.get_template("forward_rules.py.j2").render(
+    return {PATH: render(rules, ops_import)}
+
+
+def render(rules: list[api.ForwardRule], ops_import: list[str],
+           qualify: Callable[[str], str] = str) -> str:
+    """The module's text: ``ops_import`` the lines that import the ops the formulas call,
+    ``qualify`` the run-time name of an op overload (an op library's ``NS::op``, Note [Op
+    library namespaces] in tools/codegen/library.py), which the tables are keyed by and
+    auto_linear calls."""
+    return _ENV.get_template("forward_rules.py.j2").render(
         ops_import=ops_import,
-        rules=[_rule_view(r) for r in rules if r.origin != "none"],
-        origins=[(r.op, r.origin, r.loc) for r in rules],
-        reads=[(r.op, repr(r.reads)) for r in rules if r.reads],
-        missing=[(r.op, repr(r.loc), repr(r.why)) for r in rules if r.origin == "none"],
+        rules=[_rule_view(r, qualify) for r in rules if r.origin != "none"],
+        origins=[(qualify(r.op), r.origin, r.loc) for r in rules],
+        reads=[(qualify(r.op), repr(r.reads)) for r in rules if r.reads],
+        missing=[(qualify(r.op), repr(r.loc), repr(r.why)) for r in rules if r.origin == "none"],
     )
-    return {PATH: text}
 
 
 def locate(spec: Any, nf: Any) -> list[str]:
@@ -42,7 +50,7 @@ def describe(spec: Any) -> dict[str, tuple[str, str, str]]:
     return {r.op: (r.origin, r.loc, r.why) for r in api.rules(spec)}
 
 
-def _rule_view(r: api.ForwardRule) -> dict[str, Any]:
+def _rule_view(r: api.ForwardRule, qualify: Callable[[str], str]) -> dict[str, Any]:
     lines = [f"# {r.loc} ({r.origin})"]
     lines.append(f"{', '.join(r.args)}{',' if len(r.args) == 1 else ''} = args")
     if len(r.results) > 1:
@@ -51,16 +59,17 @@ def _rule_view(r: api.ForwardRule) -> dict[str, Any]:
     lines.append(f"{', '.join(tangents)}{',' if len(tangents) == 1 else ''} = tangents")
     if r.origin == "zero":
         lines.append("return None")
-        return {"function": r.function, "op": r.op, "lines": lines}
+        return {"function": r.function, "op": qualify(r.op), "lines": lines}
     if r.linear:
         lines += [f"{x.name}_t = filled({x.name}_t, {x.name})" for x in r.inputs]
         if r.inplace:
             lines.append(f"{r.args[0]}_t = {r.args[0]}_t.clone()  # the op writes it")
         tangent_of = {x.name: f"{x.name}_t" for x in r.inputs}
         call = ", ".join(tangent_of.get(a, a) for a in r.args)
-        lines.append(f"tangent = handle({r.op!r}).call(({call}{',' if len(r.args) == 1 else ''}))")
+        call += "," if len(r.args) == 1 else ""
+        lines.append(f"tangent = handle({qualify(r.op)!r}).call(({call}))")
         lines += _returned(r, all_outputs=True)
-        return {"function": r.function, "op": r.op, "lines": lines}
+        return {"function": r.function, "op": qualify(r.op), "lines": lines}
     if len(r.terms) == 1 and r.terms[0].tangent is None:
         lines += [f"{x.name}_t = filled({x.name}_t, {x.name})" for x in r.inputs]
         lines.append(f"tangent = {r.terms[0].expr}")
@@ -70,7 +79,7 @@ def _rule_view(r: api.ForwardRule) -> dict[str, Any]:
             lines.append(f"if {t.tangent}_t is not None:")
             lines.append(f"    tangent = add_tangents(tangent, {t.expr})")
     lines += _returned(r, all_outputs=False)
-    return {"function": r.function, "op": r.op, "lines": lines}
+    return {"function": r.function, "op": qualify(r.op), "lines": lines}
 
 
 def _returned(r: api.ForwardRule, all_outputs: bool) -> list[str]:

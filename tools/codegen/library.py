@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import api_autograd, api_cpp, api_operators, api_pyi, api_python, api_registry
-from . import emit_autograd
+from . import api_autograd, api_cpp, api_forward, api_operators, api_pyi, api_python
+from . import api_registry, emit_autograd, emit_forward
 from . import emit_cpp, emit_python, gen, vocab  # noqa: F401 (emit_python: the `py` filter)
 from .checks import Problems, check_derivatives, check_native
 from .formula_calls import check_calls, helper_signatures
@@ -299,16 +299,32 @@ def _autograd(spec: Spec, main: Spec) -> str:
         problems.extend(exc.messages)
     if problems:
         raise SpecError(problems)
-    used = sorted({op for n in nodes.values() for op in n.ops_used})
+    used = {op for n in nodes.values() for op in n.ops_used}
+    return ENV.get_template("autograd_nodes.py.j2").render(
+        ops_import=_ops_import(used, own),
+        nodes=[emit_autograd._node_view(n) for n in nodes.values()],
+        recorders=[emit_autograd._recorder_view(r) for r in recorders])
+
+
+def _forward(lib: Library, spec: Spec, main: Spec) -> str:
+    """forward_rules.py: emit_forward's module, with the rules the main tree's ops get (Note
+    [Forward rules] in api_forward.py), keyed by the library's run-time names (``NS::op``);
+    formulas may call aten_lite's ops besides the library's own."""
+    own = frozenset(nf.func.name.name.base for nf in spec.native)
+    rules = api_forward.rules(spec, own | frozenset(nf.func.name.name.base for nf in main.native))
+    used = {op for r in rules for op in r.ops_used}
+    return emit_forward.render(rules, _ops_import(used, own), lambda op: qualified(lib.name, op))
+
+
+def _ops_import(used: set[str], own: frozenset[str]) -> list[str]:
+    """The lines importing the ops formulas call: aten_lite's, then the library's (.ops)."""
     lines = []
-    for module, ops in (("aten_lite._generated.ops", [op for op in used if op not in own]),
-                        (".ops", [op for op in used if op in own])):
+    for module, ops in (("aten_lite._generated.ops", sorted(used - own)),
+                        (".ops", sorted(used & own))):
         if ops:
             lines += [f"from {module} import (  # the ops the formulas call",
                       *(f"    {op}," for op in ops), ")"]
-    return ENV.get_template("autograd_nodes.py.j2").render(
-        ops_import=lines, nodes=[emit_autograd._node_view(n) for n in nodes.values()],
-        recorders=[emit_autograd._recorder_view(r) for r in recorders])
+    return lines
 
 
 def _cpp(lib: Library, spec: Spec) -> dict[str, str]:
@@ -355,13 +371,13 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     problems: list[str] = []
     parts: tuple[Callable[[], dict[str, str]], ...] = (
         lambda: _python(lib, spec), lambda: {"autograd_nodes.py": _autograd(spec, main)},
-        lambda: _cpp(lib, spec))
+        lambda: {"forward_rules.py": _forward(lib, spec, main)}, lambda: _cpp(lib, spec))
     for part in parts:
         try:
             files.update(part())
         except SpecError as exc:
             problems += exc.messages
-    for path in ("ops.py", "autograd_nodes.py", "registry.py"):
+    for path in ("ops.py", "autograd_nodes.py", "forward_rules.py", "registry.py"):
         if path in files:
             problems += check_rendered(path, files[path], spec.native)
     if problems:

@@ -7,6 +7,9 @@ generated kernels, compiled with the flags and headers of the aten_lite that run
 generator (build.py's toolchain), so it depends on nothing but what an installed aten_lite
 ships. Objects are cached by build.py's content key in the user cache (``cache_dir()``), so
 the core compiles once per machine and an edited library recompiles only its changed kernels.
+The object cache is private (Note [Private caches] in private_cache.py): its folder is made
+0700 and the objects compiled into it 0600, and an object or folder there that another user
+owns or that group or others can write is refused before it is linked into a library.
 
 A build is all or nothing, like the main tree's (Note [Generation is all or nothing] in
 gen.py): the package is rendered, compiled and linked in a staging folder beside the output,
@@ -17,6 +20,7 @@ interrupted build leaves the previous build in place, loadable.
 from __future__ import annotations
 
 import argparse
+import atexit
 import dataclasses
 import hashlib
 import os
@@ -28,11 +32,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import build, report
+from . import build, private_cache, report
 from .library import Library, LibraryError, aten_root, load_spec, main_spec, render
 from .spec import Spec, SpecError
 
 STAMP = ".build_key"  # in the output: what the extension was linked from
+_WHAT = "aten-lite-gen library: the object cache"
+_FALLBACK: dict[str, Path] = {}  # objects' tag -> this process's private temporary folder
 
 
 def cache_dir(*parts: str) -> Path:
@@ -98,12 +104,37 @@ def _object_key(root: Path, src: Path, rel: str, tools: build.Toolchain) -> str:
 def _toolchain(root: Path) -> build.Toolchain:
     tools = build.toolchain(root)
     tag = Path(tools.objdir).name  # al_objs, or al_objs-<flags> for a sanitizer build
-    objdir = cache_dir("objects", tag)
-    try:
-        objdir.mkdir(parents=True, exist_ok=True)
-    except OSError:  # a read-only cache: build without one rather than fail
-        objdir = Path(tempfile.gettempdir(), f"aten_lite-objects-{os.getuid()}", tag)
+    objdir = _FALLBACK.get(tag)
+    if objdir is None:
+        try:
+            objdir = private_cache.make_dir(cache_dir("objects", tag), cache_dir(), _WHAT)
+        except OSError:  # a read-only cache: build without one rather than fail, in a folder
+            # of this process's own (never a fixed path in the shared temporary directory)
+            objdir = _FALLBACK[tag] = Path(tempfile.mkdtemp(prefix=f"aten_lite-{tag}-"))
+            atexit.register(shutil.rmtree, objdir, ignore_errors=True)
     return dataclasses.replace(tools, objdir=str(objdir))
+
+
+def _cached(tools: build.Toolchain, units: list[build.Unit]) -> list[build.Unit]:
+    """The units whose objects are kept in the cache folder (not the installed aten_lite's own
+    core objects)."""
+    return [u for u in units if u.obj.parent == Path(tools.objdir)]
+
+
+def _make_private(units: list[build.Unit]) -> None:
+    """The objects this process compiled for ``units`` (those there now) made 0600."""
+    for u in units:
+        if u.obj.exists():
+            private_cache.make_private(u.obj)
+
+
+def _check_objects(tools: build.Toolchain, units: list[build.Unit]) -> None:
+    """Refuse any object of the cache folder that another user could have written (Note
+    [Private caches]): it would be linked into the library."""
+    objdir = Path(tools.objdir)
+    root = objdir if objdir in _FALLBACK.values() else cache_dir()
+    for u in _cached(tools, units):
+        private_cache.check(u.obj, root, _WHAT)
 
 
 def _build_key(tools: build.Toolchain, units: list[build.Unit]) -> str:
@@ -111,8 +142,11 @@ def _build_key(tools: build.Toolchain, units: list[build.Unit]) -> str:
 
 
 def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | None = None,
-             main: Spec | None = None) -> LibraryReport:
-    """Render, compile and link the library into ``lib.out`` (Note [Library builds])."""
+             main: Spec | None = None, private: bool = False) -> LibraryReport:
+    """Render, compile and link the library into ``lib.out`` (Note [Library builds]).
+    ``private``: the output is a cache entry (al.library.define_yaml's), made 0700/0600
+    whatever the umask (Note [Private caches]); else it follows the umask, as a user's build
+    folder does."""
     t0 = time.perf_counter()
     root = root if root is not None else aten_root()
     files = render(lib, root, main)  # raises SpecError before anything is touched
@@ -125,21 +159,26 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
     replaced = False  # the staging folder became `out`: nothing left to remove
-    umask = os.umask(0)
-    os.umask(umask)
-    staging.chmod(0o777 & ~umask)  # mkdtemp's 0700 would make the package private
+    if not private:
+        umask = os.umask(0)
+        os.umask(umask)
+        staging.chmod(0o777 & ~umask)  # mkdtemp's 0700 would make the package private
     try:
         for path, text in files.items():
             target = staging / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8", newline="\n")
         units = _units(root, tools, staging / "csrc")
+        fresh = [u for u in _cached(tools, units) if not u.obj.exists()]
         try:
             compiled = build.compile_units(root, tools, units, jobs, verbose)
         except build.BuildError as exc:
             # build.py names the YAML file of a kernel's expression by its base name; a
             # library's messages name its folder too (Note [Op library namespaces]).
             raise build.BuildError(_located(lib, str(exc))) from None
+        finally:
+            _make_private(fresh)
+        _check_objects(tools, units)
         key = _build_key(tools, units)
         module = out / f"_C{build.ext_suffix()}"
         linked = _read(out / STAMP) != key or not module.is_file() or bool(
@@ -151,6 +190,8 @@ def generate(lib: Library, jobs: int = 2, verbose: bool = False, root: Path | No
         else:
             shutil.copy2(module, staging / module.name)
         (staging / STAMP).write_text(key)
+        if private:
+            private_cache.make_private(staging)
         _replace(staging, out)
         replaced = True
     finally:

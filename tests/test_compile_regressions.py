@@ -1,0 +1,343 @@
+"""Graph mode against eager in the corners of capture, split calls and compiled autograd:
+views remade beside a built segment, ops that hand back their argument, failed captures,
+output gradients the loss does not use, backward errors, forward-mode AD. The oracle is eager
+aten_lite run on the same inputs, with NumPy for the values where a closed form exists."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+from aten_lite.compile import GraphBreakError
+
+
+def _np(t):
+    return t.detach().numpy()
+
+
+def _same(got, want):
+    np.testing.assert_allclose(_np(got), _np(want), rtol=1e-5, atol=1e-6)
+
+
+def _leaf(values):
+    return al.tensor(values, requires_grad=True)
+
+
+# ---- views of an argument beside a built segment ----
+
+
+def test_views_of_an_argument_live_beside_a_computed_value_in_a_split_call():
+    def fn(a):
+        return a.t(), (a * 2).sum().item()
+
+    def several(a):
+        t1, t2 = a.t(), a.t()  # the same view twice: CSE would merge them
+        s = (a * 2).sum().item()
+        return t1, t2[0], a[1:], (t1 @ a).sum() * s  # a transpose folded into the product
+
+    x = al.arange(6.0).reshape(2, 3)
+    for f in (fn, several):
+        cf = al.compile(f)
+        for _ in range(2):  # built, then replayed from the segment cache
+            got, want = cf(x), f(x)
+            for g, w in zip(got, want):
+                if isinstance(w, al.Tensor):
+                    _same(g, w)
+                else:
+                    assert g == w
+    t, s = al.compile(fn)(x)
+    np.testing.assert_array_equal(_np(t), np.arange(6.0).reshape(2, 3).T)
+    assert s == 30.0
+
+
+def test_a_view_of_an_argument_beside_a_segment_carries_its_gradient():
+    def fn(a):
+        t = a.t()  # alive across the break: remade from the argument after the segment ran
+        s = (a * 2).sum().item()
+        return t * s, a.exp()
+
+    xe, xc = _leaf([[1.0, 2.0], [3.0, 4.0]]), _leaf([[1.0, 2.0], [3.0, 4.0]])
+    for x, f in ((xe, fn), (xc, al.compile(fn))):
+        t, e = f(x)
+        (t.sum() + e.sum()).backward()
+    _same(xc.grad, xe.grad)
+    np.testing.assert_allclose(_np(xc.grad), 20.0 + np.exp(_np(xe)), rtol=1e-6)
+
+
+def _alias_beside_break(x):
+    y = x * 2
+    d = y.detach()  # an alias made without an op: the flush that fills y must fill it too
+    k = y.sum().item()
+    return d * k, y
+
+
+def _alias_of_a_dead_view(x):
+    d = (x * 2).t()[1].detach()  # the views it aliases are gone when the break fills x * 2
+    k = x.sum().item()
+    return d * k, d.tolist()
+
+
+def _alias_returned_and_written(x):
+    d = x.exp().data
+    x.sum().item()
+    d.add_(1)
+    return d
+
+
+@pytest.mark.parametrize("fn", [_alias_beside_break, _alias_of_a_dead_view,
+                                _alias_returned_and_written])
+def test_detached_aliases_of_values_computed_before_a_break(fn):
+    results = []
+    for f in (fn, al.compile(fn)):
+        x = al.tensor([[0.5, 1.0, 2.0], [3.0, -1.0, 0.0]], requires_grad=True)
+        out = f(x)
+        outs = out if isinstance(out, tuple) else (out,)
+        tensors = [o for o in outs if isinstance(o, al.Tensor)]
+        live = [(o * (i + 2)).sum() for i, o in enumerate(tensors) if o.requires_grad]
+        if live:
+            sum(live).backward()
+        results.append(([_np(o).tolist() if isinstance(o, al.Tensor) else o for o in outs],
+                        [o.requires_grad for o in tensors],
+                        None if x.grad is None else _np(x.grad).tolist()))
+    assert results[1] == results[0]
+
+
+# ---- ops that hand back their argument ----
+
+
+@pytest.mark.parametrize("op", [
+    lambda x: x.contiguous(), lambda x: x.float(), lambda x: x.to(al.float32),
+    lambda x: x.type_as(x), lambda x: x.to(dtype=al.float32)])
+def test_a_result_that_is_its_argument_keeps_the_arguments_gradient(op):
+    a = al.ones(3, requires_grad=True)
+    out = al.compile(op)(a)
+    assert out is op(a) is a  # eager hands back the argument itself: so does the compiled call
+    out.sum().backward()
+    np.testing.assert_array_equal(_np(a.grad), np.ones(3))
+
+
+@pytest.mark.parametrize("op", [
+    lambda x: x.contiguous(), lambda x: x.float(), lambda x: x.to(al.float32),
+    lambda x: x.type_as(x)])
+def test_ops_that_hand_back_their_argument_inside_a_whole_graph(op):
+    def fn(x):
+        return (op(x) * 2).sum() + op(x.exp()).sum()
+
+    xe, xc = _leaf([0.5, -1.0, 2.0]), _leaf([0.5, -1.0, 2.0])
+    cf = al.compile(fn, fullgraph=True)
+    for _ in range(2):
+        xc.grad = None
+        lc = cf(xc)
+        lc.backward()
+    fn(xe).backward()
+    _same(lc, fn(xe))
+    _same(xc.grad, xe.grad)
+    assert cf.stats["captures"] == 1 and cf.stats["replays"] == 1 and cf.stats["eager"] == 0
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: x.detach(), lambda x: (x * 2, x.detach()),
+    lambda x: (lambda y: (y, y.detach()))(x * 2), lambda x: (lambda y: (y.detach(), y))(x.exp())])
+def test_a_detached_result_gets_no_gradient_even_beside_its_source(fn):
+    results = []
+    for f in (fn, al.compile(fn)):
+        x = al.tensor([1.0, 2.0], requires_grad=True)
+        out = f(x)
+        outs = out if isinstance(out, tuple) else (out,)
+        results.append([(o is x, o.requires_grad, o.grad_fn is None) for o in outs])
+        live = [(o * (i + 2)).sum() for i, o in enumerate(outs) if o.requires_grad]
+        if live:
+            sum(live).backward()
+        results[-1].append(None if x.grad is None else _np(x.grad).tolist())
+    assert results[1] == results[0]
+
+
+def test_an_op_handing_back_a_tensor_read_from_elsewhere():
+    w = al.tensor([1.0, 2.0, 3.0])
+
+    def fn(x):
+        return w.float() is w, x * w.contiguous()
+
+    same, y = al.compile(fn)(al.ones(3))
+    assert same is True
+    np.testing.assert_array_equal(_np(y), [1.0, 2.0, 3.0])
+
+
+# ---- failed captures ----
+
+
+def test_a_capture_that_fails_where_eager_works_is_remembered_and_named():
+    runs = []
+
+    def fn(a):  # the backward formula of exp reads v, which zero_ modified: capture fails
+        runs.append(1)
+        v = a.exp()
+        v.zero_()
+        return v * 3
+
+    cf = al.compile(fn)
+    a = al.ones(3, requires_grad=True)
+    for _ in range(3):
+        np.testing.assert_array_equal(_np(cf(a)), np.zeros(3))
+    assert len(runs) == 4  # one capture, then three eager calls: never captured again
+    assert cf.stats["eager"] == 3 and cf.stats["captures"] == 0
+    with pytest.raises(GraphBreakError, match=r"capture failed: RuntimeError: .*modified by "
+                       r"an inplace operation.*raised at "):
+        al.compile(fn, fullgraph=True)(a)
+
+
+# ---- output gradients the loss does not use ----
+
+
+def _grads_of(fn, make_inputs, use, compiled):
+    inputs = make_inputs()
+    f = al.compile(fn) if compiled else fn
+    outs = f(*inputs)
+    sum(outs[i].sum() for i in use).backward()
+    return [x.grad for x in inputs]
+
+
+def _check_grads(fn, make_inputs, use):
+    want = _grads_of(fn, make_inputs, use, compiled=False)
+    got = _grads_of(fn, make_inputs, use, compiled=True)
+    for g, w in zip(got, want):
+        if w is None:
+            assert g is None
+        else:
+            assert g is not None
+            np.testing.assert_array_equal(_np(g), _np(w))  # nan where eager has nan
+    return got
+
+
+def test_an_unused_output_with_an_infinite_derivative_adds_nothing():
+    def fn(a):
+        return a.rsqrt(), a * 2
+
+    got = _check_grads(fn, lambda: [_leaf([-1.0, 0.0, 4.0])], use=[1])
+    np.testing.assert_array_equal(_np(got[0]), [2.0, 2.0, 2.0])
+    # Both used: rsqrt's own nan and inf reach the gradient, in eager and compiled alike.
+    _check_grads(fn, lambda: [_leaf([-1.0, 0.0, 4.0])], use=[0, 1])
+    _check_grads(fn, lambda: [_leaf([-1.0, 0.0, 4.0])], use=[0])
+
+
+def test_an_input_only_unused_outputs_reach_gets_no_gradient():
+    def fn(a, b):
+        return a.log(), b * 2, (a * b).sqrt()
+
+    make = lambda: [_leaf([0.0, 1.0]), _leaf([3.0, 0.0])]  # noqa: E731
+    got = _check_grads(fn, make, use=[1])
+    assert got[0] is None  # as in eager: no gradient arrived at a
+    np.testing.assert_array_equal(_np(got[1]), [2.0, 2.0])
+    _check_grads(fn, make, use=[0])
+    _check_grads(fn, make, use=[0, 1])
+
+
+def test_an_unused_piece_of_a_multi_output_op_gets_zeros():
+    def fn(a):
+        y = a * a.rsqrt()
+        p, q = y.chunk(2)
+        return p, q
+
+    got = _check_grads(fn, lambda: [_leaf([1.0, 4.0, 0.0, 9.0])], use=[0])
+    np.testing.assert_allclose(_np(got[0])[:2], [0.5, 0.25])
+    # Eager's engine runs chunk's backward with zeros for q, which meet rsqrt's inf at 0.
+    assert np.isnan(_np(got[0])[2]) and _np(got[0])[3] == 0.0
+
+
+def test_unused_locals_of_a_split_call_add_nothing():
+    def fn(a):
+        r = a.rsqrt()  # alive across the break: r and b are outputs of the first segment
+        b = a * 3
+        k = b.sum().item()
+        return r, b * k
+
+    got = _check_grads(fn, lambda: [_leaf([-1.0, 0.0, 4.0])], use=[1])
+    np.testing.assert_array_equal(_np(got[0]), [27.0, 27.0, 27.0])
+
+
+def test_one_call_backpropagated_through_different_outputs():
+    def fn(a):
+        return a.rsqrt(), a * 2, a.exp()
+
+    cf = al.compile(fn)
+    for _ in range(2):  # the second call finds the specialised backward plans cached
+        a, ae = _leaf([0.0, 1.0]), _leaf([0.0, 1.0])
+        outs, oe = cf(a), fn(ae)
+        for use in ([1], [2], [1, 2], [0, 1, 2]):
+            a.grad = ae.grad = None
+            sum(outs[i].sum() for i in use).backward(retain_graph=True)
+            sum(oe[i].sum() for i in use).backward(retain_graph=True)
+            np.testing.assert_array_equal(_np(a.grad), _np(ae.grad))
+
+
+# ---- errors of a backward formula ----
+
+
+def test_a_saved_tensor_modified_in_place_fails_in_backward_as_in_eager():
+    def fn(a):
+        v = a.exp()
+        v.zero_()
+        return v, a[0]
+
+    a, ae = al.ones(3, requires_grad=True), al.ones(3, requires_grad=True)
+    v, first = al.compile(fn)(a)  # the forward works, as eager's does
+    ve, fe = fn(ae)
+    _same(v, ve)
+    _same(first, fe)
+    first.backward()
+    fe.backward()
+    _same(a.grad, ae.grad)
+    with pytest.raises(RuntimeError) as eager_error:
+        ve.sum().backward()
+    with pytest.raises(RuntimeError) as compiled_error:
+        v.sum().backward()
+    assert str(compiled_error.value) == str(eager_error.value)
+    assert "modified by an inplace operation" in str(eager_error.value)
+
+
+# ---- forward-mode AD ----
+
+
+def test_jvp_through_a_compiled_function_carries_the_tangent():
+    x, v = al.tensor([0.0, 1.0, 2.0]), al.tensor([1.0, 0.5, -1.0])
+    fn = lambda x: x.sin() * 2  # noqa: E731
+    cf = al.compile(fn)
+    _, t = al.func.jvp(cf, (x,), (v,))
+    np.testing.assert_allclose(_np(t), 2 * np.cos(_np(x)) * _np(v), rtol=1e-6)
+    _same(t, al.func.jvp(fn, (x,), (v,))[1])
+    assert cf.stats["eager"] == 1
+    _same(cf(x), fn(x))  # outside the dual level: captured as usual
+    assert cf.stats["captures"] == 1
+
+
+def test_jacfwd_hessian_and_hvp_through_a_compiled_function():
+    x = al.tensor([0.3, -0.7, 1.1])
+    xn = _np(x)
+    fn = lambda x: (x.sin() * x).sum()  # noqa: E731
+    cf = al.compile(fn)
+    grad = np.cos(xn) * xn + np.sin(xn)
+    hess = np.diag(-np.sin(xn) * xn + 2 * np.cos(xn))
+    np.testing.assert_allclose(_np(al.func.jacfwd(cf)(x)), grad, rtol=1e-5)
+    np.testing.assert_allclose(_np(al.func.hessian(cf)(x)), hess, rtol=1e-5, atol=1e-6)
+    v = al.tensor([1.0, 2.0, 3.0])
+    _, (hv,) = al.func.hvp(cf, (x,), (v,))
+    np.testing.assert_allclose(_np(hv), hess @ _np(v), rtol=1e-5)
+    np.testing.assert_allclose(_np(al.func.jacrev(cf)(x)), grad, rtol=1e-5)
+
+
+def test_forward_over_a_compiled_backward_carries_the_cotangents_tangent():
+    x = al.tensor([0.5, 1.0, 2.0])
+    fn = lambda x: (x.exp() * 3, x.sin())  # noqa: E731
+    cot = (al.tensor([1.0, -1.0, 2.0]), al.tensor([0.5, 0.5, 0.5]))
+    dcot = (al.tensor([0.25, 1.0, -2.0]), al.tensor([1.0, 0.0, 3.0]))
+    results = []
+    for f in (fn, al.compile(fn)):  # the vjp runs outside any dual level: compiled
+        _, vjp_fn = al.func.vjp(f, x)
+        results.append(al.func.jvp(lambda *c: vjp_fn(c), cot, dcot))
+    (pe, te), (pc, tc) = results
+    _same(pc[0], pe[0])
+    _same(tc[0], te[0])
+    xn = _np(x)
+    np.testing.assert_allclose(_np(tc[0]), 3 * np.exp(xn) * _np(dcot[0])
+                               + np.cos(xn) * _np(dcot[1]), rtol=1e-5)
