@@ -27,6 +27,14 @@ zero one is the present one (the engine sums what arrived, nothing else); any ot
 meeting both gets zeros for the absent part (eager's engine zero-fills the missing outputs of
 a node that runs); an input gradient that is structurally zero is None, as in eager, where no
 gradient arrived.
+
+Note [Saved values written in place]
+The forward values the backward graph reads are tensors the caller can reach, or their
+arrays: a result (``tanh`` reads its own), an argument, or what a split call filled a capture
+tensor with (``_transplant`` in segments.py gives that tensor the result's version counter).
+As eager's saved variables do, the node notes their versions when the call attaches it and
+raises eager's error at backward if one was written in place since, instead of
+differentiating with the new data.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from __future__ import annotations
 from .._tensor import Tensor
 from .._grad_mode import _state
 from ..autograd import forward_ad as _forward_ad
-from ..autograd.node import Node as _AutogradNode, edge, set_history
+from ..autograd.node import Node as _AutogradNode, _modified_message, edge, set_history
 from .ir import Graph, Node, Value
 
 __all__ = ["CompiledBackward", "attach", "copy_graph", "specialise"]
@@ -43,7 +51,7 @@ __all__ = ["CompiledBackward", "attach", "copy_graph", "specialise"]
 class CompiledBackward(_AutogradNode):
     """The backward node of one compiled call (Note [Compiled backward])."""
 
-    __slots__ = ("_entry", "_saved", "_n_out")
+    __slots__ = ("_entry", "_saved", "_n_out", "_versions")
 
     def name(self) -> str:
         return "CompiledFunctionBackward"
@@ -57,6 +65,9 @@ class CompiledBackward(_AutogradNode):
             raise RuntimeError("Trying to backward through the graph of a compiled function a "
                                "second time; its saved tensors were freed. Specify "
                                "retain_graph=True on the first backward call")
+        for t, counter, version in self._versions:  # Note [Saved values written in place]
+            if counter.value != version:
+                raise RuntimeError(_modified_message(self, t, version, "a saved value"))
         entry = self._entry
         result = _plan(entry, grads)(list(grads) + self._saved)
         if _forward_ad._level is not None and _forward_ad._tangents:
@@ -74,6 +85,7 @@ def attach(entry, outputs: list, inputs: list, saved: list) -> None:
     node = CompiledBackward()
     node._entry = entry
     node._saved = saved
+    node._versions = _versions(saved, inputs + outputs)
     diff = [outputs[i] for i in entry.captured.diff_outputs]
     node._n_out = len(diff)
     node._hooks = None
@@ -81,6 +93,19 @@ def attach(entry, outputs: list, inputs: list, saved: list) -> None:
     node._next = tuple(edge(t) for t in inputs if t._requires_grad)
     for nr, t in enumerate(diff):
         set_history(t, node, nr)
+
+
+def _versions(saved: list, reachable: list) -> list:
+    """(tensor, its version counter, the version now) of each saved value the caller can
+    write: a tensor, or an array that is the data of an argument or result."""
+    owner = {id(t._a): t for t in reachable if isinstance(t, Tensor) and t._a is not None}
+    found = []
+    for s in saved:
+        t = s if isinstance(s, Tensor) else owner.get(id(s))
+        if t is not None:
+            counter = t._version_counter
+            found.append((t, counter, counter.value))
+    return found
 
 
 def _plan(entry, grads: list):
