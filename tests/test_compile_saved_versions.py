@@ -74,3 +74,18 @@ def test_unwritten_results_and_writes_to_unsaved_values_keep_their_gradients():
         a.mul_(2.0)
         (a.sum() + b.sum()).backward()
         np.testing.assert_allclose(x.grad.numpy(), 6 + 1 - np.tanh([0.5, 1.0]) ** 2)
+
+
+def test_a_saved_value_only_an_unused_result_needs_may_be_written():
+    def g(x):
+        a = x.log_softmax(-1)  # its backward reads a
+        b = x + 0.5
+        b.sum().item()  # a break: a and b come from one segment with one backward node
+        a.mul_(2.0)
+        return a, b
+
+    for f in (g, al.compile(g)):
+        x = al.tensor([[0.5, 1.0], [2.0, -1.0]], dtype=al.float64, requires_grad=True)
+        a, b = f(x)
+        b.sum().backward()  # eager never runs a's backward, which would raise
+        np.testing.assert_allclose(x.grad.numpy(), np.ones((2, 2)))

@@ -33,8 +33,8 @@ The forward values the backward graph reads are tensors the caller can reach, or
 arrays: a result (``tanh`` reads its own), an argument, or what a split call filled a capture
 tensor with (``_transplant`` in segments.py gives that tensor the result's version counter).
 As eager's saved variables do, the node notes their versions when the call attaches it and
-raises eager's error at backward if one was written in place since, instead of
-differentiating with the new data.
+raises eager's error at backward if one that the backward plan of this call's output
+gradients reads was written in place since, instead of differentiating with the new data.
 """
 
 from __future__ import annotations
@@ -65,11 +65,13 @@ class CompiledBackward(_AutogradNode):
             raise RuntimeError("Trying to backward through the graph of a compiled function a "
                                "second time; its saved tensors were freed. Specify "
                                "retain_graph=True on the first backward call")
-        for t, counter, version in self._versions:  # Note [Saved values written in place]
-            if counter.value != version:
-                raise RuntimeError(_modified_message(self, t, version, "a saved value"))
         entry = self._entry
-        result = _plan(entry, grads)(list(grads) + self._saved)
+        plan = _plan(entry, grads)
+        reads = _saved_reads(plan)
+        for i, t, counter, version in self._versions:  # Note [Saved values written in place]
+            if counter.value != version and reads[i]:
+                raise RuntimeError(_modified_message(self, t, version, "a saved value"))
+        result = plan(list(grads) + self._saved)
         if _forward_ad._level is not None and _forward_ad._tangents:
             _tangents_through(entry, grads, self._saved, result)
         return tuple(result)
@@ -96,16 +98,28 @@ def attach(entry, outputs: list, inputs: list, saved: list) -> None:
 
 
 def _versions(saved: list, reachable: list) -> list:
-    """(tensor, its version counter, the version now) of each saved value the caller can
-    write: a tensor, or an array that is the data of an argument or result."""
+    """(index, tensor, its version counter, the version now) of each saved value the caller
+    can write: a tensor, or an array that is the data of an argument or result."""
     owner = {id(t._a): t for t in reachable if isinstance(t, Tensor) and t._a is not None}
     found = []
-    for s in saved:
+    for i, s in enumerate(saved):
         t = s if isinstance(s, Tensor) else owner.get(id(s))
         if t is not None:
             counter = t._version_counter
-            found.append((t, counter, counter.value))
+            found.append((i, t, counter, counter.value))
     return found
+
+
+def _saved_reads(plan) -> list:
+    """Whether ``plan`` reads each saved value (its inputs after the output gradients): a
+    plan specialised to some output gradients may not (Note [Absent output gradients])."""
+    reads = getattr(plan, "saved_reads", None)
+    if reads is None:
+        g = plan.graph
+        used, outs = g.uses(), {id(v) for v in g.outputs}
+        reads = plan.saved_reads = [v in used or id(v) in outs
+                                    for v in g.inputs[g.n_grad_inputs:]]
+    return reads
 
 
 def _plan(entry, grads: list):
