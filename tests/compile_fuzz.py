@@ -74,6 +74,7 @@ FAMILIES = {
     "grad": "float64 programs with arguments that require grad, and their backward",
     "partial_backward": "the backward of only some of the results",
     "no_grad_calls": "calls under al.no_grad()",
+    "write_results": "a result written in place after the call, before the backward",
     # Families whose known bugs other branches fix (tests/test_compile_fuzz.py).
     "split_input_views": "views alive in a split call (a graph break, or a view of an argument "
                          "that requires grad) beside computed values",
@@ -1064,6 +1065,8 @@ def run(program: Program, calls: int = 5, stats: Stats | None = None) -> Failure
                             f"argument/closure tensor {k} after the call", "input write")
                 stats.comparisons += 1
             if grad_prog and not no_grad:
+                if "write_results" in fams and rng.random() < 0.3:
+                    _write_a_result(wf, gf, rng, stats, events)
                 _compare_backward(wf, gf, e_all, c_all, rng, fams, stats, events)
         stats.captures += comp.call_fn.stats["captures"]
         stats.splits += comp.call_fn.stats["split"]
@@ -1089,6 +1092,21 @@ def _same_error(e_err, c_err, moment: str, note: str = "") -> None:
         raise _Mismatch(f"different error in {moment}",
                         f"{type(c_err).__name__}: {c_err}; eager {type(e_err).__name__}: "
                         f"{e_err}{note}\n{tb}", c_err)
+
+
+def _write_a_result(wf, gf, rng, stats, events) -> None:
+    """Multiply a floating result in place after the call, as a caller may before its
+    backward (a value the backward reads: eager raises there)."""
+    found = [k for k, w in enumerate(wf) if isinstance(w, al.Tensor) and
+             w.is_floating_point() and not w.is_leaf]
+    if not found:
+        return
+    k = found[int(rng.integers(len(found)))]
+    events.add("write_results")
+    _, e_err = _outcome(lambda: wf[k].mul_(1.5))
+    _, c_err = _outcome(lambda: gf[k].mul_(1.5))
+    _same_error(e_err, c_err, "a write to a result", f" (result {k})")
+    stats.comparisons += 1
 
 
 def _compare_backward(wf, gf, e_all, c_all, rng, fams, stats, events) -> None:

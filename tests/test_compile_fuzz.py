@@ -31,6 +31,9 @@ OPEN_BUG_FAMILIES = frozenset({
     # Found by this fuzzer, not fixed yet: after y.zero_() eager's backward through y gives
     # the argument a zero gradient, compiled leaves it None.
     "grad_none",
+    # Found by this fuzzer, not fixed yet: y, v = compiled(x) with v a view of y; y.mul_(3)
+    # leaves v's gradient the one from before the write (eager's view is rebased).
+    "write_results",
 })
 
 BOUNDED = 300  # programs: about 15 s on two cores
@@ -99,7 +102,7 @@ def test_every_family_is_generated():
     for seed in range(300):
         seen |= compile_fuzz.generate(seed).families()
     calls_only = {"shape_change", "grad", "partial_backward", "no_grad_calls", "rebind",
-                  "negzero", "grad_none"}  # chosen as the program runs
+                  "negzero", "grad_none", "write_results"}  # chosen as the program runs
     assert set(compile_fuzz.FAMILIES) - calls_only <= seen
 
 

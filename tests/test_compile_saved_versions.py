@@ -89,3 +89,20 @@ def test_a_saved_value_only_an_unused_result_needs_may_be_written():
         a, b = f(x)
         b.sum().backward()  # eager never runs a's backward, which would raise
         np.testing.assert_allclose(x.grad.numpy(), np.ones((2, 2)))
+
+
+def test_writing_a_view_of_a_saved_value_raises_at_backward():
+    def g(x):
+        m = x.amax(0, keepdim=True)  # amax's backward reads its result m
+        return m[:, ::2], x * 2
+
+    def write_view(outs, x):
+        outs[0].mul_(2.0)
+
+    for f in (g, al.compile(g), al.compile(g)):
+        x = al.tensor([[0.5, 1.0, 3.0], [2.0, -1.0, 0.0]], dtype=al.float64,
+                      requires_grad=True)
+        outs = f(x)
+        write_view(outs, x)
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            (outs[0].sum() + outs[1].sum()).backward()

@@ -29,9 +29,10 @@ a node that runs); an input gradient that is structurally zero is None, as in ea
 gradient arrived.
 
 Note [Saved values written in place]
-The forward values the backward graph reads are tensors the caller can reach, or their
-arrays: a result (``tanh`` reads its own), an argument, or what a split call filled a capture
-tensor with (``_transplant`` in segments.py gives that tensor the result's version counter).
+The forward values the backward graph reads are tensors the caller can reach, or arrays
+sharing a buffer with them: a result (``tanh`` reads its own) or a view of one, an argument,
+or what a split call filled a capture tensor with (``_transplant`` in segments.py gives that
+tensor the result's version counter).
 As eager's saved variables do, the node notes their versions when the call attaches it and
 raises eager's error at backward if one that the backward plan of this call's output
 gradients reads was written in place since, instead of differentiating with the new data.
@@ -98,16 +99,28 @@ def attach(entry, outputs: list, inputs: list, saved: list) -> None:
 
 
 def _versions(saved: list, reachable: list) -> list:
-    """(index, tensor, its version counter, the version now) of each saved value the caller
-    can write: a tensor, or an array that is the data of an argument or result."""
-    owner = {id(t._a): t for t in reachable if isinstance(t, Tensor) and t._a is not None}
+    """(index, tensor, its version counter, the version now) for each saved value and each
+    tensor the caller can write that shares its storage: the saved tensor itself, arguments
+    and results on the same NumPy buffer (views of one another included)."""
+    by_buffer: dict = {}
+    for t in reachable:
+        if isinstance(t, Tensor) and t._a is not None:
+            by_buffer.setdefault(id(_buffer(t._a)), []).append(t)
     found = []
     for i, s in enumerate(saved):
-        t = s if isinstance(s, Tensor) else owner.get(id(s))
-        if t is not None:
+        a = s._a if isinstance(s, Tensor) else s
+        owners = by_buffer.get(id(_buffer(a)), []) if a is not None else []
+        for t in ([s] if isinstance(s, Tensor) else []) + owners:
             counter = t._version_counter
             found.append((i, t, counter, counter.value))
     return found
+
+
+def _buffer(a):
+    """The array owning ``a``'s memory (views of one buffer share it)."""
+    while getattr(a, "base", None) is not None:
+        a = a.base
+    return a
 
 
 def _saved_reads(plan) -> list:
