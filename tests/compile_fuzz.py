@@ -861,7 +861,7 @@ def _values(shape, dtype, rng):
 def _message_class(e: BaseException) -> str:
     """The type and first words of an error, numbers and quoted names left out."""
     text = str(e).split("\n")[0]
-    text = re.sub(r"^al\.\w+: ", "", text)  # the op's name, which a graph may not know
+    text = re.sub(r"^(al\.\w+: )+", "", text)  # op names, which a graph may not know
     text = re.sub(r"'[^']*'|\"[^\"]*\"|-?\d+(\.\d+)?(e-?\d+)?", "#", text)
     return f"{type(e).__name__}: {' '.join(text.split()[:6])}"
 
