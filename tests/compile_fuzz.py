@@ -986,7 +986,7 @@ class _Side:
 
 def _draw_number(kind: str, rng, negzero: bool):
     if negzero and rng.random() < 0.25:
-        return rng.choice([0.0, -0.0])
+        return float(rng.choice([0.0, -0.0]))  # a float, not NumPy's float64
     if kind == "int":
         return int(rng.choice([-2, -1, 1, 2, 3]))
     return float(rng.choice([-2.0, -1.25, -0.5, 0.5, 0.75, 1.5, 2.0]))
