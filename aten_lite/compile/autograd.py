@@ -27,6 +27,15 @@ zero one is the present one (the engine sums what arrived, nothing else); any ot
 meeting both gets zeros for the absent part (eager's engine zero-fills the missing outputs of
 a node that runs); an input gradient that is structurally zero is None, as in eager, where no
 gradient arrived.
+
+Note [Saved values written in place]
+The forward values the backward graph reads are tensors the caller can reach, or arrays
+sharing a buffer with them: a result (``tanh`` reads its own) or a view of one, an argument,
+or what a split call filled a capture tensor with (``_transplant`` in segments.py gives that
+tensor the result's version counter).
+As eager's saved variables do, the node notes their versions when the call attaches it and
+raises eager's error at backward if one that the backward plan of this call's output
+gradients reads was written in place since, instead of differentiating with the new data.
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ from __future__ import annotations
 from .._tensor import Tensor
 from .._grad_mode import _state
 from ..autograd import forward_ad as _forward_ad
-from ..autograd.node import Node as _AutogradNode, edge, set_history
+from ..autograd.node import Node as _AutogradNode, _modified_message, edge, set_history
 from .ir import Graph, Node, Value
 
 __all__ = ["CompiledBackward", "attach", "copy_graph", "specialise"]
@@ -43,7 +52,7 @@ __all__ = ["CompiledBackward", "attach", "copy_graph", "specialise"]
 class CompiledBackward(_AutogradNode):
     """The backward node of one compiled call (Note [Compiled backward])."""
 
-    __slots__ = ("_entry", "_saved", "_n_out")
+    __slots__ = ("_entry", "_saved", "_n_out", "_versions")
 
     def name(self) -> str:
         return "CompiledFunctionBackward"
@@ -58,7 +67,12 @@ class CompiledBackward(_AutogradNode):
                                "second time; its saved tensors were freed. Specify "
                                "retain_graph=True on the first backward call")
         entry = self._entry
-        result = _plan(entry, grads)(list(grads) + self._saved)
+        plan = _plan(entry, grads)
+        reads = _saved_reads(plan)
+        for i, t, counter, version in self._versions:  # Note [Saved values written in place]
+            if counter.value != version and reads[i]:
+                raise RuntimeError(_modified_message(self, t, version, "a saved value"))
+        result = plan(list(grads) + self._saved)
         if _forward_ad._level is not None and _forward_ad._tangents:
             _tangents_through(entry, grads, self._saved, result)
         return tuple(result)
@@ -74,6 +88,7 @@ def attach(entry, outputs: list, inputs: list, saved: list) -> None:
     node = CompiledBackward()
     node._entry = entry
     node._saved = saved
+    node._versions = _versions(saved, inputs + outputs)
     diff = [outputs[i] for i in entry.captured.diff_outputs]
     node._n_out = len(diff)
     node._hooks = None
@@ -81,6 +96,43 @@ def attach(entry, outputs: list, inputs: list, saved: list) -> None:
     node._next = tuple(edge(t) for t in inputs if t._requires_grad)
     for nr, t in enumerate(diff):
         set_history(t, node, nr)
+
+
+def _versions(saved: list, reachable: list) -> list:
+    """(index, tensor, its version counter, the version now) for each saved value and each
+    tensor the caller can write that shares its storage: the saved tensor itself, arguments
+    and results on the same NumPy buffer (views of one another included)."""
+    by_buffer: dict = {}
+    for t in reachable:
+        if isinstance(t, Tensor) and t._a is not None:
+            by_buffer.setdefault(id(_buffer(t._a)), []).append(t)
+    found = []
+    for i, s in enumerate(saved):
+        a = s._a if isinstance(s, Tensor) else s
+        owners = by_buffer.get(id(_buffer(a)), []) if a is not None else []
+        for t in ([s] if isinstance(s, Tensor) else []) + owners:
+            counter = t._version_counter
+            found.append((i, t, counter, counter.value))
+    return found
+
+
+def _buffer(a):
+    """The array owning ``a``'s memory (views of one buffer share it)."""
+    while getattr(a, "base", None) is not None:
+        a = a.base
+    return a
+
+
+def _saved_reads(plan) -> list:
+    """Whether ``plan`` reads each saved value (its inputs after the output gradients): a
+    plan specialised to some output gradients may not (Note [Absent output gradients])."""
+    reads = getattr(plan, "saved_reads", None)
+    if reads is None:
+        g = plan.graph
+        used, outs = g.uses(), {id(v) for v in g.outputs}
+        reads = plan.saved_reads = [v in used or id(v) in outs
+                                    for v in g.inputs[g.n_grad_inputs:]]
+    return reads
 
 
 def _plan(entry, grads: list):

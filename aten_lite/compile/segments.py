@@ -516,6 +516,9 @@ def _transplant(lazies: list, reals: list, inputs: list) -> None:
             t._vc = t._base._version_counter
         else:
             t._base = None
+            # r's storage, r's writes: a compiled backward that saved r sees t's too (Note
+            # [Saved values written in place] in autograd.py)
+            t._vc = r._version_counter
         t._requires_grad = r._requires_grad
         t.grad_fn = r.grad_fn
         t._output_nr = r._output_nr

@@ -3,7 +3,8 @@
 Two nodes are the same computation when they call the same overload with the same arguments:
 the same Values, and equal Python constants of the same type (``1`` and ``1.0`` differ:
 they can promote differently). Only nodes that write nothing qualify, and none whose inputs
-share storage with a tensor some node writes (the second call could see other values).
+share storage with a tensor some node writes (the second call could see other values), nor
+whose outputs do (``a, _ = x.max(0); b, _ = x.max(0); b.mul_(2)`` must leave ``a`` alone).
 
 >>> import aten_lite as al
 >>> def f(x):
@@ -26,7 +27,8 @@ def run(graph) -> int:
     seen: dict = {}
     kept, dropped = [], []
     for node in graph.nodes:
-        key = None if node.impure else _key(node, written)
+        key = None if node.impure or any(id(v.root) in written for v in node.outputs) \
+            else _key(node, written)
         first = seen.get(key) if key is not None else None
         if first is None:
             if key is not None:
