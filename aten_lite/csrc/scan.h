@@ -13,7 +13,9 @@
 // Layouts: when K > 1 (the scanned dim is not the last), or K == 1 and self's lines lie
 // across P (a transposed input), up to kLanes lines are scanned together, one accumulator
 // each, so each step reads and writes a row of neighbouring elements (a loop GCC vectorises
-// when both rows have unit stride). Otherwise each line is scanned on its own.
+// when both rows have unit stride; a transposed input scanned into a contiguous result goes
+// through a small tile, so its reads and writes both run along cache lines). Otherwise each
+// line is scanned on its own.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,12 @@ namespace al::scan {
 
 // Lines scanned side by side: their accumulators stay in L1.
 constexpr int64_t kLanes = 1024;
+// The same when self's or out's lines are not adjacent elements (a transposed input scanned
+// into a contiguous result): each step touches one cache line per lane, so fewer lanes keep
+// those lines (or scan_lanes_transposed's tile) in L1 until the next steps fill them.
+constexpr int64_t kStridedLanes = 128;
+// Steps per tile of scan_lanes_transposed: four 64-byte runs of float32 per line.
+constexpr int64_t kTileSteps = 64;
 // Elements per thread before another thread pays off.
 constexpr int64_t kGrainElements = 32768;
 // Elements between checks for Ctrl-C inside one piece (Note [Interrupting kernels]).
@@ -109,6 +117,34 @@ void scan_lanes(const char* x, int64_t xs, int64_t xl, char* y, int64_t ys, int6
   }
 }
 
+// m <= kStridedLanes lines side by side whose elements are adjacent in self across the lines
+// (xl is one element) and in out along them (ys is one element): a transposed input scanned
+// into a contiguous result. kTileSteps steps go into a tile first, then each line's part of
+// the tile is written out as one contiguous run, so both sides move through whole cache lines.
+template <class Op, class S>
+void scan_lanes_transposed(const char* x, int64_t xs, char* y, int64_t yl, int64_t n,
+                           int64_t m, acc_t<S>* __restrict acc) {
+  using A = acc_t<S>;
+  for (int64_t j = 0; j < m; ++j) acc[j] = Op::template init<A>();
+  S tile[kTileSteps * kStridedLanes];
+  for (int64_t i0 = 0; i0 < n; i0 += kTileSteps) {
+    if (i0 && (i0 / kTileSteps) % 64 == 0 && stop_requested()) return;
+    const int64_t steps = n - i0 < kTileSteps ? n - i0 : kTileSteps;
+    for (int64_t i = 0; i < steps; ++i) {
+      const S* __restrict xp = reinterpret_cast<const S*>(x + (i0 + i) * xs);
+      S* __restrict row = tile + i * m;
+      for (int64_t j = 0; j < m; ++j) {
+        acc[j] = Op::step(acc[j], static_cast<A>(xp[j]));
+        row[j] = static_cast<S>(acc[j]);
+      }
+    }
+    for (int64_t j = 0; j < m; ++j) {
+      S* __restrict yp = reinterpret_cast<S*>(y + j * yl) + i0;
+      for (int64_t i = 0; i < steps; ++i) yp[i] = tile[i * m + j];
+    }
+  }
+}
+
 inline int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 
 template <class Op>
@@ -148,17 +184,22 @@ struct Kernel {
     const bool along_p = cols == 1;
     const int64_t outer = along_p ? 1 : planes, width = along_p ? planes : cols;
     const int64_t xl = along_p ? xs[0] : xs[2], yl = along_p ? ys[0] : ys[2];
-    const int64_t blocks = (width + kLanes - 1) / kLanes;
-    const int64_t per_piece = n * (width < kLanes ? width : kLanes);
+    const auto unit = static_cast<int64_t>(sizeof(S));
+    const int64_t lanes = xl == unit && yl == unit ? kLanes : kStridedLanes;
+    const int64_t blocks = (width + lanes - 1) / lanes;
+    const int64_t per_piece = n * (width < lanes ? width : lanes);
     const int64_t grain = kGrainElements / per_piece > 0 ? kGrainElements / per_piece : 1;
     parallel_range(outer * blocks, grain, [&](int64_t b, int64_t e) {
       A acc[kLanes];
       for (int64_t w = b; w < e; ++w) {
-        int64_t p = w / blocks, c0 = w % blocks * kLanes;
-        int64_t m = width - c0 < kLanes ? width - c0 : kLanes;
+        int64_t p = w / blocks, c0 = w % blocks * lanes;
+        int64_t m = width - c0 < lanes ? width - c0 : lanes;
         const char* x = along_p ? self.data + c0 * xl : self.data + p * xs[0] + c0 * xl;
         char* y = along_p ? out.data + c0 * yl : out.data + p * ys[0] + c0 * yl;
-        scan_lanes<Op, S>(x, xs[1], xl, y, ys[1], yl, n, m, acc);
+        if (xl == unit && ys[1] == unit && yl != unit)
+          scan_lanes_transposed<Op, S>(x, xs[1], y, yl, n, m, acc);
+        else
+          scan_lanes<Op, S>(x, xs[1], xl, y, ys[1], yl, n, m, acc);
       }
     });
     return 0;
