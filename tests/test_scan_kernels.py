@@ -5,10 +5,13 @@ Oracle: torch, the same call on the same values."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
 import aten_lite as al
+from aten_lite._kernel_rules import c_kernel as kernel
 
 torch = pytest.importorskip("torch")
 
@@ -134,3 +137,15 @@ def test_threads_give_the_same_bits():
                 _same(al.cumsum(a.t(), d), torch.cumsum(t.t(), d))
     finally:
         al.set_num_threads(before)
+
+
+@pytest.mark.parametrize("name", OPS)
+@pytest.mark.parametrize("out, self, message", [
+    ((4, 5), (4, 5), "out and self must be 3-D (P, N, K)"),
+    ((2, 4, 5), (2, 4, 6), "out and self must have one shape (P, N, K)"),
+    ((2, 4, 5), (2, 5, 5), "out and self must have one shape (P, N, K)"),
+])
+def test_the_scan_kernels_check_their_shapes(name, out, self, message):
+    # What keeps a direct caller of _C from reading or writing out of bounds.
+    with pytest.raises(ValueError, match=f"^{re.escape(name + ': ' + message)}$"):
+        kernel(name)(al.float32.code, np.empty(out, np.float32), np.ones(self, np.float32))
