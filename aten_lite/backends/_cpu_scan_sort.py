@@ -32,9 +32,9 @@ _wrap = Tensor._wrap
 # The scans run in C++ (csrc/scan.h, the `cpp:` kernels cumsum and cumprod): NumPy's
 # accumulate with a wider dtype= casts through small buffers, and converting blocks into a
 # float64 buffer first cost as much again. The kernel sees (P, N, K) views of self and of a
-# fresh result, N the scanned dim, and scans in self's dtype once it is the result's: bool
-# and integer inputs (and any dtype= conversion) are converted first, as torch converts self
-# for dtype=; int64 running sums wrap as torch's do.
+# fresh result, N the scanned dim, both of the result's dtype: bool and integer inputs (and
+# any dtype=) are converted first, as torch converts self for dtype=; integer running values
+# wrap as torch's int64 ones do.
 
 
 def _scan(kernel: str, self: Tensor, dim: int, dtype) -> Tensor:
