@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 34861e5b44fd75fb).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -3197,7 +3197,7 @@ def cumsum(input, dim, *, dtype=None, out=None):
 
     Overloads, tried in this order:
         cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1315)
-        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1326)
+        cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1327)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum
         if input.__class__ is _T:
@@ -3218,8 +3218,8 @@ def cumprod(input, dim, *, dtype=None, out=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1328)
-        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1339)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1329)
+        cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1341)
     """
     if out is None and dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         if input.__class__ is _T:
@@ -3240,8 +3240,8 @@ def sort(*args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1349)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1343)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1351)
     """
     return _G_sort.parse((*args,), kwargs)
 
@@ -3250,8 +3250,8 @@ def argsort(*args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1355)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1361)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1357)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1363)
     """
     return _G_argsort.parse((*args,), kwargs)
 
@@ -3260,7 +3260,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1367)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1369)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         if input.__class__ is _T:
@@ -3275,8 +3275,8 @@ def scatter(*args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1377)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1388)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1379)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1390)
     """
     return _G_scatter.parse((*args,), kwargs)
 
@@ -3285,7 +3285,7 @@ def scatter_add(input, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1399)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1401)
     """
     if dim.__class__ is int:  # scatter_add
         if input.__class__ is _T and index.__class__ is _T and src.__class__ is _T:
@@ -3300,7 +3300,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1410)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1412)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if input.__class__ is _T and index.__class__ is _T and source.__class__ is _T:
@@ -3315,7 +3315,7 @@ def one_hot(input, num_classes=-1):
     """An int64 tensor with a new last dim of num_classes (max + 1 when -1): 1 at each class index.
 
     Overloads, tried in this order:
-        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1422)
+        one_hot(Tensor self, int num_classes=-1) -> Tensor  (native_functions.yaml:1424)
     """
     if num_classes.__class__ is int:  # one_hot
         if input.__class__ is _T:
@@ -3330,7 +3330,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """Rows of weight picked by an integer indices tensor: shape indices.shape + (dim,); the padding_idx row gets no gradient.
 
     Overloads, tried in this order:
-        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1430)
+        embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor  (native_functions.yaml:1432)
     """
     if padding_idx.__class__ is int and scale_grad_by_freq.__class__ is bool and sparse.__class__ is bool:  # embedding
         if weight.__class__ is _T and indices.__class__ is _T:
@@ -3345,8 +3345,8 @@ def tril(input, diagonal=0, *, out=None):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1437)
-        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1448)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1439)
+        tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1450)
     """
     if out is None and diagonal.__class__ is int:  # tril
         if input.__class__ is _T:
@@ -3367,8 +3367,8 @@ def triu(input, diagonal=0, *, out=None):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1450)
-        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1461)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1452)
+        triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1463)
     """
     if out is None and diagonal.__class__ is int:  # triu
         if input.__class__ is _T:
@@ -3389,9 +3389,9 @@ def var(*args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1465)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1471)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1477)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1467)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1473)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1479)
     """
     return _G_var.parse((*args,), kwargs)
 
@@ -3400,9 +3400,9 @@ def std(*args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1483)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1489)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1495)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1485)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1491)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1497)
     """
     return _G_std.parse((*args,), kwargs)
 
@@ -3411,9 +3411,9 @@ def var_mean(*args, **kwargs):
     """(var, mean) of all elements.
 
     Overloads, tried in this order:
-        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1501)
-        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1507)
-        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1513)
+        var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1503)
+        var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1509)
+        var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1515)
     """
     return _G_var_mean.parse((*args,), kwargs)
 
@@ -3422,9 +3422,9 @@ def std_mean(*args, **kwargs):
     """(std, mean) of all elements.
 
     Overloads, tried in this order:
-        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1519)
-        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1525)
-        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1531)
+        std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)  (native_functions.yaml:1521)
+        std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1527)
+        std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)  (native_functions.yaml:1533)
     """
     return _G_std_mean.parse((*args,), kwargs)
 
@@ -3433,7 +3433,7 @@ def norm(input, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING):
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1537)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1539)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -3449,7 +3449,7 @@ def unflatten(*args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1543)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1545)
     """
     return _G_unflatten.parse((*args,), kwargs)
 
@@ -3458,7 +3458,7 @@ def outer(input, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1549)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1551)
     """
     # outer
     if input.__class__ is _T and vec2.__class__ is _T:
@@ -3473,8 +3473,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1555)
-        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1564)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1557)
+        addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)  (native_functions.yaml:1566)
     """
     if out is None and beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if input.__class__ is _T and mat1.__class__ is _T and mat2.__class__ is _T:
@@ -3495,7 +3495,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1566)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1568)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if input.__class__ is _T and batch1.__class__ is _T and batch2.__class__ is _T:
@@ -3510,7 +3510,7 @@ def einsum(*args, **kwargs):
     """Einstein summation ('ij,jk->ik'), contracted pairwise with bmm; ... stands for broadcast dims.
 
     Overloads, tried in this order:
-        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1575)
+        einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor  (native_functions.yaml:1577)
     """
     return _G_einsum.parse((*args,), kwargs)
 
@@ -3519,8 +3519,8 @@ def nonzero(input, *, as_tuple=_MISSING):
     """The indices of the nonzero elements of self as an int64 (count, ndim) tensor, row-major.
 
     Overloads, tried in this order:
-        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1586)
-        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1592)
+        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1588)
+        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1594)
     """
     if as_tuple is _MISSING:  # nonzero
         if input.__class__ is _T:
@@ -3541,7 +3541,7 @@ def nonzero_numpy(input):
     """The indices of the nonzero elements of self, one 1-D tensor per dim (nonzero(as_tuple=True) as a list).
 
     Overloads, tried in this order:
-        nonzero_numpy(Tensor self) -> Tensor[]  (native_functions.yaml:1598)
+        nonzero_numpy(Tensor self) -> Tensor[]  (native_functions.yaml:1600)
     """
     # nonzero_numpy
     if input.__class__ is _T:
@@ -3556,7 +3556,7 @@ def masked_select(input, mask):
     """The elements of self where the bool mask (broadcast with self) is True, as a 1-D tensor.
 
     Overloads, tried in this order:
-        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1604)
+        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1606)
     """
     # masked_select
     if input.__class__ is _T and mask.__class__ is _T:
@@ -3571,9 +3571,9 @@ def repeat_interleave(*args, **kwargs):
     """Index i repeated repeats[i] times (repeats: 1-D, int32 or int64, non-negative).
 
     Overloads, tried in this order:
-        repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1610)
-        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1616)
-        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1622)
+        repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1612)
+        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1618)
+        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1624)
     """
     return _G_repeat_interleave.parse((*args,), kwargs)
 
@@ -3582,8 +3582,8 @@ def meshgrid(*args, **kwargs):
     """Coordinate grids of 0-D or 1-D tensors, output i varying along dim i (indexing='ij').
 
     Overloads, tried in this order:
-        meshgrid(Tensor[] tensors) -> Tensor[]  (native_functions.yaml:1628)
-        meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]  (native_functions.yaml:1634)
+        meshgrid(Tensor[] tensors) -> Tensor[]  (native_functions.yaml:1630)
+        meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]  (native_functions.yaml:1636)
     """
     return _G_meshgrid.parse((*args,), kwargs)
 
@@ -3592,7 +3592,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     """The diagonal of dims dim1 and dim2 (above the main one for offset > 0), as the last dim of a view.
 
     Overloads, tried in this order:
-        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1640)
+        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1642)
     """
     if offset.__class__ is int and dim1.__class__ is int and dim2.__class__ is int:  # diagonal
         if input.__class__ is _T:
@@ -3607,7 +3607,7 @@ def diag(input, diagonal=0):
     """A 1-D tensor placed on a diagonal of a square matrix, or the diagonal of a 2-D tensor (copied).
 
     Overloads, tried in this order:
-        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1648)
+        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1650)
     """
     if diagonal.__class__ is int:  # diag
         if input.__class__ is _T:
@@ -3622,7 +3622,7 @@ def trace(input):
     """The sum of the main diagonal of a 2-D tensor.
 
     Overloads, tried in this order:
-        trace(Tensor self) -> Tensor  (native_functions.yaml:1654)
+        trace(Tensor self) -> Tensor  (native_functions.yaml:1656)
     """
     # trace
     if input.__class__ is _T:
@@ -3637,7 +3637,7 @@ def constant_pad_nd(input, pad, value=0):
     """self padded with value by (left, right) pairs from the last dim backwards; negative amounts crop (F.pad).
 
     Overloads, tried in this order:
-        constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor  (native_functions.yaml:1660)
+        constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor  (native_functions.yaml:1662)
     """
     if (pad.__class__ is int or _b.int_seq(pad)) and value.__class__ in _NUM:  # constant_pad_nd
         if input.__class__ is _T:
@@ -3652,7 +3652,7 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
     """Cosine of the angle between x1 and x2 (broadcast) along dim, norms clamped below by eps.
 
     Overloads, tried in this order:
-        cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor  (native_functions.yaml:1666)
+        cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor  (native_functions.yaml:1668)
     """
     if dim.__class__ is int and eps.__class__ in _FLT:  # cosine_similarity
         if x1.__class__ is _T and x2.__class__ is _T:
@@ -3667,7 +3667,7 @@ def kl_div(input, target, reduction=1, *, log_target=False):
     """KL divergence with self = log q: target * (log target - self), reduced (0 none, 1 mean, 2 sum).
 
     Overloads, tried in this order:
-        kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor  (native_functions.yaml:1672)
+        kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor  (native_functions.yaml:1674)
     """
     if reduction.__class__ is int and log_target.__class__ is bool:  # kl_div
         if input.__class__ is _T and target.__class__ is _T:
@@ -3682,7 +3682,7 @@ def huber_loss(input, target, reduction=1, delta=1.0):
     """Huber loss of self - target: quadratic below delta, linear above, reduced (0 none, 1 mean, 2 sum).
 
     Overloads, tried in this order:
-        huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.0) -> Tensor  (native_functions.yaml:1678)
+        huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.0) -> Tensor  (native_functions.yaml:1680)
     """
     if reduction.__class__ is int and delta.__class__ in _FLT:  # huber_loss
         if input.__class__ is _T and target.__class__ is _T:
@@ -3697,7 +3697,7 @@ def _sparse_mm(input, mat2):
     """al.sparse.mm: the product of mm, but a sparse first operand gets a sparse gradient with its pattern (as torch.sparse.mm), where mm gives it a strided one (as torch.mm).
 
     Overloads, tried in this order:
-        _sparse_mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:1686)
+        _sparse_mm(Tensor self, Tensor mat2) -> Tensor  (native_functions.yaml:1688)
     """
     # _sparse_mm
     if input.__class__ is _T and mat2.__class__ is _T:
@@ -5649,7 +5649,7 @@ def _m_cumsum(self, dim, *, dtype=None):
 
 def _m_cumsum_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1323)
+        cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1324)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumsum_
         return _F_cumsum_(self, dim, dtype)
@@ -5661,7 +5661,7 @@ def _m_cumprod(self, dim, *, dtype=None):
     """Running products along dim; bool and integer inputs give int64 (dtype= converts self first).
 
     Overloads, tried in this order:
-        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1328)
+        cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1329)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod
         return _F_cumprod(self, dim, dtype)
@@ -5671,7 +5671,7 @@ def _m_cumprod(self, dim, *, dtype=None):
 
 def _m_cumprod_(self, dim, *, dtype=None):
     """Overloads, tried in this order:
-        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1336)
+        cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)  (native_functions.yaml:1338)
     """
     if dim.__class__ is int and (dtype is None or dtype.__class__ is _DT):  # cumprod_
         return _F_cumprod_(self, dim, dtype)
@@ -5683,8 +5683,8 @@ def _m_sort(self, *args, **kwargs):
     """Values along dim in order (NaN counts as the largest) and where they came from; equal values keep their order.
 
     Overloads, tried in this order:
-        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1341)
-        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1349)
+        sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1343)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)  (native_functions.yaml:1351)
     """
     return _GM_sort.parse((self, *args,), kwargs)
 
@@ -5693,8 +5693,8 @@ def _m_argsort(self, *args, **kwargs):
     """The indices that sort self along dim (stable).
 
     Overloads, tried in this order:
-        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1355)
-        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1361)
+        argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1357)
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor  (native_functions.yaml:1363)
     """
     return _GM_argsort.parse((self, *args,), kwargs)
 
@@ -5703,7 +5703,7 @@ def _m_topk(self, k, dim=-1, largest=True, sorted=True):
     """The k largest (or smallest) values along dim, largest first, and their indices.
 
     Overloads, tried in this order:
-        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1367)
+        topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)  (native_functions.yaml:1369)
     """
     if k.__class__ is int and dim.__class__ is int and largest.__class__ is bool and sorted.__class__ is bool:  # topk
         return _F_topk(self, k, dim, largest, sorted)
@@ -5715,16 +5715,16 @@ def _m_scatter(self, *args, **kwargs):
     """A copy of self with self[index[i][j]][j] = src[i][j] (for dim 0); the inverse of gather.
 
     Overloads, tried in this order:
-        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1377)
-        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1388)
+        scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1379)
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor  (native_functions.yaml:1390)
     """
     return _GM_scatter.parse((self, *args,), kwargs)
 
 
 def _m_scatter_(self, *args, **kwargs):
     """Overloads, tried in this order:
-        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1385)
-        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1396)
+        scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1387)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)  (native_functions.yaml:1398)
     """
     return _GM_scatter_.parse((self, *args,), kwargs)
 
@@ -5733,7 +5733,7 @@ def _m_scatter_add(self, dim, index, src):
     """A copy of self with src added at the positions index gives along dim (repeats add up).
 
     Overloads, tried in this order:
-        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1399)
+        scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor  (native_functions.yaml:1401)
     """
     if dim.__class__ is int:  # scatter_add
         if index.__class__ is _T and src.__class__ is _T:
@@ -5746,7 +5746,7 @@ def _m_scatter_add(self, dim, index, src):
 
 def _m_scatter_add_(self, dim, index, src):
     """Overloads, tried in this order:
-        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1407)
+        scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)  (native_functions.yaml:1409)
     """
     if dim.__class__ is int:  # scatter_add_
         if index.__class__ is _T and src.__class__ is _T:
@@ -5761,7 +5761,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
     """A copy of self with alpha * source[i] added to entry index[i] of dim (repeats add up).
 
     Overloads, tried in this order:
-        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1410)
+        index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor  (native_functions.yaml:1412)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add
         if index.__class__ is _T and source.__class__ is _T:
@@ -5774,7 +5774,7 @@ def _m_index_add(self, dim, index, source, *, alpha=1):
 
 def _m_index_add_(self, dim, index, source, *, alpha=1):
     """Overloads, tried in this order:
-        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1419)
+        index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1421)
     """
     if dim.__class__ is int and alpha.__class__ in _NUM:  # index_add_
         if index.__class__ is _T and source.__class__ is _T:
@@ -5789,7 +5789,7 @@ def _m_tril(self, diagonal=0):
     """The lower triangle of the last two dims (entries j <= i + diagonal), zeros above.
 
     Overloads, tried in this order:
-        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1437)
+        tril(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1439)
     """
     if diagonal.__class__ is int:  # tril
         return _F_tril(self, diagonal)
@@ -5799,7 +5799,7 @@ def _m_tril(self, diagonal=0):
 
 def _m_tril_(self, diagonal=0):
     """Overloads, tried in this order:
-        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1445)
+        tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1447)
     """
     if diagonal.__class__ is int:  # tril_
         return _F_tril_(self, diagonal)
@@ -5811,7 +5811,7 @@ def _m_triu(self, diagonal=0):
     """The upper triangle of the last two dims (entries j >= i + diagonal), zeros below.
 
     Overloads, tried in this order:
-        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1450)
+        triu(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1452)
     """
     if diagonal.__class__ is int:  # triu
         return _F_triu(self, diagonal)
@@ -5821,7 +5821,7 @@ def _m_triu(self, diagonal=0):
 
 def _m_triu_(self, diagonal=0):
     """Overloads, tried in this order:
-        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1458)
+        triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)  (native_functions.yaml:1460)
     """
     if diagonal.__class__ is int:  # triu_
         return _F_triu_(self, diagonal)
@@ -5833,9 +5833,9 @@ def _m_var(self, *args, **kwargs):
     """Variance of all elements, divided by N - 1 (unbiased) or N.
 
     Overloads, tried in this order:
-        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1465)
-        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1471)
-        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1477)
+        var(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1467)
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1473)
+        var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1479)
     """
     return _GM_var.parse((self, *args,), kwargs)
 
@@ -5844,9 +5844,9 @@ def _m_std(self, *args, **kwargs):
     """Standard deviation of all elements: sqrt(var).
 
     Overloads, tried in this order:
-        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1483)
-        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1489)
-        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1495)
+        std(Tensor self, bool unbiased=True) -> Tensor  (native_functions.yaml:1485)
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor  (native_functions.yaml:1491)
+        std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor  (native_functions.yaml:1497)
     """
     return _GM_std.parse((self, *args,), kwargs)
 
@@ -5855,7 +5855,7 @@ def _m_norm(self, p=2, dim=None, keepdim=False, *, dtype=None, keepdims=_MISSING
     """The p-norm over dim (all dims when None): (sum |self|^p)^(1/p); inf, -inf: the largest, smallest |self|; 0: the count of nonzeros.
 
     Overloads, tried in this order:
-        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1537)
+        norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor  (native_functions.yaml:1539)
     """
     if keepdims is not _MISSING: keepdim, keepdims = keepdims, _MISSING
     if (p is None or p.__class__ in _NUM) and (dim is None or dim.__class__ is int or _b.int_seq(dim)) and keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _DT):  # norm.ScalarOpt_dim
@@ -5868,7 +5868,7 @@ def _m_unflatten(self, *args, **kwargs):
     """Dimension dim split into sizes (one may be -1), as view/reshape.
 
     Overloads, tried in this order:
-        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1543)
+        unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)  (native_functions.yaml:1545)
     """
     return _GM_unflatten.parse((self, *args,), kwargs)
 
@@ -5877,7 +5877,7 @@ def _m_outer(self, vec2):
     """Outer product of two 1-D tensors: out[i][j] = self[i] * vec2[j].
 
     Overloads, tried in this order:
-        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1549)
+        outer(Tensor self, Tensor vec2) -> Tensor  (native_functions.yaml:1551)
     """
     # outer
     if vec2.__class__ is _T:
@@ -5892,7 +5892,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     """beta * self + alpha * (mat1 @ mat2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1555)
+        addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1557)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5905,7 +5905,7 @@ def _m_addmm(self, mat1, mat2, *, beta=1, alpha=1):
 
 def _m_addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1561)
+        addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1563)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # addmm_
         if mat1.__class__ is _T and mat2.__class__ is _T:
@@ -5920,7 +5920,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     """beta * self + alpha * bmm(batch1, batch2); self is ignored (NaN too) when beta is 0.
 
     Overloads, tried in this order:
-        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1566)
+        baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor  (native_functions.yaml:1568)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5933,7 +5933,7 @@ def _m_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
 
 def _m_baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
     """Overloads, tried in this order:
-        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1572)
+        baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)  (native_functions.yaml:1574)
     """
     if beta.__class__ in _NUM and alpha.__class__ in _NUM:  # baddbmm_
         if batch1.__class__ is _T and batch2.__class__ is _T:
@@ -5948,8 +5948,8 @@ def _m_nonzero(self, *, as_tuple=_MISSING):
     """The indices of the nonzero elements of self as an int64 (count, ndim) tensor, row-major.
 
     Overloads, tried in this order:
-        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1586)
-        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1592)
+        nonzero(Tensor self) -> Tensor  (native_functions.yaml:1588)
+        nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]  (native_functions.yaml:1594)
     """
     if as_tuple is _MISSING:  # nonzero
         return _F_nonzero(self)
@@ -5964,7 +5964,7 @@ def _m_masked_select(self, mask):
     """The elements of self where the bool mask (broadcast with self) is True, as a 1-D tensor.
 
     Overloads, tried in this order:
-        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1604)
+        masked_select(Tensor self, Tensor mask) -> Tensor  (native_functions.yaml:1606)
     """
     # masked_select
     if mask.__class__ is _T:
@@ -5979,8 +5979,8 @@ def _m_repeat_interleave(self, repeats, dim=None, *, output_size=None):
     """Each slice of self along dim (of self flattened when dim is None) repeated repeats[i] times.
 
     Overloads, tried in this order:
-        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1616)
-        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1622)
+        repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1618)
+        repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor  (native_functions.yaml:1624)
     """
     if (dim is None or dim.__class__ is int) and (output_size is None or output_size.__class__ is int):  # repeat_interleave.self_Tensor
         if repeats.__class__ is _T:
@@ -5998,7 +5998,7 @@ def _m_diagonal(self, offset=0, dim1=0, dim2=1):
     """The diagonal of dims dim1 and dim2 (above the main one for offset > 0), as the last dim of a view.
 
     Overloads, tried in this order:
-        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1640)
+        diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)  (native_functions.yaml:1642)
     """
     if offset.__class__ is int and dim1.__class__ is int and dim2.__class__ is int:  # diagonal
         return _F_diagonal(self, offset, dim1, dim2)
@@ -6010,7 +6010,7 @@ def _m_diag(self, diagonal=0):
     """A 1-D tensor placed on a diagonal of a square matrix, or the diagonal of a 2-D tensor (copied).
 
     Overloads, tried in this order:
-        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1648)
+        diag(Tensor self, int diagonal=0) -> Tensor  (native_functions.yaml:1650)
     """
     if diagonal.__class__ is int:  # diag
         return _F_diag(self, diagonal)
@@ -6022,7 +6022,7 @@ def _m_trace(self):
     """The sum of the main diagonal of a 2-D tensor.
 
     Overloads, tried in this order:
-        trace(Tensor self) -> Tensor  (native_functions.yaml:1654)
+        trace(Tensor self) -> Tensor  (native_functions.yaml:1656)
     """
     # trace
     return _F_trace(self)

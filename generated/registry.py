@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 88e8ada7ccdcfdd0).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 34861e5b44fd75fb).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
@@ -4811,10 +4811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1323
+    _R(  # native_functions.yaml:1324
         name='cumsum_',
         schema='cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1323',
+        loc='native_functions.yaml:1324',
         kind='inplace',
         functional='cumsum',
         variants=('method',),
@@ -4831,10 +4831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1326
+    _R(  # native_functions.yaml:1327
         name='cumsum.out',
         schema='cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1326',
+        loc='native_functions.yaml:1327',
         kind='out',
         functional='cumsum',
         variants=('function',),
@@ -4851,10 +4851,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1328
+    _R(  # native_functions.yaml:1329
         name='cumprod',
         schema='cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1328',
+        loc='native_functions.yaml:1329',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4871,10 +4871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1336
+    _R(  # native_functions.yaml:1338
         name='cumprod_',
         schema='cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)',
-        loc='native_functions.yaml:1336',
+        loc='native_functions.yaml:1338',
         kind='inplace',
         functional='cumprod',
         variants=('method',),
@@ -4891,10 +4891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1339
+    _R(  # native_functions.yaml:1341
         name='cumprod.out',
         schema='cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1339',
+        loc='native_functions.yaml:1341',
         kind='out',
         functional='cumprod',
         variants=('function',),
@@ -4911,10 +4911,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('dtype', 'ScalarType?', True, None, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1341
+    _R(  # native_functions.yaml:1343
         name='sort',
         schema='sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1341',
+        loc='native_functions.yaml:1343',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4931,10 +4931,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1349
+    _R(  # native_functions.yaml:1351
         name='sort.stable',
         schema='sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1349',
+        loc='native_functions.yaml:1351',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4951,10 +4951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool?', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1355
+    _R(  # native_functions.yaml:1357
         name='argsort',
         schema='argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1355',
+        loc='native_functions.yaml:1357',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4971,10 +4971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', True, -1, False, False), ('descending', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1361
+    _R(  # native_functions.yaml:1363
         name='argsort.stable',
         schema='argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor',
-        loc='native_functions.yaml:1361',
+        loc='native_functions.yaml:1363',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -4991,10 +4991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('stable', 'bool', False, None, True, False), ('dim', 'int', True, -1, True, False), ('descending', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1367
+    _R(  # native_functions.yaml:1369
         name='topk',
         schema='topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)',
-        loc='native_functions.yaml:1367',
+        loc='native_functions.yaml:1369',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5011,10 +5011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('k', 'int', False, None, False, False), ('dim', 'int', True, -1, False, False), ('largest', 'bool', True, True, False, False), ('sorted', 'bool', True, True, False, False)),
         returns=(('values', 'Tensor'), ('indices', 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1377
+    _R(  # native_functions.yaml:1379
         name='scatter.src',
         schema='scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1377',
+        loc='native_functions.yaml:1379',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5031,10 +5031,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1385
+    _R(  # native_functions.yaml:1387
         name='scatter_.src',
         schema='scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1385',
+        loc='native_functions.yaml:1387',
         kind='inplace',
         functional='scatter.src',
         variants=('method',),
@@ -5051,10 +5051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1388
+    _R(  # native_functions.yaml:1390
         name='scatter.value',
         schema='scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor',
-        loc='native_functions.yaml:1388',
+        loc='native_functions.yaml:1390',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5071,10 +5071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1396
+    _R(  # native_functions.yaml:1398
         name='scatter_.value',
         schema='scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)',
-        loc='native_functions.yaml:1396',
+        loc='native_functions.yaml:1398',
         kind='inplace',
         functional='scatter.value',
         variants=('method',),
@@ -5091,10 +5091,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('value', 'Scalar', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1399
+    _R(  # native_functions.yaml:1401
         name='scatter_add',
         schema='scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor',
-        loc='native_functions.yaml:1399',
+        loc='native_functions.yaml:1401',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5111,10 +5111,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1407
+    _R(  # native_functions.yaml:1409
         name='scatter_add_',
         schema='scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)',
-        loc='native_functions.yaml:1407',
+        loc='native_functions.yaml:1409',
         kind='inplace',
         functional='scatter_add',
         variants=('method',),
@@ -5131,10 +5131,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('src', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1410
+    _R(  # native_functions.yaml:1412
         name='index_add',
         schema='index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1410',
+        loc='native_functions.yaml:1412',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5151,10 +5151,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1419
+    _R(  # native_functions.yaml:1421
         name='index_add_',
         schema='index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1419',
+        loc='native_functions.yaml:1421',
         kind='inplace',
         functional='index_add',
         variants=('method',),
@@ -5171,10 +5171,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('dim', 'int', False, None, False, False), ('index', 'Tensor', False, None, False, False), ('source', 'Tensor', False, None, False, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1422
+    _R(  # native_functions.yaml:1424
         name='one_hot',
         schema='one_hot(Tensor self, int num_classes=-1) -> Tensor',
-        loc='native_functions.yaml:1422',
+        loc='native_functions.yaml:1424',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5191,10 +5191,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('num_classes', 'int', True, -1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1430
+    _R(  # native_functions.yaml:1432
         name='embedding',
         schema='embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor',
-        loc='native_functions.yaml:1430',
+        loc='native_functions.yaml:1432',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5211,10 +5211,10 @@ OPS = (
         args=(('weight', 'Tensor', False, None, False, False), ('indices', 'Tensor', False, None, False, False), ('padding_idx', 'int', True, -1, False, False), ('scale_grad_by_freq', 'bool', True, False, False, False), ('sparse', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1437
+    _R(  # native_functions.yaml:1439
         name='tril',
         schema='tril(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1437',
+        loc='native_functions.yaml:1439',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5231,10 +5231,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1445
+    _R(  # native_functions.yaml:1447
         name='tril_',
         schema='tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1445',
+        loc='native_functions.yaml:1447',
         kind='inplace',
         functional='tril',
         variants=('method',),
@@ -5251,10 +5251,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1448
+    _R(  # native_functions.yaml:1450
         name='tril.out',
         schema='tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1448',
+        loc='native_functions.yaml:1450',
         kind='out',
         functional='tril',
         variants=('function',),
@@ -5271,10 +5271,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1450
+    _R(  # native_functions.yaml:1452
         name='triu',
         schema='triu(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1450',
+        loc='native_functions.yaml:1452',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5291,10 +5291,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1458
+    _R(  # native_functions.yaml:1460
         name='triu_',
         schema='triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)',
-        loc='native_functions.yaml:1458',
+        loc='native_functions.yaml:1460',
         kind='inplace',
         functional='triu',
         variants=('method',),
@@ -5311,10 +5311,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1461
+    _R(  # native_functions.yaml:1463
         name='triu.out',
         schema='triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1461',
+        loc='native_functions.yaml:1463',
         kind='out',
         functional='triu',
         variants=('function',),
@@ -5331,10 +5331,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1465
+    _R(  # native_functions.yaml:1467
         name='var',
         schema='var(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1465',
+        loc='native_functions.yaml:1467',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5351,10 +5351,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1471
+    _R(  # native_functions.yaml:1473
         name='var.dim',
         schema='var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1471',
+        loc='native_functions.yaml:1473',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5371,10 +5371,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1477
+    _R(  # native_functions.yaml:1479
         name='var.correction',
         schema='var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1477',
+        loc='native_functions.yaml:1479',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5391,10 +5391,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1483
+    _R(  # native_functions.yaml:1485
         name='std',
         schema='std(Tensor self, bool unbiased=True) -> Tensor',
-        loc='native_functions.yaml:1483',
+        loc='native_functions.yaml:1485',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5411,10 +5411,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1489
+    _R(  # native_functions.yaml:1491
         name='std.dim',
         schema='std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1489',
+        loc='native_functions.yaml:1491',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5431,10 +5431,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1495
+    _R(  # native_functions.yaml:1497
         name='std.correction',
         schema='std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor',
-        loc='native_functions.yaml:1495',
+        loc='native_functions.yaml:1497',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5451,10 +5451,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1501
+    _R(  # native_functions.yaml:1503
         name='var_mean',
         schema='var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1501',
+        loc='native_functions.yaml:1503',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5471,10 +5471,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1507
+    _R(  # native_functions.yaml:1509
         name='var_mean.dim',
         schema='var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1507',
+        loc='native_functions.yaml:1509',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5491,10 +5491,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1513
+    _R(  # native_functions.yaml:1515
         name='var_mean.correction',
         schema='var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1513',
+        loc='native_functions.yaml:1515',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5511,10 +5511,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1519
+    _R(  # native_functions.yaml:1521
         name='std_mean',
         schema='std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1519',
+        loc='native_functions.yaml:1521',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5531,10 +5531,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('unbiased', 'bool', True, True, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1525
+    _R(  # native_functions.yaml:1527
         name='std_mean.dim',
         schema='std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1525',
+        loc='native_functions.yaml:1527',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5551,10 +5551,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', False, None, False, False), ('unbiased', 'bool', True, True, False, False), ('keepdim', 'bool', True, False, False, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1531
+    _R(  # native_functions.yaml:1533
         name='std_mean.correction',
         schema='std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)',
-        loc='native_functions.yaml:1531',
+        loc='native_functions.yaml:1533',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5571,10 +5571,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int[1]?', True, None, False, False), ('correction', 'Scalar?', True, None, True, False), ('keepdim', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'), (None, 'Tensor')),
     ),
-    _R(  # native_functions.yaml:1537
+    _R(  # native_functions.yaml:1539
         name='norm.ScalarOpt_dim',
         schema='norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor',
-        loc='native_functions.yaml:1537',
+        loc='native_functions.yaml:1539',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5591,10 +5591,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('p', 'Scalar?', True, 2, False, False), ('dim', 'int[1]?', True, None, False, False), ('keepdim', 'bool', True, False, False, False), ('dtype', 'ScalarType?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1543
+    _R(  # native_functions.yaml:1545
         name='unflatten.int',
         schema='unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)',
-        loc='native_functions.yaml:1543',
+        loc='native_functions.yaml:1545',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5611,10 +5611,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('dim', 'int', False, None, False, False), ('sizes', 'int[]', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1549
+    _R(  # native_functions.yaml:1551
         name='outer',
         schema='outer(Tensor self, Tensor vec2) -> Tensor',
-        loc='native_functions.yaml:1549',
+        loc='native_functions.yaml:1551',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5631,10 +5631,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('vec2', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1555
+    _R(  # native_functions.yaml:1557
         name='addmm',
         schema='addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1555',
+        loc='native_functions.yaml:1557',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5651,10 +5651,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1561
+    _R(  # native_functions.yaml:1563
         name='addmm_',
         schema='addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1561',
+        loc='native_functions.yaml:1563',
         kind='inplace',
         functional='addmm',
         variants=('method',),
@@ -5671,10 +5671,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1564
+    _R(  # native_functions.yaml:1566
         name='addmm.out',
         schema='addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)',
-        loc='native_functions.yaml:1564',
+        loc='native_functions.yaml:1566',
         kind='out',
         functional='addmm',
         variants=('function',),
@@ -5691,10 +5691,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mat1', 'Tensor', False, None, False, False), ('mat2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False), ('out', 'Tensor', False, None, True, True)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1566
+    _R(  # native_functions.yaml:1568
         name='baddbmm',
         schema='baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor',
-        loc='native_functions.yaml:1566',
+        loc='native_functions.yaml:1568',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5711,10 +5711,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1572
+    _R(  # native_functions.yaml:1574
         name='baddbmm_',
         schema='baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)',
-        loc='native_functions.yaml:1572',
+        loc='native_functions.yaml:1574',
         kind='inplace',
         functional='baddbmm',
         variants=('method',),
@@ -5731,10 +5731,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, True), ('batch1', 'Tensor', False, None, False, False), ('batch2', 'Tensor', False, None, False, False), ('beta', 'Scalar', True, 1, True, False), ('alpha', 'Scalar', True, 1, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1575
+    _R(  # native_functions.yaml:1577
         name='einsum',
         schema='einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor',
-        loc='native_functions.yaml:1575',
+        loc='native_functions.yaml:1577',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5751,10 +5751,10 @@ OPS = (
         args=(('equation', 'str', False, None, False, False), ('tensors', 'Tensor[]', False, None, False, False), ('path', 'int[]?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1586
+    _R(  # native_functions.yaml:1588
         name='nonzero',
         schema='nonzero(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1586',
+        loc='native_functions.yaml:1588',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5771,10 +5771,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1592
+    _R(  # native_functions.yaml:1594
         name='nonzero.as_tuple',
         schema='nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]',
-        loc='native_functions.yaml:1592',
+        loc='native_functions.yaml:1594',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5791,10 +5791,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('as_tuple', 'bool', False, None, True, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1598
+    _R(  # native_functions.yaml:1600
         name='nonzero_numpy',
         schema='nonzero_numpy(Tensor self) -> Tensor[]',
-        loc='native_functions.yaml:1598',
+        loc='native_functions.yaml:1600',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5811,10 +5811,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1604
+    _R(  # native_functions.yaml:1606
         name='masked_select',
         schema='masked_select(Tensor self, Tensor mask) -> Tensor',
-        loc='native_functions.yaml:1604',
+        loc='native_functions.yaml:1606',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5831,10 +5831,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('mask', 'Tensor', False, None, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1610
+    _R(  # native_functions.yaml:1612
         name='repeat_interleave.Tensor',
         schema='repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor',
-        loc='native_functions.yaml:1610',
+        loc='native_functions.yaml:1612',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5851,10 +5851,10 @@ OPS = (
         args=(('repeats', 'Tensor', False, None, False, False), ('output_size', 'SymInt?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1616
+    _R(  # native_functions.yaml:1618
         name='repeat_interleave.self_Tensor',
         schema='repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor',
-        loc='native_functions.yaml:1616',
+        loc='native_functions.yaml:1618',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5871,10 +5871,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'Tensor', False, None, False, False), ('dim', 'int?', True, None, False, False), ('output_size', 'SymInt?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1622
+    _R(  # native_functions.yaml:1624
         name='repeat_interleave.self_int',
         schema='repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor',
-        loc='native_functions.yaml:1622',
+        loc='native_functions.yaml:1624',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5891,10 +5891,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('repeats', 'SymInt', False, None, False, False), ('dim', 'int?', True, None, False, False), ('output_size', 'SymInt?', True, None, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1628
+    _R(  # native_functions.yaml:1630
         name='meshgrid',
         schema='meshgrid(Tensor[] tensors) -> Tensor[]',
-        loc='native_functions.yaml:1628',
+        loc='native_functions.yaml:1630',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5911,10 +5911,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False),),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1634
+    _R(  # native_functions.yaml:1636
         name='meshgrid.indexing',
         schema='meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]',
-        loc='native_functions.yaml:1634',
+        loc='native_functions.yaml:1636',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -5931,10 +5931,10 @@ OPS = (
         args=(('tensors', 'Tensor[]', False, None, False, False), ('indexing', 'str', False, None, True, False)),
         returns=((None, 'Tensor[]'),),
     ),
-    _R(  # native_functions.yaml:1640
+    _R(  # native_functions.yaml:1642
         name='diagonal',
         schema='diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)',
-        loc='native_functions.yaml:1640',
+        loc='native_functions.yaml:1642',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5951,10 +5951,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('offset', 'int', True, 0, False, False), ('dim1', 'int', True, 0, False, False), ('dim2', 'int', True, 1, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1648
+    _R(  # native_functions.yaml:1650
         name='diag',
         schema='diag(Tensor self, int diagonal=0) -> Tensor',
-        loc='native_functions.yaml:1648',
+        loc='native_functions.yaml:1650',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5971,10 +5971,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('diagonal', 'int', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1654
+    _R(  # native_functions.yaml:1656
         name='trace',
         schema='trace(Tensor self) -> Tensor',
-        loc='native_functions.yaml:1654',
+        loc='native_functions.yaml:1656',
         kind='functional',
         functional=None,
         variants=('function', 'method'),
@@ -5991,10 +5991,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1660
+    _R(  # native_functions.yaml:1662
         name='constant_pad_nd',
         schema='constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor',
-        loc='native_functions.yaml:1660',
+        loc='native_functions.yaml:1662',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -6011,10 +6011,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('pad', 'SymInt[]', False, None, False, False), ('value', 'Scalar', True, 0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1666
+    _R(  # native_functions.yaml:1668
         name='cosine_similarity',
         schema='cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor',
-        loc='native_functions.yaml:1666',
+        loc='native_functions.yaml:1668',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -6031,10 +6031,10 @@ OPS = (
         args=(('x1', 'Tensor', False, None, False, False), ('x2', 'Tensor', False, None, False, False), ('dim', 'int', True, 1, False, False), ('eps', 'float', True, 1e-08, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1672
+    _R(  # native_functions.yaml:1674
         name='kl_div',
         schema='kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor',
-        loc='native_functions.yaml:1672',
+        loc='native_functions.yaml:1674',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -6051,10 +6051,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('reduction', 'int', True, 1, False, False), ('log_target', 'bool', True, False, True, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1678
+    _R(  # native_functions.yaml:1680
         name='huber_loss',
         schema='huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.0) -> Tensor',
-        loc='native_functions.yaml:1678',
+        loc='native_functions.yaml:1680',
         kind='functional',
         functional=None,
         variants=('function',),
@@ -6071,10 +6071,10 @@ OPS = (
         args=(('self', 'Tensor', False, None, False, False), ('target', 'Tensor', False, None, False, False), ('reduction', 'int', True, 1, False, False), ('delta', 'float', True, 1.0, False, False)),
         returns=((None, 'Tensor'),),
     ),
-    _R(  # native_functions.yaml:1686
+    _R(  # native_functions.yaml:1688
         name='_sparse_mm',
         schema='_sparse_mm(Tensor self, Tensor mat2) -> Tensor',
-        loc='native_functions.yaml:1686',
+        loc='native_functions.yaml:1688',
         kind='functional',
         functional=None,
         variants=('function',),

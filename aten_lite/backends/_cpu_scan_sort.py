@@ -1,4 +1,4 @@
-"""CPU kernels of the scans and sorts: cumsum, cumprod, sort, topk (NumPy computes).
+"""CPU kernels of the scans and sorts: cumsum, cumprod (C++ loops), sort, topk (NumPy).
 
 Results are allocated from the shape rules of ``shape_rules/indexed.py`` and are contiguous.
 Every sort is stable, so equal values keep their order and results do not depend on the
@@ -7,10 +7,12 @@ algorithm; NaN sorts as the largest value, as in torch.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from .._dtype import float16, float32, float64
-from .._tensor import Tensor, wrap_dim
+from .._kernel_rules import cached_c_kernel as _kernel
+from .._tensor import Tensor, empty_array, wrap_dim
 from ..shape_rules import indexed as rules
 
 __all__ = ["cumsum_cpu", "cumprod_cpu", "sort_cpu", "topk_cpu"]
@@ -24,79 +26,40 @@ _wrap = Tensor._wrap
 # float64, only the final rounding to float32 remains. torch's CPU scans accumulate in
 # at::acc_type: float64 for float32, float32 for float16 (float64 would round some float16
 # results differently from torch's), and the result dtype for float64 and int64. Each partial
-# result is rounded to the result dtype once, as it is stored.
+# result is rounded to the result dtype once, as it is stored, and a running sum starts at
+# +0.0 (so -0.0 never comes out), a product at 1.
 #
-# Speed: NumPy's accumulate with a dtype= other than its input's casts through small buffers
-# and is several times slower, and a whole float64 copy of a large input costs page faults
-# for its fresh memory. So a widened scan runs in blocks, each converted into a small buffer
-# that stays in cache, accumulated there and rounded into the result: whole lines when a
-# line fits, else parts of a line, the previous part's last partial result folded into the
-# next part's first element (carry + x, as the running sum or product adds the next
-# element). The same operations in the same order as one long scan, so the same bits.
-_ACCUMULATOR = {float16: float32, float32: float64}
-_CHUNK_ELEMENTS = 8192  # 64 KiB of float64 per chunk
+# The scans run in C++ (csrc/scan.h, the `cpp:` kernels cumsum and cumprod): NumPy's
+# accumulate with a wider dtype= casts through small buffers, and converting blocks into a
+# float64 buffer first cost as much again. The kernel sees (P, N, K) views of self and of a
+# fresh result, N the scanned dim, both of the result's dtype: bool and integer inputs (and
+# any dtype=) are converted first, as torch converts self for dtype=; integer running values
+# wrap as torch's int64 ones do.
 
 
-def _scan(ufunc, self: Tensor, dim: int, dtype):
+def _scan(kernel: str, self: Tensor, dim: int, dtype) -> Tensor:
     shape, out_dt = rules.scan(self, dim, dtype)
-    a = self._a.reshape(self._a.shape or (1,))
-    d = wrap_dim(dim, len(self._shape))
-    acc = _ACCUMULATOR.get(out_dt, out_dt).np
-    with np.errstate(over="ignore", invalid="ignore"):
-        if a.dtype == acc:
-            out = ufunc.accumulate(a, axis=d)
-        else:
-            out = _widened_scan(ufunc, a, d, acc, out_dt.np)
-        if ufunc is np.add and out.dtype.kind == "f":
-            out += 0.0  # torch's running sum starts at +0.0, so -0.0 never comes out
-    return _wrap(np.ascontiguousarray(out, dtype=out_dt.np).reshape(shape))
-
-
-def _widened_scan(ufunc, a: np.ndarray, d: int, acc, out_np) -> np.ndarray:
-    """ufunc.accumulate of ``a`` along ``d`` computed in ``acc`` and stored as ``out_np``, a
-    block at a time (Note [Scan accumulators]). As (outer, n, inner) with n the scanned dim,
-    a block is whole lines (several outer indices) when a line fits in a chunk, else part
-    of one outer index's lines, the previous part's last partial results carried in."""
-    n = a.shape[d]
-    outer = int(np.prod(a.shape[:d], dtype=np.int64))
-    inner = a.size // (outer * n) if a.size else 0
-    out = np.empty(a.shape, out_np)
-    if out.size == 0:
-        return out
-    src = a.reshape(outer, n, inner)  # a view when it can be; a copy otherwise
-    dst = out.reshape(outer, n, inner)  # a view: out is fresh and contiguous
-    line = n * inner
-    # One buffer, reused: a fresh array per block costs more than the copy into it.
-    if line <= _CHUNK_ELEMENTS:  # whole lines: nothing to carry
-        rows = min(outer, _CHUNK_ELEMENTS // line)
-        whole = np.empty((rows, n, inner), acc)
-        for o in range(0, outer, rows):
-            buf = whole[:min(rows, outer - o)]
-            np.copyto(buf, src[o:o + rows], casting="unsafe")
-            ufunc.accumulate(buf, axis=1, out=buf)
-            dst[o:o + rows] = buf
-        return out
-    step = min(n, max(1, _CHUNK_ELEMENTS // inner))
-    part = np.empty((step, inner), acc)
-    carry = np.empty(inner, acc)
-    for o in range(outer):
-        for start in range(0, n, step):
-            buf = part[:min(step, n - start)]
-            np.copyto(buf, src[o, start:start + step], casting="unsafe")
-            if start:
-                ufunc(carry, buf[0], out=buf[0])
-            ufunc.accumulate(buf, axis=0, out=buf)
-            carry[...] = buf[-1]
-            dst[o, start:start + step] = buf
-    return out
+    a = self._a
+    if a.dtype != out_dt.np:
+        a = a.astype(out_dt.np)
+    a = a.reshape(a.shape or (1,))
+    out = empty_array(a.shape, out_dt)
+    if out.size:
+        d = wrap_dim(dim, a.ndim)
+        n = a.shape[d]
+        outer = math.prod(a.shape[:d])
+        lines = (outer, n, a.size // (outer * n))
+        # a's view when its strides allow one (a transposed matrix does), a copy otherwise
+        _kernel(kernel)(out_dt.code, out.reshape(lines), a.reshape(lines))
+    return _wrap(out.reshape(shape))
 
 
 def cumsum_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
-    return _scan(np.add, self, dim, dtype)
+    return _scan("cumsum", self, dim, dtype)
 
 
 def cumprod_cpu(self: Tensor, dim: int, dtype=None) -> Tensor:
-    return _scan(np.multiply, self, dim, dtype)
+    return _scan("cumprod", self, dim, dtype)
 
 
 def _sorted_indices(a: np.ndarray, d: int, descending: bool) -> np.ndarray:
