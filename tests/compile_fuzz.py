@@ -1030,8 +1030,9 @@ def run(program: Program, calls: int = 5, stats: Stats | None = None) -> Failure
             numbers = [_draw_number(kind, rng, "negzero" in fams) for _, kind in program.scalars]
             if any(type(v) is float and v == 0 for v in numbers + list(values.values())):
                 events.add("negzero")
-            if eager.set_closures(program, values, rebind) or \
-                    comp.set_closures(program, values, rebind):
+            # both sides, always: ``or`` would skip the compiled side after a rebinding
+            rebound = [side.set_closures(program, values, rebind) for side in (eager, comp)]
+            if any(rebound):
                 events.add("rebind")
             no_grad = grad_prog and "no_grad_calls" in fams and rng.random() < 0.15
             if no_grad:

@@ -25,7 +25,6 @@ from aten_lite.compile import api, guards
 # (split_input_views, alias_result, singular, inplace_saved and clamp_grad pass since graph
 # mode's gradient fixes were merged.)
 OPEN_BUG_FAMILIES = frozenset({
-    "rebind",  # a closure or global tensor rebound between calls: the old one is read
     # Found by this fuzzer, not fixed yet: after y.zero_() eager's backward through y gives
     # the argument a zero gradient, compiled leaves it None.
     "grad_none",

@@ -377,3 +377,95 @@ def test_a_dead_ops_data_error_goes_with_it_by_design():
     for _ in range(2):
         with pytest.raises(ZeroDivisionError, match="division by zero"):
             cl(x)
+
+
+# ---- split calls (a graph break) read what is bound now ----
+
+SPLIT_G = al.ones(3)
+
+
+def _split_global(x):
+    y = x + SPLIT_G
+    if y.amax() > 0:  # a graph break: the call runs split
+        return y * SPLIT_G
+    return y - SPLIT_G
+
+
+def _split_values(x, w):
+    y = x.numpy() + w.numpy()
+    return y * w.numpy() if y.max() > 0 else y - w.numpy()
+
+
+def _rebinds():
+    """The same shape twice (a replayed segment must read the new tensor), then others."""
+    return [al.ones(3), al.full((3,), 2.0), al.arange(3.0) - 5, al.full((2, 3), 3.0),
+            al.full((1,), -4.0), al.full((3,), 2.0)]
+
+
+def test_rebinding_a_global_tensor_in_a_split_call():
+    global SPLIT_G
+    cf = al.compile(_split_global)
+    x = al.arange(3.0)
+    try:
+        for value in _rebinds():
+            SPLIT_G = value
+            got = cf(x)
+            _same(got, _split_global(x))
+            np.testing.assert_allclose(got.numpy(), _split_values(x, value))
+    finally:
+        SPLIT_G = al.ones(3)
+    assert cf.stats["split"] == 6 and cf.stats["segment_replays"] > 0
+
+
+def test_rebinding_a_closure_tensor_in_a_split_call():
+    w = al.ones(3)
+
+    def fn(x):
+        y = x + w
+        if y.amax() > 0:
+            return y * w
+        return y - w
+
+    def rebind(value):
+        nonlocal w
+        w = value
+
+    cf = al.compile(fn)
+    x = al.arange(3.0)
+    for value in _rebinds():
+        rebind(value)
+        got = cf(x)
+        _same(got, fn(x))
+        np.testing.assert_allclose(got.numpy(), _split_values(x, value))
+    assert cf.stats["split"] == 6 and cf.stats["segment_replays"] > 0
+
+
+class _SplitScaled(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(al.ones(3))
+        self.shift = al.zeros(3)
+
+    def forward(self, x):
+        y = x * self.weight
+        k = (y + self.shift).amax().item()  # a graph break
+        return y * k + self.shift
+
+
+@pytest.mark.parametrize("how", ["module", "forward"])
+def test_rebinding_module_attributes_in_a_split_call(how):
+    m = _SplitScaled()
+    cf = al.compile(m if how == "module" else m.forward)
+    x = al.arange(3.0) + 1
+    weights = [al.ones(3), al.full((3,), 2.0), al.full((3,), -1.0), al.full((1,), 3.0)]
+    shifts = [al.zeros(3), al.full((3,), 0.5), al.arange(3.0), al.full((2, 3), 1.0)]
+    with al.no_grad():
+        for weight, shift in zip(weights, shifts):
+            m.weight = nn.Parameter(weight)
+            m.shift = shift
+            got = cf(x)
+            _same(got, m(x))
+            y = x.numpy() * weight.numpy()
+            want = y * (y + shift.numpy()).max() + shift.numpy()
+            np.testing.assert_allclose(got.numpy(), want, rtol=1e-6)
+    assert cf.stats["split"] == 4 and cf.stats["segment_replays"] > 0
