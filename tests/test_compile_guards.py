@@ -379,6 +379,97 @@ def test_a_dead_ops_data_error_goes_with_it_by_design():
             cl(x)
 
 
+# ---- NumPy scalars: keyed by type and value like Python's numbers ----
+
+_NP_SEQUENCES = {
+    "float64": [np.float64(2.0), np.float64(3.0), np.float64(2.0)],
+    "float32": [np.float32(2.0), np.float32(-1.5), np.float32(2.0)],
+    "int64": [np.int64(2), np.int64(3), np.int64(-1)],
+    "int32": [np.int32(2), np.int32(5)],
+    "bool_": [np.bool_(True), np.bool_(False), np.bool_(True)],
+    "signed_zero": [np.float64(0.0), np.float64(-0.0), np.float64(0.0), np.float64(-0.0)],
+    "nan": [np.float64(np.nan), np.float64(1.0), np.float64(np.nan)],
+    "types": [np.float64(2.0), 2.0, np.float32(2.0), np.int64(2), 2, np.bool_(True), True],
+}
+
+
+def _np_oracle(x: np.ndarray, k, op: str) -> np.ndarray:
+    return x * k if op == "mul" else x / k
+
+
+@pytest.mark.parametrize("case", sorted(_NP_SEQUENCES))
+def test_numpy_scalar_rebound_in_a_closure_is_guarded(case):
+    k = _NP_SEQUENCES[case][0]
+
+    def fn(x):
+        return x / k
+
+    def rebind(value):
+        nonlocal k
+        k = value
+
+    cf = al.compile(fn)
+    x = al.tensor([1.0, -2.0, 0.5])
+    for value in _NP_SEQUENCES[case]:
+        rebind(value)
+        got = cf(x)
+        _same(got, fn(x))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            want = x.numpy() / value  # NumPy as the oracle of the value (inf, NaN, signs)
+        np.testing.assert_array_equal(got.numpy(), want.astype(got.numpy().dtype))
+        np.testing.assert_array_equal(np.signbit(got.numpy()), np.signbit(want))
+
+
+NP_K = np.float64(2.0)
+
+
+def _times_np_global(x):
+    return x * NP_K
+
+
+def test_numpy_scalar_rebound_in_a_global_is_guarded():
+    global NP_K
+    cf = al.compile(_times_np_global)
+    x = al.tensor([1.0, -2.0, 3.0])
+    try:
+        for value in (np.float64(2.0), np.float64(3.0), np.float64(3.0), np.int64(4),
+                      np.float64(-0.0), np.float64(0.0)):
+            NP_K = value
+            _check(_times_np_global, cf, x)
+            np.testing.assert_array_equal(cf(x).numpy(), x.numpy() * float(value))
+        # a value seen again replays: the key is the value, not the object
+        assert cf.stats["replays"] >= 6 and cf.stats["captures"] == 5
+    finally:
+        NP_K = np.float64(2.0)
+
+
+def test_numpy_scalar_argument_keyed_by_value():
+    fn = lambda x, s: 1 / (x * s)  # noqa: E731
+    cf = al.compile(fn)
+    x = al.tensor([1.0, -2.0])
+    for s in (np.float64(0.0), np.float64(-0.0), np.float64(0.0), np.float32(-0.0)):
+        _check(fn, cf, x, s)
+        _check(fn, cf, x, s=s)  # through the general key
+    with np.errstate(invalid="ignore"):
+        for s in (np.float64(np.nan), np.float64(np.nan)):
+            np.testing.assert_array_equal(cf(x, s).numpy(), fn(x, s).numpy())
+
+
+def test_numpy_scalar_in_a_split_call_keys_its_segment():
+    # a segment's trace signature holds its constants: -0.0 and 0.0 are different traces
+    def fn(x, s):
+        y = x * s
+        if y.amax() > -1:  # a graph break
+            return 1 / (y + 0.0 * s)
+        return y
+
+    cf = al.compile(fn)
+    x = al.tensor([1.0, -2.0, 3.0])
+    for s in (np.float64(0.0), np.float64(-0.0), np.float64(0.0), np.float64(-0.0)):
+        _check(fn, cf, x, s)
+    assert cf.stats["split"] == 4 and cf.stats["segment_replays"] > 0
+
+
 # ---- split calls (a graph break) read what is bound now ----
 
 SPLIT_G = al.ones(3)

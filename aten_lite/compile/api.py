@@ -55,7 +55,7 @@ from ..autograd.node import detached
 from .autograd import attach, copy_graph
 from .capture import GraphBreak, capture, capturing, hashable_key
 from .concurrent import make_plan
-from .guards import Sources, check_paths
+from .guards import _NP_SCALARS, Sources, check_paths, np_scalar_token
 from .passes import optimize
 from .segments import SegmentCache, run_split
 from .tree import Slot, flatten, unflatten
@@ -361,5 +361,7 @@ def _spec_key(spec):
         return (dict,) + tuple((k, _spec_key(v)) for k, v in spec.items())
     if type(spec) is float or type(spec) is complex:
         return (type(spec), repr(spec))  # 0.0 == -0.0, nan != nan
+    if isinstance(spec, _NP_SCALARS):
+        return np_scalar_token(spec)  # the same for NumPy's scalars
     hash(spec)
     return (type(spec), spec)

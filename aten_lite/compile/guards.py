@@ -17,12 +17,13 @@ value is a tensor when found (``G[1]`` indexes the constant ``G`` inside the gra
 
 Every call evaluates the *keyed* sources, one generated straight-line function (``fill``: a
 dict or attribute lookup per step, subscripts only into lists, tuples and dicts, a failing
-step reads as missing), and their tokens join the cache key: a scalar by type and value
-(floats and complex numbers by spelling, so ``-0.0`` is not ``0.0`` and NaN is itself;
-``True`` is not ``1``), a list or tuple of at most 16 items by its items' tokens (so its
-length too), a tensor or anything else by its type. Keyed are the sources whose value, when
-found, is missing, a scalar, a list or a tuple; not those holding code (a module, class or
-function: ``al.exp``, ``math``), objects (what is read from them is a source of its own) or
+step reads as missing), and their tokens join the cache key: a scalar, Python's or
+NumPy's (``np.float64``, ``np.int64``, ``np.bool_``), by type and value (floats and complex
+numbers by spelling, so ``-0.0`` is not ``0.0`` and NaN is itself; ``True`` is not ``1``),
+a list or tuple of at most 16 items by its items' tokens (so its length too), a tensor or
+anything else by its type. Keyed are the sources whose value, when found, is missing, a
+scalar, a list or a tuple; not those holding code (a module, class or function:
+``al.exp``, ``math``), objects (what is read from them is a source of its own) or
 tensors, and not bare parameters (already in the key).
 
 A tensor's identity is not in the key: a function that reads a tensor it made itself on an
@@ -51,6 +52,8 @@ import dis
 import types
 import warnings
 
+import numpy as np
+
 from .._tensor import Tensor
 
 __all__ = ["Sources", "token"]
@@ -58,6 +61,7 @@ __all__ = ["Sources", "token"]
 _ATTR, _ITEM = 0, 1
 _MISSING = object()  # a source that could not be read (unbound name, missing attribute)
 _EXACT = (int, bool, str, type(None))
+_NP_SCALARS = (np.number, np.bool_)  # NumPy's scalars: keyed like Python's numbers
 # Values whose rebinding is not guarded: they are code, not data.
 _CODE_TYPES = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type,
                types.MethodType, types.BuiltinMethodType, types.MethodWrapperType,
@@ -80,9 +84,18 @@ def token(v, depth: int = 2):
         return Tensor  # a constant's identity is checked by its entry (const_paths)
     if t is complex:
         return (complex, repr(v))
+    if isinstance(v, _NP_SCALARS):
+        return np_scalar_token(v)
     if (t is list or t is tuple) and depth and len(v) <= 16:
         return (t,) + tuple(token(x, depth - 1) for x in v)
     return t
+
+
+def np_scalar_token(v) -> tuple:
+    """A NumPy scalar's token: its type and its value, floating and complex ones by their
+    spelling as Python's (``np.float64(-0.0)`` is not ``np.float64(0.0)``, a NaN is itself)."""
+    x = v.item()
+    return (type(v), x) if type(x) is int or type(x) is bool else (type(v), repr(x))
 
 
 class _Source:
@@ -238,7 +251,8 @@ class Sources:
                 # Code is not guarded; nor are objects, whose token would be their type only:
                 # what the function reads from them is a source of its own.
                 # Nor tensors: a constant's identity is checked by its path (const_paths).
-                s.keyed = v is _MISSING or isinstance(v, (list, tuple, float, complex) + _EXACT)
+                s.keyed = v is _MISSING or \
+                    isinstance(v, (list, tuple, float, complex) + _EXACT + _NP_SCALARS)
             if s.keyed:
                 keyed.append(s)
         self.keyed = tuple(s.get for s in keyed)
@@ -517,7 +531,7 @@ def _search(values: list, wanted: dict) -> dict:
             if len(steps) >= _SEARCH_DEPTH:
                 continue
             for step, child in _children(v):
-                if not isinstance(child, _CODE_TYPES + _EXACT + (float, complex)):
+                if not isinstance(child, _CODE_TYPES + _EXACT + (float, complex) + _NP_SCALARS):
                     nxt.append((child, s, steps + (step,)))
         queue = nxt
     return found

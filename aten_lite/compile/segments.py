@@ -56,6 +56,7 @@ from .._device import strided as _STRIDED
 from .capture import (Captured, _active, _capture_tensor, _CaptureMode,
                       _is_break, _is_user, _Recorder, _Unsupported, capture_backward,
                       hashable_key, user_line)
+from .guards import _NP_SCALARS, np_scalar_token
 from .ir import Graph, Value
 from .tree import Slot, flatten
 
@@ -568,6 +569,8 @@ def _sig(a, numbers: bool = True):
         return type(a)
     if type(a) is float:
         return (float, repr(a))
+    if isinstance(a, _NP_SCALARS):  # np.float64(-0.0) == 0.0: by spelling too
+        return np_scalar_token(a) if numbers else type(a)
     return (type(a), a)
 
 
