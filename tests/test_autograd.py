@@ -681,13 +681,19 @@ def test_retain_grad_keeps_a_non_leaf_gradient():
 
 
 def test_a_composite_op_records_the_ops_it_is_made_of():
-    # clamp is CompositeImplicitAutograd (minimum(maximum(x, lo), hi)): no formula of its own.
+    # clamp is CompositeImplicitAutograd: no formula of its own. Under autograd it is
+    # where(lo <= x <= hi, x, minimum(maximum(x, lo), hi)), the clamped branch on x detached
+    # (Note [The gradient of clamp at a bound]): a tensor bound's gradient comes through it.
     x = leaf([-2.0, 0.5, 3.0])
-    y = x.clamp(-1.0, 1.0)
-    assert y.grad_fn.name() == "MinimumBackward0"
-    assert y.grad_fn.next_functions[0][0].name() == "MaximumBackward0"
+    lo = leaf([-1.0, -1.0, -1.0])
+    y = x.clamp(lo, 1.0)
+    assert y.grad_fn.name() == "WhereBackward0"
+    assert [f.name() for f, _ in y.grad_fn.next_functions] == ["AccumulateGrad",
+                                                               "MinimumBackward0"]
+    assert y.grad_fn.next_functions[1][0].next_functions[0][0].name() == "MaximumBackward0"
     (y * al.tensor([1.0, 2.0, 3.0])).sum().backward()
     close(x.grad, [0.0, 2.0, 0.0])
+    close(lo.grad, [1.0, 0.0, 0.0])
 
 
 def test_softmax_gradient():
