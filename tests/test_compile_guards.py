@@ -401,7 +401,7 @@ class _Reader(nn.Module):
 
     def forward(self, x, k):
         y = x + self.gain  # 3.13: LOAD_FAST_LOAD_FAST (x, self)
-        z = k[0] * x  # a constant subscript of a parameter
+        z = k[-1] * x  # a constant subscript of a parameter
         acc = [x * OFFSETS[i] for i in range(2)]  # 3.12: inlined, no code object of its own
         w = SCALES["scale"] + self.block.scale
         t, u = y, z  # 3.13: STORE_FAST_STORE_FAST
@@ -423,7 +423,7 @@ def test_bytecode_reader_finds_the_same_sources_on_every_python():
     # 3.12's LOAD_SUPER_ATTR reads the cell __class__ and a bare self, which 3.11 reads
     # inside super(); neither is keyed (a class, a module)
     descs -= {"self", "__class__"}
-    assert descs == {"OFFSETS", "SCALES['scale']", "k[0]", "range", "self.block.scale",
+    assert descs == {"OFFSETS", "SCALES['scale']", "k[-1]", "range", "self.block.scale",
                      "self.gain", "self.helper", "self.shift", "super", "x"}, sorted(descs)
 
 

@@ -41,7 +41,9 @@ Not guarded: the Python a replay skips and that no source names: values computed
 variable), dicts read whole, attributes read through ``getattr(obj, name)`` or inside
 functions outside the user's files other than aten_lite modules' ``forward``, code objects
 past 64 per function or calls nested deeper than 4. Rebinding a function or module
-(``al.exp = ...``) is not seen either.
+(``al.exp = ...``) is not seen either. The bytecode is read by instruction kind, the same on
+Python 3.10 to 3.13; an instruction the reader does not know makes every call capture
+(Note [Reading bytecode across Python versions]).
 """
 
 from __future__ import annotations
