@@ -560,3 +560,142 @@ def test_rebinding_module_attributes_in_a_split_call(how):
             want = y * (y + shift.numpy()).max() + shift.numpy()
             np.testing.assert_allclose(got.numpy(), want, rtol=1e-6)
     assert cf.stats["split"] == 4 and cf.stats["segment_replays"] > 0
+
+
+# ---- reading the bytecode: the same sources on every Python ----
+# Note [Reading bytecode across Python versions] in guards.py: each construct below compiles
+# to different instructions on 3.10, 3.11, 3.12 (inlined comprehensions, LOAD_ATTR for
+# methods, LOAD_SUPER_ATTR) and 3.13 (LOAD_FAST_LOAD_FAST, STORE_FAST_STORE_FAST); the
+# sources found must not depend on which.
+
+SCALES = {"scale": 3.0, "bias": 0.5}
+OFFSETS = [1.0, 2.0, 4.0]
+
+
+class _Reader(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = _Block()
+        self.gain = 2.0
+        self.shift = 1.0
+
+    def helper(self, x):
+        return x - self.shift
+
+    def forward(self, x, k):
+        y = x + self.gain  # 3.13: LOAD_FAST_LOAD_FAST (x, self)
+        z = k[-1] * x  # a constant subscript of a parameter
+        acc = [x * OFFSETS[i] for i in range(2)]  # 3.12: inlined, no code object of its own
+        w = SCALES["scale"] + self.block.scale
+        t, u = y, z  # 3.13: STORE_FAST_STORE_FAST
+        if super().forward is None:  # 3.12: LOAD_SUPER_ATTR
+            return x
+        return self.helper(t + u + acc[0] * w)
+
+
+def _descs(fn):
+    from aten_lite.compile.guards import Sources
+
+    s = Sources(fn)
+    s.find()
+    return {src.desc for src in s.sources}
+
+
+def test_bytecode_reader_finds_the_same_sources_on_every_python():
+    descs = _descs(_Reader())
+    # 3.12's LOAD_SUPER_ATTR reads the cell __class__ and a bare self, which 3.11 reads
+    # inside super(); neither is keyed (a class, a module)
+    descs -= {"self", "__class__"}
+    assert descs == {"OFFSETS", "SCALES['scale']", "k[-1]", "range", "self.block.scale",
+                     "self.gain", "self.helper", "self.shift", "super", "x"}, sorted(descs)
+
+
+def test_bytecode_reader_constructs_are_guarded_when_compiled():
+    m = _Reader()
+    cf = al.compile(m)
+    x = al.arange(3.0)
+    k = [2.0]
+    try:
+        for change in (None, "gain", "block", "offsets", "scales", "shift", "k", None):
+            if change == "gain":
+                m.gain = -1.5
+            elif change == "block":
+                m.block.scale = 0.25
+            elif change == "offsets":
+                OFFSETS[1] = 9.0
+            elif change == "scales":
+                SCALES["scale"] = -0.0
+            elif change == "shift":
+                m.shift = 6.0
+            elif change == "k":
+                k[0] = 3.0
+            _check(m, cf, x, k)
+        assert cf.stats["captures"] == 7 and cf.stats["replays"] == 1
+    finally:
+        OFFSETS[1], SCALES["scale"] = 2.0, 3.0
+
+
+def test_bytecode_reader_sees_reads_behind_a_paired_local_load():
+    def fn(x, c):
+        return (x + c.scale) * (x - c.bias["b"])  # 3.13: LOAD_FAST_LOAD_FAST (x, c)
+
+    assert {"c.scale", "c.bias['b']"} <= _descs(fn)
+    cf = al.compile(fn)
+    c = _Config()
+    c.bias = {"b": 1.0}
+    x = al.arange(3.0)
+    for scale, bias in ((2.0, 1.0), (5.0, 1.0), (5.0, -2.0), (5.0, -2.0)):
+        c.scale, c.bias["b"] = scale, bias
+        _check(fn, cf, x, c)
+    assert cf.stats["captures"] == 3 and cf.stats["replays"] == 1
+
+
+def test_bytecode_reader_skips_parameters_rebound_by_a_paired_store():
+    def fn(x, c):
+        a, c = x, 1  # 3.13: STORE_FAST_STORE_FAST (c, a)
+        return a * c
+
+    assert "c" not in _descs(fn)
+
+
+def test_bytecode_reader_sees_a_comprehension_read_when_inlined_or_not():
+    def fn(x):
+        return [x * OFFSETS[2] for _ in range(1)][0] + {0: SCALES["bias"] for _ in "a"}[0]
+
+    assert {"OFFSETS[2]", "SCALES['bias']"} <= _descs(fn)
+    cf = al.compile(fn)
+    x = al.arange(3.0)
+    try:
+        _check(fn, cf, x)
+        OFFSETS[2] = -8.0
+        _check(fn, cf, x)
+        SCALES["bias"] = 7.0
+        _check(fn, cf, x)
+        _check(fn, cf, x)
+        assert cf.stats["captures"] == 3 and cf.stats["replays"] == 1
+    finally:
+        OFFSETS[2], SCALES["bias"] = 4.0, 0.5
+
+
+def test_unknown_bytecode_captures_every_call_with_one_warning(monkeypatch):
+    # An instruction naming something that the reader does not know (as a newer Python's
+    # would be) must not make it guard less: every call captures afresh, with a warning.
+    from aten_lite.compile import guards
+
+    monkeypatch.setattr(guards, "_ATTR_LOADS", frozenset(("LOAD_METHOD",)))
+
+    def fn(x):
+        return x * CFG.scale
+
+    cf = al.compile(fn)
+    x = al.arange(3.0)
+    try:
+        with pytest.warns(UserWarning, match="LOAD_ATTR.*capture afresh"):
+            _check(fn, cf, x)
+        CFG.scale = -3.0
+        _check(fn, cf, x)
+        CFG.scale = 0.5
+        _check(fn, cf, x)
+        assert cf.stats["replays"] == 0
+    finally:
+        CFG.scale = 2.0

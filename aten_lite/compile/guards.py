@@ -42,7 +42,9 @@ Not guarded: the Python a replay skips and that no source names: values computed
 variable), dicts read whole, attributes read through ``getattr(obj, name)`` or inside
 functions outside the user's files other than aten_lite modules' ``forward``, code objects
 past 64 per function or calls nested deeper than 4. Rebinding a function or module
-(``al.exp = ...``) is not seen either.
+(``al.exp = ...``) is not seen either. The bytecode is read by instruction kind, the same on
+Python 3.10 to 3.13; an instruction the reader does not know makes every call capture
+(Note [Reading bytecode across Python versions]).
 """
 
 from __future__ import annotations
@@ -222,6 +224,9 @@ class Sources:
         # fill(parts, args, kwargs): appends the keyed sources' tokens (generated code)
         self.fill = None
         self.ready = False
+        # the bytecode could not be read (Note [Reading bytecode across Python versions]):
+        # fill adds a key part that matches no other call's
+        self.opaque = False
 
     # ---- finding the sources ----
 
@@ -235,6 +240,18 @@ class Sources:
                 if bound is not None and not _is_user_function(func):
                     self._add(("self", bound), (), "self", 0)  # a library module: its state
                 self._read_function(func, self_root, top=True, depth=0)
+            except _UnknownBytecode as e:
+                # Note [Reading bytecode across Python versions]: what the function reads
+                # is not known, so no replay can be trusted: every call captures afresh.
+                warnings.warn(f"al.compile: {getattr(func, '__qualname__', func)}: this "
+                              f"Python's bytecode has an instruction the guards do not know "
+                              f"({e}); every call will capture afresh instead of replaying",
+                              stacklevel=4)
+                self.sources, self.keyed, self.opaque = [], (), True
+                self.fill = _fill_fresh
+                self.ready = True
+                del self._seen
+                return
             except Exception as e:  # noqa: BLE001 - an object whose attributes raise
                 warnings.warn(f"al.compile: {getattr(func, '__qualname__', func)}: could not "
                               f"read what the function reads besides its arguments ({e!r}); "
@@ -268,9 +285,7 @@ class Sources:
         cells = dict(zip(code.co_freevars, func.__closure__ or ()))
         params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
         nested = list(_codes(code))
-        stored = {ins.argval for c in nested for ins in dis.get_instructions(c)
-                  if ins.opname in ("STORE_FAST", "DELETE_FAST", "STORE_DEREF", "DELETE_DEREF")
-                  and (c is code or ins.opname.endswith("DEREF"))}
+        stored = _stored(code, nested)
         shift = 0 if self_root is None else 1
         for c in nested:
             self._n_codes += 1
@@ -356,6 +371,12 @@ class Sources:
             return []
         found = _search(values, wanted)
         return [(s, steps, wanted[i]) for i, (s, steps) in found.items()]
+
+
+def _fill_fresh(parts: list, args, kwargs) -> None:
+    """``fill`` of a function whose reads are unknown: a key part equal to no other, so that
+    no call replays a graph captured by another."""
+    parts.append(object())
 
 
 def _describe(steps) -> str:
@@ -553,22 +574,117 @@ def _children(v):
             if type(k) is str and not k.startswith("__")]
 
 
+# Note [Reading bytecode across Python versions]
+# The reader does not look at raw opcodes: ``_ops`` maps ``dis.get_instructions`` (which decodes
+# each version's arguments into ``argval``: the name, with 3.11's push-NULL bit and 3.12's
+# method bit of LOAD_GLOBAL and LOAD_ATTR already taken off) onto the few kinds of step a
+# chain is made of, by opcode name:
+#   3.10, 3.11: LOAD_METHOD is an attribute load; 3.12 folds it into LOAD_ATTR.
+#   3.12: comprehensions are inlined (PEP 709), so their reads are the function's own
+#         LOAD_FAST/LOAD_GLOBAL, and LOAD_FAST_AND_CLEAR saves a shadowed local around them;
+#         LOAD_SUPER_ATTR reads ``super().name`` (not a chain: it ends one);
+#         LOAD_CLASSDEREF became LOAD_FROM_DICT_OR_DEREF, LOAD_FROM_DICT_OR_GLOBALS is new.
+#   3.13: LOAD_FAST_LOAD_FAST, STORE_FAST_LOAD_FAST and STORE_FAST_STORE_FAST carry two
+#         names (``x + self.scale`` loads ``x`` and ``self`` in one instruction).
+#   3.14: LOAD_FAST_BORROW (and its pair), LOAD_SMALL_INT for small constants, and a
+#         subscript is BINARY_OP with the NB_SUBSCR operator.
+# Every instruction that names a global, attribute, local or cell (``dis.hasname``,
+# ``haslocal``, ``hasfree``) must be one ``_ops`` knows; any other (a Python newer than
+# these) raises _UnknownBytecode, and the compiled function is guarded conservatively
+# (Sources.find: every call captures afresh, with one warning) rather than guarding less.
+
+class _UnknownBytecode(Exception):
+    """An instruction that reads names in a way the reader does not know."""
+
+
+_GLOBAL_LOADS = frozenset(("LOAD_GLOBAL", "LOAD_NAME", "LOAD_FROM_DICT_OR_GLOBALS"))
+_DEREF_LOADS = frozenset(("LOAD_DEREF", "LOAD_CLASSDEREF", "LOAD_FROM_DICT_OR_DEREF"))
+_FAST_LOADS = frozenset(("LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_BORROW"))
+_FAST_PAIRS = frozenset(("LOAD_FAST_LOAD_FAST", "LOAD_FAST_BORROW_LOAD_FAST_BORROW"))
+_ATTR_LOADS = frozenset(("LOAD_ATTR", "LOAD_METHOD"))
+_FAST_STORES = frozenset(("STORE_FAST", "DELETE_FAST", "STORE_FAST_MAYBE_NULL"))
+_DEREF_STORES = frozenset(("STORE_DEREF", "DELETE_DEREF"))
+# Known instructions naming something that are no step of a chain: they end one.
+_OTHER_NAMED = frozenset((
+    "STORE_ATTR", "DELETE_ATTR", "STORE_GLOBAL", "DELETE_GLOBAL", "STORE_NAME", "DELETE_NAME",
+    "IMPORT_NAME", "IMPORT_FROM", "LOAD_CLOSURE", "MAKE_CELL", "LOAD_FAST_AND_CLEAR",
+    "LOAD_SUPER_ATTR", "LOAD_SUPER_METHOD", "LOAD_ZERO_SUPER_ATTR", "LOAD_ZERO_SUPER_METHOD"))
+_NAMED_OPS = frozenset(dis.opname[o] for o in set(dis.hasname) | set(dis.haslocal)
+                       | set(getattr(dis, "hasfree", ())))
+_SKIPPED = frozenset(("CACHE", "EXTENDED_ARG", "NOP", "NOT_TAKEN"))
+_KNOWN_NAMED = (_GLOBAL_LOADS | _DEREF_LOADS | _FAST_LOADS | _FAST_PAIRS | _ATTR_LOADS
+                | _FAST_STORES | _DEREF_STORES | _OTHER_NAMED
+                | {"STORE_FAST_LOAD_FAST", "STORE_FAST_STORE_FAST"})
+
+
+def _is_subscript(ins) -> bool:
+    if ins.opname == "BINARY_SUBSCR":
+        return True
+    if ins.opname == "BINARY_OP":  # 3.14: a subscript is the binary operator NB_SUBSCR
+        ops = getattr(dis, "_nb_ops", None)
+        try:
+            return ops[ins.arg][0] == "NB_SUBSCR" if ops is not None else ins.argrepr == "[]"
+        except (IndexError, TypeError):
+            return False
+    return False
+
+
+def _ops(code):
+    """``code``'s instructions as steps, the same on every Python (Note [Reading bytecode
+    across Python versions]): ('global' | 'deref' | 'fast' | 'attr' | 'store_fast' |
+    'store_deref', name), ('const', value), ('subscr', None), ('skip', None) or
+    ('other', None). Raises _UnknownBytecode on an instruction naming something that is none
+    of these."""
+    for ins in dis.get_instructions(code):
+        op, arg = ins.opname, ins.argval
+        if op in _GLOBAL_LOADS:
+            yield "global", arg
+        elif op in _DEREF_LOADS:
+            yield "deref", arg
+        elif op in _FAST_LOADS:
+            yield "fast", arg
+        elif op in _ATTR_LOADS:
+            yield "attr", arg
+        elif op == "LOAD_CONST" or op == "LOAD_SMALL_INT":
+            yield "const", arg
+        elif _is_subscript(ins):
+            yield "subscr", None
+        elif op in _SKIPPED:
+            yield "skip", None
+        elif op in _FAST_STORES:
+            yield "store_fast", arg
+        elif op in _DEREF_STORES:
+            yield "store_deref", arg
+        elif op in _FAST_PAIRS or op in ("STORE_FAST_LOAD_FAST", "STORE_FAST_STORE_FAST"):
+            if not (type(arg) is tuple and len(arg) == 2):
+                raise _UnknownBytecode(f"{op} {arg!r}")
+            first = "fast" if op in _FAST_PAIRS else "store_fast"
+            second = "store_fast" if op == "STORE_FAST_STORE_FAST" else "fast"
+            yield first, arg[0]
+            yield second, arg[1]
+        elif op in _OTHER_NAMED:
+            yield "other", None
+        elif op in _NAMED_OPS:
+            raise _UnknownBytecode(op)
+        else:
+            yield "other", None
+
+
 def _chains(code):
     """The (root, steps) chains loaded by ``code``'s instructions: root ('global', name),
     ('deref', name) or ('fast', name), then attribute loads and constant subscripts."""
     out = []
     chain = None
     pending = _MISSING
-    for ins in dis.get_instructions(code):
-        op = ins.opname
+    for kind, arg in _ops(code):
         if chain is not None:
-            if op in ("LOAD_ATTR", "LOAD_METHOD") and pending is _MISSING:
-                chain[1].append((_ATTR, ins.argval))
+            if kind == "attr" and pending is _MISSING:
+                chain[1].append((_ATTR, arg))
                 continue
-            if op == "LOAD_CONST" and pending is _MISSING:
-                pending = ins.argval
+            if kind == "const" and pending is _MISSING:
+                pending = arg
                 continue
-            if op == "BINARY_SUBSCR" and pending is not _MISSING:
+            if kind == "subscr" and pending is not _MISSING:
                 try:
                     hash(pending)
                 except TypeError:
@@ -577,17 +693,18 @@ def _chains(code):
                     chain[1].append((_ITEM, pending))
                     pending = _MISSING
                     continue
-            if op in ("CACHE", "EXTENDED_ARG", "NOP"):
+            if kind == "skip":
                 continue
             out.append((chain[0], tuple(chain[1])))
             chain, pending = None, _MISSING
-        if op in ("LOAD_GLOBAL", "LOAD_NAME"):
-            chain = [("global", ins.argval), []]
-        elif op in ("LOAD_DEREF", "LOAD_CLASSDEREF"):
-            chain = [("deref", ins.argval), []]
-        elif op in ("LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_BORROW") \
-                and isinstance(ins.argval, str):
-            chain = [("fast", ins.argval), []]
+        if kind in ("global", "deref", "fast") and isinstance(arg, str):
+            chain = [(kind, arg), []]
     if chain is not None:
         out.append((chain[0], tuple(chain[1])))
     return out
+
+
+def _stored(code, nested) -> set:
+    """The names rebound by ``code`` (its locals) or by any code nested in it (cells)."""
+    return {name for c in nested for kind, name in _ops(c)
+            if kind == "store_deref" or kind == "store_fast" and c is code}
