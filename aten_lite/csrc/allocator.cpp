@@ -2,6 +2,9 @@
 #include "allocator.h"
 
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+// PyDataMem_SetHandler is NumPy 1.22's API. NumPy 2.0-2.2 (the last for Python 3.10) target
+// an older one by default and leave it undeclared; aten_lite needs NumPy 2 at run time anyway.
+#define NPY_TARGET_VERSION NPY_2_0_API_VERSION
 #define PY_ARRAY_UNIQUE_SYMBOL AL_ARRAY_API
 #define NO_IMPORT_ARRAY
 #include <numpy/arrayobject.h>
