@@ -73,6 +73,35 @@ def test_cse_leaves_calls_whose_results_are_written_alone():
     assert [n.op for n in graph(g, x).removed["cse"]] == ["exp"]  # other calls still merge
 
 
+def test_cse_keeps_two_returned_results_two_tensors():
+    # Merged, the two results were one tensor: writing the first changed the second.
+    cf = al.compile(lambda x: (x.sum(0), x.sum(0)))
+    x = al.ones(2, 3)
+    for _ in range(2):  # the capture, then a replay
+        a, b = cf(x)
+        assert a is not b
+        a.add_(1)
+        np.testing.assert_array_equal(b.numpy(), [2.0, 2.0, 2.0])
+
+
+def test_cse_keeps_live_locals_of_a_split_call_apart():
+    # v0 and v1 are one call before the break; the segment after it writes v0 only.
+    def f(x):
+        v0 = x.sum(0)
+        v1 = x.sum(0)
+        n = v1.item()
+        v0.add_(0.5)
+        return v1.relu().rsqrt() * n, v0
+
+    x = al.tensor([0.0, 0.0, 0.0]).reshape(3, 1)
+    cf = al.compile(f)
+    for _ in range(2):
+        got, want = cf(x), f(x)
+        for r, w in zip(got, want):
+            np.testing.assert_array_equal(r.numpy(), w.numpy())
+    assert cf.stats["split"] == 2
+
+
 # ---- transpose folding ----
 
 def test_transpose_of_a_product_becomes_a_row_major_product():

@@ -5,6 +5,9 @@ the same Values, and equal Python constants of the same type (``1`` and ``1.0`` 
 they can promote differently). Only nodes that write nothing qualify, and none whose inputs
 share storage with a tensor some node writes (the second call could see other values), nor
 whose outputs do (``a, _ = x.max(0); b, _ = x.max(0); b.mul_(2)`` must leave ``a`` alone).
+Nor are two calls merged when both hand a tensor to the caller (a returned value, or a live
+local of a split call's segment): ``return x.sum(0), x.sum(0)`` gives two tensors, as eager
+does, which the caller (or the next segment, after a break) may write one at a time.
 
 >>> import aten_lite as al
 >>> def f(x):
@@ -24,12 +27,15 @@ __all__ = ["run"]
 def run(graph) -> int:
     """Merge repeated computations in ``graph``; returns how many nodes went."""
     written = {id(v.root) for n in graph.nodes if n.impure for v in n.inputs()}
+    escaping = {id(v.root) for v in graph.outputs[:graph.n_user_outputs]}
     seen: dict = {}
     kept, dropped = [], []
     for node in graph.nodes:
         key = None if node.impure or any(id(v.root) in written for v in node.outputs) \
             else _key(node, written)
         first = seen.get(key) if key is not None else None
+        if first is not None and _escapes(node, escaping) and _escapes(first, escaping):
+            first = None  # two tensors the caller gets: both computed (see the docstring)
         if first is None:
             if key is not None:
                 seen[key] = node
@@ -41,6 +47,10 @@ def run(graph) -> int:
     graph.nodes = kept
     graph.removed.setdefault("cse", []).extend(dropped)
     return len(dropped)
+
+
+def _escapes(node, escaping) -> bool:
+    return any(id(v.root) in escaping for v in node.outputs)
 
 
 def _key(node, written):
