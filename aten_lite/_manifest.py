@@ -95,7 +95,7 @@ FORMULA_HELPERS = {
     'index_put_self_grad': '(grad, indices, accumulate)',
     'index_put_values_grad': '(grad, indices, values_shape)',
     'index_select_backward': '(grad, shape, dim, index)',
-    'mm_mat1_backward': '(grad, mat2, self)',
+    'mm_mat1_backward': '(grad, mat2)',
     'mm_mat2_backward': '(grad, self)',
     'ones': '(size, *, dtype=None, device=None)',
     'ones_like': '(input, *, dtype=None, device=None)',

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 34861e5b44fd75fb).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -1620,7 +1620,7 @@ class MmBackward0(Node):
             unpack(node, self, node.self_v, 'self')
         # derivatives.yaml:212
         try:
-            grad_self = mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None
         except Exception as exc_:
             formula_failed(exc_, 'derivatives.yaml:212', 'mm', 'self')
             raise
@@ -5291,8 +5291,8 @@ def record_mm(op):
         node._released = False
         node.mat2_ = mat2 if need_self else None
         node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node.self_ = self if need_mat2 else None
+        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_mat2 else 0
         result = redispatch(self, mat2)
         if result._dtype.is_floating_point:
             result._requires_grad = True

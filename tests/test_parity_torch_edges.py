@@ -313,3 +313,48 @@ def test_clamp_tangent_at_a_bound_matches_torch_func_jvp(name):
                       for v in (CLAMP_X, CLAMP_MIN, CLAMP_MAX, tangent))
         out.append(jvp(lambda x: CLAMPS[name](x, a, b), (x,), (t,))[1].numpy()[keep])
     np.testing.assert_array_equal(*out)
+
+
+# ---- an operand written after a product whose gradient does not read it ----
+
+# One operand needs a gradient; one is written in place after the op. torch raises at
+# backward only when a value the backward reads was modified: mm's first operand's gradient
+# reads mat2, not self, so writing self is fine when mat2 needs no gradient.
+PRODUCTS = {
+    "mm": (lambda lib, a, b: lib.mm(a, b), (2, 3), (3, 2)),
+    "matmul": (lambda lib, a, b: lib.matmul(a, b), (2, 3), (3, 2)),
+    "matmul 1-d": (lambda lib, a, b: lib.matmul(a, b), (3,), (3, 2)),
+    "bmm": (lambda lib, a, b: lib.bmm(a, b), (2, 2, 3), (2, 3, 2)),
+    "dot": (lambda lib, a, b: lib.dot(a, b), (3,), (3,)),
+    "addmm": (lambda lib, a, b: lib.addmm(lib.ones(2, 2, dtype=lib.float64), a, b), (2, 3),
+              (3, 2)),
+    "linear": (lambda lib, a, b: lib.nn.functional.linear(a, b), (2, 3), (4, 3)),
+    "mul": (lambda lib, a, b: lib.mul(a, b), (3,), (3,)),
+    "pow": (lambda lib, a, b: lib.pow(a, b), (3,), (3,)),
+}
+
+
+@pytest.mark.parametrize("written", [0, 1], ids=["first written", "second written"])
+@pytest.mark.parametrize("needs", [0, 1], ids=["first needs grad", "second needs grad"])
+@pytest.mark.parametrize("name", list(PRODUCTS))
+def test_writing_an_operand_the_backward_does_not_read_is_no_error_as_in_torch(name, needs,
+                                                                              written):
+    op, shape_a, shape_b = PRODUCTS[name]
+    outcome = []
+    for lib in (al, torch):
+        a = lib.tensor(np.linspace(0.5, 1.5, math.prod(shape_a)).reshape(shape_a))
+        b = lib.tensor(np.linspace(0.7, 1.9, math.prod(shape_b)).reshape(shape_b))
+        leaf = (a, b)[needs].requires_grad_()
+        a2, b2 = a * 1, b * 1
+        y = op(lib, a2, b2)
+        (a2, b2)[written].mul_(2)
+        try:
+            y.sum().backward()
+            outcome.append(leaf.grad.numpy())
+        except RuntimeError as e:
+            assert "modified by an inplace operation" in str(e)
+            outcome.append("raises")
+    if isinstance(outcome[1], str):
+        assert outcome[0] == "raises"
+    else:
+        np.testing.assert_allclose(outcome[0], outcome[1], rtol=1e-12)

@@ -355,9 +355,11 @@ def index_put_values_grad(grad: Tensor, indices, values_shape) -> Tensor:
 # ---- linear algebra ----
 
 
-def mm_mat1_backward(grad: Tensor, mat2: Tensor, self: Tensor) -> Tensor:
+def mm_mat1_backward(grad: Tensor, mat2: Tensor) -> Tensor:
     """The gradient of mm's first operand: ``grad @ mat2.T``, strided even for a sparse
-    operand, as torch.mm's (al.sparse.mm gives a sparse one: sparse_mm_mat1_backward)."""
+    operand, as torch.mm's (al.sparse.mm gives a sparse one: sparse_mm_mat1_backward). It
+    reads no value of the operand itself, so mm saves that only for mat2's gradient: an
+    in-place write to it after the product is no error when mat2 needs none (as in torch)."""
     out = _plain_product(grad, mat2, False, True)
     return grad.mm(mat2.t()) if out is None else out
 
@@ -368,7 +370,7 @@ def sparse_mm_mat1_backward(grad: Tensor, mat2: Tensor, self: Tensor) -> Tensor:
     torch.sparse.mm's), and costs nnz * N, not M * K * N; strided for a strided one."""
     if self.is_sparse:
         return al.sparse_sampled_mm(self, grad, mat2.t())
-    return mm_mat1_backward(grad, mat2, self)
+    return mm_mat1_backward(grad, mat2)
 
 
 def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
