@@ -5,6 +5,8 @@ aten_lite run on the same inputs, with NumPy for the values where a closed form 
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -254,6 +256,53 @@ def test_unused_locals_of_a_split_call_add_nothing():
 
     got = _check_grads(fn, lambda: [_leaf([-1.0, 0.0, 4.0])], use=[1])
     np.testing.assert_array_equal(_np(got[0]), [27.0, 27.0, 27.0])
+
+
+def _split_max_sum(a):
+    m = a.amax(-1)
+    a.amin().item()  # a graph break: every local alive after it is an output of the segment
+    three = m * 3
+    s = a.sum(0)  # an unused local: a view (expand) of its gradient sum is the input's
+    return s * m, three, s
+
+
+def _split_views(a):
+    b = a * 2
+    k = b.sum().item()
+    r = b.reshape(-1)
+    t = (b + k).exp()
+    return r, t.reshape(2, 2), b.sum(0) * t[0], b
+
+
+def _split_rsqrt(a):
+    r = a.rsqrt()
+    u = a.abs().sum()
+    u.item()
+    return r, u * a, (a * u).sum(0, keepdim=True).expand(3)
+
+
+_SPLIT_FUNCTIONS = [(_split_max_sum, [0.5, -1.0, 2.0]),
+                    (_split_views, [[0.5, -1.0], [2.0, 0.25]]),
+                    (_split_rsqrt, [4.0, 0.0, 1.0])]
+
+
+@pytest.mark.parametrize("fn,values", _SPLIT_FUNCTIONS, ids=lambda p: getattr(p, "__name__", ""))
+def test_every_subset_of_a_split_calls_outputs_in_the_loss(fn, values):
+    # Each used output weighted differently, so gradients mixed up between outputs show.
+    n = len(fn(al.tensor(values, dtype=al.float64)))
+    cf = al.compile(fn)
+    for use in itertools.chain.from_iterable(itertools.combinations(range(n), k)
+                                             for k in range(1, n + 1)):
+        grads = []
+        for f in (fn, cf, cf):  # the second compiled call replays the cached segments
+            a = al.tensor(values, dtype=al.float64, requires_grad=True)
+            outs = f(a)
+            sum((outs[i] * (1.0 + 10 * i)).sum() for i in use).backward()
+            grads.append(a.grad)
+        for g in grads[1:]:
+            assert (g is None) == (grads[0] is None), use
+            if g is not None:
+                np.testing.assert_array_equal(_np(g), _np(grads[0]), err_msg=str(use))
 
 
 def test_one_call_backpropagated_through_different_outputs():

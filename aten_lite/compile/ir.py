@@ -123,8 +123,16 @@ class Graph:
         return found
 
     def replace_uses(self, old: Value, new: Value) -> None:
+        """Make every reader of ``old`` read ``new``. When ``old`` owns its storage, the views
+        of it (values whose ``root`` is ``old``) now view ``new``'s: their root follows, or
+        liveness would see ``new`` die at its last direct reader while a view of it is still
+        read (or is a result), and the memory plan would hand its buffer to another value."""
         for n in self.nodes:
             n.args = _replaced(n.args, old, new)
+            if old.root is old:
+                for v in n.outputs:
+                    if v.root is old and v is not old:
+                        v.root = new.root
         self.outputs = [new if v is old else v for v in self.outputs]
 
     # print(g), g.save_dot(path), g.save_svg(path): attached by render.py, which reads this
