@@ -390,3 +390,85 @@ def test_forward_over_a_compiled_backward_carries_the_cotangents_tangent():
     xn = _np(x)
     np.testing.assert_allclose(_np(tc[0]), 3 * np.exp(xn) * _np(dcot[0])
                                + np.cos(xn) * _np(dcot[1]), rtol=1e-5)
+
+
+# ---- results written in place after the call ----
+
+
+def _grads_after_write(fn, values, write, loss):
+    """The argument's gradient, eager then compiled (built, then replayed), after ``write``
+    ran on the results and ``loss`` of them was backpropagated."""
+    grads = []
+    cf = al.compile(fn)
+    for f in (fn, cf, cf):
+        a = al.tensor(values, dtype=al.float64, requires_grad=True)
+        outs = f(a)
+        write(outs)
+        loss(outs).backward()
+        grads.append(_np(a.grad))
+    return grads
+
+
+def test_a_view_result_follows_its_base_result_written_in_place():
+    def fn(x):
+        y = x * 2
+        return y.reshape(-1), y
+
+    grads = _grads_after_write(fn, [1.0, 2.0, 3.0], lambda o: o[1].mul_(3),
+                               lambda o: o[0].sum() + 10 * o[1].sum())
+    # v is y rebased on the write: d/dx (3 * 2x + 10 * 3 * 2x) = 66.
+    for g in grads:
+        np.testing.assert_array_equal(g, [66.0, 66.0, 66.0])
+
+
+def test_views_of_a_value_the_call_did_not_return_follow_a_write_into_one_of_them():
+    def fn(x):
+        y = x * 2
+        return y[1:], y[:2]
+
+    grads = _grads_after_write(fn, [1.0, 2.0, 3.0], lambda o: o[0].mul_(3),
+                               lambda o: o[0].sum() + 10 * o[1].sum())
+    # y[1] was tripled through the first view, which the second one sees.
+    for g in grads:
+        np.testing.assert_array_equal(g, [20.0, 66.0, 6.0])
+
+
+def test_a_view_result_of_a_split_call_follows_its_base_written_in_place():
+    def fn(x):
+        y = x * 2
+        v = y.reshape(-1)
+        y.sum().item()  # a graph break: v and y are outputs of the first segment
+        return v, y
+
+    grads = _grads_after_write(fn, [1.0, 2.0, 3.0], lambda o: o[1].mul_(3),
+                               lambda o: o[0].sum() + 10 * o[1].sum())
+    for g in grads:
+        np.testing.assert_array_equal(g, [66.0, 66.0, 66.0])
+
+
+# ---- gradients that are zeros, not absent ----
+
+
+def test_a_gradient_through_zero_is_zeros_in_a_split_call():
+    def fn(x):
+        if x.amax() > 0:  # a graph break
+            v = x.tanh() * 2
+        else:
+            v = x * 2
+        v.zero_()
+        return (v.tanh() * 2).sum(0, keepdim=True)
+
+    grads = _grads_after_write(fn, [1.0, -2.0, 3.0], lambda o: None, lambda o: o.sum())
+    for g in grads:  # eager's engine runs zero_'s backward, which makes zeros
+        np.testing.assert_array_equal(g, [0.0, 0.0, 0.0])
+
+
+def test_a_gradient_through_zero_of_one_output_is_zeros_when_the_other_is_unused():
+    def fn(x):
+        v = x * 2
+        v.zero_()
+        return v.sum(0), x.rsqrt()
+
+    for use in ([0], [1], [0, 1]):
+        _check_grads(fn, lambda: [al.tensor([1.0, 4.0], dtype=al.float64,
+                                            requires_grad=True)], use)

@@ -98,6 +98,9 @@ class Graph:
     outputs: list = field(default_factory=list)  # returned Values, then saved ones
     n_user_outputs: int = 0  # how many of ``outputs`` the function returned
     n_grad_inputs: int = 0  # backward graph: its first inputs are the output gradients
+    # backward graph: per output gradient, the indices of the gradient outputs its history
+    # reaches (Note [Absent output gradients] in autograd.py)
+    reach: list = field(default_factory=list)
     kind: str = "forward"  # or "backward"
     schedule: list = field(default_factory=list)  # the execution order, set by passes/schedule
     groups: dict = field(default_factory=dict)  # group id -> FusedGroup (passes/fusion)
