@@ -421,6 +421,33 @@ def test_a_view_result_follows_its_base_result_written_in_place():
         np.testing.assert_array_equal(g, [66.0, 66.0, 66.0])
 
 
+def test_a_transposed_result_replayed_on_arrays_keeps_its_base():
+    # The replay runs mm and t on NumPy arrays (Note [Array-level replay]); the transposed
+    # result is still a view of the product, so a write into either reaches the other's
+    # gradient. Oracle: eager, and the closed form through the written product.
+    def fn(a, b):
+        p = a @ b
+        return p.t(), p
+
+    rng = np.random.default_rng(0)
+    a0, b0, w = rng.standard_normal((2, 3)), rng.standard_normal((3, 2)), \
+        rng.standard_normal((2, 2))
+    cf = al.compile(fn)
+    for written in (0, 1):
+        grads = []
+        for f in (fn, cf, cf):
+            a = al.tensor(a0, requires_grad=True)
+            b = al.tensor(b0, requires_grad=True)
+            outs = f(a, b)
+            outs[written].mul_(1.5)
+            ((outs[0] * al.tensor(w)).sum() + 2 * (outs[1] * al.tensor(w)).sum()).backward()
+            grads.append((_np(a.grad), _np(b.grad)))
+        g = 1.5 * (w.T + 2 * w)  # the gradient of the product, written by 1.5 either way
+        for ga, gb in grads:
+            np.testing.assert_allclose(ga, g @ b0.T, rtol=1e-12)
+            np.testing.assert_allclose(gb, a0.T @ g, rtol=1e-12)
+
+
 def test_views_of_a_value_the_call_did_not_return_follow_a_write_into_one_of_them():
     def fn(x):
         y = x * 2

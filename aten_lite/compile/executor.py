@@ -93,7 +93,10 @@ class Plan:
                 for v in item.outputs:
                     self._bind(v, _arr(v))
                     if v in need_tensor:
-                        lines.append(f"{v.name} = _wrap({_arr(v)})")
+                        # A view keeps its base, as a kernel's Tensor result does: a result
+                        # that is a view has one (Note [Compiled results that are views]).
+                        base = f", base={v.root.name}" if _views_a_node(v) else ""
+                        lines.append(f"{v.name} = _wrap({_arr(v)}{base})")
                         self._bind(v, v.name)
             else:
                 lines.append(self._item(item, reuse))
@@ -164,6 +167,7 @@ class Plan:
             reads = ir_reads(item)
             taken = [reuse[v] for v in item.outputs if v in reuse]
             (array if item in lowered else tensor).update(reads + taken)
+        tensor.update([v.root for v in tensor if _views_a_node(v)])
         return tensor, array
 
     def _item(self, item, reuse: dict) -> str:
@@ -189,6 +193,13 @@ class Plan:
                      for v, b in zip(item.outputs, buffers)]
             return f"{targets}= {kernel}({ins}, [{', '.join(fresh)}])"
         return f"{targets}= {kernel}({ins})"
+
+
+def _views_a_node(v: Value) -> bool:
+    """Whether ``v`` is a view of another node's value (not an in-place op's result, which
+    is the tensor it wrote)."""
+    return v.root is not v and v.root.kind == "node" and v.producer is not None \
+        and not v.producer.handle.write_pos
 
 
 def _arr(v: Value) -> str:
