@@ -499,3 +499,45 @@ def test_a_gradient_through_zero_of_one_output_is_zeros_when_the_other_is_unused
     for use in ([0], [1], [0, 1]):
         _check_grads(fn, lambda: [al.tensor([1.0, 4.0], dtype=al.float64,
                                             requires_grad=True)], use)
+
+
+def _backward_error(f, write, use):
+    """The error of backpropagating the results ``use`` after ``write``, or None."""
+    a = al.tensor([0.5, -1.0, 2.0], dtype=al.float64, requires_grad=True)
+    outs = f(a)
+    write(outs)
+    try:
+        sum(outs[i].sum() for i in use).backward()
+    except RuntimeError as e:
+        return str(e)
+    return None
+
+
+def test_a_saved_value_whose_gradient_is_discarded_is_still_checked_as_in_eager():
+    # maximum's backward reads v, then zero_'s backward discards its result (zeros_like):
+    # eager's engine runs maximum's node all the same, which finds v written.
+    def fn(x):
+        v = x * 2
+        v.zero_()
+        return al.maximum(v, al.tensor([0.0, 1.0, -1.0], dtype=al.float64)), v
+
+    cf = al.compile(fn)
+    for f in (cf, cf):
+        want = _backward_error(fn, lambda o: o[1].mul_(1.5), [0])
+        got = _backward_error(f, lambda o: o[1].mul_(1.5), [0])
+        assert want is not None and "modified by an inplace operation" in want
+        assert got is not None and "modified by an inplace operation" in got
+
+
+def test_a_saved_value_only_an_unused_output_reads_is_not_checked():
+    def fn(x):
+        a = x * 3
+        return a, a.sin(), x * 2
+
+    cf = al.compile(fn)
+    for use in ([2], [1], [1, 2]):  # sin's backward reads a only when its gradient arrives
+        want = _backward_error(fn, lambda o: o[0].mul_(1.5), use)
+        got = _backward_error(cf, lambda o: o[0].mul_(1.5), use)
+        assert (want is None) == (1 not in use)
+        assert (got is None) == (want is None)
+        assert got is None or "modified by an inplace operation" in got

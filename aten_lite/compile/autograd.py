@@ -80,7 +80,7 @@ class CompiledBackward(_AutogradNode):
                                "retain_graph=True on the first backward call")
         entry = self._entry
         plan = _plan(entry, grads)
-        reads = _saved_reads(plan)
+        reads = _saved_reads(entry, plan, grads)
         for i, t, counter, version in self._versions:  # Note [Saved values written in place]
             if counter.value != version and reads[i]:
                 raise RuntimeError(_modified_message(self, t, version, "a saved value"))
@@ -155,16 +155,50 @@ def _buffer(a):
     return a
 
 
-def _saved_reads(plan) -> list:
-    """Whether ``plan`` reads each saved value (its inputs after the output gradients): a
-    plan specialised to some output gradients may not (Note [Absent output gradients])."""
+def _saved_reads(entry, plan, grads: list) -> list:
+    """Whether eager's engine would read each saved value (the backward graph's inputs after
+    the output gradients) for these output gradients: Note [Saved values eager reads]."""
     reads = getattr(plan, "saved_reads", None)
     if reads is None:
-        g = plan.graph
-        used, outs = g.uses(), {id(v) for v in g.outputs}
-        reads = plan.saved_reads = [v in used or id(v) in outs
-                                    for v in g.inputs[g.n_grad_inputs:]]
+        present = tuple(g is not None for g in grads)
+        reads = plan.saved_reads = _eager_reads(specialise(entry.backward_source, present))
     return reads
+
+
+# Note [Saved values eager reads]
+# Eager's engine runs the backward node of every op that a present output gradient reaches,
+# and each node checks the versions of the values its formulas read, even where the value it
+# computes from them goes nowhere (``zero_``'s backward makes ``zeros_like`` of what it got:
+# the node before it ran, and read its saved values). The optimised backward plan no longer
+# has such dead nodes, so the values checked (Note [Saved values written in place]) are the
+# ones read by the nodes of the backward graph before its passes ran, specialised to the
+# gradients present (Note [Absent output gradients]): the nodes a gradient flows through,
+# the nodes computing from saved values what those read, and what the outputs need.
+
+
+def _eager_reads(graph: Graph) -> list:
+    """For each saved input of the specialised, unoptimised backward ``graph``: whether a
+    node eager's engine would run reads it (Note [Saved values eager reads])."""
+    carries = {id(v) for v in graph.inputs[:graph.n_grad_inputs]}
+    needed = []
+    for node in graph.nodes:
+        if any(id(v) in carries for v in node.inputs()):
+            carries.update(id(v) for v in node.outputs)
+            needed.append(node)
+    stack = list(needed) + [v.producer for v in graph.outputs
+                            if v is not None and v.producer is not None]
+    seen: set = set()
+    read: set = {id(v) for v in graph.outputs if v is not None}
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for v in node.inputs():
+            read.add(id(v))
+            if v.producer is not None:
+                stack.append(v.producer)
+    return [id(v) in read for v in graph.inputs[graph.n_grad_inputs:]]
 
 
 def _plan(entry, grads: list):
