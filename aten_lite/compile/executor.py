@@ -70,6 +70,8 @@ class Plan:
         need_tensor, need_array = self._needs(lowered, reuse)
         self._names: dict = {}  # Value -> the names bound to it (its Tensor's, its array's)
         raw = set(g.inputs[self._raw_inputs_from():])
+        # the returned values: a view of one keeps it as its base (alive to the end)
+        returned = set(g.outputs[:self._saved_from()])
         lines = []
         if g.inputs:
             lines.append(", ".join(_arr(v) if v in raw else v.name for v in g.inputs)
@@ -93,9 +95,10 @@ class Plan:
                 for v in item.outputs:
                     self._bind(v, _arr(v))
                     if v in need_tensor:
-                        # A view keeps its base, as a kernel's Tensor result does: a result
-                        # that is a view has one (Note [Compiled results that are views]).
-                        base = f", base={v.root.name}" if _views_a_node(v) else ""
+                        # A view of a returned value keeps it as its base, as a kernel's
+                        # Tensor result would (Note [Compiled results that are views]).
+                        base = f", base={v.root.name}" if v.root in returned \
+                            and _views_a_node(v) else ""
                         lines.append(f"{v.name} = _wrap({_arr(v)}{base})")
                         self._bind(v, v.name)
             else:
@@ -167,7 +170,6 @@ class Plan:
             reads = ir_reads(item)
             taken = [reuse[v] for v in item.outputs if v in reuse]
             (array if item in lowered else tensor).update(reads + taken)
-        tensor.update([v.root for v in tensor if _views_a_node(v)])
         return tensor, array
 
     def _item(self, item, reuse: dict) -> str:
