@@ -27,7 +27,7 @@ __all__ = ["run"]
 def run(graph) -> int:
     """Merge repeated computations in ``graph``; returns how many nodes went."""
     written = {id(v.root) for n in graph.nodes if n.impure for v in n.inputs()}
-    escaping = {id(v.root) for v in graph.outputs[:graph.n_user_outputs]}
+    escaping = {id(v.root) for v in graph.outputs[:graph.n_user_outputs] if v is not None}
     seen: dict = {}
     kept, dropped = [], []
     for node in graph.nodes:
