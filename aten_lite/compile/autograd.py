@@ -42,7 +42,7 @@ gradients reads was written in place since, instead of differentiating with the 
 
 Note [Compiled results that are views]
 A result that is a view (of another result, of an argument, or of a value the call made and
-did not return) has that base, as eager's has. Eager's view node notes the storage version and
+did not return: Note [Bases of returned views] in capture.py) has that base, as eager's has. Eager's view node notes the storage version and
 the base's ``grad_fn`` when the view is taken, so that a view whose base is then written in
 place under autograd (``y.mul_(3)`` after ``v = y.reshape(-1)``) takes its history again from
 the base's (Note [Stale views] in aten_lite/autograd/node.py). The call's one node cannot note

@@ -547,12 +547,12 @@ def _hidden_bases(rec: _Recorder, outs: list) -> list:
 
 # Note [Bases of returned views]
 # A returned view (``(x * 2)[1:]``) has, in eager mode, a base with a history of its own: a
-# write into the view rebases that base (Note [CopySlices] in aten_lite/autograd/
-# copy_slices.py), and the base's other views take their history from it again (Note [Stale
-# views] in aten_lite/autograd/node.py). So the base of such a view is an output of the
-# graph too, after the returned ones (the result's structure does not name it), with a
-# gradient of its own in the backward graph: a replay's view then has a real base whose
-# history is the compiled call's, as eager's has.
+# write into the view rebases that base (Note [CopySlices] in
+# aten_lite/autograd/copy_slices.py), and the base's other views take their history from it
+# again (Note [Stale views] in aten_lite/autograd/node.py). So the base of such a view is an
+# output of the graph too, after the returned ones (the result's structure does not name
+# it), with a gradient of its own in the backward graph: a replay's view then has a real
+# base whose history is the compiled call's, as eager's has.
 
 
 # Note [Outputs without gradients]

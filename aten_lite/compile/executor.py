@@ -96,7 +96,8 @@ class Plan:
                     self._bind(v, _arr(v))
                     if v in need_tensor:
                         # A view of a returned value keeps it as its base, as a kernel's
-                        # Tensor result would (Note [Compiled results that are views]).
+                        # Tensor result would (Note [Compiled results that are views] in
+                        # autograd.py).
                         base = f", base={v.root.name}" if v.root in returned \
                             and _views_a_node(v) else ""
                         lines.append(f"{v.name} = _wrap({_arr(v)}{base})")
