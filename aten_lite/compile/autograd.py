@@ -37,17 +37,19 @@ sharing a buffer with them: a result (``tanh`` reads its own) or a view of one, 
 or what a split call filled a capture tensor with (``_transplant`` in segments.py gives that
 tensor the result's version counter).
 As eager's saved variables do, the node notes their versions when the call attaches it and
-raises eager's error at backward if one that the backward plan of this call's output
-gradients reads was written in place since, instead of differentiating with the new data.
+raises eager's error at backward if one that eager's engine would read for this call's
+output gradients (Note [Saved values eager reads]) was written in place since, instead of
+differentiating with the new data.
 
 Note [Compiled results that are views]
 A result that is a view (of another result, of an argument, or of a value the call made and
-did not return: Note [Bases of returned views] in capture.py) has that base, as eager's has. Eager's view node notes the storage version and
-the base's ``grad_fn`` when the view is taken, so that a view whose base is then written in
-place under autograd (``y.mul_(3)`` after ``v = y.reshape(-1)``) takes its history again from
-the base's (Note [Stale views] in aten_lite/autograd/node.py). The call's one node cannot note
-that per output, so a view result gets a node of its own, ``CompiledViewBackward``, which
-passes its gradient on to the call's node and notes the same two things.
+did not return: Note [Bases of returned views] in capture.py) has that base, as eager's has.
+Eager's view node notes the storage version and the base's ``grad_fn`` when the view is
+taken, so that a view whose base is then written in place under autograd (``y.mul_(3)``
+after ``v = y.reshape(-1)``) takes its history again from the base's (Note [Stale views] in
+aten_lite/autograd/node.py). The call's one node cannot note that per output, so a view
+result gets a node of its own, ``CompiledViewBackward``, which passes its gradient on to the
+call's node and notes the same two things.
 """
 
 from __future__ import annotations
