@@ -5,6 +5,8 @@ aten_lite run on the same inputs, with NumPy for the values where a closed form 
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -256,6 +258,53 @@ def test_unused_locals_of_a_split_call_add_nothing():
     np.testing.assert_array_equal(_np(got[0]), [27.0, 27.0, 27.0])
 
 
+def _split_max_sum(a):
+    m = a.amax(-1)
+    a.amin().item()  # a graph break: every local alive after it is an output of the segment
+    three = m * 3
+    s = a.sum(0)  # an unused local: a view (expand) of its gradient sum is the input's
+    return s * m, three, s
+
+
+def _split_views(a):
+    b = a * 2
+    k = b.sum().item()
+    r = b.reshape(-1)
+    t = (b + k).exp()
+    return r, t.reshape(2, 2), b.sum(0) * t[0], b
+
+
+def _split_rsqrt(a):
+    r = a.rsqrt()
+    u = a.abs().sum()
+    u.item()
+    return r, u * a, (a * u).sum(0, keepdim=True).expand(3)
+
+
+_SPLIT_FUNCTIONS = [(_split_max_sum, [0.5, -1.0, 2.0]),
+                    (_split_views, [[0.5, -1.0], [2.0, 0.25]]),
+                    (_split_rsqrt, [4.0, 0.0, 1.0])]
+
+
+@pytest.mark.parametrize("fn,values", _SPLIT_FUNCTIONS, ids=lambda p: getattr(p, "__name__", ""))
+def test_every_subset_of_a_split_calls_outputs_in_the_loss(fn, values):
+    # Each used output weighted differently, so gradients mixed up between outputs show.
+    n = len(fn(al.tensor(values, dtype=al.float64)))
+    cf = al.compile(fn)
+    for use in itertools.chain.from_iterable(itertools.combinations(range(n), k)
+                                             for k in range(1, n + 1)):
+        grads = []
+        for f in (fn, cf, cf):  # the second compiled call replays the cached segments
+            a = al.tensor(values, dtype=al.float64, requires_grad=True)
+            outs = f(a)
+            sum((outs[i] * (1.0 + 10 * i)).sum() for i in use).backward()
+            grads.append(a.grad)
+        for g in grads[1:]:
+            assert (g is None) == (grads[0] is None), use
+            if g is not None:
+                np.testing.assert_array_equal(_np(g), _np(grads[0]), err_msg=str(use))
+
+
 def test_one_call_backpropagated_through_different_outputs():
     def fn(a):
         return a.rsqrt(), a * 2, a.exp()
@@ -341,3 +390,154 @@ def test_forward_over_a_compiled_backward_carries_the_cotangents_tangent():
     xn = _np(x)
     np.testing.assert_allclose(_np(tc[0]), 3 * np.exp(xn) * _np(dcot[0])
                                + np.cos(xn) * _np(dcot[1]), rtol=1e-5)
+
+
+# ---- results written in place after the call ----
+
+
+def _grads_after_write(fn, values, write, loss):
+    """The argument's gradient, eager then compiled (built, then replayed), after ``write``
+    ran on the results and ``loss`` of them was backpropagated."""
+    grads = []
+    cf = al.compile(fn)
+    for f in (fn, cf, cf):
+        a = al.tensor(values, dtype=al.float64, requires_grad=True)
+        outs = f(a)
+        write(outs)
+        loss(outs).backward()
+        grads.append(_np(a.grad))
+    return grads
+
+
+def test_a_view_result_follows_its_base_result_written_in_place():
+    def fn(x):
+        y = x * 2
+        return y.reshape(-1), y
+
+    grads = _grads_after_write(fn, [1.0, 2.0, 3.0], lambda o: o[1].mul_(3),
+                               lambda o: o[0].sum() + 10 * o[1].sum())
+    # v is y rebased on the write: d/dx (3 * 2x + 10 * 3 * 2x) = 66.
+    for g in grads:
+        np.testing.assert_array_equal(g, [66.0, 66.0, 66.0])
+
+
+def test_a_transposed_result_replayed_on_arrays_keeps_its_base():
+    # The replay runs mm and t on NumPy arrays (Note [Array-level replay]); the transposed
+    # result is still a view of the product, so a write into either reaches the other's
+    # gradient. Oracle: eager, and the closed form through the written product.
+    def fn(a, b):
+        p = a @ b
+        return p.t(), p
+
+    rng = np.random.default_rng(0)
+    a0, b0, w = rng.standard_normal((2, 3)), rng.standard_normal((3, 2)), \
+        rng.standard_normal((2, 2))
+    cf = al.compile(fn)
+    for written in (0, 1):
+        grads = []
+        for f in (fn, cf, cf):
+            a = al.tensor(a0, requires_grad=True)
+            b = al.tensor(b0, requires_grad=True)
+            outs = f(a, b)
+            outs[written].mul_(1.5)
+            ((outs[0] * al.tensor(w)).sum() + 2 * (outs[1] * al.tensor(w)).sum()).backward()
+            grads.append((_np(a.grad), _np(b.grad)))
+        g = 1.5 * (w.T + 2 * w)  # the gradient of the product, written by 1.5 either way
+        for ga, gb in grads:
+            np.testing.assert_allclose(ga, g @ b0.T, rtol=1e-12)
+            np.testing.assert_allclose(gb, a0.T @ g, rtol=1e-12)
+
+
+def test_views_of_a_value_the_call_did_not_return_follow_a_write_into_one_of_them():
+    def fn(x):
+        y = x * 2
+        return y[1:], y[:2]
+
+    grads = _grads_after_write(fn, [1.0, 2.0, 3.0], lambda o: o[0].mul_(3),
+                               lambda o: o[0].sum() + 10 * o[1].sum())
+    # y[1] was tripled through the first view, which the second one sees.
+    for g in grads:
+        np.testing.assert_array_equal(g, [20.0, 66.0, 6.0])
+
+
+def test_a_view_result_of_a_split_call_follows_its_base_written_in_place():
+    def fn(x):
+        y = x * 2
+        v = y.reshape(-1)
+        y.sum().item()  # a graph break: v and y are outputs of the first segment
+        return v, y
+
+    grads = _grads_after_write(fn, [1.0, 2.0, 3.0], lambda o: o[1].mul_(3),
+                               lambda o: o[0].sum() + 10 * o[1].sum())
+    for g in grads:
+        np.testing.assert_array_equal(g, [66.0, 66.0, 66.0])
+
+
+# ---- gradients that are zeros, not absent ----
+
+
+def test_a_gradient_through_zero_is_zeros_in_a_split_call():
+    def fn(x):
+        if x.amax() > 0:  # a graph break
+            v = x.tanh() * 2
+        else:
+            v = x * 2
+        v.zero_()
+        return (v.tanh() * 2).sum(0, keepdim=True)
+
+    grads = _grads_after_write(fn, [1.0, -2.0, 3.0], lambda o: None, lambda o: o.sum())
+    for g in grads:  # eager's engine runs zero_'s backward, which makes zeros
+        np.testing.assert_array_equal(g, [0.0, 0.0, 0.0])
+
+
+def test_a_gradient_through_zero_of_one_output_is_zeros_when_the_other_is_unused():
+    def fn(x):
+        v = x * 2
+        v.zero_()
+        return v.sum(0), x.rsqrt()
+
+    for use in ([0], [1], [0, 1]):
+        _check_grads(fn, lambda: [al.tensor([1.0, 4.0], dtype=al.float64,
+                                            requires_grad=True)], use)
+
+
+def _backward_error(f, write, use):
+    """The error of backpropagating the results ``use`` after ``write``, or None."""
+    a = al.tensor([0.5, -1.0, 2.0], dtype=al.float64, requires_grad=True)
+    outs = f(a)
+    write(outs)
+    try:
+        sum(outs[i].sum() for i in use).backward()
+    except RuntimeError as e:
+        return str(e)
+    return None
+
+
+def test_a_saved_value_whose_gradient_is_discarded_is_still_checked_as_in_eager():
+    # maximum's backward reads v, then zero_'s backward discards its result (zeros_like):
+    # eager's engine runs maximum's node all the same, which finds v written.
+    def fn(x):
+        v = x * 2
+        v.zero_()
+        return al.maximum(v, al.tensor([0.0, 1.0, -1.0], dtype=al.float64)), v
+
+    cf = al.compile(fn)
+    for f in (cf, cf):
+        want = _backward_error(fn, lambda o: o[1].mul_(1.5), [0])
+        got = _backward_error(f, lambda o: o[1].mul_(1.5), [0])
+        assert want is not None and "modified by an inplace operation" in want
+        assert got is not None and "modified by an inplace operation" in got
+
+
+def test_a_saved_value_only_an_unused_output_reads_is_not_checked():
+    def fn(x):
+        a = x * 3
+        return a, a.sin(), x * 2
+
+    cf = al.compile(fn)
+    for use in ([2], [1], [1, 2]):  # sin's backward reads a only when its gradient arrives
+        want = _backward_error(fn, lambda o: o[0].mul_(1.5), use)
+        got = _backward_error(cf, lambda o: o[0].mul_(1.5), use)
+        assert (want is None) == (1 not in use)
+        assert (got is None) == (want is None)
+        assert got is None or "modified by an inplace operation" in got

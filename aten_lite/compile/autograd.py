@@ -25,8 +25,11 @@ gradient-carrying inputs are all structurally zero is dropped (its result is too
 backward is linear in the gradients); an ``add`` of a present gradient and a structurally
 zero one is the present one (the engine sums what arrived, nothing else); any other node
 meeting both gets zeros for the absent part (eager's engine zero-fills the missing outputs of
-a node that runs); an input gradient that is structurally zero is None, as in eager, where no
-gradient arrived.
+a node that runs). Whether an input gets a gradient at all is what eager's engine decides: one
+that the autograd history of no present output gradient reaches (``reach``, noted at capture)
+is None; one that it reaches but whose gradient is structurally zero gets zeros, as eager's
+engine runs the nodes on the way (``zero_``'s backward makes zeros with ``zeros_like``, a
+constant of the backward graph that no longer depends on the gradient).
 
 Note [Saved values written in place]
 The forward values the backward graph reads are tensors the caller can reach, or arrays
@@ -34,8 +37,19 @@ sharing a buffer with them: a result (``tanh`` reads its own) or a view of one, 
 or what a split call filled a capture tensor with (``_transplant`` in segments.py gives that
 tensor the result's version counter).
 As eager's saved variables do, the node notes their versions when the call attaches it and
-raises eager's error at backward if one that the backward plan of this call's output
-gradients reads was written in place since, instead of differentiating with the new data.
+raises eager's error at backward if one that eager's engine would read for this call's
+output gradients (Note [Saved values eager reads]) was written in place since, instead of
+differentiating with the new data.
+
+Note [Compiled results that are views]
+A result that is a view (of another result, of an argument, or of a value the call made and
+did not return: Note [Bases of returned views] in capture.py) has that base, as eager's has.
+Eager's view node notes the storage version and the base's ``grad_fn`` when the view is
+taken, so that a view whose base is then written in place under autograd (``y.mul_(3)``
+after ``v = y.reshape(-1)``) takes its history again from the base's (Note [Stale views] in
+aten_lite/autograd/node.py). The call's one node cannot note that per output, so a view
+result gets a node of its own, ``CompiledViewBackward``, which passes its gradient on to the
+call's node and notes the same two things.
 """
 
 from __future__ import annotations
@@ -46,7 +60,7 @@ from ..autograd import forward_ad as _forward_ad
 from ..autograd.node import Node as _AutogradNode, _modified_message, edge, set_history
 from .ir import Graph, Node, Value
 
-__all__ = ["CompiledBackward", "attach", "copy_graph", "specialise"]
+__all__ = ["CompiledBackward", "CompiledViewBackward", "attach", "copy_graph", "specialise"]
 
 
 class CompiledBackward(_AutogradNode):
@@ -68,7 +82,7 @@ class CompiledBackward(_AutogradNode):
                                "retain_graph=True on the first backward call")
         entry = self._entry
         plan = _plan(entry, grads)
-        reads = _saved_reads(plan)
+        reads = _saved_reads(entry, plan, grads)
         for i, t, counter, version in self._versions:  # Note [Saved values written in place]
             if counter.value != version and reads[i]:
                 raise RuntimeError(_modified_message(self, t, version, "a saved value"))
@@ -96,6 +110,26 @@ def attach(entry, outputs: list, inputs: list, saved: list) -> None:
     node._next = tuple(edge(t) for t in inputs if t._requires_grad)
     for nr, t in enumerate(diff):
         set_history(t, node, nr)
+    for t in diff:  # Note [Compiled results that are views]
+        if t._base is not None and t.grad_fn is node:
+            view = CompiledViewBackward()
+            view._next = ((node, t._output_nr, t._shape, t._dtype),)
+            view._hooks = None
+            view._released = False
+            view._view_version = t._vc.value
+            view._view_base_fn = t._base.grad_fn
+            t.grad_fn, t._output_nr = view, 0
+
+
+class CompiledViewBackward(_AutogradNode):
+    """The history of a compiled result that is a view: it passes the gradient on to the
+    call's node, and notes what eager's view node notes (Note [Compiled results that are
+    views])."""
+
+    __slots__ = ("_view_version", "_view_base_fn")
+
+    def apply(self, grads: list) -> tuple:
+        return (grads[0],)
 
 
 def _versions(saved: list, reachable: list) -> list:
@@ -123,16 +157,50 @@ def _buffer(a):
     return a
 
 
-def _saved_reads(plan) -> list:
-    """Whether ``plan`` reads each saved value (its inputs after the output gradients): a
-    plan specialised to some output gradients may not (Note [Absent output gradients])."""
+def _saved_reads(entry, plan, grads: list) -> list:
+    """Whether eager's engine would read each saved value (the backward graph's inputs after
+    the output gradients) for these output gradients: Note [Saved values eager reads]."""
     reads = getattr(plan, "saved_reads", None)
     if reads is None:
-        g = plan.graph
-        used, outs = g.uses(), {id(v) for v in g.outputs}
-        reads = plan.saved_reads = [v in used or id(v) in outs
-                                    for v in g.inputs[g.n_grad_inputs:]]
+        present = tuple(g is not None for g in grads)
+        reads = plan.saved_reads = _eager_reads(specialise(entry.backward_source, present))
     return reads
+
+
+# Note [Saved values eager reads]
+# Eager's engine runs the backward node of every op that a present output gradient reaches,
+# and each node checks the versions of the values its formulas read, even where the value it
+# computes from them goes nowhere (``zero_``'s backward makes ``zeros_like`` of what it got:
+# the node before it ran, and read its saved values). The optimised backward plan no longer
+# has such dead nodes, so the values checked (Note [Saved values written in place]) are the
+# ones read by the nodes of the backward graph before its passes ran, specialised to the
+# gradients present (Note [Absent output gradients]): the nodes a gradient flows through,
+# the nodes computing from saved values what those read, and what the outputs need.
+
+
+def _eager_reads(graph: Graph) -> list:
+    """For each saved input of the specialised, unoptimised backward ``graph``: whether a
+    node eager's engine would run reads it (Note [Saved values eager reads])."""
+    carries = {id(v) for v in graph.inputs[:graph.n_grad_inputs]}
+    needed = []
+    for node in graph.nodes:
+        if any(id(v) in carries for v in node.inputs()):
+            carries.update(id(v) for v in node.outputs)
+            needed.append(node)
+    stack = list(needed) + [v.producer for v in graph.outputs
+                            if v is not None and v.producer is not None]
+    seen: set = set()
+    read: set = {id(v) for v in graph.outputs if v is not None}
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for v in node.inputs():
+            read.add(id(v))
+            if v.producer is not None:
+                stack.append(v.producer)
+    return [id(v) in read for v in graph.inputs[graph.n_grad_inputs:]]
 
 
 def _plan(entry, grads: list):
@@ -180,7 +248,7 @@ def copy_graph(graph: Graph) -> Graph:
     """A copy of ``graph`` (before passes ran) with its own Values and Nodes, which passes
     run over it may rewrite without touching the original."""
     new = Graph(kind=graph.kind, n_user_outputs=graph.n_user_outputs,
-                n_grad_inputs=graph.n_grad_inputs)
+                n_grad_inputs=graph.n_grad_inputs, reach=graph.reach)
     made: dict = {}
 
     def value(v):
@@ -252,7 +320,19 @@ def specialise(source: Graph, present: tuple) -> Graph:
                                 if id(v) in zero else v)
             kept.append(node)
     graph.nodes = kept
-    graph.outputs = [None if v is None or id(v) in zero else v for v in graph.outputs]
+    reached = set()
+    for here, to in zip(present, graph.reach):
+        if here:
+            reached |= to
+    outputs = []
+    for j, v in enumerate(graph.outputs):
+        if v is None or (graph.reach and j not in reached):
+            v = None  # no gradient arrives at that input in eager mode either
+        elif id(v) in zero:
+            # eager's engine runs the nodes on the way, which make zeros (``zeros_like``)
+            v = _zeros_for(graph, v) if graph.reach else None
+        outputs.append(v)
+    graph.outputs = outputs
     return graph
 
 

@@ -480,6 +480,7 @@ def capture(fn, tensors: list, rebuild) -> Captured:
         try:
             result = fn(*fargs, **fkwargs)
             outs, out_spec = flatten(result)
+            outs = outs + _hidden_bases(rec, outs)
             graph = rec.graph
             graph.outputs = [rec.value_of(t) for t in outs]
             graph.n_user_outputs = len(outs)
@@ -504,6 +505,54 @@ def capture(fn, tensors: list, rebuild) -> Captured:
     captured = Captured(graph, backward, out_spec, diff or [], targets or [])
     captured.no_grad_outputs = [i for i, t in enumerate(outs) if not t._requires_grad]
     return captured
+
+
+def _reached(root: tuple, targets: list) -> frozenset:
+    """The indices of ``targets`` whose edges the autograd history from ``root`` (an edge)
+    reaches: where eager's engine delivers a gradient (zeros, perhaps) when this output's
+    gradient arrives."""
+    keys = {}
+    for j, t in enumerate(targets):
+        e = edge(t)
+        keys.setdefault((id(e[0]), e[1]), []).append(j)
+    found: set = set()
+    seen: set = set()
+    stack = [root]
+    while stack:
+        e = stack.pop()
+        key = (id(e[0]), e[1])
+        found.update(keys.get(key, ()))
+        if e[1] < 0 or id(e[0]) in seen:
+            continue
+        seen.add(id(e[0]))
+        stack.extend(n for n in e[0]._next if n is not None)
+    return frozenset(found)
+
+
+def _hidden_bases(rec: _Recorder, outs: list) -> list:
+    """The bases, made by the function and not returned, of the returned views that require
+    grad (Note [Bases of returned views])."""
+    found: list = []
+    ids = {id(t) for t in outs}
+    for t in outs:
+        base = t._base
+        if base is None or not base._requires_grad or id(base) in ids:
+            continue
+        hit = rec.values.get(id(base))
+        if hit is not None and hit[0] is base and hit[1].kind == "node":
+            ids.add(id(base))
+            found.append(base)
+    return found
+
+
+# Note [Bases of returned views]
+# A returned view (``(x * 2)[1:]``) has, in eager mode, a base with a history of its own: a
+# write into the view rebases that base (Note [CopySlices] in
+# aten_lite/autograd/copy_slices.py), and the base's other views take their history from it
+# again (Note [Stale views] in aten_lite/autograd/node.py). So the base of such a view is an
+# output of the graph too, after the returned ones (the result's structure does not name
+# it), with a gradient of its own in the backward graph: a replay's view then has a real
+# base whose history is the compiled call's, as eager's has.
 
 
 # Note [Outputs without gradients]
@@ -550,5 +599,6 @@ def capture_backward(rec: _Recorder, mode: _CaptureMode, outs: list):
     back.graph.outputs = [None if g is None else back.value_of(g) for g in grads]
     back.graph.n_user_outputs = len(grads)
     back.graph.n_grad_inputs = n_grads
+    back.graph.reach = [_reached(e, targets) for e, _ in roots]
     graph.outputs = graph.outputs + back.saved
     return back.graph, diff, wanted

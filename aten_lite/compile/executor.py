@@ -70,6 +70,8 @@ class Plan:
         need_tensor, need_array = self._needs(lowered, reuse)
         self._names: dict = {}  # Value -> the names bound to it (its Tensor's, its array's)
         raw = set(g.inputs[self._raw_inputs_from():])
+        # the returned values: a view of one keeps it as its base (alive to the end)
+        returned = set(g.outputs[:self._saved_from()])
         lines = []
         if g.inputs:
             lines.append(", ".join(_arr(v) if v in raw else v.name for v in g.inputs)
@@ -93,7 +95,12 @@ class Plan:
                 for v in item.outputs:
                     self._bind(v, _arr(v))
                     if v in need_tensor:
-                        lines.append(f"{v.name} = _wrap({_arr(v)})")
+                        # A view of a returned value keeps it as its base, as a kernel's
+                        # Tensor result would (Note [Compiled results that are views] in
+                        # autograd.py).
+                        base = f", base={v.root.name}" if v.root in returned \
+                            and _views_a_node(v) else ""
+                        lines.append(f"{v.name} = _wrap({_arr(v)}{base})")
                         self._bind(v, v.name)
             else:
                 lines.append(self._item(item, reuse))
@@ -189,6 +196,13 @@ class Plan:
                      for v, b in zip(item.outputs, buffers)]
             return f"{targets}= {kernel}({ins}, [{', '.join(fresh)}])"
         return f"{targets}= {kernel}({ins})"
+
+
+def _views_a_node(v: Value) -> bool:
+    """Whether ``v`` is a view of another node's value (not an in-place op's result, which
+    is the tensor it wrote)."""
+    return v.root is not v and v.root.kind == "node" and v.producer is not None \
+        and not v.producer.handle.write_pos
 
 
 def _arr(v: Value) -> str:

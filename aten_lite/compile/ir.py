@@ -98,6 +98,9 @@ class Graph:
     outputs: list = field(default_factory=list)  # returned Values, then saved ones
     n_user_outputs: int = 0  # how many of ``outputs`` the function returned
     n_grad_inputs: int = 0  # backward graph: its first inputs are the output gradients
+    # backward graph: per output gradient, the indices of the gradient outputs its history
+    # reaches (Note [Absent output gradients] in autograd.py)
+    reach: list = field(default_factory=list)
     kind: str = "forward"  # or "backward"
     schedule: list = field(default_factory=list)  # the execution order, set by passes/schedule
     groups: dict = field(default_factory=dict)  # group id -> FusedGroup (passes/fusion)
@@ -123,8 +126,16 @@ class Graph:
         return found
 
     def replace_uses(self, old: Value, new: Value) -> None:
+        """Make every reader of ``old`` read ``new``. When ``old`` owns its storage, the views
+        of it (values whose ``root`` is ``old``) now view ``new``'s: their root follows, or
+        liveness would see ``new`` die at its last direct reader while a view of it is still
+        read (or is a result), and the memory plan would hand its buffer to another value."""
         for n in self.nodes:
             n.args = _replaced(n.args, old, new)
+            if old.root is old:
+                for v in n.outputs:
+                    if v.root is old and v is not old:
+                        v.root = new.root
         self.outputs = [new if v is old else v for v in self.outputs]
 
     # print(g), g.save_dot(path), g.save_svg(path): attached by render.py, which reads this
