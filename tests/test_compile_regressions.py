@@ -541,3 +541,19 @@ def test_a_saved_value_only_an_unused_output_reads_is_not_checked():
         assert (want is None) == (1 not in use)
         assert (got is None) == (want is None)
         assert got is None or "modified by an inplace operation" in got
+
+
+def test_a_dead_write_into_an_expanded_tensor_raises_as_eagerly():
+    # The write's result is never read, so DCE would drop it with the kernel's refusal; the
+    # refusal is made at capture instead (Meta rules cannot see it).
+    def f(x):
+        v = (x + 1).unsqueeze(0).expand(2, 3)
+        v.add_(1)
+        return x * 2
+
+    messages = []
+    for g in (f, al.compile(f)):
+        with pytest.raises(RuntimeError, match="refers to a single memory location") as info:
+            g(al.ones(3))
+        messages.append(str(info.value))
+    assert messages[0] == messages[1]

@@ -253,6 +253,13 @@ class _Recorder:
                 raise _Unsupported(f"writes in place into a graph {v.root.kind} "
                                    f"('{handle.args[i].name}'); compiled functions may not "
                                    "modify their inputs or tensors they read from elsewhere")
+            if isinstance(args[i], Tensor) and _expanded(args[i]):
+                # The CPU kernels refuse this (check_writable); the Meta rules cannot see it,
+                # and a dead write would vanish with DCE: refused here, as eagerly.
+                raise RuntimeError("unsupported operation: more than one "
+                                   "element of the written-to tensor refers to a single "
+                                   "memory location. Please clone() the tensor before "
+                                   "performing the operation.")
         result = self._run_meta(handle, args)
         if handle.kind == "functional" and isinstance(result, Tensor):
             given = _handed_back(self, result, args)
@@ -358,6 +365,11 @@ class _Recorder:
 # argument's object to a new Value, losing the input it stands for (the backward graph could
 # no longer name that input's gradient), and would return an alias where eager returns the
 # object.
+
+
+def _expanded(t: Tensor) -> bool:
+    """Whether several elements of ``t`` share one memory location (an expanded dim)."""
+    return any(st == 0 and n > 1 for n, st in zip(t._shape, t.stride()))
 
 
 def _handed_back(rec: "_Recorder", result: Tensor, args: tuple):
