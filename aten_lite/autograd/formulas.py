@@ -80,32 +80,48 @@ def scale(grad: Tensor, alpha) -> Tensor:
 # ``*_like`` ones keep their input's shape, dtype and device unless told. Being helpers, the
 # generator checks their calls (arity, keywords) against the signatures below, which the
 # runtime manifest records. What they make is a constant: no history, no tangent, and a
-# ``const`` of a captured backward graph (aten_lite/compile/capture.py).
+# ``const`` of a captured backward graph (aten_lite/compile/capture.py), which notes the value
+# a ``*_like`` one was made from (Note [Absent output gradients] in
+# aten_lite/compile/autograd.py).
+
+
+def _made_from(result: Tensor, input: Tensor) -> Tensor:
+    """``result``, made by a factory from ``input``: told to the dispatch mode, which notes it
+    when capturing a backward graph (Note [Absent output gradients] in
+    aten_lite/compile/autograd.py)."""
+    note = getattr(_dispatch._mode, "note_made_from", None)  # graph mode's capture
+    if note is not None:
+        note(result, input)
+    return result
 
 
 def zeros_like(input: Tensor, *, dtype=None, device=None) -> Tensor:
     """Zeros of ``input``'s shape (and dtype and device, unless given)."""
-    return _creation.zeros(input._shape, dtype=input._dtype if dtype is None else dtype,
-                           device=input._device if device is None else device)
+    out = _creation.zeros(input._shape, dtype=input._dtype if dtype is None else dtype,
+                          device=input._device if device is None else device)
+    return _made_from(out, input)
 
 
 def ones_like(input: Tensor, *, dtype=None, device=None) -> Tensor:
     """Ones of ``input``'s shape (and dtype and device, unless given)."""
-    return _creation.ones(input._shape, dtype=input._dtype if dtype is None else dtype,
-                          device=input._device if device is None else device)
+    out = _creation.ones(input._shape, dtype=input._dtype if dtype is None else dtype,
+                         device=input._device if device is None else device)
+    return _made_from(out, input)
 
 
 def full_like(input: Tensor, fill_value, *, dtype=None, device=None) -> Tensor:
     """``fill_value`` in ``input``'s shape (and dtype and device, unless given)."""
-    return _creation.full(input._shape, fill_value,
-                          dtype=input._dtype if dtype is None else dtype,
-                          device=input._device if device is None else device)
+    out = _creation.full(input._shape, fill_value,
+                         dtype=input._dtype if dtype is None else dtype,
+                         device=input._device if device is None else device)
+    return _made_from(out, input)
 
 
 def empty_like(input: Tensor, *, dtype=None, device=None) -> Tensor:
     """An uninitialised tensor of ``input``'s shape (and dtype and device, unless given)."""
-    return _creation.empty(input._shape, dtype=input._dtype if dtype is None else dtype,
-                           device=input._device if device is None else device)
+    out = _creation.empty(input._shape, dtype=input._dtype if dtype is None else dtype,
+                          device=input._device if device is None else device)
+    return _made_from(out, input)
 
 
 def zeros(size, *, dtype=None, device=None) -> Tensor:

@@ -30,6 +30,12 @@ that the autograd history of no present output gradient reaches (``reach``, note
 is None; one that it reaches but whose gradient is structurally zero gets zeros, as eager's
 engine runs the nodes on the way (``zero_``'s backward makes zeros with ``zeros_like``, a
 constant of the backward graph that no longer depends on the gradient).
+Such a constant still stands for its source: eager's node makes it only when that gradient
+arrived, and the nodes after it run then, their local derivatives meeting the zeros (log's
+``0 / 0`` is ``nan``) and their saved values checked. So capture notes, for each constant a
+formula's factory made from a value of the backward graph (``made_from``), that value, and
+the constant carries the output gradients where its source does and is structurally zero
+where its source is (``_made_from_grads``).
 
 Note [Saved values written in place]
 The forward values the backward graph reads are tensors the caller can reach, or arrays
@@ -184,6 +190,7 @@ def _eager_reads(graph: Graph) -> list:
     carries = {id(v) for v in graph.inputs[:graph.n_grad_inputs]}
     needed = []
     for node in graph.nodes:
+        _made_from_grads(graph, node, carries, set())
         if any(id(v) in carries for v in node.inputs()):
             carries.update(id(v) for v in node.outputs)
             needed.append(node)
@@ -273,6 +280,7 @@ def copy_graph(graph: Graph) -> Graph:
             node.outputs.append(c)
         new.nodes.append(node)
     new.outputs = [value(v) for v in graph.outputs]
+    new.made_from = {value(c): value(v) for c, v in graph.made_from.items()}
     return new
 
 
@@ -297,6 +305,7 @@ def specialise(source: Graph, present: tuple) -> Graph:
     zero = {id(v) for v, here in zip(grads, present) if not here}
     kept = []
     for node in graph.nodes:
+        _made_from_grads(graph, node, carries, zero)
         ins = [v for v in node.inputs() if id(v) in carries]
         if not ins:
             kept.append(node)
@@ -334,6 +343,20 @@ def specialise(source: Graph, present: tuple) -> Graph:
         outputs.append(v)
     graph.outputs = outputs
     return graph
+
+
+def _made_from_grads(graph: Graph, node: Node, carries: set, zero: set) -> None:
+    """A const that a formula's factory made from a value (``zeros_like(grad)``) stands in
+    for that value: it carries where the value does, and is structurally zero where the value
+    is (the eager node making it runs iff its gradient arrived)."""
+    for v in node.inputs():
+        source = graph.made_from.get(v)
+        if source is None or id(v) in carries:
+            continue
+        if id(source) in carries:
+            carries.add(id(v))
+            if id(source) in zero:
+                zero.add(id(v))
 
 
 def _sum_with_zero(node: Node, zero: set):

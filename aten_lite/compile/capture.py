@@ -174,6 +174,9 @@ class _Recorder:
         # id(Value) -> the capture leaf autograd saw for it, when not the input's own object
         # (a split call's real tensors, Note [Split calls] in aten_lite/compile/segments.py)
         self.leaves: dict = {}
+        # backward graph: id(tensor a formula's factory made) -> (it, the tensor it was made
+        # from): Note [Absent output gradients] in autograd.py
+        self.made_from: dict = {}
 
     def input(self, t: Tensor, kind: str = "input") -> Tensor:
         """A capture tensor standing for the real tensor ``t``, as a graph input."""
@@ -205,6 +208,11 @@ class _Recorder:
         """The Value of a real tensor the function read from elsewhere: a const."""
         v = self._twinned(t, "const", const=t)
         self.graph.consts.append(v)
+        made = self.made_from.get(id(t))
+        if made is not None and made[0] is t:
+            source = self.values.get(id(made[1]))
+            if source is not None and source[0] is made[1]:
+                self.graph.made_from[v] = source[1]
         return v
 
     def _twinned(self, t: Tensor, kind: str, **facts) -> Value:
@@ -427,6 +435,13 @@ class _CaptureMode:
         self.recorder = recorder
         self.current = None  # the op being recorded, for break messages
 
+    def note_made_from(self, result: Tensor, source: Tensor) -> None:
+        """A backward formula's factory made ``result`` from ``source`` (``zeros_like(grad)``):
+        if the result becomes a const of the backward graph being captured, the graph notes
+        which Value it stands in for (Note [Absent output gradients] in autograd.py)."""
+        if self.recorder.parent is not None:
+            self.recorder.made_from[id(result)] = (result, source)
+
     def run(self, handle, key: str, keys: tuple, args: tuple, below_autograd: bool):
         if key == "Autograd" or handle.composite:
             return handle.table[key](*args)
@@ -458,6 +473,7 @@ _active: list = []  # the capture modes running now (a compiled call inside a ca
 
 def capturing() -> bool:
     return bool(_active)
+
 
 
 class Captured:

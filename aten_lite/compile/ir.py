@@ -101,6 +101,9 @@ class Graph:
     # backward graph: per output gradient, the indices of the gradient outputs its history
     # reaches (Note [Absent output gradients] in autograd.py)
     reach: list = field(default_factory=list)
+    # backward graph: const Value -> the Value a formula's factory made it from
+    # (``zeros_like(grad)``; Note [Absent output gradients] in autograd.py)
+    made_from: dict = field(default_factory=dict)
     kind: str = "forward"  # or "backward"
     schedule: list = field(default_factory=list)  # the execution order, set by passes/schedule
     groups: dict = field(default_factory=dict)  # group id -> FusedGroup (passes/fusion)
