@@ -100,7 +100,7 @@ from . import func  # noqa: E402,F401
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402
-# Op libraries outside the tree (issue 11): al.load_library, al.ops.NS, al.library.define_yaml.
+# Op libraries outside the tree: al.load_library, al.ops.NS, al.library.define_yaml.
 from ._oplib import load_library as load_library, ops as ops  # noqa: E402
 
 # torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see _dtype.py).

@@ -1,7 +1,7 @@
 """Where the C++ entries of op libraries are found (layer 1: plain data, no aten_lite imports).
 
 Note [Library kernels]
-An op library (issue 11, ``aten_lite/_oplib.py``) is compiled into its own extension module,
+An op library (``aten_lite/_oplib.py``) is compiled into its own extension module,
 built from the installed aten_lite's core sources and headers (``aten_lite/csrc``) plus the
 library's generated kernels, so its registry holds only its own entries, under their plain
 names (``mish``). Its ops' handles are named ``NS::op`` (``myops::mish``, as torch names

@@ -1,4 +1,4 @@
-"""Op libraries (issue 11): ``al.load_library``, the ``al.ops`` namespaces and
+"""Op libraries: ``al.load_library``, the ``al.ops`` namespaces and
 ``al.library.define_yaml``. A front-end module: it installs a built library into the layers
 below through their extension points (handles and kernel tables, the autograd recorders,
 Tensor methods, Note [Library kernels] in _library_kernels.py).

@@ -1,4 +1,4 @@
-"""Formula helpers of the scans, lookups and index ops (derivatives.yaml, issue 9's ops).
+"""Formula helpers of the scans, lookups and index ops (their derivatives.yaml formulas call them).
 
 Part of ``formulas.py``'s namespace (it re-exports ``__all__``): the generator reads the names
 through that module's star import. Written with aten_lite ops only, so that the backward is

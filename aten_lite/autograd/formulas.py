@@ -445,14 +445,15 @@ def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):
     return Tensor._wrap(out)
 
 
-# The helpers of issue 9's ops live in their own module; formulas see them through here.
+# The helpers of the scans, lookups and index ops live in their own module; formulas see
+# them through here.
 from ._formulas_extra import *  # noqa: F401,F403,E402
 from ._formulas_extra import __all__ as _extra  # noqa: E402
 
 __all__ += _extra
 
 
-# The helpers of the forward-mode `result:` formulas (issue 12). They are written with
+# The helpers of the forward-mode `result:` formulas. They are written with
 # aten_lite ops only, so a tangent computed here is itself recorded by autograd and reverse
 # mode can differentiate it (reverse over forward).
 __all__ += ["reduction_jvp_prod", "reduction_jvp_extremum", "take_along", "cumprod_jvp"]

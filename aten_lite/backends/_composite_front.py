@@ -1,5 +1,5 @@
-"""Composite kernels of torch's REPL-habit ops (issue 13): repeat, flip and roll; and the
-shape ops real programs use (issue 9: expand_as, view_as, reshape_as, broadcast_to, tile,
+"""Composite kernels of torch's REPL-habit ops: repeat, flip and roll; and the
+shape ops real programs use (expand_as, view_as, reshape_as, broadcast_to, tile,
 movedim, unbind, hstack, vstack, square), written with other aten_lite ops so that autograd
 records their pieces. composite.py re-exports them, as the registry finds
 CompositeImplicitAutograd kernels there (unique, whose result size depends on the values, is

@@ -1,4 +1,4 @@
-"""CompositeImplicitAutograd kernels of issue 9's products and reshapes: outer, addmm,
+"""CompositeImplicitAutograd kernels of products and reshapes: outer, addmm,
 baddbmm, unflatten, einsum (contracted pairwise with bmm).
 """
 

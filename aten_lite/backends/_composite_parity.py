@@ -1,4 +1,4 @@
-"""CompositeImplicitAutograd kernels of issue 9's second round of torch parity ops:
+"""CompositeImplicitAutograd kernels of data-dependent, diagonal, padding and loss ops:
 masked_select, repeat_interleave, meshgrid, diag, trace,
 constant_pad_nd (F.pad), cosine_similarity, kl_div and huber_loss. Each is written with
 other aten_lite ops, so autograd records the pieces (index_select, expand, cat, ...) and no

@@ -1,4 +1,4 @@
-"""CompositeImplicitAutograd kernels of issue 9's statistics and wrappers: var/std (and their
+"""CompositeImplicitAutograd kernels of statistics and wrappers: var/std (and their
 _mean forms), nan_to_num, the stable sort overloads, argsort.
 
 Autograd records the pieces, so none of these has a derivatives.yaml entry.

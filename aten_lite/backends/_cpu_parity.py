@@ -1,4 +1,4 @@
-"""CPU kernels of issue 9's ops whose result size depends on the values (nonzero, and the
+"""CPU kernels of ops whose result size depends on the values (nonzero, and the
 indices form of repeat_interleave): like unique, they have no meta kernel (a meta tensor has
 no values), as in torch, and no gradient (their results are indices).
 """

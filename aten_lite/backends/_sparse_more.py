@@ -1,4 +1,4 @@
-"""SparseCPU kernels of issue 9's remaining ops: division and powers by a number, and the
+"""SparseCPU kernels: division and powers by a number, and the
 ``any``/``all`` reductions (Note [Sparse kernels] in ``_sparse_ops.py``).
 
 Division by a number is linear (a1/x + a2/x == (a1 + a2)/x), so the stored values are divided

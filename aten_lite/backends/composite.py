@@ -247,12 +247,12 @@ def type_as(self, other):
     return self.to(other.device, other.dtype)
 
 
-# Issue 9's composites live in their own modules; the dispatcher finds them through here.
+# The other composites live in modules by family; the dispatcher finds them through here.
 from ._composite_stats import *  # noqa: F401,F403,E402
 from ._composite_linalg import *  # noqa: F401,F403,E402
-# repeat, flip, roll: torch's REPL habits (issue 13), kept in their own file.
+# repeat, flip, roll: torch's REPL habits, kept in their own file.
 from ._composite_front import (  # noqa: E402,F401
     broadcast_to, expand_as, flip, hstack, movedim, repeat, reshape_as, roll, square, tile,
     unbind, view_as, vstack)
-# masked_select, repeat_interleave, meshgrid, diag, F.pad's constant_pad_nd, ...: issue 9.
+# masked_select, repeat_interleave, meshgrid, diag, F.pad's constant_pad_nd, ...
 from ._composite_parity import *  # noqa: F401,F403,E402

@@ -15,9 +15,9 @@ from ._cpu_ops import make_elementwise, make_reduction  # noqa: F401
 from ._coo import (  # noqa: F401,E402
     sparse_coo_tensor, to_dense_strided, to_sparse, values_at_strided,
 )
-# Issue 9's scans, sorts and index-driven ops.
+# Scans, sorts and index-driven ops.
 from ._cpu_scan_sort import *  # noqa: F401,F403,E402
 from ._cpu_scatter import *  # noqa: F401,F403,E402
-from ._cpu_unique import unique_cpu  # noqa: F401,E402 (torch.unique's kernel, issue 13)
-from ._cpu_parity import *  # noqa: F401,F403,E402 (nonzero, repeat_interleave: issue 9)
-from ._diagonal import diagonal_cpu  # noqa: F401,E402 (the diagonal view, issue 9)
+from ._cpu_unique import unique_cpu  # noqa: F401,E402 (torch.unique's kernel)
+from ._cpu_parity import *  # noqa: F401,F403,E402 (nonzero, repeat_interleave)
+from ._diagonal import diagonal_cpu  # noqa: F401,E402 (the diagonal view)

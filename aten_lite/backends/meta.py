@@ -11,4 +11,4 @@ from ._meta_ops import make_elementwise, make_from_rule, make_reduction  # noqa:
 from ._coo import (  # noqa: F401,E402
     sparse_coo_tensor, to_dense_strided, to_sparse, values_at_strided,
 )
-from ._diagonal import diagonal_meta  # noqa: F401,E402 (the diagonal view, issue 9)
+from ._diagonal import diagonal_meta  # noqa: F401,E402 (the diagonal view)

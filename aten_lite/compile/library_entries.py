@@ -1,4 +1,4 @@
-"""The ``elementwise:`` entries of loaded op libraries, for fused kernels (issue 11).
+"""The ``elementwise:`` entries of loaded op libraries, for fused kernels.
 
 Note [Library ops in fused kernels]
 A library op (``myops::mish``) is a functional ``elementwise:`` op like aten_lite's own, so

@@ -136,7 +136,7 @@ bool read_scalar(const KernelInfo& info, PyObject* obj, int j, Scalar* s) {
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (overflow) {
-      // RuntimeError, as torch raises for an int it cannot unpack (issue 14's documented set).
+      // RuntimeError, as torch raises for an int it cannot unpack (the documented set).
       PyErr_Format(PyExc_RuntimeError, "%s: scalar '%s' = %R does not fit in int64", info.name,
                    info.scalar_names[j], obj);
       return false;

@@ -113,7 +113,7 @@ void run_inner(int64_t n, const F& f, char* const* p, const int64_t* s) {
 // on neither the op nor the dtype, only on the operand count and the element sizes; they reach
 // the op through InnerFn, one run of the innermost dim (or one block) at a time. So
 // they are compiled once, in loops.cpp, instead of once per (op, dtype) in every kernel file:
-// that halved the compile time of an elementwise op (issue 13's clean build). The inner run,
+// that halved the compile time of an elementwise op (of a clean build). The inner run,
 // where the time goes, is still the op's own loop (run_inner), and each call of it covers a
 // whole inner run or tile row, so the indirect call is noise.
 using InnerFn = void (*)(const void* f, int64_t n, char* const* p, const int64_t* s);

@@ -333,7 +333,7 @@ int reduce(const TensorRef* t) {
     if (numel_out == 1) {
       const S* p = reinterpret_cast<const S*>(g.base[1]);
       // The DRAM variant only for floating data, the reductions that are read at bandwidth
-      // (sum, mean): its results are the same, and each variant is compile time (issue 13).
+      // (sum, mean): its results are the same, and each variant costs compile time.
       if constexpr (is_floating_v<S>) {
         if (m * unit >= kFarBytes) {
           store<R>(g.base[0], fold_contiguous_parallel<R, true>(p, m), m);

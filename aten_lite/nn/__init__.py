@@ -7,7 +7,7 @@ from .distance import CosineSimilarity
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss,
                    MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module, Parameter
-from .padding import *  # noqa: F401,F403 (ZeroPad2d, ReflectionPad1d, ...: issue 9)
+from .padding import *  # noqa: F401,F403 (ZeroPad2d, ReflectionPad1d, ...)
 from .padding import __all__ as _padding
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,

@@ -1,4 +1,4 @@
-"""The functional forms of issue 9's second round: ``pad`` (constant, reflect, replicate,
+"""Padding, similarity and loss functionals: ``pad`` (constant, reflect, replicate,
 circular), ``cosine_similarity``, ``kl_div`` (with 'batchmean' and ``log_target``) and
 ``huber_loss``. ``functional.py`` re-exports them; the ops they end in are declared in
 native_functions.yaml (constant_pad_nd, cosine_similarity, kl_div, huber_loss).

@@ -330,7 +330,7 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
     return input / input.norm(p, dim, True).clamp(min=eps).expand_as(input)
 
 
-# F.pad, cosine_similarity, kl_div, huber_loss (issue 9's second round), in their own module.
+# F.pad, cosine_similarity, kl_div, huber_loss, in their own module.
 from ._functional_more import *  # noqa: F401,F403,E402
 from ._functional_more import __all__ as _more  # noqa: E402
 

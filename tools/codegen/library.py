@@ -1,4 +1,4 @@
-"""Op libraries outside the tree (issue 11): a user's own YAML, loaded with aten_lite's checks,
+"""Op libraries outside the tree: a user's own YAML, loaded with aten_lite's checks,
 rendered by aten_lite's emitters, under a namespace of its own.
 
     >>> lib = Library.at("myops", "myops")           # doctest: +SKIP
