@@ -585,13 +585,15 @@ def test_ctrl_c_interrupts_a_fused_kernel(tmp_path):
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         try:
-            out, err = child.communicate(timeout=10)
+            out, err = child.communicate(timeout=30)
         except subprocess.TimeoutExpired:
-            pytest.fail("the fused kernel ignored SIGINT for 10 s")
+            pytest.fail("the fused kernel ignored SIGINT for 30 s")
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
     words = out.split()
     assert words[:1] == ["interrupted"], (out, err)
-    assert float(words[1]) - sent < 2.5
+    # Not a speed target: "stopped between pieces" rather than "ran to the end", with room for
+    # a loaded machine (tests/test_interrupt.py).
+    assert float(words[1]) - sent < 10.0

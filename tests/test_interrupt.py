@@ -64,14 +64,16 @@ def test_ctrl_c_interrupts_a_long_kernel(case):
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         try:
-            out, err = child.communicate(timeout=10)
+            out, err = child.communicate(timeout=30)
         except subprocess.TimeoutExpired:
-            pytest.fail(f"{case}: the kernel ignored SIGINT for 10 s")
+            pytest.fail(f"{case}: the kernel ignored SIGINT for 30 s")
     finally:
         if child.poll() is None:
             os.kill(child.pid, signal.SIGKILL)
             child.wait()
     words = out.split()
     assert words[:1] == ["interrupted"], (out, err)
-    # About a second; generous for a shared machine.
-    assert float(words[1]) - sent < 2.5, float(words[1]) - sent
+    # Idle, the interrupt lands within about 0.1 s. The bound is not a speed target: it only has
+    # to tell "stopped between pieces" from "ran to the end" (minutes for every case), on a
+    # machine that other jobs may be slowing down 30-fold (CI once took 2.7 s for `rows`).
+    assert float(words[1]) - sent < 10.0, float(words[1]) - sent
