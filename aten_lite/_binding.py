@@ -5,8 +5,10 @@ A generated binding first tries its overloads behind cheap type guards (``int_se
 ``varargs_ints``, ``NUMBER_TYPES``); what they do not accept goes to ``Binding.parse``, which
 converts it per ``ArgSpec`` (tuples, NumPy numbers, one int for an int list, varargs sizes),
 calls the matching overload's ``OpHandle`` (``_dispatch.py``) and otherwise raises a TypeError
-listing every schema it tried. The generated code imports this module as ``_b``. It sits just
-above the dispatcher (docs/DESIGN.md, "Layers"), whose ``ArgSpec`` it converts by.
+listing every schema it tried. The generated code imports this module as ``_b``, and only
+this module: what else it reads (``Tensor``, ``DType``, the op handles) it reaches through here,
+so the runtime's module layout is named in one place. It sits just above the dispatcher
+(docs/DESIGN.md, "Layers"), whose ``ArgSpec`` it converts by.
 """
 
 from __future__ import annotations
@@ -16,14 +18,23 @@ import numpy as np
 from . import _dtype
 from ._device import Layout, device as _device_cls
 from ._dispatch import ArgSpec, OpHandle, handle
+from ._dtype import DType, bool_
 from ._tensor import Tensor
 
-__all__ = ["ArgSpec", "Binding", "MISSING", "NUMBER_TYPES", "int_seq", "varargs_ints"]
+__all__ = ["ArgSpec", "Binding", "DType", "MISSING", "NUMBER_TYPES", "Tensor", "bool_",
+           "handle_and_entry", "int_seq", "varargs_ints"]
 
 # Python numbers a `Scalar` (and a Tensor argument of a pointwise op) accepts on the fast path.
 NUMBER_TYPES = frozenset((int, float, bool))
 
 _SEQUENCES = frozenset((list, tuple))
+
+
+def handle_and_entry(name: str) -> tuple[OpHandle, object]:
+    """The handle of op overload ``name`` and its fast entry (Note [One dispatch path] in
+    _dispatch.py): the two names the generated bindings call it through."""
+    h = handle(name)
+    return h, h.fast_entry
 
 
 def int_seq(x) -> bool:
@@ -176,6 +187,20 @@ class Binding:
         if self._handles is None:
             self._handles = [handle(n) for n in self.ops]
         return self._handles
+
+    def documents(self, fn):
+        """Decorator of the generated function binding these overloads: gives it its
+        docstring, made from the records (the first overload's YAML `doc:` that is not empty,
+        then every overload's schema and line, in the order they are tried), indented as a
+        docstring written in the function's body would be."""
+        hs = self.handles()
+        summary = next((h.doc for h in hs if h.doc), "")
+        text = (f"{summary}\n\n" if summary else "") + "Overloads, tried in this order:\n" + \
+            "\n".join(f"    {h.schema}  ({h.loc})" for h in hs)
+        first, *rest = text.split("\n")
+        fn.__doc__ = "\n".join([first, *("    " + line if line.strip() else "" for line in rest),
+                                "    "])
+        return fn
 
     def parse(self, args: tuple, kwargs: dict):
         if kwargs:

@@ -696,7 +696,7 @@ def elementwise_op(name: str, variants: str = "function") -> str:
 
 
 def test_op_names_that_would_replace_a_runtime_or_generated_name(tmp_path):
-    names = ["Tensor", "Size", "device", "float32", "manual_seed", "_dispatch", "_d", "_T",
+    names = ["Tensor", "Size", "device", "float32", "manual_seed", "_dispatch", "_b", "_T",
              "_NUM", "_MISSING", "Node", "unpack", "sum_to", "__import__"]
     native = "".join(elementwise_op(n) for n in names) + elementwise_op("shape", "method")
     line = {n: 1 + 4 * i for i, n in enumerate(names + ["shape"])}
@@ -713,7 +713,7 @@ def test_op_names_that_would_replace_a_runtime_or_generated_name(tmp_path):
     assert errors_with_the_runtime(tmp_path, native) == [
         *(replaces(n) for n in ["Tensor", "Size", "device", "float32", "manual_seed",
                                 "_dispatch"]),
-        *(uses(n, ops_py) for n in ["_d", "_T", "_NUM", "_MISSING"]),
+        *(uses(n, ops_py) for n in ["_b", "_T", "_NUM", "_MISSING"]),
         *(uses(n, nodes_py) for n in ["Node", "unpack"]),
         f"native_functions.yaml:{line['sum_to']}: sum_to: the op name 'sum_to' would hide the "
         "formula helper sum_to of aten_lite/autograd/formulas.py; rename the op or the helper",

@@ -59,6 +59,20 @@ BINDING_GLOBALS = frozenset(n for n, m in template_names().items() if m == "gene
 BINDING_PREFIXES = ("_H_", "_F_", "_G_", "_GM_")  # handles, fast entries, parser groups
 
 
+def docstring(text: str, indent: str = "    ") -> str:
+    """``text`` as a docstring literal. A `doc:` from the YAML must never end the literal early
+    and so run as code: triple quotes inside are escaped, and so are quotes right before the
+    closing ones (``say "hi"``)."""
+    body = text.replace("\\", "\\\\")
+    trailing = len(body) - len(body.rstrip('"'))
+    body = body[: len(body) - trailing].replace('"""', '\\"\\"\\"') + '\\"' * trailing
+    lines = body.split("\n")
+    if len(lines) == 1:
+        return f'"""{body}"""'
+    rest = "\n".join(indent + line if line.strip() else "" for line in lines[1:])
+    return '"""' + lines[0] + "\n" + rest + "\n" + indent + '"""'
+
+
 def ident(name: str) -> str:
     return name.replace(".", "_")
 
@@ -118,18 +132,24 @@ class Candidate:
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """The statements that try this overload, indented relative to the function body."""
+        """The statements that try this overload, indented relative to the function body; the
+        first one names the overload in a comment."""
         body: list[str] = []
         if self.fast_call and self.fast_condition:
             body += [f"if {self.fast_condition}:", f"    return {self.fast_call}"]
         elif self.fast_call:  # a method of one plain Tensor: `self` is known to be one
-            return ((f"if {self.outer}:  # {self.op}", f"    return {self.fast_call}")
-                    if self.outer else (f"# {self.op}", f"return {self.fast_call}"))
-        call = f"return {self.handle}.call({self.args})"
-        body += [f"if {self.inner}:", f"    {call}"] if self.inner else [call]
+            body = [f"return {self.fast_call}"]
+        if not (self.fast_call and not self.fast_condition):
+            call = f"return {self.handle}.call({self.args})"
+            body += [f"if {self.inner}:", f"    {call}"] if self.inner else [call]
         if self.outer:
             return (f"if {self.outer}:  # {self.op}", *(f"    {line}" for line in body))
-        return (f"# {self.op}", *body)
+        return (f"{body[0]}  # {self.op}", *body[1:])
+
+    @property
+    def returns_always(self) -> bool:
+        """Whether these statements return whatever the arguments: nothing after them runs."""
+        return self.outer is None and self.lines[-1].startswith("return ")
 
 
 @dataclass(frozen=True)
@@ -143,15 +163,29 @@ class Binding:
     fallback: str  # the last statement's expression (parser, NotImplemented, error)
     doc: str  # docstring text
     prelude: str | None = None  # a statement before the candidates (varargs sizes)
+    # The parser group whose ``documents`` decorator gives the function its docstring, made
+    # at import from the records (aten_lite/_binding.py); None: the docstring is ``doc``,
+    # written in the function.
+    group: str | None = None
+
+    @property
+    def head(self) -> tuple[str, ...]:
+        """The decorator and ``def`` line, then the docstring when it is written here."""
+        if self.group is not None:
+            return (f"@{self.group}.documents", f"def {self.pyfunc}({self.signature}):")
+        return (f"def {self.pyfunc}({self.signature}):", f"    {docstring(self.doc)}")
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """The body between the docstring and the final ``return fallback``, indented, with a
-        blank line after each overload's statements."""
+        """The body after the docstring, indented: each overload's statements in order, then
+        ``return fallback``, unless an overload returns unconditionally (a method whose only
+        tensor is ``self``): what would follow it could never run."""
         out = [f"    {self.prelude}"] if self.prelude else []
         for c in self.candidates:
-            out += [f"    {line}" for line in c.lines] + [""]
-        return tuple(out)
+            out += [f"    {line}" for line in c.lines]
+            if c.returns_always:
+                return tuple(out)
+        return (*out, f"    return {self.fallback}")
 
 
 @dataclass(frozen=True)
@@ -386,7 +420,8 @@ def binding(pyname: str, nfs: list[Any], method: bool) -> tuple[Binding, Group]:
         sig = "self, *args, **kwargs" if method else "*args, **kwargs"
         fallback = f"{group.var}.parse(({'self, ' if method else ''}*args,), kwargs)"
         prelude, candidates = _varargs_fast(entries, method)
-        return Binding(pyname, pyfunc, sig, candidates, fallback, doc, prelude), group
+        return Binding(pyname, pyfunc, sig, candidates, fallback, doc, prelude,
+                       group.var), group
     guarded: list[Candidate] = []
     has_out = any(p.name == "out" for p in params)
     for e in entries:
@@ -406,7 +441,7 @@ def binding(pyname: str, nfs: list[Any], method: bool) -> tuple[Binding, Group]:
     fallback = f"{group.var}.parse({pos}, {kws})"
     prelude = KEEPDIMS_PRELUDE if "keepdims" in keywords else None
     return Binding(pyname, pyfunc, _signature(params), tuple(guarded), fallback, doc,
-                   prelude), group
+                   prelude, group.var), group
 
 
 def bindings(spec: Spec) -> tuple[list[Binding], list[Binding], list[Group]]:

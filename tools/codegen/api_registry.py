@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import keyword
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from .api_python import BINDING_GLOBALS, BINDING_PREFIXES, BindingError, ident, 
 from .model import Argument, BaseTy
 from .runtime_data import record_module
 from .spec import NativeFunction, Spec, SpecError
+from .vocab import DTYPE_GROUPS
 
 RECORD_CLASS = "OpRecord"  # of aten_lite/_registry_record.py (Note [Registry records])
 
@@ -35,9 +37,32 @@ class Record:
     name: str  # 'add.Tensor'
     ident: str  # 'add_Tensor': the Python identifier part of generated names
     loc: str  # 'native_functions.yaml:42'
-    # (field, Python literal text), in OpRecord's field order: the keyword arguments of the
-    # record's constructor call in generated/registry.py.
+    # (field, Python literal text), in OpRecord's field order: the positional arguments of
+    # the record's constructor call, one row of generated/registry.py's table.
     fields: tuple[tuple[str, str], ...]
+
+    @property
+    def row(self) -> str:
+        """The record as one ``OpRecord(...)`` call (`_R`), its fields positional; a dtype list
+        that is a YAML group reads as that group's constant (``table``)."""
+        values = [DTYPE_CONSTANTS.get(text, text) if key == "dtypes" else text
+                  for key, text in self.fields]
+        return f"_R({', '.join(values)})"
+
+
+# The dtype lists of the YAML's named groups (`dtypes: floating`), as registry.py names them:
+# most records share one of a few lists, so the table names them once.
+DTYPE_CONSTANTS = {repr(dtypes): f"_{group}" for group, dtypes in DTYPE_GROUPS.items()}
+
+
+def table(records: list[Record]) -> dict[str, object]:
+    """What templates/registry.py.j2 renders: the columns (OpRecord's fields, in order), the
+    dtype constants the rows use, and the rows."""
+    used = {text for r in records for key, text in r.fields if key == "dtypes"}
+    constants = [(name, text) for text, name in DTYPE_CONSTANTS.items() if text in used]
+    columns = ", ".join(key for key, _ in records[0].fields) if records else ""
+    header = textwrap.wrap(f"Columns: {columns}", 96)
+    return {"columns": header, "constants": constants, "records": records}
 
 
 class RecordMismatch(SpecError):

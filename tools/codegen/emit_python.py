@@ -20,22 +20,7 @@ from . import api_operators, api_pyi, api_python, api_registry
 from .templating import ENV as _ENV
 
 
-def _docstring(text: str, indent: str = "    ") -> str:
-    """``text`` as a docstring literal. A `doc:` from the YAML must never end the literal early
-    and so run as code: triple quotes inside are escaped, and so are quotes right before the
-    closing ones (``say "hi"``)."""
-    body = text.replace("\\", "\\\\")
-    trailing = len(body) - len(body.rstrip('"'))
-    body = body[: len(body) - trailing].replace('"""', '\\"\\"\\"') + '\\"' * trailing
-    lines = body.split("\n")
-    if len(lines) == 1:
-        return f'"""{body}"""'
-    rest = "\n".join(indent + line if line.strip() else "" for line in lines[1:])
-    return '"""' + lines[0] + "\n" + rest + "\n" + indent + '"""'
-
-
 _ENV.filters["py"] = repr
-_ENV.filters["docstring"] = _docstring
 
 
 def emit(spec: Any) -> dict[str, str]:
@@ -48,7 +33,8 @@ def emit(spec: Any) -> dict[str, str]:
     public = [b.name for b in functions if not b.name.startswith("_")]
     return {
         "generated/__init__.py": _ENV.get_template("generated_init.py.j2").render(),
-        "generated/registry.py": _ENV.get_template("registry.py.j2").render(records=records),
+        "generated/registry.py": _ENV.get_template("registry.py.j2").render(
+            **api_registry.table(records)),
         "generated/ops.py": _ENV.get_template("ops.py.j2").render(
             records=records, groups=groups, functions=functions, methods=methods,
             operators=operators, public=public),

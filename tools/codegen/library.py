@@ -271,7 +271,7 @@ def _python(lib: Library, spec: Spec) -> dict[str, str]:
     records = [_qualify_record(lib.name, r) for r in records]
     groups = [_qualify_group(lib.name, g) for g in groups]
     return {
-        "registry.py": ENV.get_template("registry.py.j2").render(records=records),
+        "registry.py": ENV.get_template("registry.py.j2").render(**api_registry.table(records)),
         "ops.py": ENV.get_template("ops.py.j2").render(
             records=records, groups=groups, functions=functions, methods=methods,
             operators=operators, public=public),
