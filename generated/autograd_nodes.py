@@ -3,30 +3,21 @@
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
 
-A recorder is the Autograd kernel of its op (bound to the op's handle by
-aten_lite/autograd/kernel.py): it builds the node, saves what the formulas read (Note [What
-a node saves] in tools/codegen/api_autograd.py), runs the op below autograd and gives the
-outputs their history. A node's apply() evaluates the formulas of the inputs that need a gradient.
+A recorder is the Autograd kernel of its op: ``record_<op>(op)`` makes it for the op's handle
+``op`` (bound by aten_lite/autograd/kernel.py); it builds the node, saves what the formulas read
+(Note [What a node saves] in tools/codegen/api_autograd.py), runs the op below autograd and
+gives the outputs their history. A node's apply() evaluates the formulas of the inputs that
+need a gradient; each formula's comment names its YAML line.
 """
 
-from aten_lite._dispatch import below_autograd_entry
-from aten_lite._grad_mode import _state as _grad_state
-from aten_lite._tensor import Tensor
+from functools import partial
+
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
-    Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,
-    set_history, through_values, unpack, unpack_output, version,
+    Node, Tensor, _grad_state, below_autograd_entry, check_alive, check_inplace, detached, edge,
+    formula_failed, not_implemented, saved_copy, set_history, through_values, unpack,
+    unpack_output, version,
 )
-
-
-# Note [Formula errors name their line]
-# A formula is Python from derivatives.yaml, run only at backward time; when it raises, the
-# traceback shows this generated file. Each formula's evaluation is wrapped so that the
-# exception, unchanged, also names the YAML line it came from (as a note, Python 3.11+).
-def formula_failed(exc, where, op, inputs):
-    if hasattr(exc, "add_note"):
-        exc.add_note(f"raised by the derivative formula of {op} for '{inputs}' ({where})")
-
 
 from aten_lite._generated.ops import (  # the ops the formulas call
     _gelu_backward,
@@ -44,537 +35,463 @@ from aten_lite._generated.ops import (  # the ops the formulas call
 
 class NegBackward0(Node):
     """Backward of neg (derivatives.yaml:27)."""
-
     __slots__ = ()
     _op = "neg"
+    _formulas = (('derivatives.yaml:28', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:28
+        need, grad = node._next, grads[0]
         try:
-            grad_self = (-grad) if need[0] is not None else None
+            grad_self = (-grad) if need[0] is not None else None  # derivatives.yaml:28
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:28', 'neg', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class AbsBackward0(Node):
     """Backward of abs (derivatives.yaml:30)."""
-
     __slots__ = ("self_", "self_v")
     _op = "abs"
+    _formulas = (('derivatives.yaml:31', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:31
         try:
-            grad_self = (grad * self.sign()) if need[0] is not None else None
+            grad_self = (grad * self.sign()) if need[0] is not None else None  # derivatives.yaml:31
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:31', 'abs', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class SignBackward0(Node):
     """Backward of sign (derivatives.yaml:33)."""
-
     __slots__ = ()
     _op = "sign"
+    _formulas = (('derivatives.yaml:34', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:34
+        need, grad = node._next, grads[0]
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:34
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:34', 'sign', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class ReluBackward0(Node):
     """Backward of relu (derivatives.yaml:36)."""
-
     __slots__ = ("result_", "result_v")
     _op = "relu"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:38', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:38
         try:
-            grad_self = (grad * result.sign()) if need[0] is not None else None
+            grad_self = (grad * result.sign()) if need[0] is not None else None  # derivatives.yaml:38
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:38', 'relu', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class SigmoidBackward0(Node):
     """Backward of sigmoid (derivatives.yaml:40)."""
-
     __slots__ = ("result_", "result_v")
     _op = "sigmoid"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:41', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:41
         try:
-            grad_self = (grad * result * (1 - result)) if need[0] is not None else None
+            grad_self = (grad * result * (1 - result)) if need[0] is not None else None  # derivatives.yaml:41
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:41', 'sigmoid', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class TanhBackward0(Node):
     """Backward of tanh (derivatives.yaml:43)."""
-
     __slots__ = ("result_", "result_v")
     _op = "tanh"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:44', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:44
         try:
-            grad_self = _tanh_backward(grad, result) if need[0] is not None else None
+            grad_self = _tanh_backward(grad, result) if need[0] is not None else None  # derivatives.yaml:44
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:44', 'tanh', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class ExpBackward0(Node):
     """Backward of exp (derivatives.yaml:46)."""
-
     __slots__ = ("result_", "result_v")
     _op = "exp"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:47', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:47
         try:
-            grad_self = (grad * result) if need[0] is not None else None
+            grad_self = (grad * result) if need[0] is not None else None  # derivatives.yaml:47
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:47', 'exp', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class Expm1Backward0(Node):
     """Backward of expm1 (derivatives.yaml:49)."""
-
     __slots__ = ("result_", "result_v")
     _op = "expm1"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:50', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:50
         try:
-            grad_self = (grad * (result + 1)) if need[0] is not None else None
+            grad_self = (grad * (result + 1)) if need[0] is not None else None  # derivatives.yaml:50
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:50', 'expm1', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class LogBackward0(Node):
     """Backward of log (derivatives.yaml:52)."""
-
     __slots__ = ("self_", "self_v")
     _op = "log"
+    _formulas = (('derivatives.yaml:53', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:53
         try:
-            grad_self = (grad / self) if need[0] is not None else None
+            grad_self = (grad / self) if need[0] is not None else None  # derivatives.yaml:53
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:53', 'log', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class Log1pBackward0(Node):
     """Backward of log1p (derivatives.yaml:55)."""
-
     __slots__ = ("self_", "self_v")
     _op = "log1p"
+    _formulas = (('derivatives.yaml:56', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:56
         try:
-            grad_self = (grad / (self + 1)) if need[0] is not None else None
+            grad_self = (grad / (self + 1)) if need[0] is not None else None  # derivatives.yaml:56
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:56', 'log1p', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class SqrtBackward0(Node):
     """Backward of sqrt (derivatives.yaml:58)."""
-
     __slots__ = ("result_", "result_v")
     _op = "sqrt"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:59', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:59
         try:
-            grad_self = (grad / (2 * result)) if need[0] is not None else None
+            grad_self = (grad / (2 * result)) if need[0] is not None else None  # derivatives.yaml:59
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:59', 'sqrt', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class RsqrtBackward0(Node):
     """Backward of rsqrt (derivatives.yaml:61)."""
-
     __slots__ = ("result_", "result_v")
     _op = "rsqrt"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:62', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:62
         try:
-            grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None
+            grad_self = (-0.5 * grad * result * result * result) if need[0] is not None else None  # derivatives.yaml:62
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:62', 'rsqrt', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class ReciprocalBackward0(Node):
     """Backward of reciprocal (derivatives.yaml:64)."""
-
     __slots__ = ("result_", "result_v")
     _op = "reciprocal"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:65', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:65
         try:
-            grad_self = (-grad * result * result) if need[0] is not None else None
+            grad_self = (-grad * result * result) if need[0] is not None else None  # derivatives.yaml:65
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:65', 'reciprocal', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.result_ = None
-        node.result_v = None
+        node.result_ = node.result_v = None
 
 
 class SinBackward0(Node):
     """Backward of sin (derivatives.yaml:67)."""
-
     __slots__ = ("self_", "self_v")
     _op = "sin"
+    _formulas = (('derivatives.yaml:68', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:68
         try:
-            grad_self = (grad * self.cos()) if need[0] is not None else None
+            grad_self = (grad * self.cos()) if need[0] is not None else None  # derivatives.yaml:68
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:68', 'sin', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class CosBackward0(Node):
     """Backward of cos (derivatives.yaml:70)."""
-
     __slots__ = ("self_", "self_v")
     _op = "cos"
+    _formulas = (('derivatives.yaml:71', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:71
         try:
-            grad_self = (-grad * self.sin()) if need[0] is not None else None
+            grad_self = (-grad * self.sin()) if need[0] is not None else None  # derivatives.yaml:71
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:71', 'cos', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class FloorBackward0(Node):
     """Backward of floor (derivatives.yaml:73)."""
-
     __slots__ = ()
     _op = "floor"
+    _formulas = (('derivatives.yaml:74', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:74
+        need, grad = node._next, grads[0]
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:74
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:74', 'floor', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class CeilBackward0(Node):
     """Backward of ceil (derivatives.yaml:76)."""
-
     __slots__ = ()
     _op = "ceil"
+    _formulas = (('derivatives.yaml:77', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:77
+        need, grad = node._next, grads[0]
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:77
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:77', 'ceil', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class RoundBackward0(Node):
     """Backward of round (derivatives.yaml:79)."""
-
     __slots__ = ()
     _op = "round"
+    _formulas = (('derivatives.yaml:80', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:80
+        need, grad = node._next, grads[0]
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:80
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:80', 'round', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class TruncBackward0(Node):
     """Backward of trunc (derivatives.yaml:82)."""
-
     __slots__ = ()
     _op = "trunc"
+    _formulas = (('derivatives.yaml:83', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:83
+        need, grad = node._next, grads[0]
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:83
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:83', 'trunc', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class AddBackward0(Node):
     """Backward of add.Tensor (derivatives.yaml:87)."""
-
     __slots__ = ("alpha_",)
     _op = "add.Tensor"
+    _formulas = (('derivatives.yaml:88', 'self'), ('derivatives.yaml:89', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         alpha = node.alpha_
-        # derivatives.yaml:88
+        at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:88
+            at_ = 1
+            grad_other = scale(grad, alpha) if need[1] is not None else None  # derivatives.yaml:89
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:88', 'add.Tensor', 'self')
-            raise
-        # derivatives.yaml:89
-        try:
-            grad_other = scale(grad, alpha) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:89', 'add.Tensor', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
@@ -585,27 +502,22 @@ class AddBackward0(Node):
 
 class SubBackward0(Node):
     """Backward of sub.Tensor (derivatives.yaml:91)."""
-
     __slots__ = ("alpha_",)
     _op = "sub.Tensor"
+    _formulas = (('derivatives.yaml:92', 'self'), ('derivatives.yaml:93', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         alpha = node.alpha_
-        # derivatives.yaml:92
+        at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:92
+            at_ = 1
+            grad_other = scale(grad, -alpha) if need[1] is not None else None  # derivatives.yaml:93
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:92', 'sub.Tensor', 'self')
-            raise
-        # derivatives.yaml:93
-        try:
-            grad_other = scale(grad, -alpha) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:93', 'sub.Tensor', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
@@ -616,191 +528,150 @@ class SubBackward0(Node):
 
 class MulBackward0(Node):
     """Backward of mul.Tensor (derivatives.yaml:95)."""
-
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "mul.Tensor"
+    _formulas = (('derivatives.yaml:96', 'self'), ('derivatives.yaml:97', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         other = node.other_
         if isinstance(other, Tensor) and other._vc.value != node.other_v:
             unpack(node, other, node.other_v, 'other')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:96
+        at_ = 0
         try:
-            grad_self = (grad * other) if need[0] is not None else None
+            grad_self = (grad * other) if need[0] is not None else None  # derivatives.yaml:96
+            at_ = 1
+            grad_other = (grad * self) if need[1] is not None else None  # derivatives.yaml:97
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:96', 'mul.Tensor', 'self')
-            raise
-        # derivatives.yaml:97
-        try:
-            grad_other = (grad * self) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:97', 'mul.Tensor', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
     def release(node):
         node._released = True
-        node.other_ = None
-        node.other_v = None
-        node.self_ = None
-        node.self_v = None
+        node.other_ = node.other_v = node.self_ = node.self_v = None
 
 
 class DivBackward0(Node):
     """Backward of div.Tensor (derivatives.yaml:99)."""
-
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "div.Tensor"
+    _formulas = (('derivatives.yaml:100', 'self'), ('derivatives.yaml:101', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         other = node.other_
         if isinstance(other, Tensor) and other._vc.value != node.other_v:
             unpack(node, other, node.other_v, 'other')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:100
+        at_ = 0
         try:
-            grad_self = (grad / other) if need[0] is not None else None
+            grad_self = (grad / other) if need[0] is not None else None  # derivatives.yaml:100
+            at_ = 1
+            grad_other = (-grad * self / (other * other)) if need[1] is not None else None  # derivatives.yaml:101
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:100', 'div.Tensor', 'self')
-            raise
-        # derivatives.yaml:101
-        try:
-            grad_other = (-grad * self / (other * other)) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:101', 'div.Tensor', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
     def release(node):
         node._released = True
-        node.other_ = None
-        node.other_v = None
-        node.self_ = None
-        node.self_v = None
+        node.other_ = node.other_v = node.self_ = node.self_v = None
 
 
 class DivTruncBackward0(Node):
     """Backward of _div_trunc (derivatives.yaml:103)."""
-
     __slots__ = ()
     _op = "_div_trunc"
+    _formulas = (('derivatives.yaml:104', 'self'), ('derivatives.yaml:105', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:104
+        need, grad = node._next, grads[0]
+        at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:104
+            at_ = 1
+            grad_other = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:105
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:104', '_div_trunc', 'self')
-            raise
-        # derivatives.yaml:105
-        try:
-            grad_other = zeros_like(grad) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:105', '_div_trunc', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
-
-    def release(node):
-        node._released = True
 
 
 class FloorDivideBackward0(Node):
     """Backward of floor_divide (derivatives.yaml:107)."""
-
     __slots__ = ()
     _op = "floor_divide"
+    _formulas = (('derivatives.yaml:108', 'self'), ('derivatives.yaml:109', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:108
+        need, grad = node._next, grads[0]
+        at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:108
+            at_ = 1
+            grad_other = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:109
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:108', 'floor_divide', 'self')
-            raise
-        # derivatives.yaml:109
-        try:
-            grad_other = zeros_like(grad) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:109', 'floor_divide', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
-
-    def release(node):
-        node._released = True
 
 
 class RemainderBackward0(Node):
     """Backward of remainder.Tensor (derivatives.yaml:111)."""
-
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "remainder.Tensor"
+    _formulas = (('derivatives.yaml:112', 'self'), ('derivatives.yaml:113', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         other = node.other_
         if isinstance(other, Tensor) and other._vc.value != node.other_v:
             unpack(node, other, node.other_v, 'other')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:112
+        at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:112
+            at_ = 1
+            grad_other = (-grad * floor_divide(self, other)) if need[1] is not None else None  # derivatives.yaml:113
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:112', 'remainder.Tensor', 'self')
-            raise
-        # derivatives.yaml:113
-        try:
-            grad_other = (-grad * floor_divide(self, other)) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:113', 'remainder.Tensor', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
     def release(node):
         node._released = True
-        node.other_ = None
-        node.other_v = None
-        node.self_ = None
-        node.self_v = None
+        node.other_ = node.other_v = node.self_ = node.self_v = None
 
 
 class PowBackward0(Node):
     """Backward of pow.Tensor_Tensor (derivatives.yaml:115)."""
-
     __slots__ = ("exponent_", "exponent_v", "self_", "self_v", "result_", "result_v")
     _op = "pow.Tensor_Tensor"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:116', 'self'), ('derivatives.yaml:117', 'exponent'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         exponent = node.exponent_
         if isinstance(exponent, Tensor) and exponent._vc.value != node.exponent_v:
             unpack(node, exponent, node.exponent_v, 'exponent')
@@ -810,212 +681,172 @@ class PowBackward0(Node):
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:116
+        at_ = 0
         try:
-            grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None
+            grad_self = pow_self_grad(grad, self, exponent) if need[0] is not None else None  # derivatives.yaml:116
+            at_ = 1
+            grad_exponent = pow_exponent_grad(grad, self, exponent, result) if need[1] is not None else None  # derivatives.yaml:117
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:116', 'pow.Tensor_Tensor', 'self')
-            raise
-        # derivatives.yaml:117
-        try:
-            grad_exponent = pow_exponent_grad(grad, self, exponent, result) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:117', 'pow.Tensor_Tensor', 'exponent')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_exponent)
 
     def release(node):
         node._released = True
-        node.exponent_ = None
-        node.exponent_v = None
-        node.self_ = None
-        node.self_v = None
-        node.result_ = None
-        node.result_v = None
+        node.exponent_ = node.exponent_v = node.self_ = node.self_v = node.result_ = node.result_v = None
 
 
 class MaximumBackward0(Node):
     """Backward of maximum (derivatives.yaml:119)."""
-
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "maximum"
+    _formulas = (('derivatives.yaml:120', 'self'), ('derivatives.yaml:121', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         other = node.other_
         if isinstance(other, Tensor) and other._vc.value != node.other_v:
             unpack(node, other, node.other_v, 'other')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:120
+        at_ = 0
         try:
-            grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None
+            grad_self = binary_extremum_grad(grad, self, other, True) if need[0] is not None else None  # derivatives.yaml:120
+            at_ = 1
+            grad_other = binary_extremum_grad(grad, other, self, True) if need[1] is not None else None  # derivatives.yaml:121
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:120', 'maximum', 'self')
-            raise
-        # derivatives.yaml:121
-        try:
-            grad_other = binary_extremum_grad(grad, other, self, True) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:121', 'maximum', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
     def release(node):
         node._released = True
-        node.other_ = None
-        node.other_v = None
-        node.self_ = None
-        node.self_v = None
+        node.other_ = node.other_v = node.self_ = node.self_v = None
 
 
 class MinimumBackward0(Node):
     """Backward of minimum (derivatives.yaml:123)."""
-
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "minimum"
+    _formulas = (('derivatives.yaml:124', 'self'), ('derivatives.yaml:125', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         other = node.other_
         if isinstance(other, Tensor) and other._vc.value != node.other_v:
             unpack(node, other, node.other_v, 'other')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:124
+        at_ = 0
         try:
-            grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None
+            grad_self = binary_extremum_grad(grad, self, other, False) if need[0] is not None else None  # derivatives.yaml:124
+            at_ = 1
+            grad_other = binary_extremum_grad(grad, other, self, False) if need[1] is not None else None  # derivatives.yaml:125
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:124', 'minimum', 'self')
-            raise
-        # derivatives.yaml:125
-        try:
-            grad_other = binary_extremum_grad(grad, other, self, False) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:125', 'minimum', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
     def release(node):
         node._released = True
-        node.other_ = None
-        node.other_v = None
-        node.self_ = None
-        node.self_v = None
+        node.other_ = node.other_v = node.self_ = node.self_v = None
 
 
 class WhereBackward0(Node):
     """Backward of where.self (derivatives.yaml:127)."""
-
     __slots__ = ("condition_", "condition_v")
     _op = "where.self"
+    _formulas = (('derivatives.yaml:129', 'self'), ('derivatives.yaml:130', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         condition = node.condition_
         if isinstance(condition, Tensor) and condition._vc.value != node.condition_v:
             unpack(node, condition, node.condition_v, 'condition')
-        # derivatives.yaml:129
+        at_ = 0
         try:
-            grad_self = (grad * condition) if need[0] is not None else None
+            grad_self = (grad * condition) if need[0] is not None else None  # derivatives.yaml:129
+            at_ = 1
+            grad_other = (grad * condition.logical_not()) if need[1] is not None else None  # derivatives.yaml:130
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:129', 'where.self', 'self')
-            raise
-        # derivatives.yaml:130
-        try:
-            grad_other = (grad * condition.logical_not()) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:130', 'where.self', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
     def release(node):
         node._released = True
-        node.condition_ = None
-        node.condition_v = None
+        node.condition_ = node.condition_v = None
 
 
 class SumBackward0(Node):
     """Backward of sum (derivatives.yaml:134)."""
-
     __slots__ = ("dim_", "keepdim_", "self_shape")
     _op = "sum"
+    _formulas = (('derivatives.yaml:135', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:135
         try:
-            grad_self = expand_reduced(grad, self_shape, dim, keepdim) if need[0] is not None else None
+            grad_self = expand_reduced(grad, self_shape, dim, keepdim) if need[0] is not None else None  # derivatives.yaml:135
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:135', 'sum', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.keepdim_ = None
-        node.self_shape = None
+        node.dim_ = node.keepdim_ = node.self_shape = None
 
 
 class MeanBackward0(Node):
     """Backward of mean (derivatives.yaml:137)."""
-
     __slots__ = ("dim_", "keepdim_", "self_shape")
     _op = "mean"
+    _formulas = (('derivatives.yaml:138', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:138
         try:
-            grad_self = expand_reduced(grad / reduced_count(self_shape, dim), self_shape, dim, keepdim) if need[0] is not None else None
+            grad_self = expand_reduced(grad / reduced_count(self_shape, dim), self_shape, dim, keepdim) if need[0] is not None else None  # derivatives.yaml:138
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:138', 'mean', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.keepdim_ = None
-        node.self_shape = None
+        node.dim_ = node.keepdim_ = node.self_shape = None
 
 
 class ProdBackward0(Node):
     """Backward of prod (derivatives.yaml:140)."""
-
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "prod"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:141', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         result = node.result_
@@ -1024,36 +855,29 @@ class ProdBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:141
         try:
-            grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+            grad_self = prod_grad(grad, self, result, dim, keepdim) if need[0] is not None else None  # derivatives.yaml:141
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:141', 'prod', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.keepdim_ = None
-        node.result_ = None
-        node.result_v = None
-        node.self_ = None
-        node.self_v = None
+        node.dim_ = node.keepdim_ = node.result_ = node.result_v = node.self_ = node.self_v = None
 
 
 class AmaxBackward0(Node):
     """Backward of amax (derivatives.yaml:144)."""
-
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "amax"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:145', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         result = node.result_
@@ -1062,36 +886,29 @@ class AmaxBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:145
         try:
-            grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+            grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None  # derivatives.yaml:145
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:145', 'amax', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.keepdim_ = None
-        node.result_ = None
-        node.result_v = None
-        node.self_ = None
-        node.self_v = None
+        node.dim_ = node.keepdim_ = node.result_ = node.result_v = node.self_ = node.self_v = None
 
 
 class AminBackward0(Node):
     """Backward of amin (derivatives.yaml:148)."""
-
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "amin"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:149', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         keepdim = node.keepdim_
         result = node.result_
@@ -1100,169 +917,142 @@ class AminBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:149
         try:
-            grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None
+            grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None  # derivatives.yaml:149
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:149', 'amin', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.keepdim_ = None
-        node.result_ = None
-        node.result_v = None
-        node.self_ = None
-        node.self_v = None
+        node.dim_ = node.keepdim_ = node.result_ = node.result_v = node.self_ = node.self_v = None
 
 
 class MaxBackward0(Node):
     """Backward of max.dim (derivatives.yaml:152)."""
-
     __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
     _op = "max.dim"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
+    _formulas = (('derivatives.yaml:154', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         indices = node.indices_
         if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:154
         try:
-            grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+            grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None  # derivatives.yaml:154
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:154', 'max.dim', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.indices_ = None
-        node.indices_v = None
-        node.keepdim_ = None
-        node.self_shape = None
+        node.dim_ = node.indices_ = node.indices_v = node.keepdim_ = node.self_shape = None
 
 
 class MinBackward0(Node):
     """Backward of min.dim (derivatives.yaml:157)."""
-
     __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
     _op = "min.dim"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
+    _formulas = (('derivatives.yaml:159', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         indices = node.indices_
         if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         keepdim = node.keepdim_
         self_shape = node.self_shape
-        # derivatives.yaml:159
         try:
-            grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None
+            grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None  # derivatives.yaml:159
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:159', 'min.dim', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.indices_ = None
-        node.indices_v = None
-        node.keepdim_ = None
-        node.self_shape = None
+        node.dim_ = node.indices_ = node.indices_v = node.keepdim_ = node.self_shape = None
 
 
 class SoftmaxBackward0(Node):
     """Backward of softmax.int (derivatives.yaml:162)."""
-
     __slots__ = ("dim_", "result_", "result_v")
     _op = "softmax.int"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:163', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:163
         try:
-            grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None
+            grad_self = (result * (grad - (grad * result).sum(dim, keepdim=True))) if need[0] is not None else None  # derivatives.yaml:163
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:163', 'softmax.int', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.result_ = None
-        node.result_v = None
+        node.dim_ = node.result_ = node.result_v = None
 
 
 class LogSoftmaxBackward0(Node):
     """Backward of log_softmax.int (derivatives.yaml:166)."""
-
     __slots__ = ("dim_", "result_", "result_v")
     _op = "log_softmax.int"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:167', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
             result = unpack_output(node, result, node.result_v, 0, 'result')
-        # derivatives.yaml:167
         try:
-            grad_self = _log_softmax_backward(grad, result, dim) if need[0] is not None else None
+            grad_self = _log_softmax_backward(grad, result, dim) if need[0] is not None else None  # derivatives.yaml:167
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:167', 'log_softmax.int', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.result_ = None
-        node.result_v = None
+        node.dim_ = node.result_ = node.result_v = None
 
 
 class NllLossBackward0(Node):
     """Backward of nll_loss (derivatives.yaml:170)."""
-
     __slots__ = ("ignore_index_", "reduction_", "self_", "self_v", "target_", "target_v", "weight_", "weight_v")
     _op = "nll_loss"
+    _formulas = (('derivatives.yaml:172', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         ignore_index = node.ignore_index_
         reduction = node.reduction_
         self = node.self_
@@ -1274,37 +1064,28 @@ class NllLossBackward0(Node):
         weight = node.weight_
         if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
             unpack(node, weight, node.weight_v, 'weight')
-        # derivatives.yaml:172
         try:
-            grad_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index) if need[0] is not None else None
+            grad_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index) if need[0] is not None else None  # derivatives.yaml:172
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:172', 'nll_loss', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.ignore_index_ = None
-        node.reduction_ = None
-        node.self_ = None
-        node.self_v = None
-        node.target_ = None
-        node.target_v = None
-        node.weight_ = None
-        node.weight_v = None
+        node.ignore_index_ = node.reduction_ = node.self_ = node.self_v = node.target_ = node.target_v = node.weight_ = node.weight_v = None
 
 
 class NllLossBackwardBackward0(Node):
     """Backward of _nll_loss_backward (derivatives.yaml:175)."""
-
     __slots__ = ("ignore_index_", "reduction_", "target_", "target_v", "weight_", "weight_v")
     _op = "_nll_loss_backward"
+    _formulas = (('derivatives.yaml:177', 'grad_output'), ('derivatives.yaml:178', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         ignore_index = node.ignore_index_
         reduction = node.reduction_
         target = node.target_
@@ -1313,264 +1094,216 @@ class NllLossBackwardBackward0(Node):
         weight = node.weight_
         if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
             unpack(node, weight, node.weight_v, 'weight')
-        # derivatives.yaml:177
+        at_ = 0
         try:
-            grad_grad_output = nll_loss(grad, target, weight, reduction, ignore_index) if need[0] is not None else None
+            grad_grad_output = nll_loss(grad, target, weight, reduction, ignore_index) if need[0] is not None else None  # derivatives.yaml:177
+            at_ = 1
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:178
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:177', '_nll_loss_backward', 'grad_output')
-            raise
-        # derivatives.yaml:178
-        try:
-            grad_self = zeros_like(grad) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:178', '_nll_loss_backward', 'self')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_grad_output, grad_self)
 
     def release(node):
         node._released = True
-        node.ignore_index_ = None
-        node.reduction_ = None
-        node.target_ = None
-        node.target_v = None
-        node.weight_ = None
-        node.weight_v = None
+        node.ignore_index_ = node.reduction_ = node.target_ = node.target_v = node.weight_ = node.weight_v = None
 
 
 class GeluBackward0(Node):
     """Backward of gelu (derivatives.yaml:180)."""
-
     __slots__ = ("self_", "self_v")
     _op = "gelu"
+    _formulas = (('derivatives.yaml:181', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:181
         try:
-            grad_self = _gelu_backward(grad, self) if need[0] is not None else None
+            grad_self = _gelu_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:181
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:181', 'gelu', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class GeluBackwardBackward0(Node):
     """Backward of _gelu_backward (derivatives.yaml:183)."""
-
     __slots__ = ("self_", "self_v", "grad_output_", "grad_output_v")
     _op = "_gelu_backward"
+    _formulas = (('derivatives.yaml:184', 'grad_output'), ('derivatives.yaml:185', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         grad_output = node.grad_output_
         if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:184
+        at_ = 0
         try:
-            grad_grad_output = _gelu_backward(grad, self) if need[0] is not None else None
+            grad_grad_output = _gelu_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:184
+            at_ = 1
+            grad_self = (grad * grad_output * (2 - self * self) * (-0.5 * self * self).exp() * 0.3989422804014327) if need[1] is not None else None  # derivatives.yaml:185
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:184', '_gelu_backward', 'grad_output')
-            raise
-        # derivatives.yaml:185
-        try:
-            grad_self = (grad * grad_output * (2 - self * self) * (-0.5 * self * self).exp() * 0.3989422804014327) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:185', '_gelu_backward', 'self')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_grad_output, grad_self)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
-        node.grad_output_ = None
-        node.grad_output_v = None
+        node.self_ = node.self_v = node.grad_output_ = node.grad_output_v = None
 
 
 class CopyStridedBackward0(Node):
     """Backward of _copy_strided (derivatives.yaml:187)."""
-
     __slots__ = ()
     _op = "_copy_strided"
+    _formulas = (('derivatives.yaml:188', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:188
+        need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:188
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:188', '_copy_strided', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class SiluBackward0(Node):
     """Backward of silu (derivatives.yaml:190)."""
-
     __slots__ = ("self_", "self_v")
     _op = "silu"
+    _formulas = (('derivatives.yaml:191', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:191
         try:
-            grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None
+            grad_self = (grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))) if need[0] is not None else None  # derivatives.yaml:191
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:191', 'silu', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class LeakyReluBackward0(Node):
     """Backward of leaky_relu (derivatives.yaml:193)."""
-
     __slots__ = ("negative_slope_", "self_", "self_v")
     _op = "leaky_relu"
+    _formulas = (('derivatives.yaml:194', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         negative_slope = node.negative_slope_
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:194
         try:
-            grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
+            grad_self = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None  # derivatives.yaml:194
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:194', 'leaky_relu', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.negative_slope_ = None
-        node.self_ = None
-        node.self_v = None
+        node.negative_slope_ = node.self_ = node.self_v = None
 
 
 class LeakyReluBackwardBackward0(Node):
     """Backward of _leaky_relu_backward (derivatives.yaml:196)."""
-
     __slots__ = ("negative_slope_", "self_", "self_v")
     _op = "_leaky_relu_backward"
+    _formulas = (('derivatives.yaml:197', 'grad_output'), ('derivatives.yaml:198', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         negative_slope = node.negative_slope_
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:197
+        at_ = 0
         try:
-            grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None
+            grad_grad_output = _leaky_relu_backward(grad, self, negative_slope) if need[0] is not None else None  # derivatives.yaml:197
+            at_ = 1
+            grad_self = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:198
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:197', '_leaky_relu_backward', 'grad_output')
-            raise
-        # derivatives.yaml:198
-        try:
-            grad_self = zeros_like(grad) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:198', '_leaky_relu_backward', 'self')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_grad_output, grad_self)
 
     def release(node):
         node._released = True
-        node.negative_slope_ = None
-        node.self_ = None
-        node.self_v = None
+        node.negative_slope_ = node.self_ = node.self_v = None
 
 
 class TanhBackwardBackward0(Node):
     """Backward of _tanh_backward (derivatives.yaml:200)."""
-
     __slots__ = ("tanh_out_", "tanh_out_v", "grad_output_", "grad_output_v")
     _op = "_tanh_backward"
+    _formulas = (('derivatives.yaml:201', 'grad_output'), ('derivatives.yaml:202', 'tanh_out'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         tanh_out = node.tanh_out_
         if isinstance(tanh_out, Tensor) and tanh_out._vc.value != node.tanh_out_v:
             unpack(node, tanh_out, node.tanh_out_v, 'tanh_out')
         grad_output = node.grad_output_
         if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:201
+        at_ = 0
         try:
-            grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None
+            grad_grad_output = _tanh_backward(grad, tanh_out) if need[0] is not None else None  # derivatives.yaml:201
+            at_ = 1
+            grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None  # derivatives.yaml:202
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:201', '_tanh_backward', 'grad_output')
-            raise
-        # derivatives.yaml:202
-        try:
-            grad_tanh_out = (-2 * grad * grad_output * tanh_out) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:202', '_tanh_backward', 'tanh_out')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_grad_output, grad_tanh_out)
 
     def release(node):
         node._released = True
-        node.tanh_out_ = None
-        node.tanh_out_v = None
-        node.grad_output_ = None
-        node.grad_output_v = None
+        node.tanh_out_ = node.tanh_out_v = node.grad_output_ = node.grad_output_v = None
 
 
 class LogSoftmaxBackwardBackward0(Node):
     """Backward of _log_softmax_backward (derivatives.yaml:204)."""
-
     __slots__ = ("dim_", "log_probs_", "log_probs_v", "grad_output_", "grad_output_v")
     _op = "_log_softmax_backward"
+    _formulas = (('derivatives.yaml:205', 'grad_output'), ('derivatives.yaml:206', 'log_probs'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         log_probs = node.log_probs_
         if isinstance(log_probs, Tensor) and log_probs._vc.value != node.log_probs_v:
@@ -1578,202 +1311,160 @@ class LogSoftmaxBackwardBackward0(Node):
         grad_output = node.grad_output_
         if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
             unpack(node, grad_output, node.grad_output_v, 'grad_output')
-        # derivatives.yaml:205
+        at_ = 0
         try:
-            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None
+            grad_grad_output = (grad - (grad * log_probs.exp()).sum(dim, keepdim=True)) if need[0] is not None else None  # derivatives.yaml:205
+            at_ = 1
+            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None  # derivatives.yaml:206
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:205', '_log_softmax_backward', 'grad_output')
-            raise
-        # derivatives.yaml:206
-        try:
-            grad_log_probs = (-grad * log_probs.exp() * grad_output.sum(dim, keepdim=True)) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:206', '_log_softmax_backward', 'log_probs')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_grad_output, grad_log_probs)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.log_probs_ = None
-        node.log_probs_v = None
-        node.grad_output_ = None
-        node.grad_output_v = None
+        node.dim_ = node.log_probs_ = node.log_probs_v = node.grad_output_ = node.grad_output_v = None
 
 
 class MmBackward0(Node):
     """Backward of mm (derivatives.yaml:211)."""
-
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "mm"
+    _formulas = (('derivatives.yaml:212', 'self'), ('derivatives.yaml:213', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         mat2 = node.mat2_
         if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
             unpack(node, mat2, node.mat2_v, 'mat2')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:212
+        at_ = 0
         try:
-            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None
+            grad_self = mm_mat1_backward(grad, mat2) if need[0] is not None else None  # derivatives.yaml:212
+            at_ = 1
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:213
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:212', 'mm', 'self')
-            raise
-        # derivatives.yaml:213
-        try:
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:213', 'mm', 'mat2')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_mat2)
 
     def release(node):
         node._released = True
-        node.mat2_ = None
-        node.mat2_v = None
-        node.self_ = None
-        node.self_v = None
+        node.mat2_ = node.mat2_v = node.self_ = node.self_v = None
 
 
 class SparseMmBackward0(Node):
     """Backward of _sparse_mm (derivatives.yaml:216)."""
-
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "_sparse_mm"
+    _formulas = (('derivatives.yaml:217', 'self'), ('derivatives.yaml:218', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         mat2 = node.mat2_
         if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
             unpack(node, mat2, node.mat2_v, 'mat2')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:217
+        at_ = 0
         try:
-            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None
+            grad_self = sparse_mm_mat1_backward(grad, mat2, self) if need[0] is not None else None  # derivatives.yaml:217
+            at_ = 1
+            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None  # derivatives.yaml:218
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:217', '_sparse_mm', 'self')
-            raise
-        # derivatives.yaml:218
-        try:
-            grad_mat2 = mm_mat2_backward(grad, self) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:218', '_sparse_mm', 'mat2')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_mat2)
 
     def release(node):
         node._released = True
-        node.mat2_ = None
-        node.mat2_v = None
-        node.self_ = None
-        node.self_v = None
+        node.mat2_ = node.mat2_v = node.self_ = node.self_v = None
 
 
 class BmmBackward0(Node):
     """Backward of bmm (derivatives.yaml:221)."""
-
     __slots__ = ("mat2_", "mat2_v", "self_", "self_v")
     _op = "bmm"
+    _formulas = (('derivatives.yaml:222', 'self'), ('derivatives.yaml:223', 'mat2'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         mat2 = node.mat2_
         if isinstance(mat2, Tensor) and mat2._vc.value != node.mat2_v:
             unpack(node, mat2, node.mat2_v, 'mat2')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:222
+        at_ = 0
         try:
-            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None
+            grad_self = grad.bmm(mat2.transpose(1, 2)) if need[0] is not None else None  # derivatives.yaml:222
+            at_ = 1
+            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None  # derivatives.yaml:223
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:222', 'bmm', 'self')
-            raise
-        # derivatives.yaml:223
-        try:
-            grad_mat2 = self.transpose(1, 2).bmm(grad) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:223', 'bmm', 'mat2')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_mat2)
 
     def release(node):
         node._released = True
-        node.mat2_ = None
-        node.mat2_v = None
-        node.self_ = None
-        node.self_v = None
+        node.mat2_ = node.mat2_v = node.self_ = node.self_v = None
 
 
 class DotBackward0(Node):
     """Backward of dot (derivatives.yaml:226)."""
-
     __slots__ = ("tensor_", "tensor_v", "self_", "self_v")
     _op = "dot"
+    _formulas = (('derivatives.yaml:227', 'self'), ('derivatives.yaml:228', 'tensor'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         tensor = node.tensor_
         if isinstance(tensor, Tensor) and tensor._vc.value != node.tensor_v:
             unpack(node, tensor, node.tensor_v, 'tensor')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:227
+        at_ = 0
         try:
-            grad_self = (grad * tensor) if need[0] is not None else None
+            grad_self = (grad * tensor) if need[0] is not None else None  # derivatives.yaml:227
+            at_ = 1
+            grad_tensor = (grad * self) if need[1] is not None else None  # derivatives.yaml:228
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:227', 'dot', 'self')
-            raise
-        # derivatives.yaml:228
-        try:
-            grad_tensor = (grad * self) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:228', 'dot', 'tensor')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_tensor)
 
     def release(node):
         node._released = True
-        node.tensor_ = None
-        node.tensor_v = None
-        node.self_ = None
-        node.self_v = None
+        node.tensor_ = node.tensor_v = node.self_ = node.self_v = None
 
 
 class ViewBackward0(Node):
     """Backward of view (derivatives.yaml:233)."""
-
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "view"
+    _formulas = (('derivatives.yaml:234', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:234
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:234
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:234', 'view', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -1784,21 +1475,19 @@ class ViewBackward0(Node):
 
 class ReshapeBackward0(Node):
     """Backward of reshape (derivatives.yaml:236)."""
-
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
+    _formulas = (('derivatives.yaml:237', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:237
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:237
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:237', 'reshape', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -1809,71 +1498,61 @@ class ReshapeBackward0(Node):
 
 class TBackward0(Node):
     """Backward of t (derivatives.yaml:239)."""
-
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "t"
+    _formulas = (('derivatives.yaml:240', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:240
+        need, grad = node._next, grads[0]
         try:
-            grad_self = grad.t() if need[0] is not None else None
+            grad_self = grad.t() if need[0] is not None else None  # derivatives.yaml:240
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:240', 't', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class TransposeBackward0(Node):
     """Backward of transpose.int (derivatives.yaml:242)."""
-
     __slots__ = ("dim0_", "dim1_", "_view_version", "_view_base_fn")
     _op = "transpose.int"
+    _formulas = (('derivatives.yaml:243', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim0 = node.dim0_
         dim1 = node.dim1_
-        # derivatives.yaml:243
         try:
-            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None
+            grad_self = grad.transpose(dim0, dim1) if need[0] is not None else None  # derivatives.yaml:243
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:243', 'transpose.int', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim0_ = None
-        node.dim1_ = None
+        node.dim0_ = node.dim1_ = None
 
 
 class PermuteBackward0(Node):
     """Backward of permute (derivatives.yaml:245)."""
-
     __slots__ = ("dims_", "_view_version", "_view_base_fn")
     _op = "permute"
+    _formulas = (('derivatives.yaml:246', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dims = node.dims_
-        # derivatives.yaml:246
         try:
-            grad_self = permute_backward(grad, dims) if need[0] is not None else None
+            grad_self = permute_backward(grad, dims) if need[0] is not None else None  # derivatives.yaml:246
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:246', 'permute', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -1884,21 +1563,19 @@ class PermuteBackward0(Node):
 
 class ExpandBackward0(Node):
     """Backward of expand (derivatives.yaml:248)."""
-
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "expand"
+    _formulas = (('derivatives.yaml:249', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:249
         try:
-            grad_self = sum_to(grad, self_shape) if need[0] is not None else None
+            grad_self = sum_to(grad, self_shape) if need[0] is not None else None  # derivatives.yaml:249
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:249', 'expand', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -1909,21 +1586,19 @@ class ExpandBackward0(Node):
 
 class SqueezeBackward0(Node):
     """Backward of squeeze (derivatives.yaml:251)."""
-
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
+    _formulas = (('derivatives.yaml:252', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:252
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:252
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:252', 'squeeze', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -1934,21 +1609,19 @@ class SqueezeBackward0(Node):
 
 class SqueezeBackward1(Node):
     """Backward of squeeze.dim (derivatives.yaml:254)."""
-
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
+    _formulas = (('derivatives.yaml:255', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:255
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:255
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:255', 'squeeze.dim', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -1959,21 +1632,19 @@ class SqueezeBackward1(Node):
 
 class SqueezeBackward2(Node):
     """Backward of squeeze.dims (derivatives.yaml:257)."""
-
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
+    _formulas = (('derivatives.yaml:258', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:258
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:258
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:258', 'squeeze.dims', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -1984,21 +1655,19 @@ class SqueezeBackward2(Node):
 
 class UnsqueezeBackward0(Node):
     """Backward of unsqueeze (derivatives.yaml:260)."""
-
     __slots__ = ("dim_", "_view_version", "_view_base_fn")
     _op = "unsqueeze"
+    _formulas = (('derivatives.yaml:261', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
-        # derivatives.yaml:261
         try:
-            grad_self = grad.squeeze(dim) if need[0] is not None else None
+            grad_self = grad.squeeze(dim) if need[0] is not None else None  # derivatives.yaml:261
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:261', 'unsqueeze', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -2009,21 +1678,19 @@ class UnsqueezeBackward0(Node):
 
 class FlattenBackward0(Node):
     """Backward of flatten.using_ints (derivatives.yaml:263)."""
-
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
+    _formulas = (('derivatives.yaml:264', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_shape = node.self_shape
-        # derivatives.yaml:264
         try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None
+            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:264
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:264', 'flatten.using_ints', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -2034,125 +1701,105 @@ class FlattenBackward0(Node):
 
 class NarrowBackward0(Node):
     """Backward of narrow (derivatives.yaml:266)."""
-
     __slots__ = ("dim_", "length_", "start_", "self_shape", "_view_version", "_view_base_fn")
     _op = "narrow"
+    _formulas = (('derivatives.yaml:267', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         length = node.length_
         start = node.start_
         self_shape = node.self_shape
-        # derivatives.yaml:267
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None
+            grad_self = slice_backward(grad, self_shape, dim, start, start + length, 1) if need[0] is not None else None  # derivatives.yaml:267
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:267', 'narrow', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.length_ = None
-        node.start_ = None
-        node.self_shape = None
+        node.dim_ = node.length_ = node.start_ = node.self_shape = None
 
 
 class SelectBackward0(Node):
     """Backward of select.int (derivatives.yaml:269)."""
-
     __slots__ = ("dim_", "index_", "self_shape", "_view_version", "_view_base_fn")
     _op = "select.int"
+    _formulas = (('derivatives.yaml:270', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         index = node.index_
         self_shape = node.self_shape
-        # derivatives.yaml:270
         try:
-            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+            grad_self = select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:270
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:270', 'select.int', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.index_ = None
-        node.self_shape = None
+        node.dim_ = node.index_ = node.self_shape = None
 
 
 class SliceBackward0(Node):
     """Backward of slice.Tensor (derivatives.yaml:272)."""
-
     __slots__ = ("dim_", "end_", "start_", "step_", "self_shape", "_view_version", "_view_base_fn")
     _op = "slice.Tensor"
+    _formulas = (('derivatives.yaml:273', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         end = node.end_
         start = node.start_
         step = node.step_
         self_shape = node.self_shape
-        # derivatives.yaml:273
         try:
-            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None
+            grad_self = slice_backward(grad, self_shape, dim, start, end, step) if need[0] is not None else None  # derivatives.yaml:273
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:273', 'slice.Tensor', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.end_ = None
-        node.start_ = None
-        node.step_ = None
-        node.self_shape = None
+        node.dim_ = node.end_ = node.start_ = node.step_ = node.self_shape = None
 
 
 class ContiguousBackward0(Node):
     """Backward of contiguous (derivatives.yaml:275)."""
-
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "contiguous"
+    _formulas = (('derivatives.yaml:276', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:276
+        need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:276
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:276', 'contiguous', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class SplitBackward0(Node):
     """Backward of split.Tensor (derivatives.yaml:278)."""
-
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.Tensor"
+    _formulas = (('derivatives.yaml:279', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2160,25 +1807,23 @@ class SplitBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:279
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:279
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:279', 'split.Tensor', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.result_shape = None
+        node.dim_ = node.result_shape = None
 
 
 class SplitBackward1(Node):
     """Backward of split.sizes (derivatives.yaml:281)."""
-
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
+    _formulas = (('derivatives.yaml:282', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2186,25 +1831,23 @@ class SplitBackward1(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:282
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:282
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:282', 'split.sizes', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.result_shape = None
+        node.dim_ = node.result_shape = None
 
 
 class ChunkBackward0(Node):
     """Backward of chunk (derivatives.yaml:284)."""
-
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
+    _formulas = (('derivatives.yaml:285', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2212,209 +1855,183 @@ class ChunkBackward0(Node):
         need = node._next
         dim = node.dim_
         result_shape = node.result_shape
-        # derivatives.yaml:285
         try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None
+            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:285
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:285', 'chunk', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.result_shape = None
+        node.dim_ = node.result_shape = None
 
 
 class CatBackward0(Node):
     """Backward of cat (derivatives.yaml:289)."""
-
     __slots__ = ("dim_", "tensors_shape")
     _op = "cat"
+    _formulas = (('derivatives.yaml:290', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:290
         try:
-            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)
+            grad_tensors = list(cat_backward(grad, tensors_shape, dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:290
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:290', 'cat', 'tensors')
+            formula_failed(exc_, node, 0)
             raise
         return (*grad_tensors,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.tensors_shape = None
+        node.dim_ = node.tensors_shape = None
 
 
 class StackBackward0(Node):
     """Backward of stack (derivatives.yaml:292)."""
-
     __slots__ = ("dim_", "tensors_shape")
     _op = "stack"
+    _formulas = (('derivatives.yaml:293', 'tensors'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         tensors_shape = node.tensors_shape
-        # derivatives.yaml:293
         try:
-            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)
+            grad_tensors = list(stack_backward(grad, len(tensors_shape), dim)) if any(e is not None for e in need) else [None] * len(need)  # derivatives.yaml:293
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:293', 'stack', 'tensors')
+            formula_failed(exc_, node, 0)
             raise
         return (*grad_tensors,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.tensors_shape = None
+        node.dim_ = node.tensors_shape = None
 
 
 class GatherBackward0(Node):
     """Backward of gather (derivatives.yaml:295)."""
-
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "gather"
+    _formulas = (('derivatives.yaml:297', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:297
         try:
-            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None
+            grad_self = gather_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:297
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:297', 'gather', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.index_ = None
-        node.index_v = None
-        node.self_shape = None
+        node.dim_ = node.index_ = node.index_v = node.self_shape = None
 
 
 class IndexSelectBackward0(Node):
     """Backward of index_select (derivatives.yaml:299)."""
-
     __slots__ = ("dim_", "index_", "index_v", "self_shape")
     _op = "index_select"
+    _formulas = (('derivatives.yaml:301', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         self_shape = node.self_shape
-        # derivatives.yaml:301
         try:
-            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None
+            grad_self = index_select_backward(grad, self_shape, dim, index) if need[0] is not None else None  # derivatives.yaml:301
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:301', 'index_select', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.index_ = None
-        node.index_v = None
-        node.self_shape = None
+        node.dim_ = node.index_ = node.index_v = node.self_shape = None
 
 
 class MaskedFillBackward0(Node):
     """Backward of masked_fill.Scalar (derivatives.yaml:303)."""
-
     __slots__ = ("mask_", "mask_v")
     _op = "masked_fill.Scalar"
+    _formulas = (('derivatives.yaml:305', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         mask = node.mask_
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
-        # derivatives.yaml:305
         try:
-            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None
+            grad_self = grad.masked_fill(mask, 0) if need[0] is not None else None  # derivatives.yaml:305
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:305', 'masked_fill.Scalar', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.mask_ = None
-        node.mask_v = None
+        node.mask_ = node.mask_v = None
 
 
 class IndexBackward0(Node):
     """Backward of index.Tensor (derivatives.yaml:308)."""
-
     __slots__ = ("indices_", "indices_v", "self_shape")
     _op = "index.Tensor"
+    _formulas = (('derivatives.yaml:310', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         indices = node.indices_
         if indices is not None:
             for t_, v_ in zip(indices, node.indices_v):
                 if isinstance(t_, Tensor) and t_._vc.value != v_:
                     unpack(node, t_, v_, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:310
         try:
-            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None
+            grad_self = index_backward(grad, self_shape, indices) if need[0] is not None else None  # derivatives.yaml:310
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:310', 'index.Tensor', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.indices_ = None
-        node.indices_v = None
-        node.self_shape = None
+        node.indices_ = node.indices_v = node.self_shape = None
 
 
 class IndexPutBackward0(Node):
     """Backward of index_put (derivatives.yaml:312)."""
-
     __slots__ = ("accumulate_", "indices_", "indices_v", "values_shape")
     _op = "index_put"
+    _formulas = (('derivatives.yaml:314', 'self'), ('derivatives.yaml:315', 'values'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         accumulate = node.accumulate_
         indices = node.indices_
         if indices is not None:
@@ -2422,166 +2039,129 @@ class IndexPutBackward0(Node):
                 if isinstance(t_, Tensor) and t_._vc.value != v_:
                     unpack(node, t_, v_, 'indices')
         values_shape = node.values_shape
-        # derivatives.yaml:314
+        at_ = 0
         try:
-            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None
+            grad_self = index_put_self_grad(grad, indices, accumulate) if need[0] is not None else None  # derivatives.yaml:314
+            at_ = 1
+            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None  # derivatives.yaml:315
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:314', 'index_put', 'self')
-            raise
-        # derivatives.yaml:315
-        try:
-            grad_values = index_put_values_grad(grad, indices, values_shape) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:315', 'index_put', 'values')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_values)
 
     def release(node):
         node._released = True
-        node.accumulate_ = None
-        node.indices_ = None
-        node.indices_v = None
-        node.values_shape = None
+        node.accumulate_ = node.indices_ = node.indices_v = node.values_shape = None
 
 
 class CloneBackward0(Node):
     """Backward of clone (derivatives.yaml:317)."""
-
     __slots__ = ()
     _op = "clone"
+    _formulas = (('derivatives.yaml:318', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:318
+        need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:318
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:318', 'clone', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class CopyBackward0(Node):
     """Backward of copy_ (derivatives.yaml:320)."""
-
     __slots__ = ()
     _op = "copy_"
+    _formulas = (('derivatives.yaml:321', 'self'), ('derivatives.yaml:322', 'src'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:321
+        need, grad = node._next, grads[0]
+        at_ = 0
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:321
+            at_ = 1
+            grad_src = grad if need[1] is not None else None  # derivatives.yaml:322
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:321', 'copy_', 'self')
-            raise
-        # derivatives.yaml:322
-        try:
-            grad_src = grad if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:322', 'copy_', 'src')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_src)
-
-    def release(node):
-        node._released = True
 
 
 class FillBackward0(Node):
     """Backward of fill_.Scalar (derivatives.yaml:324)."""
-
     __slots__ = ()
     _op = "fill_.Scalar"
+    _formulas = (('derivatives.yaml:325', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:325
+        need, grad = node._next, grads[0]
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:325
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:325', 'fill_.Scalar', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class ZeroBackward0(Node):
     """Backward of zero_ (derivatives.yaml:327)."""
-
     __slots__ = ()
     _op = "zero_"
+    _formulas = (('derivatives.yaml:328', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:328
+        need, grad = node._next, grads[0]
         try:
-            grad_self = zeros_like(grad) if need[0] is not None else None
+            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:328
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:328', 'zero_', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class ToBackward0(Node):
     """Backward of to.dtype (derivatives.yaml:330)."""
-
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
+    _formulas = (('derivatives.yaml:331', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:331
+        need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:331
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:331', 'to.dtype', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class ToBackward1(Node):
     """Backward of to.device (derivatives.yaml:333)."""
-
     __slots__ = ("self_device", "_view_version", "_view_base_fn")
     _op = "to.device"
+    _formulas = (('derivatives.yaml:334', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self_device = node.self_device
-        # derivatives.yaml:334
         try:
-            grad_self = grad.to(self_device) if need[0] is not None else None
+            grad_self = grad.to(self_device) if need[0] is not None else None  # derivatives.yaml:334
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:334', 'to.device', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -2592,7 +2172,6 @@ class ToBackward1(Node):
 
 class Unique2Backward0(Node):
     """Backward of _unique2 (derivatives.yaml:336)."""
-
     __slots__ = ()
     _op = "_unique2"
     _n_out = 3
@@ -2604,182 +2183,155 @@ class Unique2Backward0(Node):
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
 
-    def release(node):
-        node._released = True
-
 
 class SparseCooTensorBackward0(Node):
     """Backward of sparse_coo_tensor (derivatives.yaml:342)."""
-
     __slots__ = ("indices_", "indices_v")
     _op = "sparse_coo_tensor"
+    _formulas = (('derivatives.yaml:343', 'values'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         indices = node.indices_
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
-        # derivatives.yaml:343
         try:
-            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None
+            grad_values = _sparse_values_at(grad, indices) if need[1] is not None else None  # derivatives.yaml:343
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:343', 'sparse_coo_tensor', 'values')
+            formula_failed(exc_, node, 0)
             raise
         grad_indices = not_implemented(node, 'indices') if need[0] is not None else None
         return (grad_indices, grad_values)
 
     def release(node):
         node._released = True
-        node.indices_ = None
-        node.indices_v = None
+        node.indices_ = node.indices_v = None
 
 
 class ToSparseBackward0(Node):
     """Backward of to_sparse (derivatives.yaml:346)."""
-
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to_sparse"
+    _formulas = (('derivatives.yaml:347', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:347
+        need, grad = node._next, grads[0]
         try:
-            grad_self = grad.to_dense() if need[0] is not None else None
+            grad_self = grad.to_dense() if need[0] is not None else None  # derivatives.yaml:347
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:347', 'to_sparse', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class ToDenseBackward0(Node):
     """Backward of to_dense (derivatives.yaml:349)."""
-
     __slots__ = ("self_", "self_v", "_view_version", "_view_base_fn")
     _op = "to_dense"
+    _formulas = (('derivatives.yaml:350', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:350
         try:
-            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None
+            grad_self = grad.sparse_mask(self.coalesce()) if need[0] is not None else None  # derivatives.yaml:350
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:350', 'to_dense', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class CoalesceBackward0(Node):
     """Backward of coalesce (derivatives.yaml:353)."""
-
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
+    _formulas = (('derivatives.yaml:354', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
-        # derivatives.yaml:354
+        need, grad = node._next, grads[0]
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:354
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:354', 'coalesce', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
-
-    def release(node):
-        node._released = True
 
 
 class ValuesBackward0(Node):
     """Backward of values (derivatives.yaml:356)."""
-
     __slots__ = ("self_", "self_v", "self_shape", "_view_version", "_view_base_fn")
     _op = "values"
+    _formulas = (('derivatives.yaml:357', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:357
         try:
-            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None
+            grad_self = sparse_coo_tensor(self._indices(), grad, self_shape, is_coalesced=True) if need[0] is not None else None  # derivatives.yaml:357
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:357', 'values', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
-        node.self_shape = None
+        node.self_ = node.self_v = node.self_shape = None
 
 
 class SparseMaskBackward0(Node):
     """Backward of sparse_mask (derivatives.yaml:360)."""
-
     __slots__ = ("mask_", "mask_v")
     _op = "sparse_mask"
+    _formulas = (('derivatives.yaml:361', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         mask = node.mask_
         if isinstance(mask, Tensor) and mask._vc.value != node.mask_v:
             unpack(node, mask, node.mask_v, 'mask')
-        # derivatives.yaml:361
         try:
-            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None
+            grad_self = grad.sparse_mask(mask).to_dense() if need[0] is not None else None  # derivatives.yaml:361
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:361', 'sparse_mask', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.mask_ = None
-        node.mask_v = None
+        node.mask_ = node.mask_v = None
 
 
 class SparseValuesAtBackward0(Node):
     """Backward of _sparse_values_at (derivatives.yaml:364)."""
-
     __slots__ = ("indices_", "indices_v", "self_", "self_v", "self_shape")
     _op = "_sparse_values_at"
+    _formulas = (('derivatives.yaml:367', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         indices = node.indices_
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
@@ -2787,141 +2339,117 @@ class SparseValuesAtBackward0(Node):
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
         self_shape = node.self_shape
-        # derivatives.yaml:367
         try:
-            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None
+            grad_self = (sparse_coo_tensor(indices, grad, self_shape) if self.is_sparse else sparse_coo_tensor(indices, grad, self_shape).to_dense()) if need[0] is not None else None  # derivatives.yaml:367
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:367', '_sparse_values_at', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.indices_ = None
-        node.indices_v = None
-        node.self_ = None
-        node.self_v = None
-        node.self_shape = None
+        node.indices_ = node.indices_v = node.self_ = node.self_v = node.self_shape = None
 
 
 class Log10Backward0(Node):
     """Backward of log10 (derivatives.yaml:373)."""
-
     __slots__ = ("self_", "self_v")
     _op = "log10"
+    _formulas = (('derivatives.yaml:374', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:374
         try:
-            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None
+            grad_self = (grad / (self * 2.302585092994046)) if need[0] is not None else None  # derivatives.yaml:374
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:374', 'log10', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class Log2Backward0(Node):
     """Backward of log2 (derivatives.yaml:376)."""
-
     __slots__ = ("self_", "self_v")
     _op = "log2"
+    _formulas = (('derivatives.yaml:377', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:377
         try:
-            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None
+            grad_self = (grad / (self * 0.6931471805599453)) if need[0] is not None else None  # derivatives.yaml:377
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:377', 'log2', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class FmodBackward0(Node):
     """Backward of fmod.Tensor (derivatives.yaml:379)."""
-
     __slots__ = ("other_", "other_v", "self_", "self_v")
     _op = "fmod.Tensor"
+    _formulas = (('derivatives.yaml:380', 'self'), ('derivatives.yaml:381', 'other'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         other = node.other_
         if isinstance(other, Tensor) and other._vc.value != node.other_v:
             unpack(node, other, node.other_v, 'other')
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:380
+        at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:380
+            at_ = 1
+            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None  # derivatives.yaml:381
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:380', 'fmod.Tensor', 'self')
-            raise
-        # derivatives.yaml:381
-        try:
-            grad_other = (-grad * div(self, other, rounding_mode='trunc')) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:381', 'fmod.Tensor', 'other')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_other)
 
     def release(node):
         node._released = True
-        node.other_ = None
-        node.other_v = None
-        node.self_ = None
-        node.self_v = None
+        node.other_ = node.other_v = node.self_ = node.self_v = None
 
 
 class LerpBackward0(Node):
     """Backward of lerp.Scalar (derivatives.yaml:383)."""
-
     __slots__ = ("weight_",)
     _op = "lerp.Scalar"
+    _formulas = (('derivatives.yaml:384', 'self'), ('derivatives.yaml:385', 'end'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         weight = node.weight_
-        # derivatives.yaml:384
+        at_ = 0
         try:
-            grad_self = scale(grad, 1 - weight) if need[0] is not None else None
+            grad_self = scale(grad, 1 - weight) if need[0] is not None else None  # derivatives.yaml:384
+            at_ = 1
+            grad_end = scale(grad, weight) if need[1] is not None else None  # derivatives.yaml:385
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:384', 'lerp.Scalar', 'self')
-            raise
-        # derivatives.yaml:385
-        try:
-            grad_end = scale(grad, weight) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:385', 'lerp.Scalar', 'end')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_end)
 
@@ -2932,15 +2460,14 @@ class LerpBackward0(Node):
 
 class LerpBackward1(Node):
     """Backward of lerp.Tensor (derivatives.yaml:387)."""
-
     __slots__ = ("weight_", "weight_v", "end_", "end_v", "self_", "self_v")
     _op = "lerp.Tensor"
+    _formulas = (('derivatives.yaml:388', 'self'), ('derivatives.yaml:389', 'end'), ('derivatives.yaml:390', 'weight'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         weight = node.weight_
         if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
             unpack(node, weight, node.weight_v, 'weight')
@@ -2950,81 +2477,63 @@ class LerpBackward1(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:388
+        at_ = 0
         try:
-            grad_self = (grad * (1 - weight)) if need[0] is not None else None
+            grad_self = (grad * (1 - weight)) if need[0] is not None else None  # derivatives.yaml:388
+            at_ = 1
+            grad_end = (grad * weight) if need[1] is not None else None  # derivatives.yaml:389
+            at_ = 2
+            grad_weight = (grad * (end - self)) if need[2] is not None else None  # derivatives.yaml:390
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:388', 'lerp.Tensor', 'self')
-            raise
-        # derivatives.yaml:389
-        try:
-            grad_end = (grad * weight) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:389', 'lerp.Tensor', 'end')
-            raise
-        # derivatives.yaml:390
-        try:
-            grad_weight = (grad * (end - self)) if need[2] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:390', 'lerp.Tensor', 'weight')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_end, grad_weight)
 
     def release(node):
         node._released = True
-        node.weight_ = None
-        node.weight_v = None
-        node.end_ = None
-        node.end_v = None
-        node.self_ = None
-        node.self_v = None
+        node.weight_ = node.weight_v = node.end_ = node.end_v = node.self_ = node.self_v = None
 
 
 class NanToNumBackward0(Node):
     """Backward of _nan_to_num (derivatives.yaml:392)."""
-
     __slots__ = ("self_", "self_v")
     _op = "_nan_to_num"
+    _formulas = (('derivatives.yaml:394', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:394
         try:
-            grad_self = (grad * self.isfinite()) if need[0] is not None else None
+            grad_self = (grad * self.isfinite()) if need[0] is not None else None  # derivatives.yaml:394
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:394', '_nan_to_num', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.self_ = None
-        node.self_v = None
+        node.self_ = node.self_v = None
 
 
 class CumsumBackward0(Node):
     """Backward of cumsum (derivatives.yaml:396)."""
-
     __slots__ = ("dim_",)
     _op = "cumsum"
+    _formulas = (('derivatives.yaml:398', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
-        # derivatives.yaml:398
         try:
-            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None
+            grad_self = reversed_cumsum(grad, dim) if need[0] is not None else None  # derivatives.yaml:398
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:398', 'cumsum', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -3035,16 +2544,15 @@ class CumsumBackward0(Node):
 
 class CumprodBackward0(Node):
     """Backward of cumprod (derivatives.yaml:400)."""
-
     __slots__ = ("dim_", "result_", "result_v", "self_", "self_v")
     _op = "cumprod"
     _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:401', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         result = node.result_
         if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
@@ -3052,288 +2560,236 @@ class CumprodBackward0(Node):
         self = node.self_
         if isinstance(self, Tensor) and self._vc.value != node.self_v:
             unpack(node, self, node.self_v, 'self')
-        # derivatives.yaml:401
         try:
-            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None
+            grad_self = cumprod_backward(grad, self, dim, result) if need[0] is not None else None  # derivatives.yaml:401
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:401', 'cumprod', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.result_ = None
-        node.result_v = None
-        node.self_ = None
-        node.self_v = None
+        node.dim_ = node.result_ = node.result_v = node.self_ = node.self_v = None
 
 
 class SortBackward0(Node):
     """Backward of sort (derivatives.yaml:404)."""
-
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "sort"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
+    _formulas = (('derivatives.yaml:406', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         indices = node.indices_
         if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:406
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:406
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:406', 'sort', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.indices_ = None
-        node.indices_v = None
-        node.self_shape = None
+        node.dim_ = node.indices_ = node.indices_v = node.self_shape = None
 
 
 class TopkBackward0(Node):
     """Backward of topk (derivatives.yaml:409)."""
-
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
+    _formulas = (('derivatives.yaml:411', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         indices = node.indices_
         if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
             indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
         self_shape = node.self_shape
-        # derivatives.yaml:411
         try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None
+            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:411
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:411', 'topk', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.indices_ = None
-        node.indices_v = None
-        node.self_shape = None
+        node.dim_ = node.indices_ = node.indices_v = node.self_shape = None
 
 
 class ScatterBackward0(Node):
     """Backward of scatter.src (derivatives.yaml:414)."""
-
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter.src"
+    _formulas = (('derivatives.yaml:416', 'self'), ('derivatives.yaml:417', 'src'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:416
+        at_ = 0
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:416
+            at_ = 1
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:417
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:416', 'scatter.src', 'self')
-            raise
-        # derivatives.yaml:417
-        try:
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:417', 'scatter.src', 'src')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_src)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.index_ = None
-        node.index_v = None
-        node.src_shape = None
+        node.dim_ = node.index_ = node.index_v = node.src_shape = None
 
 
 class ScatterBackward1(Node):
     """Backward of scatter.value (derivatives.yaml:419)."""
-
     __slots__ = ("dim_", "index_", "index_v")
     _op = "scatter.value"
+    _formulas = (('derivatives.yaml:421', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
-        # derivatives.yaml:421
         try:
-            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None
+            grad_self = grad.scatter(dim, index, 0) if need[0] is not None else None  # derivatives.yaml:421
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:421', 'scatter.value', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.index_ = None
-        node.index_v = None
+        node.dim_ = node.index_ = node.index_v = None
 
 
 class ScatterAddBackward0(Node):
     """Backward of scatter_add (derivatives.yaml:424)."""
-
     __slots__ = ("dim_", "index_", "index_v", "src_shape")
     _op = "scatter_add"
+    _formulas = (('derivatives.yaml:426', 'self'), ('derivatives.yaml:427', 'src'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim = node.dim_
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         src_shape = node.src_shape
-        # derivatives.yaml:426
+        at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:426
+            at_ = 1
+            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None  # derivatives.yaml:427
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:426', 'scatter_add', 'self')
-            raise
-        # derivatives.yaml:427
-        try:
-            grad_src = scatter_src_grad(grad, dim, index, src_shape) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:427', 'scatter_add', 'src')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_src)
 
     def release(node):
         node._released = True
-        node.dim_ = None
-        node.index_ = None
-        node.index_v = None
-        node.src_shape = None
+        node.dim_ = node.index_ = node.index_v = node.src_shape = None
 
 
 class IndexAddBackward0(Node):
     """Backward of index_add (derivatives.yaml:429)."""
-
     __slots__ = ("alpha_", "dim_", "index_", "index_v", "source_shape")
     _op = "index_add"
+    _formulas = (('derivatives.yaml:431', 'self'), ('derivatives.yaml:432', 'source'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         alpha = node.alpha_
         dim = node.dim_
         index = node.index_
         if isinstance(index, Tensor) and index._vc.value != node.index_v:
             unpack(node, index, node.index_v, 'index')
         source_shape = node.source_shape
-        # derivatives.yaml:431
+        at_ = 0
         try:
-            grad_self = grad if need[0] is not None else None
+            grad_self = grad if need[0] is not None else None  # derivatives.yaml:431
+            at_ = 1
+            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None  # derivatives.yaml:432
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:431', 'index_add', 'self')
-            raise
-        # derivatives.yaml:432
-        try:
-            grad_source = index_add_source_grad(grad, dim, index, source_shape, alpha) if need[1] is not None else None
-        except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:432', 'index_add', 'source')
+            formula_failed(exc_, node, at_)
             raise
         return (grad_self, grad_source)
 
     def release(node):
         node._released = True
-        node.alpha_ = None
-        node.dim_ = None
-        node.index_ = None
-        node.index_v = None
-        node.source_shape = None
+        node.alpha_ = node.dim_ = node.index_ = node.index_v = node.source_shape = None
 
 
 class EmbeddingBackward0(Node):
     """Backward of embedding (derivatives.yaml:434)."""
-
     __slots__ = ("indices_", "indices_v", "padding_idx_", "scale_grad_by_freq_", "weight_shape")
     _op = "embedding"
+    _formulas = (('derivatives.yaml:436', 'weight'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         indices = node.indices_
         if isinstance(indices, Tensor) and indices._vc.value != node.indices_v:
             unpack(node, indices, node.indices_v, 'indices')
         padding_idx = node.padding_idx_
         scale_grad_by_freq = node.scale_grad_by_freq_
         weight_shape = node.weight_shape
-        # derivatives.yaml:436
         try:
-            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None
+            grad_weight = embedding_backward(grad, weight_shape, indices, padding_idx, scale_grad_by_freq) if need[0] is not None else None  # derivatives.yaml:436
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:436', 'embedding', 'weight')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_weight,)
 
     def release(node):
         node._released = True
-        node.indices_ = None
-        node.indices_v = None
-        node.padding_idx_ = None
-        node.scale_grad_by_freq_ = None
-        node.weight_shape = None
+        node.indices_ = node.indices_v = node.padding_idx_ = node.scale_grad_by_freq_ = node.weight_shape = None
 
 
 class TrilBackward0(Node):
     """Backward of tril (derivatives.yaml:438)."""
-
     __slots__ = ("diagonal_",)
     _op = "tril"
+    _formulas = (('derivatives.yaml:439', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:439
         try:
-            grad_self = grad.tril(diagonal) if need[0] is not None else None
+            grad_self = grad.tril(diagonal) if need[0] is not None else None  # derivatives.yaml:439
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:439', 'tril', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -3344,21 +2800,19 @@ class TrilBackward0(Node):
 
 class TriuBackward0(Node):
     """Backward of triu (derivatives.yaml:441)."""
-
     __slots__ = ("diagonal_",)
     _op = "triu"
+    _formulas = (('derivatives.yaml:442', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         diagonal = node.diagonal_
-        # derivatives.yaml:442
         try:
-            grad_self = grad.triu(diagonal) if need[0] is not None else None
+            grad_self = grad.triu(diagonal) if need[0] is not None else None  # derivatives.yaml:442
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:442', 'triu', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
@@ -3369,7 +2823,6 @@ class TriuBackward0(Node):
 
 class NonzeroBackward0(Node):
     """Backward of nonzero (derivatives.yaml:446)."""
-
     __slots__ = ()
     _op = "nonzero"
 
@@ -3380,13 +2833,9 @@ class NonzeroBackward0(Node):
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
 
-    def release(node):
-        node._released = True
-
 
 class NonzeroBackward1(Node):
     """Backward of nonzero.as_tuple (derivatives.yaml:449)."""
-
     __slots__ = ("_n_out",)
     _op = "nonzero.as_tuple"
 
@@ -3397,13 +2846,9 @@ class NonzeroBackward1(Node):
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
 
-    def release(node):
-        node._released = True
-
 
 class NonzeroNumpyBackward0(Node):
     """Backward of nonzero_numpy (derivatives.yaml:452)."""
-
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
 
@@ -3414,13 +2859,9 @@ class NonzeroNumpyBackward0(Node):
         grad_self = not_implemented(node, 'self') if need[0] is not None else None
         return (grad_self,)
 
-    def release(node):
-        node._released = True
-
 
 class RepeatInterleaveBackward0(Node):
     """Backward of repeat_interleave.Tensor (derivatives.yaml:455)."""
-
     __slots__ = ()
     _op = "repeat_interleave.Tensor"
 
@@ -3431,216 +2872,129 @@ class RepeatInterleaveBackward0(Node):
         grad_repeats = not_implemented(node, 'repeats') if need[0] is not None else None
         return (grad_repeats,)
 
-    def release(node):
-        node._released = True
-
 
 class DiagonalBackward0(Node):
     """Backward of diagonal (derivatives.yaml:458)."""
-
     __slots__ = ("dim1_", "dim2_", "offset_", "self_shape", "_view_version", "_view_base_fn")
     _op = "diagonal"
+    _formulas = (('derivatives.yaml:459', 'self'),)
 
     def apply(node, grads):
         if node._released:
             check_alive(node)
-        need = node._next
-        grad = grads[0]
+        need, grad = node._next, grads[0]
         dim1 = node.dim1_
         dim2 = node.dim2_
         offset = node.offset_
         self_shape = node.self_shape
-        # derivatives.yaml:459
         try:
-            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None
+            grad_self = diagonal_backward(grad, self_shape, offset, dim1, dim2) if need[0] is not None else None  # derivatives.yaml:459
         except Exception as exc_:
-            formula_failed(exc_, 'derivatives.yaml:459', 'diagonal', 'self')
+            formula_failed(exc_, node, 0)
             raise
         return (grad_self,)
 
     def release(node):
         node._released = True
-        node.dim1_ = None
-        node.dim2_ = None
-        node.offset_ = None
-        node.self_shape = None
+        node.dim1_ = node.dim2_ = node.offset_ = node.self_shape = None
 
 
-def record_neg(op):
-    """The Autograd kernel of neg (the handle ``op``): runs it and records its node."""
+def record_neg(op, Backward=NegBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
             return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
-        node = NegBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_neg_(op):
-    """The Autograd kernel of neg_ (the handle ``op``): runs it and records its node."""
+def record_neg_(op, Backward=NegBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
         check_inplace(op, self)
-        node = NegBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_abs(op):
-    """The Autograd kernel of abs (the handle ``op``): runs it and records its node."""
+def record_abs(op, Backward=AbsBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
             return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
-        node = AbsBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_abs_(op):
-    """The Autograd kernel of abs_ (the handle ``op``): runs it and records its node."""
+def record_abs_(op, Backward=AbsBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
         check_inplace(op, self)
-        node = AbsBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_sign(op):
-    """The Autograd kernel of sign (the handle ``op``): runs it and records its node."""
+def record_relu(op, Backward=ReluBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
             return through_values(op, (self,))
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
-        node = SignBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_sign_(op):
-    """The Autograd kernel of sign_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = SignBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_relu(op):
-    """The Autograd kernel of relu (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = ReluBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-
     return record
 
 
 def record_relu_(op):
-    """The Autograd kernel of relu_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
@@ -3648,596 +3002,97 @@ def record_relu_(op):
         check_inplace(op, self)
         node = ReluBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
         return result
-
     return record
 
 
-def record_sigmoid(op):
-    """The Autograd kernel of sigmoid (the handle ``op``): runs it and records its node."""
+def record_sigmoid(op, Backward=SigmoidBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
-        node = SigmoidBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-
     return record
 
 
-def record_tanh(op):
-    """The Autograd kernel of tanh (the handle ``op``): runs it and records its node."""
+def record_log(op, Backward=LogBackward0):
     redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = TanhBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
-    return record
-
-
-def record_exp(op):
-    """The Autograd kernel of exp (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
-        node = ExpBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
-    return record
-
-
-def record_expm1(op):
-    """The Autograd kernel of expm1 (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = Expm1Backward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
-    return record
-
-
-def record_log(op):
-    """The Autograd kernel of log (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = LogBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_log1p(op):
-    """The Autograd kernel of log1p (the handle ``op``): runs it and records its node."""
+def record_add_Tensor(op, Backward=AddBackward0):
     redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = Log1pBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_sqrt(op):
-    """The Autograd kernel of sqrt (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = SqrtBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
-    return record
-
-
-def record_rsqrt(op):
-    """The Autograd kernel of rsqrt (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = RsqrtBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
-    return record
-
-
-def record_reciprocal(op):
-    """The Autograd kernel of reciprocal (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = ReciprocalBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
-    return record
-
-
-def record_sin(op):
-    """The Autograd kernel of sin (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = SinBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_cos(op):
-    """The Autograd kernel of cos (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = CosBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_floor(op):
-    """The Autograd kernel of floor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = FloorBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_floor_(op):
-    """The Autograd kernel of floor_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = FloorBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_ceil(op):
-    """The Autograd kernel of ceil (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = CeilBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_ceil_(op):
-    """The Autograd kernel of ceil_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = CeilBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_round(op):
-    """The Autograd kernel of round (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = RoundBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_round_(op):
-    """The Autograd kernel of round_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = RoundBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_trunc(op):
-    """The Autograd kernel of trunc (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = TruncBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_trunc_(op):
-    """The Autograd kernel of trunc_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = TruncBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_add_Tensor(op):
-    """The Autograd kernel of add.Tensor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
     def record(self, other, alpha):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
         if not (need_self or need_other):
             return redispatch(self, other, alpha)
-        node = AddBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.alpha_ = alpha
         result = redispatch(self, other, alpha)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_add__Tensor(op):
-    """The Autograd kernel of add_.Tensor (the handle ``op``): runs it and records its node."""
+def record_add__Tensor(op, Backward=AddBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, other, alpha):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
         if not (need_self or need_other):
             return redispatch(self, other, alpha)
         check_inplace(op, self)
-        node = AddBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.alpha_ = alpha
         result = redispatch(self, other, alpha)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_sub_Tensor(op):
-    """The Autograd kernel of sub.Tensor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, other, alpha):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_other = isinstance(other, Tensor) and other._requires_grad
-        if not (need_self or need_other):
-            return redispatch(self, other, alpha)
-        node = SubBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
-        )
-        node._hooks = None
-        node._released = False
-        node.alpha_ = alpha
-        result = redispatch(self, other, alpha)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_sub__Tensor(op):
-    """The Autograd kernel of sub_.Tensor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, other, alpha):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_other = isinstance(other, Tensor) and other._requires_grad
-        if not (need_self or need_other):
-            return redispatch(self, other, alpha)
-        check_inplace(op, self)
-        node = SubBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
-        )
-        node._hooks = None
-        node._released = False
-        node.alpha_ = alpha
-        result = redispatch(self, other, alpha)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_mul_Tensor(op):
-    """The Autograd kernel of mul.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
@@ -4248,26 +3103,20 @@ def record_mul_Tensor(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other if need_self else None
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_self else 0
         node.self_ = self if need_other else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_mul__Tensor(op):
-    """The Autograd kernel of mul_.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
@@ -4279,26 +3128,20 @@ def record_mul__Tensor(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other if need_self else None
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_self else 0
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_div_Tensor(op):
-    """The Autograd kernel of div.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
@@ -4309,52 +3152,40 @@ def record_div_Tensor(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = self if need_other else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_floor_divide(op):
-    """The Autograd kernel of floor_divide (the handle ``op``): runs it and records its node."""
+def record_floor_divide(op, Backward=FloorDivideBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
         if not (need_self or need_other):
             return redispatch(self, other)
-        node = FloorDivideBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_floor_divide_(op):
-    """The Autograd kernel of floor_divide_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
@@ -4366,22 +3197,16 @@ def record_floor_divide_(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_pow_Tensor_Tensor(op):
-    """The Autograd kernel of pow.Tensor_Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, exponent):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
@@ -4392,28 +3217,22 @@ def record_pow_Tensor_Tensor(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((exponent, -1, exponent._shape, exponent._dtype) if exponent.grad_fn is None else edge(exponent)) if need_exponent else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.exponent_ = exponent
         node.exponent_v = (exponent._vc.value if exponent.__class__ is Tensor and exponent._vc is not None else version(exponent))
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, exponent)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result) if need_exponent else None
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-
     return record
 
 
 def record_pow__Tensor_Tensor(op):
-    """The Autograd kernel of pow_.Tensor_Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, exponent):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_exponent = isinstance(exponent, Tensor) and exponent._requires_grad
@@ -4425,211 +3244,120 @@ def record_pow__Tensor_Tensor(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((exponent, -1, exponent._shape, exponent._dtype) if exponent.grad_fn is None else edge(exponent)) if need_exponent else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.exponent_ = exponent
         node.exponent_v = (exponent._vc.value if exponent.__class__ is Tensor and exponent._vc is not None else version(exponent))
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, exponent)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result) if need_exponent else None
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
         return result
-
     return record
 
 
-def record_maximum(op):
-    """The Autograd kernel of maximum (the handle ``op``): runs it and records its node."""
+def record_maximum(op, Backward=MaximumBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
         if not (need_self or need_other):
             return redispatch(self, other)
-        node = MaximumBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_maximum_(op):
-    """The Autograd kernel of maximum_ (the handle ``op``): runs it and records its node."""
+def record_maximum_(op, Backward=MaximumBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
         if not (need_self or need_other):
             return redispatch(self, other)
         check_inplace(op, self)
-        node = MaximumBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_minimum(op):
-    """The Autograd kernel of minimum (the handle ``op``): runs it and records its node."""
+def record_remainder_Tensor(op, Backward=RemainderBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
         if not (need_self or need_other):
             return redispatch(self, other)
-        node = MinimumBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
-        node.other_ = other
-        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self, other)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_minimum_(op):
-    """The Autograd kernel of minimum_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, other):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_other = isinstance(other, Tensor) and other._requires_grad
-        if not (need_self or need_other):
-            return redispatch(self, other)
-        check_inplace(op, self)
-        node = MinimumBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
-        )
-        node._hooks = None
-        node._released = False
-        node.other_ = other
-        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
-        node.self_ = saved_copy(self)
-        node.self_v = 0
-        result = redispatch(self, other)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_remainder_Tensor(op):
-    """The Autograd kernel of remainder.Tensor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, other):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_other = isinstance(other, Tensor) and other._requires_grad
-        if not (need_self or need_other):
-            return redispatch(self, other)
-        node = RemainderBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
-        )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other if need_other else None
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
         node.self_ = self if need_other else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_remainder__Tensor(op):
-    """The Autograd kernel of remainder_.Tensor (the handle ``op``): runs it and records its node."""
+def record_remainder__Tensor(op, Backward=RemainderBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
         if not (need_self or need_other):
             return redispatch(self, other)
         check_inplace(op, self)
-        node = RemainderBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other if need_other else None
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_div__Tensor(op):
-    """The Autograd kernel of div_.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
@@ -4641,52 +3369,20 @@ def record_div__Tensor(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.other_ = other
         node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other))
         node.self_ = saved_copy(self) if need_other else None
         node.self_v = 0
         result = redispatch(self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record__div_trunc(op):
-    """The Autograd kernel of _div_trunc (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, other):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_other = isinstance(other, Tensor) and other._requires_grad
-        if not (need_self or need_other):
-            return redispatch(self, other)
-        node = DivTruncBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
-        )
-        node._hooks = None
-        node._released = False
-        result = redispatch(self, other)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_where_self(op):
-    """The Autograd kernel of where.self (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(condition, self, other):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_other = isinstance(other, Tensor) and other._requires_grad
@@ -4697,166 +3393,88 @@ def record_where_self(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.condition_ = condition
         node.condition_v = (condition._vc.value if condition.__class__ is Tensor and condition._vc is not None else version(condition))
         result = redispatch(condition, self, other)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_sum(op):
-    """The Autograd kernel of sum (the handle ``op``): runs it and records its node."""
+def record_sum(op, Backward=SumBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, keepdim, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, keepdim, dtype)
-        node = SumBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_shape = self._shape
         result = redispatch(self, dim, keepdim, dtype)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_mean(op):
-    """The Autograd kernel of mean (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, dim, keepdim, dtype):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, dim, keepdim, dtype)
-        node = MeanBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.dim_ = dim
-        node.keepdim_ = keepdim
-        node.self_shape = self._shape
-        result = redispatch(self, dim, keepdim, dtype)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_prod(op):
-    """The Autograd kernel of prod (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, keepdim, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, keepdim, dtype)
         node = ProdBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dim, keepdim, dtype)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-
     return record
 
 
-def record_amax(op):
-    """The Autograd kernel of amax (the handle ``op``): runs it and records its node."""
+def record_amax(op, Backward=AmaxBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, keepdim):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, keepdim)
-        node = AmaxBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dim, keepdim)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-
     return record
 
 
-def record_amin(op):
-    """The Autograd kernel of amin (the handle ``op``): runs it and records its node."""
+def record_max_dim(op, Backward=MaxBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, keepdim):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, keepdim)
-        node = AminBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.dim_ = dim
-        node.keepdim_ = keepdim
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self, dim, keepdim)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
-    return record
-
-
-def record_max_dim(op):
-    """The Autograd kernel of max.dim (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, dim, keepdim):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, dim, keepdim)
-        node = MaxBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.keepdim_ = keepdim
         node.self_shape = self._shape
@@ -4865,96 +3483,37 @@ def record_max_dim(op):
         node.indices_ = detached(result[1])
         node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
         return result
-
     return record
 
 
-def record_min_dim(op):
-    """The Autograd kernel of min.dim (the handle ``op``): runs it and records its node."""
+def record_softmax_int(op, Backward=SoftmaxBackward0):
     redispatch = below_autograd_entry(op)
-
-    def record(self, dim, keepdim):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, dim, keepdim)
-        node = MinBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.dim_ = dim
-        node.keepdim_ = keepdim
-        node.self_shape = self._shape
-        result = redispatch(self, dim, keepdim)
-        set_history(result[0], node, 0)
-        node.indices_ = detached(result[1])
-        node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
-        return result
-
-    return record
-
-
-def record_softmax_int(op):
-    """The Autograd kernel of softmax.int (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
     def record(self, dim, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, dtype)
-        node = SoftmaxBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         result = redispatch(self, dim, dtype)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-
-    return record
-
-
-def record_log_softmax_int(op):
-    """The Autograd kernel of log_softmax.int (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, dim, dtype):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, dim, dtype)
-        node = LogSoftmaxBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.dim_ = dim
-        result = redispatch(self, dim, dtype)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        node.result_ = detached(result)
-        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
-        return result
-
     return record
 
 
 def record_nll_loss(op):
-    """The Autograd kernel of nll_loss (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, target, weight, reduction, ignore_index):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, target, weight, reduction, ignore_index)
         node = NllLossBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.ignore_index_ = ignore_index
         node.reduction_ = reduction
         node.self_ = self
@@ -4965,18 +3524,13 @@ def record_nll_loss(op):
         node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight))
         result = redispatch(self, target, weight, reduction, ignore_index)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__nll_loss_backward(op):
-    """The Autograd kernel of _nll_loss_backward (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(grad_output, self, target, weight, reduction, ignore_index):
         need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
         need_self = isinstance(self, Tensor) and self._requires_grad
@@ -4987,8 +3541,7 @@ def record__nll_loss_backward(op):
             ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.ignore_index_ = ignore_index
         node.reduction_ = reduction
         node.target_ = target if need_grad_output else None
@@ -4997,44 +3550,13 @@ def record__nll_loss_backward(op):
         node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_grad_output else 0
         result = redispatch(grad_output, self, target, weight, reduction, ignore_index)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_gelu(op):
-    """The Autograd kernel of gelu (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        if self.__class__ is not Tensor and isinstance(self, Tensor) and self.is_sparse:
-            return through_values(op, (self,))
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = GeluBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record__gelu_backward(op):
-    """The Autograd kernel of _gelu_backward (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(grad_output, self):
         need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
         need_self = isinstance(self, Tensor) and self._requires_grad
@@ -5045,122 +3567,55 @@ def record__gelu_backward(op):
             ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         node.grad_output_ = grad_output if need_self else None
         node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_self else 0
         result = redispatch(grad_output, self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_silu(op):
-    """The Autograd kernel of silu (the handle ``op``): runs it and records its node."""
+def record__copy_strided(op, Backward=CopyStridedBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
-        node = SiluBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
+        node._hooks, node._released = None, False
         result = redispatch(self)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_silu_(op):
-    """The Autograd kernel of silu_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = SiluBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = saved_copy(self)
-        node.self_v = 0
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record__copy_strided(op):
-    """The Autograd kernel of _copy_strided (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = CopyStridedBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_leaky_relu(op):
-    """The Autograd kernel of leaky_relu (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, negative_slope):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, negative_slope)
         node = LeakyReluBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.negative_slope_ = negative_slope
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, negative_slope)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_leaky_relu_(op):
-    """The Autograd kernel of leaky_relu_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, negative_slope):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
@@ -5168,25 +3623,19 @@ def record_leaky_relu_(op):
         check_inplace(op, self)
         node = LeakyReluBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.negative_slope_ = negative_slope
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, negative_slope)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__leaky_relu_backward(op):
-    """The Autograd kernel of _leaky_relu_backward (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(grad_output, self, negative_slope):
         need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
         need_self = isinstance(self, Tensor) and self._requires_grad
@@ -5197,25 +3646,19 @@ def record__leaky_relu_backward(op):
             ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.negative_slope_ = negative_slope
         node.self_ = self if need_grad_output else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_grad_output else 0
         result = redispatch(grad_output, self, negative_slope)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__tanh_backward(op):
-    """The Autograd kernel of _tanh_backward (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(grad_output, tanh_out):
         need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
         need_tanh_out = isinstance(tanh_out, Tensor) and tanh_out._requires_grad
@@ -5226,26 +3669,20 @@ def record__tanh_backward(op):
             ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
             ((tanh_out, -1, tanh_out._shape, tanh_out._dtype) if tanh_out.grad_fn is None else edge(tanh_out)) if need_tanh_out else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.tanh_out_ = tanh_out
         node.tanh_out_v = (tanh_out._vc.value if tanh_out.__class__ is Tensor and tanh_out._vc is not None else version(tanh_out))
         node.grad_output_ = grad_output if need_tanh_out else None
         node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_tanh_out else 0
         result = redispatch(grad_output, tanh_out)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__log_softmax_backward(op):
-    """The Autograd kernel of _log_softmax_backward (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(grad_output, log_probs, dim):
         need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
         need_log_probs = isinstance(log_probs, Tensor) and log_probs._requires_grad
@@ -5256,8 +3693,7 @@ def record__log_softmax_backward(op):
             ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
             ((log_probs, -1, log_probs._shape, log_probs._dtype) if log_probs.grad_fn is None else edge(log_probs)) if need_log_probs else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.log_probs_ = log_probs
         node.log_probs_v = (log_probs._vc.value if log_probs.__class__ is Tensor and log_probs._vc is not None else version(log_probs))
@@ -5265,78 +3701,37 @@ def record__log_softmax_backward(op):
         node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_log_probs else 0
         result = redispatch(grad_output, log_probs, dim)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_mm(op):
-    """The Autograd kernel of mm (the handle ``op``): runs it and records its node."""
+def record_mm(op, Backward=MmBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, mat2):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
         if not (need_self or need_mat2):
             return redispatch(self, mat2)
-        node = MmBackward0()
+        node = Backward()
         node._next = (
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.mat2_ = mat2 if need_self else None
         node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
         node.self_ = self if need_mat2 else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_mat2 else 0
         result = redispatch(self, mat2)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_bmm(op):
-    """The Autograd kernel of bmm (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, mat2):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
-        if not (need_self or need_mat2):
-            return redispatch(self, mat2)
-        node = BmmBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
-        )
-        node._hooks = None
-        node._released = False
-        node.mat2_ = mat2 if need_self else None
-        node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
-        node.self_ = self if need_mat2 else None
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_mat2 else 0
-        result = redispatch(self, mat2)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_dot(op):
-    """The Autograd kernel of dot (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, tensor):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_tensor = isinstance(tensor, Tensor) and tensor._requires_grad
@@ -5347,34 +3742,27 @@ def record_dot(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((tensor, -1, tensor._shape, tensor._dtype) if tensor.grad_fn is None else edge(tensor)) if need_tensor else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.tensor_ = tensor if need_self else None
         node.tensor_v = (tensor._vc.value if tensor.__class__ is Tensor and tensor._vc is not None else version(tensor)) if need_self else 0
         node.self_ = self if need_tensor else None
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_tensor else 0
         result = redispatch(self, tensor)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_view(op):
-    """The Autograd kernel of view (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, size):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, size)
         node = ViewBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_shape = self._shape
         result = redispatch(self, size)
@@ -5382,26 +3770,20 @@ def record_view(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_reshape(op):
-    """The Autograd kernel of reshape (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, shape):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, shape)
         node = ReshapeBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_shape = self._shape
         result = redispatch(self, shape)
@@ -5409,52 +3791,40 @@ def record_reshape(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_t(op):
-    """The Autograd kernel of t (the handle ``op``): runs it and records its node."""
+def record_t(op, Backward=TBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
-        node = TBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         result = redispatch(self)
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_transpose_int(op):
-    """The Autograd kernel of transpose.int (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim0, dim1):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim0, dim1)
         node = TransposeBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim0_ = dim0
         node.dim1_ = dim1
@@ -5463,26 +3833,20 @@ def record_transpose_int(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_permute(op):
-    """The Autograd kernel of permute (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dims):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dims)
         node = PermuteBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dims_ = dims
         result = redispatch(self, dims)
@@ -5490,26 +3854,20 @@ def record_permute(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_expand(op):
-    """The Autograd kernel of expand (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, size, implicit):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, size, implicit)
         node = ExpandBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_shape = self._shape
         result = redispatch(self, size, implicit)
@@ -5517,26 +3875,20 @@ def record_expand(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_squeeze(op):
-    """The Autograd kernel of squeeze (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
         node = SqueezeBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_shape = self._shape
         result = redispatch(self)
@@ -5544,26 +3896,20 @@ def record_squeeze(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_squeeze_dim(op):
-    """The Autograd kernel of squeeze.dim (the handle ``op``): runs it and records its node."""
+def record_squeeze_dim(op, Backward=SqueezeBackward1):
     redispatch = below_autograd_entry(op)
-
     def record(self, dim):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim)
-        node = SqueezeBackward1()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_shape = self._shape
         result = redispatch(self, dim)
@@ -5571,53 +3917,20 @@ def record_squeeze_dim(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_squeeze_dims(op):
-    """The Autograd kernel of squeeze.dims (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, dim):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, dim)
-        node = SqueezeBackward2()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node._view_base_fn = (self if self._base is None else self._base).grad_fn
-        node.self_shape = self._shape
-        result = redispatch(self, dim)
-        if result is self:  # returned unchanged: it keeps its history
-            return result
-        node._view_version = (self._vc or self._version_counter).value
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_unsqueeze(op):
-    """The Autograd kernel of unsqueeze (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim)
         node = UnsqueezeBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         result = redispatch(self, dim)
@@ -5625,26 +3938,20 @@ def record_unsqueeze(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_flatten_using_ints(op):
-    """The Autograd kernel of flatten.using_ints (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, start_dim, end_dim):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, start_dim, end_dim)
         node = FlattenBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_shape = self._shape
         result = redispatch(self, start_dim, end_dim)
@@ -5652,26 +3959,20 @@ def record_flatten_using_ints(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_narrow(op):
-    """The Autograd kernel of narrow (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, start, length):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, start, length)
         node = NarrowBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         node.length_ = length
@@ -5682,26 +3983,20 @@ def record_narrow(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_select_int(op):
-    """The Autograd kernel of select.int (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, index)
         node = SelectBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         node.index_ = index
@@ -5711,26 +4006,20 @@ def record_select_int(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_slice_Tensor(op):
-    """The Autograd kernel of slice.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, start, end, step):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, start, end, step)
         node = SliceBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         node.end_ = end
@@ -5742,52 +4031,20 @@ def record_slice_Tensor(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_contiguous(op):
-    """The Autograd kernel of contiguous (the handle ``op``): runs it and records its node."""
+def record_split_Tensor(op, Backward=SplitBackward0):
     redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = ContiguousBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node._view_base_fn = (self if self._base is None else self._base).grad_fn
-        result = redispatch(self)
-        if result is self:  # returned unchanged: it keeps its history
-            return result
-        node._view_version = (self._vc or self._version_counter).value
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_split_Tensor(op):
-    """The Autograd kernel of split.Tensor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
     def record(self, split_size, dim):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, split_size, dim)
-        node = SplitBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         result = redispatch(self, split_size, dim)
@@ -5797,47 +4054,18 @@ def record_split_Tensor(op):
             set_history(t, node, i)
         node.result_shape = [t._shape for t in result]
         return result
-
-    return record
-
-
-def record_split_sizes(op):
-    """The Autograd kernel of split.sizes (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, split_size, dim):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, split_size, dim)
-        node = SplitBackward1()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node._view_base_fn = (self if self._base is None else self._base).grad_fn
-        node.dim_ = dim
-        result = redispatch(self, split_size, dim)
-        node._view_version = (self._vc or self._version_counter).value
-        node._n_out = len(result)
-        for i, t in enumerate(result):
-            set_history(t, node, i)
-        node.result_shape = [t._shape for t in result]
-        return result
-
     return record
 
 
 def record_chunk(op):
-    """The Autograd kernel of chunk (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, chunks, dim):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, chunks, dim)
         node = ChunkBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim_ = dim
         result = redispatch(self, chunks, dim)
@@ -5847,138 +4075,87 @@ def record_chunk(op):
             set_history(t, node, i)
         node.result_shape = [t._shape for t in result]
         return result
-
     return record
 
 
-def record_cat(op):
-    """The Autograd kernel of cat (the handle ``op``): runs it and records its node."""
+def record_cat(op, Backward=CatBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(tensors, dim):
         need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
         if not any(need_tensors):
             return redispatch(tensors, dim)
-        node = CatBackward0()
+        node = Backward()
         node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.tensors_shape = [t._shape for t in tensors]
         result = redispatch(tensors, dim)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_stack(op):
-    """The Autograd kernel of stack (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(tensors, dim):
-        need_tensors = [isinstance(t, Tensor) and t._requires_grad for t in tensors]
-        if not any(need_tensors):
-            return redispatch(tensors, dim)
-        node = StackBackward0()
-        node._next = tuple(edge(t) if k else None for t, k in zip(tensors, need_tensors))
-        node._hooks = None
-        node._released = False
-        node.dim_ = dim
-        node.tensors_shape = [t._shape for t in tensors]
-        result = redispatch(tensors, dim)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_gather(op):
-    """The Autograd kernel of gather (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, sparse_grad):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, index, sparse_grad)
         node = GatherBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.self_shape = self._shape
         result = redispatch(self, dim, index, sparse_grad)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_index_select(op):
-    """The Autograd kernel of index_select (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, index)
         node = IndexSelectBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.self_shape = self._shape
         result = redispatch(self, dim, index)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_masked_fill_Scalar(op):
-    """The Autograd kernel of masked_fill.Scalar (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, mask, value):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, mask, value)
         node = MaskedFillBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.mask_ = mask
         node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
         result = redispatch(self, mask, value)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_masked_fill__Scalar(op):
-    """The Autograd kernel of masked_fill_.Scalar (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, mask, value):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
@@ -5986,49 +4163,37 @@ def record_masked_fill__Scalar(op):
         check_inplace(op, self)
         node = MaskedFillBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.mask_ = mask
         node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
         result = redispatch(self, mask, value)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_index_Tensor(op):
-    """The Autograd kernel of index.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, indices):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, indices)
         node = IndexBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.indices_ = list(indices)
         node.indices_v = [version(t) for t in indices]
         node.self_shape = self._shape
         result = redispatch(self, indices)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_index_put(op):
-    """The Autograd kernel of index_put (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, indices, values, accumulate):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_values = isinstance(values, Tensor) and values._requires_grad
@@ -6039,26 +4204,20 @@ def record_index_put(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.accumulate_ = accumulate
         node.indices_ = list(indices)
         node.indices_v = [version(t) for t in indices]
         node.values_shape = values._shape if need_values else None
         result = redispatch(self, indices, values, accumulate)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_index_put_(op):
-    """The Autograd kernel of index_put_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, indices, values, accumulate):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_values = isinstance(values, Tensor) and values._requires_grad
@@ -6070,48 +4229,20 @@ def record_index_put_(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.accumulate_ = accumulate
         node.indices_ = list(indices)
         node.indices_v = [version(t) for t in indices]
         node.values_shape = values._shape if need_values else None
         result = redispatch(self, indices, values, accumulate)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_clone(op):
-    """The Autograd kernel of clone (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = CloneBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_copy_(op):
-    """The Autograd kernel of copy_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, src, non_blocking):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_src = isinstance(src, Tensor) and src._requires_grad
@@ -6123,22 +4254,16 @@ def record_copy_(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self, src, non_blocking)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_fill__Scalar(op):
-    """The Autograd kernel of fill_.Scalar (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, value):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
@@ -6146,53 +4271,23 @@ def record_fill__Scalar(op):
         check_inplace(op, self)
         node = FillBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         result = redispatch(self, value)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_zero_(op):
-    """The Autograd kernel of zero_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = ZeroBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_to_device(op):
-    """The Autograd kernel of to.device (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, device, dtype, non_blocking, copy):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, device, dtype, non_blocking, copy)
         node = ToBackward1()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_device = self._device
         result = redispatch(self, device, dtype, non_blocking, copy)
@@ -6200,54 +4295,40 @@ def record_to_device(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_to_dtype(op):
-    """The Autograd kernel of to.dtype (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dtype, non_blocking, copy):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dtype, non_blocking, copy)
         node = ToBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         result = redispatch(self, dtype, non_blocking, copy)
         if result is self:  # returned unchanged: it keeps its history
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__unique2(op):
-    """The Autograd kernel of _unique2 (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, sorted, return_inverse, return_counts):
         return redispatch(self, sorted, return_inverse, return_counts)
-
     return record
 
 
 def record_sparse_coo_tensor(op):
-    """The Autograd kernel of sparse_coo_tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(indices, values, size, dtype, is_coalesced):
         need_indices = isinstance(indices, Tensor) and indices._requires_grad
         need_values = isinstance(values, Tensor) and values._requires_grad
@@ -6258,58 +4339,25 @@ def record_sparse_coo_tensor(op):
             ((indices, -1, indices._shape, indices._dtype) if indices.grad_fn is None else edge(indices)) if need_indices else None,
             ((values, -1, values._shape, values._dtype) if values.grad_fn is None else edge(values)) if need_values else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.indices_ = indices if need_values else None
         node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices)) if need_values else 0
         result = redispatch(indices, values, size, dtype, is_coalesced)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_to_sparse(op):
-    """The Autograd kernel of to_sparse (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = ToSparseBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node._view_base_fn = (self if self._base is None else self._base).grad_fn
-        result = redispatch(self)
-        if result is self:  # returned unchanged: it keeps its history
-            return result
-        node._view_version = (self._vc or self._version_counter).value
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_to_dense(op):
-    """The Autograd kernel of to_dense (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dtype)
         node = ToDenseBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
@@ -6318,52 +4366,20 @@ def record_to_dense(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_coalesce(op):
-    """The Autograd kernel of coalesce (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = CoalesceBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node._view_base_fn = (self if self._base is None else self._base).grad_fn
-        result = redispatch(self)
-        if result is self:  # returned unchanged: it keeps its history
-            return result
-        node._view_version = (self._vc or self._version_counter).value
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_values(op):
-    """The Autograd kernel of values (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self)
         node = ValuesBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
@@ -6373,50 +4389,38 @@ def record_values(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_sparse_mask(op):
-    """The Autograd kernel of sparse_mask (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, mask):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, mask)
         node = SparseMaskBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.mask_ = mask
         node.mask_v = (mask._vc.value if mask.__class__ is Tensor and mask._vc is not None else version(mask))
         result = redispatch(self, mask)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__sparse_values_at(op):
-    """The Autograd kernel of _sparse_values_at (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, indices):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, indices)
         node = SparseValuesAtBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.indices_ = indices
         node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices))
         node.self_ = self
@@ -6424,177 +4428,13 @@ def record__sparse_values_at(op):
         node.self_shape = self._shape
         result = redispatch(self, indices)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
-    return record
-
-
-def record_log10(op):
-    """The Autograd kernel of log10 (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = Log10Backward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_log10_(op):
-    """The Autograd kernel of log10_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = Log10Backward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = saved_copy(self)
-        node.self_v = 0
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_log2(op):
-    """The Autograd kernel of log2 (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        node = Log2Backward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = self
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_log2_(op):
-    """The Autograd kernel of log2_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self)
-        check_inplace(op, self)
-        node = Log2Backward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.self_ = saved_copy(self)
-        node.self_v = 0
-        result = redispatch(self)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_fmod_Tensor(op):
-    """The Autograd kernel of fmod.Tensor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, other):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_other = isinstance(other, Tensor) and other._requires_grad
-        if not (need_self or need_other):
-            return redispatch(self, other)
-        node = FmodBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
-        )
-        node._hooks = None
-        node._released = False
-        node.other_ = other if need_other else None
-        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
-        node.self_ = self if need_other else None
-        node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_other else 0
-        result = redispatch(self, other)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_fmod__Tensor(op):
-    """The Autograd kernel of fmod_.Tensor (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, other):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        need_other = isinstance(other, Tensor) and other._requires_grad
-        if not (need_self or need_other):
-            return redispatch(self, other)
-        check_inplace(op, self)
-        node = FmodBackward0()
-        node._next = (
-            ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
-            ((other, -1, other._shape, other._dtype) if other.grad_fn is None else edge(other)) if need_other else None,
-        )
-        node._hooks = None
-        node._released = False
-        node.other_ = other if need_other else None
-        node.other_v = (other._vc.value if other.__class__ is Tensor and other._vc is not None else version(other)) if need_other else 0
-        node.self_ = saved_copy(self) if need_other else None
-        node.self_v = 0
-        result = redispatch(self, other)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
     return record
 
 
 def record_lerp_Scalar(op):
-    """The Autograd kernel of lerp.Scalar (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, end, weight):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_end = isinstance(end, Tensor) and end._requires_grad
@@ -6605,23 +4445,17 @@ def record_lerp_Scalar(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.weight_ = weight
         result = redispatch(self, end, weight)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_lerp__Scalar(op):
-    """The Autograd kernel of lerp_.Scalar (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, end, weight):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_end = isinstance(end, Tensor) and end._requires_grad
@@ -6633,23 +4467,17 @@ def record_lerp__Scalar(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.weight_ = weight
         result = redispatch(self, end, weight)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_lerp_Tensor(op):
-    """The Autograd kernel of lerp.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, end, weight):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_end = isinstance(end, Tensor) and end._requires_grad
@@ -6662,8 +4490,7 @@ def record_lerp_Tensor(op):
             ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
             ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.weight_ = weight if need_self or need_end else None
         node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_end else 0
         node.end_ = end if need_weight else None
@@ -6672,18 +4499,13 @@ def record_lerp_Tensor(op):
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self)) if need_weight else 0
         result = redispatch(self, end, weight)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_lerp__Tensor(op):
-    """The Autograd kernel of lerp_.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, end, weight):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_end = isinstance(end, Tensor) and end._requires_grad
@@ -6697,8 +4519,7 @@ def record_lerp__Tensor(op):
             ((end, -1, end._shape, end._dtype) if end.grad_fn is None else edge(end)) if need_end else None,
             ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.weight_ = weight if need_self or need_end else None
         node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_self or need_end else 0
         node.end_ = end if need_weight else None
@@ -6707,65 +4528,48 @@ def record_lerp__Tensor(op):
         node.self_v = 0
         result = redispatch(self, end, weight)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__nan_to_num(op):
-    """The Autograd kernel of _nan_to_num (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, nan, posinf, neginf):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, nan, posinf, neginf)
         node = NanToNumBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, nan, posinf, neginf)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_cumsum(op):
-    """The Autograd kernel of cumsum (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, dtype)
         node = CumsumBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         result = redispatch(self, dim, dtype)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_cumsum_(op):
-    """The Autograd kernel of cumsum_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
@@ -6773,50 +4577,38 @@ def record_cumsum_(op):
         check_inplace(op, self)
         node = CumsumBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         result = redispatch(self, dim, dtype)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_cumprod(op):
-    """The Autograd kernel of cumprod (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, dtype)
         node = CumprodBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, dim, dtype)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
         return result
-
     return record
 
 
 def record_cumprod_(op):
-    """The Autograd kernel of cumprod_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, dtype):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
@@ -6824,35 +4616,28 @@ def record_cumprod_(op):
         check_inplace(op, self)
         node = CumprodBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.self_ = saved_copy(self)
         node.self_v = 0
         result = redispatch(self, dim, dtype)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)
         node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result)) + 1
         return result
-
     return record
 
 
 def record_sort(op):
-    """The Autograd kernel of sort (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, descending):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, descending)
         node = SortBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.self_shape = self._shape
         result = redispatch(self, dim, descending)
@@ -6860,22 +4645,18 @@ def record_sort(op):
         node.indices_ = detached(result[1])
         node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
         return result
-
     return record
 
 
 def record_topk(op):
-    """The Autograd kernel of topk (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, k, dim, largest, sorted):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, k, dim, largest, sorted)
         node = TopkBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.self_shape = self._shape
         result = redispatch(self, k, dim, largest, sorted)
@@ -6883,14 +4664,11 @@ def record_topk(op):
         node.indices_ = detached(result[1])
         node.indices_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
         return result
-
     return record
 
 
 def record_scatter_src(op):
-    """The Autograd kernel of scatter.src (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, src):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_src = isinstance(src, Tensor) and src._requires_grad
@@ -6901,26 +4679,20 @@ def record_scatter_src(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_scatter__src(op):
-    """The Autograd kernel of scatter_.src (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, src):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_src = isinstance(src, Tensor) and src._requires_grad
@@ -6932,51 +4704,39 @@ def record_scatter__src(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_scatter_value(op):
-    """The Autograd kernel of scatter.value (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, value):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, dim, index, value)
         node = ScatterBackward1()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         result = redispatch(self, dim, index, value)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_scatter__value(op):
-    """The Autograd kernel of scatter_.value (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, value):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
@@ -6984,25 +4744,19 @@ def record_scatter__value(op):
         check_inplace(op, self)
         node = ScatterBackward1()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index))
         result = redispatch(self, dim, index, value)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_scatter_add(op):
-    """The Autograd kernel of scatter_add (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, src):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_src = isinstance(src, Tensor) and src._requires_grad
@@ -7013,26 +4767,20 @@ def record_scatter_add(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index if need_src else None
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_src else 0
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_scatter_add_(op):
-    """The Autograd kernel of scatter_add_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, src):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_src = isinstance(src, Tensor) and src._requires_grad
@@ -7044,26 +4792,20 @@ def record_scatter_add_(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((src, -1, src._shape, src._dtype) if src.grad_fn is None else edge(src)) if need_src else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.dim_ = dim
         node.index_ = index if need_src else None
         node.index_v = (index._vc.value if index.__class__ is Tensor and index._vc is not None else version(index)) if need_src else 0
         node.src_shape = src._shape if need_src else None
         result = redispatch(self, dim, index, src)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_index_add(op):
-    """The Autograd kernel of index_add (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, source, alpha):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_source = isinstance(source, Tensor) and source._requires_grad
@@ -7074,8 +4816,7 @@ def record_index_add(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((source, -1, source._shape, source._dtype) if source.grad_fn is None else edge(source)) if need_source else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.alpha_ = alpha
         node.dim_ = dim
         node.index_ = index if need_source else None
@@ -7083,18 +4824,13 @@ def record_index_add(op):
         node.source_shape = source._shape if need_source else None
         result = redispatch(self, dim, index, source, alpha)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_index_add_(op):
-    """The Autograd kernel of index_add_ (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, dim, index, source, alpha):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_source = isinstance(source, Tensor) and source._requires_grad
@@ -7106,8 +4842,7 @@ def record_index_add_(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((source, -1, source._shape, source._dtype) if source.grad_fn is None else edge(source)) if need_source else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.alpha_ = alpha
         node.dim_ = dim
         node.index_ = index if need_source else None
@@ -7115,26 +4850,20 @@ def record_index_add_(op):
         node.source_shape = source._shape if need_source else None
         result = redispatch(self, dim, index, source, alpha)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record_embedding(op):
-    """The Autograd kernel of embedding (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(weight, indices, padding_idx, scale_grad_by_freq, sparse):
         need_weight = isinstance(weight, Tensor) and weight._requires_grad
         if not need_weight:
             return redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
         node = EmbeddingBackward0()
         node._next = (((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.indices_ = indices
         node.indices_v = (indices._vc.value if indices.__class__ is Tensor and indices._vc is not None else version(indices))
         node.padding_idx_ = padding_idx
@@ -7142,160 +4871,76 @@ def record_embedding(op):
         node.weight_shape = weight._shape
         result = redispatch(weight, indices, padding_idx, scale_grad_by_freq, sparse)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_tril(op):
-    """The Autograd kernel of tril (the handle ``op``): runs it and records its node."""
+def record_tril(op, Backward=TrilBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, diagonal):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, diagonal)
-        node = TrilBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.diagonal_ = diagonal
         result = redispatch(self, diagonal)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_tril_(op):
-    """The Autograd kernel of tril_ (the handle ``op``): runs it and records its node."""
+def record_tril_(op, Backward=TrilBackward0):
     redispatch = below_autograd_entry(op)
-
     def record(self, diagonal):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, diagonal)
         check_inplace(op, self)
-        node = TrilBackward0()
+        node = Backward()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.diagonal_ = diagonal
         result = redispatch(self, diagonal)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
-def record_triu(op):
-    """The Autograd kernel of triu (the handle ``op``): runs it and records its node."""
+def record_nonzero(op, Backward=NonzeroBackward0):
     redispatch = below_autograd_entry(op)
-
-    def record(self, diagonal):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, diagonal)
-        node = TriuBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.diagonal_ = diagonal
-        result = redispatch(self, diagonal)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_triu_(op):
-    """The Autograd kernel of triu_ (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self, diagonal):
-        need_self = isinstance(self, Tensor) and self._requires_grad
-        if not need_self:
-            return redispatch(self, diagonal)
-        check_inplace(op, self)
-        node = TriuBackward0()
-        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
-        node.diagonal_ = diagonal
-        result = redispatch(self, diagonal)
-        if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
-        return result
-
-    return record
-
-
-def record_nonzero(op):
-    """The Autograd kernel of nonzero (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
     def record(self):
         return redispatch(self)
-
     return record
 
 
 def record_nonzero_as_tuple(op):
-    """The Autograd kernel of nonzero.as_tuple (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, as_tuple):
         return redispatch(self, as_tuple)
-
-    return record
-
-
-def record_nonzero_numpy(op):
-    """The Autograd kernel of nonzero_numpy (the handle ``op``): runs it and records its node."""
-    redispatch = below_autograd_entry(op)
-
-    def record(self):
-        return redispatch(self)
-
     return record
 
 
 def record_repeat_interleave_Tensor(op):
-    """The Autograd kernel of repeat_interleave.Tensor (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(repeats, output_size):
         return redispatch(repeats, output_size)
-
     return record
 
 
 def record_diagonal(op):
-    """The Autograd kernel of diagonal (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, offset, dim1, dim2):
         need_self = isinstance(self, Tensor) and self._requires_grad
         if not need_self:
             return redispatch(self, offset, dim1, dim2)
         node = DiagonalBackward0()
         node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node._view_base_fn = (self if self._base is None else self._base).grad_fn
         node.dim1_ = dim1
         node.dim2_ = dim2
@@ -7306,18 +4951,13 @@ def record_diagonal(op):
             return result
         node._view_version = (self._vc or self._version_counter).value
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 def record__sparse_mm(op):
-    """The Autograd kernel of _sparse_mm (the handle ``op``): runs it and records its node."""
     redispatch = below_autograd_entry(op)
-
     def record(self, mat2):
         need_self = isinstance(self, Tensor) and self._requires_grad
         need_mat2 = isinstance(mat2, Tensor) and mat2._requires_grad
@@ -7328,56 +4968,54 @@ def record__sparse_mm(op):
             ((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)) if need_self else None,
             ((mat2, -1, mat2._shape, mat2._dtype) if mat2.grad_fn is None else edge(mat2)) if need_mat2 else None,
         )
-        node._hooks = None
-        node._released = False
+        node._hooks, node._released = None, False
         node.mat2_ = mat2 if need_self else None
         node.mat2_v = (mat2._vc.value if mat2.__class__ is Tensor and mat2._vc is not None else version(mat2)) if need_self else 0
         node.self_ = self
         node.self_v = (self._vc.value if self.__class__ is Tensor and self._vc is not None else version(self))
         result = redispatch(self, mat2)
         if result._dtype.is_floating_point:
-            result._requires_grad = True
-            result.grad_fn = node
-            result._output_nr = 0
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         return result
-
     return record
 
 
 # Op overload -> its recorder maker, ``make(handle)`` -> the op's Autograd kernel, which takes
-# the op's arguments in schema order (bound by aten_lite/autograd/kernel.py).
+# the op's arguments in schema order (bound by aten_lite/autograd/kernel.py); a maker shared
+# by ops that record alike is bound to each op's node class (Note [Shared recorders] in
+# tools/codegen/emit_autograd.py).
 RECORDERS = {
     "neg": record_neg,
     "neg_": record_neg_,
     "abs": record_abs,
     "abs_": record_abs_,
-    "sign": record_sign,
-    "sign_": record_sign_,
+    "sign": partial(record_neg, Backward=SignBackward0),
+    "sign_": partial(record_neg_, Backward=SignBackward0),
     "relu": record_relu,
     "relu_": record_relu_,
     "sigmoid": record_sigmoid,
-    "tanh": record_tanh,
-    "exp": record_exp,
-    "expm1": record_expm1,
+    "tanh": partial(record_relu, Backward=TanhBackward0),
+    "exp": partial(record_sigmoid, Backward=ExpBackward0),
+    "expm1": partial(record_relu, Backward=Expm1Backward0),
     "log": record_log,
-    "log1p": record_log1p,
-    "sqrt": record_sqrt,
-    "rsqrt": record_rsqrt,
-    "reciprocal": record_reciprocal,
-    "sin": record_sin,
-    "cos": record_cos,
-    "floor": record_floor,
-    "floor_": record_floor_,
-    "ceil": record_ceil,
-    "ceil_": record_ceil_,
-    "round": record_round,
-    "round_": record_round_,
-    "trunc": record_trunc,
-    "trunc_": record_trunc_,
+    "log1p": partial(record_abs, Backward=Log1pBackward0),
+    "sqrt": partial(record_relu, Backward=SqrtBackward0),
+    "rsqrt": partial(record_sigmoid, Backward=RsqrtBackward0),
+    "reciprocal": partial(record_sigmoid, Backward=ReciprocalBackward0),
+    "sin": partial(record_abs, Backward=SinBackward0),
+    "cos": partial(record_log, Backward=CosBackward0),
+    "floor": partial(record_neg, Backward=FloorBackward0),
+    "floor_": partial(record_neg_, Backward=FloorBackward0),
+    "ceil": partial(record_neg, Backward=CeilBackward0),
+    "ceil_": partial(record_neg_, Backward=CeilBackward0),
+    "round": partial(record_neg, Backward=RoundBackward0),
+    "round_": partial(record_neg_, Backward=RoundBackward0),
+    "trunc": partial(record_neg, Backward=TruncBackward0),
+    "trunc_": partial(record_neg_, Backward=TruncBackward0),
     "add.Tensor": record_add_Tensor,
     "add_.Tensor": record_add__Tensor,
-    "sub.Tensor": record_sub_Tensor,
-    "sub_.Tensor": record_sub__Tensor,
+    "sub.Tensor": partial(record_add_Tensor, Backward=SubBackward0),
+    "sub_.Tensor": partial(record_add__Tensor, Backward=SubBackward0),
     "mul.Tensor": record_mul_Tensor,
     "mul_.Tensor": record_mul__Tensor,
     "div.Tensor": record_div_Tensor,
@@ -7387,28 +5025,28 @@ RECORDERS = {
     "pow_.Tensor_Tensor": record_pow__Tensor_Tensor,
     "maximum": record_maximum,
     "maximum_": record_maximum_,
-    "minimum": record_minimum,
-    "minimum_": record_minimum_,
+    "minimum": partial(record_maximum, Backward=MinimumBackward0),
+    "minimum_": partial(record_maximum_, Backward=MinimumBackward0),
     "remainder.Tensor": record_remainder_Tensor,
     "remainder_.Tensor": record_remainder__Tensor,
     "div_.Tensor": record_div__Tensor,
-    "_div_trunc": record__div_trunc,
+    "_div_trunc": partial(record_floor_divide, Backward=DivTruncBackward0),
     "where.self": record_where_self,
     "sum": record_sum,
-    "mean": record_mean,
+    "mean": partial(record_sum, Backward=MeanBackward0),
     "prod": record_prod,
     "amax": record_amax,
-    "amin": record_amin,
+    "amin": partial(record_amax, Backward=AminBackward0),
     "max.dim": record_max_dim,
-    "min.dim": record_min_dim,
+    "min.dim": partial(record_max_dim, Backward=MinBackward0),
     "softmax.int": record_softmax_int,
-    "log_softmax.int": record_log_softmax_int,
+    "log_softmax.int": partial(record_softmax_int, Backward=LogSoftmaxBackward0),
     "nll_loss": record_nll_loss,
     "_nll_loss_backward": record__nll_loss_backward,
-    "gelu": record_gelu,
+    "gelu": partial(record_abs, Backward=GeluBackward0),
     "_gelu_backward": record__gelu_backward,
-    "silu": record_silu,
-    "silu_": record_silu_,
+    "silu": partial(record_log, Backward=SiluBackward0),
+    "silu_": partial(record_abs_, Backward=SiluBackward0),
     "_copy_strided": record__copy_strided,
     "leaky_relu": record_leaky_relu,
     "leaky_relu_": record_leaky_relu_,
@@ -7416,7 +5054,7 @@ RECORDERS = {
     "_tanh_backward": record__tanh_backward,
     "_log_softmax_backward": record__log_softmax_backward,
     "mm": record_mm,
-    "bmm": record_bmm,
+    "bmm": partial(record_mm, Backward=BmmBackward0),
     "dot": record_dot,
     "view": record_view,
     "reshape": record_reshape,
@@ -7426,18 +5064,18 @@ RECORDERS = {
     "expand": record_expand,
     "squeeze": record_squeeze,
     "squeeze.dim": record_squeeze_dim,
-    "squeeze.dims": record_squeeze_dims,
+    "squeeze.dims": partial(record_squeeze_dim, Backward=SqueezeBackward2),
     "unsqueeze": record_unsqueeze,
     "flatten.using_ints": record_flatten_using_ints,
     "narrow": record_narrow,
     "select.int": record_select_int,
     "slice.Tensor": record_slice_Tensor,
-    "contiguous": record_contiguous,
+    "contiguous": partial(record_t, Backward=ContiguousBackward0),
     "split.Tensor": record_split_Tensor,
-    "split.sizes": record_split_sizes,
+    "split.sizes": partial(record_split_Tensor, Backward=SplitBackward1),
     "chunk": record_chunk,
     "cat": record_cat,
-    "stack": record_stack,
+    "stack": partial(record_cat, Backward=StackBackward0),
     "gather": record_gather,
     "index_select": record_index_select,
     "masked_fill.Scalar": record_masked_fill_Scalar,
@@ -7445,26 +5083,26 @@ RECORDERS = {
     "index.Tensor": record_index_Tensor,
     "index_put": record_index_put,
     "index_put_": record_index_put_,
-    "clone": record_clone,
+    "clone": partial(record__copy_strided, Backward=CloneBackward0),
     "copy_": record_copy_,
     "fill_.Scalar": record_fill__Scalar,
-    "zero_": record_zero_,
+    "zero_": partial(record_neg_, Backward=ZeroBackward0),
     "to.device": record_to_device,
     "to.dtype": record_to_dtype,
     "_unique2": record__unique2,
     "sparse_coo_tensor": record_sparse_coo_tensor,
-    "to_sparse": record_to_sparse,
+    "to_sparse": partial(record_t, Backward=ToSparseBackward0),
     "to_dense": record_to_dense,
-    "coalesce": record_coalesce,
+    "coalesce": partial(record_t, Backward=CoalesceBackward0),
     "values": record_values,
     "sparse_mask": record_sparse_mask,
     "_sparse_values_at": record__sparse_values_at,
-    "log10": record_log10,
-    "log10_": record_log10_,
-    "log2": record_log2,
-    "log2_": record_log2_,
-    "fmod.Tensor": record_fmod_Tensor,
-    "fmod_.Tensor": record_fmod__Tensor,
+    "log10": partial(record_log, Backward=Log10Backward0),
+    "log10_": partial(record_abs_, Backward=Log10Backward0),
+    "log2": partial(record_log, Backward=Log2Backward0),
+    "log2_": partial(record_abs_, Backward=Log2Backward0),
+    "fmod.Tensor": partial(record_remainder_Tensor, Backward=FmodBackward0),
+    "fmod_.Tensor": partial(record_remainder__Tensor, Backward=FmodBackward0),
     "lerp.Scalar": record_lerp_Scalar,
     "lerp_.Scalar": record_lerp__Scalar,
     "lerp.Tensor": record_lerp_Tensor,
@@ -7487,11 +5125,11 @@ RECORDERS = {
     "embedding": record_embedding,
     "tril": record_tril,
     "tril_": record_tril_,
-    "triu": record_triu,
-    "triu_": record_triu_,
+    "triu": partial(record_tril, Backward=TriuBackward0),
+    "triu_": partial(record_tril_, Backward=TriuBackward0),
     "nonzero": record_nonzero,
     "nonzero.as_tuple": record_nonzero_as_tuple,
-    "nonzero_numpy": record_nonzero_numpy,
+    "nonzero_numpy": partial(record_nonzero, Backward=NonzeroNumpyBackward0),
     "repeat_interleave.Tensor": record_repeat_interleave_Tensor,
     "diagonal": record_diagonal,
     "_sparse_mm": record__sparse_mm,

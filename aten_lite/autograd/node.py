@@ -26,10 +26,16 @@ gradient.
 
 from __future__ import annotations
 
+from .._dispatch import below_autograd_entry
 from .._generated.ops import sparse_coo_tensor
 from .._sparse import detached_sparse
 from .._tensor import Tensor, _new
 from .._grad_mode import _state
+
+# The generated nodes and recorders (generated/autograd_nodes.py) import what they read from
+# the runtime from here and from formulas.py only, so the runtime's module layout is named in
+# those two places: Tensor, grad mode's state and the below-autograd entry come through here.
+_grad_state = _state
 
 __all__ = ["Node", "AccumulateGrad", "NotImplementedBackward"]
 
@@ -79,7 +85,8 @@ class Node:
         raise NotImplementedError(f"{self.name()} does not define apply()")
 
     def release(self) -> None:
-        """Drop saved values after a backward without retain_graph (generated per class)."""
+        """Drop saved values after a backward without retain_graph (generated for a class
+        that saves values; this is the rest's)."""
         self._released = True
 
     def register_prehook(self, nr: int, hook) -> "RemovableHandle":
@@ -332,6 +339,18 @@ def through_values(op, args: tuple):
     s = args[0].coalesce()
     result = op.call((s.values(),) + args[1:])  # the Autograd key again, on dense values
     return sparse_coo_tensor(s._indices(), result, s._shape, is_coalesced=True)
+
+
+# Note [Formula errors name their line]
+# A formula is Python from derivatives.yaml, run only at backward time; when it raises, the
+# traceback shows the generated file. A generated apply() evaluates its formulas in one `try`
+# whose handler calls formula_failed with the index of the formula that ran (the local `at_`
+# when there are several): the exception, unchanged, also names that formula's YAML line
+# (the class's `_formulas`: (where, inputs) per formula), as a note (Python 3.11+).
+def formula_failed(exc: BaseException, node: Node, at: int) -> None:
+    if hasattr(exc, "add_note"):
+        where, inputs = node._formulas[at]
+        exc.add_note(f"raised by the derivative formula of {node._op} for '{inputs}' ({where})")
 
 
 def not_implemented(node: Node, input_name: str):

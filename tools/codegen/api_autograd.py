@@ -44,11 +44,13 @@ META_ATTRS = ("shape", "dtype", "ndim", "device")
 # How each attribute is read from the runtime Tensor at record time.
 META_SOURCES = {"shape": "_shape", "dtype": "_dtype", "ndim": "ndim", "device": "_device"}
 COMPOSITE = "CompositeImplicitAutograd"
-# The local that holds an exception a formula raised (Note [Formula errors name their line]).
+# The locals that hold an exception a formula raised and the index of the formula running
+# (Note [Formula errors name their line] in aten_lite/autograd/node.py).
 EXCEPTION_LOCAL = "exc_"
+FORMULA_LOCAL = "at_"
 # Names the generated apply() binds or reads for itself; an argument may not use them.
-RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, "formula_failed",
-                      "_grad_state", "t_", "v_"})
+RESERVED = frozenset({"node", "grads", "need", "Tensor", EXCEPTION_LOCAL, FORMULA_LOCAL,
+                      "formula_failed", "_grad_state", "t_", "v_"})
 
 
 def _error(loc: Location, op: object, text: str) -> SpecError:

@@ -45,19 +45,68 @@ def emit(spec: Any) -> dict[str, str]:
     ops_import = [] if not ops else [
         "from aten_lite._generated.ops import (  # the ops the formulas call",
         *(f"    {op}," for op in ops), ")"]
-    text = _ENV.get_template("autograd_nodes.py.j2").render(
-        ops_import=ops_import,
-        nodes=[_node_view(n) for n in nodes.values()],
-        recorders=[_recorder_view(r) for r in recorders],
-    )
-    return {PATH: text}
+    return {PATH: render(nodes, recorders, ops_import)}
+
+
+def render(nodes: dict[str, api.BackwardNode], recorders: list[api.Recorder],
+           ops_import: list[str]) -> str:
+    """The module's text; ``ops_import`` the lines that import the ops the formulas call."""
+    makers, table = recorder_views(recorders)
+    return _ENV.get_template("autograd_nodes.py.j2").render(
+        ops_import=ops_import, nodes=[_node_view(n) for n in nodes.values()],
+        recorders=makers, table=table)
 
 
 def locate(spec: Any, nf: Any) -> list[str]:
     """Where the autograd code of one overload was generated, for `aten-lite-gen show`."""
     _, recorders = nodes_of(spec)
-    return [f"{PATH}: {r.node.class_name} (recorded by {r.function})"
+    makers, _ = recorder_views(recorders)
+    shared = {op: m["function"] for m in makers for op in m["ops"]}
+    return [f"{PATH}: {r.node.class_name} (recorded by {shared[r.op]})"
             for r in recorders if r.op == str(nf.func.name)]
+
+
+# Note [Shared recorders]
+# Many recorders are the same code but for the node class they make (neg, sign, floor... all
+# record a node that saves nothing; log, cos, silu... one that saves `self`). The first such
+# op's maker takes the class as a parameter, `record_neg(op, Backward=NegBackward0)`, and the
+# others' entries of RECORDERS bind it to their own class with functools.partial: one copy of
+# the code, and the recorder runs exactly as its own copy would (the class is a closure
+# variable instead of a global).
+NODE_PARAM = "Backward"
+
+
+def recorder_views(recorders: list[api.Recorder]) -> tuple[list[dict[str, Any]], list[str]]:
+    """(the maker functions to define, the RECORDERS entries: ``"op": maker`` text), with
+    recorders that differ only in their node class sharing one maker (Note [Shared
+    recorders])."""
+    views = [_recorder_view(r) for r in recorders]
+    groups: dict[tuple[str, ...], list[tuple[api.Recorder, dict[str, Any]]]] = {}
+    for r, v in zip(recorders, views):
+        key = (v["params"], *_with_param(v["lines"], r.node.class_name))
+        groups.setdefault(key, []).append((r, v))
+    makers, table = [], []
+    for r, v in zip(recorders, views):
+        group = groups[(v["params"], *_with_param(v["lines"], r.node.class_name))]
+        first, first_view = group[0]
+        if len(group) == 1:
+            makers.append({**v, "head": f"def {v['function']}(op):", "ops": [r.op]})
+            table.append(f'"{r.op}": {v["function"]}')
+        elif r is first:
+            lines = list(_with_param(v["lines"], r.node.class_name))
+            head = f"def {v['function']}(op, {NODE_PARAM}={r.node.class_name}):"
+            makers.append({**v, "lines": lines, "head": head, "ops": [o.op for o, _ in group]})
+            table.append(f'"{r.op}": {v["function"]}')
+        else:
+            table.append(f'"{r.op}": partial({first_view["function"]}, '
+                         f'{NODE_PARAM}={r.node.class_name})')
+    return makers, table
+
+
+def _with_param(lines: list[str], class_name: str) -> tuple[str, ...]:
+    """The recorder's lines with its node class read from the maker's parameter."""
+    made = f"node = {class_name}()"
+    return tuple(f"node = {NODE_PARAM}()" if line == made else line for line in lines)
 
 
 # ---- the node class ----
@@ -73,17 +122,34 @@ def _node_view(n: api.BackwardNode) -> dict[str, Any]:
         slots.append("_n_out")
     if n.view_of is not None:
         slots += ["_view_version", "_view_base_fn"]
+    cleared = [f"node.{f}" for f in slots if not f.startswith(("_n_out", "_view"))]
+    # A class that saves nothing keeps Node.release, which does the same.
+    release = ["", "    def release(node):", "        node._released = True",
+               f"        {' = '.join(cleared)} = None"] if cleared else []
     return {
         "class_name": n.class_name,
         "op": n.op,
         "loc": n.loc,
         "slots": ", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
-        # Class attributes: the op's name, and the number of outputs when several.
+        # Class attributes: the op's name, the number of outputs when several, the saved
+        # outputs, and where each formula is written (Note [Formula errors name their line]).
         "attrs": [f'_op = "{n.op}"'] + ([f"_n_out = {n.n_outputs}"] if n.n_outputs > 1 else [])
-        + _saved_outputs_attr(n),
+        + _saved_outputs_attr(n) + _formulas_attr(n),
         "apply_lines": _apply_lines(n),
-        "release_lines": [f"node.{f} = None" for f in slots if not f.startswith(("_n_out", "_view"))],
+        "release_lines": release,
     }
+
+
+def _where(n: api.BackwardNode, f: api.Formula) -> str:
+    """``derivatives.yaml:88``: the line of formula ``f`` of node ``n``."""
+    return f"{n.loc.split(':')[0]}:{f.line}"
+
+
+def _formulas_attr(n: api.BackwardNode) -> list[str]:
+    """``(where, inputs)`` of each formula, in the order apply() evaluates them: what a
+    formula that raises names (Note [Formula errors name their line], autograd/node.py)."""
+    rows = [f"({_where(n, f)!r}, {', '.join(f.inputs)!r})" for f in n.formulas]
+    return [f"_formulas = ({', '.join(rows)},)"] if rows else []
 
 
 def _saved_outputs_attr(n: api.BackwardNode) -> list[str]:
@@ -122,24 +188,27 @@ def _needed(x: api.DiffInput, pos: str) -> str:
 def _apply_lines(n: api.BackwardNode) -> list[str]:
     # check_alive's and unpack's tests in line, their calls only to raise (Note [Helpers in
     # line] in aten_lite/autograd/node.py).
-    lines = ["if node._released:", "    check_alive(node)", "need = node._next"]
-    if n.uses_grad:
-        lines.append("grad = grads[0]")
+    lines = ["if node._released:", "    check_alive(node)"]
+    lines.append("need, grad = node._next, grads[0]" if n.uses_grad else "need = node._next")
     for s in n.saved:
         lines += _unpack(s)
     pos = _edge_positions(n)
     by_name = {x.name: x for x in n.inputs}
-    for f in n.formulas:
-        xs = [by_name[name] for name in f.inputs if name in by_name]
-        where = f"{n.loc.split(':')[0]}:{f.line}"
-        lines.append(f"# {where}")
+    # The formulas run in one `try`; `at_` tells the handler which one raised when there are
+    # several (Note [Formula errors name their line] in aten_lite/autograd/node.py).
+    at = api.FORMULA_LOCAL
+    several = len(n.formulas) > 1
+    if n.formulas:
+        lines += [f"{at} = 0"] if several else []
         lines.append("try:")
-        lines.append(f"    {_formula_line(f, xs, pos)}")
-        # A formula that raises names its YAML line (Note [Formula errors name their line]).
-        lines.append(f"except Exception as {api.EXCEPTION_LOCAL}:")
-        lines.append(f"    formula_failed({api.EXCEPTION_LOCAL}, {where!r}, {n.op!r}, "
-                     f"{', '.join(f.inputs)!r})")
-        lines.append("    raise")
+    for i, f in enumerate(n.formulas):
+        xs = [by_name[name] for name in f.inputs if name in by_name]
+        lines += [f"    {at} = {i}"] if i else []
+        lines.append(f"    {_formula_line(f, xs, pos)}  # {_where(n, f)}")
+    if n.formulas:
+        lines += [f"except Exception as {api.EXCEPTION_LOCAL}:",
+                  f"    formula_failed({api.EXCEPTION_LOCAL}, node, {at if several else 0})",
+                  "    raise"]
     for x in n.inputs:
         if x.formula is None:
             lines.append(f"grad_{x.name} = not_implemented(node, {x.name!r}) "
@@ -204,7 +273,7 @@ def _recorder_view(r: api.Recorder) -> dict[str, Any]:
     lines = _guard_lines(r, flags, below)
     lines.append(f"node = {n.class_name}()")
     lines += _edges_lines(n)
-    lines += ["node._hooks = None", "node._released = False"]
+    lines.append("node._hooks, node._released = None, False")
     if n.view_of is not None:
         # view_base_fn and version in line: a view op runs them on every call (its input is a
         # Tensor here, as it needs a gradient).
@@ -334,7 +403,6 @@ def _history(n: api.BackwardNode) -> list[str]:
                 "    set_history(t, node, i)"]
     if n.n_outputs == 1:  # set_history in line (Note [Helpers in line], autograd/node.py)
         return ["if result._dtype.is_floating_point:",
-                "    result._requires_grad = True",
-                "    result.grad_fn = node",
-                "    result._output_nr = 0"] if n.differentiable_outputs else []
+                "    result._requires_grad, result.grad_fn, result._output_nr = True, node, 0"
+                ] if n.differentiable_outputs else []
     return [f"set_history(result[{i}], node, {i})" for i in n.differentiable_outputs]

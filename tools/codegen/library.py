@@ -300,10 +300,7 @@ def _autograd(spec: Spec, main: Spec) -> str:
     if problems:
         raise SpecError(problems)
     used = {op for n in nodes.values() for op in n.ops_used}
-    return ENV.get_template("autograd_nodes.py.j2").render(
-        ops_import=_ops_import(used, own),
-        nodes=[emit_autograd._node_view(n) for n in nodes.values()],
-        recorders=[emit_autograd._recorder_view(r) for r in recorders])
+    return emit_autograd.render(nodes, recorders, _ops_import(used, own))
 
 
 def _forward(lib: Library, spec: Spec, main: Spec) -> str:
