@@ -8,11 +8,12 @@ tools/codegen/api_forward.py says where each comes from). The runtime's forward 
 (aten_lite/autograd/forward_ad.py) calls ``rule(args, tangents, result)`` after the op ran:
 ``args`` in schema order, ``tangents`` aligned with them (None where an argument has none,
 a list for a Tensor[] argument), ``result`` the op's output. None means a zero tangent.
+The rules written from formulas are the functions below (each names its YAML line); a `zero`
+rule is the runtime's ``zero_rule`` and an `auto_linear` one its ``linear_rule`` for the op.
 """
 
-from aten_lite._dispatch import handle
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
-from aten_lite.autograd.forward_ad import add_tangents, filled
+from aten_lite.autograd.forward_ad import add_tangents, filled, linear_rule, zero_rule
 
 from aten_lite._generated.ops import (  # the ops the formulas call
     _gelu_backward,
@@ -23,203 +24,105 @@ from aten_lite._generated.ops import (  # the ops the formulas call
 )
 
 
-def fw_neg(args, tangents, result):
-    """Forward rule of neg."""
-    # derivatives.yaml:27 (auto_element_wise)
+def fw_neg(args, tangents, result):  # derivatives.yaml:27 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, -self_t)
+    tangent = None if self_t is None else -self_t
     return tangent
 
 
-def fw_abs(args, tangents, result):
-    """Forward rule of abs."""
-    # derivatives.yaml:30 (auto_element_wise)
+def fw_abs(args, tangents, result):  # derivatives.yaml:30 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * self.sign())
+    tangent = None if self_t is None else self_t * self.sign()
     return tangent
 
 
-def fw_sign(args, tangents, result):
-    """Forward rule of sign."""
-    # derivatives.yaml:33 (zero)
+def fw_relu(args, tangents, result):  # derivatives.yaml:36 (auto_element_wise)
     self, = args
     self_t, = tangents
-    return None
-
-
-def fw_relu(args, tangents, result):
-    """Forward rule of relu."""
-    # derivatives.yaml:36 (auto_element_wise)
-    self, = args
-    self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * result.sign())
+    tangent = None if self_t is None else self_t * result.sign()
     return tangent
 
 
-def fw_sigmoid(args, tangents, result):
-    """Forward rule of sigmoid."""
-    # derivatives.yaml:40 (auto_element_wise)
+def fw_sigmoid(args, tangents, result):  # derivatives.yaml:40 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * result * (1 - result))
+    tangent = None if self_t is None else self_t * result * (1 - result)
     return tangent
 
 
-def fw_tanh(args, tangents, result):
-    """Forward rule of tanh."""
-    # derivatives.yaml:43 (auto_element_wise)
+def fw_tanh(args, tangents, result):  # derivatives.yaml:43 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, _tanh_backward(self_t, result))
+    tangent = None if self_t is None else _tanh_backward(self_t, result)
     return tangent
 
 
-def fw_exp(args, tangents, result):
-    """Forward rule of exp."""
-    # derivatives.yaml:46 (auto_element_wise)
+def fw_exp(args, tangents, result):  # derivatives.yaml:46 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * result)
+    tangent = None if self_t is None else self_t * result
     return tangent
 
 
-def fw_expm1(args, tangents, result):
-    """Forward rule of expm1."""
-    # derivatives.yaml:49 (auto_element_wise)
+def fw_expm1(args, tangents, result):  # derivatives.yaml:49 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * (result + 1))
+    tangent = None if self_t is None else self_t * (result + 1)
     return tangent
 
 
-def fw_log(args, tangents, result):
-    """Forward rule of log."""
-    # derivatives.yaml:52 (auto_element_wise)
+def fw_log(args, tangents, result):  # derivatives.yaml:52 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t / self)
+    tangent = None if self_t is None else self_t / self
     return tangent
 
 
-def fw_log1p(args, tangents, result):
-    """Forward rule of log1p."""
-    # derivatives.yaml:55 (auto_element_wise)
+def fw_log1p(args, tangents, result):  # derivatives.yaml:55 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t / (self + 1))
+    tangent = None if self_t is None else self_t / (self + 1)
     return tangent
 
 
-def fw_sqrt(args, tangents, result):
-    """Forward rule of sqrt."""
-    # derivatives.yaml:58 (auto_element_wise)
+def fw_sqrt(args, tangents, result):  # derivatives.yaml:58 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t / (2 * result))
+    tangent = None if self_t is None else self_t / (2 * result)
     return tangent
 
 
-def fw_rsqrt(args, tangents, result):
-    """Forward rule of rsqrt."""
-    # derivatives.yaml:61 (auto_element_wise)
+def fw_rsqrt(args, tangents, result):  # derivatives.yaml:61 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, -0.5 * self_t * result * result * result)
+    tangent = None if self_t is None else -0.5 * self_t * result * result * result
     return tangent
 
 
-def fw_reciprocal(args, tangents, result):
-    """Forward rule of reciprocal."""
-    # derivatives.yaml:64 (auto_element_wise)
+def fw_reciprocal(args, tangents, result):  # derivatives.yaml:64 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, -self_t * result * result)
+    tangent = None if self_t is None else -self_t * result * result
     return tangent
 
 
-def fw_sin(args, tangents, result):
-    """Forward rule of sin."""
-    # derivatives.yaml:67 (auto_element_wise)
+def fw_sin(args, tangents, result):  # derivatives.yaml:67 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * self.cos())
+    tangent = None if self_t is None else self_t * self.cos()
     return tangent
 
 
-def fw_cos(args, tangents, result):
-    """Forward rule of cos."""
-    # derivatives.yaml:70 (auto_element_wise)
+def fw_cos(args, tangents, result):  # derivatives.yaml:70 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, -self_t * self.sin())
+    tangent = None if self_t is None else -self_t * self.sin()
     return tangent
 
 
-def fw_floor(args, tangents, result):
-    """Forward rule of floor."""
-    # derivatives.yaml:73 (zero)
-    self, = args
-    self_t, = tangents
-    return None
-
-
-def fw_ceil(args, tangents, result):
-    """Forward rule of ceil."""
-    # derivatives.yaml:76 (zero)
-    self, = args
-    self_t, = tangents
-    return None
-
-
-def fw_round(args, tangents, result):
-    """Forward rule of round."""
-    # derivatives.yaml:79 (zero)
-    self, = args
-    self_t, = tangents
-    return None
-
-
-def fw_trunc(args, tangents, result):
-    """Forward rule of trunc."""
-    # derivatives.yaml:82 (zero)
-    self, = args
-    self_t, = tangents
-    return None
-
-
-def fw_add_Tensor(args, tangents, result):
-    """Forward rule of add.Tensor."""
-    # derivatives.yaml:87 (auto_element_wise)
+def fw_add_Tensor(args, tangents, result):  # derivatives.yaml:87 (auto_element_wise)
     self, other, alpha = args
     self_t, other_t, _ = tangents
     tangent = None
@@ -230,9 +133,7 @@ def fw_add_Tensor(args, tangents, result):
     return tangent
 
 
-def fw_sub_Tensor(args, tangents, result):
-    """Forward rule of sub.Tensor."""
-    # derivatives.yaml:91 (auto_element_wise)
+def fw_sub_Tensor(args, tangents, result):  # derivatives.yaml:91 (auto_element_wise)
     self, other, alpha = args
     self_t, other_t, _ = tangents
     tangent = None
@@ -243,9 +144,7 @@ def fw_sub_Tensor(args, tangents, result):
     return tangent
 
 
-def fw_mul_Tensor(args, tangents, result):
-    """Forward rule of mul.Tensor."""
-    # derivatives.yaml:95 (auto_element_wise)
+def fw_mul_Tensor(args, tangents, result):  # derivatives.yaml:95 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -256,9 +155,7 @@ def fw_mul_Tensor(args, tangents, result):
     return tangent
 
 
-def fw_div_Tensor(args, tangents, result):
-    """Forward rule of div.Tensor."""
-    # derivatives.yaml:99 (auto_element_wise)
+def fw_div_Tensor(args, tangents, result):  # derivatives.yaml:99 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -269,25 +166,7 @@ def fw_div_Tensor(args, tangents, result):
     return tangent
 
 
-def fw__div_trunc(args, tangents, result):
-    """Forward rule of _div_trunc."""
-    # derivatives.yaml:103 (zero)
-    self, other = args
-    self_t, other_t = tangents
-    return None
-
-
-def fw_floor_divide(args, tangents, result):
-    """Forward rule of floor_divide."""
-    # derivatives.yaml:107 (zero)
-    self, other = args
-    self_t, other_t = tangents
-    return None
-
-
-def fw_remainder_Tensor(args, tangents, result):
-    """Forward rule of remainder.Tensor."""
-    # derivatives.yaml:111 (auto_element_wise)
+def fw_remainder_Tensor(args, tangents, result):  # derivatives.yaml:111 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -298,9 +177,7 @@ def fw_remainder_Tensor(args, tangents, result):
     return tangent
 
 
-def fw_pow_Tensor_Tensor(args, tangents, result):
-    """Forward rule of pow.Tensor_Tensor."""
-    # derivatives.yaml:115 (auto_element_wise)
+def fw_pow_Tensor_Tensor(args, tangents, result):  # derivatives.yaml:115 (auto_element_wise)
     self, exponent = args
     self_t, exponent_t = tangents
     tangent = None
@@ -311,9 +188,7 @@ def fw_pow_Tensor_Tensor(args, tangents, result):
     return tangent
 
 
-def fw_maximum(args, tangents, result):
-    """Forward rule of maximum."""
-    # derivatives.yaml:119 (auto_element_wise)
+def fw_maximum(args, tangents, result):  # derivatives.yaml:119 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -324,9 +199,7 @@ def fw_maximum(args, tangents, result):
     return tangent
 
 
-def fw_minimum(args, tangents, result):
-    """Forward rule of minimum."""
-    # derivatives.yaml:123 (auto_element_wise)
+def fw_minimum(args, tangents, result):  # derivatives.yaml:123 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -337,9 +210,7 @@ def fw_minimum(args, tangents, result):
     return tangent
 
 
-def fw_where_self(args, tangents, result):
-    """Forward rule of where.self."""
-    # derivatives.yaml:127 (auto_element_wise)
+def fw_where_self(args, tangents, result):  # derivatives.yaml:127 (auto_element_wise)
     condition, self, other = args
     _, self_t, other_t = tangents
     tangent = None
@@ -350,97 +221,51 @@ def fw_where_self(args, tangents, result):
     return tangent
 
 
-def fw_sum(args, tangents, result):
-    """Forward rule of sum."""
-    # derivatives.yaml:134 (auto_linear)
+def fw_prod(args, tangents, result):  # derivatives.yaml:142 (result)
     self, dim, keepdim, dtype = args
     self_t, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('sum').call((self_t, dim, keepdim, dtype))
+    tangent = None if self_t is None else reduction_jvp_prod(self_t, self, result, dim, keepdim)
     return tangent
 
 
-def fw_mean(args, tangents, result):
-    """Forward rule of mean."""
-    # derivatives.yaml:137 (auto_linear)
-    self, dim, keepdim, dtype = args
-    self_t, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('mean').call((self_t, dim, keepdim, dtype))
-    return tangent
-
-
-def fw_prod(args, tangents, result):
-    """Forward rule of prod."""
-    # derivatives.yaml:142 (result)
-    self, dim, keepdim, dtype = args
-    self_t, _, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, reduction_jvp_prod(self_t, self, result, dim, keepdim))
-    return tangent
-
-
-def fw_amax(args, tangents, result):
-    """Forward rule of amax."""
-    # derivatives.yaml:146 (result)
+def fw_amax(args, tangents, result):  # derivatives.yaml:146 (result)
     self, dim, keepdim = args
     self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, reduction_jvp_extremum(self_t, self, result, dim, keepdim))
+    tangent = None if self_t is None else reduction_jvp_extremum(self_t, self, result, dim, keepdim)
     return tangent
 
 
-def fw_amin(args, tangents, result):
-    """Forward rule of amin."""
-    # derivatives.yaml:150 (result)
+def fw_amin(args, tangents, result):  # derivatives.yaml:150 (result)
     self, dim, keepdim = args
     self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, reduction_jvp_extremum(self_t, self, result, dim, keepdim))
+    tangent = None if self_t is None else reduction_jvp_extremum(self_t, self, result, dim, keepdim)
     return tangent
 
 
-def fw_max_dim(args, tangents, result):
-    """Forward rule of max.dim."""
-    # derivatives.yaml:155 (result)
+def fw_max_dim(args, tangents, result):  # derivatives.yaml:155 (result)
     self, dim, keepdim = args
     values, indices = result
     self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, take_along(self_t, dim, indices, keepdim))
+    tangent = None if self_t is None else take_along(self_t, dim, indices, keepdim)
     return (tangent, None,)
 
 
-def fw_min_dim(args, tangents, result):
-    """Forward rule of min.dim."""
-    # derivatives.yaml:160 (result)
+def fw_min_dim(args, tangents, result):  # derivatives.yaml:160 (result)
     self, dim, keepdim = args
     values, indices = result
     self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, take_along(self_t, dim, indices, keepdim))
+    tangent = None if self_t is None else take_along(self_t, dim, indices, keepdim)
     return (tangent, None,)
 
 
-def fw_softmax_int(args, tangents, result):
-    """Forward rule of softmax.int."""
-    # derivatives.yaml:164 (result)
+def fw_softmax_int(args, tangents, result):  # derivatives.yaml:164 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, result * (self_t - (self_t * result).sum(dim, keepdim=True)))
+    tangent = None if self_t is None else result * (self_t - (self_t * result).sum(dim, keepdim=True))
     return tangent
 
 
-def fw_log_softmax_int(args, tangents, result):
-    """Forward rule of log_softmax.int."""
-    # derivatives.yaml:168 (result)
+def fw_log_softmax_int(args, tangents, result):  # derivatives.yaml:168 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
     tangent = None
@@ -451,41 +276,14 @@ def fw_log_softmax_int(args, tangents, result):
     return tangent
 
 
-def fw_nll_loss(args, tangents, result):
-    """Forward rule of nll_loss."""
-    # derivatives.yaml:173 (auto_linear)
-    self, target, weight, reduction, ignore_index = args
-    self_t, _, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('nll_loss').call((self_t, target, weight, reduction, ignore_index))
-    return tangent
-
-
-def fw__nll_loss_backward(args, tangents, result):
-    """Forward rule of _nll_loss_backward."""
-    # derivatives.yaml:175 (auto_linear)
-    grad_output, self, target, weight, reduction, ignore_index = args
-    grad_output_t, self_t, _, _, _, _ = tangents
-    grad_output_t = filled(grad_output_t, grad_output)
-    self_t = filled(self_t, self)
-    tangent = handle('_nll_loss_backward').call((grad_output_t, self_t, target, weight, reduction, ignore_index))
-    return tangent
-
-
-def fw_gelu(args, tangents, result):
-    """Forward rule of gelu."""
-    # derivatives.yaml:180 (auto_element_wise)
+def fw_gelu(args, tangents, result):  # derivatives.yaml:180 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, _gelu_backward(self_t, self))
+    tangent = None if self_t is None else _gelu_backward(self_t, self)
     return tangent
 
 
-def fw__gelu_backward(args, tangents, result):
-    """Forward rule of _gelu_backward."""
-    # derivatives.yaml:183 (auto_element_wise)
+def fw__gelu_backward(args, tangents, result):  # derivatives.yaml:183 (auto_element_wise)
     grad_output, self = args
     grad_output_t, self_t = tangents
     tangent = None
@@ -496,42 +294,28 @@ def fw__gelu_backward(args, tangents, result):
     return tangent
 
 
-def fw__copy_strided(args, tangents, result):
-    """Forward rule of _copy_strided."""
-    # derivatives.yaml:187 (auto_element_wise)
+def fw__copy_strided(args, tangents, result):  # derivatives.yaml:187 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t)
+    tangent = None if self_t is None else self_t
     return tangent
 
 
-def fw_silu(args, tangents, result):
-    """Forward rule of silu."""
-    # derivatives.yaml:190 (auto_element_wise)
+def fw_silu(args, tangents, result):  # derivatives.yaml:190 (auto_element_wise)
     self, = args
     self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * self.sigmoid() * (1 + self * (1 - self.sigmoid())))
+    tangent = None if self_t is None else self_t * self.sigmoid() * (1 + self * (1 - self.sigmoid()))
     return tangent
 
 
-def fw_leaky_relu(args, tangents, result):
-    """Forward rule of leaky_relu."""
-    # derivatives.yaml:193 (auto_element_wise)
+def fw_leaky_relu(args, tangents, result):  # derivatives.yaml:193 (auto_element_wise)
     self, negative_slope = args
     self_t, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, _leaky_relu_backward(self_t, self, negative_slope))
+    tangent = None if self_t is None else _leaky_relu_backward(self_t, self, negative_slope)
     return tangent
 
 
-def fw__leaky_relu_backward(args, tangents, result):
-    """Forward rule of _leaky_relu_backward."""
-    # derivatives.yaml:196 (auto_element_wise)
+def fw__leaky_relu_backward(args, tangents, result):  # derivatives.yaml:196 (auto_element_wise)
     grad_output, self, negative_slope = args
     grad_output_t, self_t, _ = tangents
     tangent = None
@@ -542,9 +326,7 @@ def fw__leaky_relu_backward(args, tangents, result):
     return tangent
 
 
-def fw__tanh_backward(args, tangents, result):
-    """Forward rule of _tanh_backward."""
-    # derivatives.yaml:200 (auto_element_wise)
+def fw__tanh_backward(args, tangents, result):  # derivatives.yaml:200 (auto_element_wise)
     grad_output, tanh_out = args
     grad_output_t, tanh_out_t = tangents
     tangent = None
@@ -555,9 +337,7 @@ def fw__tanh_backward(args, tangents, result):
     return tangent
 
 
-def fw__log_softmax_backward(args, tangents, result):
-    """Forward rule of _log_softmax_backward."""
-    # derivatives.yaml:207 (result)
+def fw__log_softmax_backward(args, tangents, result):  # derivatives.yaml:207 (result)
     grad_output, log_probs, dim = args
     grad_output_t, log_probs_t, _ = tangents
     tangent = None
@@ -570,9 +350,7 @@ def fw__log_softmax_backward(args, tangents, result):
     return tangent
 
 
-def fw_mm(args, tangents, result):
-    """Forward rule of mm."""
-    # derivatives.yaml:214 (result)
+def fw_mm(args, tangents, result):  # derivatives.yaml:214 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -583,9 +361,7 @@ def fw_mm(args, tangents, result):
     return tangent
 
 
-def fw__sparse_mm(args, tangents, result):
-    """Forward rule of _sparse_mm."""
-    # derivatives.yaml:219 (result)
+def fw__sparse_mm(args, tangents, result):  # derivatives.yaml:219 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -596,9 +372,7 @@ def fw__sparse_mm(args, tangents, result):
     return tangent
 
 
-def fw_bmm(args, tangents, result):
-    """Forward rule of bmm."""
-    # derivatives.yaml:224 (result)
+def fw_bmm(args, tangents, result):  # derivatives.yaml:224 (result)
     self, mat2 = args
     self_t, mat2_t = tangents
     tangent = None
@@ -609,9 +383,7 @@ def fw_bmm(args, tangents, result):
     return tangent
 
 
-def fw_dot(args, tangents, result):
-    """Forward rule of dot."""
-    # derivatives.yaml:229 (result)
+def fw_dot(args, tangents, result):  # derivatives.yaml:229 (result)
     self, tensor = args
     self_t, tensor_t = tangents
     tangent = None
@@ -622,411 +394,28 @@ def fw_dot(args, tangents, result):
     return tangent
 
 
-def fw_view(args, tangents, result):
-    """Forward rule of view."""
-    # derivatives.yaml:233 (auto_linear)
-    self, size = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('view').call((self_t, size))
-    return tangent
-
-
-def fw_reshape(args, tangents, result):
-    """Forward rule of reshape."""
-    # derivatives.yaml:236 (auto_linear)
-    self, shape = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('reshape').call((self_t, shape))
-    return tangent
-
-
-def fw_t(args, tangents, result):
-    """Forward rule of t."""
-    # derivatives.yaml:239 (auto_linear)
-    self, = args
-    self_t, = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('t').call((self_t,))
-    return tangent
-
-
-def fw_transpose_int(args, tangents, result):
-    """Forward rule of transpose.int."""
-    # derivatives.yaml:242 (auto_linear)
-    self, dim0, dim1 = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('transpose.int').call((self_t, dim0, dim1))
-    return tangent
-
-
-def fw_permute(args, tangents, result):
-    """Forward rule of permute."""
-    # derivatives.yaml:245 (auto_linear)
-    self, dims = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('permute').call((self_t, dims))
-    return tangent
-
-
-def fw_expand(args, tangents, result):
-    """Forward rule of expand."""
-    # derivatives.yaml:248 (auto_linear)
-    self, size, implicit = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('expand').call((self_t, size, implicit))
-    return tangent
-
-
-def fw_squeeze(args, tangents, result):
-    """Forward rule of squeeze."""
-    # derivatives.yaml:251 (auto_linear)
-    self, = args
-    self_t, = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('squeeze').call((self_t,))
-    return tangent
-
-
-def fw_squeeze_dim(args, tangents, result):
-    """Forward rule of squeeze.dim."""
-    # derivatives.yaml:254 (auto_linear)
-    self, dim = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('squeeze.dim').call((self_t, dim))
-    return tangent
-
-
-def fw_squeeze_dims(args, tangents, result):
-    """Forward rule of squeeze.dims."""
-    # derivatives.yaml:257 (auto_linear)
-    self, dim = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('squeeze.dims').call((self_t, dim))
-    return tangent
-
-
-def fw_unsqueeze(args, tangents, result):
-    """Forward rule of unsqueeze."""
-    # derivatives.yaml:260 (auto_linear)
-    self, dim = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('unsqueeze').call((self_t, dim))
-    return tangent
-
-
-def fw_flatten_using_ints(args, tangents, result):
-    """Forward rule of flatten.using_ints."""
-    # derivatives.yaml:263 (auto_linear)
-    self, start_dim, end_dim = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('flatten.using_ints').call((self_t, start_dim, end_dim))
-    return tangent
-
-
-def fw_narrow(args, tangents, result):
-    """Forward rule of narrow."""
-    # derivatives.yaml:266 (auto_linear)
-    self, dim, start, length = args
-    self_t, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('narrow').call((self_t, dim, start, length))
-    return tangent
-
-
-def fw_select_int(args, tangents, result):
-    """Forward rule of select.int."""
-    # derivatives.yaml:269 (auto_linear)
-    self, dim, index = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('select.int').call((self_t, dim, index))
-    return tangent
-
-
-def fw_slice_Tensor(args, tangents, result):
-    """Forward rule of slice.Tensor."""
-    # derivatives.yaml:272 (auto_linear)
-    self, dim, start, end, step = args
-    self_t, _, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('slice.Tensor').call((self_t, dim, start, end, step))
-    return tangent
-
-
-def fw_contiguous(args, tangents, result):
-    """Forward rule of contiguous."""
-    # derivatives.yaml:275 (auto_linear)
-    self, = args
-    self_t, = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('contiguous').call((self_t,))
-    return tangent
-
-
-def fw_split_Tensor(args, tangents, result):
-    """Forward rule of split.Tensor."""
-    # derivatives.yaml:278 (auto_linear)
-    self, split_size, dim = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('split.Tensor').call((self_t, split_size, dim))
-    return tangent
-
-
-def fw_split_sizes(args, tangents, result):
-    """Forward rule of split.sizes."""
-    # derivatives.yaml:281 (auto_linear)
-    self, split_size, dim = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('split.sizes').call((self_t, split_size, dim))
-    return tangent
-
-
-def fw_chunk(args, tangents, result):
-    """Forward rule of chunk."""
-    # derivatives.yaml:284 (auto_linear)
-    self, chunks, dim = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('chunk').call((self_t, chunks, dim))
-    return tangent
-
-
-def fw_cat(args, tangents, result):
-    """Forward rule of cat."""
-    # derivatives.yaml:289 (auto_linear)
-    tensors, dim = args
-    tensors_t, _ = tangents
-    tensors_t = filled(tensors_t, tensors)
-    tangent = handle('cat').call((tensors_t, dim))
-    return tangent
-
-
-def fw_stack(args, tangents, result):
-    """Forward rule of stack."""
-    # derivatives.yaml:292 (auto_linear)
-    tensors, dim = args
-    tensors_t, _ = tangents
-    tensors_t = filled(tensors_t, tensors)
-    tangent = handle('stack').call((tensors_t, dim))
-    return tangent
-
-
-def fw_gather(args, tangents, result):
-    """Forward rule of gather."""
-    # derivatives.yaml:295 (auto_linear)
-    self, dim, index, sparse_grad = args
-    self_t, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('gather').call((self_t, dim, index, sparse_grad))
-    return tangent
-
-
-def fw_index_select(args, tangents, result):
-    """Forward rule of index_select."""
-    # derivatives.yaml:299 (auto_linear)
-    self, dim, index = args
-    self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('index_select').call((self_t, dim, index))
-    return tangent
-
-
-def fw_masked_fill_Scalar(args, tangents, result):
-    """Forward rule of masked_fill.Scalar."""
-    # derivatives.yaml:306 (result)
+def fw_masked_fill_Scalar(args, tangents, result):  # derivatives.yaml:306 (result)
     self, mask, value = args
     self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t.masked_fill(mask, 0))
+    tangent = None if self_t is None else self_t.masked_fill(mask, 0)
     return tangent
 
 
-def fw_index_Tensor(args, tangents, result):
-    """Forward rule of index.Tensor."""
-    # derivatives.yaml:308 (auto_linear)
-    self, indices = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('index.Tensor').call((self_t, indices))
-    return tangent
-
-
-def fw_index_put(args, tangents, result):
-    """Forward rule of index_put."""
-    # derivatives.yaml:312 (auto_linear)
-    self, indices, values, accumulate = args
-    self_t, _, values_t, _ = tangents
-    self_t = filled(self_t, self)
-    values_t = filled(values_t, values)
-    tangent = handle('index_put').call((self_t, indices, values_t, accumulate))
-    return tangent
-
-
-def fw_clone(args, tangents, result):
-    """Forward rule of clone."""
-    # derivatives.yaml:317 (auto_linear)
+def fw_log10(args, tangents, result):  # derivatives.yaml:373 (auto_element_wise)
     self, = args
     self_t, = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('clone').call((self_t,))
+    tangent = None if self_t is None else self_t / (self * 2.302585092994046)
     return tangent
 
 
-def fw_copy_(args, tangents, result):
-    """Forward rule of copy_."""
-    # derivatives.yaml:320 (auto_linear)
-    self, src, non_blocking = args
-    self_t, src_t, _ = tangents
-    self_t = filled(self_t, self)
-    src_t = filled(src_t, src)
-    self_t = self_t.clone()  # the op writes it
-    tangent = handle('copy_').call((self_t, src_t, non_blocking))
-    return tangent
-
-
-def fw_fill__Scalar(args, tangents, result):
-    """Forward rule of fill_.Scalar."""
-    # derivatives.yaml:324 (zero)
-    self, value = args
-    self_t, _ = tangents
-    return None
-
-
-def fw_zero_(args, tangents, result):
-    """Forward rule of zero_."""
-    # derivatives.yaml:327 (zero)
+def fw_log2(args, tangents, result):  # derivatives.yaml:376 (auto_element_wise)
     self, = args
     self_t, = tangents
-    return None
-
-
-def fw_to_dtype(args, tangents, result):
-    """Forward rule of to.dtype."""
-    # derivatives.yaml:330 (auto_linear)
-    self, dtype, non_blocking, copy = args
-    self_t, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('to.dtype').call((self_t, dtype, non_blocking, copy))
+    tangent = None if self_t is None else self_t / (self * 0.6931471805599453)
     return tangent
 
 
-def fw_to_device(args, tangents, result):
-    """Forward rule of to.device."""
-    # derivatives.yaml:333 (auto_linear)
-    self, device, dtype, non_blocking, copy = args
-    self_t, _, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('to.device').call((self_t, device, dtype, non_blocking, copy))
-    return tangent
-
-
-def fw_sparse_coo_tensor(args, tangents, result):
-    """Forward rule of sparse_coo_tensor."""
-    # derivatives.yaml:344 (auto_linear)
-    indices, values, size, dtype, is_coalesced = args
-    _, values_t, _, _, _ = tangents
-    values_t = filled(values_t, values)
-    tangent = handle('sparse_coo_tensor').call((indices, values_t, size, dtype, is_coalesced))
-    return tangent
-
-
-def fw_to_sparse(args, tangents, result):
-    """Forward rule of to_sparse."""
-    # derivatives.yaml:346 (auto_linear)
-    self, = args
-    self_t, = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('to_sparse').call((self_t,))
-    return tangent
-
-
-def fw_to_dense(args, tangents, result):
-    """Forward rule of to_dense."""
-    # derivatives.yaml:351 (auto_linear)
-    self, dtype = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('to_dense').call((self_t, dtype))
-    return tangent
-
-
-def fw_coalesce(args, tangents, result):
-    """Forward rule of coalesce."""
-    # derivatives.yaml:353 (auto_linear)
-    self, = args
-    self_t, = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('coalesce').call((self_t,))
-    return tangent
-
-
-def fw_values(args, tangents, result):
-    """Forward rule of values."""
-    # derivatives.yaml:358 (auto_linear)
-    self, = args
-    self_t, = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('values').call((self_t,))
-    return tangent
-
-
-def fw_sparse_mask(args, tangents, result):
-    """Forward rule of sparse_mask."""
-    # derivatives.yaml:360 (auto_linear)
-    self, mask = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('sparse_mask').call((self_t, mask))
-    return tangent
-
-
-def fw__sparse_values_at(args, tangents, result):
-    """Forward rule of _sparse_values_at."""
-    # derivatives.yaml:369 (auto_linear)
-    self, indices = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('_sparse_values_at').call((self_t, indices))
-    return tangent
-
-
-def fw_log10(args, tangents, result):
-    """Forward rule of log10."""
-    # derivatives.yaml:373 (auto_element_wise)
-    self, = args
-    self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t / (self * 2.302585092994046))
-    return tangent
-
-
-def fw_log2(args, tangents, result):
-    """Forward rule of log2."""
-    # derivatives.yaml:376 (auto_element_wise)
-    self, = args
-    self_t, = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t / (self * 0.6931471805599453))
-    return tangent
-
-
-def fw_fmod_Tensor(args, tangents, result):
-    """Forward rule of fmod.Tensor."""
-    # derivatives.yaml:379 (auto_element_wise)
+def fw_fmod_Tensor(args, tangents, result):  # derivatives.yaml:379 (auto_element_wise)
     self, other = args
     self_t, other_t = tangents
     tangent = None
@@ -1037,9 +426,7 @@ def fw_fmod_Tensor(args, tangents, result):
     return tangent
 
 
-def fw_lerp_Scalar(args, tangents, result):
-    """Forward rule of lerp.Scalar."""
-    # derivatives.yaml:383 (auto_element_wise)
+def fw_lerp_Scalar(args, tangents, result):  # derivatives.yaml:383 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, _ = tangents
     tangent = None
@@ -1050,9 +437,7 @@ def fw_lerp_Scalar(args, tangents, result):
     return tangent
 
 
-def fw_lerp_Tensor(args, tangents, result):
-    """Forward rule of lerp.Tensor."""
-    # derivatives.yaml:387 (auto_element_wise)
+def fw_lerp_Tensor(args, tangents, result):  # derivatives.yaml:387 (auto_element_wise)
     self, end, weight = args
     self_t, end_t, weight_t = tangents
     tangent = None
@@ -1065,151 +450,49 @@ def fw_lerp_Tensor(args, tangents, result):
     return tangent
 
 
-def fw__nan_to_num(args, tangents, result):
-    """Forward rule of _nan_to_num."""
-    # derivatives.yaml:392 (auto_element_wise)
+def fw__nan_to_num(args, tangents, result):  # derivatives.yaml:392 (auto_element_wise)
     self, nan, posinf, neginf = args
     self_t, _, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t * self.isfinite())
+    tangent = None if self_t is None else self_t * self.isfinite()
     return tangent
 
 
-def fw_cumsum(args, tangents, result):
-    """Forward rule of cumsum."""
-    # derivatives.yaml:396 (auto_linear)
+def fw_cumprod(args, tangents, result):  # derivatives.yaml:402 (result)
     self, dim, dtype = args
     self_t, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('cumsum').call((self_t, dim, dtype))
+    tangent = None if self_t is None else cumprod_jvp(self_t, self, dim, result)
     return tangent
 
 
-def fw_cumprod(args, tangents, result):
-    """Forward rule of cumprod."""
-    # derivatives.yaml:402 (result)
-    self, dim, dtype = args
-    self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, cumprod_jvp(self_t, self, dim, result))
-    return tangent
-
-
-def fw_sort(args, tangents, result):
-    """Forward rule of sort."""
-    # derivatives.yaml:407 (result)
+def fw_sort(args, tangents, result):  # derivatives.yaml:407 (result)
     self, dim, descending = args
     values, indices = result
     self_t, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, take_along(self_t, dim, indices))
+    tangent = None if self_t is None else take_along(self_t, dim, indices)
     return (tangent, None,)
 
 
-def fw_topk(args, tangents, result):
-    """Forward rule of topk."""
-    # derivatives.yaml:412 (result)
+def fw_topk(args, tangents, result):  # derivatives.yaml:412 (result)
     self, k, dim, largest, sorted = args
     values, indices = result
     self_t, _, _, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, take_along(self_t, dim, indices))
+    tangent = None if self_t is None else take_along(self_t, dim, indices)
     return (tangent, None,)
 
 
-def fw_scatter_src(args, tangents, result):
-    """Forward rule of scatter.src."""
-    # derivatives.yaml:414 (auto_linear)
-    self, dim, index, src = args
-    self_t, _, _, src_t = tangents
-    self_t = filled(self_t, self)
-    src_t = filled(src_t, src)
-    tangent = handle('scatter.src').call((self_t, dim, index, src_t))
-    return tangent
-
-
-def fw_scatter_value(args, tangents, result):
-    """Forward rule of scatter.value."""
-    # derivatives.yaml:422 (result)
+def fw_scatter_value(args, tangents, result):  # derivatives.yaml:422 (result)
     self, dim, index, value = args
     self_t, _, _, _ = tangents
-    tangent = None
-    if self_t is not None:
-        tangent = add_tangents(tangent, self_t.scatter(dim, index, 0))
+    tangent = None if self_t is None else self_t.scatter(dim, index, 0)
     return tangent
 
 
-def fw_scatter_add(args, tangents, result):
-    """Forward rule of scatter_add."""
-    # derivatives.yaml:424 (auto_linear)
-    self, dim, index, src = args
-    self_t, _, _, src_t = tangents
-    self_t = filled(self_t, self)
-    src_t = filled(src_t, src)
-    tangent = handle('scatter_add').call((self_t, dim, index, src_t))
-    return tangent
-
-
-def fw_index_add(args, tangents, result):
-    """Forward rule of index_add."""
-    # derivatives.yaml:429 (auto_linear)
-    self, dim, index, source, alpha = args
-    self_t, _, _, source_t, _ = tangents
-    self_t = filled(self_t, self)
-    source_t = filled(source_t, source)
-    tangent = handle('index_add').call((self_t, dim, index, source_t, alpha))
-    return tangent
-
-
-def fw_embedding(args, tangents, result):
-    """Forward rule of embedding."""
-    # derivatives.yaml:434 (auto_linear)
-    weight, indices, padding_idx, scale_grad_by_freq, sparse = args
-    weight_t, _, _, _, _ = tangents
-    weight_t = filled(weight_t, weight)
-    tangent = handle('embedding').call((weight_t, indices, padding_idx, scale_grad_by_freq, sparse))
-    return tangent
-
-
-def fw_tril(args, tangents, result):
-    """Forward rule of tril."""
-    # derivatives.yaml:438 (auto_linear)
-    self, diagonal = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('tril').call((self_t, diagonal))
-    return tangent
-
-
-def fw_triu(args, tangents, result):
-    """Forward rule of triu."""
-    # derivatives.yaml:441 (auto_linear)
-    self, diagonal = args
-    self_t, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('triu').call((self_t, diagonal))
-    return tangent
-
-
-def fw_diagonal(args, tangents, result):
-    """Forward rule of diagonal."""
-    # derivatives.yaml:460 (auto_linear)
-    self, offset, dim1, dim2 = args
-    self_t, _, _, _ = tangents
-    self_t = filled(self_t, self)
-    tangent = handle('diagonal').call((self_t, offset, dim1, dim2))
-    return tangent
-
-
-# Op overload -> its rule (in-place and out= overloads use their functional sibling's).
+# Op overload -> its rule (in-place and out= overloads use their functional sibling's);
+# linear_rule(op, the positions of the arguments whose tangents it takes, ...).
 RULES = {
     "neg": fw_neg,
     "abs": fw_abs,
-    "sign": fw_sign,
+    "sign": zero_rule,
     "relu": fw_relu,
     "sigmoid": fw_sigmoid,
     "tanh": fw_tanh,
@@ -1222,23 +505,23 @@ RULES = {
     "reciprocal": fw_reciprocal,
     "sin": fw_sin,
     "cos": fw_cos,
-    "floor": fw_floor,
-    "ceil": fw_ceil,
-    "round": fw_round,
-    "trunc": fw_trunc,
+    "floor": zero_rule,
+    "ceil": zero_rule,
+    "round": zero_rule,
+    "trunc": zero_rule,
     "add.Tensor": fw_add_Tensor,
     "sub.Tensor": fw_sub_Tensor,
     "mul.Tensor": fw_mul_Tensor,
     "div.Tensor": fw_div_Tensor,
-    "_div_trunc": fw__div_trunc,
-    "floor_divide": fw_floor_divide,
+    "_div_trunc": zero_rule,
+    "floor_divide": zero_rule,
     "remainder.Tensor": fw_remainder_Tensor,
     "pow.Tensor_Tensor": fw_pow_Tensor_Tensor,
     "maximum": fw_maximum,
     "minimum": fw_minimum,
     "where.self": fw_where_self,
-    "sum": fw_sum,
-    "mean": fw_mean,
+    "sum": linear_rule('sum', (0,)),
+    "mean": linear_rule('mean', (0,)),
     "prod": fw_prod,
     "amax": fw_amax,
     "amin": fw_amin,
@@ -1246,8 +529,8 @@ RULES = {
     "min.dim": fw_min_dim,
     "softmax.int": fw_softmax_int,
     "log_softmax.int": fw_log_softmax_int,
-    "nll_loss": fw_nll_loss,
-    "_nll_loss_backward": fw__nll_loss_backward,
+    "nll_loss": linear_rule('nll_loss', (0,)),
+    "_nll_loss_backward": linear_rule('_nll_loss_backward', (0, 1)),
     "gelu": fw_gelu,
     "_gelu_backward": fw__gelu_backward,
     "_copy_strided": fw__copy_strided,
@@ -1260,62 +543,62 @@ RULES = {
     "_sparse_mm": fw__sparse_mm,
     "bmm": fw_bmm,
     "dot": fw_dot,
-    "view": fw_view,
-    "reshape": fw_reshape,
-    "t": fw_t,
-    "transpose.int": fw_transpose_int,
-    "permute": fw_permute,
-    "expand": fw_expand,
-    "squeeze": fw_squeeze,
-    "squeeze.dim": fw_squeeze_dim,
-    "squeeze.dims": fw_squeeze_dims,
-    "unsqueeze": fw_unsqueeze,
-    "flatten.using_ints": fw_flatten_using_ints,
-    "narrow": fw_narrow,
-    "select.int": fw_select_int,
-    "slice.Tensor": fw_slice_Tensor,
-    "contiguous": fw_contiguous,
-    "split.Tensor": fw_split_Tensor,
-    "split.sizes": fw_split_sizes,
-    "chunk": fw_chunk,
-    "cat": fw_cat,
-    "stack": fw_stack,
-    "gather": fw_gather,
-    "index_select": fw_index_select,
+    "view": linear_rule('view', (0,)),
+    "reshape": linear_rule('reshape', (0,)),
+    "t": linear_rule('t', (0,)),
+    "transpose.int": linear_rule('transpose.int', (0,)),
+    "permute": linear_rule('permute', (0,)),
+    "expand": linear_rule('expand', (0,)),
+    "squeeze": linear_rule('squeeze', (0,)),
+    "squeeze.dim": linear_rule('squeeze.dim', (0,)),
+    "squeeze.dims": linear_rule('squeeze.dims', (0,)),
+    "unsqueeze": linear_rule('unsqueeze', (0,)),
+    "flatten.using_ints": linear_rule('flatten.using_ints', (0,)),
+    "narrow": linear_rule('narrow', (0,)),
+    "select.int": linear_rule('select.int', (0,)),
+    "slice.Tensor": linear_rule('slice.Tensor', (0,)),
+    "contiguous": linear_rule('contiguous', (0,)),
+    "split.Tensor": linear_rule('split.Tensor', (0,)),
+    "split.sizes": linear_rule('split.sizes', (0,)),
+    "chunk": linear_rule('chunk', (0,)),
+    "cat": linear_rule('cat', (0,)),
+    "stack": linear_rule('stack', (0,)),
+    "gather": linear_rule('gather', (0,)),
+    "index_select": linear_rule('index_select', (0,)),
     "masked_fill.Scalar": fw_masked_fill_Scalar,
-    "index.Tensor": fw_index_Tensor,
-    "index_put": fw_index_put,
-    "clone": fw_clone,
-    "copy_": fw_copy_,
-    "fill_.Scalar": fw_fill__Scalar,
-    "zero_": fw_zero_,
-    "to.dtype": fw_to_dtype,
-    "to.device": fw_to_device,
-    "sparse_coo_tensor": fw_sparse_coo_tensor,
-    "to_sparse": fw_to_sparse,
-    "to_dense": fw_to_dense,
-    "coalesce": fw_coalesce,
-    "values": fw_values,
-    "sparse_mask": fw_sparse_mask,
-    "_sparse_values_at": fw__sparse_values_at,
+    "index.Tensor": linear_rule('index.Tensor', (0,)),
+    "index_put": linear_rule('index_put', (0, 2)),
+    "clone": linear_rule('clone', (0,)),
+    "copy_": linear_rule('copy_', (0, 1), writes_first=True),
+    "fill_.Scalar": zero_rule,
+    "zero_": zero_rule,
+    "to.dtype": linear_rule('to.dtype', (0,)),
+    "to.device": linear_rule('to.device', (0,)),
+    "sparse_coo_tensor": linear_rule('sparse_coo_tensor', (1,)),
+    "to_sparse": linear_rule('to_sparse', (0,)),
+    "to_dense": linear_rule('to_dense', (0,)),
+    "coalesce": linear_rule('coalesce', (0,)),
+    "values": linear_rule('values', (0,)),
+    "sparse_mask": linear_rule('sparse_mask', (0,)),
+    "_sparse_values_at": linear_rule('_sparse_values_at', (0,)),
     "log10": fw_log10,
     "log2": fw_log2,
     "fmod.Tensor": fw_fmod_Tensor,
     "lerp.Scalar": fw_lerp_Scalar,
     "lerp.Tensor": fw_lerp_Tensor,
     "_nan_to_num": fw__nan_to_num,
-    "cumsum": fw_cumsum,
+    "cumsum": linear_rule('cumsum', (0,)),
     "cumprod": fw_cumprod,
     "sort": fw_sort,
     "topk": fw_topk,
-    "scatter.src": fw_scatter_src,
+    "scatter.src": linear_rule('scatter.src', (0, 3)),
     "scatter.value": fw_scatter_value,
-    "scatter_add": fw_scatter_add,
-    "index_add": fw_index_add,
-    "embedding": fw_embedding,
-    "tril": fw_tril,
-    "triu": fw_triu,
-    "diagonal": fw_diagonal,
+    "scatter_add": linear_rule('scatter_add', (0, 3)),
+    "index_add": linear_rule('index_add', (0, 3)),
+    "embedding": linear_rule('embedding', (0,)),
+    "tril": linear_rule('tril', (0,)),
+    "triu": linear_rule('triu', (0,)),
+    "diagonal": linear_rule('diagonal', (0,)),
 }
 
 # Op overload -> (where the rule comes from, the YAML line): every derivatives.yaml entry.

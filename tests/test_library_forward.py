@@ -259,12 +259,16 @@ def test_factory_calls_in_library_formulas_are_checked_at_the_library_line(tmp_p
 
 def test_show_names_each_rule_and_its_generated_file(fwops):
     lib = Library.at(Path(fwops.__file__).parent.parent, "fwops")
-    for op, line in (("cube", "  forward mode (auto_element_wise, fwops/derivatives.yaml:1):"),
-                     ("twice_t", "  forward mode (auto_linear, fwops/derivatives.yaml:3):"),
-                     ("soft_abs", "  forward mode (result, fwops/derivatives.yaml:7):")):
+    # A rule made of formulas is a function of its own; an auto_linear one is the runtime's
+    # linear_rule, made for the op in RULES.
+    for op, line, rule in (
+            ("cube", "  forward mode (auto_element_wise, fwops/derivatives.yaml:1):", "fw_cube"),
+            ("twice_t", "  forward mode (auto_linear, fwops/derivatives.yaml:3):",
+             "linear_rule"),
+            ("soft_abs", "  forward mode (result, fwops/derivatives.yaml:7):", "fw_soft_abs")):
         text = library_build.show(lib, op)
         assert line in text.split("\n"), text
-        assert f"fwops/_generated/forward_rules.py: fw_{op} (forward mode" in text
+        assert f"fwops/_generated/forward_rules.py: {rule} (forward mode" in text
 
 
 def test_an_op_whose_rule_cannot_be_derived_names_its_entry(fwops):

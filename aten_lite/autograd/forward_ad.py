@@ -256,6 +256,34 @@ def filled(tangent, primal):
     return zeros_like(primal)
 
 
+def zero_rule(args, tangents, result):
+    """The rule of an op whose every backward formula is ``zeros_like(grad)`` (`zero`, Note
+    [Forward rules] in tools/codegen/api_forward.py): a zero tangent."""
+    return None
+
+
+def linear_rule(op: str, inputs: tuple, writes_first: bool = False,
+                outputs: tuple | None = None):
+    """The rule of ``op`` when it is linear in the arguments at positions ``inputs``
+    (`auto_linear`, Note [Forward rules]): the op itself applied to their tangents, zeros for
+    those that have none. ``writes_first``: the op writes its first argument, whose tangent
+    is copied first. ``outputs``: for an op with several outputs, which are differentiable
+    (the others' tangents are None); None for one output."""
+    def rule(args, tangents, result):
+        call = list(args)
+        for i in inputs:
+            call[i] = filled(tangents[i], args[i])
+        if writes_first:
+            call[0] = call[0].clone()
+        tangent = _dispatch.handle(op).call(tuple(call))
+        if outputs is None:
+            return tangent
+        return tuple(tangent[i] if ok else None for i, ok in enumerate(outputs))
+
+    rule.__qualname__ = f"linear_rule[{op}]"
+    return rule
+
+
 # ---- the dispatch mode ----
 
 
