@@ -529,11 +529,11 @@ def test_emitted_kernel_points_the_compiler_at_the_yaml():
     # The next directive renumbers the rest of the file with its true line numbers.
     assert lines[at + 2] == f'#line {at + 4} "generated/csrc/add_Tensor.cpp"'
     text = "\n".join(lines)
-    assert re.findall(r"case ::al::(\w+):", text) == ["kInt64", "kFloat32"]
+    # int64 (code 5) and float32 (code 7): the entry's dtype switch and the registered mask.
+    assert "&::al::dtype_entry<::al::math::op_add_Tensor::Kernel, 0x0a0>" in text
     assert "  AlCompute alpha;" in text
     assert "auto operator()(AlCompute self, AlCompute other) const" in text
-    assert "const Functor<AlCompute> f{s[0].to<AlCompute>()};" in text
-    assert "::al::elementwise<AlStorage, AlStorage, 2>(t, f)" in text
+    assert "using Kernel = ::al::Elementwise<Functor, 2, 1>;" in text  # 2 tensors, 1 scalar
     assert "2, 1, 0x0a0, ::al::OutKind::kSame," in text
 
 
@@ -543,9 +543,10 @@ def test_emitted_always_bool_and_reduction_kernels():
                  entry("sum(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor",
                        reduction="sum", dtypes=("bool", "float64")))
     eq, total = files["generated/csrc/eq_Tensor.cpp"], files["generated/csrc/sum.cpp"]
-    assert "::al::elementwise<bool, AlStorage, 2>(t, f)" in eq
+    assert "using Kernel = ::al::Elementwise<Functor, 2, 0, true>;" in eq  # bool out
     assert "::al::OutKind::kBool" in eq
-    assert "case ::al::kBool: return ::al::reduce<::al::SumReducer<bool>, bool>(t);" in total
+    assert "using Kernel = ::al::Reduction<::al::SumReducer>;" in total
+    assert "&::al::dtype_entry<::al::math::op_sum::Kernel, 0x101>" in total  # bool, float64
     assert "1, 0, 0x101, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction" in total
 
 

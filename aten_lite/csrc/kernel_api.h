@@ -84,6 +84,34 @@ constexpr int kMaxKernelArgs = 16;
 // so it must not touch Python. Returns true so it can initialise a namespace-scope constant.
 bool register_kernel(const KernelInfo& info);
 
+// The entry of a generated kernel (generated/csrc/*.cpp): switches on the dtype code of the
+// call and runs K::run<storage type>(t, s) for the codes whose bit is set in Mask (the op's
+// `dtypes:`), kUnsupportedDType for the others. K is the op's kernel struct: an Elementwise
+// (loops.h), a Reduction (reduce.h) or a `cpp:` kernel template (Note [Custom kernels]). Only
+// the cases in Mask are instantiated.
+template <class K, uint32_t Mask>
+int dtype_entry(int dtype, const TensorRef* t, const Scalar* s) {
+  switch (dtype) {
+#define AL_DTYPE_CASE(code, type) \
+  case code:                      \
+    if constexpr ((Mask >> code) & 1u) return K::template run<type>(t, s); \
+    break;
+    AL_DTYPE_CASE(kBool, bool)
+    AL_DTYPE_CASE(kUInt8, uint8_t)
+    AL_DTYPE_CASE(kInt8, int8_t)
+    AL_DTYPE_CASE(kInt16, int16_t)
+    AL_DTYPE_CASE(kInt32, int32_t)
+    AL_DTYPE_CASE(kInt64, int64_t)
+    AL_DTYPE_CASE(kFloat16, half)
+    AL_DTYPE_CASE(kFloat32, float)
+    AL_DTYPE_CASE(kFloat64, double)
+#undef AL_DTYPE_CASE
+    default:
+      break;
+  }
+  return kUnsupportedDType;
+}
+
 }  // namespace al
 
 // Registers a kernel from any translation unit: AL_REGISTER_KERNEL(add_Tensor, {...fields...}).

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <utility>
 
 #include "geometry.h"
@@ -283,5 +284,26 @@ int elementwise(const TensorRef* t, const F& f) {
   }, kLineElements);
   return kPathStrided;
 }
+
+// The kernel struct of a generated elementwise op (generated/csrc/<op>.cpp), which
+// dtype_entry (kernel_api.h) runs for each of the op's dtypes: the op's functor F<compute
+// type>, its NScalars captured scalars (s[0..]) converted once to the compute type, run by
+// elementwise() over NTensors inputs; out is bool for an always_bool op, else the storage type.
+template <template <class> class F, int NTensors, int NScalars, bool BoolOut = false>
+struct Elementwise {
+  template <class S>
+  static int run(const TensorRef* t, const Scalar* s) {
+    return with_scalars<S>(t, s, std::make_index_sequence<NScalars>{});
+  }
+
+ private:
+  template <class S, size_t... I>
+  static int with_scalars(const TensorRef* t, [[maybe_unused]] const Scalar* s,
+                          std::index_sequence<I...>) {
+    using C = compute_t<S>;
+    const F<C> f{s[I].to<C>()...};
+    return elementwise<std::conditional_t<BoolOut, bool, S>, S, NTensors>(t, f);
+  }
+};
 
 }  // namespace al

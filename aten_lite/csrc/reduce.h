@@ -387,4 +387,14 @@ int reduce(const TensorRef* t) {
   return kPathStrided;
 }
 
+// The kernel struct of a generated reduction (generated/csrc/<op>.cpp), which dtype_entry
+// (kernel_api.h) runs for each of the op's dtypes: reduce() with the reducer R<storage type>.
+template <template <class> class R>
+struct Reduction {
+  template <class S>
+  static int run(const TensorRef* t, const Scalar*) {
+    return reduce<R<S>, S>(t);
+  }
+};
+
 }  // namespace al

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _leaky_relu_backward (sha256 0948cdd44cf613b4).
+// @generated from native_functions.yaml: _leaky_relu_backward (sha256 e8aa372d16beb010).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _leaky_relu_backward
@@ -19,29 +19,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{s[0].to<AlCompute>()};
-  return ::al::elementwise<AlStorage, AlStorage, 2>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return run<::al::half>(t, s);
-    case ::al::kFloat32: return run<float>(t, s);
-    case ::al::kFloat64: return run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 2, 1>;
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
 const char* const kScalarNames[] = {"negative_slope", nullptr};
 
 }  // namespace al::math::op__leaky_relu_backward
 
-AL_REGISTER_KERNEL(_leaky_relu_backward, {"_leaky_relu_backward", &::al::math::op__leaky_relu_backward::entry,
+AL_REGISTER_KERNEL(_leaky_relu_backward, {"_leaky_relu_backward", &::al::dtype_entry<::al::math::op__leaky_relu_backward::Kernel, 0x1c0>,
                    2, 1, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__leaky_relu_backward::kTensorNames,
                    ::al::math::op__leaky_relu_backward::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _nan_to_num (sha256 64ba078192831446).
+// @generated from native_functions.yaml: _nan_to_num (sha256 806545e2ff9007b8).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _nan_to_num
@@ -21,29 +21,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{s[0].to<AlCompute>(), s[1].to<AlCompute>(), s[2].to<AlCompute>()};
-  return ::al::elementwise<AlStorage, AlStorage, 1>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return run<::al::half>(t, s);
-    case ::al::kFloat32: return run<float>(t, s);
-    case ::al::kFloat64: return run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 1, 3>;
 const char* const kTensorNames[] = {"self", nullptr};
 const char* const kScalarNames[] = {"nan", "posinf", "neginf", nullptr};
 
 }  // namespace al::math::op__nan_to_num
 
-AL_REGISTER_KERNEL(_nan_to_num, {"_nan_to_num", &::al::math::op__nan_to_num::entry,
+AL_REGISTER_KERNEL(_nan_to_num, {"_nan_to_num", &::al::dtype_entry<::al::math::op__nan_to_num::Kernel, 0x1c0>,
                    1, 3, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__nan_to_num::kTensorNames,
                    ::al::math::op__nan_to_num::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: any (sha256 e8137e7d9021a110).
+// @generated from native_functions.yaml: any (sha256 2ac231dcc706d3f0).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: any
@@ -8,25 +8,11 @@
 
 namespace al::math::op_any {
 
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar*) {
-  switch (dtype) {
-    case ::al::kBool: return ::al::reduce<::al::AnyReducer<bool>, bool>(t);
-    case ::al::kUInt8: return ::al::reduce<::al::AnyReducer<uint8_t>, uint8_t>(t);
-    case ::al::kInt8: return ::al::reduce<::al::AnyReducer<int8_t>, int8_t>(t);
-    case ::al::kInt16: return ::al::reduce<::al::AnyReducer<int16_t>, int16_t>(t);
-    case ::al::kInt32: return ::al::reduce<::al::AnyReducer<int32_t>, int32_t>(t);
-    case ::al::kInt64: return ::al::reduce<::al::AnyReducer<int64_t>, int64_t>(t);
-    case ::al::kFloat16: return ::al::reduce<::al::AnyReducer<::al::half>, ::al::half>(t);
-    case ::al::kFloat32: return ::al::reduce<::al::AnyReducer<float>, float>(t);
-    case ::al::kFloat64: return ::al::reduce<::al::AnyReducer<double>, double>(t);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
+using Kernel = ::al::Reduction<::al::AnyReducer>;
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_any
 
-AL_REGISTER_KERNEL(any, {"any", &::al::math::op_any::entry,
+AL_REGISTER_KERNEL(any, {"any", &::al::dtype_entry<::al::math::op_any::Kernel, 0x1ff>,
                    1, 0, 0x1ff, ::al::OutKind::kBool, ::al::KernelKind::kReduction,
                    ::al::math::op_any::kTensorNames, nullptr})

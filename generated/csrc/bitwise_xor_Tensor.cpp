@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: bitwise_xor.Tensor (sha256 ae216a367d8d74f5).
+// @generated from native_functions.yaml: bitwise_xor.Tensor (sha256 d18825aba0cda088).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: bitwise_xor.Tensor
@@ -18,32 +18,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{};
-  return ::al::elementwise<AlStorage, AlStorage, 2>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kBool: return run<bool>(t, s);
-    case ::al::kUInt8: return run<uint8_t>(t, s);
-    case ::al::kInt8: return run<int8_t>(t, s);
-    case ::al::kInt16: return run<int16_t>(t, s);
-    case ::al::kInt32: return run<int32_t>(t, s);
-    case ::al::kInt64: return run<int64_t>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 2, 0>;
 const char* const kTensorNames[] = {"self", "other", nullptr};
 const char* const kScalarNames[] = {nullptr};
 
 }  // namespace al::math::op_bitwise_xor_Tensor
 
-AL_REGISTER_KERNEL(bitwise_xor_Tensor, {"bitwise_xor.Tensor", &::al::math::op_bitwise_xor_Tensor::entry,
+AL_REGISTER_KERNEL(bitwise_xor_Tensor, {"bitwise_xor.Tensor", &::al::dtype_entry<::al::math::op_bitwise_xor_Tensor::Kernel, 0x03f>,
                    2, 0, 0x03f, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_bitwise_xor_Tensor::kTensorNames,
                    ::al::math::op_bitwise_xor_Tensor::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: exp (sha256 112db73fbbeaf4e4).
+// @generated from native_functions.yaml: exp (sha256 7b5d813ac3c5d7d5).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: exp
@@ -18,29 +18,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{};
-  return ::al::elementwise<AlStorage, AlStorage, 1>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return run<::al::half>(t, s);
-    case ::al::kFloat32: return run<float>(t, s);
-    case ::al::kFloat64: return run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 1, 0>;
 const char* const kTensorNames[] = {"self", nullptr};
 const char* const kScalarNames[] = {nullptr};
 
 }  // namespace al::math::op_exp
 
-AL_REGISTER_KERNEL(exp, {"exp", &::al::math::op_exp::entry,
+AL_REGISTER_KERNEL(exp, {"exp", &::al::dtype_entry<::al::math::op_exp::Kernel, 0x1c0>,
                    1, 0, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_exp::kTensorNames,
                    ::al::math::op_exp::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: leaky_relu (sha256 80e2f4b5415d1146).
+// @generated from native_functions.yaml: leaky_relu (sha256 d7b554066000cfde).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: leaky_relu
@@ -19,29 +19,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{s[0].to<AlCompute>()};
-  return ::al::elementwise<AlStorage, AlStorage, 1>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return run<::al::half>(t, s);
-    case ::al::kFloat32: return run<float>(t, s);
-    case ::al::kFloat64: return run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 1, 1>;
 const char* const kTensorNames[] = {"self", nullptr};
 const char* const kScalarNames[] = {"negative_slope", nullptr};
 
 }  // namespace al::math::op_leaky_relu
 
-AL_REGISTER_KERNEL(leaky_relu, {"leaky_relu", &::al::math::op_leaky_relu::entry,
+AL_REGISTER_KERNEL(leaky_relu, {"leaky_relu", &::al::dtype_entry<::al::math::op_leaky_relu::Kernel, 0x1c0>,
                    1, 1, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_leaky_relu::kTensorNames,
                    ::al::math::op_leaky_relu::kScalarNames})

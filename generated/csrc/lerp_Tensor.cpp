@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: lerp.Tensor (sha256 82b374951c8f5b19).
+// @generated from native_functions.yaml: lerp.Tensor (sha256 f903b1dbc1c5b6f0).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: lerp.Tensor
@@ -18,29 +18,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{};
-  return ::al::elementwise<AlStorage, AlStorage, 3>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return run<::al::half>(t, s);
-    case ::al::kFloat32: return run<float>(t, s);
-    case ::al::kFloat64: return run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 3, 0>;
 const char* const kTensorNames[] = {"self", "end", "weight", nullptr};
 const char* const kScalarNames[] = {nullptr};
 
 }  // namespace al::math::op_lerp_Tensor
 
-AL_REGISTER_KERNEL(lerp_Tensor, {"lerp.Tensor", &::al::math::op_lerp_Tensor::entry,
+AL_REGISTER_KERNEL(lerp_Tensor, {"lerp.Tensor", &::al::dtype_entry<::al::math::op_lerp_Tensor::Kernel, 0x1c0>,
                    3, 0, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_lerp_Tensor::kTensorNames,
                    ::al::math::op_lerp_Tensor::kScalarNames})

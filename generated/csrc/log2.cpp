@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: log2 (sha256 11383f3a670c89b2).
+// @generated from native_functions.yaml: log2 (sha256 8d5998113f39fa1b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log2
@@ -18,29 +18,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{};
-  return ::al::elementwise<AlStorage, AlStorage, 1>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return run<::al::half>(t, s);
-    case ::al::kFloat32: return run<float>(t, s);
-    case ::al::kFloat64: return run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 1, 0>;
 const char* const kTensorNames[] = {"self", nullptr};
 const char* const kScalarNames[] = {nullptr};
 
 }  // namespace al::math::op_log2
 
-AL_REGISTER_KERNEL(log2, {"log2", &::al::math::op_log2::entry,
+AL_REGISTER_KERNEL(log2, {"log2", &::al::dtype_entry<::al::math::op_log2::Kernel, 0x1c0>,
                    1, 0, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_log2::kTensorNames,
                    ::al::math::op_log2::kScalarNames})

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: log_softmax.int (sha256 956a12e8349bcce1).
+// @generated from native_functions.yaml: log_softmax.int (sha256 a2ee91adb9cf895a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: log_softmax.int
@@ -10,21 +10,11 @@
 namespace al::custom::log_softmax {
 
 using Kernel = ::al::log_softmax::Kernel;
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return Kernel::run<::al::half>(t, s);
-    case ::al::kFloat32: return Kernel::run<float>(t, s);
-    case ::al::kFloat64: return Kernel::run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::log_softmax
 
-AL_REGISTER_KERNEL(log_softmax, {"log_softmax", &::al::custom::log_softmax::entry,
+AL_REGISTER_KERNEL(log_softmax, {"log_softmax", &::al::dtype_entry<::al::custom::log_softmax::Kernel, 0x1c0>,
                    ::al::custom::log_softmax::Kernel::kTensors,
                    ::al::custom::log_softmax::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::log_softmax::Kernel::kTensorNames,

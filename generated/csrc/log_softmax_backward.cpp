@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _log_softmax_backward (sha256 edfe94bcc517dcb1).
+// @generated from native_functions.yaml: _log_softmax_backward (sha256 eee46d78ac67a510).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _log_softmax_backward
@@ -10,21 +10,11 @@
 namespace al::custom::log_softmax_backward {
 
 using Kernel = ::al::log_softmax_backward::Kernel;
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return Kernel::run<::al::half>(t, s);
-    case ::al::kFloat32: return Kernel::run<float>(t, s);
-    case ::al::kFloat64: return Kernel::run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::log_softmax_backward
 
-AL_REGISTER_KERNEL(log_softmax_backward, {"log_softmax_backward", &::al::custom::log_softmax_backward::entry,
+AL_REGISTER_KERNEL(log_softmax_backward, {"log_softmax_backward", &::al::dtype_entry<::al::custom::log_softmax_backward::Kernel, 0x1c0>,
                    ::al::custom::log_softmax_backward::Kernel::kTensors,
                    ::al::custom::log_softmax_backward::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::log_softmax_backward::Kernel::kTensorNames,

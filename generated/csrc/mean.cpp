@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: mean (sha256 e53bbc9223f8167d).
+// @generated from native_functions.yaml: mean (sha256 33669082b7c0158a).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mean
@@ -8,19 +8,11 @@
 
 namespace al::math::op_mean {
 
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar*) {
-  switch (dtype) {
-    case ::al::kFloat16: return ::al::reduce<::al::MeanReducer<::al::half>, ::al::half>(t);
-    case ::al::kFloat32: return ::al::reduce<::al::MeanReducer<float>, float>(t);
-    case ::al::kFloat64: return ::al::reduce<::al::MeanReducer<double>, double>(t);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
+using Kernel = ::al::Reduction<::al::MeanReducer>;
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_mean
 
-AL_REGISTER_KERNEL(mean, {"mean", &::al::math::op_mean::entry,
+AL_REGISTER_KERNEL(mean, {"mean", &::al::dtype_entry<::al::math::op_mean::Kernel, 0x1c0>,
                    1, 0, 0x1c0, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
                    ::al::math::op_mean::kTensorNames, nullptr})

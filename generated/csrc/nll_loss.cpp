@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: nll_loss (sha256 8c51011d17942a1e).
+// @generated from native_functions.yaml: nll_loss (sha256 f271ea306c91ce6b).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: nll_loss
@@ -10,21 +10,11 @@
 namespace al::custom::nll_loss {
 
 using Kernel = ::al::nll_loss::Kernel;
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return Kernel::run<::al::half>(t, s);
-    case ::al::kFloat32: return Kernel::run<float>(t, s);
-    case ::al::kFloat64: return Kernel::run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::nll_loss
 
-AL_REGISTER_KERNEL(nll_loss, {"nll_loss", &::al::custom::nll_loss::entry,
+AL_REGISTER_KERNEL(nll_loss, {"nll_loss", &::al::dtype_entry<::al::custom::nll_loss::Kernel, 0x1c0>,
                    ::al::custom::nll_loss::Kernel::kTensors,
                    ::al::custom::nll_loss::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::nll_loss::Kernel::kTensorNames,

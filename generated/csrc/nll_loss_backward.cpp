@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: _nll_loss_backward (sha256 8498a2f931ee4e2a).
+// @generated from native_functions.yaml: _nll_loss_backward (sha256 786702b7da573b04).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: _nll_loss_backward
@@ -10,21 +10,11 @@
 namespace al::custom::nll_loss_backward {
 
 using Kernel = ::al::nll_loss_backward::Kernel;
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kFloat16: return Kernel::run<::al::half>(t, s);
-    case ::al::kFloat32: return Kernel::run<float>(t, s);
-    case ::al::kFloat64: return Kernel::run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::nll_loss_backward
 
-AL_REGISTER_KERNEL(nll_loss_backward, {"nll_loss_backward", &::al::custom::nll_loss_backward::entry,
+AL_REGISTER_KERNEL(nll_loss_backward, {"nll_loss_backward", &::al::dtype_entry<::al::custom::nll_loss_backward::Kernel, 0x1c0>,
                    ::al::custom::nll_loss_backward::Kernel::kTensors,
                    ::al::custom::nll_loss_backward::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::nll_loss_backward::Kernel::kTensorNames,

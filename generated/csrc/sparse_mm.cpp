@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: mm (sha256 fb96a8b2d65e1bcb).
+// @generated from native_functions.yaml: mm (sha256 e0a648858099fb62).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mm
@@ -10,26 +10,11 @@
 namespace al::custom::sparse_mm {
 
 using Kernel = ::al::sparse_mm::Kernel;
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kUInt8: return Kernel::run<uint8_t>(t, s);
-    case ::al::kInt8: return Kernel::run<int8_t>(t, s);
-    case ::al::kInt16: return Kernel::run<int16_t>(t, s);
-    case ::al::kInt32: return Kernel::run<int32_t>(t, s);
-    case ::al::kInt64: return Kernel::run<int64_t>(t, s);
-    case ::al::kFloat16: return Kernel::run<::al::half>(t, s);
-    case ::al::kFloat32: return Kernel::run<float>(t, s);
-    case ::al::kFloat64: return Kernel::run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::sparse_mm
 
-AL_REGISTER_KERNEL(sparse_mm, {"sparse_mm", &::al::custom::sparse_mm::entry,
+AL_REGISTER_KERNEL(sparse_mm, {"sparse_mm", &::al::dtype_entry<::al::custom::sparse_mm::Kernel, 0x1fe>,
                    ::al::custom::sparse_mm::Kernel::kTensors,
                    ::al::custom::sparse_mm::Kernel::kScalars, 0x1fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::sparse_mm::Kernel::kTensorNames,

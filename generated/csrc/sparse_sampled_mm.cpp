@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: sparse_sampled_mm (sha256 bc7bf206104125e2).
+// @generated from native_functions.yaml: sparse_sampled_mm (sha256 64729c6b19ac893e).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sparse_sampled_mm
@@ -10,26 +10,11 @@
 namespace al::custom::sparse_sampled_mm {
 
 using Kernel = ::al::sparse_sampled_mm::Kernel;
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kUInt8: return Kernel::run<uint8_t>(t, s);
-    case ::al::kInt8: return Kernel::run<int8_t>(t, s);
-    case ::al::kInt16: return Kernel::run<int16_t>(t, s);
-    case ::al::kInt32: return Kernel::run<int32_t>(t, s);
-    case ::al::kInt64: return Kernel::run<int64_t>(t, s);
-    case ::al::kFloat16: return Kernel::run<::al::half>(t, s);
-    case ::al::kFloat32: return Kernel::run<float>(t, s);
-    case ::al::kFloat64: return Kernel::run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::sparse_sampled_mm
 
-AL_REGISTER_KERNEL(sparse_sampled_mm, {"sparse_sampled_mm", &::al::custom::sparse_sampled_mm::entry,
+AL_REGISTER_KERNEL(sparse_sampled_mm, {"sparse_sampled_mm", &::al::dtype_entry<::al::custom::sparse_sampled_mm::Kernel, 0x1fe>,
                    ::al::custom::sparse_sampled_mm::Kernel::kTensors,
                    ::al::custom::sparse_sampled_mm::Kernel::kScalars, 0x1fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::sparse_sampled_mm::Kernel::kTensorNames,

@@ -1,4 +1,4 @@
-// @generated from native_functions.yaml: sub.Tensor (sha256 367b4c97c6353cdb).
+// @generated from native_functions.yaml: sub.Tensor (sha256 61ad4b45b4be10be).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: sub.Tensor
@@ -19,34 +19,15 @@ struct Functor {
   }
 };
 
-template <class AlStorage>
-int run(const ::al::TensorRef* t, [[maybe_unused]] const ::al::Scalar* s) {
-  using AlCompute = ::al::compute_t<AlStorage>;
-  const Functor<AlCompute> f{s[0].to<AlCompute>()};
-  return ::al::elementwise<AlStorage, AlStorage, 2>(t, f);
-}
-
-int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
-  switch (dtype) {
-    case ::al::kUInt8: return run<uint8_t>(t, s);
-    case ::al::kInt8: return run<int8_t>(t, s);
-    case ::al::kInt16: return run<int16_t>(t, s);
-    case ::al::kInt32: return run<int32_t>(t, s);
-    case ::al::kInt64: return run<int64_t>(t, s);
-    case ::al::kFloat16: return run<::al::half>(t, s);
-    case ::al::kFloat32: return run<float>(t, s);
-    case ::al::kFloat64: return run<double>(t, s);
-    default: return ::al::kUnsupportedDType;
-  }
-}
-
-// Schema names for error messages; the null ends a list that may be empty.
+// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
+// are for error messages, each list ended by a null.
+using Kernel = ::al::Elementwise<Functor, 2, 1>;
 const char* const kTensorNames[] = {"self", "other", nullptr};
 const char* const kScalarNames[] = {"alpha", nullptr};
 
 }  // namespace al::math::op_sub_Tensor
 
-AL_REGISTER_KERNEL(sub_Tensor, {"sub.Tensor", &::al::math::op_sub_Tensor::entry,
+AL_REGISTER_KERNEL(sub_Tensor, {"sub.Tensor", &::al::dtype_entry<::al::math::op_sub_Tensor::Kernel, 0x1fe>,
                    2, 1, 0x1fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_sub_Tensor::kTensorNames,
                    ::al::math::op_sub_Tensor::kScalarNames})

@@ -29,17 +29,6 @@ from .model import SchemaKind
 
 GENERATED_DIR = "generated/csrc"
 
-# Storage type and switch label of each dtype, in vocab.DTYPES order (= the dtype code).
-_STORAGE = {
-    "bool": "bool", "uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t",
-    "int32": "int32_t", "int64": "int64_t", "float16": "::al::half", "float32": "float",
-    "float64": "double",
-}
-_ENUM = {
-    "bool": "kBool", "uint8": "kUInt8", "int8": "kInt8", "int16": "kInt16", "int32": "kInt32",
-    "int64": "kInt64", "float16": "kFloat16", "float32": "kFloat32", "float64": "kFloat64",
-}
-
 # Schema types an elementwise kernel receives: tensors as inputs, the rest as scalars.
 # Arguments of any other type (str, int[], ...) are handled in Python and never reach C++.
 _TENSOR_TYPES = ("Tensor",)
@@ -71,12 +60,11 @@ _CPP_KEYWORDS = frozenset("""
 
 @dataclass(frozen=True)
 class CppDType:
-    """One case of the generated dtype switch."""
+    """One dtype of the kernel's dtype switch (its bit in ``dtype_mask``; the storage type
+    each code runs with is dtype_entry's, in aten_lite/csrc/kernel_api.h)."""
 
     code: int  # the dtype code (index in vocab.DTYPES)
     name: str  # "float32"
-    enum: str  # "::al::kFloat32": the case label
-    storage: str  # "float": the template argument of run<>
 
 
 @dataclass(frozen=True)
@@ -89,7 +77,7 @@ class CppKernel:
     kind: str  # "elementwise", "reduction" or "custom" (a `cpp:` template): picks the template
     tensor_args: tuple[str, ...]  # functor inputs, in schema order
     scalar_args: tuple[str, ...]  # captured scalars, in schema order (after the tensors in a call)
-    dtypes: tuple[CppDType, ...]  # the switch cases, in dtype code order
+    dtypes: tuple[CppDType, ...]  # the dtypes it runs for, in dtype code order
     dtype_mask: str  # "0x1ff": bit c set for each supported dtype code c
     out_kind: str  # "::al::OutKind::kSame" etc.: which dtype the core expects for out
     out_type: str  # element type of out in the loop: "AlStorage" or "bool"
@@ -97,7 +85,7 @@ class CppKernel:
     expr_file: str  # YAML file name for the #line directive
     expr_line: int  # line of the expression (of the entry, for a reduction)
     reducer: str  # reducer class template ("" for elementwise)
-    # For "custom": the hand-written header and the struct whose run<S> each case calls; the
+    # For "custom": the hand-written header and the struct whose run<S> each dtype calls; the
     # registry key is then `ident` (the `cpp:` name), not the op's name.
     header: str = ""  # "aten_lite/csrc/sparse_mm.h"
     template: str = ""  # "::al::sparse_mm::Kernel"
@@ -108,9 +96,25 @@ class CppKernel:
         return tuple(f"AlCompute {name}" for name in self.tensor_args)
 
     @property
-    def scalar_inits(self) -> tuple[str, ...]:
-        """Initialisers of the captured scalars, converted once to the compute type."""
-        return tuple(f"s[{i}].to<AlCompute>()" for i in range(len(self.scalar_args)))
+    def kernel_struct(self) -> str:
+        """The struct whose ``run<storage type>`` the entry calls per dtype: Elementwise over
+        the functor (aten_lite/csrc/loops.h), Reduction over the reducer (reduce.h), or the
+        `cpp:` template's own."""
+        if self.kind == "elementwise":
+            bool_out = ", true" if self.out_type == "bool" else ""
+            return (f"::al::Elementwise<Functor, {len(self.tensor_args)}, "
+                    f"{len(self.scalar_args)}{bool_out}>")
+        if self.kind == "reduction":
+            return f"::al::Reduction<{self.reducer}>"
+        return self.template
+
+    @property
+    def entry(self) -> str:
+        """The registered entry: the dtype switch over this kernel's dtypes (dtype_entry in
+        aten_lite/csrc/kernel_api.h)."""
+        space = "custom" if self.kind == "custom" else "math"
+        prefix = "" if self.kind == "custom" else "op_"
+        return f"&::al::dtype_entry<::al::{space}::{prefix}{self.ident}::Kernel, {self.dtype_mask}>"
 
 
 def cpp_kernels(spec: Any) -> tuple[CppKernel, ...]:
@@ -142,7 +146,7 @@ def cpp_kernel(nf: Any) -> CppKernel:
     op = str(nf.func.name)
     ident = op.replace(".", "_")
     tensors, scalars = _split_args(nf)
-    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", _STORAGE[d])
+    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d)
                    for d in sorted(nf.dtypes, key=vocab.DTYPES.index))
     mask = sum(1 << d.code for d in dtypes)
     path, dtype_mask = f"{GENERATED_DIR}/{ident}.cpp", f"0x{mask:03x}"
@@ -170,7 +174,7 @@ def custom_kernel(nf: Any) -> CppKernel:
     """The CppKernel of an entry's `cpp:` template: the header declares the arguments, so only
     the dtype switch (the entry's `dtypes:`) and the names come from the YAML."""
     name = nf.cpp
-    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", _STORAGE[d])
+    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d)
                    for d in sorted(nf.dtypes, key=vocab.DTYPES.index))
     mask = sum(1 << d.code for d in dtypes)
     return CppKernel(
