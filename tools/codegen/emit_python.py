@@ -31,17 +31,38 @@ def emit(spec: Any) -> dict[str, str]:
     operators = api_operators.dunders(spec)
     stub_functions, stub_methods, stub_operators = api_pyi.stubs(spec)
     public = [b.name for b in functions if not b.name.startswith("_")]
+    tables = tables_of(methods, operators, public)
     return {
         "generated/__init__.py": _ENV.get_template("generated_init.py.j2").render(),
         "generated/registry.py": _ENV.get_template("registry.py.j2").render(
             **api_registry.table(records)),
         "generated/ops.py": _ENV.get_template("ops.py.j2").render(
             records=records, groups=groups, functions=functions, methods=methods,
-            operators=operators, public=public),
+            operators=operators, **tables),
         api_pyi.STUB_PATH: _ENV.get_template("_ops.pyi.j2").render(
             functions=stub_functions, methods=stub_methods, operators=stub_operators,
             public=public),
     }
+
+
+def tables_of(methods: list[api_python.Binding], operators: list[api_python.Binding],
+              public: list[str]) -> dict[str, list[str]]:
+    """ops.py's METHODS and __all__, their entries packed into lines (``methods_lines``,
+    ``public_lines``)."""
+    entries = [f"{b.name!r}: {b.pyfunc}," for b in methods + operators]
+    return {"methods_lines": packed(entries), "public_lines": packed([f"{n!r}," for n in public])}
+
+
+def packed(entries: list[str], width: int = 96) -> list[str]:
+    """``entries`` in order, as many to a line as fit in ``width`` columns after the 4-space
+    indent, separated by one space."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + 1 + len(entry) <= width - 4:
+            lines[-1] += " " + entry
+        else:
+            lines.append(entry)
+    return lines
 
 
 def locate(spec: Any, nf: Any) -> list[str]:

@@ -274,7 +274,7 @@ def _python(lib: Library, spec: Spec) -> dict[str, str]:
         "registry.py": ENV.get_template("registry.py.j2").render(**api_registry.table(records)),
         "ops.py": ENV.get_template("ops.py.j2").render(
             records=records, groups=groups, functions=functions, methods=methods,
-            operators=operators, public=public),
+            operators=operators, **emit_python.tables_of(methods, operators, public)),
     }
 
 
