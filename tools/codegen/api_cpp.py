@@ -29,6 +29,15 @@ from .model import SchemaKind
 
 GENERATED_DIR = "generated/csrc"
 
+# The C++ storage type of each dtype, in vocab.DTYPES order (= the dtype code): the fused
+# kernels name it (aten_lite/compile/kernels_source.py); dtype_entry (aten_lite/csrc/
+# kernel_api.h) runs a generated kernel's dtypes with the same types.
+_STORAGE = {
+    "bool": "bool", "uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t",
+    "int32": "int32_t", "int64": "int64_t", "float16": "::al::half", "float32": "float",
+    "float64": "double",
+}
+
 # Schema types an elementwise kernel receives: tensors as inputs, the rest as scalars.
 # Arguments of any other type (str, int[], ...) are handled in Python and never reach C++.
 _TENSOR_TYPES = ("Tensor",)
