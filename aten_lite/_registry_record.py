@@ -6,7 +6,8 @@ Both sides name the same fields through this one class: the generator
 (``tools/codegen/api_registry.py``) loads this file on its own, never the ``aten_lite`` package,
 checks that the facts it gathers for an entry are exactly these fields (a missing or unknown
 one fails generation, naming it, and leaves ``generated/`` as it was), and renders each record
-as a keyword call of ``OpRecord``. The runtime reads records as attributes, so a field it reads
+as one call of ``OpRecord`` per line, its fields positional in declaration order under a
+comment that names them. The runtime reads records as attributes, so a field it reads
 that is not declared here is an AttributeError at import, not a silent default. The module is
 pure data (layer 1): it imports nothing from ``aten_lite``, so either side can load it alone.
 

@@ -403,75 +403,35 @@ class CosBackward0(Node):
 
 
 class FloorBackward0(Node):
-    """Backward of floor (derivatives.yaml:73)."""
+    """Backward of floor (derivatives.yaml:73); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "floor"
     _formulas = (('derivatives.yaml:74', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:74
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = SignBackward0.apply
 
 
 class CeilBackward0(Node):
-    """Backward of ceil (derivatives.yaml:76)."""
+    """Backward of ceil (derivatives.yaml:76); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "ceil"
     _formulas = (('derivatives.yaml:77', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:77
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = SignBackward0.apply
 
 
 class RoundBackward0(Node):
-    """Backward of round (derivatives.yaml:79)."""
+    """Backward of round (derivatives.yaml:79); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "round"
     _formulas = (('derivatives.yaml:80', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:80
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = SignBackward0.apply
 
 
 class TruncBackward0(Node):
-    """Backward of trunc (derivatives.yaml:82)."""
+    """Backward of trunc (derivatives.yaml:82); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "trunc"
     _formulas = (('derivatives.yaml:83', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:83
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = SignBackward0.apply
 
 
 class AddBackward0(Node):
@@ -610,24 +570,11 @@ class DivTruncBackward0(Node):
 
 
 class FloorDivideBackward0(Node):
-    """Backward of floor_divide (derivatives.yaml:107)."""
+    """Backward of floor_divide (derivatives.yaml:107); the same code as DivTruncBackward0's."""
     __slots__ = ()
     _op = "floor_divide"
     _formulas = (('derivatives.yaml:108', 'self'), ('derivatives.yaml:109', 'other'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        at_ = 0
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:108
-            at_ = 1
-            grad_other = zeros_like(grad) if need[1] is not None else None  # derivatives.yaml:109
-        except Exception as exc_:
-            formula_failed(exc_, node, at_)
-            raise
-        return (grad_self, grad_other)
+    apply = DivTruncBackward0.apply
 
 
 class RemainderBackward0(Node):
@@ -899,34 +846,13 @@ class AmaxBackward0(Node):
 
 
 class AminBackward0(Node):
-    """Backward of amin (derivatives.yaml:148)."""
+    """Backward of amin (derivatives.yaml:148); the same code as AmaxBackward0's."""
     __slots__ = ("dim_", "keepdim_", "result_", "result_v", "self_", "self_v")
     _op = "amin"
     _saved_outputs = (('result_', 0),)
     _formulas = (('derivatives.yaml:149', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        dim = node.dim_
-        keepdim = node.keepdim_
-        result = node.result_
-        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
-            result = unpack_output(node, result, node.result_v, 0, 'result')
-        self = node.self_
-        if isinstance(self, Tensor) and self._vc.value != node.self_v:
-            unpack(node, self, node.self_v, 'self')
-        try:
-            grad_self = extremum_grad(grad, self, result, dim, keepdim) if need[0] is not None else None  # derivatives.yaml:149
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = node.keepdim_ = node.result_ = node.result_v = node.self_ = node.self_v = None
+    apply = AmaxBackward0.apply
+    release = AmaxBackward0.release
 
 
 class MaxBackward0(Node):
@@ -960,33 +886,14 @@ class MaxBackward0(Node):
 
 
 class MinBackward0(Node):
-    """Backward of min.dim (derivatives.yaml:157)."""
+    """Backward of min.dim (derivatives.yaml:157); the same code as MaxBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "keepdim_", "self_shape")
     _op = "min.dim"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
     _formulas = (('derivatives.yaml:159', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        dim = node.dim_
-        indices = node.indices_
-        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
-            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
-        keepdim = node.keepdim_
-        self_shape = node.self_shape
-        try:
-            grad_self = index_grad(grad, self_shape, dim, indices, keepdim) if need[0] is not None else None  # derivatives.yaml:159
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = node.indices_ = node.indices_v = node.keepdim_ = node.self_shape = None
+    apply = MaxBackward0.apply
+    release = MaxBackward0.release
 
 
 class SoftmaxBackward0(Node):
@@ -1474,26 +1381,12 @@ class ViewBackward0(Node):
 
 
 class ReshapeBackward0(Node):
-    """Backward of reshape (derivatives.yaml:236)."""
+    """Backward of reshape (derivatives.yaml:236); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "reshape"
     _formulas = (('derivatives.yaml:237', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        self_shape = node.self_shape
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:237
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
 
 
 class TBackward0(Node):
@@ -1585,72 +1478,30 @@ class ExpandBackward0(Node):
 
 
 class SqueezeBackward0(Node):
-    """Backward of squeeze (derivatives.yaml:251)."""
+    """Backward of squeeze (derivatives.yaml:251); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze"
     _formulas = (('derivatives.yaml:252', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        self_shape = node.self_shape
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:252
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
 
 
 class SqueezeBackward1(Node):
-    """Backward of squeeze.dim (derivatives.yaml:254)."""
+    """Backward of squeeze.dim (derivatives.yaml:254); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dim"
     _formulas = (('derivatives.yaml:255', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        self_shape = node.self_shape
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:255
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
 
 
 class SqueezeBackward2(Node):
-    """Backward of squeeze.dims (derivatives.yaml:257)."""
+    """Backward of squeeze.dims (derivatives.yaml:257); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "squeeze.dims"
     _formulas = (('derivatives.yaml:258', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        self_shape = node.self_shape
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:258
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
 
 
 class UnsqueezeBackward0(Node):
@@ -1677,26 +1528,12 @@ class UnsqueezeBackward0(Node):
 
 
 class FlattenBackward0(Node):
-    """Backward of flatten.using_ints (derivatives.yaml:263)."""
+    """Backward of flatten.using_ints (derivatives.yaml:263); the same code as ViewBackward0's."""
     __slots__ = ("self_shape", "_view_version", "_view_base_fn")
     _op = "flatten.using_ints"
     _formulas = (('derivatives.yaml:264', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        self_shape = node.self_shape
-        try:
-            grad_self = grad.reshape(self_shape) if need[0] is not None else None  # derivatives.yaml:264
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.self_shape = None
+    apply = ViewBackward0.apply
+    release = ViewBackward0.release
 
 
 class NarrowBackward0(Node):
@@ -1820,51 +1657,21 @@ class SplitBackward0(Node):
 
 
 class SplitBackward1(Node):
-    """Backward of split.sizes (derivatives.yaml:281)."""
+    """Backward of split.sizes (derivatives.yaml:281); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "split.sizes"
     _formulas = (('derivatives.yaml:282', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        dim = node.dim_
-        result_shape = node.result_shape
-        try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:282
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = node.result_shape = None
+    apply = SplitBackward0.apply
+    release = SplitBackward0.release
 
 
 class ChunkBackward0(Node):
-    """Backward of chunk (derivatives.yaml:284)."""
+    """Backward of chunk (derivatives.yaml:284); the same code as SplitBackward0's."""
     __slots__ = ("dim_", "result_shape", "_n_out", "_view_version", "_view_base_fn")
     _op = "chunk"
     _formulas = (('derivatives.yaml:285', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        dim = node.dim_
-        result_shape = node.result_shape
-        try:
-            grad_self = split_backward(grads, result_shape, dim) if need[0] is not None else None  # derivatives.yaml:285
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = node.result_shape = None
+    apply = SplitBackward0.apply
+    release = SplitBackward0.release
 
 
 class CatBackward0(Node):
@@ -2055,21 +1862,11 @@ class IndexPutBackward0(Node):
 
 
 class CloneBackward0(Node):
-    """Backward of clone (derivatives.yaml:317)."""
+    """Backward of clone (derivatives.yaml:317); the same code as CopyStridedBackward0's."""
     __slots__ = ()
     _op = "clone"
     _formulas = (('derivatives.yaml:318', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:318
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = CopyStridedBackward0.apply
 
 
 class CopyBackward0(Node):
@@ -2094,57 +1891,27 @@ class CopyBackward0(Node):
 
 
 class FillBackward0(Node):
-    """Backward of fill_.Scalar (derivatives.yaml:324)."""
+    """Backward of fill_.Scalar (derivatives.yaml:324); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "fill_.Scalar"
     _formulas = (('derivatives.yaml:325', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:325
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = SignBackward0.apply
 
 
 class ZeroBackward0(Node):
-    """Backward of zero_ (derivatives.yaml:327)."""
+    """Backward of zero_ (derivatives.yaml:327); the same code as SignBackward0's."""
     __slots__ = ()
     _op = "zero_"
     _formulas = (('derivatives.yaml:328', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = zeros_like(grad) if need[0] is not None else None  # derivatives.yaml:328
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = SignBackward0.apply
 
 
 class ToBackward0(Node):
-    """Backward of to.dtype (derivatives.yaml:330)."""
+    """Backward of to.dtype (derivatives.yaml:330); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "to.dtype"
     _formulas = (('derivatives.yaml:331', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:331
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = ContiguousBackward0.apply
 
 
 class ToBackward1(Node):
@@ -2254,21 +2021,11 @@ class ToDenseBackward0(Node):
 
 
 class CoalesceBackward0(Node):
-    """Backward of coalesce (derivatives.yaml:353)."""
+    """Backward of coalesce (derivatives.yaml:353); the same code as ContiguousBackward0's."""
     __slots__ = ("_view_version", "_view_base_fn")
     _op = "coalesce"
     _formulas = (('derivatives.yaml:354', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        try:
-            grad_self = grad if need[0] is not None else None  # derivatives.yaml:354
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
+    apply = ContiguousBackward0.apply
 
 
 class ValuesBackward0(Node):
@@ -2602,32 +2359,14 @@ class SortBackward0(Node):
 
 
 class TopkBackward0(Node):
-    """Backward of topk (derivatives.yaml:409)."""
+    """Backward of topk (derivatives.yaml:409); the same code as SortBackward0's."""
     __slots__ = ("dim_", "indices_", "indices_v", "self_shape")
     _op = "topk"
     _n_out = 2
     _saved_outputs = (('indices_', 1),)
     _formulas = (('derivatives.yaml:411', 'self'),)
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need, grad = node._next, grads[0]
-        dim = node.dim_
-        indices = node.indices_
-        if indices is not None and (indices._vc.value != node.indices_v or _grad_state.enabled):
-            indices = unpack_output(node, indices, node.indices_v, 1, 'indices')
-        self_shape = node.self_shape
-        try:
-            grad_self = gather_backward(grad, self_shape, dim, indices) if need[0] is not None else None  # derivatives.yaml:411
-        except Exception as exc_:
-            formula_failed(exc_, node, 0)
-            raise
-        return (grad_self,)
-
-    def release(node):
-        node._released = True
-        node.dim_ = node.indices_ = node.indices_v = node.self_shape = None
+    apply = SortBackward0.apply
+    release = SortBackward0.release
 
 
 class ScatterBackward0(Node):
@@ -2848,16 +2587,10 @@ class NonzeroBackward1(Node):
 
 
 class NonzeroNumpyBackward0(Node):
-    """Backward of nonzero_numpy (derivatives.yaml:452)."""
+    """Backward of nonzero_numpy (derivatives.yaml:452); the same code as NonzeroBackward1's."""
     __slots__ = ("_n_out",)
     _op = "nonzero_numpy"
-
-    def apply(node, grads):
-        if node._released:
-            check_alive(node)
-        need = node._next
-        grad_self = not_implemented(node, 'self') if need[0] is not None else None
-        return (grad_self,)
+    apply = NonzeroBackward1.apply
 
 
 class RepeatInterleaveBackward0(Node):

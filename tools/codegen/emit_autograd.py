@@ -10,6 +10,7 @@ Text assembly only: what each node saves and how its formulas read is decided in
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import api_autograd as api
@@ -53,7 +54,7 @@ def render(nodes: dict[str, api.BackwardNode], recorders: list[api.Recorder],
     """The module's text; ``ops_import`` the lines that import the ops the formulas call."""
     makers, table = recorder_views(recorders)
     return _ENV.get_template("autograd_nodes.py.j2").render(
-        ops_import=ops_import, nodes=[_node_view(n) for n in nodes.values()],
+        ops_import=ops_import, nodes=node_views(list(nodes.values())),
         recorders=makers, table=table)
 
 
@@ -112,6 +113,33 @@ def _with_param(lines: list[str], class_name: str) -> tuple[str, ...]:
 # ---- the node class ----
 
 
+# Note [Shared node methods]
+# Some nodes differ only in their class data: floor, ceil, round... all have the backward
+# `zeros_like(grad)` and save nothing; view, reshape, flatten... save the same shape. Such a
+# class takes the first one's methods (`apply = SignBackward0.apply`), a plain function that
+# reads the node it is called on, so it runs as its own copy would; what differs is data: the
+# class's `_op` and `_formulas`, which messages and formula errors read.
+def node_views(nodes: list[api.BackwardNode]) -> list[dict[str, Any]]:
+    """Each node's class, as the template renders it: attributes, then methods (its own, or
+    the first same-coded class's: Note [Shared node methods])."""
+    views = [_node_view(n) for n in nodes]
+    first: dict[tuple[str, ...], str] = {}
+    for v in views:
+        data = [a for a in v["attrs"] if not a.startswith(("_op =", "_formulas ="))]
+        key = (v["slots"], *data, *_uncommented(v["methods"]))
+        owner = first.setdefault(key, v["class_name"])
+        if owner != v["class_name"]:
+            v["methods"] = [f"    apply = {owner}.apply"] + (
+                [f"    release = {owner}.release"] if v["releases"] else [])
+            v["doc"] += f"; the same code as {owner}'s"
+    return views
+
+
+def _uncommented(lines: list[str]) -> tuple[str, ...]:
+    """``lines`` without the YAML line comments of the formulas."""
+    return tuple(re.sub(r"  # \S+:\d+$", "", line) for line in lines)
+
+
 def _node_view(n: api.BackwardNode) -> dict[str, Any]:
     slots = []
     for s in n.saved:
@@ -123,20 +151,21 @@ def _node_view(n: api.BackwardNode) -> dict[str, Any]:
     if n.view_of is not None:
         slots += ["_view_version", "_view_base_fn"]
     cleared = [f"node.{f}" for f in slots if not f.startswith(("_n_out", "_view"))]
+    methods = ["", "    def apply(node, grads):", *(f"        {line}" for line in _apply_lines(n))]
     # A class that saves nothing keeps Node.release, which does the same.
-    release = ["", "    def release(node):", "        node._released = True",
-               f"        {' = '.join(cleared)} = None"] if cleared else []
+    if cleared:
+        methods += ["", "    def release(node):", "        node._released = True",
+                    f"        {' = '.join(cleared)} = None"]
     return {
         "class_name": n.class_name,
-        "op": n.op,
-        "loc": n.loc,
+        "doc": f"Backward of {n.op} ({n.loc})",
         "slots": ", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
         # Class attributes: the op's name, the number of outputs when several, the saved
         # outputs, and where each formula is written (Note [Formula errors name their line]).
         "attrs": [f'_op = "{n.op}"'] + ([f"_n_out = {n.n_outputs}"] if n.n_outputs > 1 else [])
         + _saved_outputs_attr(n) + _formulas_attr(n),
-        "apply_lines": _apply_lines(n),
-        "release_lines": release,
+        "methods": methods,  # the class body's lines after the attributes, indented
+        "releases": bool(cleared),
     }
 
 
