@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -6,11 +6,11 @@
 Each function tries its overloads in YAML order behind cheap type guards and dispatches through
 the op's handle (its fast entry when every tensor argument is a plain Tensor); a comment names
 the overload each test is for. See Note [Binding tiers] in tools/codegen/api_python.py and
-Note [The journey of an op] in aten_lite/_dispatch.py. A function's docstring (the YAML `doc:`
+Note [The journey of an op] in aten_lite/dispatch/dispatcher.py. A function's docstring (the YAML `doc:`
 and its overloads) is made from the records by its group's ``documents`` decorator.
 """
 
-from aten_lite import _binding as _b
+from aten_lite.dispatch import binding as _b
 
 _T = _b.Tensor
 _DT = _b.DType
@@ -21,7 +21,7 @@ _FLT = frozenset((int, float))
 _SEQ = frozenset((list, tuple))
 _MISSING = _b.MISSING
 
-# ---- op handles and their fast entries (Note [One dispatch path] in aten_lite/_dispatch.py) ----
+# ---- op handles and their fast entries (Note [One dispatch path] in aten_lite/dispatch/dispatcher.py) ----
 
 _H_neg, _F_neg = _b.handle_and_entry('neg')
 _H_neg_, _F_neg_ = _b.handle_and_entry('neg_')

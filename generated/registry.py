@@ -1,15 +1,15 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
-"""Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
+"""Every op overload as plain data, in YAML order: aten_lite.dispatch.dispatcher builds one OpHandle
 from each record (kernel tables, argument specs for the parser, YAML locations for messages).
 
-Each row is an OpRecord (aten_lite/_registry_record.py, Note [Registry records]) with its
+Each row is an OpRecord (aten_lite/vocab/registry_record.py, Note [Registry records]) with its
 fields positional, in the order the column comment names them; `args` rows are
 (name, type, has_default, default, kwarg_only, is_write), `returns` rows (name, type).
 """
 
-from aten_lite._registry_record import OpRecord as _R
+from aten_lite.vocab.registry_record import OpRecord as _R
 
 # The dtype lists of the YAML's `dtypes:` groups (tools/codegen/vocab.py) that rows share.
 _all = ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64')
@@ -151,7 +151,7 @@ OPS = (
     _R('_gelu_backward', '_gelu_backward(Tensor grad_output, Tensor self) -> Tensor', 'native_functions.yaml:638', 'functional', None, ('function',), {}, True, None, _floating, 'int_to_float', None, None, False, 'grad_output times the derivative of gelu at self: Phi(self) + self * phi(self).', (), (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False)), ((None, 'Tensor'),)),
     _R('silu', 'silu(Tensor self) -> Tensor', 'native_functions.yaml:644', 'functional', None, ('function',), {}, True, None, _floating, 'default', None, None, False, 'Sigmoid linear unit (swish), self * sigmoid(self).', (), (('self', 'Tensor', False, None, False, False),), ((None, 'Tensor'),)),
     _R('silu_', 'silu_(Tensor(a!) self) -> Tensor(a!)', 'native_functions.yaml:650', 'inplace', 'silu', ('function',), {}, True, None, _floating, 'default', None, None, False, '', (), (('self', 'Tensor', False, None, False, True),), ((None, 'Tensor'),)),
-    _R('_copy_strided', '_copy_strided(Tensor self) -> Tensor', 'native_functions.yaml:653', 'functional', None, ('function',), {}, True, None, _all_and_bool, 'default', None, None, False, 'self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/_kernel_rules.py).', (), (('self', 'Tensor', False, None, False, False),), ((None, 'Tensor'),)),
+    _R('_copy_strided', '_copy_strided(Tensor self) -> Tensor', 'native_functions.yaml:653', 'functional', None, ('function',), {}, True, None, _all_and_bool, 'default', None, None, False, 'self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/rules/kernel_rules.py).', (), (('self', 'Tensor', False, None, False, False),), ((None, 'Tensor'),)),
     _R('leaky_relu', 'leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor', 'native_functions.yaml:658', 'functional', None, ('function',), {}, True, None, _floating, 'default', None, None, False, 'self where positive, else self * negative_slope.', (), (('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', True, 0.01, False, False)), ((None, 'Tensor'),)),
     _R('leaky_relu_', 'leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)', 'native_functions.yaml:664', 'inplace', 'leaky_relu', ('function',), {}, True, None, _floating, 'default', None, None, False, '', (), (('self', 'Tensor', False, None, False, True), ('negative_slope', 'Scalar', True, 0.01, False, False)), ((None, 'Tensor'),)),
     _R('_leaky_relu_backward', '_leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope) -> Tensor', 'native_functions.yaml:667', 'functional', None, ('function',), {}, True, None, _floating, 'default', None, None, False, 'grad_output times the derivative of leaky_relu at self (1 or negative_slope).', (), (('grad_output', 'Tensor', False, None, False, False), ('self', 'Tensor', False, None, False, False), ('negative_slope', 'Scalar', False, None, False, False)), ((None, 'Tensor'),)),

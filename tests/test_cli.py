@@ -399,7 +399,7 @@ def test_a_new_differentiable_op_is_gradchecked_without_a_hand_written_row(repo:
 def test_a_doc_is_always_data_never_code(repo: Path, doc: str):
     # The doc is a field of the op's record in registry.py (the binding's docstring is made
     # from it at import, aten_lite/_binding.py's Binding.documents): a string literal there.
-    from aten_lite._registry_record import OpRecord
+    from aten_lite.vocab.registry_record import OpRecord
 
     nf = repo / "native_functions.yaml"
     quoted = "'" + doc.replace("'", "''") + "'"

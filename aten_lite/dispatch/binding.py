@@ -4,10 +4,10 @@
 A generated binding first tries its overloads behind cheap type guards (``int_seq``,
 ``varargs_ints``, ``NUMBER_TYPES``); what they do not accept goes to ``Binding.parse``, which
 converts it per ``ArgSpec`` (tuples, NumPy numbers, one int for an int list, varargs sizes),
-calls the matching overload's ``OpHandle`` (``_dispatch.py``) and otherwise raises a TypeError
-listing every schema it tried. The generated code imports this module as ``_b``, and only
-this module: what else it reads (``Tensor``, ``DType``, the op handles) it reaches through here,
-so the runtime's module layout is named in one place. It sits just above the dispatcher
+calls the matching overload's ``OpHandle`` (``dispatch/dispatcher.py``) and otherwise raises a
+TypeError listing every schema it tried. The generated code imports this module as ``_b``, and
+only this module: what else it reads (``Tensor``, ``DType``, the op handles) it reaches through
+here, so the runtime's module layout is named in one place. It sits just above the dispatcher
 (docs/DESIGN.md, "Layers"), whose ``ArgSpec`` it converts by.
 """
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _dtype
-from ._device import Layout, device as _device_cls
-from ._dispatch import ArgSpec, OpHandle, handle
-from ._dtype import DType, bool_
-from ._tensor import Tensor
+from ..vocab import dtype as _dtype
+from ..vocab.device import Layout, device as _device_cls
+from ..vocab.dtype import DType, bool_
+from .dispatcher import ArgSpec, OpHandle, handle
+from ..tensors.tensor import Tensor
 
 __all__ = ["ArgSpec", "Binding", "DType", "MISSING", "NUMBER_TYPES", "Tensor", "bool_",
            "handle_and_entry", "int_seq", "varargs_ints"]
@@ -32,7 +32,7 @@ _SEQUENCES = frozenset((list, tuple))
 
 def handle_and_entry(name: str) -> tuple[OpHandle, object]:
     """The handle of op overload ``name`` and its fast entry (Note [One dispatch path] in
-    _dispatch.py): the two names the generated bindings call it through."""
+    dispatcher.py): the two names the generated bindings call it through."""
     h = handle(name)
     return h, h.fast_entry
 
