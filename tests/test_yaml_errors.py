@@ -292,7 +292,7 @@ def test_unknown_shape_rule_did_you_mean(tmp_path):
 
 
 def test_unknown_shape_rule_says_where_rules_live(tmp_path):
-    # The hint names a place that exists (issue 8): the rules are a package.
+    # The hint names a place that exists: the rules are a package.
     native = """\
     - func: mm(Tensor self, Tensor mat2) -> Tensor
       dispatch: {CPU: mm_cpu}
