@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ff4282118c81c8b1).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
