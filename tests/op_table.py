@@ -1133,7 +1133,7 @@ def case_id(case: OpCase, dtype: str | None = None) -> str:
 # ---- default gradcheck rows ----
 #
 # Note [Default gradcheck rows]
-# Following README's "Add an op" adds a differentiable op and no row, and every differentiable
+# Following README's "Adding an op" adds a differentiable op and no row, and every differentiable
 # op must be gradchecked (tests/test_gradcheck_ops.py). So an op that the hand-written rows
 # above do not name gets a row derived from its YAML: its dtypes, one sample with a float
 # array of shape (2, 3) per Tensor argument, drawn from the op's `domain:` (native_functions.

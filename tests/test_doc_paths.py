@@ -1,4 +1,4 @@
-"""Every repository path named in the runtime, the generator or docs/DESIGN.md exists.
+"""Every repository path named in the runtime, the generator, README.md or docs/ exists.
 
 Error hints and Notes send readers to files ("define it in aten_lite/shape_rules/", "Note [X] in
 aten_lite/csrc/loops.h"); a file that moved leaves such a hint pointing nowhere. A path here is
@@ -20,10 +20,11 @@ PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w./<>{}*-]*[\w*>}])" % "|".join(
 
 
 def sources(root: Path) -> list[Path]:
-    """The runtime's and the generator's sources (templates included), and DESIGN.md."""
+    """The runtime's and the generator's sources (templates included), README.md and the
+    pages of docs/."""
     found = [*sorted((root / "aten_lite").rglob("*.py")), *sorted((root / "tools").rglob("*.py")),
              *sorted((root / "tools").rglob("*.j2"))]
-    return found + [root / "docs" / "DESIGN.md"]
+    return found + [root / "README.md", *sorted((root / "docs").glob("*.md"))]
 
 
 def _exists(root: Path, path: str) -> bool:
