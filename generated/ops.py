@@ -6475,7 +6475,7 @@ def _op__invert__(self):
     return NotImplemented
 
 
-# Attached to Tensor by aten_lite/__init__.py.
+# Attached to Tensor by aten_lite/_tensor_surface.py.
 METHODS = {
     'neg': _m_neg,
     'neg_': _m_neg_,

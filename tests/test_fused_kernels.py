@@ -466,7 +466,7 @@ def test_cold_compile_time_is_reasonable(tmp_path, monkeypatch):
     assert k.built and time.perf_counter() - start < 30
 
 
-# ---- the precompiled header (Note [Fused kernel PCH] in kernels_pch.py) ----------------------
+# ---- the precompiled header (Note [Fused kernel PCH] in aten_lite/compile/kernels_pch.py) -----
 
 
 def _cos_specs(n: int, scale: float = 1.0) -> list:

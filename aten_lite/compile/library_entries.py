@@ -8,7 +8,7 @@ shipped in the loaded build (``aten-lite-gen library`` copies it unchanged into 
 package), so a fused kernel computes what the library's own kernel computes even when the
 source folder has been edited since, or is gone (a pip-installed library). The entry is read
 with the generator's library loader under the file name the library's messages use
-(``myops/native_functions.yaml``, the manifest's NATIVE), so the ``#line`` of the expression,
+(``<folder>/native_functions.yaml``, the manifest's NATIVE), so the ``#line`` of the expression,
 and so the compiler's error, name the library's file and line. An expression of an
 ``elementwise:`` op uses only aten_lite's kernel headers (its own generated kernel includes
 nothing else), so the library adds nothing to the include path. The kernel cache key hashes
