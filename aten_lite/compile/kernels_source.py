@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .. import _checkout, _dtype
-from .._kernel_rules import wrapped
+from ..vocab import checkout as _checkout, dtype as _dtype
+from ..rules.kernel_rules import wrapped
 from .fused_spec import FusedSpec
 
 __all__ = ["FusionBuildError", "FusedSource", "fused_source", "checkout_root", "spec_dir"]

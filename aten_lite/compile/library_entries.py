@@ -21,7 +21,7 @@ import importlib
 from functools import lru_cache
 from pathlib import Path
 
-from .. import _oplib
+from ..frontend import oplib as _oplib
 
 __all__ = ["LibraryEntryError", "library_entry", "yaml_files"]
 
