@@ -71,6 +71,7 @@ class _Loaded:
     recorders: list = field(default_factory=list)
     forward: types.ModuleType | None = None  # its forward_rules, installed in forward mode
     define_yaml: bool = False  # made by define_yaml: may be replaced by a later definition
+    package: str = ""  # the module name its generated files are imported under
 
 
 _LOADED: dict[str, _Loaded] = {}
@@ -208,7 +209,8 @@ def _install(name: str, out: Path, m: dict, define_yaml: bool = False) -> types.
         kernels = _import(f"{pkg_name}.kernels", "kernels.py", out)
     if previous is not None:
         _uninstall(previous)
-    loaded = _Loaded(name, out, m["SOURCE_DIGEST"], m["NATIVE"], define_yaml=define_yaml)
+    loaded = _Loaded(name, out, m["SOURCE_DIGEST"], m["NATIVE"], define_yaml=define_yaml,
+                     package=pkg_name)
     _LOADED[name] = loaded
     try:
         _library_kernels.register(name, ext)
