@@ -50,6 +50,9 @@ from .autograd import forward_ad as _forward_ad, kernel as _autograd_kernel
 __all__ = ["load_library", "ops", "define_yaml", "LibraryError"]
 
 _PACKAGE = "aten_lite._libraries"  # the parent of every loaded library's modules
+# The build's module of its elementwise ops' rows, which graph mode fuses them from (Note
+# [Library ops in fused kernels] in compile/library_entries.py).
+FUSION_TABLE = "fusion_table.py"
 
 
 class LibraryError(ImportError):
@@ -398,7 +401,8 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
         raise LibraryError(f"al.library.define_yaml: {name!r} is the op library loaded from "
                            f"{loaded.native}; choose another name=")
     private = _private()
-    if not (out / "manifest.py").is_file():
+    # A build an older aten-lite-gen left in the cache lacks the fusion table: build again.
+    if not ((out / "manifest.py").is_file() and (out / FUSION_TABLE).is_file()):
         _build(folder, name, native_yaml, derivatives, kernels)
     # Its manifest is executed and its modules and extension loaded: only a tree that nobody
     # else could have written (Note [Private caches]).

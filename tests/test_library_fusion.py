@@ -115,6 +115,16 @@ def test_a_define_yaml_op_fuses_too():
     s = 1 / (1 + np.exp(-x.numpy()))
     np.testing.assert_allclose(cf(x).numpy(), (s ** 3 + 0.5).max(), rtol=1e-12)
     np.testing.assert_allclose(cf(x).numpy(), f(x).numpy(), rtol=1e-12)
+    # A cached build without a fusion table (an older aten-lite-gen's) is built again.
+    table = _oplib._LOADED["fuseuser"].out / "fusion_table.py"
+    text = table.read_text()
+    table.unlink()
+    al.library.define_yaml("""
+- func: cube_plus(Tensor self, Scalar shift=1) -> Tensor
+  elementwise: self * self * self + shift
+  dtypes: floating
+""", name="fuseuser")
+    assert table.read_text() == text
 
 
 def test_a_fused_library_kernel_is_the_library_expression_in_float64(myops):

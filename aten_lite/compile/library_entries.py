@@ -26,7 +26,7 @@ from . import fusion_entries
 
 __all__ = ["LibraryEntryError", "library_entry", "source_files", "TABLE"]
 
-TABLE = "fusion_table.py"  # the module of a library build that holds its rows
+TABLE = _oplib.FUSION_TABLE  # the module of a library build that holds its rows
 
 _CACHE: dict[str, dict] = {}  # the build's module name -> its entries
 
