@@ -7,7 +7,7 @@
 
 The ops (``al.add``, ``x.sum()``, ``x + y``, ...) come from ``native_functions.yaml`` through
 the generated bindings (``generated/ops.py``); see Note [The journey of an op] in
-``_dispatch.py`` for what a call does, and ``al.trace_dispatch()`` to watch it.
+``dispatch/dispatcher.py`` for what a call does, and ``al.trace_dispatch()`` to watch it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import builtins
 from pathlib import Path
 
-from . import _checkout
+from .vocab import checkout as _checkout
 
 
 def _load_generated():
@@ -30,24 +30,26 @@ def _load_generated():
 
 # `from m import X as X` re-exports X for type checkers: aten_lite is a typed package
 # (py.typed), where a plainly imported name counts as private to the module (PEP 484).
-from . import _dtype, _device, _library_kernels  # noqa: E402
-from ._device import (  # noqa: E402
+from .vocab import (  # noqa: E402
+    dtype as _dtype, device as _device, library_kernels as _library_kernels,
+)
+from .vocab.device import (  # noqa: E402
     device as device, Layout as Layout, strided as strided, sparse_coo as sparse_coo,
 )
-from ._dtype import (  # noqa: E402
-    DType as DType, uint8 as uint8, int8 as int8, int16 as int16, int32 as int32,
-    int64 as int64, float16 as float16, float32 as float32, float64 as float64,
+from .vocab.dtype import (  # noqa: E402
+    DType as DType, uint8 as uint8, int8 as int8, int16 as int16, int32 as int32, int64 as int64,
+    float16 as float16, float32 as float32, float64 as float64,
     get_default_dtype as get_default_dtype, set_default_dtype as set_default_dtype,
     promote_types as promote_types, result_type as result_type, can_cast as can_cast,
 )
-from ._tensor import Tensor as Tensor, Size as Size  # noqa: E402
-from ._grad_mode import (  # noqa: E402
+from .tensors.tensor import Tensor as Tensor, Size as Size  # noqa: E402
+from .vocab.grad_mode import (  # noqa: E402
     no_grad as no_grad, enable_grad as enable_grad, set_grad_enabled as set_grad_enabled,
     is_grad_enabled as is_grad_enabled,
 )
-from ._trace_mode import trace_dispatch as trace_dispatch  # noqa: E402
-from ._creation import *  # noqa: E402,F401,F403
-from ._grad_mode import (  # noqa: E402
+from .dispatch.trace_mode import trace_dispatch as trace_dispatch  # noqa: E402
+from .backends.creation import *  # noqa: E402,F401,F403
+from .vocab.grad_mode import (  # noqa: E402
     inference_mode as inference_mode, is_inference_mode_enabled as is_inference_mode_enabled,
 )
 
@@ -56,9 +58,9 @@ from ._grad_mode import (  # noqa: E402
 # makes a handle per op (tables still empty); the generated bindings then import, reading the
 # handles; the backend modules import (the composite and sparse kernels call ops through those
 # bindings and handles) and fill the tables (backends.build_tables); the autograd kernel is
-# registered; and _tensor_surface.py attaches the Tensor methods. No lower layer imports a
+# registered; and frontend/tensor_surface.py attaches the Tensor methods. No lower layer imports a
 # higher one: each piece is handed to the one below by registration, here.
-from . import _dispatch  # noqa: E402
+from .dispatch import dispatcher as _dispatch  # noqa: E402
 
 _generated = _load_generated()
 from ._generated import registry as _registry  # noqa: E402
@@ -66,7 +68,7 @@ from ._generated import registry as _registry  # noqa: E402
 _dispatch.install(_registry.OPS)
 
 # The generated functions; type checkers read their stub, _ops.pyi (Note [The type stub] in
-# tools/codegen/api_pyi.py), whose TensorOps types the methods _tensor_surface.py attaches.
+# tools/codegen/api_pyi.py), whose TensorOps types the methods frontend/tensor_surface.py attaches.
 from ._ops import *  # noqa: E402,F401,F403
 from . import backends as _backends  # noqa: E402
 from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one module])
@@ -83,14 +85,14 @@ from . import autograd  # noqa: E402
 from .autograd import kernel as _autograd_kernel  # noqa: E402
 
 _autograd_kernel.install()  # the Autograd key's kernel, now that the ops exist
-from . import _tensor_surface  # noqa: E402,F401 (every Tensor method, attached)
-from ._random import *  # noqa: E402,F401,F403
-from ._tensor_api import *  # noqa: E402,F401,F403
-from ._tensor_api import __version__ as __version__  # noqa: E402
+from .frontend import tensor_surface as _tensor_surface  # noqa: E402,F401 (every Tensor method, attached)
+from .frontend.random import *  # noqa: E402,F401,F403
+from .frontend.tensor_api import *  # noqa: E402,F401,F403
+from .frontend.tensor_api import __version__ as __version__  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 
 if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
-    from ._tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
+    from .frontend.tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
 from . import nn, optim, sparse, utils  # noqa: E402,F401 (sparse: al.sparse.mm)
 from .autograd import forward_ad as _forward_ad  # noqa: E402,F401 (al.autograd.forward_ad)
 from ._generated import forward_rules as _forward_rules  # noqa: E402
@@ -101,9 +103,9 @@ from .compile import compile as compile  # noqa: E402 (graph mode; the package s
 from . import cuda  # noqa: E402,F401
 from .serialization import save as save, load as load  # noqa: E402
 # Op libraries outside the tree: al.load_library, al.ops.NS, al.library.define_yaml.
-from ._oplib import load_library as load_library, ops as ops  # noqa: E402
+from .frontend.oplib import load_library as load_library, ops as ops  # noqa: E402
 
-# torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see _dtype.py).
+# torch's short dtype names: al.bool, al.float (= float32), al.long, ... (see vocab/dtype.py).
 bool = _dtype.bool_  # noqa: A001
 float = _dtype.float32  # noqa: A001
 double = _dtype.float64

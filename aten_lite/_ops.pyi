@@ -1,18 +1,18 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in
 # tools/codegen/api_pyi.py): the generated module functions, which aten_lite/__init__.py
 # star-imports, and TensorOps, the generated Tensor methods and operators, which
-# aten_lite/_tensor.py makes a base of Tensor for type checkers only. TensorOps does not exist
+# aten_lite/tensors/tensor.py makes a base of Tensor for type checkers only. TensorOps does not exist
 # at run time: import it under `if TYPE_CHECKING:`.
 
 from typing import Any, Sequence, TypeAlias, overload
 
-from ._device import Layout
-from ._device import device as Device
-from ._dtype import DType
-from ._tensor import Tensor
+from .vocab.device import Layout
+from .vocab.device import device as Device
+from .vocab.dtype import DType
+from .tensors.tensor import Tensor
 
 Number: TypeAlias = int | float | bool
 

@@ -17,7 +17,7 @@ tensor([ 3., 12.])
 
 from __future__ import annotations
 
-from ._tensor import Tensor
+from .tensors.tensor import Tensor
 from .autograd import api as _api
 from .autograd import forward_ad as _fw
 from .autograd.grad_mode import enable_grad
@@ -85,7 +85,7 @@ def jvp(func, primals, tangents, *, has_aux: bool = False):
 
 
 def _zeros(t: Tensor) -> Tensor:
-    from ._creation import zeros_like
+    from .backends.creation import zeros_like
 
     return zeros_like(t)
 
@@ -209,7 +209,7 @@ def grad(func, argnums=0, *, has_aux: bool = False):
 
 
 def _ones_like(t: Tensor) -> Tensor:
-    from ._creation import ones_like
+    from .backends.creation import ones_like
 
     return ones_like(t)
 
@@ -246,7 +246,7 @@ def jacrev(func, argnums=0):
 
 
 def _stack_rows(rows: list, out: Tensor, x: Tensor) -> Tensor:
-    from ._creation import zeros
+    from .backends.creation import zeros
     from ._generated.ops import stack
 
     shape = tuple(out.shape) + tuple(x.shape)
@@ -259,7 +259,7 @@ def jacfwd(func, argnums=0):
     """The Jacobian by forward mode: one jvp per input element. Shape: output's shape followed
     by the input's."""
     def wrapper(*args):
-        from ._creation import zeros
+        from .backends.creation import zeros
         from ._generated.ops import stack
 
         nums = _argnums("jacfwd", argnums, len(args))

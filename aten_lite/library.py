@@ -22,8 +22,8 @@ An in-place or out= sibling of an `elementwise:` op calls the C++ kernel itself,
 
 from __future__ import annotations
 
-from . import _dispatch
-from ._dispatch import AUTOGRAD, BACKEND_KEYS, COMPOSITE, OpHandle
+from .dispatch import dispatcher as _dispatch
+from .dispatch.dispatcher import AUTOGRAD, BACKEND_KEYS, COMPOSITE, OpHandle
 
 __all__ = ["impl", "Registration", "restore", "schema", "registrations"]
 

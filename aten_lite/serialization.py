@@ -47,10 +47,10 @@ import zipfile
 
 import numpy as np
 
-from . import _dtype
-from ._device import device
+from .vocab import dtype as _dtype
+from .vocab.device import device
 from ._ops import sparse_coo_tensor
-from ._tensor import Tensor
+from .tensors.tensor import Tensor
 
 __all__ = ["save", "load"]
 

@@ -14,7 +14,7 @@ gradient is strided in both.
 from __future__ import annotations
 
 from ._generated.ops import _sparse_mm
-from ._tensor import Tensor
+from .tensors.tensor import Tensor
 
 __all__ = ["mm"]
 

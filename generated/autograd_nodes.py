@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -9,9 +9,9 @@ a node saves] in tools/codegen/api_autograd.py), runs the op below autograd and 
 outputs their history. A node's apply() evaluates the formulas of the inputs that need a gradient.
 """
 
-from aten_lite._dispatch import below_autograd_entry
-from aten_lite._grad_mode import _state as _grad_state
-from aten_lite._tensor import Tensor
+from aten_lite.dispatch.dispatcher import below_autograd_entry
+from aten_lite.vocab.grad_mode import _state as _grad_state
+from aten_lite.tensors.tensor import Tensor
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.node import (
     Node, check_alive, check_inplace, saved_copy, detached, edge, not_implemented,

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -10,7 +10,7 @@ tools/codegen/api_forward.py says where each comes from). The runtime's forward 
 a list for a Tensor[] argument), ``result`` the op's output. None means a zero tangent.
 """
 
-from aten_lite._dispatch import handle
+from aten_lite.dispatch.dispatcher import handle
 from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formulas call)
 from aten_lite.autograd.forward_ad import add_tangents, filled
 

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -6,12 +6,12 @@
 Each function tries its overloads in YAML order behind cheap type guards and dispatches through
 the op's handle (its fast entry when every tensor argument is a plain Tensor). See
 Note [Binding tiers] in tools/codegen/api_python.py and Note [The journey of an op] in
-aten_lite/_dispatch.py.
+aten_lite/dispatch/dispatcher.py.
 """
 
-from aten_lite import _binding as _b, _dispatch as _d
-from aten_lite._dtype import DType as _DT, bool_ as _BOOL
-from aten_lite._tensor import Tensor as _T
+from aten_lite.dispatch import binding as _b, dispatcher as _d
+from aten_lite.vocab.dtype import DType as _DT, bool_ as _BOOL
+from aten_lite.tensors.tensor import Tensor as _T
 
 _TN = (_T, int, float)  # a Tensor argument of a pointwise op may be a Python number
 _NUM = _b.NUMBER_TYPES
@@ -19,7 +19,7 @@ _FLT = frozenset((int, float))
 _SEQ = frozenset((list, tuple))
 _MISSING = _b.MISSING
 
-# ---- op handles and their fast entries (Note [One dispatch path] in aten_lite/_dispatch.py) ----
+# ---- op handles and their fast entries (Note [One dispatch path] in aten_lite/dispatch/dispatcher.py) ----
 
 _H_neg = _d.handle('neg')
 _F_neg = _H_neg.fast_entry
@@ -2257,7 +2257,7 @@ def silu_(input):
 
 
 def _copy_strided(input):
-    """self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/_kernel_rules.py).
+    """self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/rules/kernel_rules.py).
 
     Overloads, tried in this order:
         _copy_strided(Tensor self) -> Tensor  (native_functions.yaml:653)

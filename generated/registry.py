@@ -1,14 +1,14 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 f98f314ebcb71d2a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
-"""Every op overload as plain data, in YAML order: aten_lite._dispatch builds one OpHandle
+"""Every op overload as plain data, in YAML order: aten_lite.dispatch.dispatcher builds one OpHandle
 from each record (kernel tables, argument specs for the parser, YAML locations for messages).
 
-Each record is an OpRecord (aten_lite/_registry_record.py, Note [Registry records]);
+Each record is an OpRecord (aten_lite/vocab/registry_record.py, Note [Registry records]);
 `args` rows are (name, type, has_default, default, kwarg_only, is_write).
 """
 
-from aten_lite._registry_record import OpRecord as _R
+from aten_lite.vocab.registry_record import OpRecord as _R
 
 OPS = (
     _R(  # native_functions.yaml:6
@@ -2646,7 +2646,7 @@ OPS = (
         shape=None,
         int_check=None,
         keeps_zero=False,
-        doc='self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/_kernel_rules.py).',
+        doc='self, copied element by element by the C++ loops: copy_, clone and contiguous of a large strided tensor run its kernel (Note [Strided copies] in aten_lite/rules/kernel_rules.py).',
         tags=(),
         args=(('self', 'Tensor', False, None, False, False),),
         returns=((None, 'Tensor'),),

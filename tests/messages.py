@@ -1,5 +1,5 @@
 """Comparing error messages that the dispatcher names the op in (Note [Errors name the op] in
-aten_lite/_dispatch.py)."""
+aten_lite/dispatch/dispatcher.py)."""
 
 import re
 

@@ -24,8 +24,9 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite import _library_kernels, _oplib
-from aten_lite._tensor_api import __version__
+from aten_lite.vocab import library_kernels as _library_kernels
+from aten_lite.frontend import oplib as _oplib
+from aten_lite.frontend.tensor_api import __version__
 from aten_lite.compile import kernels, kernels_cache, kernels_pch
 from aten_lite.compile.fused_spec import FusedSpec, FusedStep
 from conftest import ROOT

@@ -134,7 +134,7 @@ def test_threads_running_it_at_once_each_get_their_own_graph():
 
 
 def test_an_autograd_hook_set_at_run_time_is_honoured():
-    from aten_lite import _dispatch
+    from aten_lite.dispatch import dispatcher as _dispatch
     from aten_lite.autograd.kernel import autograd_kernel
     x = al.randn(3, 4, requires_grad=True)
     y = al.tensor([0, 1, 3])

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite import _dispatch
+from aten_lite.dispatch import dispatcher as _dispatch
 
 
 def fake_sparse(shape=(2,)):

@@ -1,6 +1,6 @@
 """Every repository path named in the runtime, the generator or docs/DESIGN.md exists.
 
-Error hints and Notes send readers to files ("define it in aten_lite/shape_rules/", "Note [X] in
+Error hints and Notes send readers to files ("define it in aten_lite/rules/shapes/", "Note [X] in
 aten_lite/csrc/loops.h"); a file that moved leaves such a hint pointing nowhere. A path here is
 a word starting with one of the repository's top folders; one with a placeholder in it
 (``generated/csrc/<op>.cpp``, ``aten_lite/backends/{name}.py``, ``*.pyi``) names a pattern,
@@ -57,9 +57,9 @@ def test_a_dangling_path_is_reported_at_its_line(tmp_path):
     (tmp_path / "aten_lite" / "rules.py").write_text("x = 1\n")
     hint = tmp_path / "aten_lite" / "hint.py"
     hint.write_text('ok = "see aten_lite/rules.py and generated/csrc/<op>.cpp"\n'
-                    'bad = f"define it in aten_lite/shape_rules.py."\n')
+                    'bad = f"define it in aten_lite/rules/shapes.py."\n')
     assert missing_paths(tmp_path, [hint]) == [
-        "aten_lite/hint.py:2: names aten_lite/shape_rules.py, which does not exist"]
+        "aten_lite/hint.py:2: names aten_lite/rules/shapes.py, which does not exist"]
 
 
 # "Note [Title] in FILE": the file named must hold that Note (files may be named as Python

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite import _dtype
+from aten_lite.vocab import dtype as _dtype
 from tools.codegen import vocab
 
 ALL = _dtype.DTYPES
@@ -35,7 +35,7 @@ def test_public_names_and_aliases():
     assert al.bool is _dtype.bool_ and al.bool.name == "bool"
     assert (al.float, al.double, al.half, al.long, al.int, al.short) == (
         al.float32, al.float64, al.float16, al.int64, al.int32, al.int16)
-    from aten_lite._dtype import bool as b, float as f  # served by the module __getattr__
+    from aten_lite.vocab.dtype import bool as b, float as f  # served by the module __getattr__
 
     assert (b, f) == (al.bool, al.float32)
 

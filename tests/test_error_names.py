@@ -1,5 +1,5 @@
 """Every error raised inside an op names the op (Note [Errors name the op] in
-aten_lite/_dispatch.py): the rules and kernels below the dispatcher do not know it."""
+aten_lite/dispatch/dispatcher.py): the rules and kernels below the dispatcher do not know it."""
 
 import traceback
 
@@ -52,7 +52,7 @@ def test_the_message_names_the_op(call, kind, message):
 def test_the_exception_keeps_its_traceback_to_where_it_was_raised():
     e = _raised(lambda: al.ones(2).sum(5))
     frames = traceback.extract_tb(e.__traceback__)
-    assert "_dispatch.py" not in frames[-1].filename  # the rule that raised, not the entry
+    assert "dispatch/dispatcher.py" not in frames[-1].filename  # the rule that raised, not the entry
     assert len(e.args) == 1
 
 

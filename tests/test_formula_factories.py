@@ -15,7 +15,7 @@ import subprocess
 import sys
 import textwrap
 
-from aten_lite import _manifest
+from aten_lite.vocab import manifest as _manifest
 from conftest import run_gen
 from test_forward_rules import _rules
 from test_yaml_errors import RELU, errors

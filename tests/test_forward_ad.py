@@ -97,7 +97,7 @@ def _forward_table():
 def test_every_differentiable_op_has_forward_mode():
     """Every op test_gradcheck_ops.py calls differentiable has a forward rule (or is composite:
     its decomposition carries the tangents); the count is shown at the end of the run."""
-    from aten_lite import _dispatch
+    from aten_lite.dispatch import dispatcher as _dispatch
 
     rules = _forward_table()
     handles = _dispatch.handles()

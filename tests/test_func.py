@@ -10,7 +10,7 @@ import pytest
 
 import aten_lite as al
 import aten_lite.autograd.forward_ad as fwAD
-from aten_lite import _dispatch
+from aten_lite.dispatch import dispatcher as _dispatch
 
 torch = pytest.importorskip("torch")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # torch.func imports jit

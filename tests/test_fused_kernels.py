@@ -22,7 +22,7 @@ import pytest
 
 import aten_lite as al
 from conftest import fresh_cache_dir
-from aten_lite._dispatch import handle
+from aten_lite.dispatch.dispatcher import handle
 from aten_lite.compile import kernels, kernels_cache, kernels_pch, kernels_source
 from aten_lite.compile.fused_spec import FusedReduction, FusedSpec, FusedStep
 from aten_lite.compile.kernels import FusionBuildError, compile_fused

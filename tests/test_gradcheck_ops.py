@@ -154,7 +154,7 @@ def test_gradcheck(case, sample):
 
 def _arithmetic(case) -> bool:
     """Unary and binary elementwise arithmetic: what gradgradcheck must cover at least."""
-    from aten_lite import _dispatch
+    from aten_lite.dispatch import dispatcher as _dispatch
 
     handles = [h for h in _dispatch.handles().values() if h.base == case.name]
     return any(h.elementwise for h in handles) and case.result != "bool"

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite._tensor import Tensor
+from aten_lite.tensors.tensor import Tensor
 from messages import named
 
 A = np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(2, 3, 4, 5)

@@ -1,6 +1,9 @@
 """The runtime's imports obey the layers declared in docs/DESIGN.md ("Layers").
 
-The table there assigns every module of ``aten_lite/`` and ``generated/`` to a layer. Every
+The table there assigns folders to layers: a row's ``aten_lite/vocab/`` owns every module in
+that folder and below it, ``aten_lite/*.py`` the public modules at the top of the package (no
+``*`` crosses a ``/``), and a few generated files are named one by one. Every module of
+``aten_lite/`` and ``generated/`` must fall in exactly one row. Every
 import (function-level ones too; not those under ``if TYPE_CHECKING:``, which never run) must go
 to the importer's own layer or one below, no import cycle may exist, and no backend may import
 another backend's private module. Failures name the file and line of the import.
@@ -17,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "docs" / "DESIGN.md"
 # Source folder -> the package name it is imported as (pyproject.toml maps generated/ there).
 PACKAGES = {"aten_lite": "aten_lite", "generated": "aten_lite._generated"}
-# Private backend modules by owner: backends/_cpu_x.py belongs to backends/cpu.py, and so on.
-BACKENDS = ("cpu", "meta", "sparse", "composite")
+# The public front: at most this many modules at the top of aten_lite/.
+TOP_MODULES = 8
 
 
 # ---- the declared table ----
@@ -96,20 +99,26 @@ def imports(mod: Module, mods: dict[str, Module]) -> list[tuple[int, str]]:
     return found
 
 
+def matches(path: str, pattern: str) -> bool:
+    """A folder pattern (``aten_lite/nn/``) owns everything below it; otherwise shell-style,
+    with ``*`` inside one path component."""
+    if pattern.endswith("/"):
+        return path.startswith(pattern)
+    return re.fullmatch(fnmatch.translate(pattern).replace(".*", "[^/]*"), path) is not None
+
+
 def layer_of(mod: Module, table) -> list[int]:
     return [layer for layer, _, patterns in table
-            if any(fnmatch.fnmatchcase(mod.path, p) for p in patterns)]
+            if any(matches(mod.path, p) for p in patterns)]
 
 
 def _owner(mod: Module) -> str | None:
-    """The backend a module of aten_lite/backends/ belongs to, or None (shared)."""
-    if not mod.path.startswith("aten_lite/backends/"):
+    """The backend package (``aten_lite/backends/<name>/``) a module belongs to, or None: the
+    modules directly in ``backends/`` are shared by every backend."""
+    parts = mod.path.split("/")
+    if parts[:2] != ["aten_lite", "backends"] or len(parts) < 4:
         return None
-    stem = Path(mod.path).stem
-    for backend in BACKENDS:
-        if stem == backend or stem.startswith(f"_{backend}_"):
-            return backend
-    return None
+    return parts[2]
 
 
 def check(root: Path, design_text: str) -> list[str]:
@@ -138,7 +147,7 @@ def check(root: Path, design_text: str) -> list[str]:
                     f"{high}; move the code down, or register it from above (docs/DESIGN.md, "
                     "Layers)")
             owner, other = _owner(mod), _owner(mods[target])
-            if other is not None and owner != other and Path(mods[target].path).stem[0] == "_":
+            if other is not None and owner != other:
                 problems.append(
                     f"{mod.path}:{line}: imports {mods[target].path}, private to the {other} "
                     "backend; move what both use to a shared module or the rules layer")
@@ -217,6 +226,14 @@ def test_runtime_imports_obey_the_declared_layers():
     assert not problems, "\n".join(problems)
 
 
+def test_the_top_of_the_package_is_the_public_front():
+    top = sorted(p.name for p in (ROOT / "aten_lite").glob("*.py"))
+    assert len(top) <= TOP_MODULES, f"aten_lite/ holds {len(top)} modules: {top}; at most " \
+        f"{TOP_MODULES}, the rest go into the folder of their layer"
+    table = layer_table(DESIGN.read_text(encoding="utf-8"))
+    assert [layer for layer, _, patterns in table if "aten_lite/*.py" in patterns] == [7]
+
+
 def test_the_table_covers_every_layer_once_lowest_first():
     table = layer_table(DESIGN.read_text(encoding="utf-8"))
     assert [row[0] for row in table] == list(range(len(table)))
@@ -231,7 +248,7 @@ BAD_DESIGN = """
 |---|---|---|
 | 0 | C core | `aten_lite/_C` |
 | 1 | low | `aten_lite/low.py`, `aten_lite/twin_*.py` |
-| 2 | backends | `aten_lite/backends/*.py` |
+| 2 | backends | `aten_lite/backends/` |
 | 3 | high | `aten_lite/__init__.py`, `aten_lite/high.py` |
 
 ## Next
@@ -271,15 +288,22 @@ def test_checker_names_a_cycle_within_one_layer(tmp_path):
 
 def test_checker_names_a_private_import_across_backends_and_an_unlisted_module(tmp_path):
     problems = _bad_tree(tmp_path, {
-        "aten_lite/backends/_meta_ops.py": "from ._cpu_ops import plan\nfrom ._shared import x\n",
-        "aten_lite/backends/_cpu_ops.py": "", "aten_lite/backends/_shared.py": "",
+        "aten_lite/backends/meta/ops.py": "from ..cpu.ops import plan\nfrom ..shared import x\n",
+        "aten_lite/backends/meta/__init__.py": "", "aten_lite/backends/cpu/__init__.py": "",
+        "aten_lite/backends/cpu/ops.py": "", "aten_lite/backends/shared.py": "",
         "aten_lite/stray.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                               "    from . import high\n"})
     assert problems == [
         "aten_lite/stray.py: matches no row of the layer table in docs/DESIGN.md; add it to "
         "exactly one",
-        "aten_lite/backends/_meta_ops.py:1: imports aten_lite/backends/_cpu_ops.py, private to "
+        "aten_lite/backends/meta/ops.py:1: imports aten_lite/backends/cpu/ops.py, private to "
         "the cpu backend; move what both use to a shared module or the rules layer"]
+
+
+def test_the_checker_keeps_star_inside_one_folder():
+    assert matches("aten_lite/func.py", "aten_lite/*.py")
+    assert not matches("aten_lite/nn/init.py", "aten_lite/*.py")
+    assert matches("aten_lite/rules/shapes/core.py", "aten_lite/rules/")
 
 
 def test_every_pattern_of_the_table_names_a_real_module():

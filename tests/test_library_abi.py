@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from aten_lite import _library_kernels
+from aten_lite.vocab import library_kernels as _library_kernels
 from conftest import ROOT
 from tools.codegen.library import LibraryError, abi_tag
 
 
 def _fake_root(tmp_path: Path, text: str) -> Path:
-    (tmp_path / "aten_lite").mkdir()
-    (tmp_path / "aten_lite" / "_library_kernels.py").write_text(text)
+    (tmp_path / "aten_lite" / "vocab").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "aten_lite" / "vocab/library_kernels.py").write_text(text)
     return tmp_path
 
 
@@ -26,7 +26,7 @@ def test_abi_tag_is_the_runtimes() -> None:
 @pytest.mark.parametrize("value", ["'2'", "2.0", "True", "None"])
 def test_a_non_int_abi_version_is_refused(tmp_path: Path, value: str) -> None:
     root = _fake_root(tmp_path, f"ABI_VERSION = {value}\n")
-    shown = re.escape(f"_library_kernels.py: ABI_VERSION is {value}, not an int; ")
+    shown = re.escape(f"vocab/library_kernels.py: ABI_VERSION is {value}, not an int; ")
     with pytest.raises(LibraryError, match=shown + "reinstall aten_lite"):
         abi_tag(root)
 

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite import _oplib
+from aten_lite.frontend import oplib as _oplib
 from conftest import ROOT, copy_example_library, fresh_cache_dir
 from tools.codegen import library_build
 from tools.codegen.library import Library
@@ -123,7 +123,7 @@ def test_meta_and_trace_dispatch(myops):
 
 
 def test_set_num_threads_reaches_the_library_extension(myops):
-    from aten_lite import _library_kernels
+    from aten_lite.vocab import library_kernels as _library_kernels
 
     n = al.get_num_threads()
     try:
@@ -436,7 +436,7 @@ def test_a_library_builds_and_loads_from_an_installed_aten_lite(cache, tmp_path)
 
 
 def test_runtime_and_generator_agree_on_the_cache_folder(monkeypatch, tmp_path):
-    from aten_lite._jit_cache import cache_dir
+    from aten_lite.vocab.jit_cache import cache_dir
 
     for env in ({"AL_CACHE_DIR": str(tmp_path)}, {"XDG_CACHE_HOME": str(tmp_path)}, {}):
         for key in ("AL_CACHE_DIR", "XDG_CACHE_HOME"):

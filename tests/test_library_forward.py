@@ -18,7 +18,7 @@ import pytest
 
 import aten_lite as al
 import aten_lite.autograd.forward_ad as fwAD
-from aten_lite import _oplib
+from aten_lite.frontend import oplib as _oplib
 from conftest import copy_example_library, fresh_cache_dir
 from tools.codegen import library_build
 from tools.codegen.library import Library, render

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite import _oplib
+from aten_lite.frontend import oplib as _oplib
 from aten_lite.compile import kernels_cache
 from aten_lite.compile.fused_spec import FusedSpec, FusedStep
 from aten_lite.compile.kernels import FusedKernel, FusionBuildError, compile_fused

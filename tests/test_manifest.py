@@ -1,4 +1,4 @@
-"""The runtime manifest (Note [The runtime manifest] in aten_lite/_manifest.py): true to the
+"""The runtime manifest (Note [The runtime manifest] in aten_lite/vocab/manifest.py): true to the
 runtime it describes, read by the generator as data, and refused with a located message when
 it is not the data the generator expects."""
 
@@ -50,7 +50,7 @@ def test_the_manifest_says_what_the_runtime_defines():
                 stale.append(f"{name} lacks {sorted(real - got)}")
             if got - real:
                 stale.append(f"{name} has {sorted(got - real)}, which the runtime does not")
-    assert not stale, ("aten_lite/_manifest.py is stale; run `python -m tools.runtime_manifest "
+    assert not stale, ("aten_lite/vocab/manifest.py is stale; run `python -m tools.runtime_manifest "
                        "--write`:\n" + "\n".join(stale))
 
 
@@ -68,8 +68,8 @@ def test_the_generator_reads_the_manifest_without_importing_the_runtime():
 
 def errors_with(tmp_path: Path, manifest_text: str, native: str = RELU,
                 derivatives: str = "") -> list[str]:
-    (tmp_path / "aten_lite").mkdir(exist_ok=True)
-    (tmp_path / "aten_lite" / "_manifest.py").write_text(textwrap.dedent(manifest_text))
+    (tmp_path / "aten_lite" / "vocab").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "aten_lite" / "vocab/manifest.py").write_text(textwrap.dedent(manifest_text))
     (tmp_path / "native_functions.yaml").write_text(native)
     (tmp_path / "derivatives.yaml").write_text(derivatives)
     with pytest.raises(SpecError) as info:
@@ -86,24 +86,24 @@ def test_a_manifest_entry_checks_the_yaml(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     ("KERNELS = {'CPU': sorted(['relu_cpu'])}\n",
-     "_manifest.py:1: KERNELS is not a literal; write tuples and dicts of strings only (the "
+     "aten_lite/vocab/manifest.py:1: KERNELS is not a literal; write tuples and dicts of strings only (the "
      "generator reads it without running it)"),
     ('"""Doc."""\nimport os\n',
-     "_manifest.py:2: the manifest holds only assignments to NAMESPACE, TENSOR_ATTRIBUTES, "
+     "aten_lite/vocab/manifest.py:2: the manifest holds only assignments to NAMESPACE, TENSOR_ATTRIBUTES, "
      "SHAPE_RULES, FORMULA_HELPERS, KERNELS; move anything else out of it"),
-    ("SHAPE_RULES = ['mm']\n", "_manifest.py:1: SHAPE_RULES must be a tuple of names"),
+    ("SHAPE_RULES = ['mm']\n", "aten_lite/vocab/manifest.py:1: SHAPE_RULES must be a tuple of names"),
     ("KERNELS = {'CPU': ('relu_cpu', 3)}\n",
-     "_manifest.py:1: KERNELS['CPU'] must be a tuple of names"),
+     "aten_lite/vocab/manifest.py:1: KERNELS['CPU'] must be a tuple of names"),
     ("KERNELS = {'CPUU': ('relu_cpu',)}\n",
-     "_manifest.py:1: KERNELS has unknown dispatch key(s) CPUU; known: CPU, Meta, SparseCPU, "
+     "aten_lite/vocab/manifest.py:1: KERNELS has unknown dispatch key(s) CPUU; known: CPU, Meta, SparseCPU, "
      "CompositeImplicitAutograd"),
     ("SHAPE_RULES = ()\nSHAPE_RULES = ('mm',)\n",
-     "_manifest.py:2: SHAPE_RULES is assigned twice; keep one"),
+     "aten_lite/vocab/manifest.py:2: SHAPE_RULES is assigned twice; keep one"),
     ("FORMULA_HELPERS = {'sum_to': 'grad, shape'}\n",
-     "_manifest.py:1: FORMULA_HELPERS['sum_to'] must be the helper's parameters as Python "
+     "aten_lite/vocab/manifest.py:1: FORMULA_HELPERS['sum_to'] must be the helper's parameters as Python "
      "text, e.g. '(grad, shape, dim=0)'; found 'grad, shape'"),
     ("NAMESPACE = ('Tensor',\n",
-     "_manifest.py:1: cannot read the manifest: '(' was never closed; fix the Python syntax"),
+     "aten_lite/vocab/manifest.py:1: cannot read the manifest: '(' was never closed; fix the Python syntax"),
 ])
 def test_a_manifest_that_is_not_data_is_refused_at_its_line(tmp_path, text, message):
     assert errors_with(tmp_path, text) == [message]

@@ -1,6 +1,6 @@
 """Indexing with Python sequences (lists, nested lists, ranges, arrays) mixed with tensors,
 against torch: reads, writes (which must touch exactly what the read returns) and gradients
-(Note [Sequences as tuples] in aten_lite/_indexing.py)."""
+(Note [Sequences as tuples] in aten_lite/frontend/indexing.py)."""
 
 from __future__ import annotations
 

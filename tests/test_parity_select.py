@@ -50,7 +50,7 @@ def test_nonzero_and_its_tuple_forms_are_torchs(a):
     assert_same(got, want)
     assert_same(x.nonzero(as_tuple=False), t.nonzero(as_tuple=False))
     assert_same(al.nonzero_numpy(x), list(torch.ops.aten.nonzero_numpy(t)))
-    if a.ndim:  # the usual idiom (indexing a 0-dim tensor with a tuple is _indexing.py's)
+    if a.ndim:  # the usual idiom (indexing a 0-dim tensor with a tuple is frontend/indexing.py's)
         assert_same(x[x.nonzero(as_tuple=True)], t[t.nonzero(as_tuple=True)])
 
 

@@ -1,5 +1,5 @@
 """randint's C++ draws against NumPy's Generator.integers (Note [randint in C++] in
-aten_lite/_random.py): the same numbers from the same seed, and the stream left where NumPy
+aten_lite/frontend/random.py): the same numbers from the same seed, and the stream left where NumPy
 leaves it, for every branch of NumPy's bounded draw (Note [NumPy's bounded draws] in
 aten_lite/csrc/random_draw.cpp)."""
 

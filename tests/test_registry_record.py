@@ -1,4 +1,4 @@
-"""The registry record (Note [Registry records] in aten_lite/_registry_record.py): one typed
+"""The registry record (Note [Registry records] in aten_lite/vocab/registry_record.py): one typed
 class that the generator fills and the runtime reads, so the two cannot disagree on a key."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from conftest import copy_repo
 
-from aten_lite import _dispatch
+from aten_lite.dispatch import dispatcher as _dispatch
 from aten_lite._generated import registry
-from aten_lite._registry_record import OpRecord
+from aten_lite.vocab.registry_record import OpRecord
 from tools.codegen import api_registry, gen
 from tools.codegen.load import SpecError, load
 
@@ -28,7 +28,7 @@ def spec():
 
 
 def with_record_class(monkeypatch, cls) -> None:
-    """Make the generator see ``cls`` as aten_lite/_registry_record.py's OpRecord."""
+    """Make the generator see ``cls`` as aten_lite/vocab/registry_record.py's OpRecord."""
     module = types.SimpleNamespace(OpRecord=cls)
     monkeypatch.setattr(api_registry, "record_module", lambda: module)
 
@@ -54,7 +54,7 @@ def test_a_field_the_generator_does_not_fill_fails_generation(spec, monkeypatch)
         gen.plan(REPO, spec)
     assert list(info.value.messages) == [  # once, at the first entry: the same for every entry
         "native_functions.yaml:6: neg: the registry record does not match OpRecord of "
-        "aten_lite/_registry_record.py: missing field(s) layout, autocast; declare a field "
+        "aten_lite/vocab/registry_record.py: missing field(s) layout, autocast; declare a field "
         "there and fill it in tools/codegen/api_registry.py, both or neither"]
 
 
@@ -67,14 +67,14 @@ def test_a_field_the_record_does_not_declare_fails_generation(spec, monkeypatch)
         gen.plan(REPO, spec)
     assert info.value.messages[0] == (
         "native_functions.yaml:6: neg: the registry record does not match OpRecord of "
-        "aten_lite/_registry_record.py: unknown field(s) doc, tags; declare a field there "
+        "aten_lite/vocab/registry_record.py: unknown field(s) doc, tags; declare a field there "
         "and fill it in tools/codegen/api_registry.py, both or neither")
 
 
 def test_a_record_class_the_generator_does_not_fill_fails_the_cli_and_writes_nothing(tmp_path):
     # End to end: the generator in a copy of the checkout loads that copy's record module.
     repo = copy_repo(tmp_path)
-    module = repo / "aten_lite" / "_registry_record.py"
+    module = repo / "aten_lite" / "vocab/registry_record.py"
     module.write_text(module.read_text().replace(
         "    returns: tuple[ReturnRow, ...]",
         "    returns: tuple[ReturnRow, ...]\n    layout: str"))
@@ -83,7 +83,7 @@ def test_a_record_class_the_generator_does_not_fill_fails_the_cli_and_writes_not
                          capture_output=True)
     assert run.returncode == 1
     assert ("native_functions.yaml:6: neg: the registry record does not match OpRecord of "
-            "aten_lite/_registry_record.py: missing field(s) layout;") in run.stderr
+            "aten_lite/vocab/registry_record.py: missing field(s) layout;") in run.stderr
     assert (repo / "generated" / "registry.py").read_text() == before
 
 

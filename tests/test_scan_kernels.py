@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite._kernel_rules import c_kernel as kernel
+from aten_lite.rules.kernel_rules import c_kernel as kernel
 
 torch = pytest.importorskip("torch")
 

@@ -1,5 +1,5 @@
 """Large strided copies (copy_, clone, contiguous) run the C++ loops through the YAML op
-`_copy_strided` (Note [Strided copies] in aten_lite/_kernel_rules.py): the same bits as
+`_copy_strided` (Note [Strided copies] in aten_lite/rules/kernel_rules.py): the same bits as
 NumPy's copy, NaN payloads and -0.0 included, for every dtype, layout and broadcast."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite._kernel_rules import copy_strided
+from aten_lite.rules.kernel_rules import copy_strided
 
 DTYPES = ["float32", "float64", "int8", "uint8", "int16", "int32", "int64", "bool"]
 

@@ -129,8 +129,8 @@ def test_stub_parameter_names_are_the_python_signature(method: bool):
 
 
 def test_tensor_declarations_for_type_checkers_match_what_is_attached():
-    # _tensor.py declares, under TYPE_CHECKING, what autograd and _indexing attach at import.
-    tree = ast.parse((ROOT / "aten_lite" / "_tensor.py").read_text(encoding="utf-8"))
+    # tensors/tensor.py declares, under TYPE_CHECKING, what autograd and _indexing attach at import.
+    tree = ast.parse((ROOT / "aten_lite" / "tensors/tensor.py").read_text(encoding="utf-8"))
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Tensor")
     block = next(n for n in cls.body if isinstance(n, ast.If)
                  and isinstance(n.test, ast.Name) and n.test.id == "TYPE_CHECKING")
@@ -139,7 +139,7 @@ def test_tensor_declarations_for_type_checkers_match_what_is_attached():
     assert set(declared) | annotated == {
         "grad", "retains_grad", "backward", "register_hook", "retain_grad", "detach",
         "detach_", "__getitem__", "__setitem__", "grad_fn",
-        # _tensor_api.py and _random.py
+        # frontend/tensor_api.py and frontend/random.py
         "data", "type", "cpu", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full",
         "bernoulli", "multinomial", "uniform_", "normal_", "unique"}
     for name, defs in declared.items():
@@ -241,7 +241,7 @@ def test_mypy_accepts_ops_methods_and_operators_and_names_a_misspelt_op(tmp_path
     found = _mypy(tmp_path, SNIPPET, "--strict", "--warn-unused-ignores")
     lines = SNIPPET.splitlines()
     at = {text: i + 1 for i, text in enumerate(lines)}
-    tensor = '"aten_lite._tensor.Tensor"'
+    tensor = '"aten_lite.tensors.tensor.Tensor"'
     errors = [(n, m) for n, m in found if not m.startswith("Revealed type")]
     # mypy may or may not add a "did you mean" to a message; the rest is fixed.
     errors = [(n, re.sub(r'; maybe "\w+"\?', "", m)) for n, m in errors]
@@ -255,8 +255,8 @@ def test_mypy_accepts_ops_methods_and_operators_and_names_a_misspelt_op(tmp_path
     assert revealed == [
         (at["reveal_type(y)"], f"Revealed type is {tensor}"),
         (at["reveal_type(x.max(0))"],
-         'Revealed type is "tuple[aten_lite._tensor.Tensor, aten_lite._tensor.Tensor]"'),
-        (at["reveal_type(parts)"], 'Revealed type is "list[aten_lite._tensor.Tensor]"'),
+         'Revealed type is "tuple[aten_lite.tensors.tensor.Tensor, aten_lite.tensors.tensor.Tensor]"'),
+        (at["reveal_type(parts)"], 'Revealed type is "list[aten_lite.tensors.tensor.Tensor]"'),
         (at["reveal_type(mask)"], f"Revealed type is {tensor}"),
     ]
 

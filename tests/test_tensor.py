@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import aten_lite as al
-from aten_lite._tensor import Tensor, empty_array
+from aten_lite.tensors.tensor import Tensor, empty_array
 
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64"]
 

@@ -36,7 +36,7 @@ def _viewable(a, shape):
 
 def _meta_like(t):
     # A meta tensor with exactly t's geometry: expand a contiguous meta buffer the same way.
-    from aten_lite._tensor import Tensor
+    from aten_lite.tensors.tensor import Tensor
 
     return Tensor._meta(t.shape, t.dtype, t.stride())
 

@@ -43,19 +43,19 @@ FORMULA_LANGUAGE = ("names, numbers, word-like strings, arithmetic, comparisons,
                     "calls of ops, helpers and Tensor methods, subscripts and keyword arguments")
 
 
-MANIFEST_HINT = "list it in aten_lite/_manifest.py (python -m tools.runtime_manifest --write)"
+MANIFEST_HINT = "list it in aten_lite/vocab/manifest.py (python -m tools.runtime_manifest --write)"
 
 
 def errors(tmp_path: Path, native: str, derivatives: str = "", *,
            shape_rules: tuple[str, ...] = (), helpers: dict[str, str] | None = None,
            manifest: str = "") -> list[str]:
     """Load the two snippets against a runtime whose manifest (Note [The runtime manifest] in
-    aten_lite/_manifest.py) declares these shape rules, formula helpers (name -> parameters)
+    aten_lite/vocab/manifest.py) declares these shape rules, formula helpers (name -> parameters)
     and any other lines, and return the messages raised."""
     (tmp_path / "native_functions.yaml").write_text(textwrap.dedent(native))
     (tmp_path / "derivatives.yaml").write_text(textwrap.dedent(derivatives))
-    (tmp_path / "aten_lite").mkdir(exist_ok=True)
-    (tmp_path / "aten_lite" / "_manifest.py").write_text(
+    (tmp_path / "aten_lite" / "vocab").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "aten_lite" / "vocab/manifest.py").write_text(
         f"SHAPE_RULES = {tuple(shape_rules)!r}\nFORMULA_HELPERS = {helpers or {}!r}\n{manifest}")
     with pytest.raises(SpecError) as info:
         load(tmp_path / "native_functions.yaml", tmp_path / "derivatives.yaml",
@@ -292,7 +292,7 @@ def test_unknown_shape_rule_did_you_mean(tmp_path):
 
 
 def test_unknown_shape_rule_says_where_rules_live(tmp_path):
-    # The hint names a place that exists (issue 8): the rules are a package.
+    # The hint names a place that exists: the rules are a package.
     native = """\
     - func: mm(Tensor self, Tensor mat2) -> Tensor
       dispatch: {CPU: mm_cpu}
@@ -300,8 +300,8 @@ def test_unknown_shape_rule_says_where_rules_live(tmp_path):
     """
     assert errors(tmp_path, native, shape_rules=("matmul",)) == [
         "native_functions.yaml:3: mm: unknown shape rule 'zzz'; define 'def zzz(...)' in a "
-        f"module of aten_lite/shape_rules/ that its __init__.py star-imports, then {MANIFEST_HINT}"]
-    assert (Path(__file__).parent.parent / "aten_lite" / "shape_rules" / "__init__.py").is_file()
+        f"module of aten_lite/rules/shapes/ that its __init__.py star-imports, then {MANIFEST_HINT}"]
+    assert (Path(__file__).parent.parent / "aten_lite" / "rules" / "shapes" / "__init__.py").is_file()
 
 
 def test_functional_op_without_kernel(tmp_path):
@@ -431,7 +431,7 @@ def test_formula_helpers_come_from_the_runtime(tmp_path):
     assert errors(tmp_path, RELU + ADD, deriv, helpers=helpers) == [
         "derivatives.yaml:5: add.Tensor: formula for 'other' uses unknown name 'handle_r_to_c'; "
         "use grad, grads, result, the op's arguments (self, other, alpha), aten_lite ops, or a "
-        "helper defined in aten_lite/autograd/formulas.py and listed in aten_lite/_manifest.py"]
+        "helper defined in aten_lite/autograd/formulas.py and listed in aten_lite/vocab/manifest.py"]
 
 
 def test_formula_that_is_not_python_gives_the_column(tmp_path):
@@ -582,7 +582,7 @@ def test_suggestions_need_a_typo_s_distance_and_prefer_the_op_s_arguments(tmp_pa
     assert messages == [
         "derivatives.yaml:2: g: formula for 'input' uses unknown name 'other'; use grad, grads, "
         "result, the op's arguments (input, index), aten_lite ops, or a helper defined in "
-        "aten_lite/autograd/formulas.py and listed in aten_lite/_manifest.py",
+        "aten_lite/autograd/formulas.py and listed in aten_lite/vocab/manifest.py",
         "derivatives.yaml:3: g: formula for 'index' uses unknown name 'inptu'; did you mean "
         "'input'?",
         "derivatives.yaml:3: g: formula for 'index' uses unknown name 'indx'; did you mean "

@@ -1,4 +1,4 @@
-"""What ``aten_lite/_manifest.py`` should say, computed by importing the runtime (Note [The
+"""What ``aten_lite/vocab/manifest.py`` should say, computed by importing the runtime (Note [The
 runtime manifest] there). A developer tool beside the generator, which never imports the
 runtime; tests/test_manifest.py runs it in a fresh process, so that what other tests imported
 or patched cannot change the answer.
@@ -16,12 +16,13 @@ import sys
 from pathlib import Path
 
 import aten_lite
-from aten_lite import backends, shape_rules
+from aten_lite import backends
+from aten_lite.rules import shapes as shape_rules
 from aten_lite._generated import ops
-from aten_lite._sparse import SparseTensor
+from aten_lite.tensors.sparse_tensor import SparseTensor
 from aten_lite.autograd import formulas
 
-MANIFEST = Path(aten_lite.__file__).with_name("_manifest.py")
+MANIFEST = Path(aten_lite.__file__).parent / "vocab" / "manifest.py"
 
 # Attributes every class has, which no op or formula would mean.
 CLASS_MACHINERY = {"__annotations__", "__dict__", "__doc__", "__module__", "__slots__",
@@ -75,7 +76,7 @@ def _wrap(names: list[str], indent: str = "    ") -> str:
 
 
 def render(f: dict) -> str:
-    """The manifest's data part, in the layout aten_lite/_manifest.py uses."""
+    """The manifest's data part, in the layout aten_lite/vocab/manifest.py uses."""
     out = []
     for key in ("NAMESPACE", "TENSOR_ATTRIBUTES", "SHAPE_RULES"):
         out.append(f"{key} = (\n{_wrap(f[key])}\n)\n")

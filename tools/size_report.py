@@ -25,7 +25,7 @@ TOP = 10
 @dataclass(frozen=True)
 class Sized:
     lines: int
-    where: str  # 'tools/codegen/model.py', or 'aten_lite/_dispatch.py:80 OpHandle.__init__'
+    where: str  # 'tools/codegen/model.py', or 'aten_lite/dispatch/dispatcher.py:80 OpHandle.__init__'
 
 
 def modules(root: Path) -> list[Sized]:

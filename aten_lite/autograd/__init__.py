@@ -12,13 +12,13 @@
 (tensor([6.]),)
 
 It sits above the dispatcher and the kernels (docs/DESIGN.md, "Layers"); grad mode's state is
-below them, in ``aten_lite/_grad_mode.py``. ``aten_lite/__init__.py`` calls ``kernel.install()``
-once the ops exist, and ``_tensor_surface.py`` attaches ``tensor_methods`` to Tensor.
+below them, in ``aten_lite/vocab/grad_mode.py``. ``aten_lite/__init__.py`` calls ``kernel.install()``
+once the ops exist, and ``frontend/tensor_surface.py`` attaches ``tensor_methods`` to Tensor.
 """
 
 from .api import backward, grad
 from .function import Function, FunctionCtx, once_differentiable
-from .._grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from ..vocab.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .node import Node
 

@@ -7,9 +7,9 @@ itself recorded under ``create_graph`` and differentiates again.
 
 from __future__ import annotations
 
-from .. import _creation
-from .. import _ops as al  # the generated op functions (al.add, ...)
-from .._tensor import Tensor
+from ..backends import creation as _creation
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..tensors.tensor import Tensor
 
 __all__ = ["reversed_cumsum", "cumprod_backward", "scatter_src_grad", "index_add_source_grad",
            "embedding_backward", "diagonal_backward"]

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from .._tensor import Tensor, empty_array
+from ..tensors.tensor import Tensor, empty_array
 from . import engine
 from .node import edge
 

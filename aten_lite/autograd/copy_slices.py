@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._generated.ops import index_select
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from . import node as _node
 from .node import Node, check_alive, edge
 

@@ -17,11 +17,11 @@ tensor([2., 4., 6.])
 
 from __future__ import annotations
 
-from .. import _trace
-from .._grad_mode import _state
-from .._kernel_rules import cached_c_kernel
-from .._tensor import Tensor
-from .._views import copy_with_strides, preserved_strides
+from ..vocab import trace as _trace
+from ..vocab.grad_mode import _state
+from ..rules.kernel_rules import cached_c_kernel
+from ..tensors.tensor import Tensor
+from ..rules.views import copy_with_strides, preserved_strides
 from .node import Node
 from .formulas import _observed, sum_to
 

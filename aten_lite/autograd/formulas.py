@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import numpy as _np
 
-from .. import _creation, _dispatch, _dtype, _trace
-from .. import _ops as al  # the generated op functions (al.add, ...)
-from .._grad_mode import _state as _grad_state
-from .._kernel_rules import cached_c_kernel as _cached_c_kernel
-from .._tensor import Tensor, empty_array as _empty_array
+from ..backends import creation as _creation
+from ..dispatch import dispatcher as _dispatch
+from ..vocab import dtype as _dtype, trace as _trace
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..vocab.grad_mode import _state as _grad_state
+from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel
+from ..tensors.tensor import Tensor, empty_array as _empty_array
 
 __all__ = [
     "sum_to", "scale", "zeros_like", "ones_like", "full_like", "empty_like", "zeros", "ones",

@@ -9,7 +9,7 @@
 tensor([2.0000, 1.0806])
 
 Note [Forward mode]
-Inside ``dual_level()`` a dispatch mode (Note [Dispatch modes] in _dispatch.py) sees every op.
+Inside ``dual_level()`` a dispatch mode (Note [Dispatch modes] in dispatch/dispatcher.py) sees every op.
 When some tensor argument carries a tangent, it runs the op with forward mode set aside (so
 the kernels and the autograd recorder run exactly as outside), then calls the op's generated
 rule (generated/forward_rules.py, Note [Forward rules] in tools/codegen/api_forward.py) on the
@@ -40,8 +40,8 @@ from __future__ import annotations
 import weakref
 from collections import namedtuple
 
-from .. import _dispatch
-from .._tensor import Tensor
+from ..dispatch import dispatcher as _dispatch
+from ..tensors.tensor import Tensor
 from .formulas import zeros_like
 
 __all__ = ["dual_level", "make_dual", "unpack_dual", "UnpackedDualTensor", "enter_dual_level",
@@ -82,7 +82,7 @@ def install_rules(rules) -> None:
 
 
 def install_library_rules(rules) -> None:
-    """Add an op library's forward_rules module (aten_lite/_oplib.py, when it loads)."""
+    """Add an op library's forward_rules module (aten_lite/frontend/oplib.py, when it loads)."""
     for table in _TABLES:
         getattr(_LIBRARY_RULES, table).update(getattr(rules, table))
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import functools
 
-from .._creation import zeros
-from .._tensor import Tensor
-from .._grad_mode import _state, no_grad
+from ..backends.creation import zeros
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import _state, no_grad
 from .node import Node, check_alive, detached, edge, set_history, unpack
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]

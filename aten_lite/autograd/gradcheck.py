@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._tensor import Tensor
-from .._grad_mode import enable_grad, no_grad
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import enable_grad, no_grad
 from .api import grad as autograd_grad
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError"]

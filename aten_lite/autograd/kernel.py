@@ -1,7 +1,7 @@
 """The Autograd dispatch key's kernel: record a node, then run the op below autograd.
 
 The dispatcher calls an op's Autograd kernel only when grad mode is on and some tensor
-argument requires grad (Note [The journey of an op] in _dispatch.py), so code here never runs
+argument requires grad (Note [The journey of an op] in dispatch/dispatcher.py), so code here never runs
 on the common no-grad path. Ops with a derivatives.yaml entry use their generated recorder;
 the rest are handled generically below.
 
@@ -25,9 +25,9 @@ pattern.
 
 from __future__ import annotations
 
-from .. import _dispatch
+from ..dispatch import dispatcher as _dispatch
 from .._generated.autograd_nodes import RECORDERS
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from .copy_slices import inplace_on_view
 from .node import NotImplementedBackward, check_inplace, edge, set_history
 

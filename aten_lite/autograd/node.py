@@ -27,9 +27,9 @@ gradient.
 from __future__ import annotations
 
 from .._generated.ops import sparse_coo_tensor
-from .._sparse import detached_sparse
-from .._tensor import Tensor, _new
-from .._grad_mode import _state
+from ..tensors.sparse_tensor import detached_sparse
+from ..tensors.tensor import Tensor, _new
+from ..vocab.grad_mode import _state
 
 __all__ = ["Node", "AccumulateGrad", "NotImplementedBackward"]
 
@@ -215,7 +215,7 @@ def set_history(t: Tensor, node: Node, nr: int) -> None:
 # keeps t's storage offset in `_offset` (Tensor.storage_offset). A meta alias keeps t's
 # root as `_base`: graph capture finds the tensor it aliases through it (autograd saves
 # outputs as detached aliases). ``t.data`` is such an alias with a version counter of its
-# own (aten_lite/_tensor_api.py), as in torch: autograd does not see writes through it.
+# own (aten_lite/frontend/tensor_api.py), as in torch: autograd does not see writes through it.
 
 
 def detached(t: Tensor) -> Tensor:
@@ -224,7 +224,7 @@ def detached(t: Tensor) -> Tensor:
 
     Outputs are saved this way, so the node does not keep itself alive through
     ``result.grad_fn`` (a reference cycle); ``unpack_output`` puts the history back."""
-    if t._key == "SparseCPU":  # the data is in the subclass's slots (aten_lite/_sparse.py)
+    if t._key == "SparseCPU":  # the data is in the subclass's slots (aten_lite/tensors/sparse_tensor.py)
         return detached_sparse(t)
     alias = _new(Tensor)
     alias._a = t._a

@@ -1,6 +1,6 @@
 """Tensor methods that belong to autograd: backward, hooks, retain_grad, detach.
 
-``aten_lite/_tensor_surface.py`` attaches them to ``Tensor`` (the tensor layer sits below
+``aten_lite/frontend/tensor_surface.py`` attaches them to ``Tensor`` (the tensor layer sits below
 autograd and does not depend on the engine).
 
 >>> import aten_lite as al
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import weakref
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from . import api
 from .node import RemovableHandle, _NodeHooks, detached
 

@@ -14,20 +14,20 @@ copies the result. ``src`` is always the functional sibling, which holds the YAM
 This package's own module imports no backend module and no dispatcher: the install step in
 ``aten_lite/__init__.py`` imports the backend modules and passes them to ``build_tables``
 (the sparse and composite kernels call ops, so they sit above the dispatcher; docs/DESIGN.md,
-"Layers"). The rules the kernels share are in ``aten_lite/_kernel_rules.py``.
+"Layers"). The rules the kernels share are in ``aten_lite/rules/kernel_rules.py``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .._dtype import DTYPES
-from .._grad_mode import _state as _grad_state
-from .._kernel_rules import (
-    PARTIAL_OVERLAP, check_derived_out, check_same_shape, check_writable, not_implemented,
-    overlap, resize_out,
+from ..vocab.dtype import DTYPES
+from ..vocab.grad_mode import _state as _grad_state
+from ..rules.kernel_rules import (
+    PARTIAL_OVERLAP, check_derived_out, check_same_shape, check_writable, not_implemented, overlap,
+    resize_out,
 )
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 
 # Note [One backend, one module]: adding a backend adds its module, one line here, and its
 # import in the install step of aten_lite/__init__.py.
@@ -164,7 +164,7 @@ def _derived(h, src, key):
 def _refuse_partial_overlap(inputs, dests) -> None:
     """torch's refusal of a write that partly overlaps an input, for element-wise composite
     ops, whose decomposition writes through copy_ after reading (Note [Partial overlap] in
-    _kernel_rules.py; the C++ element-wise kernels check it in _prepare_destination)."""
+    rules/kernel_rules.py; the C++ element-wise kernels check it in _prepare_destination)."""
     for d in dests:
         if not isinstance(d, Tensor) or d._a is None:
             continue

@@ -8,10 +8,11 @@ a CPU kernel: _cpu_unique.py).
 
 from __future__ import annotations
 
-from .. import _creation, _dtype
-from .. import _ops as al  # the generated op functions (al.add, ...)
-from .._tensor import wrap_dim
-from .._views import preserved_strides
+from . import creation as _creation
+from ..vocab import dtype as _dtype
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..tensors.tensor import wrap_dim
+from ..rules.views import preserved_strides
 
 __all__ = ["repeat", "flip", "roll", "expand_as", "view_as", "reshape_as", "square",
            "unbind", "broadcast_to", "tile", "movedim", "hstack", "vstack"]

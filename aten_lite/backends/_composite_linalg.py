@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 
-from .. import _creation, _dtype
-from .. import _ops as al  # the generated op functions (al.add, ...)
-from .._tensor import wrap_dim
-from ..shape_rules import core as rules
+from . import creation as _creation
+from ..vocab import dtype as _dtype
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..tensors.tensor import wrap_dim
+from ..rules.shapes import core as rules
 
 __all__ = ["outer", "addmm", "baddbmm", "unflatten", "einsum"]
 

@@ -8,10 +8,11 @@ repeat_interleave's indices form (CPU kernels, _cpu_parity.py).
 
 from __future__ import annotations
 
-from .. import _creation, _dtype
-from .. import _ops as al  # the generated op functions (al.add, ...)
-from .._tensor import Tensor, wrap_dim
-from ..shape_rules import core as rules
+from . import creation as _creation
+from ..vocab import dtype as _dtype
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..tensors.tensor import Tensor, wrap_dim
+from ..rules.shapes import core as rules
 
 __all__ = [
     "masked_select", "repeat_interleave_self_tensor",

@@ -10,9 +10,9 @@ import math
 
 import numpy as np
 
-from .. import _ops as al  # the generated op functions (al.add, ...)
-from .. import _dispatch
-from ..shape_rules import core as rules
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..dispatch import dispatcher as _dispatch
+from ..rules.shapes import core as rules
 
 __all__ = [
     "var", "var_dim", "var_correction", "std", "std_dim", "std_correction", "var_mean",

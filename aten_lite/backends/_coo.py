@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _dispatch
-from .._dtype import int64, parse as _parse_dtype
-from .._sparse import SparseTensor, alias_of, is_cpu, linear_keys, make_sparse
-from .._tensor import Tensor
+from ..dispatch import dispatcher as _dispatch
+from ..vocab.dtype import int64, parse as _parse_dtype
+from ..tensors.sparse_tensor import SparseTensor, alias_of, is_cpu, linear_keys, make_sparse
+from ..tensors.tensor import Tensor
 
 __all__ = ["sparse_coo_tensor", "to_sparse", "to_dense_strided", "values_at_strided"]
 

@@ -1,6 +1,6 @@
 """CPU kernels for views and data movement (names that YAML `dispatch: CPU:` entries give).
 
-Results are allocated with ``empty_array`` from the op's shape rule (``shape_rules/data.py``),
+Results are allocated with ``empty_array`` from the op's shape rule (``rules/shapes/data.py``),
 then filled by NumPy. In-place kernels do not bump the version counter themselves: the
 dispatcher bumps it for every `(a!)` argument after the kernel returns.
 """
@@ -11,16 +11,17 @@ import math
 
 import numpy as np
 
-from .._device import device as _device
-from .._dtype import bool_, int32, int64, parse as _parse_dtype
-from .._kernel_rules import (PARTIAL_OVERLAP, check_copy_shape, check_writable, copy_strided,
-                             overlap, scalar_for)
-from .._tensor import Tensor, empty_array, wrap_dim
-from .._views import *  # noqa: F401,F403  (the view kernels)
-from .._views import __all__ as _view_names
-from .._views import copy_with_strides, narrow_cpu, preserved_strides, split_sizes_for
-from ..shape_rules import data as rules
-from ..shape_rules.core import broadcast_shapes
+from ..vocab.device import device as _device
+from ..vocab.dtype import bool_, int32, int64, parse as _parse_dtype
+from ..rules.kernel_rules import (
+    PARTIAL_OVERLAP, check_copy_shape, check_writable, copy_strided, overlap, scalar_for,
+)
+from ..tensors.tensor import Tensor, empty_array, wrap_dim
+from ..rules.views import *  # noqa: F401,F403  (the view kernels)
+from ..rules.views import __all__ as _view_names
+from ..rules.views import copy_with_strides, narrow_cpu, preserved_strides, split_sizes_for
+from ..rules.shapes import data as rules
+from ..rules.shapes.core import broadcast_shapes
 from ._cpu_index_add import add_rows
 
 __all__ = list(_view_names) + [

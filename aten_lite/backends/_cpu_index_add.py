@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._kernel_rules import cached_c_kernel
+from ..rules.kernel_rules import cached_c_kernel
 
 __all__ = ["add_rows"]
 

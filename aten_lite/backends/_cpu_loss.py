@@ -3,7 +3,7 @@
 derivative records it.
 
 Both view `self` as rows of classes, shape (N, C) (Note [nll_loss layout] in
-``shape_rules/loss.py``): a sample picks one class per row. A row whose target is
+``rules/shapes/loss.py``): a sample picks one class per row. A row whose target is
 `ignore_index` has weight 0; `mean` divides by the total weight of the rows it kept (NaN when
 every row is ignored, as in torch). float16 computes in float32 and rounds once.
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _trace
-from .._dtype import float16, float32, float64, int64
-from .._kernel_rules import cached_c_kernel
-from .._tensor import Tensor, empty_array
-from ..shape_rules import loss as rules
+from ..vocab import trace as _trace
+from ..vocab.dtype import float16, float32, float64, int64
+from ..rules.kernel_rules import cached_c_kernel
+from ..tensors.tensor import Tensor, empty_array
+from ..rules.shapes import loss as rules
 
 __all__ = ["nll_loss_cpu", "nll_loss_backward_cpu"]
 

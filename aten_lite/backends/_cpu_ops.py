@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _trace
-from .._dtype import DTYPES, bool_, float16, int64, uint8
-from .._kernel_rules import (
-    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, PARTIAL_OVERLAP, WIDE_REDUCERS, ElementwisePlan,
-    c_kernel, check_inplace_shape, check_number_fits, check_out_dtype, check_writable, overlap,
+from ..vocab import trace as _trace
+from ..vocab.dtype import DTYPES, bool_, float16, int64, uint8
+from ..rules.kernel_rules import (
+    BOOL_REDUCERS, NO_IDENTITY_REDUCERS, PARTIAL_OVERLAP, WIDE_REDUCERS, ElementwisePlan, c_kernel,
+    check_inplace_shape, check_number_fits, check_out_dtype, check_writable, overlap,
     reduction_plan, reduction_positions, resize_out, wrapped,
 )
-from .._tensor import Tensor, empty_array
-from ..shape_rules import core as rules
+from ..tensors.tensor import Tensor, empty_array
+from ..rules.shapes import core as rules
 
 __all__ = ["mm", "bmm", "dot", "where", "max_dim", "min_dim", "argmax", "argmin"]
 
@@ -282,7 +282,7 @@ def _prepare_destination(dest: np.ndarray, ins):
         if isinstance(x, Tensor):
             # The same elements in the same layout are read before written: safe. A partial
             # overlap is refused as torch does; any other would read elements already
-            # overwritten: read a copy instead (Note [Partial overlap] in _kernel_rules.py).
+            # overwritten: read a copy instead (Note [Partial overlap] in rules/kernel_rules.py).
             status = overlap(x._a, dest)
             if status == "partial":
                 raise RuntimeError(PARTIAL_OVERLAP)
@@ -304,7 +304,7 @@ def make_reduction(h, src):
 
     What to do for given (shape, dtype, dim, keepdim, dtype=) is planned once, with every
     check, and kept in ``plans`` (Note [Reduction plans] in
-    aten_lite/_kernel_rules.py)."""
+    aten_lite/rules/kernel_rules.py)."""
     positions = reduction_positions(h)
     si, di, ki, ti = positions
     out_pos = next((i for i, a in enumerate(h.args) if a.is_write), None)

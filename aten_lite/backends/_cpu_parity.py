@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _dtype
-from .._tensor import Tensor
+from ..vocab import dtype as _dtype
+from ..tensors.tensor import Tensor
 
 __all__ = ["nonzero_cpu", "nonzero_numpy_cpu", "nonzero_as_tuple_cpu", "repeat_interleave_cpu"]
 

@@ -1,6 +1,6 @@
 """CPU kernels of the scans and sorts: cumsum, cumprod (C++ loops), sort, topk (NumPy).
 
-Results are allocated from the shape rules of ``shape_rules/indexed.py`` and are contiguous.
+Results are allocated from the shape rules of ``rules/shapes/indexed.py`` and are contiguous.
 Every sort is stable, so equal values keep their order and results do not depend on the
 algorithm; NaN sorts as the largest value, as in torch.
 """
@@ -11,9 +11,9 @@ import math
 
 import numpy as np
 
-from .._kernel_rules import cached_c_kernel as _kernel
-from .._tensor import Tensor, empty_array, wrap_dim
-from ..shape_rules import indexed as rules
+from ..rules.kernel_rules import cached_c_kernel as _kernel
+from ..tensors.tensor import Tensor, empty_array, wrap_dim
+from ..rules.shapes import indexed as rules
 
 __all__ = ["cumsum_cpu", "cumprod_cpu", "sort_cpu", "topk_cpu"]
 

@@ -1,5 +1,5 @@
 """CPU kernels of the index-driven ops: scatter, scatter_add, index_add, one_hot, embedding,
-and of tril/triu and bitwise_not (NumPy computes; shape rules in ``shape_rules/indexed.py``).
+and of tril/triu and bitwise_not (NumPy computes; shape rules in ``rules/shapes/indexed.py``).
 
 Indices are checked against the sizes they index before NumPy sees them: NumPy would wrap a
 negative index or raise its own message.
@@ -11,10 +11,10 @@ import math
 
 import numpy as np
 
-from .._tensor import Tensor, empty_array, wrap_dim
-from ..shape_rules import indexed as rules
-from ..shape_rules.data import same_as_self
-from .._kernel_rules import scalar_for
+from ..tensors.tensor import Tensor, empty_array, wrap_dim
+from ..rules.shapes import indexed as rules
+from ..rules.shapes.data import same_as_self
+from ..rules.kernel_rules import scalar_for
 from ._cpu_data import _check_bounds
 from ._cpu_index_add import add_rows
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _trace
-from .._dtype import float16, float32, float64
-from .._kernel_rules import cached_c_kernel as _kernel
-from .._tensor import Tensor, empty_array, wrap_dim
-from .. import shape_rules as rules
+from ..vocab import trace as _trace
+from ..vocab.dtype import float16, float32, float64
+from ..rules.kernel_rules import cached_c_kernel as _kernel
+from ..tensors.tensor import Tensor, empty_array, wrap_dim
+from ..rules import shapes as rules
 
 __all__ = ["softmax_cpu", "log_softmax_cpu", "log_softmax_backward_cpu"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 
 __all__ = ["unique_cpu"]
 

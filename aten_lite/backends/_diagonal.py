@@ -1,5 +1,5 @@
 """The diagonal view (torch.diagonal) for the CPU and Meta keys, over one geometry, as
-`_views.py` serves narrow and select: shared by cpu.py and meta.py.
+`rules/views.py` serves narrow and select: shared by cpu.py and meta.py.
 
 The view keeps the dims other than dim1 and dim2 in order and appends the diagonal, whose
 stride is the sum of the two; its first element is (max(0, -offset), max(0, offset)) in
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._tensor import Tensor, wrap_dim
+from ..tensors.tensor import Tensor, wrap_dim
 
 __all__ = ["diagonal_cpu", "diagonal_meta"]
 

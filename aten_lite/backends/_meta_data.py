@@ -9,14 +9,14 @@ views (split), and conversions.
 
 from __future__ import annotations
 
-from .._device import device as _device
-from .._dtype import parse as _parse_dtype
-from .._kernel_rules import check_copy_shape, scalar_for
-from .._tensor import Tensor
-from .._views import *  # noqa: F401,F403  (the view kernels)
-from .._views import __all__ as _view_names
-from .._views import narrow_meta, preserved_strides, split_sizes_for
-from ..shape_rules import data as rules
+from ..vocab.device import device as _device
+from ..vocab.dtype import parse as _parse_dtype
+from ..rules.kernel_rules import check_copy_shape, scalar_for
+from ..tensors.tensor import Tensor
+from ..rules.views import *  # noqa: F401,F403  (the view kernels)
+from ..rules.views import __all__ as _view_names
+from ..rules.views import narrow_meta, preserved_strides, split_sizes_for
+from ..rules.shapes import data as rules
 
 __all__ = list(_view_names) + [
     "split_meta", "split_sizes_meta", "chunk_meta", "masked_fill_inplace_meta",

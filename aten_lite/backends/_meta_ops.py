@@ -8,14 +8,14 @@ ops promote and broadcast with the same ``ElementwisePlan``, reductions share
 
 from __future__ import annotations
 
-from .. import shape_rules
-from .._dtype import float16
-from .._kernel_rules import (
+from ..rules import shapes as shape_rules
+from ..vocab.dtype import float16
+from ..rules.kernel_rules import (
     ElementwisePlan, check_inplace_shape, check_out_dtype, reduction_plan, reduction_positions,
     resize_out,
 )
-from .._tensor import Tensor
-from ..shape_rules import core as rules
+from ..tensors.tensor import Tensor
+from ..rules.shapes import core as rules
 
 __all__: list[str] = []
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _dispatch
-from .._dtype import bool_, int64
-from .._kernel_rules import ElementwisePlan, c_kernel, reduction_plan
-from .._sparse import SparseTensor, is_cpu, linear_keys, make_sparse, unravel_keys
-from .._tensor import Tensor, empty_array
-from ..shape_rules import core as rules
+from ..dispatch import dispatcher as _dispatch
+from ..vocab.dtype import bool_, int64
+from ..rules.kernel_rules import ElementwisePlan, c_kernel, reduction_plan
+from ..tensors.sparse_tensor import SparseTensor, is_cpu, linear_keys, make_sparse, unravel_keys
+from ..tensors.tensor import Tensor, empty_array
+from ..rules.shapes import core as rules
 from ._coo import below, cast, values_at_strided
 from ._sparse_ops import coalesce
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 
-from .._dtype import int64, uint8
-from .._sparse import is_cpu, make_sparse
-from .._tensor import Tensor
+from ..vocab.dtype import int64, uint8
+from ..tensors.sparse_tensor import is_cpu, make_sparse
+from ..tensors.tensor import Tensor
 from ._coo import below, cast
 from ._sparse_math import sum_sparse
 from ._sparse_ops import coalesce

@@ -3,7 +3,7 @@ strided, coalesce, the accessors, transposes, dtype and device moves, and readin
 at a sparse pattern. Arithmetic is in ``_sparse_math.py``.
 
 Note [Sparse kernels]
-A sparse kernel works on the components (Note [Sparse COO storage] in ``aten_lite/_sparse.py``):
+A sparse kernel works on the components (Note [Sparse COO storage] in ``aten_lite/tensors/sparse_tensor.py``):
 index bookkeeping (linear keys, sorting, intersections) in NumPy or C++ on CPU, and the values
 through the dense ops themselves, called below autograd (``below``), so a sparse result has
 exactly the dtype and numbers the dense op would give and a meta sparse tensor runs through
@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._dtype import int64
-from .._kernel_rules import c_kernel
-from .._sparse import SparseTensor, alias_of, is_cpu, linear_keys, make_sparse, unravel_keys
-from .._tensor import empty_array, wrap_dim
+from ..vocab.dtype import int64
+from ..rules.kernel_rules import c_kernel
+from ..tensors.sparse_tensor import (
+    SparseTensor, alias_of, is_cpu, linear_keys, make_sparse, unravel_keys,
+)
+from ..tensors.tensor import empty_array, wrap_dim
 from ._coo import (
     _check_positions, _from_arrays, _meta, _meta_sparse, _wrap, below, values_at_strided,
 )

@@ -11,12 +11,13 @@ import math
 
 import numpy as np
 
-from .. import _ops as al  # the generated op functions (al.add, ...)
-from .. import _dispatch, _dtype
-from .._tensor import Tensor
-from .._grad_mode import _state as _grad_state
-from .._grad_mode import no_grad
-from ..shape_rules import core as rules
+from .._generated import ops as al  # the generated op functions (al.add, ...)
+from ..dispatch import dispatcher as _dispatch
+from ..vocab import dtype as _dtype
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import _state as _grad_state
+from ..vocab.grad_mode import no_grad
+from ..rules.shapes import core as rules
 
 __all__ = [
     "matmul", "logsumexp", "clamp", "clamp_tensor", "div_mode", "max_all", "min_all",

@@ -15,9 +15,9 @@ Any other op has no sparse kernel, and its message says what to do instead (``mi
 
 from __future__ import annotations
 
-from .. import _dispatch
-from .._kernel_rules import check_out_dtype, check_same_shape, resize_out
-from .._sparse import make_sparse
+from ..dispatch import dispatcher as _dispatch
+from ..rules.kernel_rules import check_out_dtype, check_same_shape, resize_out
+from ..tensors.sparse_tensor import make_sparse
 from ._sparse_math import *  # noqa: F401,F403
 from ._sparse_ops import *  # noqa: F401,F403
 from ._sparse_more import *  # noqa: F401,F403

@@ -47,9 +47,9 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 
-from .._tensor import Tensor
-from .._dtype import _default as _default_dtype
-from .._grad_mode import _state
+from ..tensors.tensor import Tensor
+from ..vocab.dtype import _default as _default_dtype
+from ..vocab.grad_mode import _state
 from ..autograd import forward_ad as _forward_ad
 from ..autograd.node import detached
 from .autograd import attach, copy_graph

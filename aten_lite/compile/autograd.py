@@ -60,8 +60,8 @@ call's node and notes the same two things.
 
 from __future__ import annotations
 
-from .._tensor import Tensor
-from .._grad_mode import _state
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import _state
 from ..autograd import forward_ad as _forward_ad
 from ..autograd.node import Node as _AutogradNode, _modified_message, edge, set_history
 from .ir import Graph, Node, Value

@@ -1,7 +1,7 @@
 """Capture: run a function once under a dispatch mode that records each op into a Graph.
 
 Note [Capture mode]
-Capture is a dispatch mode (Note [Dispatch modes] in _dispatch.py). The function runs on
+Capture is a dispatch mode (Note [Dispatch modes] in dispatch/dispatcher.py). The function runs on
 *capture tensors*: tensors with a meta tensor's geometry and no data, that nevertheless carry
 the CPU key and device, so that a tensor the function reads from elsewhere (a module's weight,
 a tensor it builds with ``al.zeros``) mixes with them exactly as it would in eager mode. The
@@ -27,10 +27,12 @@ from __future__ import annotations
 import os
 import sys
 
-from .. import _dispatch, _dtype, _random
-from .._oplib import _PACKAGE as _LIBRARY_PACKAGE
-from .._device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
-from .._tensor import Tensor
+from ..dispatch import dispatcher as _dispatch
+from ..vocab import dtype as _dtype
+from ..frontend import random as _random
+from ..frontend.oplib import _PACKAGE as _LIBRARY_PACKAGE
+from ..vocab.device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
+from ..tensors.tensor import Tensor
 from ..autograd import engine
 from ..autograd.node import edge
 from .ir import Graph, Node, Value
@@ -494,8 +496,8 @@ class Captured:
 def capture(fn, tensors: list, rebuild) -> Captured:
     """Run ``fn`` on capture tensors standing for ``tensors`` (``rebuild(fakes)`` gives the
     call's arguments back); raises GraphBreak."""
-    from .._dispatch import set_mode
-    from .._grad_mode import _state
+    from ..dispatch.dispatcher import set_mode
+    from ..vocab.grad_mode import _state
 
     rec = _Recorder(Graph(kind="forward"))
     fakes = [rec.input(t) for t in tensors]

@@ -26,9 +26,9 @@ its answers are what a fused loop computes.
 
 from __future__ import annotations
 
-from .. import _dtype
-from .._dispatch import handle
-from .._tensor import Tensor
+from ..vocab import dtype as _dtype
+from ..dispatch.dispatcher import handle
+from ..tensors.tensor import Tensor
 from .fused_spec import FusedSpec
 
 __all__ = ["eager_fused"]

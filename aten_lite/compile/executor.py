@@ -18,7 +18,7 @@ array (``a3``) or both, made where a reader needs it.
 
 from __future__ import annotations
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from . import lower
 from .ir import Graph, Node, Value, reads as ir_reads
 
@@ -217,7 +217,7 @@ def _returns_sequence(node: Node) -> bool:
 
 def _empty_like_value(v: Value):
     """A maker of a fresh contiguous CPU tensor of ``v``'s shape and dtype."""
-    from .._tensor import Tensor, empty_array
+    from ..tensors.tensor import Tensor, empty_array
 
     shape, dtype = v.shape, v.dtype
 

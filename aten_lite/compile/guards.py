@@ -56,7 +56,7 @@ import warnings
 
 import numpy as np
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 
 __all__ = ["Sources", "token"]
 

@@ -28,9 +28,9 @@ import time
 
 import numpy as np
 
-from .. import _dtype
-from .._tensor import Tensor, empty_array
-from ..shape_rules import core as rules
+from ..vocab import dtype as _dtype
+from ..tensors.tensor import Tensor, empty_array
+from ..rules.shapes import core as rules
 from .fused_spec import FusedSpec
 from .kernels_cache import cache_dir, load_or_build, load_or_build_many
 from .kernels_source import FusionBuildError, FusedSource, fused_source

@@ -2,7 +2,7 @@
 
 Note [Fused kernel cache]
 A kernel's file is ``<key>.so`` in the cache directory: ``kernels/`` of aten_lite's run-time
-cache (``_jit_cache.py``: ``$AL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/aten_lite``, else
+cache (``vocab/jit_cache.py``: ``$AL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/aten_lite``, else
 ``~/.cache/aten_lite``), beside op libraries' builds. The key hashes
 what decides the object code, as the extension's object cache does (Note [Object cache key]
 in tools/codegen/build.py: the source, every header it includes, the compiler and its version,
@@ -50,7 +50,7 @@ import threading
 import warnings
 from pathlib import Path
 
-from .. import _jit_cache
+from ..vocab import jit_cache as _jit_cache
 from . import fusion_entries, kernels_pch
 from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root
 
@@ -77,7 +77,7 @@ class _State:
 
 def cache_dir() -> Path:
     """Where fused kernels are kept (Note [Fused kernel cache]): ``kernels/`` of aten_lite's
-    one run-time cache folder (``$AL_CACHE_DIR``, else the XDG cache; ``_jit_cache.py``)."""
+    one run-time cache folder (``$AL_CACHE_DIR``, else the XDG cache; ``vocab/jit_cache.py``)."""
     return _jit_cache.cache_dir("kernels")
 
 
@@ -118,7 +118,7 @@ def _key(spec, tools, root: Path, build) -> str:
     """The hash of everything that decides the kernel's object code, computed without
     rendering it (Note [Fused kernel cache]): a cached kernel loads without the YAML being
     read or the template rendered."""
-    from .. import _dtype
+    from ..vocab import dtype as _dtype
     from .library_entries import source_files as library_tables
 
     h = hashlib.sha256()

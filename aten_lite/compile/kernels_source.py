@@ -35,8 +35,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import _checkout, _dtype
-from .._kernel_rules import wrapped
+from ..vocab import checkout as _checkout, dtype as _dtype
+from ..rules.kernel_rules import wrapped
 from . import fusion_entries
 from .fused_spec import FusedSpec
 

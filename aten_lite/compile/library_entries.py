@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from .. import _oplib
+from ..frontend import oplib as _oplib
 from . import fusion_entries
 
 __all__ = ["LibraryEntryError", "library_entry", "source_files", "TABLE"]

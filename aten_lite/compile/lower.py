@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._kernel_rules import c_kernel
-from .._tensor import Tensor, _c_empty
+from ..rules.kernel_rules import c_kernel
+from ..tensors.tensor import Tensor, _c_empty
 from .ir import Value
 
 try:  # the builder module (branch `fuse`); without it every group runs the reference

@@ -8,7 +8,7 @@ LazyTensor does: the function runs on its real arguments under ``_SplitMode``, w
 each op into the pending segment (a forward Graph, as capture does) and hands back capture
 tensors with no data. When something needs data, the pending segment is *flushed*:
   * a data read (``.item()``, ``.numpy()``, ``bool(t)``, ``print(t)``: the hook of
-    ``Tensor._data_or_raise``, aten_lite/_tensor.py), an op that cannot be recorded (no Meta
+    ``Tensor._data_or_raise``, aten_lite/tensors/tensor.py), an op that cannot be recorded (no Meta
     kernel, a write into a tensor with data, a result that is not a tensor; it then runs
     eagerly, on real tensors, with autograd), and the function's return;
   * the segment's outputs are the capture tensors Python still holds (weak references tell,
@@ -49,10 +49,12 @@ import sys
 import weakref
 from collections import OrderedDict
 
-from .. import _dispatch, _dtype, _tensor
-from .._grad_mode import _state
-from .._tensor import Tensor
-from .._device import strided as _STRIDED
+from ..dispatch import dispatcher as _dispatch
+from ..vocab import dtype as _dtype
+from ..tensors import tensor as _tensor
+from ..vocab.grad_mode import _state
+from ..tensors.tensor import Tensor
+from ..vocab.device import strided as _STRIDED
 from .capture import (Captured, _active, _capture_tensor, _CaptureMode,
                       _is_break, _is_user, _Recorder, _Unsupported, capture_backward,
                       hashable_key, user_line)

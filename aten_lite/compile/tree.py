@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 
 __all__ = ["flatten", "unflatten", "Slot"]
 

@@ -193,7 +193,7 @@ bool check_shapes(const KernelInfo& info, PyArrayObject* const* arrays) {
 // exactly an input (same data pointer, shape and strides), as the public in-place ops pass it;
 // each element is then read before it is written, in the same iteration (loops.h). The public
 // API refuses a partial overlap as torch does and copies any other overlapping input before
-// it calls (Note [Partial overlap] in aten_lite/_kernel_rules.py), so this check only
+// it calls (Note [Partial overlap] in aten_lite/rules/kernel_rules.py), so this check only
 // ever fires for direct callers of _C.
 struct Extent {
   uintptr_t lo = 0, hi = 0;  // [lo, hi); empty (lo == hi) for an array without elements

@@ -2,7 +2,7 @@
 // element access through byte strides, and the shape checks their CustomSig runs.
 //
 // A sparse COO tensor reaches C++ as plain arrays (Note [Sparse COO storage] in
-// aten_lite/_sparse.py): int64 index rows or linear keys of length nnz, and the nnz values.
+// aten_lite/tensors/sparse_tensor.py): int64 index rows or linear keys of length nnz, and the nnz values.
 // Python has validated them already; the checks here only keep a direct caller of _C from
 // reading out of bounds (Note [Custom kernels] in kernel_api.h).
 #pragma once

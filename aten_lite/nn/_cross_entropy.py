@@ -20,11 +20,12 @@ caller dispatches the two ops.
 
 from __future__ import annotations
 
-from .. import _dispatch, _trace
-from .._dtype import float32, float64, int64
+from ..dispatch import dispatcher as _dispatch
+from ..vocab import trace as _trace
+from ..vocab.dtype import float32, float64, int64
 from .._generated.autograd_nodes import RECORDERS
-from .._grad_mode import _state as _grad_state
-from .._tensor import Tensor
+from ..vocab.grad_mode import _state as _grad_state
+from ..tensors.tensor import Tensor
 from ..autograd.kernel import _RECORDERS as _BOUND, autograd_kernel
 
 __all__ = ["run"]

@@ -15,8 +15,9 @@ import warnings
 
 import numpy as np
 
-from .. import _creation, _ops
-from .._tensor import Tensor
+from ..backends import creation as _creation
+from .. import _ops
+from ..tensors.tensor import Tensor
 
 __all__ = ["pad", "cosine_similarity", "kl_div", "huber_loss"]
 

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from . import functional as F
 from .module import Module
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 
 from .. import _ops
-from .. import _random
+from ..frontend import random as _random
 from . import _cross_entropy
 from ._functional_more import _reduction
-from .._tensor import Tensor
-from .._grad_mode import no_grad
-from ..shape_rules.core import broadcast_shapes
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import no_grad
+from ..rules.shapes.core import broadcast_shapes
 
 __all__ = [
     "relu", "leaky_relu", "silu", "tanh", "sigmoid", "gelu", "linear", "softmax",

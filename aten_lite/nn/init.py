@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 
-from .._random import rand, randn
-from .._tensor import Tensor
-from .._grad_mode import no_grad
+from ..frontend.random import rand, randn
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import no_grad
 
 __all__ = ["uniform_", "normal_", "constant_", "zeros_", "ones_", "calculate_gain",
            "kaiming_uniform_", "xavier_uniform_", "kaiming_normal_", "xavier_normal_",

@@ -19,9 +19,9 @@ from typing import Iterator
 
 import numpy as np
 
-from .._creation import empty
-from .._tensor import Tensor, _new
-from .._grad_mode import no_grad
+from ..backends.creation import empty
+from ..tensors.tensor import Tensor, _new
+from ..vocab.grad_mode import no_grad
 
 __all__ = ["Parameter", "Module"]
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 
-from .. import _creation, _random
-from .._dtype import int64
-from .._tensor import Tensor
+from ..backends import creation as _creation
+from ..frontend import random as _random
+from ..vocab.dtype import int64
+from ..tensors.tensor import Tensor
 from . import functional as F
 from . import init
 from .containers import ModuleDict, ModuleList, Sequential  # noqa: F401 (re-exported)

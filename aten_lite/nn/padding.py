@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from . import functional as F
 from .module import Module
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import math
 
-from .. import _creation, _ops
-from .._grad_mode import no_grad
-from .._tensor import Tensor
+from ..backends import creation as _creation
+from .. import _ops
+from ..vocab.grad_mode import no_grad
+from ..tensors.tensor import Tensor
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_"]
 

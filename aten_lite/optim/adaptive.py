@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 
-from .._creation import zeros_like
+from ..backends.creation import zeros_like
 from .._ops import maximum
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from .optimizer import Optimizer, check_nonnegative
 
 __all__ = ["Adam", "AdamW", "RMSprop", "Adagrad"]

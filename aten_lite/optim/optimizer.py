@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import copy
 
-from .._tensor import Tensor
-from .._grad_mode import enable_grad, no_grad
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import enable_grad, no_grad
 from ..nn.module import zero_grad_
 
 __all__ = ["Optimizer"]

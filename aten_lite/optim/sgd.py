@@ -11,7 +11,7 @@ tensor([ 0.8000, -1.6000], requires_grad=True)
 
 from __future__ import annotations
 
-from .._tensor import Tensor
+from ..tensors.tensor import Tensor
 from .optimizer import Optimizer, check_nonnegative
 
 __all__ = ["SGD"]

@@ -26,10 +26,10 @@ import warnings
 
 import numpy as np
 
-from .._creation import as_tensor, tensor
-from .._dtype import float64
-from .._random import Generator, multinomial, randint, randperm
-from .._tensor import Tensor
+from ..backends.creation import as_tensor, tensor
+from ..vocab.dtype import float64
+from ..frontend.random import Generator, multinomial, randint, randperm
+from ..tensors.tensor import Tensor
 from .._ops import stack
 
 __all__ = [

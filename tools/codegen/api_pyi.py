@@ -8,7 +8,7 @@ with an import hook no static tool follows), and methods are attached with ``set
 import. So the generator also writes one stub inside the runtime package, ``aten_lite/_ops.pyi``,
 the stub of the real module ``aten_lite/_ops.py`` (which re-exports the generated functions).
 Its ``__all__`` names the module functions, which ``aten_lite/__init__.py`` star-imports; its
-class ``TensorOps`` declares every generated method and operator, and ``aten_lite/_tensor.py``
+class ``TensorOps`` declares every generated method and operator, and ``aten_lite/tensors/tensor.py``
 makes it a base of ``Tensor`` for type checkers only (at run time the base is ``object``, so a
 tensor costs nothing more). pyproject ships ``*.pyi`` and ``py.typed`` with the package
 (PEP 561), so an installed aten_lite is typed too. ``tests/test_stub.py`` checks that the stub
@@ -86,7 +86,7 @@ def _stub_returns(nf: NativeFunction) -> str:
 def takes_varargs(positional: list[Argument], method: bool) -> bool:
     """Whether the runtime parser also takes the last positional, an int list, as varargs
     (``x.view(2, 3)`` for ``x.view((2, 3))``); the rule of ``Binding._bind`` in
-    ``aten_lite/_binding.py``, so the stub accepts what the runtime does."""
+    ``aten_lite/dispatch/binding.py``, so the stub accepts what the runtime does."""
     if len(positional) <= int(method):
         return False
     last = positional[-1]

@@ -12,7 +12,7 @@ type test per argument (``isinstance(other, _TN)``, ``alpha.__class__ in _NUM``)
 passes, the binding calls ``handle.call(args)``; before that, an overload whose tensor
 arguments are plain ``Tensor``s has a *fast tier*: when each of them is exactly a ``Tensor``
 (a class test; an optional one may also be None), it calls ``handle.fast_entry(*args)``, which the runtime builds and which makes
-the dispatch decision (Note [One dispatch path] in aten_lite/_dispatch.py); the binding itself
+the dispatch decision (Note [One dispatch path] in aten_lite/dispatch/dispatcher.py); the binding itself
 decides nothing but the overload. When no guard passes, the
 binding hands everything to ``Binding.parse`` in the runtime, which converts (a lone int or a
 list for an int list, NumPy numbers to Python ones, varargs sizes), tries each overload
@@ -325,7 +325,7 @@ def fast_path(nf: NativeFunction, values: dict[str, str],
     """Note [Binding tiers]: the guard under which the handle's fast entry may be called (every
     tensor argument a plain ``Tensor``, an optional one None or a plain ``Tensor``) and that
     call. The dispatch decision itself is the runtime's (Note [One dispatch path] in
-    aten_lite/_dispatch.py)."""
+    aten_lite/dispatch/dispatcher.py)."""
     tensors = [a for a in nf.func.arguments.flat_all if a.type.is_tensor_like()]
     if not tensors or any(a.type.is_list_like() for a in tensors):
         return None, None

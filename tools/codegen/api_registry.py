@@ -17,10 +17,10 @@ from .model import Argument, BaseTy
 from .runtime_data import record_module
 from .spec import NativeFunction, Spec, SpecError
 
-RECORD_CLASS = "OpRecord"  # of aten_lite/_registry_record.py (Note [Registry records])
+RECORD_CLASS = "OpRecord"  # of aten_lite/vocab/registry_record.py (Note [Registry records])
 
 
-# Types the runtime's argument parser converts (aten_lite/_binding.py, ArgSpec).
+# Types the runtime's argument parser converts (aten_lite/dispatch/binding.py, ArgSpec).
 SUPPORTED_BASES = frozenset((
     BaseTy.Tensor, BaseTy.int, BaseTy.SymInt, BaseTy.float, BaseTy.bool, BaseTy.str,
     BaseTy.Scalar, BaseTy.ScalarType, BaseTy.Layout, BaseTy.Device, BaseTy.Generator,
@@ -142,7 +142,7 @@ def make_record(facts: dict[str, Any], where: str) -> Any:
                               f"unknown field(s) {', '.join(unknown)}" if unknown else "")
             if part)
         raise RecordMismatch([f"{where}: the registry record does not match {RECORD_CLASS} of "
-                         f"aten_lite/_registry_record.py: {what}; declare a field there and "
+                         f"aten_lite/vocab/registry_record.py: {what}; declare a field there and "
                          f"fill it in tools/codegen/api_registry.py, both or neither"])
     return cls(**facts)
 

@@ -82,7 +82,7 @@ def _signature(nf: NativeFunction, name: str, method: bool) -> Signature:
 
 def helper_signatures(helpers: Mapping[str, str]) -> dict[str, list[Signature]]:
     """The Python signatures of the formula helpers, from the manifest's parameter texts
-    (``'(grad, shape, dim=0)'``, Note [The runtime manifest] in aten_lite/_manifest.py, which
+    (``'(grad, shape, dim=0)'``, Note [The runtime manifest] in aten_lite/vocab/manifest.py, which
     the manifest reader has checked parse); a helper taking ``*args`` is not checked."""
     out = {}
     for name, params in helpers.items():

@@ -10,7 +10,7 @@ handle, the autograd recorder, the kernel tables), so they can never replace an 
 overriding one of those stays ``al.library.impl``. Inside the library's files everything is
 as in the main tree: the schemas, the Python names of the bindings (``ops.py`` defines
 ``mish``), the C++ registry names (the library's extension holds only its own kernels, Note
-[Library kernels] in aten_lite/_library_kernels.py). Two things cross namespaces, and both
+[Library kernels] in aten_lite/vocab/library_kernels.py). Two things cross namespaces, and both
 are checked: a derivative formula may call aten_lite's ops (a name the library declares
 itself wins), and a ``method`` variant becomes a Tensor attribute, so it may not be one that
 aten_lite (or, at load time, another library) already defines.
@@ -140,12 +140,12 @@ def _constant(path: Path, name: str) -> object:
 
 
 def aten_version(root: Path) -> str:
-    return str(_constant(root / "aten_lite" / "_tensor_api.py", "__version__"))
+    return str(_constant(root / "aten_lite" / "frontend/tensor_api.py", "__version__"))
 
 
 def abi_tag(root: Path) -> int:
-    """The runtime's ``ABI_VERSION`` (Note [The library ABI] in aten_lite/_oplib.py)."""
-    path = root / "aten_lite" / "_library_kernels.py"
+    """The runtime's ``ABI_VERSION`` (Note [The library ABI] in aten_lite/frontend/oplib.py)."""
+    path = root / "aten_lite" / "vocab/library_kernels.py"
     tag = _constant(path, "ABI_VERSION")
     if not isinstance(tag, int) or isinstance(tag, bool):
         raise LibraryError(f"{path}: ABI_VERSION is {tag!r}, not an int; reinstall aten_lite")

@@ -45,7 +45,7 @@ def load(native_path: PathLike, derivatives_path: PathLike,
     """Load and check both files; raise SpecError listing every problem found.
 
     ``runtime_root`` is the checkout holding ``aten_lite/``, whose manifest is read as data
-    (never imported; Note [The runtime manifest] in aten_lite/_manifest.py): shape rule names
+    (never imported; Note [The runtime manifest] in aten_lite/vocab/manifest.py): shape rule names
     are checked against its shape rules, ``dispatch:`` kernel names against its backend
     kernels, formula names against its helpers, ``x.method`` in formulas against the Tensor
     class and the generated methods, and op names against the runtime's own names. Without a

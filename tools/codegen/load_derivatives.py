@@ -106,7 +106,7 @@ def _formulas(keys: Keys, func: FunctionSchema | None, non_diff: set[str]) -> tu
                     f"formula for '{key}' uses unknown name '{name}'", name, names,
                     f"use grad, grads, result, the op's arguments ({', '.join(args)}), "
                     "aten_lite ops, or a helper defined in aten_lite/autograd/formulas.py and "
-                    "listed in aten_lite/_manifest.py",
+                    "listed in aten_lite/vocab/manifest.py",
                     preferred=["grad", "grads", "result", *args]))
         _check_attributes(keys, key, f"formula for '{key}'", expr)
         formulas.append(Formula(inputs, expr, keys.loc.at(line), frozenset(free)))

@@ -26,9 +26,9 @@ PathLike = Union[str, "os.PathLike[str]"]
 @dataclass(frozen=True)
 class Runtime:
     """Names the YAML may refer to in the runtime, from its manifest (Note [The runtime
-    manifest] in aten_lite/_manifest.py); None means "do not check"."""
+    manifest] in aten_lite/vocab/manifest.py); None means "do not check"."""
 
-    shape_rules: frozenset[str] | None  # functions of aten_lite/shape_rules/
+    shape_rules: frozenset[str] | None  # functions of aten_lite/rules/shapes/
     helpers: frozenset[str] | None  # helpers of aten_lite/autograd/formulas.py
     headers: frozenset[str] | None = None  # stems of aten_lite/csrc/*.h, for `cpp:`
     # dispatch key -> functions of aten_lite/backends/<module>.py, for `dispatch:` kernel names

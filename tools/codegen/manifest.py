@@ -1,4 +1,4 @@
-"""Reading ``aten_lite/_manifest.py`` (Note [The runtime manifest] there) without importing
+"""Reading ``aten_lite/vocab/manifest.py`` (Note [The runtime manifest] there) without importing
 anything: each top-level assignment is evaluated with ``ast.literal_eval``.
 
     >>> m = read_text("SHAPE_RULES = ('mm',)\\nKERNELS = {'CPU': ('relu_cpu',)}\\n", "m.py")
@@ -15,9 +15,9 @@ from typing import Any, Callable, Mapping
 
 from . import vocab
 
-MANIFEST = Path("aten_lite") / "_manifest.py"  # relative to the runtime root
+MANIFEST = Path("aten_lite") / "vocab/manifest.py"  # relative to the runtime root
 # The end of a hint about a runtime name the manifest lacks.
-MANIFEST_HINT = "list it in aten_lite/_manifest.py (python -m tools.runtime_manifest --write)"
+MANIFEST_HINT = "list it in aten_lite/vocab/manifest.py (python -m tools.runtime_manifest --write)"
 
 
 class ManifestError(Exception):
@@ -34,7 +34,7 @@ class Manifest:
 
     namespace: frozenset[str] | None = None  # names aten_lite defines by hand
     tensor_attrs: frozenset[str] | None = None  # Tensor's hand-written attributes
-    shape_rules: frozenset[str] | None = None  # functions of aten_lite/shape_rules/
+    shape_rules: frozenset[str] | None = None  # functions of aten_lite/rules/shapes/
     # formula helper -> its parameter list as Python text, '(grad, shape, dim=0)'
     helpers: Mapping[str, str] | None = None
     # dispatch key -> functions of that backend module
@@ -52,7 +52,7 @@ def read(root: Path) -> Manifest | None:
     path = Path(root) / MANIFEST
     if not path.is_file():
         return None
-    return read_text(path.read_text(encoding="utf-8"), path.name)
+    return read_text(path.read_text(encoding="utf-8"), MANIFEST.as_posix())
 
 
 def read_text(text: str, name: str) -> Manifest:

@@ -13,7 +13,7 @@ already holds names of its own, and the op would silently replace them (an op na
   (the code before the first template tag) with ``ast``, so the list is never a copy;
 * the names the runtime's ``aten_lite`` namespace defines (``Tensor``, ``Size``, ``device``,
   dtype names, factories, submodules...), from its manifest (Note [The runtime manifest] in
-  aten_lite/_manifest.py);
+  aten_lite/vocab/manifest.py);
 * the helpers of aten_lite/autograd/formulas.py, which formulas would no longer reach;
 * for a method, the attributes the runtime gives Tensor by hand (``shape``, ``grad``...).
 

@@ -4,7 +4,7 @@ Note [Private caches]
 aten_lite runs code that it finds in its caches: fused kernels (``kernels/fused-*.so``, loaded
 with ctypes, aten_lite/compile/kernels_cache.py), the precompiled header they compile with
 (``kernels/pch/``), op libraries defined in process (``libraries/<hash>/``: its manifest.py is
-executed, its modules imported, its extension loaded, aten_lite/_oplib.py) and the objects
+executed, its modules imported, its extension loaded, aten_lite/frontend/oplib.py) and the objects
 linked into op libraries (``objects/``, library_build.py). Whoever can write there runs code as
 the user who loads it, so:
 * Folders are created 0700 and files 0600 (0700 for a program), whatever the umask: a cache

@@ -4,8 +4,8 @@ Note [Runtime data files]
 The generator never imports the runtime package: its ``__init__`` loads the C++ extension
 and the generated code the generator is about to rewrite. Two runtime modules are pure data
 (no imports from ``aten_lite``) so that the generator can execute them on their own:
-``aten_lite/_registry_record.py`` (the ``OpRecord`` both sides agree on, Note [Registry
-records]) and ``aten_lite/_manifest.py`` (the runtime names the YAML may refer to, Note [The
+``aten_lite/vocab/registry_record.py`` (the ``OpRecord`` both sides agree on, Note [Registry
+records]) and ``aten_lite/vocab/manifest.py`` (the runtime names the YAML may refer to, Note [The
 runtime manifest]). The record module is the one shipped beside this generator (in a checkout
 ``tools/codegen/`` sits beside ``aten_lite/``; installed, it is the package ``aten_lite.codegen``); the
 manifest is the one of the runtime a spec is checked against (``runtime_root``).
@@ -24,7 +24,7 @@ _HERE = Path(__file__).resolve().parent
 def runtime_package() -> Path:
     """The ``aten_lite/`` folder shipped with this generator."""
     installed = _HERE.parent  # installed as aten_lite.codegen: its parent is the package
-    if (installed / "_registry_record.py").is_file():
+    if (installed / "vocab/registry_record.py").is_file():
         return installed
     return _HERE.parent.parent / "aten_lite"  # tools/codegen/ -> the checkout's aten_lite/
 
@@ -46,6 +46,6 @@ def load_file(path: Path, name: str) -> ModuleType:
 
 
 def record_module() -> ModuleType:
-    """``aten_lite/_registry_record.py``, loaded once per process."""
+    """``aten_lite/vocab/registry_record.py``, loaded once per process."""
     name = "_aten_lite_codegen_registry_record"
-    return sys.modules.get(name) or load_file(runtime_package() / "_registry_record.py", name)
+    return sys.modules.get(name) or load_file(runtime_package() / "vocab/registry_record.py", name)

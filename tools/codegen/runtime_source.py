@@ -10,7 +10,7 @@ folder beside this generator, ``runtime_data.runtime_package``):
 * a ``dispatch:`` kernel or a generic kernel's factory (``make_elementwise``...) from the
   backend module of its key (``backends/<vocab.BACKEND_MODULES[key]>.py``, or that package's
   ``__init__.py``), the namespace the runtime's table builder reads the name from;
-* a ``shape:`` rule from a package whose folder is named for shapes (``shape_rules/``,
+* a ``shape:`` rule from a package whose folder is named for shapes (``rules/shapes/``,
   ``rules/shapes/``);
 * a formula helper from the modules the generated autograd nodes star-import (``from
   aten_lite.autograd.formulas import *`` in templates/autograd_nodes.py.j2).

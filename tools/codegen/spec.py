@@ -53,7 +53,7 @@ class NativeFunction:
     elementwise: Elementwise | None  # generated CPU/Meta kernels from a C++ expression
     reduction: str | None  # generated reduction kernel, one of vocab.REDUCERS
     dtypes: tuple[str, ...]  # dtypes the kernel covers, expanded from a group, in DTYPES order
-    shape: str | None  # name of the shape rule in aten_lite/shape_rules/
+    shape: str | None  # name of the shape rule in aten_lite/rules/shapes/
     type_promotion: str  # one of vocab.TYPE_PROMOTION_KINDS
     keeps_zero: bool  # f(0) == 0, so the sparse layout can apply the op to stored values only
     doc: str  # the docstring of the Python binding

@@ -1,6 +1,6 @@
 """The closed vocabularies the YAML files may use.
 
-The runtime defines the same names (``aten_lite/_dtype.py``, ``aten_lite/_device.py``); a test
+The runtime defines the same names (``aten_lite/vocab/dtype.py``, ``aten_lite/vocab/device.py``); a test
 asserts the two agree, so a name added here without the runtime (or the other way) fails CI.
 """
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..._tensor import contiguous_strides
+from ...tensors.tensor import contiguous_strides
 from ..ir import Node, reads
 
 __all__ = ["run", "MemoryPlan"]

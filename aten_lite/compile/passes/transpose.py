@@ -19,7 +19,7 @@ eager's within float rounding, not bit for bit.
 from __future__ import annotations
 
 from ..ir import Node
-from ..._tensor import contiguous_strides
+from ...tensors.tensor import contiguous_strides
 
 __all__ = ["run"]
 

@@ -15,7 +15,7 @@ data: layer 1, imports nothing.
 * ``TENSOR_ATTRIBUTES``: what ``Tensor`` and ``SparseTensor`` have by hand (methods,
   properties, slots), beside the generated methods: what a formula may read as ``x.name``,
   and what a ``method`` op may not replace.
-* ``SHAPE_RULES``: the functions of ``aten_lite/shape_rules/`` a `shape:` may name.
+* ``SHAPE_RULES``: the functions of ``aten_lite/rules/shapes/`` a `shape:` may name.
 * ``FORMULA_HELPERS``: helper -> its parameters (``inspect.signature`` text without
   annotations), from ``aten_lite/autograd/formulas.py``; calls in formulas are checked
   against them.
@@ -29,24 +29,22 @@ NAMESPACE = (
     'BoolTensor', 'ByteTensor', 'CharTensor', 'DType', 'DoubleTensor', 'FloatTensor',
     'Generator', 'HalfTensor', 'IntTensor', 'Layout', 'LongTensor', 'Path', 'ShortTensor',
     'Size', 'TYPE_CHECKING', 'Tensor', '_BACKEND_MODULES', '_C', '_autograd_kernel',
-    '_backends', '_binding', '_checkout', '_creation', '_device', '_dispatch', '_dtype',
-    '_forward_ad', '_forward_rules', '_generated', '_grad_mode', '_indexing', '_jit_cache',
-    '_kernel_rules', '_library_kernels', '_load_generated', '_manifest', '_oplib', '_ops',
-    '_random', '_registry', '_registry_record', '_sparse', '_tensor', '_tensor_api',
-    '_tensor_str', '_tensor_surface', '_trace', '_trace_mode', '_views', 'allclose',
-    'annotations', 'arange', 'as_tensor', 'autograd', 'backends', 'bernoulli', 'bool',
-    'builtins', 'can_cast', 'compile', 'cuda', 'default_generator', 'device', 'double',
-    'dropout', 'empty', 'empty_cache', 'empty_like', 'enable_grad', 'equal', 'eye', 'float',
-    'float16', 'float32', 'float64', 'from_numpy', 'full', 'full_like', 'func',
-    'get_default_device', 'get_default_dtype', 'get_num_threads', 'get_rng_state', 'half',
-    'inference_mode', 'initial_seed', 'int', 'int16', 'int32', 'int64', 'int8',
-    'is_grad_enabled', 'is_inference_mode_enabled', 'is_tensor', 'isclose', 'library',
-    'linspace', 'load', 'load_library', 'long', 'manual_seed', 'multinomial', 'nn', 'no_grad',
-    'normal', 'ones', 'ones_like', 'ops', 'optim', 'promote_types', 'rand', 'rand_like',
-    'randint', 'randint_like', 'randn', 'randn_like', 'randperm', 'result_type', 'save',
-    'seed', 'serialization', 'set_default_device', 'set_default_dtype', 'set_grad_enabled',
-    'set_num_threads', 'set_rng_state', 'shape_rules', 'short', 'sparse', 'sparse_coo',
-    'strided', 'tensor', 'trace_dispatch', 'uint8', 'unique', 'utils', 'zeros', 'zeros_like',
+    '_backends', '_checkout', '_device', '_dispatch', '_dtype', '_forward_ad',
+    '_forward_rules', '_generated', '_library_kernels', '_load_generated', '_ops', '_registry',
+    '_tensor_surface', 'allclose', 'annotations', 'arange', 'as_tensor', 'autograd',
+    'backends', 'bernoulli', 'bool', 'builtins', 'can_cast', 'compile', 'cuda',
+    'default_generator', 'device', 'dispatch', 'double', 'dropout', 'empty', 'empty_cache',
+    'empty_like', 'enable_grad', 'equal', 'eye', 'float', 'float16', 'float32', 'float64',
+    'from_numpy', 'frontend', 'full', 'full_like', 'func', 'get_default_device',
+    'get_default_dtype', 'get_num_threads', 'get_rng_state', 'half', 'inference_mode',
+    'initial_seed', 'int', 'int16', 'int32', 'int64', 'int8', 'is_grad_enabled',
+    'is_inference_mode_enabled', 'is_tensor', 'isclose', 'library', 'linspace', 'load',
+    'load_library', 'long', 'manual_seed', 'multinomial', 'nn', 'no_grad', 'normal', 'ones',
+    'ones_like', 'ops', 'optim', 'promote_types', 'rand', 'rand_like', 'randint',
+    'randint_like', 'randn', 'randn_like', 'randperm', 'result_type', 'rules', 'save', 'seed',
+    'serialization', 'set_default_device', 'set_default_dtype', 'set_grad_enabled',
+    'set_num_threads', 'set_rng_state', 'short', 'sparse', 'sparse_coo', 'strided', 'tensor',
+    'tensors', 'trace_dispatch', 'uint8', 'unique', 'utils', 'vocab', 'zeros', 'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (

@@ -1,7 +1,7 @@
 """Op libraries: ``al.load_library``, the ``al.ops`` namespaces and
 ``al.library.define_yaml``. A front-end module: it installs a built library into the layers
 below through their extension points (handles and kernel tables, the autograd recorders,
-Tensor methods, Note [Library kernels] in _library_kernels.py).
+Tensor methods, Note [Library kernels] in vocab/library_kernels.py).
 
     >>> import aten_lite as al
     >>> al.load_library("myops")          # doctest: +SKIP  (built by aten-lite-gen library)
@@ -14,7 +14,7 @@ A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a
 sources and headers plus the library's kernels). The generated Python reads aten_lite's
 runtime (handles, the binding parser, autograd nodes, forward mode) and the registry records follow the generator's format, so a build
 is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
-and ``ABI`` (``ABI_VERSION`` of _library_kernels.py, bumped when the C++ kernel ABI, the
+and ``ABI`` (``ABI_VERSION`` of vocab/library_kernels.py, bumped when the C++ kernel ABI, the
 record format or the generated autograd code's protocol changes) must equal this runtime's,
 or loading raises before anything is installed, saying how to rebuild. Loading never runs
 the generator or a compiler.
@@ -40,12 +40,14 @@ import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import _dispatch, _library_kernels, backends
-from . import library as _library
-from ._jit_cache import cache_dir
-from ._tensor import Tensor
-from ._tensor_api import __version__
-from .autograd import forward_ad as _forward_ad, kernel as _autograd_kernel
+from ..dispatch import dispatcher as _dispatch
+from ..vocab import library_kernels as _library_kernels
+from .. import backends
+from .. import library as _library
+from ..vocab.jit_cache import cache_dir
+from ..tensors.tensor import Tensor
+from .tensor_api import __version__
+from ..autograd import forward_ad as _forward_ad, kernel as _autograd_kernel
 
 __all__ = ["load_library", "ops", "define_yaml", "LibraryError"]
 
@@ -53,6 +55,7 @@ _PACKAGE = "aten_lite._libraries"  # the parent of every loaded library's module
 # The build's module of its elementwise ops' rows, which graph mode fuses them from (Note
 # [Library ops in fused kernels] in compile/library_entries.py).
 FUSION_TABLE = "fusion_table.py"
+_FRONT = __package__.rpartition(".")[0]  # aten_lite itself: libraries become its attributes
 
 
 class LibraryError(ImportError):
@@ -186,7 +189,7 @@ def _import(module: str, what: str, out: Path):
 def _parent_package() -> types.ModuleType:
     parent = sys.modules.get(_PACKAGE)
     if parent is None:
-        parent = types.ModuleType(_PACKAGE, "The modules of loaded op libraries (_oplib.py).")
+        parent = types.ModuleType(_PACKAGE, "The modules of loaded op libraries (frontend/oplib.py).")
         parent.__path__ = []
         sys.modules[_PACKAGE] = parent
     return parent
@@ -229,7 +232,7 @@ def _install(name: str, out: Path, m: dict, define_yaml: bool = False) -> types.
             loaded.methods[method] = fn
             _METHOD_OWNERS[method] = methods[method]
         loaded.module = _namespace(name, out, ops_module)
-        setattr(sys.modules[__package__], name, loaded.module)
+        setattr(sys.modules[_FRONT], name, loaded.module)
     except BaseException:
         _uninstall(loaded)
         raise
@@ -246,7 +249,7 @@ def _methods_of(records) -> dict[str, str]:
 
 
 def _check_clashes(name: str, m: dict, methods: dict, previous) -> None:
-    front = sys.modules[__package__]
+    front = sys.modules[_FRONT]
     if previous is None and hasattr(front, name):
         raise LibraryError(f"al.load_library: the library name {name!r} ({m['NATIVE']}) is "
                            f"already an attribute of aten_lite; rebuild the library "
@@ -334,7 +337,7 @@ def _uninstall(loaded: _Loaded) -> None:
         if Tensor.__dict__.get(method) is fn:
             delattr(Tensor, method)
         _METHOD_OWNERS.pop(method, None)
-    front = sys.modules[__package__]
+    front = sys.modules[_FRONT]
     if loaded.module is not None and getattr(front, loaded.name, None) is loaded.module:
         delattr(front, loaded.name)
     _library_kernels.unregister(loaded.name)
@@ -348,10 +351,10 @@ def _uninstall(loaded: _Loaded) -> None:
 def _codegen():
     """aten_lite's generator: the checkout's tools/codegen beside this package, else the one
     installed as aten_lite.codegen (the same rule as aten_lite/__init__.py's for generated/)."""
-    name = f"{__package__}.codegen"
+    name = f"{_FRONT}.codegen"
     if name in sys.modules:
         return sys.modules[name]
-    folder = Path(__file__).resolve().parent.parent / "tools" / "codegen"
+    folder = Path(__file__).resolve().parents[2] / "tools" / "codegen"
     if not (folder / "__init__.py").is_file():
         return importlib.import_module(name)
     spec = importlib.util.spec_from_file_location(name, folder / "__init__.py",

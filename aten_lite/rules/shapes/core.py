@@ -9,15 +9,15 @@ shapes in the message) when the arguments do not fit. The CPU kernel of such an 
 its outputs from the rule's answer, and the Meta kernel is the rule alone (``make_from_rule``
 in ``backends/_meta_ops.py``), so CPU and meta agree on shapes and dtypes by construction.
 Ops with `elementwise:` or `reduction:` have no shape rule: every backend takes their shapes
-and dtypes from the plans in ``aten_lite/_kernel_rules.py`` (``ElementwisePlan``,
+and dtypes from the plans in ``aten_lite/rules/kernel_rules.py`` (``ElementwisePlan``,
 ``reduction_plan``), built on ``broadcast_shapes`` and ``reduction_dims`` here. Rules never
 touch data.
 """
 
 from __future__ import annotations
 
-from .._dtype import bool_, int64, result_type
-from .._tensor import wrap_dim
+from ...vocab.dtype import bool_, int64, result_type
+from ...tensors.tensor import wrap_dim
 
 __all__ = [
     "broadcast_shapes", "broadcastable", "where", "reduction_dims", "reduced_shape",

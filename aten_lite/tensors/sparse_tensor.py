@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._device import cpu as _CPU, meta as _META, sparse_coo as _SPARSE_COO
-from ._tensor import Tensor, _new
+from ..vocab.device import cpu as _CPU, meta as _META, sparse_coo as _SPARSE_COO
+from .tensor import Tensor, _new
 
 __all__ = ["SparseTensor", "make_sparse", "detached_sparse", "alias_of", "linear_keys",
            "unravel_keys", "is_cpu"]

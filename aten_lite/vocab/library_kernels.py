@@ -1,7 +1,7 @@
 """Where the C++ entries of op libraries are found (layer 1: plain data, no aten_lite imports).
 
 Note [Library kernels]
-An op library (``aten_lite/_oplib.py``) is compiled into its own extension module,
+An op library (``aten_lite/frontend/oplib.py``) is compiled into its own extension module,
 built from the installed aten_lite's core sources and headers (``aten_lite/csrc``) plus the
 library's generated kernels, so its registry holds only its own entries, under their plain
 names (``mish``). Its ops' handles are named ``NS::op`` (``myops::mish``, as torch names
@@ -16,11 +16,11 @@ from typing import Any
 
 __all__ = ["ABI_VERSION", "register", "unregister", "get_kernel", "set_num_threads"]
 
-# Note [The library ABI] in _oplib.py: a built library records this number and loads only
+# Note [The library ABI] in frontend/oplib.py: a built library records this number and loads only
 # where it is the same. Bump it when aten_lite/csrc/kernel_api.h's structs, the generated
 # registry records or the generated autograd code's protocol change shape (the generator
 # reads it from this file with ast).
-ABI_VERSION = 4  # 2: registry records are OpRecord instances (_registry_record.py), not dicts;
+ABI_VERSION = 4  # 2: registry records are OpRecord instances (vocab/registry_record.py), not dicts;
 # 3: RECORDERS holds recorder makers, make(handle) -> the Autograd kernel (autograd/kernel.py)
 # 4: a build holds forward_rules.py, the forward-mode rules of its derivatives.yaml entries
 
@@ -59,6 +59,6 @@ def num_threads() -> int:
     """The count for a library loaded now: al.set_num_threads's, else aten_lite's default."""
     if _threads:
         return _threads[0]
-    from . import _C  # layer 0, imported late so that `import aten_lite` works unbuilt
+    from .. import _C  # layer 0, imported late so that `import aten_lite` works unbuilt
 
     return _C.get_num_threads()

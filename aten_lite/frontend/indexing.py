@@ -26,10 +26,10 @@ import warnings
 
 import numpy as np
 
-from . import _dispatch
-from ._creation import tensor
-from ._dtype import int8, int16, int32, int64, uint8
-from ._tensor import Tensor
+from ..dispatch import dispatcher as _dispatch
+from ..backends.creation import tensor
+from ..vocab.dtype import int8, int16, int32, int64, uint8
+from ..tensors.tensor import Tensor
 
 __all__ = ["getitem", "setitem"]
 

@@ -9,7 +9,7 @@ are `al.nn.functional.nll_loss`'s business: it moves the classes last and flatte
 
 from __future__ import annotations
 
-from .._dtype import int64
+from ...vocab.dtype import int64
 from .core import softmax
 
 __all__ = ["nll_loss", "nll_loss_backward", "log_softmax_backward"]

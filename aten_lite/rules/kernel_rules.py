@@ -13,10 +13,10 @@ import warnings
 
 import numpy as np
 
-from . import _dtype, _library_kernels
-from ._dtype import DTYPES, bool_, can_cast, int64, result_type, uint8
-from ._tensor import Tensor, contiguous_strides, empty_array
-from .shape_rules.core import broadcast_shapes, reduced_shape, reduction_dims
+from ..vocab import dtype as _dtype, library_kernels as _library_kernels
+from ..vocab.dtype import DTYPES, bool_, can_cast, int64, result_type, uint8
+from ..tensors.tensor import Tensor, contiguous_strides, empty_array
+from .shapes.core import broadcast_shapes, reduced_shape, reduction_dims
 
 # PyTorch's ScalarType names, used in its cast-error messages that users search for.
 TORCH_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short",
@@ -28,13 +28,13 @@ def c_kernel(name: str):
     """The C++ entry registered under an op's full name (imported on first use, so that
     ``import aten_lite`` works before the extension is built)."""
     try:
-        from . import _C  # downward (layer 0); here because the extension may be unbuilt
+        from .. import _C  # downward (layer 0); here because the extension may be unbuilt
     except ImportError as error:
         raise RuntimeError(
             "aten_lite._C, the C++ extension, is not built; run `pip install .` (or "
             "`aten-lite-gen` in a checkout) to build it"
         ) from error
-    if "::" in name:  # an op library's entry (Note [Library kernels] in _library_kernels.py)
+    if "::" in name:  # an op library's entry (Note [Library kernels] in vocab/library_kernels.py)
         return _library_kernels.get_kernel(name)
     return _C.get_kernel(name)
 

@@ -23,14 +23,14 @@ import operator
 
 import numpy as np
 
-from . import _dtype
-from ._creation import _dt, _like, _make, _size, full
-from ._device import cpu, device as _device
-from ._grad_mode import is_grad_enabled, no_grad
-from ._tensor import Tensor, empty_array
+from ..vocab import dtype as _dtype
+from ..backends.creation import _dt, _like, _make, _size, full
+from ..vocab.device import cpu, device as _device
+from ..vocab.grad_mode import is_grad_enabled, no_grad
+from ..tensors.tensor import Tensor, empty_array
 
 try:  # the C++ extension may not be built yet: `import aten_lite` must work anyway
-    from ._C import randint_fill as _randint_fill
+    from .._C import randint_fill as _randint_fill
 except ImportError:
     _randint_fill = None
 

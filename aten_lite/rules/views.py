@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernel_rules import copy_strided
-from ._tensor import Tensor, contiguous_strides, empty_array, is_contiguous_strides, wrap_dim
+from .kernel_rules import copy_strided
+from ..tensors.tensor import (
+    Tensor, contiguous_strides, empty_array, is_contiguous_strides, wrap_dim,
+)
 
 __all__ = [
     "infer_size", "view_strides", "view_cpu", "view_meta", "reshape_cpu", "reshape_meta",
@@ -119,7 +121,7 @@ def preserved_strides(shape, strides) -> tuple[int, ...]:
 def copy_with_strides(a: np.ndarray, strides, dtype) -> Tensor:
     """A new CPU tensor holding ``a``'s values (of ``dtype``) with ``strides`` (elements;
     dense without overlap), copied by the C++ loops when that pays (Note [Strided copies] in
-    aten_lite/_kernel_rules.py): clone, contiguous, and a leaf's first gradient laid out as
+    aten_lite/rules/kernel_rules.py): clone, contiguous, and a leaf's first gradient laid out as
     the leaf all make their copies here."""
     out = empty_with_strides(a.shape, strides, dtype)
     if not copy_strided(out, a, dtype):

@@ -53,10 +53,10 @@ from __future__ import annotations
 import collections
 import re
 
-from ._device import device as _device_cls, sparse_coo as _SPARSE
-from ._registry_record import OpRecord  # what install() reads (Note [Registry records])
-from ._tensor import Tensor
-from ._grad_mode import _state as _grad_state
+from ..vocab.device import device as _device_cls, sparse_coo as _SPARSE
+from ..vocab.registry_record import OpRecord  # what install() reads (Note [Registry records])
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import _state as _grad_state
 
 __all__ = ["ArgSpec", "OpHandle", "below_autograd_entry", "handle", "handles",
            "set_autograd_kernel"]

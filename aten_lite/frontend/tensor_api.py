@@ -3,7 +3,7 @@ ops: ``Tensor.data``, the legacy constructors (``al.Tensor(2, 3)``, ``al.FloatTe
 ``x.type()``, ``x.new_*``, ``x.cpu()``, ``is_tensor``, ``allclose``/``isclose``/``equal``,
 the default device, and a clear error for torch dtypes aten_lite does not have.
 
-The methods are put on Tensor by ``_tensor_surface.py``, with the rest of the Tensor surface.
+The methods are put on Tensor by ``frontend/tensor_surface.py``, with the rest of the Tensor surface.
 
 >>> import aten_lite as al
 >>> x = al.tensor([1.0, 2.0], requires_grad=True)
@@ -17,12 +17,12 @@ import operator
 
 import numpy as np
 
-from . import _dtype
-from ._creation import as_tensor, empty, full, ones, tensor, zeros
-from ._generated.ops import _unique2
-from ._device import device as _device
-from ._tensor import Tensor
-from .shape_rules.core import broadcast_shapes
+from ..vocab import dtype as _dtype
+from ..backends.creation import as_tensor, empty, full, ones, tensor, zeros
+from .._generated.ops import _unique2
+from ..vocab.device import device as _device
+from ..tensors.tensor import Tensor
+from ..rules.shapes.core import broadcast_shapes
 
 __all__ = [
     "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",

@@ -1,7 +1,7 @@
 """The Tensor surface: every method, operator and property that ``Tensor`` has beyond its data
-type (``_tensor.py``), attached here and nowhere else.
+type (``tensors/tensor.py``), attached here and nowhere else.
 
-``_tensor.py`` is at the tensor layer and may not import what these come from (the generated
+``tensors/tensor.py`` is at the tensor layer and may not import what these come from (the generated
 bindings, autograd, indexing, factories; docs/DESIGN.md, "Layers"), so the front end puts them
 on the class once, when ``aten_lite/__init__.py`` imports this module (after the dispatcher's
 handles exist, which the generated bindings read at import). Each assignment is written out, so
@@ -17,10 +17,11 @@ too: ``tensor_attributes`` in tools/codegen/formula.py).
 
 from __future__ import annotations
 
-from . import _indexing, _random, _tensor_api, serialization
-from ._generated.ops import METHODS
-from ._tensor import Tensor
-from .autograd import tensor_methods as _autograd
+from . import indexing as _indexing, random as _random, tensor_api as _tensor_api
+from .. import serialization
+from .._generated.ops import METHODS
+from ..tensors.tensor import Tensor
+from ..autograd import tensor_methods as _autograd
 
 __all__: list[str] = []
 
@@ -29,7 +30,7 @@ for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
 del _name, _fn
 
-# Indexing, as sequences of dispatched ops (Note [Indexing as ops] in _indexing.py).
+# Indexing, as sequences of dispatched ops (Note [Indexing as ops] in frontend/indexing.py).
 Tensor.__getitem__ = _indexing.getitem
 Tensor.__setitem__ = _indexing.setitem
 
@@ -42,7 +43,7 @@ Tensor.retains_grad = property(_autograd.retains_grad)
 Tensor.detach = _autograd.detach
 Tensor.detach_ = _autograd.detach_
 
-# torch's non-op Tensor surface (_tensor_api.py): data, legacy constructors, new_*, NumPy.
+# torch's non-op Tensor surface (frontend/tensor_api.py): data, legacy constructors, new_*, NumPy.
 Tensor.data = property(_tensor_api._get_data, _tensor_api._set_data,
                        doc=_tensor_api._get_data.__doc__)
 Tensor.__new__ = staticmethod(_tensor_api._tensor_new)
@@ -55,7 +56,7 @@ for _name, _fn in _tensor_api.new_factories().items():  # new_zeros, new_ones, n
     setattr(Tensor, _name, _fn)
 del _name, _fn
 
-# Random methods (_random.py).
+# Random methods (frontend/random.py).
 Tensor.bernoulli = _random._bernoulli_method
 Tensor.multinomial = _random._multinomial_method
 Tensor.uniform_ = _random._uniform_

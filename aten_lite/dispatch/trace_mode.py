@@ -1,5 +1,5 @@
 """``al.trace_dispatch()``: the dispatch mode that records each op's journey (the records and
-what they hold are in ``_trace.py``).
+what they hold are in ``vocab/trace.py``).
 
 >>> import aten_lite as al
 >>> with al.trace_dispatch() as trace:
@@ -10,7 +10,8 @@ what they hold are in ``_trace.py``).
 
 from __future__ import annotations
 
-from . import _dispatch, _trace
+from . import dispatcher as _dispatch
+from ..vocab import trace as _trace
 
 __all__ = ["trace_dispatch"]
 

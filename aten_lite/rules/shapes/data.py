@@ -2,13 +2,13 @@
 arguments in schema order and returns ``(shape, dtype)`` after checking everything a kernel
 relies on. The CPU kernels in ``backends/_cpu_data.py`` allocate from these answers and the
 meta kernels return them, so both backends agree. View ops have no rule here: a view needs
-strides too, which ``_views.py`` computes.
+strides too, which ``rules/views.py`` computes.
 """
 
 from __future__ import annotations
 
-from .._dtype import bool_, int32, int64, promote_types
-from .._tensor import wrap_dim
+from ...vocab.dtype import bool_, int32, int64, promote_types
+from ...tensors.tensor import wrap_dim
 from .core import broadcast_shapes
 
 __all__ = [

@@ -1,5 +1,5 @@
 """The record of one op overload: what the generator writes into ``generated/registry.py`` and
-what ``aten_lite._dispatch`` builds an ``OpHandle`` from.
+what ``aten_lite.dispatch.dispatcher`` builds an ``OpHandle`` from.
 
 Note [Registry records]
 Both sides name the same fields through this one class: the generator
@@ -47,7 +47,7 @@ class OpRecord:
     reduction: str | None  # reducer of the generic reduction kernels
     dtypes: tuple[str, ...]  # dtype names the kernel's switch covers
     type_promotion: str  # default / int_to_float / always_bool
-    shape: str | None  # shape rule name (aten_lite/shape_rules/)
+    shape: str | None  # shape rule name (aten_lite/rules/shapes/)
     int_check: str | None  # `int_operand:` (Note [Integer operand checks] in tools/codegen/vocab.py)
     keeps_zero: bool  # f(0) == 0: the sparse backend maps the values
     doc: str  # docstring of the generated function

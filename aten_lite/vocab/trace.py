@@ -13,14 +13,14 @@ the backend call below an autograd kernel) appear nested, with a larger ``depth`
 [('add.Tensor', 'CPU', 'float32', True)]
 
 Tracing is process-wide (one trace at a time). It is a dispatch mode (Note [Dispatch modes] in
-_dispatch.py): while it records, every call takes the dispatcher's one path, and the trace is
+dispatch/dispatcher.py): while it records, every call takes the dispatcher's one path, and the trace is
 wrapped around the kernel that path chose. Records made while the autograd engine runs a
 backward pass have ``backward=True``.
 
 This module is the trace's state, at the vocabulary layer (docs/DESIGN.md, "Layers"): the
 kernels write what they did into the open record (``note``) and the engine marks its pass
 (``backward_pass``), so neither imports the dispatcher. The mode that opens the records,
-``trace_dispatch``, is in ``_trace_mode.py``, above the dispatcher it plugs into.
+``trace_dispatch``, is in ``dispatch/trace_mode.py``, above the dispatcher it plugs into.
 """
 
 from __future__ import annotations

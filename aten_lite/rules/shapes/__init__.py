@@ -1,7 +1,7 @@
 """Shape rules, found by the name an op's YAML `shape:` key gives (Note [Shape rules] in core.py).
 
 Each module's ``__all__`` is star-imported here, explicitly: a new module of rules needs one
-line below, and its rules a line in ``aten_lite/_manifest.py``'s ``SHAPE_RULES``, which the
+line below, and its rules a line in ``aten_lite/vocab/manifest.py``'s ``SHAPE_RULES``, which the
 generator checks `shape:` names against (``python -m tools.runtime_manifest --write``).
 """
 

@@ -4,7 +4,7 @@
 A generated binding first tries its overloads behind cheap type guards (``int_seq``,
 ``varargs_ints``, ``NUMBER_TYPES``); what they do not accept goes to ``Binding.parse``, which
 converts it per ``ArgSpec`` (tuples, NumPy numbers, one int for an int list, varargs sizes),
-calls the matching overload's ``OpHandle`` (``_dispatch.py``) and otherwise raises a TypeError
+calls the matching overload's ``OpHandle`` (``dispatch/dispatcher.py``) and otherwise raises a TypeError
 listing every schema it tried. The generated code imports this module as ``_b``. It sits just
 above the dispatcher (docs/DESIGN.md, "Layers"), whose ``ArgSpec`` it converts by.
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _dtype
-from ._device import Layout, device as _device_cls
-from ._dispatch import ArgSpec, OpHandle, handle
-from ._tensor import Tensor
+from ..vocab import dtype as _dtype
+from ..vocab.device import Layout, device as _device_cls
+from .dispatcher import ArgSpec, OpHandle, handle
+from ..tensors.tensor import Tensor
 
 __all__ = ["ArgSpec", "Binding", "MISSING", "NUMBER_TYPES", "int_seq", "varargs_ints"]
 

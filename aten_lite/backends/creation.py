@@ -1,5 +1,5 @@
 """Creating tensors: from data (``tensor``, ``as_tensor``, ``from_numpy``), filled factories
-and ranges. Random factories (``rand``, ``randn``...) live in ``_random.py``.
+and ranges. Random factories (``rand``, ``randn``...) live in ``frontend/random.py``.
 
 Factories take ``dtype=``, ``device=`` and ``requires_grad=`` as torch's do; sizes are given as
 ints or as one sequence (``zeros(2, 3)`` or ``zeros((2, 3))``). On ``device='meta'`` they
@@ -17,11 +17,11 @@ import operator
 
 import numpy as np
 
-from . import _dtype
-from ._kernel_rules import scalar_for
-from ._device import device as _device, strided as _STRIDED
-from ._tensor import Tensor, empty_array
-from ._views import preserved_strides
+from ..vocab import dtype as _dtype
+from ..rules.kernel_rules import scalar_for
+from ..vocab.device import device as _device, strided as _STRIDED
+from ..tensors.tensor import Tensor, empty_array
+from ..rules.views import preserved_strides
 
 __all__ = [
     "tensor", "as_tensor", "from_numpy", "empty", "zeros", "ones", "full", "arange",

@@ -74,7 +74,7 @@ _PUBLIC_SPECIAL = {"bool": bool_, **_ALIASES}
 
 
 def __getattr__(name: str) -> DType:
-    # Serves `from aten_lite._dtype import bool, float, ...` (see the module docstring).
+    # Serves `from aten_lite.vocab.dtype import bool, float, ...` (see the module docstring).
     try:
         return _PUBLIC_SPECIAL[name]
     except KeyError:

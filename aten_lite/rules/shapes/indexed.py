@@ -4,8 +4,8 @@ cumsum/cumprod, sort/topk, scatter/index_add, embedding, tril/triu.
 
 from __future__ import annotations
 
-from .._dtype import int64
-from .._tensor import wrap_dim
+from ...vocab.dtype import int64
+from ...tensors.tensor import wrap_dim
 
 __all__ = ["scan", "sort", "topk", "scatter", "index_add", "embedding", "triangle", "one_hot"]
 

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from . import _dtype
+from ..vocab import dtype as _dtype
 
 PRECISION = 4
 THRESHOLD = 1000  # more elements than this: summarise

@@ -4,7 +4,7 @@ a version counter shared by views, and the slots autograd fills in.
 Ops are not defined here, nor anything that needs a layer above this one (docs/DESIGN.md,
 "Layers"): the Tensor surface (the generated methods and operators, indexing, ``backward`` and
 ``grad``, factories such as ``new_zeros``, pickling) is attached by one module of the front
-end, ``aten_lite/_tensor_surface.py``, when ``aten_lite`` is imported.
+end, ``aten_lite/frontend/tensor_surface.py``, when ``aten_lite`` is imported.
 
 >>> import aten_lite as al
 >>> t = al.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from . import _dtype
-from ._device import cpu as _CPU, meta as _META, strided as _STRIDED
-from ._dtype import DType
-from ._tensor_str import tensor_repr
+from ..vocab import dtype as _dtype
+from ..vocab.device import cpu as _CPU, meta as _META, strided as _STRIDED
+from ..vocab.dtype import DType
+from .printing import tensor_repr
 
 if TYPE_CHECKING:
     # The generated methods, typed (Note [The type stub] in tools/codegen/api_pyi.py).
-    from ._ops import TensorOps as _TensorOps
+    from .._ops import TensorOps as _TensorOps
 else:
     _TensorOps = object  # at run time Tensor's only base stays `object`
 
@@ -36,7 +36,7 @@ _DTYPE_OF_NP = _dtype._FROM_NP  # np.dtype -> DType, one dict lookup on the hot 
 
 
 try:  # the C++ extension may not be built yet: `import aten_lite` must work anyway
-    from ._C import empty as _c_empty
+    from .._C import empty as _c_empty
 except ImportError:
     _c_empty = None
 
@@ -139,7 +139,7 @@ class Tensor(_TensorOps):
     )
 
     # NumPy hands every ufunc involving a Tensor to __array_ufunc__ (Note [NumPy operands] in
-    # _tensor_api.py).
+    # frontend/tensor_api.py).
     __array_priority__ = 1000
 
     def __new__(cls, *args, **kwargs):
@@ -471,7 +471,7 @@ class Tensor(_TensorOps):
         return self
 
     # ---- for type checkers only (Note [The type stub] in tools/codegen/api_pyi.py) ----
-    # _tensor_surface.py attaches these at import, and `grad_fn` is a slot, so a type checker
+    # frontend/tensor_surface.py attaches these at import, and `grad_fn` is a slot, so a type checker
     # would see none of them; the run time never executes this block. tests/test_stub.py checks
     # the names and parameters against what is attached. (The autograd types, Node and
     # RemovableHandle, are Any here: this layer may not name autograd, not even for typing.)
@@ -492,7 +492,7 @@ class Tensor(_TensorOps):
         def detach_(self) -> Tensor: ...
         def __getitem__(self, index: Any) -> Tensor: ...
         def __setitem__(self, index: Any, value: Any) -> None: ...
-        # from _tensor_api.py and _random.py (torch's non-op Tensor surface)
+        # from frontend/tensor_api.py and frontend/random.py (torch's non-op Tensor surface)
         @property
         def data(self) -> Tensor: ...
         @data.setter
