@@ -29,10 +29,10 @@ from .model import SchemaKind
 
 GENERATED_DIR = "generated/csrc"
 
-# The C++ storage type of each dtype, in vocab.DTYPES order (= the dtype code): the fused
-# kernels name it (aten_lite/compile/kernels_source.py); dtype_entry (aten_lite/csrc/
+# The C++ storage type of each dtype, in vocab.DTYPES order (= the dtype code): graph mode's
+# fused kernels name it (through the fusion table, api_fusion.py); dtype_entry (aten_lite/csrc/
 # kernel_api.h) runs a generated kernel's dtypes with the same types.
-_STORAGE = {
+STORAGE = {
     "bool": "bool", "uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t",
     "int32": "int32_t", "int64": "int64_t", "float16": "::al::half", "float32": "float",
     "float64": "double",
@@ -44,7 +44,7 @@ _TENSOR_TYPES = ("Tensor",)
 _SCALAR_TYPES = tuple(t for t in vocab.ELEMENTWISE_ARG_TYPES if t not in _TENSOR_TYPES)
 
 # The reducer class template (aten_lite/csrc/reducers.h) and the out dtype rule of each reducer.
-_REDUCERS = {
+REDUCERS = {
     "sum": ("::al::SumReducer", "kWideInt"),
     "prod": ("::al::ProdReducer", "kWideInt"),
     "mean": ("::al::MeanReducer", "kSame"),
@@ -171,7 +171,7 @@ def cpp_kernel(nf: Any) -> CppKernel:
     if len(tensors) != 1:
         _fail(nf, f"a reduction kernel takes exactly one Tensor argument; found "
               f"{len(tensors)} ({', '.join(tensors) or 'none'})")
-    reducer, out_kind = _REDUCERS[nf.reduction]
+    reducer, out_kind = REDUCERS[nf.reduction]
     return CppKernel(
         kind="reduction", tensor_args=tensors, scalar_args=(),
         out_kind=f"::al::OutKind::{out_kind}", out_type="", expr="",
