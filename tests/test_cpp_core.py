@@ -529,11 +529,12 @@ def test_emitted_kernel_points_the_compiler_at_the_yaml():
     # The next directive renumbers the rest of the file with its true line numbers.
     assert lines[at + 2] == f'#line {at + 4} "generated/csrc/add_Tensor.cpp"'
     text = "\n".join(lines)
-    # int64 (code 5) and float32 (code 7): the entry's dtype switch and the registered mask.
-    assert "&::al::dtype_entry<::al::math::op_add_Tensor::Kernel, 0x0a0>" in text
     assert "  AlCompute alpha;" in text
     assert "auto operator()(AlCompute self, AlCompute other) const" in text
-    assert "using Kernel = ::al::Elementwise<Functor, 2, 1>;" in text  # 2 tensors, 1 scalar
+    # The functor over 2 tensors with 1 scalar, switched over int64 (code 5) and float32
+    # (code 7): the entry's mask and the registered one.
+    assert "return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x0a0>(dtype, t, s);" \
+        in text
     assert "2, 1, 0x0a0, ::al::OutKind::kSame," in text
 
 
@@ -543,10 +544,10 @@ def test_emitted_always_bool_and_reduction_kernels():
                  entry("sum(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor",
                        reduction="sum", dtypes=("bool", "float64")))
     eq, total = files["generated/csrc/eq_Tensor.cpp"], files["generated/csrc/sum.cpp"]
-    assert "using Kernel = ::al::Elementwise<Functor, 2, 0, true>;" in eq  # bool out
+    assert "::al::dtype_entry<::al::Elementwise<Functor, 2, 0, true>, " in eq  # bool out
     assert "::al::OutKind::kBool" in eq
-    assert "using Kernel = ::al::Reduction<::al::SumReducer>;" in total
-    assert "&::al::dtype_entry<::al::math::op_sum::Kernel, 0x101>" in total  # bool, float64
+    # The bool (code 0) and float64 (code 8) cases of the sum reduction.
+    assert "::al::dtype_entry<::al::Reduction<::al::SumReducer>, 0x101>(dtype, t, s)" in total
     assert "1, 0, 0x101, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction" in total
 
 

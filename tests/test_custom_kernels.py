@@ -134,8 +134,9 @@ def test_emitted_entry_switches_over_the_entry_dtypes(tmp_path):
     text = files["generated/csrc/sparse_mm.cpp"]
     assert '#include "aten_lite/csrc/sparse_mm.h"' in text
     assert "using Kernel = ::al::sparse_mm::Kernel;" in text
-    # The dtype switch over float32 and float64 (codes 7 and 8) is the entry registered.
-    assert '{"sparse_mm", &::al::dtype_entry<::al::custom::sparse_mm::Kernel, 0x180>,' in text
+    # The entry switches over float32 and float64 (codes 7 and 8).
+    assert "return ::al::dtype_entry<Kernel, 0x180>(dtype, t, s);" in text
+    assert '{"sparse_mm", &::al::custom::sparse_mm::entry,' in text
     assert "0x180, ::al::OutKind::kSame,\n                   ::al::KernelKind::kCustom" in text
     nf = spec.native[0]
     assert emit_cpp.locate(spec, nf) == [

@@ -84,9 +84,9 @@ constexpr int kMaxKernelArgs = 16;
 // so it must not touch Python. Returns true so it can initialise a namespace-scope constant.
 bool register_kernel(const KernelInfo& info);
 
-// The entry of a generated kernel (generated/csrc/*.cpp): switches on the dtype code of the
-// call and runs K::run<storage type>(t, s) for the codes whose bit is set in Mask (the op's
-// `dtypes:`), kUnsupportedDType for the others. K is the op's kernel struct: an Elementwise
+// What the entry of a generated kernel (generated/csrc/*.cpp) calls: switches on the dtype
+// code of the call and runs K::run<storage type>(t, s) for the codes whose bit is set in Mask
+// (the op's `dtypes:`), kUnsupportedDType for the others. K is the op's kernel struct: an Elementwise
 // (loops.h), a Reduction (reduce.h) or a `cpp:` kernel template (Note [Custom kernels]). Only
 // the cases in Mask are instantiated.
 template <class K, uint32_t Mask>

@@ -19,15 +19,18 @@ struct Functor {
   }
 };
 
-// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
-// are for error messages, each list ended by a null.
-using Kernel = ::al::Elementwise<Functor, 2, 1>;
+// The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
+// with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 1>, 0x1c0>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"grad_output", "self", nullptr};
 const char* const kScalarNames[] = {"negative_slope", nullptr};
 
 }  // namespace al::math::op__leaky_relu_backward
 
-AL_REGISTER_KERNEL(_leaky_relu_backward, {"_leaky_relu_backward", &::al::dtype_entry<::al::math::op__leaky_relu_backward::Kernel, 0x1c0>,
+AL_REGISTER_KERNEL(_leaky_relu_backward, {"_leaky_relu_backward", &::al::math::op__leaky_relu_backward::entry,
                    2, 1, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__leaky_relu_backward::kTensorNames,
                    ::al::math::op__leaky_relu_backward::kScalarNames})

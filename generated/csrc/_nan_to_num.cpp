@@ -21,15 +21,18 @@ struct Functor {
   }
 };
 
-// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
-// are for error messages, each list ended by a null.
-using Kernel = ::al::Elementwise<Functor, 1, 3>;
+// The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
+// with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 3>, 0x1c0>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 const char* const kScalarNames[] = {"nan", "posinf", "neginf", nullptr};
 
 }  // namespace al::math::op__nan_to_num
 
-AL_REGISTER_KERNEL(_nan_to_num, {"_nan_to_num", &::al::dtype_entry<::al::math::op__nan_to_num::Kernel, 0x1c0>,
+AL_REGISTER_KERNEL(_nan_to_num, {"_nan_to_num", &::al::math::op__nan_to_num::entry,
                    1, 3, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op__nan_to_num::kTensorNames,
                    ::al::math::op__nan_to_num::kScalarNames})

@@ -8,11 +8,15 @@
 
 namespace al::math::op_all {
 
-using Kernel = ::al::Reduction<::al::AllReducer>;
+// The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Reduction<::al::AllReducer>, 0x1ff>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_all
 
-AL_REGISTER_KERNEL(all, {"all", &::al::dtype_entry<::al::math::op_all::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(all, {"all", &::al::math::op_all::entry,
                    1, 0, 0x1ff, ::al::OutKind::kBool, ::al::KernelKind::kReduction,
                    ::al::math::op_all::kTensorNames, nullptr})

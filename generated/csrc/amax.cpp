@@ -8,11 +8,15 @@
 
 namespace al::math::op_amax {
 
-using Kernel = ::al::Reduction<::al::AmaxReducer>;
+// The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Reduction<::al::AmaxReducer>, 0x1ff>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_amax
 
-AL_REGISTER_KERNEL(amax, {"amax", &::al::dtype_entry<::al::math::op_amax::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(amax, {"amax", &::al::math::op_amax::entry,
                    1, 0, 0x1ff, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
                    ::al::math::op_amax::kTensorNames, nullptr})

@@ -8,11 +8,15 @@
 
 namespace al::math::op_amin {
 
-using Kernel = ::al::Reduction<::al::AminReducer>;
+// The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Reduction<::al::AminReducer>, 0x1ff>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_amin
 
-AL_REGISTER_KERNEL(amin, {"amin", &::al::dtype_entry<::al::math::op_amin::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(amin, {"amin", &::al::math::op_amin::entry,
                    1, 0, 0x1ff, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
                    ::al::math::op_amin::kTensorNames, nullptr})

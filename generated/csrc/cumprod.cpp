@@ -10,11 +10,17 @@
 namespace al::custom::cumprod {
 
 using Kernel = ::al::cumprod::Kernel;
+
+// The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<Kernel, 0x1ff>(dtype, t, s);
+}
+
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::cumprod
 
-AL_REGISTER_KERNEL(cumprod, {"cumprod", &::al::dtype_entry<::al::custom::cumprod::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(cumprod, {"cumprod", &::al::custom::cumprod::entry,
                    ::al::custom::cumprod::Kernel::kTensors,
                    ::al::custom::cumprod::Kernel::kScalars, 0x1ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::cumprod::Kernel::kTensorNames,

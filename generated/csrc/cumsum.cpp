@@ -10,11 +10,17 @@
 namespace al::custom::cumsum {
 
 using Kernel = ::al::cumsum::Kernel;
+
+// The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<Kernel, 0x1ff>(dtype, t, s);
+}
+
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::cumsum
 
-AL_REGISTER_KERNEL(cumsum, {"cumsum", &::al::dtype_entry<::al::custom::cumsum::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(cumsum, {"cumsum", &::al::custom::cumsum::entry,
                    ::al::custom::cumsum::Kernel::kTensors,
                    ::al::custom::cumsum::Kernel::kScalars, 0x1ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::cumsum::Kernel::kTensorNames,

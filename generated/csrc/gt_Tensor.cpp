@@ -18,15 +18,18 @@ struct Functor {
   }
 };
 
-// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
-// are for error messages, each list ended by a null.
-using Kernel = ::al::Elementwise<Functor, 2, 0, true>;
+// The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
+// with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Elementwise<Functor, 2, 0, true>, 0x1ff>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", "other", nullptr};
 const char* const kScalarNames[] = {nullptr};
 
 }  // namespace al::math::op_gt_Tensor
 
-AL_REGISTER_KERNEL(gt_Tensor, {"gt.Tensor", &::al::dtype_entry<::al::math::op_gt_Tensor::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(gt_Tensor, {"gt.Tensor", &::al::math::op_gt_Tensor::entry,
                    2, 0, 0x1ff, ::al::OutKind::kBool,
                    ::al::KernelKind::kElementwise, ::al::math::op_gt_Tensor::kTensorNames,
                    ::al::math::op_gt_Tensor::kScalarNames})

@@ -10,11 +10,17 @@
 namespace al::custom::index_add {
 
 using Kernel = ::al::index_add::Kernel;
+
+// The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<Kernel, 0x1ff>(dtype, t, s);
+}
+
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::index_add
 
-AL_REGISTER_KERNEL(index_add, {"index_add", &::al::dtype_entry<::al::custom::index_add::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(index_add, {"index_add", &::al::custom::index_add::entry,
                    ::al::custom::index_add::Kernel::kTensors,
                    ::al::custom::index_add::Kernel::kScalars, 0x1ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::index_add::Kernel::kTensorNames,

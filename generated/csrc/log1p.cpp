@@ -18,15 +18,18 @@ struct Functor {
   }
 };
 
-// The functor over its tensors, with its scalars (Elementwise in loops.h); the schema names
-// are for error messages, each list ended by a null.
-using Kernel = ::al::Elementwise<Functor, 1, 0>;
+// The entry: the dtype switch (dtype_entry, kernel_api.h) running the functor over its tensors
+// with its scalars (Elementwise, loops.h); the names, each list null-ended, are for messages.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Elementwise<Functor, 1, 0>, 0x1c0>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 const char* const kScalarNames[] = {nullptr};
 
 }  // namespace al::math::op_log1p
 
-AL_REGISTER_KERNEL(log1p, {"log1p", &::al::dtype_entry<::al::math::op_log1p::Kernel, 0x1c0>,
+AL_REGISTER_KERNEL(log1p, {"log1p", &::al::math::op_log1p::entry,
                    1, 0, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kElementwise, ::al::math::op_log1p::kTensorNames,
                    ::al::math::op_log1p::kScalarNames})

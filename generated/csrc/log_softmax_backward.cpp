@@ -10,11 +10,17 @@
 namespace al::custom::log_softmax_backward {
 
 using Kernel = ::al::log_softmax_backward::Kernel;
+
+// The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<Kernel, 0x1c0>(dtype, t, s);
+}
+
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::log_softmax_backward
 
-AL_REGISTER_KERNEL(log_softmax_backward, {"log_softmax_backward", &::al::dtype_entry<::al::custom::log_softmax_backward::Kernel, 0x1c0>,
+AL_REGISTER_KERNEL(log_softmax_backward, {"log_softmax_backward", &::al::custom::log_softmax_backward::entry,
                    ::al::custom::log_softmax_backward::Kernel::kTensors,
                    ::al::custom::log_softmax_backward::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::log_softmax_backward::Kernel::kTensorNames,

@@ -8,11 +8,15 @@
 
 namespace al::math::op_mean {
 
-using Kernel = ::al::Reduction<::al::MeanReducer>;
+// The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Reduction<::al::MeanReducer>, 0x1c0>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_mean
 
-AL_REGISTER_KERNEL(mean, {"mean", &::al::dtype_entry<::al::math::op_mean::Kernel, 0x1c0>,
+AL_REGISTER_KERNEL(mean, {"mean", &::al::math::op_mean::entry,
                    1, 0, 0x1c0, ::al::OutKind::kSame, ::al::KernelKind::kReduction,
                    ::al::math::op_mean::kTensorNames, nullptr})

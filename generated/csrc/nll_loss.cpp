@@ -10,11 +10,17 @@
 namespace al::custom::nll_loss {
 
 using Kernel = ::al::nll_loss::Kernel;
+
+// The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<Kernel, 0x1c0>(dtype, t, s);
+}
+
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::nll_loss
 
-AL_REGISTER_KERNEL(nll_loss, {"nll_loss", &::al::dtype_entry<::al::custom::nll_loss::Kernel, 0x1c0>,
+AL_REGISTER_KERNEL(nll_loss, {"nll_loss", &::al::custom::nll_loss::entry,
                    ::al::custom::nll_loss::Kernel::kTensors,
                    ::al::custom::nll_loss::Kernel::kScalars, 0x1c0, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::nll_loss::Kernel::kTensorNames,

@@ -8,11 +8,15 @@
 
 namespace al::math::op_prod {
 
-using Kernel = ::al::Reduction<::al::ProdReducer>;
+// The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Reduction<::al::ProdReducer>, 0x1ff>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_prod
 
-AL_REGISTER_KERNEL(prod, {"prod", &::al::dtype_entry<::al::math::op_prod::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(prod, {"prod", &::al::math::op_prod::entry,
                    1, 0, 0x1ff, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction,
                    ::al::math::op_prod::kTensorNames, nullptr})

@@ -10,11 +10,17 @@
 namespace al::custom::sparse_coalesce {
 
 using Kernel = ::al::sparse_coalesce::Kernel;
+
+// The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<Kernel, 0x1ff>(dtype, t, s);
+}
+
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::sparse_coalesce
 
-AL_REGISTER_KERNEL(sparse_coalesce, {"sparse_coalesce", &::al::dtype_entry<::al::custom::sparse_coalesce::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(sparse_coalesce, {"sparse_coalesce", &::al::custom::sparse_coalesce::entry,
                    ::al::custom::sparse_coalesce::Kernel::kTensors,
                    ::al::custom::sparse_coalesce::Kernel::kScalars, 0x1ff, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::sparse_coalesce::Kernel::kTensorNames,

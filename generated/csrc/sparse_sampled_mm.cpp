@@ -10,11 +10,17 @@
 namespace al::custom::sparse_sampled_mm {
 
 using Kernel = ::al::sparse_sampled_mm::Kernel;
+
+// The entry: the dtype switch over the entry's dtypes (dtype_entry in kernel_api.h).
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<Kernel, 0x1fe>(dtype, t, s);
+}
+
 const ::al::CustomSig kSig{Kernel::kDTypes, Kernel::kWrites, &Kernel::check};
 
 }  // namespace al::custom::sparse_sampled_mm
 
-AL_REGISTER_KERNEL(sparse_sampled_mm, {"sparse_sampled_mm", &::al::dtype_entry<::al::custom::sparse_sampled_mm::Kernel, 0x1fe>,
+AL_REGISTER_KERNEL(sparse_sampled_mm, {"sparse_sampled_mm", &::al::custom::sparse_sampled_mm::entry,
                    ::al::custom::sparse_sampled_mm::Kernel::kTensors,
                    ::al::custom::sparse_sampled_mm::Kernel::kScalars, 0x1fe, ::al::OutKind::kSame,
                    ::al::KernelKind::kCustom, ::al::custom::sparse_sampled_mm::Kernel::kTensorNames,

@@ -8,11 +8,15 @@
 
 namespace al::math::op_sum {
 
-using Kernel = ::al::Reduction<::al::SumReducer>;
+// The entry: the dtype switch (dtype_entry in kernel_api.h) running the reduction.
+int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
+  return ::al::dtype_entry<::al::Reduction<::al::SumReducer>, 0x1ff>(dtype, t, s);
+}
+
 const char* const kTensorNames[] = {"self", nullptr};
 
 }  // namespace al::math::op_sum
 
-AL_REGISTER_KERNEL(sum, {"sum", &::al::dtype_entry<::al::math::op_sum::Kernel, 0x1ff>,
+AL_REGISTER_KERNEL(sum, {"sum", &::al::math::op_sum::entry,
                    1, 0, 0x1ff, ::al::OutKind::kWideInt, ::al::KernelKind::kReduction,
                    ::al::math::op_sum::kTensorNames, nullptr})

@@ -117,14 +117,6 @@ class CppKernel:
             return f"::al::Reduction<{self.reducer}>"
         return self.template
 
-    @property
-    def entry(self) -> str:
-        """The registered entry: the dtype switch over this kernel's dtypes (dtype_entry in
-        aten_lite/csrc/kernel_api.h)."""
-        space = "custom" if self.kind == "custom" else "math"
-        prefix = "" if self.kind == "custom" else "op_"
-        return f"&::al::dtype_entry<::al::{space}::{prefix}{self.ident}::Kernel, {self.dtype_mask}>"
-
 
 def cpp_kernels(spec: Any) -> tuple[CppKernel, ...]:
     """One CppKernel per functional op with an ``elementwise:`` or ``reduction:`` entry, in
