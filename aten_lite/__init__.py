@@ -56,7 +56,7 @@ from .vocab.grad_mode import (  # noqa: E402
 # ---- the install step (Note [Install step]) ----
 # Note [Install step]: the layers (docs/DESIGN.md) meet here, in this order. The dispatcher
 # makes a handle per op (tables still empty); the generated bindings then import, reading the
-# handles; the backend modules import (the composite and sparse kernels call ops through those
+# handles; the backend packages import (the composite and sparse kernels call ops through those
 # bindings and handles) and fill the tables (backends.build_tables); the autograd kernel is
 # registered; and frontend/tensor_surface.py attaches the Tensor methods. No lower layer imports a
 # higher one: each piece is handed to the one below by registration, here.
@@ -71,14 +71,13 @@ _dispatch.install(_registry.OPS)
 # tools/codegen/api_pyi.py), whose TensorOps types the methods frontend/tensor_surface.py attaches.
 from ._ops import *  # noqa: E402,F401,F403
 from . import backends as _backends  # noqa: E402
-from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one module])
+from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one package])
 
-_BACKEND_MODULES = {key: getattr(_backends, name) for key, name in _backends.MODULES.items()}
-_backends.build_tables(_dispatch.handles(), _BACKEND_MODULES)
-for _key, _module in _BACKEND_MODULES.items():
-    if hasattr(_module, "miss_hint"):
-        _dispatch.set_miss_hint(_key, _module.miss_hint)
-del composite, cpu, meta, sparse, _key, _module
+_backends.build_tables(_dispatch.handles(), _backends.packages())
+for _key, _package in _backends.packages().items():
+    if hasattr(_package, "miss_hint"):
+        _dispatch.set_miss_hint(_key, _package.miss_hint)
+del composite, cpu, meta, sparse, _key, _package
 
 from . import library  # noqa: E402,F401
 from . import autograd  # noqa: E402

@@ -7,7 +7,7 @@ every whole-suite pytest run (``tests/conftest.py``) and by ``python -m tools.si
     largest modules (lines):
        728  tools/codegen/model.py
     largest functions (lines):
-       101  aten_lite/backends/_cpu_ops.py:212 make_elementwise
+       101  aten_lite/backends/cpu/elementwise.py:46 make_elementwise
 """
 
 from __future__ import annotations

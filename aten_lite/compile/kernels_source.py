@@ -11,7 +11,7 @@ Each step becomes the functor the op's own generated kernel has: its expression 
 ``#line`` of its YAML line, its tensor arguments as parameters of the compute type and its
 Scalar arguments as members; so argument substitution is C++'s, and a step computes exactly
 what the op's kernel computes. Around the functors, the kernel does what eager's Python side
-does between ops (Note [Elementwise kernels] in backends/_cpu_ops.py): each argument is cast to
+does between ops (Note [Elementwise kernels] in backends/cpu/elementwise.py): each argument is cast to
 the step's compute dtype (the storage type, as NumPy's astype does, then the compute type, as
 the loop does), a number argument is a constant of the compute dtype ("wrapped number"), a
 Scalar argument is converted as Scalar::to<C> converts it, and the result is stored in the
