@@ -215,7 +215,7 @@ def _shape(keys: Keys) -> str | None:
     if shape is not None and rules is not None and shape not in rules:
         keys.error("shape", unknown(f"unknown shape rule '{shape}'", shape, rules,
                                     f"define 'def {shape}(...)' in a module of aten_lite/rules/shapes/ "
-                                    f"that its __init__.py star-imports, then {MANIFEST_HINT}"))
+                                    f"and import it in its __init__.py, then {MANIFEST_HINT}"))
     return shape
 
 
