@@ -302,7 +302,7 @@ def test_unknown_shape_rule_says_where_rules_live(tmp_path):
     assert errors(tmp_path, native, shape_rules=("matmul",)) == [
         "native_functions.yaml:3: mm: unknown shape rule 'zzz'; define 'def zzz(...)' in a "
         f"module of aten_lite/rules/shapes/ and import it in its __init__.py, then {MANIFEST_HINT}"]
-    assert (Path(__file__).parent.parent / "aten_lite" / "rules" / "shapes" / "__init__.py").is_file()
+    assert (Path(__file__).parent.parent / "aten_lite/rules/shapes/__init__.py").is_file()
 
 
 def test_functional_op_without_kernel(tmp_path):

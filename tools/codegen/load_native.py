@@ -290,7 +290,8 @@ def _int_operand(keys: Keys, elementwise: Elementwise | None) -> str | None:
 
 def _check_keeps_zero(keys: Keys, func: FunctionSchema) -> None:
     """``keeps_zero: true`` gives an `elementwise:` op of one tensor a sparse kernel that maps
-    the stored values (backends/sparse/elementwise.py); anywhere else it would be silently ignored."""
+    the stored values (backends/sparse/elementwise.py); anywhere else it would be silently
+    ignored."""
     if func.kind() is not SchemaKind.functional:
         return  # checks.py reports it on an in-place or out= entry, which inherits it
     tensors = [a.name for a in func.arguments.flat_all

@@ -20,7 +20,6 @@ from ...tensors.tensor import Tensor
 
 __all__ = ["clone_cpu", "copy_cpu", "fill_cpu", "zero_cpu", "to_dtype_cpu", "to_device_cpu"]
 
-
 _wrap = Tensor._wrap
 
 

@@ -29,10 +29,7 @@ from ...tensors.tensor import Tensor, empty_array
 
 __all__ = ["where", "bitwise_not_cpu"]
 
-
 _wrap = Tensor._wrap
-
-
 _NUMBERS = frozenset((int, float, bool))
 
 

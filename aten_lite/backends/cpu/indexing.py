@@ -33,10 +33,7 @@ __all__ = [
     "nonzero_as_tuple_cpu", "repeat_interleave_cpu",
 ]
 
-
 _wrap = Tensor._wrap
-
-
 _ROW_INDEX_DTYPES = (int64, int32)
 
 

@@ -12,7 +12,6 @@ from ...tensors.tensor import Tensor, empty_array, wrap_dim
 
 __all__ = ["cat_cpu", "stack_cpu"]
 
-
 _wrap = Tensor._wrap
 
 

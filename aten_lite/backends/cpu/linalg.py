@@ -12,7 +12,6 @@ from ...tensors.tensor import Tensor, empty_array
 
 __all__ = ["mm", "bmm", "dot", "tril_cpu", "triu_cpu"]
 
-
 _wrap = Tensor._wrap
 
 

@@ -18,7 +18,6 @@ from ...tensors.tensor import Tensor, empty_array
 
 __all__ = ["max_dim", "min_dim", "argmax", "argmin"]
 
-
 _wrap = Tensor._wrap
 
 

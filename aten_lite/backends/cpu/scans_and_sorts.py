@@ -20,7 +20,6 @@ from ...tensors.tensor import Tensor, empty_array, wrap_dim
 
 __all__ = ["cumsum_cpu", "cumprod_cpu", "sort_cpu", "topk_cpu", "unique_cpu"]
 
-
 _wrap = Tensor._wrap
 
 

@@ -17,7 +17,6 @@ from .indexing import check_bounds
 __all__ = ["gather_cpu", "scatter_src_cpu", "scatter_value_cpu", "scatter_add_cpu",
            "embedding_cpu", "one_hot_cpu"]
 
-
 _wrap = Tensor._wrap
 
 

@@ -10,10 +10,7 @@ from ...rules.kernel_rules import ElementwisePlan, check_inplace_shape, check_ou
 from ...rules.shapes import core as rules
 from ...tensors.tensor import Tensor
 
-
 _meta = Tensor._meta
-
-
 _FIRST_FLOAT = float16.code  # dtype codes below are bool and integers
 
 

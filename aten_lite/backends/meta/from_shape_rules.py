@@ -10,7 +10,6 @@ from __future__ import annotations
 from ...rules import shapes as shape_rules
 from ...tensors.tensor import Tensor
 
-
 _meta = Tensor._meta
 
 

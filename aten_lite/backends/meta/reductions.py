@@ -7,7 +7,6 @@ from __future__ import annotations
 from ...rules.kernel_rules import check_out_dtype, reduction_plan, reduction_positions, resize_out
 from ...tensors.tensor import Tensor
 
-
 _meta = Tensor._meta
 
 

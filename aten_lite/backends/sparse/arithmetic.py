@@ -27,13 +27,8 @@ from .layout import coalesce
 
 __all__ = ["add_sparse", "sub_sparse", "mul_sparse", "div_sparse", "pow_sparse"]
 
-
 _wrap = Tensor._wrap
-
-
 _meta = Tensor._meta
-
-
 _PLANS: dict = {}
 
 

@@ -15,7 +15,6 @@ from .layout import coalesce
 
 __all__ = ["to_dense", "to_sparse_sparse", "clone_sparse", "to_dtype_sparse", "to_device_sparse"]
 
-
 _wrap = Tensor._wrap
 _meta = Tensor._meta
 

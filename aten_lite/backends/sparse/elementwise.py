@@ -22,7 +22,6 @@ from ...tensors.sparse_tensor import make_sparse
 from ..coo import below, cast
 from .layout import coalesce
 
-
 KEY = "SparseCPU"
 
 

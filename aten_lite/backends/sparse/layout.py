@@ -19,7 +19,6 @@ from ..coo import from_arrays, meta_sparse
 __all__ = ["coalesce", "is_coalesced", "nnz", "indices", "values", "raw_indices", "raw_values",
            "t_sparse", "transpose_sparse"]
 
-
 _wrap = Tensor._wrap
 _meta = Tensor._meta
 

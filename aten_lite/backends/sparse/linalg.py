@@ -15,10 +15,7 @@ from .layout import coalesce
 
 __all__ = ["mm_sparse", "matmul_sparse", "sparse_sampled_mm"]
 
-
 _wrap = Tensor._wrap
-
-
 _meta = Tensor._meta
 
 

@@ -14,7 +14,6 @@ from .layout import coalesce
 
 __all__ = ["sparse_mask", "values_at"]
 
-
 _wrap = Tensor._wrap
 _meta = Tensor._meta
 

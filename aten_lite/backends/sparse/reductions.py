@@ -23,7 +23,6 @@ from .layout import coalesce
 
 __all__ = ["sum_sparse", "any_sparse", "all_sparse"]
 
-
 _wrap = Tensor._wrap
 _meta = Tensor._meta
 
