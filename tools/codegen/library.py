@@ -46,6 +46,7 @@ from typing import Callable
 from . import api_autograd, api_cpp, api_forward, api_operators, api_pyi, api_python
 from . import api_registry, emit_autograd, emit_forward
 from . import emit_cpp, emit_python, gen, vocab  # noqa: F401 (emit_python: the `py` filter)
+from . import emit_fusion
 from .checks import Problems, check_derivatives, check_native
 from .formula_calls import check_calls, helper_signatures
 from .load import load
@@ -372,7 +373,8 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     problems: list[str] = []
     parts: tuple[Callable[[], dict[str, str]], ...] = (
         lambda: _python(lib, spec), lambda: {"autograd_nodes.py": _autograd(spec, main)},
-        lambda: {"forward_rules.py": _forward(lib, spec, main)}, lambda: _cpp(lib, spec))
+        lambda: {"forward_rules.py": _forward(lib, spec, main)}, lambda: _cpp(lib, spec),
+        lambda: {"fusion_table.py": emit_fusion.render(spec)})
     for part in parts:
         try:
             files.update(part())
@@ -386,8 +388,8 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     digest = source_digest(lib)
     if (lib.folder / KERNELS).is_file():
         files[KERNELS] = (lib.folder / KERNELS).read_text(encoding="utf-8")
-    # The YAML ships with the build, unchanged (its lines are what messages and #line name):
-    # graph mode's fused kernels read the `elementwise:` expressions of the loaded build.
+    # The YAML ships with the build, unchanged (its lines are what messages and #line name;
+    # graph mode's fused kernels read the build's fusion_table.py, Note [The fusion table]).
     files[SHIPPED_NATIVE] = (lib.folder / gen.NATIVE).read_text(encoding="utf-8")
     files["__init__.py"] = ENV.get_template("library_init.py.j2").render(
         name=lib.name, public=_public(files["ops.py"]))
