@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 694ad66fd8869ed7).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ac0e22f455bab3d7).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -6475,7 +6475,7 @@ def _op__invert__(self):
     return NotImplemented
 
 
-# Attached to Tensor by aten_lite/__init__.py.
+# Attached to Tensor by aten_lite/frontend/tensor_surface.py.
 METHODS = {
     'neg': _m_neg,
     'neg_': _m_neg_,

@@ -481,7 +481,7 @@ MISH_GRAD = """
 
 @pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
 def test_a_new_differentiable_op_is_gradchecked_without_a_hand_written_row(repo: Path):
-    # Note [Default gradcheck rows]: README's "Add an op" adds no row to tests/op_table.py,
+    # Note [Default gradcheck rows]: README's "Adding an op" adds no row to tests/op_table.py,
     # and the suite must still pass, checking the new op's formula.
     shutil.copytree(ROOT / "tests", repo / "tests",
                     ignore=shutil.ignore_patterns("__pycache__"))

@@ -1,7 +1,8 @@
-"""Graph mode running its fused groups on the built kernels (issue 10): the fusion pass hands
-each group to ``compile_fused``, not to the reference executor, for the issue's function and
-the digits MLP training step, and the results equal eager's; the kernels also build from an
-installed (non-editable) aten_lite, whose YAML lives in the generator package."""
+"""Graph mode running its fused groups on the built kernels: the fusion pass hands each group
+to ``compile_fused``, not to the reference executor, for the benchmark's function
+(``(x * 2 + y).relu().exp().sum()``) and the digits MLP training step, and the results equal
+eager's; the kernels also build from an installed (non-editable) aten_lite, whose YAML lives
+in the generator package."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def built_groups(graph) -> list:
     return groups
 
 
-def test_the_issues_function_runs_one_built_kernel_and_matches_eager():
+def test_the_benchmark_function_runs_one_built_kernel_and_matches_eager():
     def f(x, y):
         return (x * 2 + y).relu().exp().sum()
 

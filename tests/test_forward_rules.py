@@ -1,4 +1,4 @@
-"""The generator's side of forward mode (issue 12): which rule each derivatives.yaml entry
+"""The generator's side of forward mode: which rule each derivatives.yaml entry
 gets and why (Note [Forward rules] in tools/codegen/api_forward.py), the checks of `result:`
 formulas, and what `aten-lite-gen show` / `list` say about forward mode.
 """

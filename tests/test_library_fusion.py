@@ -1,4 +1,4 @@
-"""Op libraries in graph mode and under a type checker (issue 11): a library's `elementwise:`
+"""Op libraries in graph mode and under a type checker: a library's `elementwise:`
 op fuses with aten_lite's own into one JIT kernel (Note [Library ops in fused kernels]), and
 its generated stub types its functions and methods (Note [The library's type stub]).
 

@@ -15,7 +15,7 @@ What several backends share sits directly in this folder: ``coo.py`` (the COO la
 with strided inputs, which CPU and Meta register, and the helpers of the sparse kernels) and
 ``creation.py`` (the factories: tensors from data on a device). The rules every backend
 computes the same way are below, in ``aten_lite/rules/`` (shape rules, view geometry,
-``kernel_rules.py``).
+``rules/kernel_rules.py``).
 
 This package's own module imports no backend package and no dispatcher: the install step in
 ``aten_lite/__init__.py`` imports the backend packages and passes them to ``build_tables``

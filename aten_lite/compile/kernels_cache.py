@@ -1,9 +1,10 @@
 """Building fused kernels into shared objects, and the disk cache that keeps them.
 
 Note [Fused kernel cache]
-A kernel's file is ``<key>.so`` in the cache directory: ``kernels/`` of aten_lite's run-time
-cache (``vocab/jit_cache.py``: ``$AL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/aten_lite``, else
-``~/.cache/aten_lite``), beside op libraries' builds. The key hashes
+A kernel's file is ``<key>.so`` in ``<cache>/kernels/``, where ``<cache>`` is aten_lite's
+run-time cache (``vocab/jit_cache.py``: ``$AL_CACHE_DIR`` when set, else
+``$XDG_CACHE_HOME/aten_lite``, else ``~/.cache/aten_lite``), beside op libraries' builds. The
+key hashes
 what decides the object code, as the extension's object cache does (Note [Object cache key]
 in tools/codegen/build.py: the source, every header it includes, the compiler and its version,
 the flags), so a second process, or the next run, loads the file without compiling, and an

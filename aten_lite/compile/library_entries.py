@@ -1,19 +1,19 @@
 """The ``elementwise:`` entries of loaded op libraries, for fused kernels.
 
 Note [Library ops in fused kernels]
-A library op (``myops::mish``) is a functional ``elementwise:`` op like aten_lite's own, so
-the fusion pass groups it with them, and its step is rendered the same way (Note [Fused
-kernels and the YAML expressions]) from the library's fusion table: the ``fusion_table.py``
-that ``aten-lite-gen library`` writes into the build from the library's YAML (Note [The fusion
-table] in tools/codegen/api_fusion.py), imported as a module of the loaded build. So a fused
-kernel computes what the library's own kernel computes even when the source folder has been
-edited since, or is gone (a pip-installed library), and graph mode runs no generator for it.
-The rows name the YAML as the library's messages do (``myops/native_functions.yaml``, the
-manifest's NATIVE), so the ``#line`` of the expression, and so the compiler's error, name the
-library's file and line. An expression of an ``elementwise:`` op uses only aten_lite's kernel
-headers (its own generated kernel includes nothing else), so the library adds nothing to the
-include path. The kernel cache key hashes the fusion table of every library a spec uses
-(``source_files``), as it hashes aten_lite's.
+A library op (``myops::mish``) is a functional ``elementwise:`` op like aten_lite's own, so the
+fusion pass groups it with them, and its step is rendered the same way (Note [Fused kernels and
+the YAML expressions]) from the library's fusion table: the ``<lib>/fusion_table.py`` that
+``aten-lite-gen library`` writes into the build from the library's YAML (Note [The fusion table]
+in tools/codegen/api_fusion.py), imported as a module of the loaded build. So a fused kernel
+computes what the library's own kernel computes even when the source folder has been edited
+since, or is gone (a pip-installed library), and graph mode runs no generator for it. The rows
+name the YAML as the library's messages do (``<folder>/native_functions.yaml``, the manifest's
+NATIVE), so the ``#line`` of the expression, and so the compiler's error, name the library's
+file and line. An expression of an ``elementwise:`` op uses only aten_lite's kernel headers (its
+own generated kernel includes nothing else), so the library adds nothing to the include path.
+The kernel cache key hashes the fusion table of every library a spec uses (``source_files``), as
+it hashes aten_lite's.
 """
 
 from __future__ import annotations

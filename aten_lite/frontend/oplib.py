@@ -8,16 +8,17 @@ Tensor methods, Note [Library kernels] in vocab/library_kernels.py).
     >>> al.ops.myops.mish(x), x.mish()    # doctest: +SKIP  (aten_lite.myops is al.ops.myops)
 
 Note [The library ABI]
-A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder: its
-``manifest.py``, the generated ``registry.py``, ``ops.py``, ``autograd_nodes.py``,
-``forward_rules.py``, its ``kernels.py`` and its own extension ``_C`` (aten_lite's core
-sources and headers plus the library's kernels). The generated Python reads aten_lite's
-runtime (handles, the binding parser, autograd nodes, forward mode) and the registry records follow the generator's format, so a build
-is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
-and ``ABI`` (``ABI_VERSION`` of vocab/library_kernels.py, bumped when the C++ kernel ABI, the
-record format or the generated autograd code's protocol changes) must equal this runtime's,
-or loading raises before anything is installed, saying how to rebuild. Loading never runs
-the generator or a compiler.
+A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder,
+``<lib>``: its ``<lib>/manifest.py``, the generated ``<lib>/registry.py``, ``<lib>/ops.py``,
+``<lib>/autograd_nodes.py``, ``<lib>/forward_rules.py``, its ``<lib>/kernels.py`` and its own
+extension ``_C`` (aten_lite's core sources and headers plus the library's kernels). The
+generated Python reads aten_lite's runtime (handles, the binding parser, autograd nodes, forward
+mode) and the registry records follow the generator's format, so a build is loadable only by the
+aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION`` and ``ABI``
+(``ABI_VERSION`` of vocab/library_kernels.py, bumped when the C++ kernel ABI, the record format
+or the generated autograd code's protocol changes) must equal this runtime's, or loading raises
+before anything is installed, saying how to rebuild. Loading never runs the generator or a
+compiler.
 
 Note [Loading a library]
 Loading installs, in order: the extension (so that kernel tables can find its entries), one

@@ -8,7 +8,7 @@ Note [Op library namespaces]
 A library's ops are the ops of its YAML, named ``NS::op`` at run time (``myops::mish``; the
 handle, the autograd recorder, the kernel tables), so they can never replace an aten_lite op:
 overriding one of those stays ``al.library.impl``. Inside the library's files everything is
-as in the main tree: the schemas, the Python names of the bindings (``ops.py`` defines
+as in the main tree: the schemas, the Python names of the bindings (``<lib>/ops.py`` defines
 ``mish``), the C++ registry names (the library's extension holds only its own kernels, Note
 [Library kernels] in aten_lite/vocab/library_kernels.py). Two things cross namespaces, and both
 are checked: a derivative formula may call aten_lite's ops (a name the library declares
@@ -16,7 +16,7 @@ itself wins), and a ``method`` variant becomes a Tensor attribute, so it may not
 aten_lite (or, at load time, another library) already defines.
 
 Note [The library's type stub]
-The generated ``__init__.pyi`` types the library's functions as aten_lite's stub types its
+The generated ``<lib>/__init__.pyi`` types the library's functions as aten_lite's stub types its
 own, and its Tensor methods too. A type checker cannot see methods added to aten_lite's
 ``Tensor`` class from another package (typing has no way to extend a class declared elsewhere;
 only a checker plugin could), so the stub declares them on ``NS.Tensor``, a subclass of
@@ -27,8 +27,9 @@ Tensor and give an ``NS.Tensor``, so ``myops.mish(x).mish()`` checks; on a tenso
 annotate or ``typing.cast`` it as ``myops.Tensor``.
 
 Messages are the main tree's, ``FILE:LINE: OP: what; what to do``, with FILE the library's
-own file as the user named it (``myops/native_functions.yaml``); ``dispatch:`` kernels are
-functions of the library's ``kernels.py`` and ``cpp:`` templates its ``csrc/<name>.h``.
+own file as the user named it (``<folder>/native_functions.yaml``); ``dispatch:`` kernels
+are functions of the library's ``<folder>/kernels.py`` and ``cpp:`` templates its
+``<folder>/csrc/<name>.h``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """CPU kernels that move elements along one dim by an index tensor of the same rank: gather,
 scatter (of a tensor or a value) and scatter_add; and the lookups built the same way: embedding
 (rows of a weight by index) and one_hot. NumPy computes; the shape rules are in
-``rules/shapes/data.py`` and ``indexed.py``, and indices are checked before NumPy sees them
-(``check_bounds``, ``indexing.py``).
+``rules/shapes/data.py`` and ``rules/shapes/indexed.py``, and indices are checked before NumPy
+sees them (``check_bounds``, ``indexing.py``).
 """
 
 from __future__ import annotations
