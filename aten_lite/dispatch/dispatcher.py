@@ -35,16 +35,17 @@ could tell the difference (autograd's formulas and engine, Note [Formulas withou
 a composite that decomposes differentiably only when observed, ``clamp``). No module outside
 dispatch/ reads the mode itself.
 
-Inside this module the rule is decided in line, on the hot path, by the entries made from the
-handle's argument table: ``fast_entry`` (what a binding calls once its class tests have seen a
-plain Tensor in every tensor argument) and ``below`` (what an Autograd kernel calls after
-recording). Both take their in-line case when ``_in_line_case`` holds (no mode set, every
-tensor argument on one backend key, an optional tensor absent); ``fast_entry`` then applies 2
-(``_RECORDS``) and indexes the table itself, ``below`` goes straight to the backend kernel.
-Every other case takes the general path, ``call`` or ``_below_general``, which scans the
-arguments (``_scan``) and applies the same rule to every argument kind (lists, mixed keys,
-wrapped numbers). The generated bindings carry none of the decision: they only choose the
-overload.
+Inside this module the rule is decided in line, on the hot path, by two entries made per
+handle from its argument table: ``fast_entry`` (what a binding calls once its class tests have
+seen a plain Tensor in every tensor argument) and ``below`` (what an Autograd kernel calls
+after recording; ``redispatch_below_autograd`` is the same with the arguments as a tuple). Both
+take their in-line case when the test ``_in_line_case`` writes holds (no mode set, every
+required tensor argument a plain Tensor on one backend key, every optional one absent); there
+``fast_entry`` applies case 2 (the test ``_records`` writes, ``observed`` less its mode test)
+and indexes the table, and ``below`` goes straight to the backend kernel. Every other call
+takes the general path, ``call`` or ``_below_general``, which scans the arguments (``_scan``:
+lists, mixed keys, wrapped numbers) and applies the same rule (``dispatch_key``). The
+generated bindings carry none of the decision: they only choose the overload.
 
 Note [Dispatch modes]
 A mode sees every dispatch while it is set (``set_mode``): ``trace_dispatch`` is one. With a
