@@ -1,4 +1,4 @@
-"""Issue 4's figures: autograd overhead on tiny graphs, one SGD step of the digits MLP, and the
+"""Autograd figures: overhead on tiny graphs, one SGD step of the digits MLP, and the
 20-epoch digits run (the README's main job) side by side with torch from the same initial
 weights and batch order, plus NumPy with gradients written by hand as the floor.
 """

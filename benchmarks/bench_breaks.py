@@ -1,4 +1,4 @@
-"""Graph breaks and concurrent branches (issue 10), in one process.
+"""Graph breaks and concurrent branches, in one process.
 
 1. A compiled function with a data-dependent ``if`` in the middle runs split (Note [Split
    calls] in aten_lite/compile/segments.py): one fused graph before the break, one after;

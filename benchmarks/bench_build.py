@@ -1,11 +1,11 @@
-"""Issue 3's build figures, each in a throw-away copy of the checkout under /tmp:
+"""Build figures, each in a throw-away copy of the checkout under /tmp:
 
   - add one elementwise op to native_functions.yaml, then `python -m tools.codegen` and a new
     Python process that calls the op: the time a user waits between saving the YAML and using
     the op. The copy carries the object cache (build/al_objs), as a developer's checkout does,
     so this measures the incremental build: one new translation unit and a relink.
   - (``--install`` only, slow) a clean `pip install -e .` into a fresh virtual environment from
-    a copy without any build products, as on a fresh machine (issue 13: under 45 s on 2
+    a copy without any build products, as on a fresh machine (target: under 45 s on 2
     cores), and the C++ build's share of it.
 """
 
@@ -80,7 +80,7 @@ _BUILD_LINE = re.compile(r"aten_lite\._C: compiled (\d+) file\(s\), \w[\w ]*\(([
 
 
 def clean_install() -> list[Row]:
-    """Issue 13: the README's `pip install -e .` in a fresh copy and a fresh venv, as on a
+    """The README's `pip install -e .` in a fresh copy and a fresh venv, as on a
     fresh machine (PyPI gives pip its build requirements; pip's own cache may hold them). Two
     rows: the whole command, and the C++ build inside it (setup.py prints its time)."""
     with tempfile.TemporaryDirectory(prefix="al_bench_install_") as tmp:

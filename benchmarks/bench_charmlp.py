@@ -1,4 +1,4 @@
-"""Issue 9's speed figures: one training step of the character-level MLP that tutorials train
+"""Training steps of real programs: one step of the character-level MLP that tutorials train
 (makemore's: a 27-symbol vocabulary, a context of 3, 10-dim embeddings, 200 tanh units,
 minibatches of 32 drawn from 200,000 examples), and one full-batch step of makemore's bigram
 model (one_hot @ W over 228,146 pairs, counts normalised by their row sums, as

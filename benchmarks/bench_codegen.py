@@ -1,4 +1,4 @@
-"""Issue 2's generator figures: reading PyTorch's own native_functions.yaml, and --check.
+"""Generator figures: reading PyTorch's own native_functions.yaml, and --check.
 
 Each figure is the first call in a fresh process after the imports (no warm caches), median of
 several processes:

@@ -1,4 +1,4 @@
-"""Issue 10's figures: graph mode (al.compile) beside eager aten_lite, torch eager,
+"""Graph mode's figures: (al.compile) beside eager aten_lite, torch eager,
 torch.compile and jax.jit, measured in one process, one thread.
 
     python benchmarks/bench_compile.py                 # everything (torch.compile takes ~20 s cold)

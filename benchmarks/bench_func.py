@@ -1,4 +1,4 @@
-"""Issue 12's figures: forward mode and the function transforms next to torch.func.
+"""Forward-mode figures: and the function transforms next to torch.func.
 
 * ``jvp`` of a 100-op element-wise chain on a 100-element vector: the per-op cost of pushing
   a tangent (the rule runs as ordinary ops), target <= 1.5x torch.func.jvp;

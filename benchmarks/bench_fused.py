@@ -1,4 +1,4 @@
-"""Issue 10's fused-kernel figures: f(x, y) = (x * 2 + y).relu().exp().sum() on 4M float32, one
+"""Fused-kernel figures: f(x, y) = (x * 2 + y).relu().exp().sum() on 4M float32, one
 thread, as one fused kernel (aten_lite/compile/kernels.py) beside eager aten_lite (four ops and
 a sum), NumPy, torch eager, torch.compile and jax.jit, all in this process; and the kernel's
 compile cost in fresh processes: cold (empty cache) and warm (the file cached).
@@ -147,7 +147,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="shorter timings, no torch.compile")
     args = parser.parse_args()
     speed, cost = run(args.quick)
-    print("fused kernel (issue 10), time per call; peers measured in the same run")
+    print("fused kernel, time per call; peers measured in the same run")
     print(table(speed, PEERS))
     print()
     print("compile cost (peers: their first call in this process)")

@@ -1,4 +1,4 @@
-"""Issue 11's op library figures, in throw-away folders under /tmp:
+"""Op library figures, in throw-away folders under /tmp:
 
   - create a one-op library from nothing (a folder with one `elementwise:` op), run
     `aten-lite-gen library` on it and call the op in a new Python process, with an empty user

@@ -1,4 +1,4 @@
-"""Issue 3's runtime figures: per-call cost on tiny tensors, throughput on large ones, page
+"""Runtime figures: per-call cost on tiny tensors, throughput on large ones, page
 faults of fresh results, and the two-thread speed-up.
 
 aten_lite, NumPy and torch read the very same input memory (``al.from_numpy`` and

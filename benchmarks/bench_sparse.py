@@ -1,4 +1,4 @@
-"""Issue 5's figure: sparse @ dense, 20000 x 20000 at 0.05% density (200,000 entries) times a
+"""Sparse figures: sparse @ dense, 20000 x 20000 at 0.05% density (200,000 entries) times a
 dense 20000 x 64, float32, one thread, next to torch.sparse.mm and SciPy's CSR product.
 
 All three read the same entries: one coalesced pattern (sorted by row, no duplicates) built

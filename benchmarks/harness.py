@@ -57,7 +57,7 @@ class Row:
     unit: str  # "us", "GB/s", "GFLOP/s", "ms", "s", "faults"
     ours: float  # aten_lite's figure
     peers: dict[str, float | None] = field(default_factory=dict)  # name -> figure (None: absent)
-    target: str = ""  # the issue's bar, e.g. ">= numpy" or "<= 2x torch"
+    target: str = ""  # the bar to meet, e.g. ">= numpy" or "<= 2x torch"
     ok: bool | None = None  # whether the bar is met (None: peer missing, cannot judge)
 
 
@@ -87,7 +87,7 @@ def table(rows: list[Row], peer_names: list[str]) -> str:
 
 @dataclass(frozen=True)
 class Target:
-    """A bar from the issues: ours against ``factor`` times ``peer``'s figure."""
+    """A bar to meet: ours against ``factor`` times ``peer``'s figure."""
 
     peer: str  # the peer column the bar refers to ("numpy", "torch")
     factor: float = 1.0  # 2.0 in ">= 2x numpy"

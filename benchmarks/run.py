@@ -9,9 +9,9 @@
 
 Everything runs on one thread unless a row says otherwise: OPENBLAS_NUM_THREADS=1 is set before
 NumPy loads its BLAS, and aten_lite and torch are told set_num_threads(1). Each table has the
-peers measured in the same run, the issue's target and whether it is met. A full run rewrites
-RESULTS.md; ``--only`` replaces just that section there; ``--match`` and ``--quick`` print
-without writing (partial or rough figures should not stand as the results).
+peers measured in the same run, the target each row must meet and whether it does. A full
+run rewrites RESULTS.md; ``--only`` replaces just that section there; ``--match`` and
+``--quick`` print without writing (partial or rough figures should not stand as the results).
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "codegen":
         import bench_codegen
 
-        return [("generator (issue 2)", table(bench_codegen.run(2 if args.quick else 5),
-                                               ["torchgen"]))]
+        return [("generator: reading YAML and --check",
+                 table(bench_codegen.run(2 if args.quick else 5), ["torchgen"]))]
     if name == "ops":
         import bench_ops
 
@@ -89,7 +89,8 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "build":
         import bench_build
 
-        return [("build (issue 3)", table(bench_build.run(args.install), []))]
+        return [("build: adding an op (and a clean install, with --install)",
+                 table(bench_build.run(args.install), []))]
     if name == "autograd":
         import bench_autograd
 
@@ -99,35 +100,35 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "nn":
         import bench_charmlp
 
-        return [("makemore training steps: character-level MLP and bigram (issue 9)",
+        return [("makemore training steps: character-level MLP and bigram",
                  table(bench_charmlp.run(al, torch, repeat=repeat, budget=budget),
                        bench_charmlp.PEERS))]
     if name == "func":
         import bench_func
 
-        return [("forward mode and al.func (issue 12)",
+        return [("forward mode and al.func",
                  table(bench_func.run(al, torch, repeat=repeat, budget=budget), bench_func.PEERS))]
     if name == "library":
         import bench_library
 
-        return [("op libraries outside the tree (issue 11)",
+        return [("op libraries outside the tree",
                  table(bench_library.run(), ["torch.library.custom_op"]))]
     if name == "compile":
         import bench_compile
 
         rows = bench_compile.run(al, torch, repeat=repeat, budget=3 * budget)
-        return [("graph mode: al.compile with fused kernels (issue 10)",
+        return [("graph mode: al.compile with fused kernels",
                  table(rows, bench_compile.PEERS) + "\n\n" + bench_compile.NOTE)]
     if name == "breaks":
         import bench_breaks
 
         rows = bench_breaks.run(al, torch)
-        return [("graph breaks and concurrent branches (issue 10)",
+        return [("graph breaks and concurrent branches",
                  table(rows, bench_breaks.PEERS) + "\n\n" + bench_breaks.NOTE)]
     import bench_sparse
 
     rows = bench_sparse.run(repeat=repeat, budget=budget)
-    return [("sparse (issue 5)", table(rows, bench_sparse.PEERS))]
+    return [("sparse @ dense and coalesce", table(rows, bench_sparse.PEERS))]
 
 
 def _block(name: str, parts: list[tuple[str, str]], seconds: float) -> str:

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 3c08ebbdb4a407f0).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ef10cd30505b6158).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -6475,7 +6475,7 @@ def _op__invert__(self):
     return NotImplemented
 
 
-# Attached to Tensor by aten_lite/__init__.py.
+# Attached to Tensor by aten_lite/frontend/tensor_surface.py.
 METHODS = {
     'neg': _m_neg,
     'neg_': _m_neg_,

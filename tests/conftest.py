@@ -30,9 +30,9 @@ EXAMPLE_LIBRARY = ROOT / "examples" / "myops"
 
 
 def copy_example_library(dest: Path) -> Path:
-    """examples/myops's sources copied to ``dest``: not the build a user who followed the
-    README's `aten-lite-gen library examples/myops` has beside them, which must not stand in
-    for the build a test makes (or change what it finds)."""
+    """examples/myops's sources copied to ``dest``: not the build a user who followed
+    docs/OP_LIBRARIES.md (`aten-lite-gen library examples/myops`) has beside them, which must
+    not stand in for the build a test makes (or change what it finds)."""
     shutil.copytree(EXAMPLE_LIBRARY, dest,
                     ignore=shutil.ignore_patterns("_generated", "__init__.py", "__pycache__"))
     return dest

@@ -16,8 +16,8 @@ import numpy as np
 
 import aten_lite as al
 
-# What a caller may see from a bad call (issue 14's documented set), and the ZeroDivisionError
-# of an integer division by zero (README, `int_operand: nonzero`).
+# What a caller may see from a bad call (the documented set), and the ZeroDivisionError
+# of an integer division by zero (docs/YAML.md, `int_operand: nonzero`).
 DOCUMENTED = (TypeError, ValueError, RuntimeError, IndexError, NotImplementedError, MemoryError,
               ZeroDivisionError)
 

@@ -725,14 +725,14 @@ CASES: list[OpCase] = [
     OpCase("to", _to, ALL_AND_BOOL, _to_samples, dtype_error=False, method=True, sparse=S0),
     OpCase("type_as", lambda x, other: x.astype(other.dtype), ALL_AND_BOOL, _type_as_samples,
            dtype_error=False, method=True),
-    # torch's REPL habits (issue 13); unique has no row: its size depends on the values, so it
+    # torch's REPL habits; unique has no row: its size depends on the values, so it
     # has no meta kernel for the table's meta column (tests/test_tensor_api.py tests it).
     _shaped("repeat", np.tile, [((2, 3), (2, 1)), ((3,), (2, 2)), ((3, 4), (1, 2), "strided")],
             method=True),
     _shaped("flip", np.flip, [((2, 3), (0,)), ((3, 4), (0, 1), "strided"), ((2, 3, 4), (-1,))]),
     _shaped("roll", _roll, [((2, 3), (1,)), ((3, 4), (1, -2), (0, 1), "strided"),
                             ((2, 3), (4,), (1,))]),
-    # The shape of another tensor (issue 9's programs): other's values and dtype are unread.
+    # The shape of another tensor (as real programs use it): other's values and dtype are unread.
     OpCase("expand_as", lambda x, other: np.broadcast_to(x, other.shape), ALL_AND_BOOL,
            lambda d: [Sample((data((3, 1), d), np.zeros((3, 4)))),
                       Sample((data((4,), d), np.zeros((2, 3, 4))), note="new leading dims")],
@@ -787,7 +787,7 @@ CASES: list[OpCase] = [
 
 
 
-# ---- issue 9's ops: NumPy references and samples ----
+# ---- the op surface of real programs: NumPy references and samples ----
 
 INTEGRAL_AND_BOOL = ("bool",) + INTEGRAL
 
@@ -1077,8 +1077,8 @@ CASES += [
     OpCase("baddbmm", _addmm, ALL, _addmm_samples(True), tol=1e-2, dtype_error=False),
     OpCase("einsum", lambda eq, ops: np.einsum(eq, *ops, dtype=np.float64), ALL,
            _einsum_samples, tol=1e-2, dtype_error=False),
-    # Issue 9's second round (nonzero and masked_select have no row: their size depends on the
-    # values, as unique's; tests/test_parity_select.py compares them with torch).
+    # Selections, grids, diagonals, padding (nonzero and masked_select have no row: their size
+    # depends on the values, as unique's; tests/test_parity_select.py compares them with torch).
     _shaped("repeat_interleave", _repeat_interleave,
             [((2, 3), 2), ((2, 3), 3, 1), ((3, 4), 2, -1, "strided"), ((), 3)]),
     _shaped("diagonal", _diagonal, [((3, 4),), ((3, 4), 1), ((4, 3), -2, 1, 0, "strided"),
@@ -1133,7 +1133,7 @@ def case_id(case: OpCase, dtype: str | None = None) -> str:
 # ---- default gradcheck rows ----
 #
 # Note [Default gradcheck rows]
-# Following README's "Add an op" adds a differentiable op and no row, and every differentiable
+# Following README's "Adding an op" adds a differentiable op and no row, and every differentiable
 # op must be gradchecked (tests/test_gradcheck_ops.py). So an op that the hand-written rows
 # above do not name gets a row derived from its YAML: its dtypes, one sample with a float
 # array of shape (2, 3) per Tensor argument, drawn from the op's `domain:` (native_functions.

@@ -18,6 +18,7 @@ import pytest
 
 from conftest import run_gen
 from tools.codegen import gen as gen_module
+from tools.codegen import report
 
 ROOT = Path(__file__).resolve().parents[1]
 HAVE_EXTENSION = any((ROOT / "aten_lite").glob("_C*.so"))
@@ -30,6 +31,12 @@ NEW_OP = """
   type_promotion: int_to_float
   doc: Smooth relu, added by tests/test_cli.py.
 """
+
+
+def _own_hash(path: str) -> bool:
+    """Whether a generated file's header hashes its own data, not both YAML files (Note
+    [Provenance headers] in tools/codegen/gen.py): the kernel files and the fusion table."""
+    return path.startswith("generated/csrc/") or path == "generated/fusion_table.py"
 
 
 def tree_digest(folder: Path) -> dict[str, str]:
@@ -46,12 +53,13 @@ def test_checked_in_generated_code_matches_the_yaml():
 def test_check_names_stale_files_and_exits_1(repo: Path):
     nf = repo / "native_functions.yaml"
     nf.write_text(nf.read_text().replace("doc: 'max(self, 0), elementwise.'", "doc: 'Rectifier.'"))
-    n_files = len([p for p in gen_module.render(repo) if not p.startswith("generated/csrc/")])
+    n_files = len([p for p in gen_module.render(repo) if not _own_hash(p)])
     done = run_gen(repo, "--check")
     assert done.returncode == 1
     # The doc is in the bindings and the registry; the other files generated from the whole
     # YAML differ only in the YAML hash of their header, and are counted rather than listed;
-    # the kernel files, generated from one entry each, do not change.
+    # the kernel files, generated from one entry each, and the fusion table, which has no
+    # docs, do not change.
     assert done.stderr == (
         "generated/ does not match the YAML; stale files:\n"
         "  generated/ops.py\n"
@@ -81,6 +89,9 @@ def test_every_generated_file_names_its_sources_with_a_hash():
         if p.suffix == ".cpp":
             assert re.fullmatch(r"// @generated from native_functions\.yaml: [\w.]+ "
                                 r"\(sha256 [0-9a-f]{16}\)\.", first), (p, first)
+        elif p.name == "fusion_table.py":
+            assert re.fullmatch(r"# @generated from native_functions\.yaml: the elementwise ops "
+                                r"\(sha256 [0-9a-f]{16}\)\.", first), (p, first)
         else:
             assert re.fullmatch(r"# @generated from native_functions\.yaml and derivatives\.yaml "
                                 rf"\(sha256 {digest}\)\.", first), (p, first)
@@ -92,7 +103,7 @@ def test_adding_an_op_changes_only_its_own_files_and_the_shared_tables(repo: Pat
     nf.write_text(nf.read_text() + NEW_OP)
     plan = gen_module.plan(repo)
     assert set(plan.changed) == shared | {"generated/csrc/softplus_test.cpp"}
-    assert len(shared) == 6 and plan.removed == ()
+    assert len(shared) == 7 and plan.removed == ()
     # An edit inside one op's entry touches that op's kernel, not its neighbours'.
     gen_module.apply(plan)
     nf.write_text(nf.read_text().replace("log1p(exp(beta * self))", "log1p(exp(self * beta))"))
@@ -148,7 +159,107 @@ def test_show_explains_one_op_and_where_it_was_generated(repo: Path):
     assert "elementwise: self < 0 ? 0 : self" in out
     assert "self: grad * result.sign()" in out
     assert "generated/csrc/relu.cpp" in out
-    assert "generated/autograd_nodes.py: ReluBackward0" in out
+    assert re.search(r"generated/autograd_nodes\.py:\d+: ReluBackward0", out)
+
+
+# ---- show: path:line of every piece (Note [Finding hand-written definitions]) ----
+
+_SPEC: list = []
+
+
+def _show(capsys, op: str) -> str:
+    """`aten-lite-gen show OP` in this process, on the checkout (its spec loaded once)."""
+    if not _SPEC:
+        _SPEC.append(gen_module.load_spec(ROOT))
+    assert report.show_op(ROOT, _SPEC[0], op) == 0
+    return capsys.readouterr().out
+
+
+def _line_at(where: str) -> str:
+    """The text of ``PATH:LINE`` in the checkout."""
+    path, line = where.rsplit(":", 1)
+    return (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+
+
+def _located(out: str, prefix: str) -> str:
+    """The ``PATH:LINE`` printed right after ``prefix`` (a regex) on a line of ``out``."""
+    m = re.search(prefix + r"\s+((?:aten_lite|generated)/[\w/.]+:\d+)", out, re.MULTILINE)
+    assert m, (prefix, out)
+    return m.group(1)
+
+
+@pytest.mark.parametrize("op, key, kernel", [
+    ("cumsum", "CPU", "cumsum_cpu"), ("nonzero", "CPU", "nonzero_cpu"),
+    ("index_add", "CPU", "index_add_cpu"), ("mm", "CPU", "mm"), ("mm", "SparseCPU", "mm_sparse"),
+    ("sum", "SparseCPU", "sum_sparse"), ("var", "CompositeImplicitAutograd", "var"),
+    ("matmul", "CompositeImplicitAutograd", "matmul"), ("softmax", "CPU", "softmax_cpu"),
+])
+def test_show_prints_where_each_dispatch_kernel_is_defined(capsys, op, key, kernel):
+    where = _located(_show(capsys, op), rf"^    {key}\s+-> {kernel}")
+    assert where.startswith("aten_lite/backends/")
+    assert _line_at(where).startswith(f"def {kernel}("), where
+
+
+@pytest.mark.parametrize("op, key, factory", [
+    ("relu", "CPU", "make_elementwise"), ("relu", "Meta", "make_elementwise"),
+    ("relu", "SparseCPU", "make_elementwise"), ("sum", "CPU", "make_reduction"),
+    ("sum", "Meta", "make_reduction"), ("cumsum", "Meta", "make_from_rule"),
+])
+def test_show_prints_the_factory_of_each_generic_kernel(capsys, op, key, factory):
+    where = _located(_show(capsys, op), rf"^    {key}\s+-> .*, made by {factory}")
+    assert _line_at(where).startswith(f"def {factory}("), where
+    # each backend's own factory: the CPU one is not the Meta one
+    if key != "SparseCPU":
+        assert f"_{key.lower()}_" in where or f"/{key.lower()}" in where, where
+
+
+def test_show_prints_the_shape_rule_and_the_formula_helpers(capsys):
+    out = _show(capsys, "cumsum")
+    rule = _located(out, r"^  shape rule: scan")
+    assert _line_at(rule).startswith("def scan("), rule
+    helper = _located(out, r"^    helpers: reversed_cumsum")
+    assert _line_at(helper).startswith("def reversed_cumsum("), helper
+    # a helper re-exported from another module says which module the formulas read it from
+    assert "(exported by aten_lite/autograd/formulas.py)" in out
+    out = _show(capsys, "mm")
+    for name in ("mm_mat1_backward", "mm_mat2_backward"):
+        where = _located(out, rf"^\s+(?:helpers: )?{name}")
+        assert _line_at(where).startswith(f"def {name}("), where
+    assert _line_at(_located(out, r"^  shape rule: mm")).startswith("def mm(")
+
+
+def test_show_follows_a_cpp_kernel_to_its_templates(capsys):
+    out = _show(capsys, "cumsum")
+    alias = _located(out, r"^    cpp: cumsum ")
+    assert alias.startswith("aten_lite/csrc/cumsum.h:")
+    assert _line_at(alias).startswith("using Kernel = ::al::scan::Kernel<::al::scan::Sum>")
+    chain = re.findall(r"(aten_lite/csrc/scan\.h:\d+): (.*)", out)
+    assert [text for _, text in chain] == ["struct Kernel {", "struct Sum {"]
+    assert all(_line_at(where).strip() == text for where, text in chain)
+    reducer = _located(_show(capsys, "sum"), r"^    reducer ")
+    assert "struct SumReducer" in _line_at(reducer)
+    loop = _located(_show(capsys, "relu"), r"^    loop ")
+    assert re.search(r"\belementwise\(", _line_at(loop))
+
+
+def test_show_prints_the_line_of_each_generated_definition(capsys):
+    out = _show(capsys, "relu")
+    expected = {
+        r"generated/ops\.py": "def relu(", r"generated/autograd_nodes\.py": "class ReluBackward0",
+        r"generated/forward_rules\.py": "def fw_relu(", r"generated/csrc/relu\.cpp": "int entry(",
+        r"generated/fusion_table\.py": "'relu':", r"aten_lite/_ops\.pyi": "def relu(",
+    }
+    for path, text in expected.items():
+        m = re.search(rf"^    ({path}:\d+): ", out, re.MULTILINE)
+        assert m, (path, out)
+        assert text in _line_at(m.group(1)), (m.group(1), _line_at(m.group(1)))
+    record = re.search(r"^    (generated/registry\.py:\d+): OPS record 'relu' ", out, re.M)
+    line = int(record.group(1).rsplit(":", 1)[1])
+    lines = (ROOT / "generated/registry.py").read_text().splitlines()
+    assert "'relu'" in "".join(lines[line - 1:line + 2])
+    recorder = re.search(r"recorded by record_relu \(line (\d+)\)", out)
+    assert recorder and (ROOT / "generated/autograd_nodes.py").read_text().splitlines()[
+        int(recorder.group(1)) - 1].startswith("def record_relu(")
 
 
 def test_show_unknown_op_suggests_a_name(repo: Path):
@@ -370,7 +481,7 @@ MISH_GRAD = """
 
 @pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
 def test_a_new_differentiable_op_is_gradchecked_without_a_hand_written_row(repo: Path):
-    # Note [Default gradcheck rows]: README's "Add an op" adds no row to tests/op_table.py,
+    # Note [Default gradcheck rows]: README's "Adding an op" adds no row to tests/op_table.py,
     # and the suite must still pass, checking the new op's formula.
     shutil.copytree(ROOT / "tests", repo / "tests",
                     ignore=shutil.ignore_patterns("__pycache__"))

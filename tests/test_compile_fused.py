@@ -1,11 +1,13 @@
-"""Graph mode running its fused groups on the built kernels (issue 10): the fusion pass hands
-each group to ``compile_fused``, not to the reference executor, for the issue's function and
-the digits MLP training step, and the results equal eager's; the kernels also build from an
-installed (non-editable) aten_lite, whose YAML lives in the generator package."""
+"""Graph mode running its fused groups on the built kernels: the fusion pass hands each group
+to ``compile_fused``, not to the reference executor, for the benchmark's function
+(``(x * 2 + y).relu().exp().sum()``) and the digits MLP training step, and the results equal
+eager's; the kernels also build from an installed (non-editable) aten_lite, whose YAML lives
+in the generator package."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,7 +39,7 @@ def built_groups(graph) -> list:
     return groups
 
 
-def test_the_issues_function_runs_one_built_kernel_and_matches_eager():
+def test_the_benchmark_function_runs_one_built_kernel_and_matches_eager():
     def f(x, y):
         return (x * 2 + y).relu().exp().sum()
 
@@ -112,17 +114,53 @@ def test_the_digits_mlp_step_compiled_uses_built_kernels_and_trains_like_eager()
     assert sums and all(n.group is None for n in sums)
 
 
-def test_the_shipped_yaml_location_is_the_generators():
-    from aten_lite.compile import kernels_source
-    from tools.codegen import library
+def test_graph_mode_reads_the_fusion_table_not_the_generator():
+    """Note [The fusion table]: a fused kernel of aten_lite's ops is rendered from
+    generated/fusion_table.py; the generator's YAML loader and emitters are never imported
+    (only its compiler driver and cache checks, build.py and private_cache.py)."""
+    code = (
+        "import sys, aten_lite as al\n"
+        "from aten_lite.compile import fusion_entries, kernels_source\n"
+        "from aten_lite.compile.fused_spec import FusedSpec, FusedStep\n"
+        "spec = FusedSpec(('float32',), (FusedStep('add.Tensor', (('in', 0), ('in', 0), "
+        "('const', 1)), 'float32'), FusedStep('relu', (('step', 0),), 'float32')), (1,))\n"
+        "src = kernels_source.fused_source(spec)\n"
+        "print(fusion_entries.builtin_file())\n"
+        "print(' '.join(sorted(m for m in sys.modules if 'codegen' in m)))\n"
+        "print(src.summary)\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 0, run.stderr
+    table, modules, summary = run.stdout.splitlines()
+    assert Path(table) == ROOT / "generated" / "fusion_table.py"
+    assert set(modules.split()) <= {"aten_lite.codegen", "aten_lite.codegen.build",
+                                    "aten_lite.codegen.private_cache"}, modules
+    assert re.fullmatch(r"add\.Tensor \(native_functions\.yaml:\d+\) -> relu "
+                        r"\(native_functions\.yaml:\d+\)", summary), summary
 
-    assert kernels_source.SHIPPED_SPEC == ("aten_lite", "codegen", library.SHIPPED_SPEC)
-    assert kernels_source.spec_dir(ROOT) == ROOT
+
+def test_the_fusion_table_rows_are_the_generators_kernels():
+    """Every row says what the op's own generated kernel says (api_cpp.cpp_kernel)."""
+    from aten_lite.compile import fusion_entries
+    from tools.codegen import api_cpp, gen
+
+    spec = gen.load_spec(ROOT)
+    rows = fusion_entries.builtin()
+    functional = {str(nf.func.name): nf for nf in spec.native
+                  if nf.elementwise is not None and nf.func.kind().name == "functional"}
+    assert set(rows) == set(functional) and len(rows) > 50
+    for op, nf in functional.items():
+        k, e = api_cpp.cpp_kernel(nf), rows[op]
+        assert (e.expr, e.loc, e.tensors, e.scalars) == (
+            k.expr, str(nf.elementwise.loc), k.tensor_args, k.scalar_args), op
+        assert (e.dtypes, e.type_promotion, e.int_operand) == (
+            tuple(nf.dtypes), nf.type_promotion, nf.int_operand), op
+    assert fusion_entries.storage("float16") == api_cpp.STORAGE["float16"] == "::al::half"
 
 
 def test_fused_kernels_build_from_an_installed_aten_lite(tmp_path):
     """`setup.py build` lays out what `pip install .` installs; with only that on the path
-    (no checkout), graph mode finds the YAML in aten_lite/codegen/spec/ and builds its kernel."""
+    (no checkout), graph mode reads the installed fusion table and builds its kernel."""
     site = tmp_path / "site"
     run = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(site)],
                          cwd=ROOT, capture_output=True, text=True)
@@ -130,20 +168,19 @@ def test_fused_kernels_build_from_an_installed_aten_lite(tmp_path):
     assert not (site / "native_functions.yaml").exists()
     code = (
         "import numpy as np, aten_lite as al\n"
-        "from aten_lite.compile import kernels_source\n"
+        "from aten_lite.compile import fusion_entries\n"
         "assert al.__file__.startswith(%r), al.__file__\n"
         "f = al.compile(lambda x, y: (x * 2 + y).relu().exp().sum())\n"
         "x, y = al.linspace(-1, 1, 999), al.linspace(1, -2, 999)\n"
         "g = f.graph(x, y).groups[0]\n"
-        "print(type(g.kernel).__name__, repr(g.note), kernels_source.spec_dir("
-        "kernels_source.checkout_root()))\n"
+        "print(type(g.kernel).__name__, repr(g.note), fusion_entries.builtin_file())\n"
         "want = np.exp(np.maximum(x.numpy().astype(np.float64) * 2 + y.numpy(), 0)).sum()\n"
         "assert abs(f(x, y).item() - want) <= 1e-5 * want, (f(x, y).item(), want)\n" % str(site))
     env = {**os.environ, "PYTHONPATH": str(site), "AL_CACHE_DIR": str(tmp_path / "cache")}
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
                          text=True, env=env)
     assert run.returncode == 0, run.stderr
-    kind, note, folder = run.stdout.split()
+    kind, note, table = run.stdout.split()
     assert (kind, note) == ("FusedKernel", "''")
-    assert Path(folder) == site / "aten_lite" / "codegen" / "spec"
+    assert Path(table) == site / "aten_lite" / "_generated" / "fusion_table.py"
     assert list((tmp_path / "cache" / "kernels").glob("fused-*.so"))

@@ -563,10 +563,10 @@ def test_rebinding_module_attributes_in_a_split_call(how):
 
 
 # ---- reading the bytecode: the same sources on every Python ----
-# Note [Reading bytecode across Python versions] in guards.py: each construct below compiles
-# to different instructions on 3.10, 3.11, 3.12 (inlined comprehensions, LOAD_ATTR for
-# methods, LOAD_SUPER_ATTR) and 3.13 (LOAD_FAST_LOAD_FAST, STORE_FAST_STORE_FAST); the
-# sources found must not depend on which.
+# Note [Reading bytecode across Python versions] in aten_lite/compile/guards.py: each construct
+# below compiles to different instructions on 3.10, 3.11, 3.12 (inlined comprehensions,
+# LOAD_ATTR for methods, LOAD_SUPER_ATTR) and 3.13 (LOAD_FAST_LOAD_FAST, STORE_FAST_STORE_FAST);
+# the sources found must not depend on which.
 
 SCALES = {"scale": 3.0, "bias": 0.5}
 OFFSETS = [1.0, 2.0, 4.0]

@@ -259,7 +259,8 @@ def test_eager_fused_matches_numpy_with_broadcast_outputs_and_reductions():
     b = np.linspace(-1, 1, 4)
     r0, r2, red = eager_fused(spec)([al.from_numpy(a), al.from_numpy(b)])
     want2 = np.maximum(a * 3 + b, 0)
-    assert r0.shape == (3, 4) and r0.is_contiguous()  # Note [Fused outputs cover ...]
+    # Note [Fused outputs cover the iteration space]
+    assert r0.shape == (3, 4) and r0.is_contiguous()
     np.testing.assert_allclose(r0.numpy(), np.broadcast_to(a * 3, (3, 4)))
     np.testing.assert_allclose(r2.numpy(), want2)
     np.testing.assert_allclose(red.numpy(), want2.max(1, keepdims=True))

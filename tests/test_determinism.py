@@ -1,6 +1,6 @@
 """Same input, same answer: a reduction depends on the shape, dtype and thread count of its
-input, never on where the input sits in memory (issue 14; Note [Lanes follow the logical
-index] in aten_lite/csrc/reduce.h)."""
+input, never on where the input sits in memory (Note [Lanes follow the logical index] in
+aten_lite/csrc/reduce.h)."""
 
 from __future__ import annotations
 

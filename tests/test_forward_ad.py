@@ -1,4 +1,4 @@
-"""Forward mode (issue 12) on every op row: the tangent of each output against finite
+"""Forward mode on every op row: the tangent of each output against finite
 differences and against the backward nodes' Jacobian, for every row of tests/op_table.py that
 tests/test_gradcheck_ops.py gradchecks; and the count of ops with forward mode, which must
 cover every differentiable op of derivatives.yaml.

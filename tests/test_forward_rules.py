@@ -1,10 +1,11 @@
-"""The generator's side of forward mode (issue 12): which rule each derivatives.yaml entry
+"""The generator's side of forward mode: which rule each derivatives.yaml entry
 gets and why (Note [Forward rules] in tools/codegen/api_forward.py), the checks of `result:`
 formulas, and what `aten-lite-gen show` / `list` say about forward mode.
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -119,7 +120,8 @@ def test_show_and_list_say_where_forward_mode_comes_from(capsys):
     out = capsys.readouterr().out
     assert "  forward mode (auto_element_wise, derivatives.yaml:" in out
     assert "    self_t * self.cos()\n" in out
-    assert "generated/forward_rules.py: fw_sin (forward mode, auto_element_wise" in out
+    assert re.search(r"generated/forward_rules\.py:\d+: fw_sin \(forward mode, auto_element_wise",
+                     out)
     report.show_op(REPO, spec, "mm")
     out = capsys.readouterr().out
     assert "  forward mode (result, derivatives.yaml:" in out

@@ -1,4 +1,4 @@
-"""al.func and dual tensors (issue 12): the transforms against torch.func, forward over
+"""al.func and dual tensors: the transforms against torch.func, forward over
 reverse and reverse over forward (Hessian-vector products), in-place ops and views under
 forward mode, and the errors.
 """

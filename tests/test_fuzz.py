@@ -1,6 +1,6 @@
 """Every op of the registry, called with a fixed, seeded set of bad arguments in subprocesses:
 a crash, a hang, or an exception outside the documented set (tests/fuzz_worker.py) fails, and
-the worst offenders are printed. Issue 14: no crash reachable from Python."""
+the worst offenders are printed. The bar: no crash reachable from Python."""
 
 from __future__ import annotations
 

@@ -161,7 +161,7 @@ def _arithmetic(case) -> bool:
 
 
 # Double backward not supported yet, by sample id: the backward of a sparse input calls ops
-# with no derivative of their own (issue: sparse). Strict, so a fix shows up as a failure.
+# with no derivative of their own. Strict, so a fix shows up as a failure.
 _NO_DOUBLE_BACKWARD: set[str] = set()  # sample ids whose double backward is known not to work
 
 

@@ -16,7 +16,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
-# Each case runs for minutes when not interrupted. (The first case, a huge zero-stride
+# Each case runs for minutes when not interrupted. (A former case, a huge zero-stride
 # output through the raw kernel, is now refused before it runs: Note [Self-overlapping out],
 # tests/test_raw_kernel_self_overlap.py.)
 CASES = {

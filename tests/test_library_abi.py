@@ -14,7 +14,7 @@ from tools.codegen.library import LibraryError, abi_tag
 
 
 def _fake_root(tmp_path: Path, text: str) -> Path:
-    (tmp_path / "aten_lite").mkdir()
+    (tmp_path / "aten_lite" / "vocab").mkdir(parents=True, exist_ok=True)
     (tmp_path / "aten_lite" / "vocab/library_kernels.py").write_text(text)
     return tmp_path
 

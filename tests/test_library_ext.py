@@ -1,8 +1,8 @@
-"""Op libraries outside the tree (issue 11): examples/myops built into a temporary folder once
+"""Op libraries outside the tree: examples/myops built into a temporary folder once
 (module fixture), then loaded, called, differentiated, checked and broken.
 
-Oracles: NumPy for values, finite differences (gradcheck) for gradients, and the messages the
-issue asks for (located errors with the library's file names, clashes naming both files).
+Oracles: NumPy for values, finite differences (gradcheck) for gradients, and the messages a
+library author needs (located errors with the library's file names, clashes naming both files).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Op libraries in graph mode and under a type checker (issue 11): a library's `elementwise:`
+"""Op libraries in graph mode and under a type checker: a library's `elementwise:`
 op fuses with aten_lite's own into one JIT kernel (Note [Library ops in fused kernels]), and
 its generated stub types its functions and methods (Note [The library's type stub]).
 
@@ -115,6 +115,16 @@ def test_a_define_yaml_op_fuses_too():
     s = 1 / (1 + np.exp(-x.numpy()))
     np.testing.assert_allclose(cf(x).numpy(), (s ** 3 + 0.5).max(), rtol=1e-12)
     np.testing.assert_allclose(cf(x).numpy(), f(x).numpy(), rtol=1e-12)
+    # A cached build without a fusion table (an older aten-lite-gen's) is built again.
+    table = _oplib._LOADED["fuseuser"].out / "fusion_table.py"
+    text = table.read_text()
+    table.unlink()
+    al.library.define_yaml("""
+- func: cube_plus(Tensor self, Scalar shift=1) -> Tensor
+  elementwise: self * self * self + shift
+  dtypes: floating
+""", name="fuseuser")
+    assert table.read_text() == text
 
 
 def test_a_fused_library_kernel_is_the_library_expression_in_float64(myops):
@@ -141,10 +151,12 @@ def test_a_library_expression_the_compiler_rejects_names_the_library_file_and_li
     (folder / "native_functions.yaml").write_text(textwrap.dedent(native))
     library_build.generate(Library.at(folder, "fuselib"))
     al.load_library(folder)
-    # The shipped YAML is what fused kernels read: an expression its own kernel was not built
-    # from (a hand-edited build) stands for any one the fused kernel's compiler rejects.
-    shipped = folder / "_generated" / "native_functions.yaml"
-    shipped.write_text(shipped.read_text().replace("self * 2", "self % 2"))
+    # The build's fusion table is what fused kernels read: an expression its own kernel was
+    # not built from (a hand-edited build) stands for any one the fused kernel's compiler
+    # rejects.
+    table = folder / "_generated" / "fusion_table.py"
+    assert "'self * 2'" in table.read_text()
+    table.write_text(table.read_text().replace("'self * 2'", "'self % 2'"))
     spec = FusedSpec(("float32",), (FusedStep("fuselib::twice", (("in", 0),), "float32"),
                                     FusedStep("exp", (("step", 0),), "float32")), (1,))
     with pytest.raises(FusionBuildError) as err:
@@ -161,36 +173,45 @@ def test_a_library_expression_the_compiler_rejects_names_the_library_file_and_li
     np.testing.assert_allclose(cf(x).numpy(), np.exp(x.numpy() * 2), rtol=1e-6)
 
 
-def test_the_kernel_cache_key_hashes_the_library_yaml(myops):
+def test_the_kernel_cache_key_hashes_the_library_fusion_table(myops):
     spec = FusedSpec(("float32",), (FusedStep("myops::mish", (("in", 0),), "float32"),
                                     FusedStep("exp", (("step", 0),), "float32")), (1,))
     build = kernels_cache._cg("build")
     root = kernels_cache.checkout_root()
     tools = build.toolchain(root)
     before = kernels_cache._key(spec, tools, root, build)
+    table = Path(myops.__file__).parent / "fusion_table.py"
+    text = table.read_text()
+    try:
+        table.write_text(text + "\n# edited\n")
+        assert kernels_cache._key(spec, tools, root, build) != before
+    finally:
+        table.write_text(text)
+    assert kernels_cache._key(spec, tools, root, build) == before
+    # The shipped YAML is not what the kernel is rendered from (Note [Library ops in fused
+    # kernels]): editing it keeps the key.
     shipped = Path(myops.__file__).parent / "native_functions.yaml"
     text = shipped.read_text()
     try:
         shipped.write_text(text + "\n# edited\n")
-        assert kernels_cache._key(spec, tools, root, build) != before
+        assert kernels_cache._key(spec, tools, root, build) == before
     finally:
         shipped.write_text(text)
-    assert kernels_cache._key(spec, tools, root, build) == before
 
 
-def test_a_build_without_its_yaml_is_refused_with_what_to_do(myops):
-    shipped = Path(myops.__file__).parent / "native_functions.yaml"
-    text = shipped.read_text()
+def test_a_build_without_its_fusion_table_is_refused_with_what_to_do(myops):
+    table = Path(myops.__file__).parent / "fusion_table.py"
+    text = table.read_text()
     spec = FusedSpec(("float64",), (FusedStep("myops::mish", (("in", 0),), "float64"),
                                     FusedStep("exp", (("step", 0),), "float64")), (1,))
     try:
-        shipped.unlink()
+        table.unlink()
         with pytest.raises(FusionBuildError, match=r"the op library 'myops' at .* has no "
-                           r"native_functions.yaml \(built by an older aten-lite-gen\); "
+                           r"fusion_table.py \(built by an older aten-lite-gen\); "
                            r"rebuild it: aten-lite-gen library <its folder> --name myops"):
             compile_fused(spec)
     finally:
-        shipped.write_text(text)
+        table.write_text(text)
     with pytest.raises(FusionBuildError, match=r"'nolib::op' names the op library 'nolib', "
                        r"which is not loaded \(loaded: .*myops"):
         compile_fused(FusedSpec(("float32",), (FusedStep("nolib::op", (("in", 0),), "float32"),

@@ -158,7 +158,7 @@ def test_defaults(tmp_path):
 
 
 def test_shape_rules_are_read_from_the_runtime_manifest(tmp_path):
-    (tmp_path / "aten_lite").mkdir()
+    (tmp_path / "aten_lite" / "vocab").mkdir(parents=True, exist_ok=True)
     (tmp_path / "aten_lite" / "vocab/manifest.py").write_text("SHAPE_RULES = ('matmul', 'broadcast')\n")
     native = "- func: mm(Tensor self, Tensor mat2) -> Tensor\n  dispatch: {CPU: k}\n"
     spec = load_text(tmp_path, native + "  shape: matmul\n", runtime_root=tmp_path)
@@ -201,7 +201,7 @@ def test_derivative_fields(tmp_path):
       non_differentiable: [other]
       self: grad * other / (self * self + other * other)
     """
-    (tmp_path / "aten_lite").mkdir()
+    (tmp_path / "aten_lite" / "vocab").mkdir(parents=True, exist_ok=True)
     (tmp_path / "aten_lite" / "vocab/manifest.py").write_text(
         "FORMULA_HELPERS = {'gather_back': '(grad, dim, index, shape, keepdim)'}\n")
     spec = load_text(tmp_path, native, deriv, runtime_root=tmp_path)

@@ -1,4 +1,4 @@
-"""No Python code, however wrong, corrupts memory through aten_lite (issue 14).
+"""No Python code, however wrong, corrupts memory through aten_lite.
 
 Two holes are covered: a second thread rewriting a sparse tensor's indices while a C++ kernel
 uses them (the kernels re-check each index as they read it, Note [Indices read once] in

@@ -1,4 +1,4 @@
-"""No silent wrong answer (issue 9): the classes of cases where aten_lite's answer differed
+"""No silent wrong answer: the classes of cases where aten_lite's answer differed
 from torch's, each tested against torch: NaN and signed zeros, bool operands of sub, values
 that do not fit the dtype, 0-dim and zero-size shapes, tensor creation, out= dtypes and
 sparse out=. Where aten_lite deliberately differs, the test says so and why.

@@ -32,7 +32,7 @@ FULL = os.environ.get("ORACLE_FULL") == "1"
 # differs from torch fails.
 KNOWN = {
     ("all", "dtype bool vs uint8"): "torch keeps uint8 for uint8 input (legacy); all/any "
-                                    "return bool here, as issue 9 asks",
+                                    "return bool here for every input dtype",
     ("any", "dtype bool vs uint8"): "as all",
     ("pow", "al raises"): "an integer to a negative integer power is refused for tensor "
                           "exponents too; torch truncates (2 ** -1 == 0)",

@@ -1,4 +1,4 @@
-"""aten_lite.utils.data against torch.utils.data (issue 9): TensorDataset, DataLoader
+"""aten_lite.utils.data against torch.utils.data: TensorDataset, DataLoader
 (batch_size, shuffle with a generator, drop_last, samplers, default collation), random_split
 and their errors. Shuffled orders are aten_lite's own stream, so for them the test checks
 what torch's must also satisfy (a permutation per epoch, repeatable from a seed)."""

@@ -1,4 +1,4 @@
-"""The nn surface training loops call besides layers (issue 9), against torch: Module.to /
+"""The nn surface training loops call besides layers, against torch: Module.to /
 double / float / cpu (in place, parameters kept, integer buffers kept), ReLU(inplace=True),
 LeakyReLU, SiLU, Identity, and nn.utils.clip_grad_norm_ / clip_grad_value_."""
 

@@ -1,4 +1,4 @@
-"""Tensor.norm / al.norm against torch's Tensor.norm (issue 9): values and gradients for
+"""Tensor.norm / al.norm against torch's Tensor.norm: values and gradients for
 each p (2, 1, 3, 0.5, inf, -inf, 0) and dims, on inputs holding zeros (where the gradient
 is 0, as torch's, not NaN) and NaN (which propagates into the value)."""
 

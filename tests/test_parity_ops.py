@@ -1,6 +1,6 @@
-"""Issue 9's op surface against torch: each call is made with the same arguments in aten_lite
-and in torch, and values, dtypes and shapes must agree (NaN where torch has NaN, -0.0 where
-torch has -0.0); gradients of the ops where torch has them; errors where torch raises.
+"""The op surface of real programs against torch: each call is made with the same arguments in
+aten_lite and in torch, and values, dtypes and shapes must agree (NaN where torch has NaN, -0.0
+where torch has -0.0); gradients of the ops where torch has them; errors where torch raises.
 
 tests/op_table.py covers the same ops against NumPy on every dtype; this file covers the
 torch-specific semantics (overloads, NaN order, tie order, defaults, keyword names);

@@ -1,5 +1,5 @@
-"""The learning-rate schedulers real training loops use, step for step against torch's
-(issue 9): MultiStepLR, ExponentialLR, LambdaLR and ReduceLROnPlateau (StepLR and
+"""The learning-rate schedulers real training loops use, step for step against torch's:
+MultiStepLR, ExponentialLR, LambdaLR and ReduceLROnPlateau (StepLR and
 CosineAnnealingLR: tests/test_nn_torch.py), including a resume from state_dict."""
 
 from __future__ import annotations

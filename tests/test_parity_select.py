@@ -1,10 +1,11 @@
-"""Issue 9's second round against torch: nonzero (as_tuple too), masked_select (with its
-gradient), repeat_interleave's tensor forms, meshgrid, the diagonal view (writes through it,
-its gradient), diag, F.pad in every mode with gradients, cosine_similarity, kl_div (with
-'batchmean' and log_target), huber_loss and their modules; and the dtype names and version
-counter torch programs print. The op-table rows (tests/op_table.py) cover the forward values
-against NumPy and the gradients of the meta-capable ops; tests/test_oracle.py their errors
-and dtypes; this file what those cannot reach (ops sized by the values, keywords, modules)."""
+"""Selections, grids, diagonals, padding and two losses against torch: nonzero (as_tuple too),
+masked_select (with its gradient), repeat_interleave's tensor forms, meshgrid, the diagonal view
+(writes through it, its gradient), diag, F.pad in every mode with gradients, cosine_similarity,
+kl_div (with 'batchmean' and log_target), huber_loss and their modules; and the dtype names and
+version counter torch programs print. The op-table rows (tests/op_table.py) cover the forward
+values against NumPy and the gradients of the meta-capable ops; tests/test_oracle.py their
+errors and dtypes; this file what those cannot reach (ops sized by the values, keywords,
+modules)."""
 
 from __future__ import annotations
 

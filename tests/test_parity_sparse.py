@@ -1,4 +1,4 @@
-"""Sparse COO results follow torch's (issue 9): the coalesced flag after unary, sum and
+"""Sparse COO results follow torch's: the coalesced flag after unary, sum and
 product ops, division and powers by a number, and the any/all reductions, which read the
 coalesced values (Note in aten_lite/backends/_sparse_more.py). Oracles: torch for what torch
 computes, the dense op on ``to_dense()`` for any/all (torch has no sparse all, no any over

@@ -1,4 +1,6 @@
-"""README.md stays true: CI runs its test command, and its "Add an op" walkthrough works."""
+"""README.md and docs/ stay true: CI runs the README's test command, its "Adding an op"
+walkthrough works, the functions it lists are the ones `elementwise:` may call, and the
+examples of the README and of docs/ run."""
 
 from __future__ import annotations
 
@@ -15,12 +17,14 @@ import pytest
 from conftest import ROOT, run_gen
 
 README = (ROOT / "README.md").read_text()
+DOCS = ROOT / "docs"
 HAVE_EXTENSION = any((ROOT / "aten_lite").glob("_C*.so"))
 
 
 def _blocks(section: str, lang: str) -> list[str]:
     """The ```lang code blocks of one `## section` of the README, in order."""
-    body = README.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    assert f"\n## {section}\n" in README, f"README.md has no section '## {section}'"
+    body = README.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
     return [textwrap.dedent(b) for b in re.findall(rf"```{lang}\n(.*?)```", body, re.S)]
 
 
@@ -41,8 +45,8 @@ def test_the_main_job_command_names_files_that_exist():
 
 @pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
 def test_add_an_op_walkthrough_works_as_written(repo: Path):
-    op_yaml, grad_yaml = _blocks("Add an op", "yaml")
-    (use,) = _blocks("Add an op", "python")
+    op_yaml, grad_yaml = _blocks("Adding an op", "yaml")
+    (use,) = _blocks("Adding an op", "python")
     with open(repo / "native_functions.yaml", "a") as f:
         f.write("\n" + op_yaml)
     with open(repo / "derivatives.yaml", "a") as f:
@@ -66,7 +70,7 @@ def test_add_an_op_walkthrough_works_as_written(repo: Path):
 
 
 def test_the_error_example_is_the_real_message(repo: Path):
-    op_yaml = _blocks("Add an op", "yaml")[0]
+    op_yaml = _blocks("Adding an op", "yaml")[0]
     example = re.search(r"```\n(native_functions\.yaml:\d+: softplus: .*)\n```", README).group(1)
     text = (repo / "native_functions.yaml").read_text()
     bad = op_yaml.replace("log1p(exp(", "log1p(explog(")
@@ -78,15 +82,36 @@ def test_the_error_example_is_the_real_message(repo: Path):
     assert re.sub(r":\d+:", ":N:", got, count=1) == re.sub(r":\d+:", ":N:", example, count=1)
 
 
+def test_the_listed_elementwise_functions_are_the_allowed_ones():
+    from tools.codegen import vocab
+
+    text = " ".join(README.split("calls of these functions only", 1)[1].split())
+    listed = text.split("): ", 1)[1].split(". ", 1)[0].split(", ")
+    assert listed == list(vocab.ELEMENTWISE_FUNCTIONS)
+
+
+def _examples() -> list[tuple[str, str]]:
+    """(where, code) for each runnable Python example: the README's tour and PyTorch programs,
+    and every ```python block of docs/SPARSE.md and docs/FORWARD_MODE.md (graph mode's runs in
+    tests/test_compile.py; op libraries' need a built library, which test_library_ext.py
+    makes)."""
+    found = [(f"README.md, {s}", code) for s in ("A short tour", "PyTorch programs")
+             for code in _blocks(s, "python")]
+    for page in ("SPARSE.md", "FORWARD_MODE.md"):
+        blocks = re.findall(r"```python\n(.*?)```", (DOCS / page).read_text(), re.S)
+        found += [(f"docs/{page}", textwrap.dedent(b)) for b in blocks]
+    return found
+
+
+def test_the_examples_are_found():
+    assert [where for where, _ in _examples()] == [
+        "README.md, A short tour", "README.md, PyTorch programs", "docs/SPARSE.md",
+        "docs/FORWARD_MODE.md"]
+
+
 @pytest.mark.skipif(not HAVE_EXTENSION, reason="the C++ extension is not built")
-@pytest.mark.parametrize("section", ["aten_lite", "PyTorch programs", "Sparse tensors",
-                                     "Forward mode"])
-def test_readme_examples_run(section: str):
-    if section == "aten_lite":  # the opening example sits before the first `##` heading
-        body = README.split("\n## ", 1)[0]
-        (code,) = [textwrap.dedent(b) for b in re.findall(r"```python\n(.*?)```", body, re.S)]
-    else:
-        (code,) = _blocks(section, "python")
+@pytest.mark.parametrize("where, code", _examples(), ids=[w for w, _ in _examples()])
+def test_doc_examples_run(where: str, code: str):
     if "import aten_lite as al" not in code:
         code = "import aten_lite as al\n" + code
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

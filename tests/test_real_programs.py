@@ -1,4 +1,4 @@
-"""Real PyTorch programs, run unmodified but for the import (issue 9).
+"""Real PyTorch programs, run unmodified but for the import.
 
 Each file of tests/programs/ is a small, well-known PyTorch program as a user would copy it
 from a tutorial (the sin fit of "Learning PyTorch with Examples", an MLP on digits, Karpathy's

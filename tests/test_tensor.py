@@ -54,7 +54,7 @@ def test_size_type():
 
 
 def test_tensor_legacy_constructor_follows_torch():
-    # Issue 9 asked for torch's legacy constructor: sizes give an uninitialised tensor of
+    # torch's legacy constructor, as old programs call it: sizes give an uninitialised tensor of
     # the default dtype, data gives a copy in the default dtype.
     torch = pytest.importorskip("torch")
     assert Tensor(2, 3).shape == torch.Tensor(2, 3).shape == (2, 3)

@@ -1,4 +1,4 @@
-"""torch's non-op Tensor surface that CPU-only programs use (issues 9 and 13): Tensor.data,
+"""torch's non-op Tensor surface that CPU-only programs use: Tensor.data,
 legacy constructors, allclose/isclose/equal, device conventions, REPL habits, pickling,
 save/load. torch 2.13 is the oracle where the behaviour is torch's."""
 
@@ -110,7 +110,7 @@ def test_an_absent_device_names_the_available_ones(call):
     assert "available devices: 'cpu', 'meta'" in str(e.value)
 
 
-# ---- REPL habits (issue 13) ----
+# ---- REPL habits ----
 
 
 def test_version_is_the_package_version():
@@ -338,7 +338,7 @@ def test_save_keeps_zero_dim_shapes_and_number_keys():
     assert pickle.loads(pickle.dumps(al.tensor(2.5))).shape == ()
 
 
-# ---- random: generators (item 2 of issue 9) ----
+# ---- random: generators ----
 
 
 def test_generator_streams_are_reproducible_and_independent():

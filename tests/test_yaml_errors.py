@@ -54,7 +54,7 @@ def errors(tmp_path: Path, native: str, derivatives: str = "", *,
     and any other lines, and return the messages raised."""
     (tmp_path / "native_functions.yaml").write_text(textwrap.dedent(native))
     (tmp_path / "derivatives.yaml").write_text(textwrap.dedent(derivatives))
-    (tmp_path / "aten_lite").mkdir(exist_ok=True)
+    (tmp_path / "aten_lite" / "vocab").mkdir(parents=True, exist_ok=True)
     (tmp_path / "aten_lite" / "vocab/manifest.py").write_text(
         f"SHAPE_RULES = {tuple(shape_rules)!r}\nFORMULA_HELPERS = {helpers or {}!r}\n{manifest}")
     with pytest.raises(SpecError) as info:
@@ -292,7 +292,7 @@ def test_unknown_shape_rule_did_you_mean(tmp_path):
 
 
 def test_unknown_shape_rule_says_where_rules_live(tmp_path):
-    # The hint names a place that exists (issue 8): the rules are a package.
+    # The hint names a place that exists: the rules are a package.
     native = """\
     - func: mm(Tensor self, Tensor mat2) -> Tensor
       dispatch: {CPU: mm_cpu}
@@ -301,7 +301,7 @@ def test_unknown_shape_rule_says_where_rules_live(tmp_path):
     assert errors(tmp_path, native, shape_rules=("matmul",)) == [
         "native_functions.yaml:3: mm: unknown shape rule 'zzz'; define 'def zzz(...)' in a "
         f"module of aten_lite/rules/shapes/ that its __init__.py star-imports, then {MANIFEST_HINT}"]
-    assert (Path(__file__).parent.parent / "aten_lite" / "shape_rules" / "__init__.py").is_file()
+    assert (Path(__file__).parent.parent / "aten_lite" / "rules" / "shapes" / "__init__.py").is_file()
 
 
 def test_functional_op_without_kernel(tmp_path):

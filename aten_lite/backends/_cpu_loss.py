@@ -8,7 +8,8 @@ Both view `self` as rows of classes, shape (N, C) (Note [nll_loss layout] in
 every row is ignored, as in torch). float16 computes in float32 and rounds once.
 
 Without class weights (cross_entropy's common case) each is one C++ pass over the rows
-(``aten_lite/csrc/nll_loss.h``, ``nll_loss_backward.h``); with weights, NumPy passes.
+(``aten_lite/csrc/nll_loss.h``, ``aten_lite/csrc/nll_loss_backward.h``); with weights, NumPy
+passes.
 """
 
 from __future__ import annotations

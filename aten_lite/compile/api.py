@@ -72,7 +72,7 @@ def compile(fn=None, *, fullgraph: bool = False, cache_size: int = 8, fuse: bool
     """Compile ``fn``: its first call per guard captures its ops into a graph, optimises it
     (DCE, CSE, fusion, scheduling, memory planning) and builds it; later calls replay it.
     Usable as ``@al.compile`` or ``al.compile(fn, fullgraph=True)``.
-    See Note [Guards and the cache] and README "Graph mode"."""
+    See Note [Guards and the cache] and docs/GRAPH_MODE.md."""
     if fn is None:
         return lambda f: compile(f, fullgraph=fullgraph, cache_size=cache_size, fuse=fuse)
     if type(cache_size) is not int or cache_size < 1:

@@ -1,13 +1,18 @@
 """Building fused kernels into shared objects, and the disk cache that keeps them.
 
 Note [Fused kernel cache]
-A kernel's file is ``<key>.so`` in the cache directory: ``kernels/`` of aten_lite's run-time
-cache (``vocab/jit_cache.py``: ``$AL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/aten_lite``, else
-``~/.cache/aten_lite``), beside op libraries' builds. The key hashes
+A kernel's file is ``<key>.so`` in ``<cache>/kernels/``, where ``<cache>`` is aten_lite's
+run-time cache (``vocab/jit_cache.py``: ``$AL_CACHE_DIR`` when set, else
+``$XDG_CACHE_HOME/aten_lite``, else ``~/.cache/aten_lite``), beside op libraries' builds. The
+key hashes
 what decides the object code, as the extension's object cache does (Note [Object cache key]
 in tools/codegen/build.py: the source, every header it includes, the compiler and its version,
 the flags), so a second process, or the next run, loads the file without compiling, and an
-edited header or another compiler builds a new one.
+edited header or another compiler builds a new one. The source is not rendered to compute the
+key: what it is rendered from is hashed instead (the spec, the fusion tables of its ops,
+aten_lite's and each library's, the renderer kernels_source.py with fusion_entries.py and the
+template), so a YAML edit that changes no fusion-table row (a doc, a derivative, another
+kind of op) keeps every kernel.
 * Writes are atomic: the object and the library are built under names private to the process
   (build.py's own temporary names) and renamed into place, so processes building the same
   kernel at once each rename a complete file; the last one wins, and both are valid.
@@ -47,8 +52,8 @@ import warnings
 from pathlib import Path
 
 from ..vocab import jit_cache as _jit_cache
-from . import kernels_pch
-from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root, spec_dir
+from . import fusion_entries, kernels_pch
+from .kernels_source import FusedSource, FusionBuildError, _cg, checkout_root
 
 __all__ = ["cache_dir", "load_or_build", "load_or_build_many"]
 
@@ -115,7 +120,7 @@ def _key(spec, tools, root: Path, build) -> str:
     rendering it (Note [Fused kernel cache]): a cached kernel loads without the YAML being
     read or the template rendered."""
     from ..vocab import dtype as _dtype
-    from .library_entries import yaml_files as library_yaml_files
+    from .library_entries import source_files as library_tables
 
     h = hashlib.sha256()
     for part in (tools.fingerprint, *tools.cxx, *tools.cflags, *tools.ldflags,
@@ -124,9 +129,12 @@ def _key(spec, tools, root: Path, build) -> str:
             h.update(part.encode() + b"\0")
     here = Path(__file__).resolve().parent
     template = here / "jit" / "fused.cpp.j2"
-    files = [spec_dir(root) / "native_functions.yaml", here / "kernels_source.py", template,
-             Path(build.__file__).resolve().parent / "api_cpp.py",
-             *sorted(build.local_headers(root, template)), *library_yaml_files(spec)]
+    # The fusion tables hold every fact of the ops the source is rendered from (Note [The
+    # fusion table] in tools/codegen/api_fusion.py): their expressions, YAML lines, arguments
+    # and storage types; a YAML edit that changes no row keeps every key.
+    files = [fusion_entries.builtin_file(), here / "kernels_source.py",
+             here / "fusion_entries.py", template,
+             *sorted(build.local_headers(root, template)), *library_tables(spec)]
     for path in files:
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:32]

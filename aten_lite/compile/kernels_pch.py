@@ -16,9 +16,9 @@ includes are then already seen), so the kernel cache key ignores it.
   even if this process exits) and compiles its own kernel without it. So the first kernel of
   an empty cache (a function's first call) is never slowed by it; the ones after it gain.
 * Private, as the kernels are (Note [Private caches] in tools/codegen/private_cache.py): the
-  ``pch/`` folder is made 0700 and the header and its ``.gch`` 0600 whatever the umask, and a
-  header or ``.gch`` that another user owns or that group or others can write is refused with
-  UnsafeCacheError, never compiled with (it would put its code in every kernel).
+  ``<cache>/kernels/pch/`` folder is made 0700 and the header and its ``.gch`` 0600 whatever the
+  umask, and a header or ``.gch`` that another user owns or that group or others can write is
+  refused with UnsafeCacheError, never compiled with (it would put its code in every kernel).
 * Atomic: the ``.gch`` is written under a private name and renamed. A lock file
   (``<key>.lock``, created exclusively) keeps concurrent processes from building it twice; one
   older than five minutes is stale and taken over.

@@ -1,5 +1,6 @@
 """The C++ source of a fused kernel, from a FusedSpec and the ops' YAML ``elementwise:``
-expressions (Note [Fused kernels and the YAML expressions]).
+expressions (Note [Fused kernels and the YAML expressions]), as the fusion tables hold them
+(aten_lite's generated/fusion_table.py, an op library's own; fusion_entries.py).
 
     >>> from aten_lite.compile.fused_spec import FusedSpec, FusedStep
     >>> spec = FusedSpec(("float32",), (FusedStep("relu", (("in", 0),), "float32"),), (0,))
@@ -19,6 +20,9 @@ step's result dtype (so float16 rounds between steps, as eager's float16 interme
 The compute dtype is the step's result dtype, except for `always_bool` ops (comparisons),
 which compute in the promoted dtype of their arguments. What eager checks on the data (an
 integer zero divisor) a kernel cannot raise, so such steps are refused: the group runs eagerly.
+The expressions, and which arguments are tensors and which Scalars, are the generator's, read
+from the fusion table it wrote (Note [The fusion table] in tools/codegen/api_fusion.py): graph
+mode never parses the YAML nor imports the generator to render a kernel.
 """
 
 from __future__ import annotations
@@ -29,18 +33,18 @@ import importlib
 import math
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ..vocab import checkout as _checkout, dtype as _dtype
 from ..rules.kernel_rules import wrapped
+from . import fusion_entries
 from .fused_spec import FusedSpec
 
-__all__ = ["FusionBuildError", "FusedSource", "fused_source", "checkout_root", "spec_dir"]
+__all__ = ["FusionBuildError", "FusedSource", "fused_source", "checkout_root"]
 
-# The reducers a spec may name: reducer class template (aten_lite/csrc/reducers.h).
-REDUCERS = {"sum": "::al::SumReducer", "mean": "::al::MeanReducer", "prod": "::al::ProdReducer",
-            "amax": "::al::AmaxReducer", "amin": "::al::AminReducer"}
+# The reductions a spec may name (all and any reduce bool, which no fused step gives); the
+# reducer class template of each is the generated kernels' (fusion_entries.reducer).
+REDUCERS = ("sum", "mean", "prod", "amax", "amin")
 # Reductions whose compute dtype is the spec's result dtype (they take dtype=, as in eager).
 _TAKES_DTYPE = ("sum", "mean", "prod")
 _JIT_DIR = Path(__file__).resolve().parent / "jit"
@@ -62,36 +66,23 @@ class FusedSource:
     result_dtype: str | None  # the reduction's result dtype, None without a reduction
 
 
-# Where an installed aten_lite keeps its own YAML: setup.py's build_py copies it into the
-# generator package, as spec/ beside its modules (tools/codegen/library.py, SHIPPED_SPEC).
-SHIPPED_SPEC = ("aten_lite", "codegen", "spec")
-
-
 def checkout_root() -> Path:
     """The folder fused kernels are built from (``-I`` root of their includes): a source
     checkout, or the site folder holding an installed (non-editable) aten_lite, whose package
-    ships the headers (aten_lite/csrc/*.h, compile/jit/*.h) and the YAML (``spec_dir``)."""
+    ships the headers (aten_lite/csrc/*.h, compile/jit/*.h)."""
     root = Path(__file__).resolve().parents[2]
-    if not ((root / "aten_lite" / "csrc" / "loops.h").is_file() and spec_dir(root) is not None):
+    if not (root / "aten_lite" / "csrc" / "loops.h").is_file():
         raise FusionBuildError(
-            f"fused kernels are built from aten_lite's YAML and headers (native_functions.yaml "
-            f"and aten_lite/csrc/*.h); {root} has neither a checkout's nor an install's copy "
-            f"(codegen/spec/ in the package): reinstall aten_lite (pip install .)")
+            f"fused kernels are built from aten_lite's headers (aten_lite/csrc/*.h); {root} has "
+            "neither a checkout's nor an install's copy: reinstall aten_lite (pip install .)")
     return root
 
 
-def spec_dir(root: Path) -> Path | None:
-    """The folder of native_functions.yaml and derivatives.yaml under ``root``: the checkout's
-    own, else the copy an install ships; None when neither is there."""
-    for folder in (root, root.joinpath(*SHIPPED_SPEC)):
-        if (folder / "native_functions.yaml").is_file():
-            return folder
-    return None
-
-
 def codegen():
-    """The generator package of the checkout (tools/codegen), as ``aten_lite.codegen``: like
-    ``aten_lite._generated``, a checkout uses its own copy even when another is installed."""
+    """The package of tools/codegen, as ``aten_lite.codegen``: graph mode uses its compiler
+    driver (build.py) and cache checks (private_cache.py), never its YAML loader or emitters
+    (Note [The fusion table]). Like ``aten_lite._generated``, a checkout uses its own copy even
+    when another is installed."""
     name = "aten_lite.codegen"
     if name in sys.modules:
         return sys.modules[name]
@@ -104,17 +95,13 @@ def _cg(module: str):
     return importlib.import_module(f"aten_lite.codegen.{module}")
 
 
-@lru_cache(maxsize=1)
 def _entries() -> dict:
-    """op full name -> NativeFunction of every functional `elementwise:` op (read once)."""
-    folder = spec_dir(checkout_root())
-    spec = _cg("load").load(folder / "native_functions.yaml", folder / "derivatives.yaml")
-    return {str(nf.func.name): nf for nf in spec.native
-            if nf.elementwise is not None and nf.func.kind().name == "functional"}
+    """op full name -> fusion_entries.Entry of every functional `elementwise:` op of aten_lite."""
+    return fusion_entries.builtin()
 
 
 def _storage(name: str) -> str:
-    return _cg("api_cpp")._STORAGE[name]  # the generated kernels' dtype -> C++ type table
+    return fusion_entries.storage(name)  # the generated kernels' dtype -> C++ type table
 
 
 def _cpp_number(value, storage: str) -> str:
@@ -170,7 +157,7 @@ def fused_source(spec: FusedSpec) -> FusedSource:
             raise FusionBuildError(f"fused kernel: step {j} is {step.op!r}, which has no "
                                    f"`elementwise:` expression in {yaml}")
         nfs.append(nf)
-        where.append(f"{step.op} ({nf.elementwise.loc})")
+        where.append(f"{step.op} ({nf.loc})")
     summary = " -> ".join(where + ([spec.reduction.op] if spec.reduction else []))
     _check_shape_of(spec, summary)
     value_dtypes = [_dtype.parse(d) for d in spec.inputs]
@@ -220,21 +207,20 @@ class _Step:
 
 
 def _step(j, step, nf, input_dtypes, step_dtypes, summary) -> _Step:
-    kernel = _cg("api_cpp").cpp_kernel(nf)
-    schema = nf.func.arguments.positional + nf.func.arguments.kwarg_only
-    where = f"fused kernel {summary}: step {j} ({step.op}, {nf.elementwise.loc})"
+    schema = nf.args  # (name, default) in schema order
+    where = f"fused kernel {summary}: step {j} ({step.op}, {nf.loc})"
     if len(step.args) > len(schema):
         raise FusionBuildError(f"{where}: {len(step.args)} arguments, the schema takes "
                                f"{len(schema)}")
     values = {}  # schema name -> ("in"/"step"/"const", value)
-    for a, arg in zip(schema, step.args):
-        values[a.name] = tuple(arg)
-    for a in schema[len(step.args):]:
-        if a.default is None:
-            raise FusionBuildError(f"{where}: argument '{a.name}' is missing")
-        values[a.name] = ("const", _default(a.default, where))
+    for (name, _), arg in zip(schema, step.args):
+        values[name] = tuple(arg)
+    for name, default in schema[len(step.args):]:
+        if default is None:
+            raise FusionBuildError(f"{where}: argument '{name}' is missing")
+        values[name] = ("const", _default(default, where))
     tensor_dtypes, numbers = [], []
-    for name in kernel.tensor_args:
+    for name in nf.tensors:
         kind, v = values[name]
         if kind == "in":
             tensor_dtypes.append(input_dtypes[v])
@@ -258,7 +244,7 @@ def _step(j, step, nf, input_dtypes, step_dtypes, summary) -> _Step:
     k_storage = _storage(compute.name)
     c_type = f"::al::compute_t<{k_storage}>"
     args = []
-    for name in kernel.tensor_args:
+    for name in nf.tensors:
         kind, v = values[name]
         if kind == "const":
             args.append(f"static_cast<{c_type}>({_wrapped(v, compute, k_storage, where)})")
@@ -266,7 +252,7 @@ def _step(j, step, nf, input_dtypes, step_dtypes, summary) -> _Step:
             source = f"in{v}" if kind == "in" else f"v{v}"
             args.append(f"static_cast<{c_type}>(static_cast<{k_storage}>({source}))")
     inits = []
-    for name in kernel.scalar_args:
+    for name in nf.scalars:
         kind, v = values[name]
         if kind != "const" or not isinstance(v, (bool, int, float)):
             raise FusionBuildError(f"{where}: '{name}' must be a ('const', number), got "
@@ -280,8 +266,8 @@ def _step(j, step, nf, input_dtypes, step_dtypes, summary) -> _Step:
     if _storage(step.dtype) != result:
         raise FusionBuildError(f"{where}: the spec says it gives {step.dtype}, but the op "
                                f"gives {'bool' if result == 'bool' else compute.name}")
-    return _Step(j, step.op, kernel.expr, kernel.expr_file, kernel.expr_line,
-                 tuple(f"AlCompute {n}" for n in kernel.tensor_args), kernel.scalar_args,
+    return _Step(j, step.op, nf.expr, nf.file, nf.line,
+                 tuple(f"AlCompute {n}" for n in nf.tensors), nf.scalars,
                  tuple(inits), c_type, compute.name, result, step.dtype, tuple(args))
 
 
@@ -322,7 +308,8 @@ def _render(spec, steps, step_dtypes, summary) -> FusedSource:
         if r.op == "mean" and not _dtype.parse(acc_dtype).is_floating_point:
             raise FusionBuildError(f"fused kernel {summary}: mean of {acc_dtype} is not "
                                    "defined; pass a floating dtype")
-        acc, result, reducer = _storage(acc_dtype), _storage(r.dtype), REDUCERS[r.op]
+        acc, result = _storage(acc_dtype), _storage(r.dtype)
+        reducer = fusion_entries.reducer(r.op)
         result_dtype = r.dtype
     operands = [o["storage"] for o in outputs] + [_storage(d) for d in spec.inputs]
     n_out = len(outputs)
@@ -368,8 +355,7 @@ def _render(spec, steps, step_dtypes, summary) -> FusedSource:
         "full_operand": full_operand, "n_tensors": len(names) - 1, "tensor_names": names[1:],
         "dtype_codes": codes, "writes": hex((1 << written) - 1),
     }
-    env = _cg("templating").ENV.overlay(loader=jinja2.FileSystemLoader(str(_JIT_DIR)))
-    template = env.get_template("fused.cpp.j2")
+    template = _environment(jinja2).get_template("fused.cpp.j2")
     # The name is a hash of the text rendered without it, so equal specs share a kernel.
     draft = template.render(k=k)
     name = "fused_" + hashlib.sha256(draft.encode()).hexdigest()[:16]
@@ -385,3 +371,18 @@ def _restore_lines(text: str) -> str:
         if line.startswith("#line @RESTORE@"):
             lines[i] = line.replace("@RESTORE@", str(i + 2))
     return "\n".join(lines)
+
+
+_ENV: list = []  # the Jinja2 environment, made on first use
+
+
+def _environment(jinja2):
+    """The environment the template renders in: the generator's settings (StrictUndefined,
+    trimmed blocks, the trailing newline kept; tools/codegen/templating.py), so that a
+    misspelt template variable is an error and the text is laid out as the generated
+    kernels' is."""
+    if not _ENV:
+        _ENV.append(jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(_JIT_DIR)), undefined=jinja2.StrictUndefined,
+            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False))
+    return _ENV[0]

@@ -175,7 +175,8 @@ struct NodeState {
 
 struct LeafSlot {
   Ref leaf;
-  Ref grad;  // the sum of what reached it; the walk's only reference (Note [Stealing...])
+  // The sum of what reached it; the walk's only reference (Note [Stealing the gradient]).
+  Ref grad;
 };
 
 enum Callback { kTensor, kMatched, kPreHooks, kCapture, kLeafHooks, kAccumulate, kCallbacks };
@@ -354,7 +355,7 @@ class Walk {
   }
 
   // Gradient `g` (borrowed) for edge `e`, the `i`th of `node`: matched to the input (Note [Gradients
-  // match their input] in node.py), then delivered.
+  // match their input] in aten_lite/autograd/node.py), then delivered.
   bool pass(PyObject* node, Py_ssize_t i, PyObject* e, const Edge& ed, PyObject* g) {
     Ref shape(PyObject_GetAttr(g, n_->shape));
     if (!shape) return false;
@@ -380,10 +381,11 @@ class Walk {
     return m && deliver(ed, std::move(m));
   }
 
-  // A bias's gradient (Note [Formulas without dispatch] in formulas.py): a (B, N) float32 or
-  // float64 tensor for an (N,) input of its dtype, B > 0, summed over B by the sum op's
-  // kernel on the array, as sum_to's own bias case does (aten_lite/autograd/formulas.py: keep
-  // the two in step). `*out` stays null where that is not the case.
+  // A bias's gradient (Note [Formulas without dispatch] in aten_lite/autograd/formulas.py): a
+  // (B, N) float32 or float64 tensor for an (N,) input of its dtype, B > 0, summed over B by
+  // the sum op's kernel on the array, as sum_to's own bias case does
+  // (aten_lite/autograd/formulas.py: keep the two in step). `*out` stays null where that is not
+  // the case.
   bool sum_batch(PyObject* g, const Edge& ed, Ref* out) {
     if (Py_TYPE(g) != reinterpret_cast<PyTypeObject*>(cb_[kTensor]) ||
         !PyTuple_Check(ed.shape) || PyTuple_GET_SIZE(ed.shape) != 1)

@@ -8,16 +8,17 @@ Tensor methods, Note [Library kernels] in vocab/library_kernels.py).
     >>> al.ops.myops.mish(x), x.mish()    # doctest: +SKIP  (aten_lite.myops is al.ops.myops)
 
 Note [The library ABI]
-A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder: its
-``manifest.py``, the generated ``registry.py``, ``ops.py``, ``autograd_nodes.py``,
-``forward_rules.py``, its ``kernels.py`` and its own extension ``_C`` (aten_lite's core
-sources and headers plus the library's kernels). The generated Python reads aten_lite's
-runtime (handles, the binding parser, autograd nodes, forward mode) and the registry records follow the generator's format, so a build
-is loadable only by the aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION``
-and ``ABI`` (``ABI_VERSION`` of vocab/library_kernels.py, bumped when the C++ kernel ABI, the
-record format or the generated autograd code's protocol changes) must equal this runtime's,
-or loading raises before anything is installed, saying how to rebuild. Loading never runs
-the generator or a compiler.
+A built library (``aten-lite-gen library``, tools/codegen/library_build.py) is a folder,
+``<lib>``: its ``<lib>/manifest.py``, the generated ``<lib>/registry.py``, ``<lib>/ops.py``,
+``<lib>/autograd_nodes.py``, ``<lib>/forward_rules.py``, its ``<lib>/kernels.py`` and its own
+extension ``_C`` (aten_lite's core sources and headers plus the library's kernels). The
+generated Python reads aten_lite's runtime (handles, the binding parser, autograd nodes, forward
+mode) and the registry records follow the generator's format, so a build is loadable only by the
+aten_lite it was built against: the manifest's ``ATEN_LITE_VERSION`` and ``ABI``
+(``ABI_VERSION`` of vocab/library_kernels.py, bumped when the C++ kernel ABI, the record format
+or the generated autograd code's protocol changes) must equal this runtime's, or loading raises
+before anything is installed, saying how to rebuild. Loading never runs the generator or a
+compiler.
 
 Note [Loading a library]
 Loading installs, in order: the extension (so that kernel tables can find its entries), one
@@ -53,6 +54,9 @@ from ..autograd import forward_ad as _forward_ad, kernel as _autograd_kernel
 __all__ = ["load_library", "ops", "define_yaml", "LibraryError"]
 
 _PACKAGE = "aten_lite._libraries"  # the parent of every loaded library's modules
+# The build's module of its elementwise ops' rows, which graph mode fuses them from (Note
+# [Library ops in fused kernels] in compile/library_entries.py).
+FUSION_TABLE = "fusion_table.py"
 _FRONT = __package__.rpartition(".")[0]  # aten_lite itself: libraries become its attributes
 
 
@@ -75,6 +79,7 @@ class _Loaded:
     recorders: list = field(default_factory=list)
     forward: types.ModuleType | None = None  # its forward_rules, installed in forward mode
     define_yaml: bool = False  # made by define_yaml: may be replaced by a later definition
+    package: str = ""  # the module name its generated files are imported under
 
 
 _LOADED: dict[str, _Loaded] = {}
@@ -212,7 +217,8 @@ def _install(name: str, out: Path, m: dict, define_yaml: bool = False) -> types.
         kernels = _import(f"{pkg_name}.kernels", "kernels.py", out)
     if previous is not None:
         _uninstall(previous)
-    loaded = _Loaded(name, out, m["SOURCE_DIGEST"], m["NATIVE"], define_yaml=define_yaml)
+    loaded = _Loaded(name, out, m["SOURCE_DIGEST"], m["NATIVE"], define_yaml=define_yaml,
+                     package=pkg_name)
     _LOADED[name] = loaded
     try:
         _library_kernels.register(name, ext)
@@ -396,7 +402,8 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
         raise LibraryError(f"al.library.define_yaml: {name!r} is the op library loaded from "
                            f"{loaded.native}; choose another name=")
     private = _private()
-    if not (out / "manifest.py").is_file():
+    # A build an older aten-lite-gen left in the cache lacks the fusion table: build again.
+    if not ((out / "manifest.py").is_file() and (out / FUSION_TABLE).is_file()):
         _build(folder, name, native_yaml, derivatives, kernels)
     # Its manifest is executed and its modules and extension loaded: only a tree that nobody
     # else could have written (Note [Private caches]).

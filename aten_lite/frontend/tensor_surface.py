@@ -1,12 +1,14 @@
 """The Tensor surface: every method, operator and property that ``Tensor`` has beyond its data
 type (``tensors/tensor.py``), attached here and nowhere else.
 
-``tensors/tensor.py`` is at the tensor layer and may not import what these come from (the generated
-bindings, autograd, indexing, factories; docs/DESIGN.md, "Layers"), so the front end puts them
-on the class once, when ``aten_lite/__init__.py`` imports this module (after the dispatcher's
-handles exist, which the generated bindings read at import). Each assignment is written out, so
-that ``grep "Tensor.NAME ="`` finds where a method comes from (the generator reads these lines
-too: ``tensor_attributes`` in tools/codegen/formula.py).
+``tensors/tensor.py`` is at the tensor layer and may not import what these come from (the
+generated bindings, autograd, indexing, factories; docs/DESIGN.md, "Layers"), so the front end
+puts them on the class once, when ``aten_lite/__init__.py`` imports this module (after the
+dispatcher's handles exist, which the generated bindings read at import). Each assignment is
+written out, so that ``grep "Tensor.NAME ="`` finds where a method comes from. The generator,
+which never imports the runtime, learns these names from ``TENSOR_ATTRIBUTES`` in
+aten_lite/vocab/manifest.py (refreshed from the class by
+``python -m tools.runtime_manifest --write``).
 
 >>> import aten_lite as al
 >>> x = al.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)

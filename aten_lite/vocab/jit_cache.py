@@ -1,8 +1,9 @@
 """Where aten_lite keeps what it builds at run time (layer 1: standard library only).
 
-``$AL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/aten_lite`` (default ``~/.cache/aten_lite``).
-Op libraries defined in process (``al.library.define_yaml``) live under ``libraries/<hash>``;
-the generator's object cache for library builds is ``objects/`` (tools/codegen/library_build.py
+The cache folder, ``<cache>`` below: ``$AL_CACHE_DIR`` when set, else
+``$XDG_CACHE_HOME/aten_lite`` (default ``~/.cache/aten_lite``). Op libraries defined in process
+(``al.library.define_yaml``) live under ``<cache>/libraries/<hash>``; the generator's object
+cache for library builds is ``<cache>/objects/`` (tools/codegen/library_build.py
 computes the same folder: it may not import the runtime). Code is loaded from it only when no
 other user could have written it (Note [Private caches] in tools/codegen/private_cache.py).
 """

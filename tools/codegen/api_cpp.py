@@ -30,7 +30,7 @@ from .model import SchemaKind
 GENERATED_DIR = "generated/csrc"
 
 # Storage type and switch label of each dtype, in vocab.DTYPES order (= the dtype code).
-_STORAGE = {
+STORAGE = {
     "bool": "bool", "uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t",
     "int32": "int32_t", "int64": "int64_t", "float16": "::al::half", "float32": "float",
     "float64": "double",
@@ -46,7 +46,7 @@ _TENSOR_TYPES = ("Tensor",)
 _SCALAR_TYPES = tuple(t for t in vocab.ELEMENTWISE_ARG_TYPES if t not in _TENSOR_TYPES)
 
 # The reducer class template (aten_lite/csrc/reducers.h) and the out dtype rule of each reducer.
-_REDUCERS = {
+REDUCERS = {
     "sum": ("::al::SumReducer", "kWideInt"),
     "prod": ("::al::ProdReducer", "kWideInt"),
     "mean": ("::al::MeanReducer", "kSame"),
@@ -142,7 +142,7 @@ def cpp_kernel(nf: Any) -> CppKernel:
     op = str(nf.func.name)
     ident = op.replace(".", "_")
     tensors, scalars = _split_args(nf)
-    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", _STORAGE[d])
+    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", STORAGE[d])
                    for d in sorted(nf.dtypes, key=vocab.DTYPES.index))
     mask = sum(1 << d.code for d in dtypes)
     path, dtype_mask = f"{GENERATED_DIR}/{ident}.cpp", f"0x{mask:03x}"
@@ -158,7 +158,7 @@ def cpp_kernel(nf: Any) -> CppKernel:
     if len(tensors) != 1:
         _fail(nf, f"a reduction kernel takes exactly one Tensor argument; found "
               f"{len(tensors)} ({', '.join(tensors) or 'none'})")
-    reducer, out_kind = _REDUCERS[nf.reduction]
+    reducer, out_kind = REDUCERS[nf.reduction]
     return CppKernel(
         kind="reduction", tensor_args=tensors, scalar_args=(),
         out_kind=f"::al::OutKind::{out_kind}", out_type="", expr="",
@@ -170,7 +170,7 @@ def custom_kernel(nf: Any) -> CppKernel:
     """The CppKernel of an entry's `cpp:` template: the header declares the arguments, so only
     the dtype switch (the entry's `dtypes:`) and the names come from the YAML."""
     name = nf.cpp
-    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", _STORAGE[d])
+    dtypes = tuple(CppDType(vocab.DTYPES.index(d), d, f"::al::{_ENUM[d]}", STORAGE[d])
                    for d in sorted(nf.dtypes, key=vocab.DTYPES.index))
     mask = sum(1 << d.code for d in dtypes)
     return CppKernel(

@@ -1,6 +1,6 @@
 """The Tensor operators of ``generated/ops.py`` (``__add__``, ``__radd__``, ``__iadd__``, ...):
 which declared overload each one calls, and its binding (Note [Binding tiers] in
-``api_python``).
+``api_python.py``).
 
     >>> DUNDERS["__rsub__"]
     ('sub', True, 'binary')

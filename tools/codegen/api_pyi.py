@@ -120,7 +120,7 @@ def _stub(nf: NativeFunction, method: bool, with_out: bool, overload: bool, vara
     if with_out:
         parts.append("out: Tensor | None = ...")
     if keepdims:
-        parts.append("keepdims: bool = ...")  # Note [Torch's Python names] in api_python
+        parts.append("keepdims: bool = ...")  # Note [Torch's Python names] in api_python.py
     return Stub(str(nf.func.name.name), ", ".join(parts), _stub_returns(nf), overload)
 
 

@@ -55,7 +55,7 @@ def _check_type(arg: Argument, where: str) -> None:
 
 def _check_names(nf: NativeFunction, where: str) -> None:
     """The op and its arguments become Python names of generated/ops.py (Note [Binding
-    tiers] in api_python), so none may be a keyword or a name that module defines itself."""
+    tiers] in api_python.py), so none may be a keyword or a name that module defines itself."""
     base = nf.func.name.name.base
     if keyword.iskeyword(base):
         raise BindingError(f"{where}: the op name '{base}' is a Python keyword, so no Python "

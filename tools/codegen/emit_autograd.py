@@ -278,7 +278,7 @@ def _edge(name: str) -> str:
 
 
 def _save(s: api.Saved, cond: str, r: api.Recorder) -> list[str]:
-    """Lines storing one saved value (Note [What a node saves] in api_autograd)."""
+    """Lines storing one saved value (Note [What a node saves] in api_autograd.py)."""
     def guarded(value: str, otherwise: str) -> str:
         return f"{value} if {cond} else {otherwise}" if cond else value
 

@@ -1,10 +1,10 @@
 """Emit the Python side of the generated code: ``generated/ops.py`` (bindings),
 ``generated/registry.py`` (op table data), ``generated/__init__.py``, and the type stub
-``aten_lite/_ops.pyi`` (Note [The type stub] in ``api_pyi``), which is written into the runtime
+``aten_lite/_ops.pyi`` (Note [The type stub] in ``api_pyi.py``), which is written into the runtime
 package so that editors and type checkers find it.
 
 Text assembly only: every decision is made in the ``api_*`` modules (Note [Binding tiers] in
-``api_python``).
+``api_python.py``).
 ``gen.py`` adds the header naming the sources and their hash.
 
     >>> files = emit(spec)  # doctest: +SKIP

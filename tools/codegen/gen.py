@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import emit_autograd, emit_cpp, emit_forward, emit_python
+from . import emit_autograd, emit_cpp, emit_forward, emit_fusion, emit_python
 from .load import load
 from .names import check_rendered
 from .spec import Spec, SpecError
@@ -28,7 +28,7 @@ GENERATED = "generated"
 REGENERATE = "`aten-lite-gen` (or `python -m tools.codegen`)"
 
 # Emitters in a fixed order; each returns {path relative to the repo root: text}.
-EMITTERS = (emit_python, emit_cpp, emit_autograd, emit_forward)
+EMITTERS = (emit_python, emit_cpp, emit_autograd, emit_forward, emit_fusion)
 
 # Generated modules whose top-level names an op's name may clash with (Note [Names an op may
 # not take] in names.py).
@@ -64,7 +64,8 @@ def source_digest(root: Path) -> str:
 # an edit to one op changes the headers of that op's files and of the shared tables only, and
 # adding an op is a small diff. The Python modules and the stub read every entry: their hash
 # is of both YAML files. A kernel file reads one entry: its hash is of the data its text is
-# rendered from (emit_cpp.sources), and its header names that op.
+# rendered from (emit_cpp.sources), and its header names that op. The fusion table's hash is
+# of its own rows (emit_fusion.sources): the fused-kernel cache keys hash that file.
 def header_lines(digest: str, source: str = f"{NATIVE} and {DERIVATIVES}") -> list[str]:
     return [
         f"@generated from {source} (sha256 {digest}).",
@@ -102,7 +103,8 @@ def render(root: Path, spec: Spec | None = None) -> dict[str, str]:
     spec = spec if spec is not None else load_spec(root)
     lines = header_lines(source_digest(root))
     own = {path: header_lines(_short_hash(data), source)
-           for path, (source, data) in emit_cpp.sources(spec).items()}
+           for emitter in EMITTERS if hasattr(emitter, "sources")
+           for path, (source, data) in emitter.sources(spec).items()}
     files: dict[str, str] = {}
     problems: dict[str, None] = {}  # an ordered set: two emitters may see one problem
     for emitter in EMITTERS:

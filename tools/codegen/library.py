@@ -8,7 +8,7 @@ Note [Op library namespaces]
 A library's ops are the ops of its YAML, named ``NS::op`` at run time (``myops::mish``; the
 handle, the autograd recorder, the kernel tables), so they can never replace an aten_lite op:
 overriding one of those stays ``al.library.impl``. Inside the library's files everything is
-as in the main tree: the schemas, the Python names of the bindings (``ops.py`` defines
+as in the main tree: the schemas, the Python names of the bindings (``<lib>/ops.py`` defines
 ``mish``), the C++ registry names (the library's extension holds only its own kernels, Note
 [Library kernels] in aten_lite/vocab/library_kernels.py). Two things cross namespaces, and both
 are checked: a derivative formula may call aten_lite's ops (a name the library declares
@@ -16,7 +16,7 @@ itself wins), and a ``method`` variant becomes a Tensor attribute, so it may not
 aten_lite (or, at load time, another library) already defines.
 
 Note [The library's type stub]
-The generated ``__init__.pyi`` types the library's functions as aten_lite's stub types its
+The generated ``<lib>/__init__.pyi`` types the library's functions as aten_lite's stub types its
 own, and its Tensor methods too. A type checker cannot see methods added to aten_lite's
 ``Tensor`` class from another package (typing has no way to extend a class declared elsewhere;
 only a checker plugin could), so the stub declares them on ``NS.Tensor``, a subclass of
@@ -27,8 +27,9 @@ Tensor and give an ``NS.Tensor``, so ``myops.mish(x).mish()`` checks; on a tenso
 annotate or ``typing.cast`` it as ``myops.Tensor``.
 
 Messages are the main tree's, ``FILE:LINE: OP: what; what to do``, with FILE the library's
-own file as the user named it (``myops/native_functions.yaml``); ``dispatch:`` kernels are
-functions of the library's ``kernels.py`` and ``cpp:`` templates its ``csrc/<name>.h``.
+own file as the user named it (``<folder>/native_functions.yaml``); ``dispatch:`` kernels
+are functions of the library's ``<folder>/kernels.py`` and ``cpp:`` templates its
+``<folder>/csrc/<name>.h``.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from typing import Callable
 from . import api_autograd, api_cpp, api_forward, api_operators, api_pyi, api_python
 from . import api_registry, emit_autograd, emit_forward
 from . import emit_cpp, emit_python, gen, vocab  # noqa: F401 (emit_python: the `py` filter)
+from . import emit_fusion
 from .checks import Problems, check_derivatives, check_native
 from .formula_calls import check_calls, helper_signatures
 from .load import load
@@ -371,7 +373,8 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     problems: list[str] = []
     parts: tuple[Callable[[], dict[str, str]], ...] = (
         lambda: _python(lib, spec), lambda: {"autograd_nodes.py": _autograd(spec, main)},
-        lambda: {"forward_rules.py": _forward(lib, spec, main)}, lambda: _cpp(lib, spec))
+        lambda: {"forward_rules.py": _forward(lib, spec, main)}, lambda: _cpp(lib, spec),
+        lambda: {"fusion_table.py": emit_fusion.render(spec)})
     for part in parts:
         try:
             files.update(part())
@@ -385,8 +388,8 @@ def render(lib: Library, root: Path | None = None, main: Spec | None = None) -> 
     digest = source_digest(lib)
     if (lib.folder / KERNELS).is_file():
         files[KERNELS] = (lib.folder / KERNELS).read_text(encoding="utf-8")
-    # The YAML ships with the build, unchanged (its lines are what messages and #line name):
-    # graph mode's fused kernels read the `elementwise:` expressions of the loaded build.
+    # The YAML ships with the build, unchanged (its lines are what messages and #line name;
+    # graph mode's fused kernels read the build's fusion_table.py, Note [The fusion table]).
     files[SHIPPED_NATIVE] = (lib.folder / gen.NATIVE).read_text(encoding="utf-8")
     files["__init__.py"] = ENV.get_template("library_init.py.j2").render(
         name=lib.name, public=_public(files["ops.py"]))

@@ -1,11 +1,13 @@
 """Folders and files of aten_lite's caches that nobody but this user can have written.
 
 Note [Private caches]
-aten_lite runs code that it finds in its caches: fused kernels (``kernels/fused-*.so``, loaded
-with ctypes, aten_lite/compile/kernels_cache.py), the precompiled header they compile with
-(``kernels/pch/``), op libraries defined in process (``libraries/<hash>/``: its manifest.py is
-executed, its modules imported, its extension loaded, aten_lite/frontend/oplib.py) and the objects
-linked into op libraries (``objects/``, library_build.py). Whoever can write there runs code as
+aten_lite runs code that it finds in its caches (``<cache>``, aten_lite/vocab/jit_cache.py):
+fused kernels (``<cache>/kernels/fused-*.so``, loaded with ctypes,
+aten_lite/compile/kernels_cache.py), the precompiled header they compile with
+(``<cache>/kernels/pch/``), op libraries defined in process (``<cache>/libraries/<hash>/``: its
+manifest.py is executed, its modules imported, its extension loaded, aten_lite/frontend/oplib.py)
+and the objects linked into op libraries (``<cache>/objects/``, library_build.py). Whoever can
+write there runs code as
 the user who loads it, so:
 * Folders are created 0700 and files 0600 (0700 for a program), whatever the umask: a cache
   made under umask 0 is not world-writable.

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
+import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 
-from . import api_forward, emit_forward, gen
+from . import api_cpp, api_forward, emit_forward, gen, vocab
+from .formula import python_free_names
+from .runtime_source import CppSource, Definition, RuntimeSource, source
 from .model import SchemaKind
 from .spec import Derivative, NativeFunction, Spec
 from .suggest import close_names
@@ -104,7 +109,11 @@ def _locations(spec: Spec, nf: NativeFunction) -> list[str]:
     return out
 
 
-def show_op(root: Path, spec: Spec, query: str) -> int:
+def show_op(root: Path, spec: Spec, query: str, runtime: RuntimeSource | None = None) -> int:
+    """Print everything about the op ``query``, with ``path:line`` of each hand-written
+    definition it names (found in ``runtime``'s source, Note [Finding hand-written definitions]
+    in runtime_source.py; the runtime package beside this generator by default) and of each
+    generated one. 1 and a suggestion on stderr for an unknown op."""
     groups = _matching(spec, query)
     if not groups:
         names = {nf.func.name.name.base for nf in spec.native}
@@ -113,12 +122,42 @@ def show_op(root: Path, spec: Spec, query: str) -> int:
         print(f"no op named {query!r}{hint}", file=sys.stderr)
         return 1
     derivs = _derivatives(spec)
+    if runtime is None:  # the runtime of the checkout at root, else the one beside the generator
+        runtime = source(root / "aten_lite") if (root / "aten_lite").is_dir() else source()
+    where = _Where(root, runtime)
     for group in groups:
-        print(_show_group(spec, group, derivs))
+        print(_show_group(spec, group, derivs, where))
     return 0
 
 
-def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Derivative]) -> str:
+class _Where:
+    """``path:line`` of what `show` names: hand-written definitions in the runtime's source,
+    generated ones in the files under ``root``."""
+
+    def __init__(self, root: Path, runtime: RuntimeSource) -> None:
+        self.root = root
+        self.runtime = runtime
+        self.cpp = CppSource(runtime.base)  # headers are included from the package's parent
+
+    def py(self, found: Definition | None, what: str) -> str:
+        if found is None:
+            return f"  (no {what} found in {self.runtime.package.name}/)"
+        return f"  {found}{found.note()}"
+
+    def generated(self, text: str) -> str:
+        """An emitter's ``locate`` line, ``PATH: SYMBOL ...``, as ``PATH:LINE: SYMBOL ...``;
+        unchanged when the file or the symbol is not there."""
+        path, sep, rest = text.partition(": ")
+        line = _generated_line(self.root / path, rest) if sep else None
+        if not line:
+            return text
+        return f"{path}:{line}: {_secondary_lines(self.root / path, rest)}"
+
+
+def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Derivative],
+                where: _Where | None = None) -> str:
+    """The text of one op group; with ``where``, the ``path:line`` of everything it names
+    (an op library's report, library_build.show, has none: its files are elsewhere)."""
     head = group[0]
     lines = [f"{head.func.name}    ({head.loc})"]
     if head.doc:
@@ -135,10 +174,16 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
         lines.append(f"    elementwise: {head.elementwise.expr}   (type_promotion: {head.type_promotion})")
     if head.reduction is not None:
         lines.append(f"    reduction: {head.reduction}")
-    for key in kernel_keys(head):
-        lines.append(f"    {key:<26} -> {head.dispatch.get(key, 'generated kernel')}")
+    if where is None:
+        lines.extend(f"    {key:<26} -> {head.dispatch.get(key, 'generated kernel')}"
+                     for key in kernel_keys(head))
+    else:
+        lines.extend(_kernel_lines(head, where))
+        lines.extend(_cpp_lines(head, where))
     if head.shape:
-        lines.append(f"  shape rule: {head.shape}")
+        found = "" if where is None else where.py(where.runtime.shape_rule(head.shape),
+                                                  f"shape rule {head.shape!r}")
+        lines.append(f"  shape rule: {head.shape}{found}")
     if head.domain != "any":
         lines.append(f"  domain:   {head.domain} (where tests/op_table.py's derived row samples)")
     if head.int_operand is not None:
@@ -155,17 +200,204 @@ def _show_group(spec: Spec, group: list[NativeFunction], derivs: dict[str, Deriv
         lines.append(f"  derivative ({d.loc}):")
         for f in d.formulas:
             lines.append(f"    {', '.join(f.inputs)}: {f.expr}")
+        lines.extend(_helper_lines(d, where) if where is not None else [])
         if d.non_differentiable:
             lines.append(f"    non-differentiable: {', '.join(d.non_differentiable)}")
         if d.output_differentiability is not None:
             flags = ", ".join(str(flag) for flag in d.output_differentiability)
             lines.append(f"    output_differentiability: [{flags}]")
     lines.extend(_forward_lines(spec, head, d))
-    where = [loc for nf in group for loc in _locations(spec, nf)]
-    if where:
+    made = [loc for nf in group for loc in _locations(spec, nf)]
+    if made:
         lines.append("  generated:")
-        lines.extend(f"    {w}" for w in dict.fromkeys(where))
+        lines.extend(f"    {where.generated(w) if where else w}" for w in dict.fromkeys(made))
+    tests = _tests_of(where.root, head.func.name.name.base) if where is not None else []
+    if tests:
+        lines.append(f"  tests naming it: {', '.join(tests)}")
     return "\n".join(lines)
+
+
+# ---- hand-written definitions (Note [Finding hand-written definitions], runtime_source.py) ----
+
+# What the runtime's table builder makes for a key without a named kernel, in its order
+# (aten_lite/backends/__init__.py, _generic_kernel): the factory, and what it is made from.
+_FACTORIES = (("elementwise", "make_elementwise"), ("reduction", "make_reduction"),
+              ("shape", "make_from_rule"))
+
+
+def _kernel_lines(nf: NativeFunction, where: _Where) -> list[str]:
+    """One line per dispatch key: the named kernel, or the generic one and its factory."""
+    runtime = where.runtime
+    lines = []
+    keys = kernel_keys(nf)
+    if nf.shape and _COMPOSITE not in nf.dispatch and "Meta" not in keys and \
+            runtime.has_kernel("Meta", "make_from_rule"):
+        keys.append("Meta")  # the runtime's Meta kernel runs the shape rule
+    if nf.keeps_zero and nf.elementwise is not None and "SparseCPU" not in keys:
+        keys.append("SparseCPU")  # f(0) = 0: the sparse backend maps the stored values
+    for key in keys:
+        name = nf.dispatch.get(key)
+        if name is not None:
+            lines.append(f"    {key:<26} -> {name}" + where.py(runtime.kernel(key, name),
+                                                               f"kernel {name!r}"))
+            continue
+        kind, factory = next(((k, f) for k, f in _FACTORIES if _has(nf, k) and
+                              runtime.has_kernel(key, f)), ("", ""))
+        if not factory:
+            lines.append(f"    {key:<26} -> generated kernel")
+            continue
+        made = {"elementwise": "generated kernel", "reduction": "generated kernel",
+                "shape": f"shape rule {nf.shape}"}[kind]
+        if key == "SparseCPU":
+            made = "the dense kernel on the stored values (keeps_zero)"
+        lines.append(f"    {key:<26} -> {made}, made by {factory}"
+                     + where.py(runtime.kernel(key, factory), f"factory {factory!r}"))
+    return lines
+
+
+def _has(nf: NativeFunction, kind: str) -> bool:
+    return {"elementwise": nf.elementwise is not None, "reduction": nf.reduction is not None,
+            "shape": bool(nf.shape)}[kind]
+
+
+def _cpp_lines(nf: NativeFunction, where: _Where) -> list[str]:
+    """The hand-written C++ an op's generated kernel runs: a `cpp:` kernel's header and what
+    its Kernel names; the loop or reducer templates of a generated one."""
+    wanted: list[tuple[str, str, str]] = []  # (title, file that includes it, qualified name)
+    if nf.cpp is not None:
+        k = api_cpp.custom_kernel(nf)
+        wanted.append((f"cpp: {nf.cpp}", k.header, k.template))
+    if api_cpp._has_own_kernel(nf):
+        k = api_cpp.cpp_kernel(nf)
+        if k.kind == "elementwise":
+            wanted.append(("loop", k.path, "::al::elementwise"))
+        else:
+            wanted += [("loop", k.path, "::al::reduce"), ("reducer", k.path, k.reducer)]
+    lines = []
+    for title, start, qualified in wanted:
+        chain = where.cpp.chain(start, qualified)
+        if not chain:
+            lines.append(f"    {title}: {qualified}  (not found from {start})")
+            continue
+        lines.extend(f"    {title if i == 0 else '':<{len(title)}}  {d}: {d.text}"
+                     for i, d in enumerate(chain))
+    return ["  hand-written C++:", *lines] if lines else []
+
+
+def _helper_lines(d: Derivative, where: _Where) -> list[str]:
+    """The formula helpers the entry's formulas call (its `result:` one included)."""
+    names: list[str] = []
+    for f in d.formulas:
+        names += sorted(f.names)
+    if d.result_formula and d.result_formula.strip() not in vocab.FORWARD_AUTO:
+        names += sorted(python_free_names(d.result_formula))
+    found = []
+    for name in dict.fromkeys(names):
+        helper = where.runtime.helper(name)
+        if helper is not None:
+            found.append(f"{name}{where.py(helper, 'helper')}")
+    return [f"    helpers: {found[0]}", *(f"             {h}" for h in found[1:])] if found else []
+
+
+# ---- generated definitions ----
+
+
+@lru_cache(maxsize=None)
+def _parsed(path: Path) -> ast.Module | None:
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return None
+
+
+@lru_cache(maxsize=None)
+def _text(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+
+
+def _generated_line(path: Path, rest: str) -> int | None:
+    """The line of ``path`` that defines what an emitter's locate line names: a quoted op
+    (``OPS record 'relu'``: its record or row), else the first symbol (``relu()``,
+    ``_m_relu``, ``ReluBackward0``, ``TensorOps.relu``); a C++ file's entry function."""
+    if path.suffix == ".cpp":
+        lines = _text(path)
+        return next((i + 1 for i, line in enumerate(lines) if line.startswith("int entry(")),
+                    None)
+    tree = _parsed(path)
+    if tree is None:
+        return None
+    quoted = re.match(r"[^'(]*'([^']+)'", rest)
+    if quoted:
+        return _record_line(tree, quoted.group(1))
+    symbol = re.split(r"[\s,]", rest.strip(), maxsplit=1)[0].removesuffix("()")
+    return _def_line(tree.body, symbol.split("."))
+
+
+def _secondary_lines(path: Path, rest: str) -> str:
+    """``rest`` with the line of each further symbol it names: the second of ``relu(),
+    TensorOps.relu`` and a node's recorder (``recorded by record_relu``)."""
+    tree = _parsed(path)
+    if tree is None:
+        return rest
+
+    def annotate(m: re.Match) -> str:
+        line = _def_line(tree.body, m.group(2).removesuffix("()").split("."))
+        return f"{m.group(0)} (line {line})" if line else m.group(0)
+
+    head, sep, tail = rest.partition(" (")  # the symbols, then what they are
+    head = re.sub(r"(, )([\w.]+(?:\(\))?)", annotate, head)
+    return head + sep + re.sub(r"(recorded by )(\w+)", annotate, tail)
+
+
+def _record_line(tree: ast.Module, op: str) -> int | None:
+    """The line of the record of ``op``: a call with ``name=op``, a tuple or call whose first
+    item is ``op``, or a dict entry keyed by it."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            if any(k.arg == "name" and isinstance(k.value, ast.Constant) and k.value.value == op
+                   for k in node.keywords):
+                return node.lineno
+        items = node.args if isinstance(node, ast.Call) else \
+            node.elts if isinstance(node, ast.Tuple) else None
+        if items and isinstance(items[0], ast.Constant) and items[0].value == op:
+            return node.lineno
+        if isinstance(node, ast.Dict):
+            for key in node.keys:
+                if isinstance(key, ast.Constant) and key.value == op:
+                    return key.lineno
+    return None
+
+
+def _def_line(body: list[ast.stmt], parts: list[str]) -> int | None:
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name == parts[0]:
+                if len(parts) == 1:
+                    return node.lineno
+                if isinstance(node, ast.ClassDef):
+                    return _def_line(node.body, parts[1:])
+        elif isinstance(node, ast.Assign) and len(parts) == 1 and any(
+                isinstance(t, ast.Name) and t.id == parts[0] for t in node.targets):
+            return node.lineno
+    return None
+
+
+def _tests_of(root: Path, name: str, limit: int = 6) -> list[str]:
+    """The test files that call the op (``al.NAME(``, ``.NAME(``) or name it in quotes, most
+    mentions first: where to look, not a proof of coverage."""
+    folder = root / "tests"
+    if not folder.is_dir():
+        return []
+    pattern = re.compile(rf"(?:\.{re.escape(name)}_?\(|['\"]{re.escape(name)}(?:\.\w+)?['\"])")
+    counts = []
+    for path in sorted(folder.glob("test_*.py")):
+        n = len(pattern.findall(path.read_text(encoding="utf-8", errors="replace")))
+        if n:
+            counts.append((-n, path.relative_to(root).as_posix()))
+    return [f"{p} ({-n})" for n, p in sorted(counts)[:limit]]
 
 
 def _forward_lines(spec: Spec, nf: NativeFunction, d: Derivative | None) -> list[str]:

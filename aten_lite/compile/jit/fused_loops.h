@@ -22,15 +22,15 @@
 // reduced elements in the order of the logical index and folds each into its lane as it goes,
 // element i of each kBlock block into lane i % L (reduce.h's fold_block on that block, without
 // the block in memory); blocks and chunks are merged exactly as fold_contiguous and
-// fold_contiguous_parallel merge them. Eager aten_lite reduces a fresh contiguous intermediate, whose
-// reduced elements are one run when the reduced dims are the trailing ones (a full
+// fold_contiguous_parallel merge them. Eager aten_lite reduces a fresh contiguous intermediate,
+// whose reduced elements are one run when the reduced dims are the trailing ones (a full
 // reduction, a sum over the last dim): its loop 0, which puts element i in lane i % L (Note
-// [Lanes follow the logical index] in reduce.h). So those fused results equal eager's bit for
-// bit, whatever the thread count, when the steps do too (arithmetic does; exp and the other
-// libmvec functions may differ in the last bit between their vector and scalar versions, and
-// which one an element meets depends on where the loop's tail falls, in eager's loops as in
-// these). Other reductions (over leading dims) fold in another order: equal for integers and
-// amax/amin, within rounding for floating sums and products.
+// [Lanes follow the logical index] in aten_lite/csrc/reduce.h). So those fused results equal
+// eager's bit for bit, whatever the thread count, when the steps do too (arithmetic does; exp
+// and the other libmvec functions may differ in the last bit between their vector and scalar
+// versions, and which one an element meets depends on where the loop's tail falls, in eager's
+// loops as in these). Other reductions (over leading dims) fold in another order: equal for
+// integers and amax/amin, within rounding for floating sums and products.
 //
 // Note [Fused runs are aligned]
 // NumPy puts a large array 16 bytes past a page (malloc's header), so every 64-byte vector

@@ -1,0 +1,81 @@
+# @generated from native_functions.yaml: the elementwise ops (sha256 eacb65d273bdd922).
+# Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
+
+"""What graph mode builds fused kernels from (aten_lite/compile/kernels_source.py): each
+functional `elementwise:` op's expression and the facts its own generated C++ kernel is made
+of, so that graph mode neither reads the YAML nor runs the generator (Note [The fusion table]
+in tools/codegen/api_fusion.py). Plain literals; imports nothing.
+"""
+
+# dtype -> the C++ type its elements are stored as (the generated kernels' dtype switch).
+STORAGE = {'bool': 'bool', 'uint8': 'uint8_t', 'int8': 'int8_t', 'int16': 'int16_t', 'int32': 'int32_t', 'int64': 'int64_t', 'float16': '::al::half', 'float32': 'float', 'float64': 'double'}
+
+# reduction -> its reducer class template (aten_lite/csrc/reducers.h).
+REDUCERS = {'sum': '::al::SumReducer', 'prod': '::al::ProdReducer', 'mean': '::al::MeanReducer', 'amax': '::al::AmaxReducer', 'amin': '::al::AminReducer', 'all': '::al::AllReducer', 'any': '::al::AnyReducer'}
+
+# The fields of an ELEMENTWISE row, in order. args: every schema argument as (name, default as
+# written in the schema, or None when required); tensors and scalars: the functor's parameters
+# and its captured Scalar members.
+FIELDS = ('expr', 'file', 'line', 'args', 'tensors', 'scalars', 'type_promotion', 'dtypes', 'int_operand')
+
+# op -> its row, one functional `elementwise:` op per line, in YAML order.
+ELEMENTWISE = {
+    'neg': ('-self', 'native_functions.yaml', 8, (('self', None),), ('self',), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'abs': ('abs(self)', 'native_functions.yaml', 20, (('self', None),), ('self',), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'sign': ('sign(self)', 'native_functions.yaml', 32, (('self', None),), ('self',), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'relu': ('self < 0 ? 0 : self', 'native_functions.yaml', 45, (('self', None),), ('self',), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'sigmoid': ('sigmoid(self)', 'native_functions.yaml', 57, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'tanh': ('tanh(self)', 'native_functions.yaml', 66, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'exp': ('exp(self)', 'native_functions.yaml', 76, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'expm1': ('expm1(self)', 'native_functions.yaml', 85, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'log': ('log(self)', 'native_functions.yaml', 95, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'log1p': ('log1p(self)', 'native_functions.yaml', 104, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'sqrt': ('sqrt(self)', 'native_functions.yaml', 114, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'rsqrt': ('rsqrt(self)', 'native_functions.yaml', 124, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'reciprocal': ('reciprocal(self)', 'native_functions.yaml', 133, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'sin': ('sin(self)', 'native_functions.yaml', 142, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'cos': ('cos(self)', 'native_functions.yaml', 152, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'floor': ('floor(self)', 'native_functions.yaml', 161, (('self', None),), ('self',), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'ceil': ('ceil(self)', 'native_functions.yaml', 173, (('self', None),), ('self',), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'round': ('round_half_even(self)', 'native_functions.yaml', 185, (('self', None),), ('self',), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'trunc': ('trunc(self)', 'native_functions.yaml', 197, (('self', None),), ('self',), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'logical_not': ('self == 0', 'native_functions.yaml', 209, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'add.Tensor': ('self + alpha * other', 'native_functions.yaml', 226, (('self', None), ('other', None), ('alpha', '1')), ('self', 'other'), ('alpha',), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'sub.Tensor': ('self - alpha * other', 'native_functions.yaml', 239, (('self', None), ('other', None), ('alpha', '1')), ('self', 'other'), ('alpha',), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'mul.Tensor': ('self * other', 'native_functions.yaml', 252, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'div.Tensor': ('self / other', 'native_functions.yaml', 265, (('self', None), ('other', None)), ('self', 'other'), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'floor_divide': ('floor_divide(self, other)', 'native_functions.yaml', 276, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), 'nonzero'),
+    'pow.Tensor_Tensor': ('pow(self, exponent)', 'native_functions.yaml', 288, (('self', None), ('exponent', None)), ('self', 'exponent'), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), 'nonnegative'),
+    'maximum': ('maximum(self, other)', 'native_functions.yaml', 302, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'minimum': ('minimum(self, other)', 'native_functions.yaml', 313, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'remainder.Tensor': ('remainder(self, other)', 'native_functions.yaml', 324, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), 'nonzero'),
+    'eq.Tensor': ('self == other', 'native_functions.yaml', 336, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'ne.Tensor': ('self != other', 'native_functions.yaml', 345, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'lt.Tensor': ('self < other', 'native_functions.yaml', 354, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'le.Tensor': ('self <= other', 'native_functions.yaml', 363, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'gt.Tensor': ('self > other', 'native_functions.yaml', 372, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'ge.Tensor': ('self >= other', 'native_functions.yaml', 381, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'logical_and': ('self != 0 && other != 0', 'native_functions.yaml', 390, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'logical_or': ('self != 0 || other != 0', 'native_functions.yaml', 399, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    '_div_trunc': ('trunc_divide(self, other)', 'native_functions.yaml', 412, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), 'nonzero'),
+    'gelu': ('0.5 * self * (1 + erf(self * 0.70710678118654752))', 'native_functions.yaml', 632, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    '_gelu_backward': ('grad_output * (0.5 * (1 + erf(self * 0.70710678118654752)) + self * exp(-0.5 * self * self) * 0.39894228040143268)', 'native_functions.yaml', 639, (('grad_output', None), ('self', None)), ('grad_output', 'self'), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'silu': ('self / (1 + exp(-self))', 'native_functions.yaml', 646, (('self', None),), ('self',), (), 'default', ('float16', 'float32', 'float64'), None),
+    '_copy_strided': ('self', 'native_functions.yaml', 654, (('self', None),), ('self',), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'leaky_relu': ('self > 0 ? self : self * negative_slope', 'native_functions.yaml', 660, (('self', None), ('negative_slope', '0.01')), ('self',), ('negative_slope',), 'default', ('float16', 'float32', 'float64'), None),
+    '_leaky_relu_backward': ('self > 0 ? grad_output : grad_output * negative_slope', 'native_functions.yaml', 668, (('grad_output', None), ('self', None), ('negative_slope', None)), ('grad_output', 'self'), ('negative_slope',), 'default', ('float16', 'float32', 'float64'), None),
+    '_tanh_backward': ('grad_output * (1 - tanh_out * tanh_out)', 'native_functions.yaml', 673, (('grad_output', None), ('tanh_out', None)), ('grad_output', 'tanh_out'), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'log10': ('log10(self)', 'native_functions.yaml', 1159, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'log2': ('log2(self)', 'native_functions.yaml', 1171, (('self', None),), ('self',), (), 'int_to_float', ('float16', 'float32', 'float64'), None),
+    'isnan': ('self != self', 'native_functions.yaml', 1184, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'isinf': ('self == self && self - self != self - self', 'native_functions.yaml', 1191, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'isfinite': ('self - self == self - self', 'native_functions.yaml', 1198, (('self', None),), ('self',), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'logical_xor': ('(self != 0) != (other != 0)', 'native_functions.yaml', 1205, (('self', None), ('other', None)), ('self', 'other'), (), 'always_bool', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    'bitwise_and.Tensor': ('self & other', 'native_functions.yaml', 1214, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
+    'bitwise_or.Tensor': ('self | other', 'native_functions.yaml', 1225, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
+    'bitwise_xor.Tensor': ('self ^ other', 'native_functions.yaml', 1236, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('bool', 'uint8', 'int8', 'int16', 'int32', 'int64'), None),
+    'fmod.Tensor': ('fmod(self, other)', 'native_functions.yaml', 1262, (('self', None), ('other', None)), ('self', 'other'), (), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), 'nonzero'),
+    'lerp.Scalar': ('abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight)', 'native_functions.yaml', 1275, (('self', None), ('end', None), ('weight', None)), ('self', 'end'), ('weight',), 'default', ('float16', 'float32', 'float64'), None),
+    'lerp.Tensor': ('abs(weight) < 0.5 ? self + weight * (end - self) : end - (end - self) * (1 - weight)', 'native_functions.yaml', 1286, (('self', None), ('end', None), ('weight', None)), ('self', 'end', 'weight'), (), 'default', ('float16', 'float32', 'float64'), None),
+    '_nan_to_num': ('self != self ? nan : (self - self == self - self ? self : (self > 0 ? posinf : neginf))', 'native_functions.yaml', 1297, (('self', None), ('nan', None), ('posinf', None), ('neginf', None)), ('self',), ('nan', 'posinf', 'neginf'), 'default', ('float16', 'float32', 'float64'), None),
+}
