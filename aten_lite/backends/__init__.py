@@ -28,13 +28,11 @@ from ..rules.kernel_rules import (
     resize_out,
 )
 from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
 
 # Note [One backend, one module]: adding a backend adds its module, one line here, and its
 # import in the install step of aten_lite/__init__.py.
-MODULES = {"CPU": "cpu", "Meta": "meta", "SparseCPU": "sparse",
-           "CompositeImplicitAutograd": "composite"}
-BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
-COMPOSITE = "CompositeImplicitAutograd"
+MODULES = {CPU: "cpu", META: "meta", SPARSE_CPU: "sparse", COMPOSITE: "composite"}
 
 
 # ---- table building ----
@@ -60,7 +58,7 @@ def build_table(h, handles: dict, modules: dict) -> None:
                 f"{h.loc}: {h.name}: dispatch {key}: no function {fname!r} in "
                 f"aten_lite/backends/{MODULES[key]}.py; define it there or fix the YAML"
             )
-        if key != COMPOSITE:
+        if key is not COMPOSITE:
             fn = _dtype_guard(src, fn)
         stacks[key] = [(fn, f"{MODULES[key]}.{fname}")]
     if not h.composite:
@@ -141,7 +139,7 @@ def _derived(h, src, key):
             check_same_shape(args[0], result)
         else:
             inputs, dests = _split_out(h, args)
-            if key == "SparseCPU" and not any(getattr(x, "is_sparse", False) for x in inputs):
+            if key is SPARSE_CPU and not any(getattr(x, "is_sparse", False) for x in inputs):
                 # A sparse out= alone selected the sparse kernel, which needs a sparse input.
                 raise RuntimeError(
                     f"al.{h.base}: out= is a sparse tensor but the inputs are strided; pass a "

@@ -23,8 +23,9 @@ from ._sparse_ops import *  # noqa: F401,F403
 from ._sparse_more import *  # noqa: F401,F403
 from ._coo import below, cast
 from ._sparse_ops import coalesce
+from ..vocab.dispatch_keys import SPARSE_CPU
 
-KEY = "SparseCPU"
+KEY = SPARSE_CPU  # this backend's dispatch key
 
 
 def make_elementwise(h, src):
