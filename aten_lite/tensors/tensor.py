@@ -149,6 +149,8 @@ def _constructor(signature: str, doc: str, prelude: list, cls: str = "Tensor", *
              f"    t = _new({cls})", *(f"    {line}" for line in stores), "    return t", ""]
     scope: dict = {}
     name = signature.partition("(")[0]
+    # Compiled under this module's `from __future__ import annotations`: the annotations
+    # stay text, as the hand-written functions' do.
     exec(compile("\n".join(lines), f"<tensor constructor {name}>", "exec"), globals(), scope)
     fn = scope[name]
     fn.__doc__ = doc
@@ -156,7 +158,8 @@ def _constructor(signature: str, doc: str, prelude: list, cls: str = "Tensor", *
 
 
 new_tensor = _constructor(
-    "new_tensor(cls, a, shape, st, offset, dtype, device, layout, key, vc, base)",
+    "new_tensor(cls: type, a, shape, st, offset, dtype, device, layout, key, vc, base) "
+    "-> Tensor",
     """A new ``cls`` (Tensor or a subclass, which sets its own slots after) with these storage
     slots and no history (Note [Tensor slots]).""",
     [], cls="cls", a="a", shape="shape", st="st", offset="offset", dtype="dtype",
@@ -192,7 +195,7 @@ class Tensor(_TensorOps):
     # ---- constructors (internal; the hot path): made by _constructor (Note [Tensor slots]) ----
 
     _wrap = staticmethod(_constructor(
-        "_wrap(a, base=None)",
+        "_wrap(a: np.ndarray, base: Tensor | None = None) -> Tensor",
         """A CPU strided tensor over `a` (shared, not copied). `base`: the tensor `a` is a
         view of; the result then shares its version counter.""",
         ["if base is not None and base._base is not None:", "    base = base._base"],
@@ -201,7 +204,8 @@ class Tensor(_TensorOps):
         vc="None if base is None else base._version_counter", base="base"))
 
     _meta = staticmethod(_constructor(
-        "_meta(shape, dtype, strides=None, base=None, offset=0)",
+        "_meta(shape, dtype: DType, strides=None, base: Tensor | None = None, offset: int = 0) "
+        "-> Tensor",
         """A meta tensor: geometry and dtype, no data. `strides` default to contiguous;
         `offset` is the element offset into the (imaginary) storage, for views.""",
         ["shape = tuple(shape)",
