@@ -157,6 +157,11 @@ def _constructor(signature: str, doc: str, prelude: list, cls: str = "Tensor", *
     return fn
 
 
+# The prelude of a view's constructor: `base` becomes the tensor owning the storage, whose
+# version counter `vc` the view shares (None, and no base, for a tensor of its own storage).
+_SHARED_COUNTER = ["vc = None", "if base is not None:", "    if base._base is not None:",
+                   "        base = base._base", "    vc = base._version_counter"]
+
 new_tensor = _constructor(
     "new_tensor(cls: type, a, shape, st, offset, dtype, device, layout, key, vc, base) "
     "-> Tensor",
@@ -198,22 +203,19 @@ class Tensor(_TensorOps):
         "_wrap(a: np.ndarray, base: Tensor | None = None) -> Tensor",
         """A CPU strided tensor over `a` (shared, not copied). `base`: the tensor `a` is a
         view of; the result then shares its version counter.""",
-        ["if base is not None and base._base is not None:", "    base = base._base"],
-        a="a", shape="a.shape", st="None", offset="0", dtype="_DTYPE_OF_NP[a.dtype]",
-        device="_CPU", layout="_STRIDED", key="_KEY_CPU",
-        vc="None if base is None else base._version_counter", base="base"))
+        _SHARED_COUNTER, a="a", shape="a.shape", st="None", offset="0",
+        dtype="_DTYPE_OF_NP[a.dtype]", device="_CPU", layout="_STRIDED", key="_KEY_CPU",
+        vc="vc", base="base"))
 
     _meta = staticmethod(_constructor(
         "_meta(shape, dtype: DType, strides=None, base: Tensor | None = None, offset: int = 0) "
         "-> Tensor",
         """A meta tensor: geometry and dtype, no data. `strides` default to contiguous;
         `offset` is the element offset into the (imaginary) storage, for views.""",
-        ["shape = tuple(shape)",
-         "if base is not None and base._base is not None:", "    base = base._base"],
-        a="None", shape="shape",
+        ["shape = tuple(shape)", *_SHARED_COUNTER], a="None", shape="shape",
         st="contiguous_strides(shape) if strides is None else tuple(strides)",
         offset="offset", dtype="dtype", device="_META", layout="_STRIDED", key="_KEY_META",
-        vc="None if base is None else base._version_counter", base="base"))
+        vc="vc", base="base"))
 
     # ---- lazily made state ----
 
