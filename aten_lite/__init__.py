@@ -48,7 +48,12 @@ from .vocab.grad_mode import (  # noqa: E402
     is_grad_enabled as is_grad_enabled,
 )
 from .dispatch.trace_mode import trace_dispatch as trace_dispatch  # noqa: E402
-from .backends.creation import *  # noqa: E402,F401,F403
+from .backends.creation import (  # noqa: E402
+    arange as arange, as_tensor as as_tensor, empty as empty, empty_like as empty_like,
+    eye as eye, from_numpy as from_numpy, full as full, full_like as full_like,
+    linspace as linspace, ones as ones, ones_like as ones_like, tensor as tensor,
+    zeros as zeros, zeros_like as zeros_like,
+)
 from .vocab.grad_mode import (  # noqa: E402
     inference_mode as inference_mode, is_inference_mode_enabled as is_inference_mode_enabled,
 )
@@ -56,7 +61,7 @@ from .vocab.grad_mode import (  # noqa: E402
 # ---- the install step (Note [Install step]) ----
 # Note [Install step]: the layers (docs/DESIGN.md) meet here, in this order. The dispatcher
 # makes a handle per op (tables still empty); the generated bindings then import, reading the
-# handles; the backend modules import (the composite and sparse kernels call ops through those
+# handles; the backend packages import (the composite and sparse kernels call ops through those
 # bindings and handles) and fill the tables (backends.build_tables); the autograd kernel is
 # registered; and frontend/tensor_surface.py attaches the Tensor methods. No lower layer imports a
 # higher one: each piece is handed to the one below by registration, here.
@@ -71,14 +76,13 @@ _dispatch.install(_registry.OPS)
 # tools/codegen/api_pyi.py), whose TensorOps types the methods frontend/tensor_surface.py attaches.
 from ._ops import *  # noqa: E402,F401,F403
 from . import backends as _backends  # noqa: E402
-from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one module])
+from .backends import composite, cpu, meta, sparse  # noqa: E402 (Note [One backend, one package])
 
-_BACKEND_MODULES = {key: getattr(_backends, name) for key, name in _backends.MODULES.items()}
-_backends.build_tables(_dispatch.handles(), _BACKEND_MODULES)
-for _key, _module in _BACKEND_MODULES.items():
-    if hasattr(_module, "miss_hint"):
-        _dispatch.set_miss_hint(_key, _module.miss_hint)
-del composite, cpu, meta, sparse, _key, _module
+_backends.build_tables(_dispatch.handles(), _backends.packages())
+for _key, _package in _backends.packages().items():
+    if hasattr(_package, "miss_hint"):
+        _dispatch.set_miss_hint(_key, _package.miss_hint)
+del composite, cpu, meta, sparse, _key, _package
 
 from . import library  # noqa: E402,F401
 from . import autograd  # noqa: E402
@@ -86,8 +90,22 @@ from .autograd import kernel as _autograd_kernel  # noqa: E402
 
 _autograd_kernel.install()  # the Autograd key's kernel, now that the ops exist
 from .frontend import tensor_surface as _tensor_surface  # noqa: E402,F401 (every Tensor method, attached)
-from .frontend.random import *  # noqa: E402,F401,F403
-from .frontend.tensor_api import *  # noqa: E402,F401,F403
+from .frontend.random import (  # noqa: E402
+    Generator as Generator, bernoulli as bernoulli, default_generator as default_generator,
+    dropout as dropout, get_rng_state as get_rng_state, initial_seed as initial_seed,
+    manual_seed as manual_seed, multinomial as multinomial, normal as normal, rand as rand,
+    rand_like as rand_like, randint as randint, randint_like as randint_like, randn as randn,
+    randn_like as randn_like, randperm as randperm, seed as seed,
+    set_rng_state as set_rng_state,
+)
+from .frontend.tensor_api import (  # noqa: E402
+    BoolTensor as BoolTensor, ByteTensor as ByteTensor, CharTensor as CharTensor,
+    DoubleTensor as DoubleTensor, FloatTensor as FloatTensor, HalfTensor as HalfTensor,
+    IntTensor as IntTensor, LongTensor as LongTensor, ShortTensor as ShortTensor,
+    allclose as allclose, equal as equal, get_default_device as get_default_device,
+    is_tensor as is_tensor, isclose as isclose, set_default_device as set_default_device,
+    unique as unique,
+)
 from .frontend.tensor_api import __version__ as __version__  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 

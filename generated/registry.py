@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ef10cd30505b6158).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 ac0e22f455bab3d7).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite.dispatch.dispatcher builds one OpHandle

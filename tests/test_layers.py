@@ -5,8 +5,10 @@ that folder and below it, ``aten_lite/*.py`` the public modules at the top of th
 ``*`` crosses a ``/``), and a few generated files are named one by one. Every module of
 ``aten_lite/`` and ``generated/`` must fall in exactly one row. Every
 import (function-level ones too; not those under ``if TYPE_CHECKING:``, which never run) must go
-to the importer's own layer or one below, no import cycle may exist, and no backend may import
-another backend's private module. Failures name the file and line of the import.
+to the importer's own layer or one below, no import cycle may exist, and the modules of a backend
+package are its own: no other backend's module imports them, and a module outside the backends
+imports only the package itself (its ``__init__.py``, the registration the install step reads).
+Failures name the file and line of the import.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def layer_table(design_text: str) -> list[tuple[int, str, list[str]]]:
 class Module:
     def __init__(self, name: str, path: str, file: Path | None) -> None:
         self.name = name  # 'aten_lite.backends.cpu'
-        self.path = path  # 'aten_lite/backends/cpu.py', relative to the root
+        self.path = path  # 'aten_lite/backends/cpu/views.py', relative to the root
         self.file = file  # None for the C extension, which has no Python source
         self.is_package = file is not None and file.name == "__init__.py"
 
@@ -147,10 +149,14 @@ def check(root: Path, design_text: str) -> list[str]:
                     f"{high}; move the code down, or register it from above (docs/DESIGN.md, "
                     "Layers)")
             owner, other = _owner(mod), _owner(mods[target])
-            if other is not None and owner != other:
-                problems.append(
-                    f"{mod.path}:{line}: imports {mods[target].path}, private to the {other} "
-                    "backend; move what both use to a shared module or the rules layer")
+            # The package itself (its registration) is what the install step imports.
+            entry = mods[target].is_package and not mod.path.startswith("aten_lite/backends/")
+            if other is not None and owner != other and not entry:
+                fix = ("move what both use to a shared module or the rules layer"
+                       if mod.path.startswith("aten_lite/backends/") else
+                       f"import the package aten_lite/backends/{other}/ (its registration)")
+                problems.append(f"{mod.path}:{line}: imports {mods[target].path}, private to the "
+                                f"{other} backend; {fix}")
     problems += [_describe(cycle, edges, mods) for cycle in cycles(edges)]
     return problems
 
@@ -291,13 +297,16 @@ def test_checker_names_a_private_import_across_backends_and_an_unlisted_module(t
         "aten_lite/backends/meta/ops.py": "from ..cpu.ops import plan\nfrom ..shared import x\n",
         "aten_lite/backends/meta/__init__.py": "", "aten_lite/backends/cpu/__init__.py": "",
         "aten_lite/backends/cpu/ops.py": "", "aten_lite/backends/shared.py": "",
+        "aten_lite/high.py": "from .backends import cpu\nfrom .backends.cpu import ops\n",
         "aten_lite/stray.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                               "    from . import high\n"})
     assert problems == [
         "aten_lite/stray.py: matches no row of the layer table in docs/DESIGN.md; add it to "
         "exactly one",
         "aten_lite/backends/meta/ops.py:1: imports aten_lite/backends/cpu/ops.py, private to "
-        "the cpu backend; move what both use to a shared module or the rules layer"]
+        "the cpu backend; move what both use to a shared module or the rules layer",
+        "aten_lite/high.py:2: imports aten_lite/backends/cpu/ops.py, private to the cpu "
+        "backend; import the package aten_lite/backends/cpu/ (its registration)"]
 
 
 def test_the_checker_keeps_star_inside_one_folder():

@@ -81,7 +81,7 @@ def errors_with(tmp_path: Path, manifest_text: str, native: str = RELU,
 def test_a_manifest_entry_checks_the_yaml(tmp_path):
     assert errors_with(tmp_path, "KERNELS = {'CPU': ('relu_cpuu',)}\n") == [
         "native_functions.yaml:2: relu: dispatch CPU kernel 'relu_cpu' is not defined in "
-        "aten_lite/backends/cpu.py; did you mean 'relu_cpuu'?"]
+        "aten_lite/backends/cpu/; did you mean 'relu_cpuu'?"]
 
 
 @pytest.mark.parametrize("text, message", [

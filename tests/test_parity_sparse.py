@@ -1,7 +1,7 @@
 """Sparse COO results follow torch's: the coalesced flag after unary, sum and
 product ops, division and powers by a number, and the any/all reductions, which read the
-coalesced values (Note in aten_lite/backends/_sparse_more.py). Oracles: torch for what torch
-computes, the dense op on ``to_dense()`` for any/all (torch has no sparse all, no any over
+coalesced values (aten_lite/backends/sparse/reductions.py says why). Oracles: torch for what
+torch computes, the dense op on ``to_dense()`` for any/all (torch has no sparse all, no any over
 dims, and its any reads duplicates that cancel as nonzero)."""
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def test_a_sparse_leaf_gets_the_gradient_layout_torch_gives(product, coalesced):
 # ---- sum of stored duplicates: Tensor.sum casts each stored value, then adds ----
 # torch's Tensor.sum (and torch.sum) of a sparse tensor casts the stored values to the result
 # dtype before adding, duplicates included: True stored twice sums to 2, uint8 200 + 100 to
-# 300 (Note [Casting duplicates] in aten_lite/backends/_sparse_math.py). torch.sparse.sum, a
+# 300 (Note [Casting duplicates] in aten_lite/backends/sparse/arithmetic.py). torch.sparse.sum, a
 # different function (not in aten_lite), coalesces first in the input's dtype (True twice is
 # True once; 200 + 100 wraps to 44) and keeps that dtype over some dims.
 

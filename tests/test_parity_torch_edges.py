@@ -206,7 +206,7 @@ def _bits(t):
 @pytest.mark.parametrize("fn", ["max", "min"])
 def test_max_min_of_all_elements_pick_the_zero_torch_picks(dtype, fn):
     # The lanes reproduced are those of torch's x86 vector kernels (Note [The sign of a zero
-    # extremum] in aten_lite/backends/composite.py).
+    # extremum] in aten_lite/backends/composite/reductions.py).
     if torch.backends.cpu.get_cpu_capability() not in ("AVX2", "AVX512"):
         pytest.skip("torch's reduction lanes here are not its x86 ones")
     rng = np.random.default_rng(7)

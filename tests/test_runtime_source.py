@@ -49,9 +49,38 @@ def test_a_name_defined_twice_resolves_to_the_exported_one_and_names_the_other(t
     assert _line(tmp_path, src.kernel("CPU", "helper")) == "def helper():"
 
 
+def test_a_backend_package_registers_the_kernels_of_its_families(tmp_path):
+    """The runtime's layout (aten_lite/backends/__init__.py describes it): a backend package
+    lists its family modules in FAMILIES, a shared one of backends/ among them, and its
+    kernels are their __all__; it imports the factories by name."""
+    src = _tree(tmp_path, {
+        "aten_lite/__init__.py": "",
+        "aten_lite/backends/__init__.py": "def kernel_table(package, families):\n    pass\n",
+        "aten_lite/backends/coo.py": '__all__ = ["to_sparse"]\n\n\ndef to_sparse(x):\n    pass\n',
+        "aten_lite/backends/cpu/__init__.py": (
+            "from .. import coo, kernel_table\nfrom . import linalg, views\n"
+            "from .views import make_view\n\nFAMILIES = (linalg, views, coo)\n"
+            "KERNELS = kernel_table(__name__, FAMILIES)\n"),
+        "aten_lite/backends/cpu/linalg.py": '__all__ = ["mm"]\n\n\ndef mm(a, b):\n    pass\n',
+        "aten_lite/backends/cpu/views.py": (
+            '__all__ = ["view_cpu"]\n\n\ndef view_cpu(x, size):\n    pass\n\n\n'
+            "def make_view():\n    pass\n\n\ndef mm(a, b):\n    pass\n"),
+    })
+    mm = src.kernel("CPU", "mm")
+    assert (mm.path, mm.line) == ("aten_lite/backends/cpu/linalg.py", 4)
+    assert mm.others == ("aten_lite/backends/cpu/views.py:12",)  # a namesake it does not list
+    to_sparse = src.kernel("CPU", "to_sparse")
+    assert (to_sparse.path, to_sparse.line) == ("aten_lite/backends/coo.py", 4)
+    factory = src.kernel("CPU", "make_view")
+    assert (factory.path, factory.via) == ("aten_lite/backends/cpu/views.py",
+                                           "aten_lite/backends/cpu/__init__.py")
+    assert src.family_modules("CPU") == ["aten_lite.backends.cpu.linalg",
+                                         "aten_lite.backends.cpu.views", "aten_lite.backends.coo"]
+
+
 def test_a_backend_package_and_nested_rule_folders_are_found(tmp_path):
-    """The layout main is moving to: backends/cpu/ a package of op families, shape rules
-    under rules/shapes/."""
+    """A backend package that star-imports its op families, and shape rules under
+    rules/shapes/."""
     src = _tree(tmp_path, {
         "aten_lite/__init__.py": "",
         "aten_lite/backends/__init__.py": "",

@@ -58,8 +58,7 @@ def facts() -> dict:
         "TENSOR_ATTRIBUTES": sorted(attrs - set(ops.METHODS) - CLASS_MACHINERY),
         "SHAPE_RULES": _public_functions(shape_rules),
         "FORMULA_HELPERS": {n: _signature(getattr(formulas, n)) for n in helpers},
-        "KERNELS": {key: _public_functions(getattr(backends, module))
-                    for key, module in backends.MODULES.items()},
+        "KERNELS": {key: sorted(package.KERNELS) for key, package in backends.packages().items()},
     }
 
 

@@ -7,7 +7,7 @@ every whole-suite pytest run (``tests/conftest.py``) and by ``python -m tools.si
     largest modules (lines):
        728  tools/codegen/model.py
     largest functions (lines):
-       101  aten_lite/backends/_cpu_ops.py:212 make_elementwise
+       101  aten_lite/backends/cpu/elementwise.py:46 make_elementwise
 """
 
 from __future__ import annotations
@@ -20,6 +20,71 @@ from typing import Iterator
 
 TREES = ("aten_lite", "tools/codegen")  # hand-written Python; generated/ is not ours to trim
 TOP = 10
+
+# Note [Size budgets]
+# The runtime in groups, each with a budget of lines. The core is what one dense op's journey
+# reads (docs/READING.md): the vocabulary, Tensor, the kernel rules and core shape rules,
+# dispatch, the CPU kernels of the elementwise and reduction families, and the autograd engine
+# with its nodes and formulas. Views, copies, the factories, printing and the Meta backend are
+# the next read ("more ops"), not the core. The other groups are optional: a reader of the
+# core can skip them, and each could go without the core changing. A file belongs to the first
+# group whose pattern matches it (a folder pattern ends in '/'); a group over its budget is
+# flagged in the report and fails tests/test_size_report.py, so growth is a decision.
+GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+    ("core", 6000, (
+        "aten_lite/__init__.py", "aten_lite/_ops.py",
+        "aten_lite/vocab/__init__.py", "aten_lite/vocab/dtype.py", "aten_lite/vocab/device.py",
+        "aten_lite/vocab/grad_mode.py", "aten_lite/vocab/trace.py",
+        "aten_lite/vocab/registry_record.py", "aten_lite/vocab/dispatch_keys.py",
+        "aten_lite/tensors/__init__.py", "aten_lite/tensors/tensor.py",
+        "aten_lite/rules/__init__.py", "aten_lite/rules/kernel_rules.py",
+        "aten_lite/rules/shapes/__init__.py", "aten_lite/rules/shapes/core.py",
+        "aten_lite/dispatch/",
+        "aten_lite/backends/__init__.py", "aten_lite/backends/cpu/__init__.py",
+        "aten_lite/backends/cpu/elementwise.py", "aten_lite/backends/cpu/reductions.py",
+        "aten_lite/autograd/__init__.py", "aten_lite/autograd/engine.py",
+        "aten_lite/autograd/node.py", "aten_lite/autograd/kernel.py",
+        "aten_lite/autograd/formulas.py", "aten_lite/autograd/grad_mode.py",
+        "aten_lite/frontend/__init__.py", "aten_lite/frontend/tensor_surface.py",
+    )),
+    ("sparse", 1600, ("aten_lite/tensors/sparse_tensor.py", "aten_lite/backends/sparse/",
+                      "aten_lite/backends/coo.py", "aten_lite/sparse.py")),
+    ("forward mode and func", 900, ("aten_lite/autograd/forward_ad.py", "aten_lite/func.py")),
+    ("op libraries", 1100, ("aten_lite/frontend/oplib.py", "aten_lite/library.py",
+                            "aten_lite/vocab/library_kernels.py", "aten_lite/vocab/jit_cache.py",
+                            "aten_lite/vocab/checkout.py", "aten_lite/vocab/manifest.py")),
+    ("nn", 2000, ("aten_lite/nn/",)),
+    ("optim", 650, ("aten_lite/optim/",)),
+    ("data", 500, ("aten_lite/utils/",)),
+    ("graph mode", 6500, ("aten_lite/compile/",)),
+    ("more ops (other families, views, factories, Meta, indexing, random, serialization)", 7000, ("aten_lite/",)),
+    ("generator", 9500, ("tools/codegen/",)),
+)
+
+
+@dataclass(frozen=True)
+class Group:
+    name: str
+    budget: int
+    lines: int
+    files: tuple[str, ...]
+
+
+def group_of(path: str) -> str:
+    """The name of the group ``path`` (relative to the root, with '/') belongs to."""
+    for name, _, patterns in GROUPS:
+        if any(path.startswith(p) if p.endswith("/") else path == p for p in patterns):
+            return name
+    raise ValueError(f"{path}: in no group of tools/size_report.py's GROUPS")
+
+
+def groups(root: Path) -> list[Group]:
+    """Every group of GROUPS with the lines of its files, in GROUPS' order."""
+    files: dict[str, list[Sized]] = {name: [] for name, _, _ in GROUPS}
+    for s in modules(root):
+        files[group_of(s.where)].append(s)
+    return [Group(name, budget, sum(s.lines for s in files[name]),
+                  tuple(s.where for s in files[name])) for name, budget, _ in GROUPS]
 
 
 @dataclass(frozen=True)
@@ -77,7 +142,22 @@ def report(root: Path, top: int = TOP) -> str:
     lines += [f"  {s.lines:>4}  {s.where}" for s in modules(root)[:top]]
     lines.append("largest functions (lines):")
     lines += [f"  {s.lines:>4}  {s.where}" for s in functions(root)[:top]]
+    lines.append("groups (lines / budget, Note [Size budgets]):")
+    for g in groups(root):
+        flag = "  OVER BUDGET" if g.lines > g.budget else ""
+        lines.append(f"  {g.lines:>5} / {g.budget:>5}  {g.name}{flag}")
+    lines.append(f"  generated: {generated_per_entry(root):.1f} lines per YAML entry")
     return "\n".join(lines)
+
+
+def generated_per_entry(root: Path) -> float:
+    """All of generated/ (Python and C++) over the number of `- func:` entries of the YAML."""
+    total = sum(len(p.read_text(encoding="utf-8").splitlines())
+                for p in sorted((root / "generated").rglob("*")) if p.is_file()
+                and "__pycache__" not in p.parts and p.suffix in (".py", ".cpp", ".h"))
+    native = (root / "native_functions.yaml").read_text(encoding="utf-8")
+    entries = sum(1 for line in native.splitlines() if line.startswith("- func:"))
+    return total / max(entries, 1)
 
 
 if __name__ == "__main__":

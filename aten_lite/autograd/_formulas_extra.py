@@ -1,8 +1,8 @@
 """Formula helpers of the scans, lookups and index ops (their derivatives.yaml formulas call them).
 
-Part of ``formulas.py``'s namespace (it re-exports ``__all__``): the generator reads the names
-through that module's star import. Written with aten_lite ops only, so that the backward is
-itself recorded under ``create_graph`` and differentiates again.
+Part of ``formulas.py``'s namespace (it imports and re-exports each name of ``__all__``): the
+generator reads the names through that module. Written with aten_lite ops only, so that the
+backward is itself recorded under ``create_graph`` and differentiates again.
 """
 
 from __future__ import annotations

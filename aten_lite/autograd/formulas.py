@@ -441,10 +441,15 @@ def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):
 
 # The helpers of the scans, lookups and index ops live in their own module; formulas see
 # them through here.
-from ._formulas_extra import *  # noqa: F401,F403,E402
-from ._formulas_extra import __all__ as _extra  # noqa: E402
+from ._formulas_extra import (  # noqa: E402
+    cumprod_backward, diagonal_backward, embedding_backward, index_add_source_grad,
+    reversed_cumsum, scatter_src_grad,
+)
 
-__all__ += _extra
+__all__ += [
+    "cumprod_backward", "diagonal_backward", "embedding_backward", "index_add_source_grad",
+    "reversed_cumsum", "scatter_src_grad",
+]
 
 
 # The helpers of the forward-mode `result:` formulas. They are written with

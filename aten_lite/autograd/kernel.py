@@ -14,7 +14,7 @@ set or removed, so a library loaded later, or a test removing a formula, takes e
 In-place ops keep one wrapper: a write into a view is rebased first (Note [CopySlices]).
 
 Note [Sparse input to a keeps_zero op]
-A `keeps_zero: true` op maps the values of a coalesced sparse tensor (backends/sparse.py),
+A `keeps_zero: true` op maps the values of a coalesced sparse tensor (backends/sparse/),
 but its derivatives.yaml formula is written for dense tensors: tanh's ``1 - result * result``
 would need ops that sparse tensors lack. So with a sparse input, the recorder of such an op
 (its first line calls node.py's ``through_values``) differentiates the composition coalesce

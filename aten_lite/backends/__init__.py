@@ -1,23 +1,31 @@
 """Backends: where each op's kernels come from.
 
-Each backend key has one module here (Note [One backend, one module]):
+Each backend key is one package here (Note [One backend, one package]):
 
-    CPU -> cpu.py    Meta -> meta.py    SparseCPU -> sparse.py    CompositeImplicitAutograd -> composite.py
+    CPU -> cpu/    Meta -> meta/    SparseCPU -> sparse/    CompositeImplicitAutograd -> composite/
 
-A YAML ``dispatch: {CPU: mm}`` names a function of that module. Ops without a kernel named
-for a key get a generic one when the module offers a factory for their kind:
+A YAML ``dispatch: {CPU: mm}`` names a kernel that package registers. Ops without a kernel
+named for a key get a generic one when the package offers a factory for their kind:
 ``make_elementwise(h, src)`` for `elementwise:` ops, ``make_reduction(h, src)`` for
 `reduction:` ops, and (Meta) ``make_from_rule(h, src)`` for ops with a `shape:` rule. An
 in-place or out= sibling with no kernel of its own runs its functional sibling's kernel and
 copies the result. ``src`` is always the functional sibling, which holds the YAML kernel data.
 
-This package's own module imports no backend module and no dispatcher: the install step in
-``aten_lite/__init__.py`` imports the backend modules and passes them to ``build_tables``
+What several backends share sits directly in this folder: ``coo.py`` (the COO layout's kernels
+with strided inputs, which CPU and Meta register, and the helpers of the sparse kernels) and
+``creation.py`` (the factories: tensors from data on a device). The rules every backend
+computes the same way are below, in ``aten_lite/rules/`` (shape rules, view geometry,
+``rules/kernel_rules.py``).
+
+This package's own module imports no backend package and no dispatcher: the install step in
+``aten_lite/__init__.py`` imports the backend packages and passes them to ``build_tables``
 (the sparse and composite kernels call ops, so they sit above the dispatcher; docs/DESIGN.md,
-"Layers"). The rules the kernels share are in ``aten_lite/rules/kernel_rules.py``.
+"Layers").
 """
 
 from __future__ import annotations
+
+import sys
 
 import numpy as np
 
@@ -30,9 +38,61 @@ from ..rules.kernel_rules import (
 from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
 
-# Note [One backend, one module]: adding a backend adds its module, one line here, and its
-# import in the install step of aten_lite/__init__.py.
+# Note [One backend, one package]
+# A dispatch key's kernels are one package of aten_lite/backends/, which MODULES names. Its
+# __init__.py is its registration, in one place: FAMILIES lists the modules that hold its
+# named kernels, one module per op family, named for it (elementwise.py, reductions.py,
+# views.py, indexing.py, ...), and ``KERNELS = kernel_table(__name__, FAMILIES)`` is the union
+# of their ``__all__`` (a name two modules offer is refused, naming both). A YAML `dispatch:`
+# kernel name is a key of KERNELS, and aten_lite/vocab/manifest.py lists them for the
+# generator. The package also imports the generic kernels' factories it has (make_elementwise,
+# make_reduction, make_from_rule) and may define ``miss_hint(handle)``, the end of its "no
+# kernel" message. A module of one backend package never imports another's
+# (tests/test_layers.py): what two backends share moves here, directly into backends/, or
+# down into aten_lite/rules/. Adding a backend adds its package, its key below (and in
+# tools/codegen/vocab.py's BACKEND_MODULES), its import in the install step of
+# aten_lite/__init__.py, and the dispatcher's key for its device and layout.
 MODULES = {CPU: "cpu", META: "meta", SPARSE_CPU: "sparse", COMPOSITE: "composite"}
+
+
+# ---- registration (Note [One backend, one package]) ----
+
+
+def kernel_table(package: str, families) -> dict:
+    """The kernels of backend package ``package`` (its ``__name__``): name -> function, the
+    union of the ``__all__`` of its family modules ``families``."""
+    kernels: dict = {}
+    owners: dict = {}
+    for module in families:
+        names = getattr(module, "__all__", None)
+        if names is None:
+            raise ImportError(f"{package}: family module {module.__name__} has no __all__; "
+                              "list the kernels it registers there")
+        for name in names:
+            fn = getattr(module, name, None)
+            if not callable(fn):
+                raise ImportError(f"{module.__name__}.__all__ names {name!r}, which is not a "
+                                  "function of that module; define it there or drop the name")
+            if name in kernels:
+                raise ImportError(
+                    f"{package}: kernel {name!r} is registered by both {owners[name]} and "
+                    f"{module.__name__}; a `dispatch:` name must mean one function: keep it "
+                    "in the __all__ of one of them")
+            kernels[name] = fn
+            owners[name] = module.__name__
+    return kernels
+
+
+def packages() -> dict:
+    """The backend package of each key of ``MODULES``, as the install step imported them."""
+    found = {}
+    for key, name in MODULES.items():
+        module = sys.modules.get(f"{__name__}.{name}")
+        if module is None:
+            raise ImportError(f"aten_lite.backends.{name} (the {key} backend) is not imported "
+                              "yet; the install step in aten_lite/__init__.py imports it")
+        found[key] = module
+    return found
 
 
 # ---- table building ----
@@ -40,7 +100,7 @@ MODULES = {CPU: "cpu", META: "meta", SPARSE_CPU: "sparse", COMPOSITE: "composite
 
 def build_tables(handles: dict, modules: dict) -> None:
     """Fill every handle's ``stacks`` (the YAML kernels) and ``table`` from ``modules``, the
-    backend module of each key in ``MODULES``."""
+    backend package of each key in ``MODULES`` (``packages()``)."""
     # Functional ops first: their in-place and out= siblings derive kernels from them.
     for h in sorted(handles.values(), key=lambda h: h.functional is not None):
         build_table(h, handles, modules)
@@ -52,14 +112,16 @@ def build_table(h, handles: dict, modules: dict) -> None:
     stacks = {}
     for key, fname in h.dispatch.items():
         module = modules.get(key)
-        fn = getattr(module, fname, None) if module is not None else None
+        fn = module.KERNELS.get(fname) if module is not None else None
         if fn is None:
             raise ImportError(
-                f"{h.loc}: {h.name}: dispatch {key}: no function {fname!r} in "
-                f"aten_lite/backends/{MODULES[key]}.py; define it there or fix the YAML"
+                f"{h.loc}: {h.name}: dispatch {key}: no kernel {fname!r} in "
+                f"aten_lite/backends/{MODULES[key]}/ (its __init__.py registers the __all__ of "
+                "the modules in FAMILIES); define it in the module of its op family there and "
+                "list it in that module's __all__, or fix the YAML"
             )
         if key is not COMPOSITE:
-            fn = _dtype_guard(src, fn)
+            fn = dtype_guard(src, fn)
         stacks[key] = [(fn, f"{MODULES[key]}.{fname}")]
     if not h.composite:
         if src is not h and src.composite and h.kind in ("inplace", "out"):
@@ -87,11 +149,11 @@ def _generic_kernel(h, src, key, module):
     if src is not h and h.kind in ("inplace", "out") and src.stacks.get(key):
         return _derived(h, src, key), f"{where}: {h.kind} via {src.name}"
     if src.shape and hasattr(module, "make_from_rule"):
-        return _dtype_guard(src, module.make_from_rule(h, src)), f"{where}: shape rule {src.shape}"
+        return dtype_guard(src, module.make_from_rule(h, src)), f"{where}: shape rule {src.shape}"
     return None
 
 
-def _dtype_guard(src, fn):
+def dtype_guard(src, fn):
     """Check the dtype the op computes in against its `dtypes:` before a named kernel: the
     `dtype=` argument when given (self is converted to it), else the `self` argument's."""
     allowed = frozenset(d for d in DTYPES if d.name in src.dtypes)

@@ -12,11 +12,12 @@ Each step becomes the functor the op's own generated kernel has: its expression 
 ``#line`` of its YAML line, its tensor arguments as parameters of the compute type and its
 Scalar arguments as members; so argument substitution is C++'s, and a step computes exactly
 what the op's kernel computes. Around the functors, the kernel does what eager's Python side
-does between ops (Note [Elementwise kernels] in backends/_cpu_ops.py): each argument is cast to
-the step's compute dtype (the storage type, as NumPy's astype does, then the compute type, as
-the loop does), a number argument is a constant of the compute dtype ("wrapped number"), a
-Scalar argument is converted as Scalar::to<C> converts it, and the result is stored in the
-step's result dtype (so float16 rounds between steps, as eager's float16 intermediates do).
+does between ops (Note [Elementwise kernels] in backends/cpu/elementwise.py): each argument is
+cast to the step's compute dtype (the storage type, as NumPy's astype does, then the compute
+type, as the loop does), a number argument is a constant of the compute dtype ("wrapped
+number"), a Scalar argument is converted as Scalar::to<C> converts it, and the result is stored
+in the step's result dtype (so float16 rounds between steps, as eager's float16 intermediates
+do).
 The compute dtype is the step's result dtype, except for `always_bool` ops (comparisons),
 which compute in the promoted dtype of their arguments. What eager checks on the data (an
 integer zero divisor) a kernel cannot raise, so such steps are refused: the group runs eagerly.

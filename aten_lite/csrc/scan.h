@@ -2,7 +2,7 @@
 //
 //   kernel(dtype, out, self)          out and self (P, N, K), any strides; scans along N
 //
-// Note [Scan accumulators] (backends/_cpu_scan_sort.py): each line is scanned in order from
+// Note [Scan accumulators] (backends/cpu/scans_and_sorts.py): each line is scanned in order from
 // its first element, starting at 0 (sum) or 1 (product), in the accumulator type of torch's
 // CPU scans: double for float, float for float16, 64-bit wrapping integers for the integer
 // dtypes (so an int32 result wraps as an int64 running sum cast to int32 does), and bool for

@@ -17,7 +17,7 @@ Note [The journey of an op]
    no backend) and changed at run time only through ``aten_lite.library``.
 4. The kernel of an ``elementwise:`` or ``reduction:`` op does level 2: it promotes dtypes,
    checks the dtype against the op's ``dtypes:``, allocates the result and calls the C++ entry,
-   which switches on the dtype code (``backends/_cpu_ops.py``).
+   which switches on the dtype code (``backends/cpu/elementwise.py``).
 
 Note [One dispatch path]
 Which path a call takes is one rule, stated here once:
@@ -192,7 +192,7 @@ class OpHandle:
         self.reduction = record.reduction  # reducer name for generic reduction kernels
         self.shape = record.shape  # shape rule name, or None
         self.int_check = record.int_check  # Note [Integer operand checks] (tools/codegen/vocab.py)
-        # f(0) == 0: the sparse backend maps the values (backends/sparse.py)
+        # f(0) == 0: the sparse backend maps the values (backends/sparse/elementwise.py)
         self.keeps_zero = record.keeps_zero
         # YAML `dispatch:` key -> kernel function name; the keys become the key objects here,
         # once (Note [Dispatch key objects] in aten_lite/vocab/dispatch_keys.py).

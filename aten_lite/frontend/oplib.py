@@ -286,7 +286,7 @@ def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
         loaded.handles.append(h.name)
         made.append(h)
     handles = _dispatch.handles()
-    modules = {key: getattr(backends, name) for key, name in backends.MODULES.items()}
+    modules = backends.packages()
     for h in sorted(made, key=lambda h: h.functional is not None):
         named, h.dispatch = h.dispatch, {}
         # the generic kernels (elementwise, reduction, derived)
@@ -300,7 +300,7 @@ def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
                                    f"function {fname!r} in {out / 'kernels.py'}; rebuild the "
                                    "library")
             if key is not COMPOSITE:
-                fn = backends._dtype_guard(src, fn)
+                fn = backends.dtype_guard(src, fn)
             h.stacks[key] = [(fn, f"{loaded.name}.kernels.{fname}")]
         h.composite = COMPOSITE in h.stacks
         h.rebuild_table()

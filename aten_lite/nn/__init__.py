@@ -7,8 +7,11 @@ from .distance import CosineSimilarity
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss,
                    MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module, Parameter
-from .padding import *  # noqa: F401,F403 (ZeroPad2d, ReflectionPad1d, ...)
-from .padding import __all__ as _padding
+from .padding import (
+    CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad1d, ConstantPad2d, ConstantPad3d,
+    ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d,
+    ReplicationPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d,
+)
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
                       Unflatten)
@@ -18,5 +21,9 @@ __all__ = [
     "ModuleDict", "Linear", "Embedding", "Flatten", "Unflatten", "Dropout", "Identity", "ReLU",
     "LeakyReLU", "SiLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax", "LayerNorm",
     "BatchNorm1d", "MSELoss", "L1Loss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
-    "BCEWithLogitsLoss", "HuberLoss", "KLDivLoss", "CosineSimilarity", *_padding,
+    "BCEWithLogitsLoss", "HuberLoss", "KLDivLoss", "CosineSimilarity",
+    "CircularPad1d", "CircularPad2d", "CircularPad3d", "ConstantPad1d", "ConstantPad2d",
+    "ConstantPad3d", "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d",
+    "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad1d", "ZeroPad2d",
+    "ZeroPad3d",
 ]

@@ -326,7 +326,6 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 
 
 # F.pad, cosine_similarity, kl_div, huber_loss, in their own module.
-from ._functional_more import *  # noqa: F401,F403,E402
-from ._functional_more import __all__ as _more  # noqa: E402
+from ._functional_more import cosine_similarity, huber_loss, kl_div, pad  # noqa: E402
 
-__all__ += _more
+__all__ += ["cosine_similarity", "huber_loss", "kl_div", "pad"]

@@ -1,5 +1,7 @@
-"""View ops: the geometry (shape, strides in elements, storage offset) and the CPU and meta
-kernels built on it.
+"""The geometry of the view ops: each view's result shape, strides (in elements) and storage
+offset, computed from (shape, strides) alone, and the layout a copy keeps. The CPU and Meta
+view kernels (``backends/cpu/views.py``, ``backends/meta/views.py``) build their results on
+it, so the two backends agree by construction.
 
 Note [View geometry]
 Each view op first computes its result geometry from (shape, strides) alone, with torch's rules
@@ -10,7 +12,8 @@ makes the ndarray with the matching NumPy view operation (transpose, reshape, sl
 which differs from the geometry at most in the strides of size-1 dims; those never change
 which memory an element occupies. Every CPU view sets `Tensor._st` from the geometry, so a
 view of a view keeps torch's strides too; only where the array's own strides are exactly the
-geometry's (``_contiguous_view``) is `_st` left to be read from the array.
+geometry's (the contiguous fast path of view and reshape in ``backends/cpu/views.py``) is
+`_st` left to be read from the array.
 
 >>> import aten_lite as al
 >>> x = al.zeros(2, 3)
@@ -28,34 +31,19 @@ from ..tensors.tensor import (
 )
 
 __all__ = [
-    "infer_size", "view_strides", "view_cpu", "view_meta", "reshape_cpu", "reshape_meta",
-    "t_cpu", "t_meta", "transpose_cpu", "transpose_meta", "permute_cpu", "permute_meta",
-    "expand_cpu", "expand_meta", "squeeze_cpu", "squeeze_meta", "squeeze_dim_cpu",
-    "squeeze_dim_meta", "squeeze_dims_cpu", "squeeze_dims_meta", "unsqueeze_cpu",
-    "unsqueeze_meta", "flatten_cpu", "flatten_meta",
-    "narrow_cpu", "narrow_meta", "select_cpu", "select_meta", "slice_cpu", "slice_meta",
-    "contiguous_cpu", "contiguous_meta", "check_index", "split_sizes_for",
+    "numel", "preserved_strides", "copy_with_strides", "empty_with_strides", "infer_size",
+    "view_strides", "VIEW_HINT", "permutation", "swap_permutation", "t_permutation",
+    "expand_geometry", "squeeze_axes", "squeeze_dims_axes", "unsqueeze_geometry", "flat_shape",
+    "narrow_geometry", "check_index", "select_geometry", "slice_geometry", "split_sizes_for",
+    "diagonal_geometry",
 ]
 
 
-def _numel(shape) -> int:
+def numel(shape) -> int:
     n = 1
     for d in shape:
         n *= d
     return n
-
-
-# ---- building results (Note [View geometry]) ----
-
-
-def _cpu_view(self: Tensor, a: np.ndarray, strides) -> Tensor:
-    t = Tensor._wrap(a, base=self)
-    t._st = tuple(strides)
-    return t
-
-
-def _meta_view(self: Tensor, shape, strides, delta: int = 0) -> Tensor:
-    return Tensor._meta(shape, self._dtype, strides, base=self, offset=self._offset + delta)
 
 
 # ---- the layout a copy keeps (torch's memory_format=preserve_format) ----
@@ -181,7 +169,7 @@ def view_strides(shape, strides, new_shape) -> tuple[int, ...] | None:
     The old dims split into chunks that are each laid out as one contiguous block (a dim's
     stride is the size times the stride of the dim after it); a view must split the new dims
     at the same element counts, and each new dim inherits its chunk's spacing."""
-    if _numel(shape) == 0:
+    if numel(shape) == 0:
         return tuple(strides) if tuple(shape) == tuple(new_shape) else contiguous_strides(new_shape)
     if not shape:
         return (1,) * len(new_shape)
@@ -206,91 +194,16 @@ def view_strides(shape, strides, new_shape) -> tuple[int, ...] | None:
     return tuple(new_strides) if v == -1 else None
 
 
-_VIEW_HINT = (
+VIEW_HINT = (
     "view size is not compatible with input tensor's size and stride (at least one dimension "
     "spans across two contiguous subspaces). Use .reshape(...) instead."
 )
 
 
-def _reshape_view_array(a: np.ndarray, shape, strides) -> np.ndarray:
-    r = a.reshape(shape)
-    if r.base is None and r.size:
-        # NumPy copied where the geometry says a view exists (never seen, kept for safety).
-        itemsize = a.itemsize
-        r = np.lib.stride_tricks.as_strided(a, shape, [s * itemsize for s in strides])
-    return r
-
-
-def _cpu_view_strides(self: Tensor, shape):
-    # An array NumPy allocated (it owns its memory) has canonical C strides, and such an
-    # input views with canonical strides: what view_strides finds, faster.
-    a = self._a
-    if a.base is None and a.size and a.flags.c_contiguous:
-        return contiguous_strides(shape)
-    return view_strides(self._shape, self._strides, shape)
-
-
-def _contiguous_view(self: Tensor, shape) -> Tensor | None:
-    """The common case of view and reshape, cheaply: a non-empty C-contiguous array reshapes
-    without a copy, and the strides NumPy gives the result (contiguous ones, size-1 dims
-    included) are those ``view_strides`` finds, so `_st` can be read from the array when asked
-    for. Two exceptions: a last dim of size 1 passes its stride, whatever it is, on to the
-    new trailing size-1 dims (that case takes the general path); and NumPy keeps the strides
-    of an array reshaped to its own shape (they are then set here)."""
-    a = self._a
-    if a.size and a.flags.c_contiguous:
-        old = self._shape
-        if not old or old[-1] != 1 or self._strides[-1] == 1:
-            t = Tensor._wrap(a.reshape(shape), self)
-            if shape == old:
-                t._st = contiguous_strides(shape)
-            return t
-    return None
-
-
-def view_cpu(self: Tensor, size) -> Tensor:
-    shape = infer_size(size, self._a.size, self._shape)
-    fast = _contiguous_view(self, shape)
-    if fast is not None:
-        return fast
-    strides = _cpu_view_strides(self, shape)
-    if strides is None:
-        raise RuntimeError(_VIEW_HINT)
-    return _cpu_view(self, _reshape_view_array(self._a, shape, strides), strides)
-
-
-def view_meta(self: Tensor, size) -> Tensor:
-    shape = infer_size(size, _numel(self._shape), self._shape)
-    strides = view_strides(self._shape, self._st, shape)
-    if strides is None:
-        raise RuntimeError(_VIEW_HINT)
-    return _meta_view(self, shape, strides)
-
-
-def reshape_cpu(self: Tensor, shape) -> Tensor:
-    """A view when the geometry allows one, else a contiguous copy."""
-    shape = infer_size(shape, self._a.size, self._shape)
-    fast = _contiguous_view(self, shape)
-    if fast is not None:
-        return fast
-    strides = _cpu_view_strides(self, shape)
-    if strides is None:
-        return Tensor._wrap(np.ascontiguousarray(self._a).reshape(shape))
-    return _cpu_view(self, _reshape_view_array(self._a, shape, strides), strides)
-
-
-def reshape_meta(self: Tensor, shape) -> Tensor:
-    shape = infer_size(shape, _numel(self._shape), self._shape)
-    strides = view_strides(self._shape, self._st, shape)
-    if strides is None:
-        return Tensor._meta(shape, self._dtype)
-    return _meta_view(self, shape, strides)
-
-
 # ---- dimension order ----
 
 
-def _permutation(dims, ndim: int) -> tuple[int, ...]:
+def permutation(dims, ndim: int) -> tuple[int, ...]:
     dims = tuple(dims)
     if len(dims) != ndim:
         raise RuntimeError(
@@ -302,7 +215,7 @@ def _permutation(dims, ndim: int) -> tuple[int, ...]:
     return perm
 
 
-def _swap(ndim: int, dim0: int, dim1: int) -> list[int]:
+def swap_permutation(ndim: int, dim0: int, dim1: int) -> list[int]:
     perm = list(range(ndim))
     d0, d1 = wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)
     if ndim:  # a 0-dim tensor takes dims -1 and 0 and stays as it is, as in torch
@@ -310,8 +223,8 @@ def _swap(ndim: int, dim0: int, dim1: int) -> list[int]:
     return perm
 
 
-def _t_perm(self: Tensor) -> list[int]:
-    ndim = len(self._shape)
+def t_permutation(ndim: int) -> list[int]:
+    """The dims of t(): a matrix's two swapped; a 0-D or 1-D tensor's as they are."""
     if ndim > 2:
         raise RuntimeError(
             f"t() expects a tensor with <= 2 dimensions, but self is {ndim}D; "
@@ -320,44 +233,10 @@ def _t_perm(self: Tensor) -> list[int]:
     return [1, 0] if ndim == 2 else list(range(ndim))
 
 
-def _permute_cpu(self: Tensor, perm) -> Tensor:
-    st = self._strides
-    return _cpu_view(self, self._a.transpose(perm), [st[p] for p in perm])
-
-
-def _permute_meta(self: Tensor, perm) -> Tensor:
-    shape, st = self._shape, self._st
-    return _meta_view(self, [shape[p] for p in perm], [st[p] for p in perm])
-
-
-def permute_cpu(self: Tensor, dims) -> Tensor:
-    return _permute_cpu(self, _permutation(dims, len(self._shape)))
-
-
-def permute_meta(self: Tensor, dims) -> Tensor:
-    return _permute_meta(self, _permutation(dims, len(self._shape)))
-
-
-def transpose_cpu(self: Tensor, dim0: int, dim1: int) -> Tensor:
-    return _permute_cpu(self, _swap(len(self._shape), dim0, dim1))
-
-
-def transpose_meta(self: Tensor, dim0: int, dim1: int) -> Tensor:
-    return _permute_meta(self, _swap(len(self._shape), dim0, dim1))
-
-
-def t_cpu(self: Tensor) -> Tensor:
-    return _permute_cpu(self, _t_perm(self))
-
-
-def t_meta(self: Tensor) -> Tensor:
-    return _permute_meta(self, _t_perm(self))
-
-
 # ---- expand ----
 
 
-def _expand_geometry(shape, strides, size, implicit=False):
+def expand_geometry(shape, strides, size, implicit=False):
     size = tuple(size)
     ndim, extra = len(shape), len(size) - len(shape)
     if extra < 0:
@@ -390,103 +269,38 @@ def _expand_geometry(shape, strides, size, implicit=False):
     return tuple(new_shape), tuple(new_strides)
 
 
-def expand_cpu(self: Tensor, size, implicit: bool = False) -> Tensor:
-    """A read-only view: several elements share one memory location, so writes are refused
-    (as torch refuses in-place ops on such tensors)."""
-    shape, strides = _expand_geometry(self._shape, self._strides, size)
-    a = self._a
-    if a.flags.c_contiguous:
-        # The geometry's strides address a contiguous array from its first element, so the
-        # view is built directly over its buffer: np.broadcast_to costs several times more.
-        n = a.itemsize
-        r = np.ndarray(shape, a.dtype, a, 0, [s * n for s in strides])
-        r.flags.writeable = False
-    else:
-        r = np.broadcast_to(a, shape)
-    return _cpu_view(self, r, strides)
-
-
-def expand_meta(self: Tensor, size, implicit: bool = False) -> Tensor:
-    shape, strides = _expand_geometry(self._shape, self._st, size)
-    return _meta_view(self, shape, strides)
-
-
 # ---- squeeze / unsqueeze / flatten ----
 
 
-def _squeeze_axes(self: Tensor, dim=None) -> tuple[int, ...]:
+def squeeze_axes(shape, dim=None) -> tuple[int, ...]:
+    """The dims squeeze removes: every size-1 dim (dim None), else dim when its size is 1."""
     if dim is None:
-        return tuple(i for i, n in enumerate(self._shape) if n == 1)
-    d = wrap_dim(dim, len(self._shape))
-    return (d,) if self._shape and self._shape[d] == 1 else ()
+        return tuple(i for i, n in enumerate(shape) if n == 1)
+    d = wrap_dim(dim, len(shape))
+    return (d,) if shape and shape[d] == 1 else ()
 
 
-def _squeeze_dims_axes(self: Tensor, dims) -> tuple[int, ...]:
+def squeeze_dims_axes(shape, dims) -> tuple[int, ...]:
     """The listed dims of size 1 (squeeze.dims); a dim named twice, however spelled, is an
     error, as in torch."""
-    ndim = len(self._shape)
+    ndim = len(shape)
     seen: set[int] = set()
     for dim in dims:
         d = wrap_dim(dim, ndim)
         if d in seen:
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
         seen.add(d)
-    return tuple(sorted(d for d in seen if ndim and self._shape[d] == 1))
+    return tuple(sorted(d for d in seen if ndim and shape[d] == 1))
 
 
-def _squeeze_cpu(self: Tensor, axes) -> Tensor:
-    st = self._strides
-    strides = [s for i, s in enumerate(st) if i not in axes]
-    return _cpu_view(self, self._a.squeeze(axes), strides)
-
-
-def _squeeze_meta(self: Tensor, axes) -> Tensor:
-    keep = [i for i in range(len(self._shape)) if i not in axes]
-    return _meta_view(self, [self._shape[i] for i in keep], [self._st[i] for i in keep])
-
-
-def squeeze_cpu(self: Tensor) -> Tensor:
-    return _squeeze_cpu(self, _squeeze_axes(self))
-
-
-def squeeze_meta(self: Tensor) -> Tensor:
-    return _squeeze_meta(self, _squeeze_axes(self))
-
-
-def squeeze_dim_cpu(self: Tensor, dim: int) -> Tensor:
-    return _squeeze_cpu(self, _squeeze_axes(self, dim))
-
-
-def squeeze_dim_meta(self: Tensor, dim: int) -> Tensor:
-    return _squeeze_meta(self, _squeeze_axes(self, dim))
-
-
-def squeeze_dims_cpu(self: Tensor, dim) -> Tensor:
-    return _squeeze_cpu(self, _squeeze_dims_axes(self, dim))
-
-
-def squeeze_dims_meta(self: Tensor, dim) -> Tensor:
-    return _squeeze_meta(self, _squeeze_dims_axes(self, dim))
-
-
-def _unsqueeze_geometry(shape, strides, dim: int):
+def unsqueeze_geometry(shape, strides, dim: int):
     d = wrap_dim(dim, len(shape) + 1)
     # torch's stride for the new dim: the extent of the dim it is inserted before.
     stride = shape[d] * strides[d] if d < len(shape) else 1
     return d, shape[:d] + (1,) + shape[d:], strides[:d] + (stride,) + strides[d:]
 
 
-def unsqueeze_cpu(self: Tensor, dim: int) -> Tensor:
-    d, _, strides = _unsqueeze_geometry(self._shape, self._strides, dim)
-    return _cpu_view(self, np.expand_dims(self._a, d), strides)
-
-
-def unsqueeze_meta(self: Tensor, dim: int) -> Tensor:
-    _, shape, strides = _unsqueeze_geometry(self._shape, self._st, dim)
-    return _meta_view(self, shape, strides)
-
-
-def _flat_shape(shape, start_dim: int, end_dim: int):
+def flat_shape(shape, start_dim: int, end_dim: int):
     """The flattened shape, or None when flatten returns the input itself."""
     if not shape:
         return (1,)
@@ -498,23 +312,13 @@ def _flat_shape(shape, start_dim: int, end_dim: int):
         )
     if start == end:
         return None
-    return shape[:start] + (_numel(shape[start:end + 1]),) + shape[end + 1:]
+    return shape[:start] + (numel(shape[start:end + 1]),) + shape[end + 1:]
 
 
-def flatten_cpu(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
-    shape = _flat_shape(self._shape, start_dim, end_dim)
-    return self if shape is None else reshape_cpu(self, shape)
+# ---- narrow / select / slice / split ----
 
 
-def flatten_meta(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
-    shape = _flat_shape(self._shape, start_dim, end_dim)
-    return self if shape is None else reshape_meta(self, shape)
-
-
-# ---- narrow / select ----
-
-
-def _narrow_geometry(shape, dim: int, start: int, length: int):
+def narrow_geometry(shape, dim: int, start: int, length: int):
     if not shape:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     d = wrap_dim(dim, len(shape))
@@ -534,18 +338,6 @@ def _narrow_geometry(shape, dim: int, start: int, length: int):
     return d, start
 
 
-def narrow_cpu(self: Tensor, dim: int, start: int, length: int) -> Tensor:
-    d, start = _narrow_geometry(self._shape, dim, start, length)
-    index = (slice(None),) * d + (slice(start, start + length),)
-    return _cpu_view(self, self._a[index], self._strides)
-
-
-def narrow_meta(self: Tensor, dim: int, start: int, length: int) -> Tensor:
-    d, start = _narrow_geometry(self._shape, dim, start, length)
-    shape = self._shape[:d] + (length,) + self._shape[d + 1:]
-    return _meta_view(self, shape, self._st, start * self._st[d])
-
-
 def check_index(index: int, size: int, dim: int) -> int:
     """`index` wrapped into [0, size) for dimension `dim`, or torch's IndexError."""
     if not -size <= index < size:
@@ -553,28 +345,14 @@ def check_index(index: int, size: int, dim: int) -> int:
     return index + size if index < 0 else index
 
 
-def _select_geometry(shape, dim: int, index: int):
+def select_geometry(shape, dim: int, index: int):
     if not shape:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
     d = wrap_dim(dim, len(shape))
     return d, check_index(index, shape[d], d)
 
 
-def select_cpu(self: Tensor, dim: int, index: int) -> Tensor:
-    d, i = _select_geometry(self._shape, dim, index)
-    st = self._strides
-    # The trailing Ellipsis keeps a 0-dim result an array view (a bare int gives a copy).
-    a = self._a[(slice(None),) * d + (i, Ellipsis)]
-    return _cpu_view(self, a, st[:d] + st[d + 1:])
-
-
-def select_meta(self: Tensor, dim: int, index: int) -> Tensor:
-    d, i = _select_geometry(self._shape, dim, index)
-    shape, st = self._shape, self._st
-    return _meta_view(self, shape[:d] + shape[d + 1:], st[:d] + st[d + 1:], i * st[d])
-
-
-def _slice_geometry(shape, dim: int, start, end, step: int):
+def slice_geometry(shape, dim: int, start, end, step: int):
     """Python slice semantics on one dim (out-of-range bounds clip), positive steps only, as
     in torch (``flip`` reverses). Returns (dim, start, length)."""
     if not shape:
@@ -585,20 +363,6 @@ def _slice_geometry(shape, dim: int, start, end, step: int):
     d = wrap_dim(dim, len(shape))
     first, stop, step = slice(start, end, step).indices(shape[d])
     return d, first, len(range(first, stop, step))
-
-
-def slice_cpu(self: Tensor, dim: int = 0, start=None, end=None, step: int = 1) -> Tensor:
-    d, _, n = _slice_geometry(self._shape, dim, start, end, step)
-    st = self._strides
-    a = self._a[(slice(None),) * d + (slice(start, end, step),)]
-    return _cpu_view(self, a, st[:d] + (st[d] * step,) + st[d + 1:])
-
-
-def slice_meta(self: Tensor, dim: int = 0, start=None, end=None, step: int = 1) -> Tensor:
-    d, first, n = _slice_geometry(self._shape, dim, start, end, step)
-    st = self._st
-    shape = self._shape[:d] + (n,) + self._shape[d + 1:]
-    return _meta_view(self, shape, st[:d] + (st[d] * step,) + st[d + 1:], first * st[d])
 
 
 def split_sizes_for(shape, split_size, dim: int, chunks: int | None = None):
@@ -636,17 +400,30 @@ def split_sizes_for(shape, split_size, dim: int, chunks: int | None = None):
     return d, [split_size] * full + ([rest] if rest or not full else [])
 
 
-# ---- contiguous ----
+# ---- diagonal ----
 
 
-def contiguous_cpu(self: Tensor) -> Tensor:
-    """The tensor itself when already contiguous (as torch), else a contiguous copy."""
-    if self._a.flags.c_contiguous:
-        return self
-    return copy_with_strides(self._a, contiguous_strides(self._shape), self._dtype)
-
-
-def contiguous_meta(self: Tensor) -> Tensor:
-    if self.is_contiguous():
-        return self
-    return Tensor._meta(self._shape, self._dtype)
+def diagonal_geometry(shape, strides, offset: int, dim1: int, dim2: int):
+    """torch.diagonal's view: (result shape, result strides, element offset of the first
+    element, d1, d2). The view keeps the dims other than dim1 and dim2 in order and appends
+    the diagonal, whose stride is the sum of the two; its first element is
+    (max(0, -offset), max(0, offset)) in (dim1, dim2). An offset past the edge gives an empty
+    diagonal, as in torch."""
+    n = len(shape)
+    if n < 2:
+        raise RuntimeError(f"diagonal(): expected a tensor of at least 2 dims, got {n}-D; "
+                           f"use diag() to build a matrix from a 1-D tensor")
+    d1, d2 = wrap_dim(dim1, n), wrap_dim(dim2, n)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    if offset >= 0:
+        length = max(0, min(shape[d1], shape[d2] - offset))
+    else:
+        length = max(0, min(shape[d1] + offset, shape[d2]))
+    start = 0
+    if length:
+        start = offset * strides[d2] if offset >= 0 else -offset * strides[d1]
+    keep = [d for d in range(n) if d not in (d1, d2)]
+    out_shape = tuple(shape[d] for d in keep) + (length,)
+    out_strides = tuple(strides[d] for d in keep) + (strides[d1] + strides[d2],)
+    return out_shape, out_strides, start, d1, d2

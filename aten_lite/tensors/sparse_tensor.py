@@ -25,7 +25,7 @@ sparse tensor shares its values' version counter, so an in-place change of the v
 ``values()`` or an in-place op) is seen by autograd.
 
 Every sparse tensor, on either device, carries the ``SparseCPU`` dispatch key: its kernels
-(``backends/_sparse_ops.py``) work on the components through ops that dispatch on the
+(``backends/sparse/``) work on the components through ops that dispatch on the
 components' own device.
 """
 

@@ -53,7 +53,7 @@ from .formula_calls import check_calls, helper_signatures
 from .load import load
 from .load_derivatives import derivative_entry
 from .load_entries import Context, Runtime, read_entries
-from .load_native import native_entry
+from .load_native import KERNEL_HOME_HINT, native_entry
 from .names import Reserved, check_op_names, check_rendered
 from .spec import Derivative, Spec, SpecError
 from .templating import ENV
@@ -202,8 +202,9 @@ def _top_level_names(path: Path) -> frozenset[str]:
 
 def _relocated(lib: Library, message: str) -> str:
     """A loader message about a kernel or header names the library's file, not aten_lite's."""
-    for module in set(vocab.BACKEND_MODULES.values()):
-        message = message.replace(f"aten_lite/backends/{module}.py", lib.file(KERNELS))
+    for package in set(vocab.BACKEND_MODULES.values()):
+        message = message.replace(f"aten_lite/backends/{package}/", lib.file(KERNELS))
+    message = message.replace(KERNEL_HOME_HINT, "define it there")
     return message.replace("'aten_lite/csrc/", f"'{lib.display}/csrc/")
 
 

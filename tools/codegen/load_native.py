@@ -108,16 +108,21 @@ def _dispatch(keys: Keys) -> dict[str, str]:
     return out
 
 
+# Where a missing `dispatch:` kernel goes (Note [One backend, one package] in
+# aten_lite/backends/__init__.py); an op library's loader says its kernels.py instead.
+KERNEL_HOME_HINT = ("define it in the module of its op family there and list it in that "
+                    "module's __all__")
+
+
 def _check_kernel_name(keys: Keys, line: int, key: str, kernel: str) -> None:
-    """A `dispatch:` kernel is a function of the backend's module (as its manifest says)."""
+    """A `dispatch:` kernel is one the backend's package registers (as its manifest says)."""
     kernels = keys.ctx.runtime.kernels
     known = kernels.get(key, frozenset()) if kernels is not None else None
     if known is None or kernel in known:
         return
-    module = f"aten_lite/backends/{vocab.BACKEND_MODULES[key]}.py"
-    keys.error(line, unknown(f"dispatch {key} kernel '{kernel}' is not defined in {module}",
-                             kernel, known, f"define it there, or import it into it, then "
-                             f"{MANIFEST_HINT}"))
+    package = f"aten_lite/backends/{vocab.BACKEND_MODULES[key]}/"
+    keys.error(line, unknown(f"dispatch {key} kernel '{kernel}' is not defined in {package}",
+                             kernel, known, f"{KERNEL_HOME_HINT}, then {MANIFEST_HINT}"))
 
 
 def _elementwise(keys: Keys, func: FunctionSchema | None) -> Elementwise | None:
@@ -210,7 +215,7 @@ def _shape(keys: Keys) -> str | None:
     if shape is not None and rules is not None and shape not in rules:
         keys.error("shape", unknown(f"unknown shape rule '{shape}'", shape, rules,
                                     f"define 'def {shape}(...)' in a module of aten_lite/rules/shapes/ "
-                                    f"that its __init__.py star-imports, then {MANIFEST_HINT}"))
+                                    f"and import it in its __init__.py, then {MANIFEST_HINT}"))
     return shape
 
 
@@ -285,7 +290,8 @@ def _int_operand(keys: Keys, elementwise: Elementwise | None) -> str | None:
 
 def _check_keeps_zero(keys: Keys, func: FunctionSchema) -> None:
     """``keeps_zero: true`` gives an `elementwise:` op of one tensor a sparse kernel that maps
-    the stored values (backends/sparse.py); anywhere else it would be silently ignored."""
+    the stored values (backends/sparse/elementwise.py); anywhere else it would be silently
+    ignored."""
     if func.kind() is not SchemaKind.functional:
         return  # checks.py reports it on an in-place or out= entry, which inherits it
     tensors = [a.name for a in func.arguments.flat_all

@@ -7,9 +7,11 @@ the runtime's module layout changes more often than the YAML: so nothing here na
 file. A definition is searched for by its role, inside the runtime package (the ``aten_lite``
 folder beside this generator, ``runtime_data.runtime_package``):
 
-* a ``dispatch:`` kernel or a generic kernel's factory (``make_elementwise``...) from the
-  backend module of its key (``backends/<vocab.BACKEND_MODULES[key]>.py``, or that package's
-  ``__init__.py``), the namespace the runtime's table builder reads the name from;
+* a ``dispatch:`` kernel from the family modules the backend package of its key registers
+  (``backends/<vocab.BACKEND_MODULES[key]>/__init__.py`` lists them in ``FAMILIES``, and its
+  kernels are the union of their ``__all__``, as the runtime's ``backends/__init__.py`` says),
+  else from the backend module itself; a generic kernel's factory
+  (``make_elementwise``...) from that backend module, which imports it;
 * a ``shape:`` rule from a package whose folder is named for shapes (``rules/shapes/``,
   ``rules/shapes/``);
 * a formula helper from the modules the generated autograd nodes star-import (``from
@@ -43,7 +45,7 @@ class Definition:
     """One hand-written definition: ``path:line`` relative to the runtime package's parent."""
 
     name: str
-    path: str  # "aten_lite/backends/_cpu_ops.py"
+    path: str  # "aten_lite/backends/cpu/linalg.py"
     line: int
     kind: str  # "def", "class", "assignment" (Python); "struct", "using", "function" (C++)
     via: str = ""  # the module the name was reached from, when it is not ``path``
@@ -81,6 +83,7 @@ class _Module:
     bindings: tuple[_Binding, ...]
     all_names: tuple[str, ...] | None  # __all__ when written as literals, else None
     all_from: tuple[str, ...]  # modules whose __all__ is added to this one's (`__all__ += x`)
+    families: tuple[str, ...] = ()  # the names a backend package's `FAMILIES = (...)` lists
 
 
 class RuntimeSource:
@@ -129,6 +132,7 @@ class RuntimeSource:
         all_from: list[str] = []
         all_aliases: dict[str, str] = {}  # `from .x import __all__ as y`: y -> x
         declared = False  # whether the module assigns __all__ at all
+        families: list[str] = []
         for node in _top_level(tree.body):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 bindings.append(_Binding(node.lineno, node.name, "def"))
@@ -151,12 +155,14 @@ class RuntimeSource:
                     declared = True
                     all_names = _all_update(node, all_names, all_from, all_aliases)
                     continue
+                if names == ["FAMILIES"] and isinstance(node.value, (ast.Tuple, ast.List)):
+                    families = [e.id for e in node.value.elts if isinstance(e, ast.Name)]
                 bindings.extend(_Binding(node.lineno, n, "assignment") for n in names)
             elif isinstance(node, ast.Expr) and _is_all_call(node):
                 all_names = _all_call(node.value, all_names)
         return _Module(rel, dotted, tuple(bindings),
                        tuple(all_names) if declared and all_names is not None else None,
-                       tuple(all_from))
+                       tuple(all_from), tuple(families))
 
     def exports(self, dotted: str, seen: frozenset[str] = frozenset()) -> frozenset[str]:
         """The names ``from dotted import *`` binds: its ``__all__``, else its public names."""
@@ -250,11 +256,28 @@ class RuntimeSource:
         folder = self.backends_folder() / module
         return folder if module and (folder / "__init__.py").is_file() else self.backends_folder()
 
+    def family_modules(self, key: str) -> list[str]:
+        """The dotted modules the backend package of ``key`` lists in ``FAMILIES``, as its
+        imports bind them (``from . import views``, ``from .. import coo``)."""
+        found = []
+        for dotted in self.backend_modules(key):
+            path = self.file_of(dotted)
+            mod = self.module(path) if path is not None else None
+            if mod is None:
+                continue
+            for family in mod.families:
+                for b in mod.bindings:
+                    if b.kind == "import" and b.name == family:
+                        sub = f"{b.module}.{b.original}"
+                        found.append(sub if self.file_of(sub) is not None else b.module)
+        return found
+
     def kernel(self, key: str, name: str) -> Definition | None:
         """A ``dispatch:`` kernel (or a generic kernel's factory) of dispatch key ``key``. Its
         namesakes that other backends export (each backend's ``make_elementwise``) are theirs,
         not other candidates for this one."""
-        found = self.find(name, self.backend_modules(key), self.backend_folder(key))
+        registers = [m for m in self.family_modules(key) if name in self.exports(m)]
+        found = self.find(name, registers + self.backend_modules(key), self.backend_folder(key))
         if found is None or not found.others:
             return found
         theirs = {str(d) for other in vocab.BACKEND_MODULES if other != key

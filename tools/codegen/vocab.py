@@ -28,8 +28,8 @@ DTYPE_GROUPS: dict[str, tuple[str, ...]] = {
 # written in YAML because every op gets it from derivatives.yaml.
 DISPATCH_KEYS: tuple[str, ...] = ("CPU", "Meta", "SparseCPU", "CompositeImplicitAutograd")
 
-# The module of aten_lite/backends/ whose function a `dispatch:` kernel name refers to (the
-# runtime's backends.MODULES, Note [One backend, one module]).
+# The package of aten_lite/backends/ whose registered kernel a `dispatch:` kernel name refers
+# to (the runtime's backends.MODULES, Note [One backend, one package]).
 BACKEND_MODULES: dict[str, str] = {"CPU": "cpu", "Meta": "meta", "SparseCPU": "sparse",
                                    "CompositeImplicitAutograd": "composite"}
 
@@ -81,8 +81,9 @@ DOMAINS: tuple[str, ...] = ("any", "positive", "nonzero", "unit")
 # negative exponent. C++ returns a placeholder for those (it must not trap), so before calling
 # the kernel of an `elementwise:` op with `int_operand: CHECK`, the runtime checks the op's last
 # tensor operand whenever the compute dtype is integral, and raises as torch does
-# (aten_lite/backends/__init__.py). The YAML says so explicitly; an expression calling one of
-# these functions without the key (or with another) is refused at its line.
+# (INTEGER_OPERAND_CHECKS in aten_lite/rules/kernel_rules.py). The YAML says so explicitly; an
+# expression calling one of these functions without the key (or with another) is refused at
+# its line.
 INT_OPERAND_CHECKS: tuple[str, ...] = ("nonzero", "nonnegative")
 INT_OPERAND_NEEDED: dict[str, str] = {
     "floor_divide": "nonzero", "remainder": "nonzero", "trunc_divide": "nonzero",

@@ -7,7 +7,8 @@ arguments as the kernel does (schema order, `out=` left off) and returns the res
 everything a kernel may rely on and raises the user-facing error (RuntimeError, with the bad
 shapes in the message) when the arguments do not fit. The CPU kernel of such an op allocates
 its outputs from the rule's answer, and the Meta kernel is the rule alone (``make_from_rule``
-in ``backends/_meta_ops.py``), so CPU and meta agree on shapes and dtypes by construction.
+in ``backends/meta/from_shape_rules.py``), so CPU and meta agree on shapes and dtypes by
+construction.
 Ops with `elementwise:` or `reduction:` have no shape rule: every backend takes their shapes
 and dtypes from the plans in ``aten_lite/rules/kernel_rules.py`` (``ElementwisePlan``,
 ``reduction_plan``), built on ``broadcast_shapes`` and ``reduction_dims`` here. Rules never

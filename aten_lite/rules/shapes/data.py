@@ -1,6 +1,6 @@
 """Shape rules for the data-movement ops (Note [Shape rules] in core.py): each takes the op's
 arguments in schema order and returns ``(shape, dtype)`` after checking everything a kernel
-relies on. The CPU kernels in ``backends/_cpu_data.py`` allocate from these answers and the
+relies on. The CPU kernels in ``backends/cpu/`` allocate from these answers and the
 meta kernels return them, so both backends agree. View ops have no rule here: a view needs
 strides too, which ``rules/views.py`` computes.
 """

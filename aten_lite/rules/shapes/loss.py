@@ -4,7 +4,7 @@ Note [nll_loss layout]: as torch's `nll_loss` op, `self` is (N, C), N samples of
 with `target` (N,), or (C,), one sample, with a 0-dim `target`. More dims, (N, C, d1, ...),
 are `al.nn.functional.nll_loss`'s business: it moves the classes last and flattens to (M, C).
 `reduction` is torch's enum as an int: 0 none, 1 mean, 2 sum. The kernels in
-``backends/_cpu_loss.py`` rely on these checks.
+``backends/cpu/losses.py`` rely on these checks.
 """
 
 from __future__ import annotations

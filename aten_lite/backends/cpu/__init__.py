@@ -1,0 +1,34 @@
+"""The CPU backend: kernels of strided tensors whose data is a NumPy array (Python prepares,
+C++ or NumPy computes).
+
+Its registration (Note [One backend, one package] in ``backends/__init__.py``): ``FAMILIES``
+lists the modules of its named kernels, one per op family; ``KERNELS``, what a YAML
+`dispatch: CPU:` entry may name, is the union of their ``__all__``. The generic kernels of
+`elementwise:` and `reduction:` ops come from ``make_elementwise`` and ``make_reduction``.
+"""
+
+from .. import coo, kernel_table
+from . import (
+    copies, elementwise, indexing, joining, linalg, losses, reductions, scans_and_sorts,
+    scatter_gather, softmax, views,
+)
+from .elementwise import make_elementwise
+from .reductions import make_reduction
+
+FAMILIES = (
+    elementwise,  # where, bitwise_not (the generic elementwise kernel: make_elementwise)
+    reductions,  # max/min along a dim, argmax, argmin (the generic one: make_reduction)
+    linalg,  # mm, bmm, dot, tril, triu
+    views,  # view, reshape, permute, expand, squeeze, narrow, select, slice, split, diagonal
+    indexing,  # x[idx], index_put, index_select, index_add, masked_fill, nonzero
+    scatter_gather,  # gather, scatter, scatter_add, embedding, one_hot
+    scans_and_sorts,  # cumsum, cumprod, sort, topk, unique
+    softmax,  # softmax, log_softmax and its backward
+    losses,  # nll_loss and its backward
+    copies,  # clone, copy_, fill_, zero_, to(dtype), to(device)
+    joining,  # cat, stack
+    coo,  # shared with Meta: sparse_coo_tensor, to_sparse, ... (strided inputs)
+)
+KERNELS = kernel_table(__name__, FAMILIES)
+
+__all__ = ["FAMILIES", "KERNELS", "make_elementwise", "make_reduction"]

@@ -1,0 +1,320 @@
+"""CPU elementwise kernels: the generic kernel of every `elementwise:` op (``make_elementwise``:
+Python prepares, C++ computes), and the named kernels of two elementwise ops that have no
+`elementwise:` expression: ``where`` (a select by a condition) and ``bitwise_not`` (NumPy).
+
+Note [Elementwise kernels]
+For an `elementwise:` op the Python side does everything C++ must be able to trust: it finds
+the promoted dtype (``_dtype.result_type``: dimensioned tensors, then 0-dim tensors, then
+Python numbers), maps it to the compute and result dtypes by the op's ``type_promotion``,
+refuses a dtype outside the op's ``dtypes:``, broadcasts the shapes, casts inputs whose dtype
+differs from the compute dtype, turns Python numbers into 0-dim arrays ("wrapped numbers"),
+allocates the result with ``empty_array``, and raises ZeroDivisionError for an integer zero
+divisor. The C++ entry then only loops. The in-place and out= siblings share the same C++
+entry and write into ``self``/``out`` after checking that the result dtype can be cast there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...vocab import trace as _trace
+from ...vocab.dtype import float16
+from ...rules.kernel_rules import (
+    PARTIAL_OVERLAP, ElementwisePlan, c_kernel, check_inplace_shape, check_number_fits,
+    check_out_dtype, check_writable, overlap, resize_out, wrapped,
+)
+from ...rules.shapes import core as rules
+from ...rules.shapes.data import same_as_self
+from ...tensors.tensor import Tensor, empty_array
+
+__all__ = ["where", "bitwise_not_cpu"]
+
+_wrap = Tensor._wrap
+_NUMBERS = frozenset((int, float, bool))
+
+
+# Dtype codes below this are bool and integers: where zero divisors and float scalars matter.
+_FIRST_FLOAT = float16.code
+
+
+# ---- the generic kernel (Note [Elementwise kernels]) ----
+
+
+def make_elementwise(h, src):
+    """The CPU kernel of elementwise op ``h``; ``src`` is its functional sibling, whose YAML
+    entry holds the expression, dtypes and promotion."""
+    plan = ElementwisePlan(src)
+    cell = [None]  # the C++ entry, looked up on the first call
+
+    def load():
+        cell[0] = c_kernel(src.name)
+        return cell[0]
+
+    # In-place ops read `self` too; only out= arguments are not inputs.
+    tensor_pos = [i for i, a in enumerate(h.args)
+                  if a.tensor_like and not (a.is_write and a.kwarg_only)]
+    scalar_pos = [i for i, a in enumerate(h.args) if not a.tensor_like]
+    simple = tensor_pos == list(range(len(tensor_pos))) and scalar_pos == list(
+        range(len(tensor_pos), len(tensor_pos) + len(scalar_pos)))
+    if h.kind == "inplace":
+        slow = _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+        return _inplace_binary_kernel(plan, cell, load, slow) if simple and len(
+            tensor_pos) == 2 else slow
+    if h.kind == "out":
+        return _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+    if simple and len(tensor_pos) == 2:
+        return _binary_kernel(h, plan, cell, load)
+    if simple and len(tensor_pos) == 1:
+        return _unary_kernel(h, plan, cell, load)
+    return _general_kernel(h, plan, cell, load, tensor_pos, scalar_pos)
+
+
+def _run(plan, cell, load, ins, scalars, out_array=None, entry=None):
+    """Promote, broadcast, cast, allocate, call: the general path of every elementwise kernel.
+    Returns (result array, plan entry)."""
+    if entry is None:
+        entry = plan.for_operands(ins)
+    compute, out_dt, code, cnp = entry
+    arrays = []
+    shapes = []
+    for x in ins:
+        if isinstance(x, Tensor):
+            a = x._a
+            arrays.append(a if x._dtype is compute else a.astype(cnp))
+            shapes.append(x._shape)
+        else:
+            arrays.append(wrapped(x, cnp))
+    shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
+    if plan.int_check is not None and not compute.is_floating_point and 0 not in shape:
+        # A Python number is checked as given: wrapped into uint8, -1 would pass as 255.
+        last = ins[-1]
+        plan.int_check(plan.name, arrays[-1] if isinstance(last, Tensor) else np.asarray(last))
+        if plan.name == "pow" and not isinstance(last, Tensor):  # as in _with_number
+            check_number_fits(plan.name, last, compute)
+    out = empty_array(shape, out_dt) if out_array is None else out_array
+    if scalars and code < _FIRST_FLOAT:
+        plan.check_scalars(compute, scalars)
+    path = (cell[0] or load())(code, out, *arrays, *scalars)
+    if _trace.active is not None:
+        _trace.note(compute.name, path)
+    return out, entry
+
+
+def _binary_kernel(h, plan, cell, load):
+    table = plan.table
+    name = plan.name
+    int_check = plan.int_check
+    broadcast = rules.broadcast_shapes
+
+    def binary(a, b, *s):
+        # The hot path: two tensors (of one dtype, or of two with the promotion cached per
+        # pair of dtypes). A tensor and a number take _with_number, anything else _run.
+        if a.__class__ is not Tensor or b.__class__ is not Tensor:
+            if a.__class__ is Tensor and b.__class__ in _NUMBERS:
+                return _with_number(a, b, True, s)
+            if b.__class__ is Tensor and a.__class__ in _NUMBERS:
+                return _with_number(b, a, False, s)
+            return _wrap(_run(plan, cell, load, (a, b), s)[0])
+        entry = table.get(a._dtype) if a._dtype is b._dtype else None
+        if entry is None:
+            entry = plan.for_tensor_pair(a, b)
+        compute, out_dt, code, cnp = entry
+        sa = a._shape
+        sb = b._shape
+        x = a._a if a._dtype is compute else a._a.astype(cnp)
+        y = b._a if b._dtype is compute else b._a.astype(cnp)
+        if sa == sb or (len(sb) < len(sa) and sa[len(sa) - len(sb):] == sb):
+            out = empty_array(sa, out_dt)  # b's shape ends a's (a bias): no rule to run
+        else:
+            out = empty_array(broadcast(sa, sb), out_dt)
+        if int_check is not None and code < _FIRST_FLOAT and out.size:
+            int_check(name, y)
+        if s and code < _FIRST_FLOAT:
+            plan.check_scalars(compute, s)
+        path = (cell[0] or load())(code, out, x, y, *s)
+        if _trace.active is not None:
+            _trace.note(compute.name, path)
+        return _wrap(out)
+
+    def _with_number(t, number, tensor_first, s):
+        # A tensor and a Python number: promotion is cached per (dtype, number type); the
+        # number becomes a 0-dim array, which the C++ loop treats as one broadcast element.
+        compute, out_dt, code, cnp = plan.for_tensor_and_number(t._dtype, number)
+        arr = t._a if t._dtype is compute else t._a.astype(cnp)
+        w = wrapped(number, cnp)
+        x, y = (arr, w) if tensor_first else (w, arr)
+        if int_check is not None and code < _FIRST_FLOAT and arr.size:
+            # The number as given (uint8 ** -1 must not pass as ** 255).
+            int_check(name, np.asarray(number) if tensor_first else y)
+            if tensor_first and name == "pow":  # torch checks pow's exponent (only)
+                check_number_fits(name, number, compute)
+        out = empty_array(t._shape, out_dt)
+        if s and code < _FIRST_FLOAT:
+            plan.check_scalars(compute, s)
+        path = (cell[0] or load())(code, out, x, y, *s)
+        if _trace.active is not None:
+            _trace.note(compute.name, path)
+        return _wrap(out)
+
+    return binary
+
+
+def _unary_kernel(h, plan, cell, load):
+    table = plan.table
+
+    def unary(a, *s):
+        entry = table.get(a._dtype) if a.__class__ is Tensor else None
+        if entry is None:
+            return _wrap(_run(plan, cell, load, (a,), s)[0])
+        compute, out_dt, code, cnp = entry
+        out = empty_array(a._shape, out_dt)
+        if s and code < _FIRST_FLOAT:
+            plan.check_scalars(compute, s)
+        path = (cell[0] or load())(code, out, a._a, *s)
+        if _trace.active is not None:
+            _trace.note(compute.name, path)
+        return _wrap(out)
+
+    return unary
+
+
+def _general_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
+    def general(*args):
+        ins = tuple(args[i] for i in tensor_pos)
+        scalars = tuple(args[i] for i in scalar_pos)
+        return _wrap(_run(plan, cell, load, ins, scalars)[0])
+
+    return general
+
+
+def _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
+    def inplace(*args):
+        self = args[0]
+        ins = tuple(args[i] for i in tensor_pos)
+        scalars = tuple(args[i] for i in scalar_pos)
+        entry = plan.for_operands(ins)
+        out_dt = entry[1]
+        if out_dt is not self._dtype:
+            check_out_dtype(out_dt, self._dtype)
+        check_inplace_shape(self, ins)
+        dest = self._a
+        if not dest.flags.writeable:
+            check_writable(self)
+        ins = _prepare_destination(dest, ins)
+        if out_dt is self._dtype:
+            _run(plan, cell, load, ins, scalars, dest, entry)
+        else:
+            tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
+            np.copyto(dest, tmp, casting="unsafe")
+        return self
+
+    return inplace
+
+
+def _inplace_binary_kernel(plan, cell, load, slow):
+    table = plan.table
+    name = plan.name
+    int_check = plan.int_check
+
+    def inplace_binary(self, other, *s):
+        # The hot path of `x += y`: same dtype and shape, neither a view (so no overlap).
+        if other.__class__ is Tensor and other._dtype is self._dtype and \
+                other._shape == self._shape:
+            entry = table.get(self._dtype)
+            dest = self._a
+            y = other._a
+            if entry is not None and entry[1] is self._dtype and dest.base is None and \
+                    y.base is None:
+                code = entry[2]
+                if int_check is not None and code < _FIRST_FLOAT:
+                    int_check(name, y)
+                if s and code < _FIRST_FLOAT:
+                    plan.check_scalars(entry[0], s)
+                path = (cell[0] or load())(code, dest, dest, y, *s)
+                if _trace.active is not None:
+                    _trace.note(entry[0].name, path)
+                return self
+        return slow(self, other, *s)
+
+    return inplace_binary
+
+
+def _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
+    out_pos = next(i for i, a in enumerate(h.args) if a.is_write)
+
+    def out_kernel(*args):
+        out = args[out_pos]
+        ins = tuple(args[i] for i in tensor_pos)
+        scalars = tuple(args[i] for i in scalar_pos)
+        entry = plan.for_operands(ins)
+        out_dt = entry[1]
+        plan.check_out(out_dt, out._dtype)
+        shapes = [x._shape for x in ins if isinstance(x, Tensor)]
+        shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
+        if out._shape != shape:
+            resize_out(out, shape)
+        dest = out._a
+        if not dest.flags.writeable:
+            check_writable(out)
+        ins = _prepare_destination(dest, ins)
+        if out_dt is out._dtype:
+            _run(plan, cell, load, ins, scalars, dest, entry)
+        else:
+            tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
+            np.copyto(dest, tmp, casting="unsafe")
+        return out
+
+    return out_kernel
+
+
+def _prepare_destination(dest: np.ndarray, ins):
+    """Check that ``dest`` can be written elementwise, and copy inputs that overlap it."""
+    if 0 in dest.strides and dest.size and any(
+            s == 0 and n > 1 for s, n in zip(dest.strides, dest.shape)):
+        # An expanded tensor has several elements in one memory location.
+        raise RuntimeError(
+            "unsupported operation: more than one element of the written-to tensor refers to "
+            "a single memory location. Please clone() the tensor before performing the "
+            "operation."
+        )
+    if dest.base is None and all(not isinstance(x, Tensor) or x._a.base is None for x in ins):
+        return ins  # no views involved: distinct arrays cannot overlap
+    result = []
+    for x in ins:
+        if isinstance(x, Tensor):
+            # The same elements in the same layout are read before written: safe. A partial
+            # overlap is refused as torch does; any other would read elements already
+            # overwritten: read a copy instead (Note [Partial overlap] in rules/kernel_rules.py).
+            status = overlap(x._a, dest)
+            if status == "partial":
+                raise RuntimeError(PARTIAL_OVERLAP)
+            if status == "unknown":
+                x = _wrap(x._a.copy())
+        result.append(x)
+    return tuple(result)
+
+
+# ---- named kernels (YAML `dispatch: CPU: <name>`) ----
+
+
+def where(condition, self, other):
+    shape, dtype = rules.where(condition, self, other)
+    for v in (self, other):
+        check_number_fits("where", v, dtype)
+    out = empty_array(shape, dtype)
+    x = self._a if isinstance(self, Tensor) else wrapped(self, dtype.np)
+    y = other._a if isinstance(other, Tensor) else wrapped(other, dtype.np)
+    c = condition._a
+    np.copyto(out, y, casting="unsafe")  # copyto broadcasts its source and its mask
+    if x.shape == shape and c.shape == shape and x.dtype == out.dtype:
+        np.putmask(out, c, x)  # the same, in one cheaper pass (no broadcasting, no casting)
+    else:
+        np.copyto(out, x, casting="unsafe", where=c)
+    return _wrap(out)
+
+
+def bitwise_not_cpu(self: Tensor) -> Tensor:
+    shape, dtype = same_as_self(self)
+    out = empty_array(shape, dtype)
+    np.invert(self._a, out=out)
+    return _wrap(out)
