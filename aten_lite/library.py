@@ -23,18 +23,17 @@ An in-place or out= sibling of an `elementwise:` op calls the C++ kernel itself,
 from __future__ import annotations
 
 from .dispatch import dispatcher as _dispatch
-from .dispatch.dispatcher import AUTOGRAD, BACKEND_KEYS, COMPOSITE, OpHandle
+from .dispatch.dispatcher import OpHandle
+from .vocab.dispatch_keys import DispatchKey, key_named
 
 __all__ = ["impl", "Registration", "restore", "schema", "registrations"]
-
-KEYS = BACKEND_KEYS + (COMPOSITE, AUTOGRAD)
 
 
 class Registration:
     """One run-time kernel registration; ``undo()`` (or leaving its ``with`` block) removes
     it. Undoing twice is harmless."""
 
-    def __init__(self, handle: OpHandle, key: str, entry: tuple) -> None:
+    def __init__(self, handle: OpHandle, key: DispatchKey, entry: tuple) -> None:
         self.handle = handle  # the op overload it applies to
         self.key = key  # the dispatch key
         self.kernel = entry[0]
@@ -77,7 +76,7 @@ def schema(op: str) -> str:
     return _resolve(op).schema
 
 
-def _register(h: OpHandle, key: str, fn) -> Registration:
+def _register(h: OpHandle, key: DispatchKey, fn) -> Registration:
     if not callable(fn):
         raise TypeError(f"al.library.impl: the kernel must be callable, got {fn!r}")
     name = f"library: {getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
@@ -92,9 +91,10 @@ def impl(op: str, key: str, fn=None):
     several overloads) for dispatch ``key``. With ``fn`` returns the Registration; without,
     a decorator that registers the function and returns it unchanged."""
     h = _resolve(op)
-    if key not in KEYS:
-        raise ValueError(f"al.library.impl: unknown dispatch key {key!r}; valid: "
-                         f"{', '.join(KEYS)}")
+    try:
+        key = key_named(key)  # the key object (Note [Dispatch key objects])
+    except ValueError as e:
+        raise ValueError(f"al.library.impl: {e}") from None
     if fn is not None:
         return _register(h, key, fn)
 

@@ -3,6 +3,8 @@ run-time kernels (al.library), grad mode."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 import threading
 
@@ -19,6 +21,53 @@ def fake_sparse(shape=(2,)):
 
 
 # ---- keys ----
+
+
+def test_a_dispatch_key_is_one_object_that_reads_as_its_spelling():
+    # Note [Dispatch key objects]: the dispatcher compares keys with `is`, so every key a
+    # tensor, a table or a record holds must be the vocabulary's own object.
+    from aten_lite.vocab import dispatch_keys as K
+    x = al.ones(2, 3, requires_grad=True)
+    made = [al.ones(2), al.ones(2, device="meta"), al.ones(2, 2).to_sparse(),
+            al.ones(2, 2, device="meta").to_sparse(), x[1:], x.t(), x.detach(), x * 2,
+            al.nn.Parameter(al.ones(2)), pickle.loads(pickle.dumps(al.ones(2)))]
+    for t in made:
+        assert any(t._key is k for k in K.BACKEND_KEYS), (t, type(t._key))
+    for h in _dispatch.handles().values():
+        for k in [*h.dispatch, *h.table, *h.stacks, *h.kernel_names]:
+            assert any(k is key for key in K.KEYS), (h.name, k)
+    with al.trace_dispatch() as trace:
+        x + x
+    assert trace[0].key is K.AUTOGRAD and all(any(k is c for c in K.KEYS) for k in trace[0].keys)
+    # ... and reads, prints, compares and hashes as its spelling.
+    assert repr(K.CPU) == "'CPU'" and f"{K.SPARSE_CPU}" == "SparseCPU" and str(K.META) == "Meta"
+    assert K.COMPOSITE == "CompositeImplicitAutograd" and {"Autograd": 1}[K.AUTOGRAD] == 1
+    assert pickle.loads(pickle.dumps(K.CPU)) is K.CPU and copy.deepcopy(K.META) is K.META
+    assert K.key_named("SparseCPU") is K.SPARSE_CPU and K.key_named(K.CPU) is K.CPU
+    with pytest.raises(TypeError, match="key_named"):
+        K.DispatchKey("CPU")
+    with pytest.raises(ValueError) as e:
+        al.library.impl("relu", "cpu", lambda self: self)
+    assert str(e.value) == ("al.library.impl: unknown dispatch key 'cpu'; valid: CPU, Meta, "
+                            "SparseCPU, CompositeImplicitAutograd, Autograd")
+    with al.library.impl("relu", "CPU", lambda self: self) as registration:
+        assert registration.key is K.CPU and _dispatch.handle("relu").stacks["CPU"][-1][0] \
+            is registration.kernel
+
+
+def test_observed_answers_the_rule_of_one_dispatch_path():
+    # Note [One dispatch path]: observed when a mode is set, or grad mode records a tensor.
+    from aten_lite.autograd import forward_ad as fwAD
+    x, g = al.ones(2), al.ones(2, requires_grad=True)
+    assert not _dispatch.observed() and not _dispatch.observed(x, 1.0, None)
+    assert _dispatch.observed(x, g) and _dispatch.observed(None, g)
+    with al.no_grad():
+        assert not _dispatch.observed(g)
+    with al.trace_dispatch():
+        assert _dispatch.observed() and _dispatch.observed(x)
+    with fwAD.dual_level():
+        assert _dispatch.observed()
+    assert not _dispatch.observed(x)
 
 
 def test_mixed_devices_name_both_arguments():
@@ -103,8 +152,8 @@ def test_the_key_scan_checks_tensor_lists():
 
 
 def test_the_below_autograd_entry_runs_what_redispatch_runs():
-    # The entry a recorder calls (compiled per arity) takes the dispatcher's in-line case only
-    # for plain Tensors on one key; a number or a mode goes through redispatch_below_autograd.
+    # The entry a recorder calls (compiled per argument shape) takes the dispatcher's in-line
+    # case only for plain Tensors on one key; a number or a mode takes the general path.
     add = _dispatch.handle("add.Tensor")
     below = _dispatch.below_autograd_entry(add)
     x = al.tensor([1.0, 2.0], requires_grad=True)
@@ -118,7 +167,7 @@ def test_the_below_autograd_entry_runs_what_redispatch_runs():
 
 
 def test_autograd_falls_through_without_a_kernel():
-    saved = _dispatch._autograd_hook
+    saved = _dispatch.autograd_hook()
     try:
         _dispatch.set_autograd_kernel(None)
         x = al.ones(2, requires_grad=True)
@@ -129,7 +178,7 @@ def test_autograd_falls_through_without_a_kernel():
 
 
 def test_autograd_kernel_receives_the_handle_and_redispatches():
-    saved = _dispatch._autograd_hook
+    saved = _dispatch.autograd_hook()
     seen = []
 
     def hook(handle, args):
@@ -206,14 +255,14 @@ def test_traced_and_untraced_calls_take_one_path():
     with al.trace_dispatch() as trace:
         h.fast_entry(x, x, 1)
     assert [(r.op, r.key) for r in trace] == [("add.Tensor", "CPU")]
-    assert al._dispatch._mode is None
+    assert not al._dispatch.observed()
 
 
 def test_trace_stops_at_the_end_of_the_block():
     with al.trace_dispatch() as trace:
         al.neg(al.ones(1))
     al.neg(al.ones(1))
-    assert len(trace) == 1 and _dispatch._mode is None
+    assert len(trace) == 1 and not _dispatch.observed()
 
 
 # ---- al.library ----
@@ -352,5 +401,9 @@ def test_an_absent_optional_tensor_keeps_the_in_line_case_and_a_present_one_is_c
     np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6)
     with pytest.raises(RuntimeError, match=r"al\.nll_loss: .*meta \(argument 'weight'\)"):
         al.nn.functional.nll_loss(al.tensor(x), al.tensor(t), weight=al.ones(5, device="meta"))
+    # Below autograd too: absent, the in-line case; present, the general path checks it.
     h = _dispatch.handle("nll_loss")
-    assert h.pair_pos == (0, 1) and h.none_pos == 2
+    args = (al.tensor(x), al.tensor(t), None, 1, -100)
+    np.testing.assert_allclose(h.redispatch_below_autograd(args).numpy(), want.numpy(), rtol=1e-6)
+    with pytest.raises(RuntimeError, match=r"meta \(argument 'weight'\)"):
+        h.redispatch_below_autograd(args[:2] + (al.ones(5, device="meta"),) + args[3:])

@@ -1,6 +1,8 @@
 """The Tensor object: geometry, conversions, autograd slots, repr, devices, and the
 dtype/device conversions and copies (to, clone, copy_, fill_, zero_)."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -69,6 +71,31 @@ def test_slots_no_dict():
     assert not hasattr(t, "__dict__")
     with pytest.raises(AttributeError):
         t.something_else = 1
+
+
+def test_every_constructor_sets_every_slot_and_no_history():
+    # Note [Tensor slots]: each constructor is made from one table of slots.
+    from aten_lite.tensors.tensor import Tensor, _constructor
+    from aten_lite.tensors.sparse_tensor import SparseTensor
+    x = al.ones(2, 3, requires_grad=True)
+    (x * x).sum().backward()
+    made = [Tensor._wrap(np.ones(3)), Tensor._meta((2, 3), al.float32), x.detach(), x[0],
+            x.t().detach(), al.ones(2, 2).to_sparse(), x.to_sparse().detach(),
+            al.nn.Parameter(x, requires_grad=False)]
+    for t in made:
+        for slot in Tensor.__slots__ + (SparseTensor.__slots__ if t.is_sparse else ()):
+            if slot != "__weakref__":
+                getattr(t, slot)  # set: reading an unset slot raises AttributeError
+        if t is not made[3]:  # x[0] is a view recorded by autograd
+            assert (t._requires_grad, t._grad, t.grad_fn, t._retains_grad, t._hooks,
+                    t._output_nr) == (False, None, None, False, None, 0)
+    view = Tensor._wrap(x._a[0], base=x[1:])
+    assert view._base is x and view._vc is x._version_counter
+    p = made[-1]
+    assert p._a is x._a and p._vc is x._version_counter and p.grad is None
+    with pytest.raises(TypeError, match=re.escape("storage slots missing ['_base', '_vc']")):
+        _constructor("f(a)", "", [], a="a", shape="()", st="None", offset="0", dtype="None",
+                     device="None", layout="None", key="None")
 
 
 def test_empty_array_allocates_c_contiguous():

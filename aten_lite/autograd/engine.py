@@ -23,7 +23,8 @@ from ..rules.kernel_rules import cached_c_kernel
 from ..tensors.tensor import Tensor
 from ..rules.views import copy_with_strides, preserved_strides
 from .node import Node
-from .formulas import _observed, sum_to
+from .formulas import sum_to
+from ..dispatch import dispatcher as _dispatch
 
 try:
     from .. import _C  # layer 0; absent until the extension is built (`import aten_lite` works)
@@ -53,9 +54,11 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     _state.enabled = create_graph  # a recorded backward is what makes double backward work
     _trace.enter_backward()  # trace_dispatch marks what the backward pass dispatched
     try:
-        # Note [Formulas without dispatch] in formulas.py: unobserved, a bias's batch sum runs
-        # the sum kernel on the array, in the walk.
-        batch_sum = None if _observed() else cached_c_kernel("sum")
+        # Note [Formulas without dispatch] in formulas.py: a backward that is not recorded and
+        # that no dispatch mode sees sums a bias's batch with the sum kernel on the array, in
+        # the walk.
+        observed = create_graph or _dispatch.observed()
+        batch_sum = None if observed else cached_c_kernel("sum")
         _C.backward(roots, keep_graph, create_graph, wanted, captured, _CALLBACKS, batch_sum)
     finally:
         _trace.exit_backward()

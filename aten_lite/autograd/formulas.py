@@ -16,9 +16,9 @@ import numpy as _np
 
 from ..backends import creation as _creation
 from ..dispatch import dispatcher as _dispatch
-from ..vocab import dtype as _dtype, trace as _trace
+from ..vocab import dtype as _dtype
+from ..vocab.dispatch_keys import CPU
 from .._generated import ops as al  # the generated op functions (al.add, ...)
-from ..vocab.grad_mode import _state as _grad_state
 from ..rules.kernel_rules import cached_c_kernel as _cached_c_kernel
 from ..tensors.tensor import Tensor, empty_array as _empty_array
 
@@ -91,9 +91,7 @@ def _made_from(result: Tensor, input: Tensor) -> Tensor:
     """``result``, made by a factory from ``input``: told to the dispatch mode, which notes it
     when capturing a backward graph (Note [Absent output gradients] in
     aten_lite/compile/autograd.py)."""
-    note = getattr(_dispatch._mode, "note_made_from", None)  # graph mode's capture
-    if note is not None:
-        note(result, input)
+    _dispatch.note_made_from(result, input)  # graph mode's capture notes it
     return result
 
 
@@ -273,7 +271,7 @@ def permute_backward(grad: Tensor, dims) -> Tensor:
 
 
 def _zeros(shape, like: Tensor) -> Tensor:
-    if like._key == "CPU":  # the common case, without the factory's argument parsing
+    if like._key is CPU:  # the common case, without the factory's argument parsing
         a = _empty_array(tuple(shape), like._dtype)
         a.fill(0)
         return Tensor._wrap(a)
@@ -403,15 +401,11 @@ def mm_mat2_backward(grad: Tensor, self: Tensor) -> Tensor:
 # training step needs none of that, and there the dispatches of a few formulas run every step
 # (mm's two products and their t() views, a bias's sum over the batch). So those formulas
 # compute directly, with the very kernel the op would run on the same arrays (results equal to
-# the bit), only when `_unobserved`: no recorded backward, no mode, no trace, and dense CPU
-# float32/float64 tensors holding data (not capture tensors). Otherwise they run the ops.
-
-
-def _observed() -> bool:
-    """Whether the backward now running is recorded, under a mode or traced (Note [Formulas
-    without dispatch]); the engine asks once per backward for its batch sums."""
-    return _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None
-
+# the bit), only when `_unobserved`: the dispatcher says the ops would not be observed
+# (Note [One dispatch path] in aten_lite/dispatch/dispatcher.py: no mode, so no trace, forward
+# AD or capture; nothing recorded), and the tensors are dense CPU float32/float64 ones holding
+# data (not capture tensors). Otherwise they run the ops. The engine asks the dispatcher too,
+# once per backward, before its walk sums a bias's gradient itself.
 
 _PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
 
@@ -419,11 +413,9 @@ _PLAIN_FLOATS = (_dtype.float32, _dtype.float64)
 def _unobserved(a: Tensor, b: Tensor) -> bool:
     """Whether a formula may compute on ``a`` and ``b``'s arrays directly (Note [Formulas
     without dispatch])."""
-    if _grad_state.enabled or _dispatch._mode is not None or _trace.active is not None:
-        return False  # `_observed()` in line: mm's formulas ask twice per product
-    return a.__class__ is Tensor and b.__class__ is Tensor and a._key == "CPU" and \
-        b._key == "CPU" and a._dtype is b._dtype and a._dtype in _PLAIN_FLOATS and \
-        a._a is not None and b._a is not None
+    return a.__class__ is Tensor and b.__class__ is Tensor and a._key is CPU and \
+        b._key is CPU and a._dtype is b._dtype and a._dtype in _PLAIN_FLOATS and \
+        a._a is not None and b._a is not None and not _dispatch.observed(a, b)
 
 
 def _plain_product(a: Tensor, b: Tensor, a_t: bool, b_t: bool):

@@ -26,6 +26,7 @@ pattern.
 from __future__ import annotations
 
 from ..dispatch import dispatcher as _dispatch
+from ..vocab.dispatch_keys import AUTOGRAD
 from .._generated.autograd_nodes import RECORDERS
 from ..tensors.tensor import Tensor
 from .copy_slices import inplace_on_view
@@ -96,9 +97,9 @@ def autograd_kernel(op, args: tuple):
     """The Autograd kernel of ``op`` called unbound: what a hook set with
     ``set_autograd_kernel`` calls to record as this package does. The dispatcher itself binds
     it once per op (``_bind``); this runs the op's bound entry."""
-    kernel = op.table.get(_dispatch.AUTOGRAD)
-    if kernel is None or op.stacks.get(_dispatch.AUTOGRAD) or \
-            _dispatch._autograd_hook is not autograd_kernel:
+    kernel = op.table.get(AUTOGRAD)
+    if kernel is None or op.stacks.get(AUTOGRAD) or \
+            _dispatch.autograd_hook() is not autograd_kernel:
         kernel = _bind(op)  # the table holds another kernel (a library's, a hook's wrapper)
     return kernel(*args)
 

@@ -29,7 +29,8 @@ from __future__ import annotations
 from ..dispatch.dispatcher import below_autograd_entry
 from .._generated.ops import sparse_coo_tensor
 from ..tensors.sparse_tensor import detached_sparse
-from ..tensors.tensor import Tensor, _new
+from ..tensors.tensor import Tensor, new_tensor
+from ..vocab.dispatch_keys import SPARSE_CPU
 from ..vocab.grad_mode import _state
 
 # The generated nodes and recorders (generated/autograd_nodes.py) import what they read from
@@ -231,30 +232,16 @@ def detached(t: Tensor) -> Tensor:
 
     Outputs are saved this way, so the node does not keep itself alive through
     ``result.grad_fn`` (a reference cycle); ``unpack_output`` puts the history back."""
-    if t._key == "SparseCPU":  # the data is in the subclass's slots (aten_lite/tensors/sparse_tensor.py)
+    if t._key is SPARSE_CPU:  # the data is in the subclass's slots (aten_lite/tensors/sparse_tensor.py)
         return detached_sparse(t)
-    alias = _new(Tensor)
-    alias._a = t._a
-    alias._shape = t._shape
-    alias._st = t._st
-    alias._dtype = t._dtype
-    alias._device = t._device
-    alias._layout = t._layout
-    alias._key = t._key
-    alias._vc = t._version_counter
     if t._a is None:
-        alias._offset = t._offset
-        alias._base = t._base if t._base is not None else t
+        offset = t._offset
+        base = t._base if t._base is not None else t
     else:
-        alias._offset = t._offset if t._base is None else t.storage_offset()
-        alias._base = None
-    alias._requires_grad = False
-    alias._grad = None
-    alias.grad_fn = None
-    alias._retains_grad = False
-    alias._hooks = None
-    alias._output_nr = 0
-    return alias
+        offset = t._offset if t._base is None else t.storage_offset()
+        base = None
+    return new_tensor(Tensor, t._a, t._shape, t._st, offset, t._dtype, t._device, t._layout,
+                      t._key, t._version_counter, base)
 
 
 def version(t) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import weakref
 
 from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import CPU
 from . import api
 from .node import RemovableHandle, _NodeHooks, detached
 
@@ -35,7 +36,7 @@ def register_hook(self: Tensor, hook) -> RemovableHandle:
         raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
     if not callable(hook):
         raise TypeError(f"register_hook expects a callable, got {type(hook).__name__}")
-    if self._a is None and self._key == "CPU":
+    if self._a is None and self._key is CPU:
         # A capture tensor (Note [Split calls] in aten_lite/compile/segments.py): its history
         # is a recording; made real first, or a graph break while capturing.
         self._data_or_raise("Tensor.register_hook()")
@@ -51,7 +52,7 @@ def retain_grad(self: Tensor) -> None:
     """Keep this non-leaf tensor's gradient in ``.grad`` after backward (leaves always do)."""
     if not self._requires_grad:
         raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-    if self._a is None and self._key == "CPU":  # a capture tensor, as in register_hook
+    if self._a is None and self._key is CPU:  # a capture tensor, as in register_hook
         self._data_or_raise("Tensor.retain_grad()")
     fn = self.grad_fn
     if fn is None or self._retains_grad:

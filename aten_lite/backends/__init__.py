@@ -36,6 +36,7 @@ from ..rules.kernel_rules import (
     resize_out,
 )
 from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
 
 # Note [One backend, one package]
 # A dispatch key's kernels are one package of aten_lite/backends/, which MODULES names. Its
@@ -51,10 +52,7 @@ from ..tensors.tensor import Tensor
 # down into aten_lite/rules/. Adding a backend adds its package, its key below (and in
 # tools/codegen/vocab.py's BACKEND_MODULES), its import in the install step of
 # aten_lite/__init__.py, and the dispatcher's key for its device and layout.
-MODULES = {"CPU": "cpu", "Meta": "meta", "SparseCPU": "sparse",
-           "CompositeImplicitAutograd": "composite"}
-BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
-COMPOSITE = "CompositeImplicitAutograd"
+MODULES = {CPU: "cpu", META: "meta", SPARSE_CPU: "sparse", COMPOSITE: "composite"}
 
 
 # ---- registration (Note [One backend, one package]) ----
@@ -122,7 +120,7 @@ def build_table(h, handles: dict, modules: dict) -> None:
                 "the modules in FAMILIES); define it in the module of its op family there and "
                 "list it in that module's __all__, or fix the YAML"
             )
-        if key != COMPOSITE:
+        if key is not COMPOSITE:
             fn = dtype_guard(src, fn)
         stacks[key] = [(fn, f"{MODULES[key]}.{fname}")]
     if not h.composite:
@@ -203,7 +201,7 @@ def _derived(h, src, key):
             check_same_shape(args[0], result)
         else:
             inputs, dests = _split_out(h, args)
-            if key == "SparseCPU" and not any(getattr(x, "is_sparse", False) for x in inputs):
+            if key is SPARSE_CPU and not any(getattr(x, "is_sparse", False) for x in inputs):
                 # A sparse out= alone selected the sparse kernel, which needs a sparse input.
                 raise RuntimeError(
                     f"al.{h.base}: out= is a sparse tensor but the inputs are strided; pass a "

@@ -48,6 +48,7 @@ import functools
 from collections import OrderedDict
 
 from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import CPU
 from ..vocab.dtype import _default as _default_dtype
 from ..vocab.grad_mode import _state
 from ..autograd import forward_ad as _forward_ad
@@ -158,7 +159,7 @@ class CompiledFunction:
         parts: list = [_QUICK, _state.enabled, _default_dtype.dtype]
         tensors = []
         for a in args:
-            if type(a) is Tensor and a._key == "CPU":
+            if type(a) is Tensor and a._key is CPU:
                 parts.append((a._shape, a._st if a._st is not None else a.stride(), a._dtype,
                               a._requires_grad))
                 tensors.append(a)
@@ -220,7 +221,7 @@ class CompiledFunction:
 
     def _build(self, tensors, spec):
         name = self._name
-        odd = next((t for t in tensors if t._key != "CPU"), None)
+        odd = next((t for t in tensors if t._key is not CPU), None)
         try:
             if odd is not None:
                 raise GraphBreak("argument", "?", f"a {odd._device.type} {odd._layout.name} "
@@ -341,7 +342,7 @@ def _guard_key(tensors, spec, sources=None, args=(), kwargs=None):
             sources.find()
         sources.fill(parts, args, kwargs)
     for t in tensors:
-        if t._key == "CPU":
+        if t._key is CPU:
             parts.append((t._shape, t.stride(), t._dtype, t._requires_grad))
         else:
             parts.append((t._key, t._shape, t._dtype, t._requires_grad))

@@ -33,6 +33,7 @@ from ..frontend import random as _random
 from ..frontend.oplib import _PACKAGE as _LIBRARY_PACKAGE
 from ..vocab.device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
 from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import AUTOGRAD, CPU, META
 from ..autograd import engine
 from ..autograd.node import edge
 from .ir import Graph, Node, Value
@@ -151,17 +152,17 @@ def _is_break(exc: BaseException) -> bool:
 
 def _capture_tensor(shape, strides, dtype, requires_grad: bool) -> Tensor:
     t = Tensor._meta(shape, dtype, strides)
-    t._key, t._device = "CPU", _CPU
+    t._key, t._device = CPU, _CPU
     t._requires_grad = requires_grad
     return t
 
 
 def _to_meta(t: Tensor) -> None:
-    t._key, t._device = "Meta", _META
+    t._key, t._device = META, _META
 
 
 def _to_capture(t: Tensor) -> None:
-    t._key, t._device = "CPU", _CPU
+    t._key, t._device = CPU, _CPU
 
 
 class _Recorder:
@@ -346,7 +347,7 @@ class _Recorder:
         for t in flipped:
             _to_meta(t)
         try:
-            result = handle.table["Meta"](*margs)
+            result = handle.table[META](*margs)
         finally:
             for t in flipped:
                 _to_capture(t)
@@ -445,7 +446,7 @@ class _CaptureMode:
             self.recorder.made_from[id(result)] = (result, source)
 
     def run(self, handle, key: str, keys: tuple, args: tuple, below_autograd: bool):
-        if key == "Autograd" or handle.composite:
+        if key is AUTOGRAD or handle.composite:
             return handle.table[key](*args)
         self.current = handle.name
         where = _backward_of(sys._getframe(1)) if self.recorder.parent else user_line(sys._getframe(1))

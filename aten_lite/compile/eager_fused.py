@@ -29,6 +29,7 @@ from __future__ import annotations
 from ..vocab import dtype as _dtype
 from ..dispatch.dispatcher import handle
 from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import CPU
 from .fused_spec import FusedSpec
 
 __all__ = ["eager_fused"]
@@ -62,7 +63,7 @@ def eager_fused(spec: FusedSpec):
         results: list = []
         for table, argplan in plans:
             args = [inputs[v] if k == 0 else results[v] if k == 1 else v for k, v in argplan]
-            results.append(table["CPU"](*args))
+            results.append(table[CPU](*args))
         full = [_to_space(results[j], space, expand, contiguous) for j in spec.outputs]
         if spec.reduction is not None:
             full.append(_reduce(spec, _to_space(results[-1], space, expand, contiguous)))

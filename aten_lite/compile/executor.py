@@ -19,6 +19,7 @@ array (``a3``) or both, made where a reader needs it.
 from __future__ import annotations
 
 from ..tensors.tensor import Tensor
+from ..vocab.dispatch_keys import CPU
 from . import lower
 from .ir import Graph, Node, Value, reads as ir_reads
 
@@ -175,7 +176,7 @@ class Plan:
 
     def _item(self, item, reuse: dict) -> str:
         if isinstance(item, Node):
-            kernel = self._const(item.handle.table["CPU"], "k")
+            kernel = self._const(item.handle.table[CPU], "k")
             call = f"{kernel}({', '.join(self._arg(a) for a in item.args)})"
             if len(item.outputs) == 1 and not _returns_sequence(item):
                 return f"{item.outputs[0].name} = {call}"

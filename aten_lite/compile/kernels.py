@@ -30,6 +30,7 @@ import numpy as np
 
 from ..vocab import dtype as _dtype
 from ..tensors.tensor import Tensor, empty_array
+from ..vocab.dispatch_keys import CPU
 from ..rules.shapes import core as rules
 from .fused_spec import FusedSpec
 from .kernels_cache import cache_dir, load_or_build, load_or_build_many
@@ -190,7 +191,7 @@ class FusedKernel:
                              f"{len(inputs)}")
         for i, (t, want) in enumerate(zip(inputs, self._dtypes)):
             # Tensor subclasses (nn.Parameter) are strided CPU tensors too; sparse ones are not.
-            if not isinstance(t, Tensor) or t._key != "CPU" or t._a is None:
+            if not isinstance(t, Tensor) or t._key is not CPU or t._a is None:
                 what = (f"a {t.device} {t.layout} tensor" if isinstance(t, Tensor)
                         else type(t).__name__)
                 raise TypeError(f"fused kernel: input {i} must be a strided CPU tensor, got "

@@ -21,6 +21,7 @@ import numpy as np
 
 from ..rules.kernel_rules import c_kernel
 from ..tensors.tensor import Tensor, _c_empty
+from ..vocab.dispatch_keys import CPU
 from .ir import Value
 
 try:  # the builder module (branch `fuse`); without it every group runs the reference
@@ -91,7 +92,7 @@ def _nll_call(node, const):
             or -x.shape[1] <= ignore < x.shape[1] \
             or (backward and (node.args[0].dtype is not x.dtype or node.args[0].shape != ())):
         return None
-    eager = const(node.handle.table["CPU"], "k")
+    eager = const(node.handle.table[CPU], "k")
     n = x.shape[0]
     rows = const(np.arange(n), "rows")
     if backward:
@@ -147,7 +148,7 @@ def _elementwise_call(node, const):
     promotion makes of one float dtype), Scalars passed as given, broadcasting in C++."""
     h = node.handle
     if h.kind != "functional" or not h.elementwise or h.type_promotion != "default" \
-            or len(node.outputs) != 1 or "CPU" in h.dispatch:  # a named kernel: not the loop
+            or len(node.outputs) != 1 or CPU in h.dispatch:  # a named kernel: not the loop
         return None
     out = node.outputs[0]
     n = len(h.tensor_pos)
@@ -167,7 +168,7 @@ def _sum_call(node, const):
     x, dim, keepdim, dtype = node.args
     out = node.outputs[0]
     nd = len(x.shape)
-    if dtype is not None or "CPU" in node.handle.dispatch or x.dtype is not out.dtype \
+    if dtype is not None or CPU in node.handle.dispatch or x.dtype is not out.dtype \
             or not x.dtype.is_floating_point or not isinstance(dim, (list, tuple)) or not dim \
             or 0 in x.shape or any(type(d) is not int or not -nd <= d < nd for d in dim):
         return None

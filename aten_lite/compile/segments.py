@@ -52,6 +52,7 @@ from collections import OrderedDict
 from ..dispatch import dispatcher as _dispatch
 from ..vocab import dtype as _dtype
 from ..tensors import tensor as _tensor
+from ..vocab.dispatch_keys import AUTOGRAD, CPU, META
 from ..vocab.grad_mode import _state
 from ..tensors.tensor import Tensor
 from ..vocab.device import strided as _STRIDED
@@ -150,7 +151,7 @@ class _SegmentRecorder(_Recorder):
 
 def _static_break(handle) -> str:
     """Why the op can never be recorded, whatever its arguments ('' if it can)."""
-    if not handle.stacks.get("Meta"):
+    if not handle.stacks.get(META):
         return "no Meta kernel"
     if any(not r[1].startswith("Tensor") for r in handle.returns):
         return "returns a Python value, which depends on the data"
@@ -171,7 +172,7 @@ def _would_break(rec: _SegmentRecorder, handle, args: tuple) -> str:
         return why
     for a in args:
         for t in (a if isinstance(a, (list, tuple)) else (a,)):
-            if isinstance(t, Tensor) and (t._layout is not _STRIDED or t._key != "CPU"):
+            if isinstance(t, Tensor) and (t._layout is not _STRIDED or t._key is not CPU):
                 return f"takes a {t._device.type} {t._layout.name} tensor"
     for i in handle.write_pos:
         t = args[i]
@@ -196,11 +197,11 @@ class _SplitMode:
             return handle.table[key](*args)
         if not below_autograd:  # the op's first entry: decide before autograd records it
             why = _would_break(split.recorder, handle, args)
-            if not why and key == "Autograd" and not (handle.elementwise or handle.reduction):
+            if not why and key is AUTOGRAD and not (handle.elementwise or handle.reduction):
                 why = split.meta_fails(handle, args)
             if why:
                 return split.eager_op(handle, key, args, why, sys._getframe(1))
-        if key == "Autograd":
+        if key is AUTOGRAD:
             leaves = split.leaf_args(args)
             result = handle.table[key](*leaves)
             if isinstance(result, Tensor) and leaves is not args:

@@ -20,18 +20,41 @@ Note [The journey of an op]
    which switches on the dtype code (``backends/cpu/elementwise.py``).
 
 Note [One dispatch path]
-``fast_entry`` is ``call`` with its commonest cases decided in line: every tensor argument on
-one backend key (an optional one absent), no dispatch mode active. Then ``dispatch_key`` would return that backend
-key, or ``Autograd`` when an argument requires grad in grad mode and the op has an Autograd
-kernel (a training step's forward ops), so the entry indexes the table itself; in every
-other case it calls ``call``. It is built here, from the handle's argument table (``_make_fast_entry``), so the
-decision lives in this file alone and the generated bindings carry none of it.
+Which path a call takes is one rule, stated here once:
+  1. while a dispatch mode is set (Note [Dispatch modes]: ``trace_dispatch``, forward-mode AD,
+     graph capture), every call goes through ``call``, which hands the mode the chosen key and
+     kernel;
+  2. else, when grad mode is on and a tensor argument requires grad, the op's Autograd kernel
+     runs (when it has one: a composite op has none), which records the graph and runs the
+     op below autograd (``redispatch_below_autograd``);
+  3. else the kernel of the arguments' backend key runs, and nothing else sees the call.
+A call under 1 or 2 is *observed*. ``observed(*tensors)`` is the rule's one public form: code
+outside this module that may do an op's work without dispatching it asks it, and does so only
+when the answer is False, since then the dispatcher would run the backend kernel and nothing
+could tell the difference (autograd's formulas and engine, Note [Formulas without dispatch];
+a composite that decomposes differentiably only when observed, ``clamp``). No module outside
+dispatch/ reads the mode itself.
+
+Inside this module the rule is decided in line, on the hot path, by two entries made per
+handle from its argument table: ``fast_entry`` (what a binding calls once its class tests have
+seen a plain Tensor in every tensor argument) and ``below`` (what an Autograd kernel calls
+after recording; ``redispatch_below_autograd`` is the same with the arguments as a tuple). Both
+take their in-line case when the test ``_in_line_case`` writes holds (no mode set, every
+required tensor argument a plain Tensor on one backend key, every optional one absent); there
+``fast_entry`` applies case 2 (the test ``_records`` writes, ``observed`` less its mode test)
+and indexes the table, and ``below`` goes straight to the backend kernel. Every other call
+takes the general path, ``call`` or ``_below_general``, which scans the arguments (``_scan``:
+lists, mixed keys, wrapped numbers) and applies the same rule (``dispatch_key``). The
+generated bindings carry none of the decision: they only choose the overload.
 
 Note [Dispatch modes]
 A mode sees every dispatch while it is set (``set_mode``): ``trace_dispatch`` is one. With a
-mode set, both entries take ``call``, which hands the chosen key and kernel to
+mode set, both entries take the general path, which hands the chosen key and kernel to
 ``mode.run(handle, key, keys, args, below_autograd)``; so a traced call takes exactly the path
-an untraced one does, with the mode wrapped around its kernel.
+an untraced one does, with the mode wrapped around its kernel. A mode may also define
+``note_made_from(result, source)``: ``note_made_from`` tells it when a formula's factory made
+a tensor from another (graph capture notes that, Note [Absent output gradients] in
+aten_lite/compile/autograd.py).
 
 Note [Errors name the op]
 Rules and kernels below the dispatcher raise plain messages ("Dimension out of range ...",
@@ -54,19 +77,15 @@ import collections
 import re
 
 from ..vocab.device import device as _device_cls, sparse_coo as _SPARSE
+from ..vocab.dispatch_keys import (AUTOGRAD, BACKEND_KEYS, COMPOSITE, CPU, KEY_PLACES, META,
+                                   PRIORITY, SPARSE_CPU, key_named)
 from ..vocab.registry_record import OpRecord  # what install() reads (Note [Registry records])
 from ..tensors.tensor import Tensor
 from ..vocab.grad_mode import _state as _grad_state
 
-__all__ = ["ArgSpec", "OpHandle", "below_autograd_entry", "handle", "handles",
-           "set_autograd_kernel"]
-
-BACKEND_KEYS = ("CPU", "Meta", "SparseCPU")
-AUTOGRAD = "Autograd"
-COMPOSITE = "CompositeImplicitAutograd"
-# Where each backend key's tensors live, for the miss message.
-KEY_PLACES = {"CPU": ("cpu", "strided"), "Meta": ("meta", "strided"),
-              "SparseCPU": ("cpu", "sparse_coo")}
+__all__ = ["ArgSpec", "OpHandle", "add_handle", "autograd_hook", "below_autograd_entry",
+           "handle", "handles", "note_made_from", "observed", "remove_handle", "set_mode",
+           "set_autograd_kernel", "set_miss_hint"]
 
 # The active dispatch mode, or None (Note [Dispatch modes]); one global read per call.
 _mode = None
@@ -81,9 +100,27 @@ def set_mode(mode):
     return previous
 
 
-def mode_active() -> bool:
-    """Whether a dispatch mode (forward-mode AD, graph capture, ...) sees the ops now."""
-    return _mode is not None
+def observed(*tensors) -> bool:
+    """Whether a call on ``tensors`` is observed (Note [One dispatch path]): a dispatch mode is
+    set (trace_dispatch, forward-mode AD, graph capture), or grad mode is on and one of them
+    requires grad, so autograd records it. Arguments that are not tensors are skipped; with
+    none, the answer is whether a mode is set. False means the dispatcher would run the
+    backend kernel and nothing else would see the call."""
+    if _mode is not None:
+        return True
+    if _grad_state.enabled:
+        for t in tensors:
+            if isinstance(t, Tensor) and t._requires_grad:
+                return True
+    return False
+
+
+def note_made_from(result: Tensor, source: Tensor) -> None:
+    """Tell the dispatch mode, if it keeps such notes, that a factory made ``result`` from
+    ``source`` (a formula's ``zeros_like(grad)``; Note [Dispatch modes])."""
+    note = getattr(_mode, "note_made_from", None)
+    if note is not None:
+        note(result, source)
 
 
 class ArgSpec:
@@ -127,7 +164,7 @@ class OpHandle:
         "type_promotion", "elementwise", "reduction", "shape", "int_check", "dispatch",
         "doc", "variants", "tags", "numbers_ok", "composite", "table", "kernel_names",
         "stacks", "plain", "keeps_zero", "fast_entry", "input_pos", "own_prefixes",
-        "pair_pos", "none_pos",
+        "below",
     )
 
     def __init__(self, record: OpRecord) -> None:
@@ -157,7 +194,9 @@ class OpHandle:
         self.int_check = record.int_check  # Note [Integer operand checks] (tools/codegen/vocab.py)
         # f(0) == 0: the sparse backend maps the values (backends/sparse/elementwise.py)
         self.keeps_zero = record.keeps_zero
-        self.dispatch = record.dispatch  # YAML `dispatch:` key -> kernel function name
+        # YAML `dispatch:` key -> kernel function name; the keys become the key objects here,
+        # once (Note [Dispatch key objects] in aten_lite/vocab/dispatch_keys.py).
+        self.dispatch = {key_named(k): name for k, name in record.dispatch.items()}
         self.doc = record.doc
         self.variants = record.variants
         self.tags = record.tags
@@ -170,23 +209,16 @@ class OpHandle:
         self.stacks: dict = {}
         # No version to bump, no named tuple to make: call() returns as is.
         self.plain = not self.write_pos and self.result_tuple is None
-        # The tensor positions when there are one or two, neither optional nor a list, and the
-        # op is no out= form: redispatch_below_autograd then decides the key in line.
-        # One optional tensor may come besides them (nll_loss's weight): the in-line case then
-        # needs it None.
-        required = tuple(i for i in self.tensor_pos if not self.args[i].optional)
-        optional = [i for i in self.tensor_pos if self.args[i].optional]
-        simple = len(required) in (1, 2) and len(optional) <= 1 and self.kind != "out" and \
-            not any(self.args[i].is_list for i in self.tensor_pos)
-        self.pair_pos = (required * 2)[:2] if simple else None
-        self.none_pos = optional[0] if simple and optional else None
-        self.fast_entry = None  # call() with its commonest case inlined (Note [One dispatch path])
         # Message starts that already name this op (Note [Errors name the op]).
         own = {self.base, self.base.rstrip("_"), (self.functional or self.name).partition(".")[0]}
         # torch's own phrasings name it too: "exp(): functions with out=...", "topk: k=5 ...".
         # (Not "stack expects ...": a first word may be a noun, "index 5 is out of bounds".)
         forms = (("al.", ":"), ("al.", "("), ("", "("), ("", ": "))
         self.own_prefixes = tuple(sorted(f"{p}{n}{s}" for n in own for p, s in forms))
+        # The entries, with the rule's in-line case compiled for this op (Note [One dispatch
+        # path]). They read `table` when called: it is filled later, and updated in place.
+        self.fast_entry = _make_fast_entry(self)  # call(), taking the arguments themselves
+        self.below = _make_below_entry(self)  # redispatch_below_autograd(), likewise
 
     def __repr__(self) -> str:
         return f"<op {self.name} ({self.loc})>"
@@ -291,13 +323,11 @@ class OpHandle:
 
     def redispatch_below_autograd(self, args: tuple):
         """Run the backend kernel for ``args``, skipping the Autograd key: what an autograd
-        kernel calls after recording the graph."""
-        pos = self.pair_pos
-        if pos is not None and _mode is None:  # _scan's answer for plain Tensors, in line
-            x, y = args[pos[0]], args[pos[1]]
-            if x.__class__ is Tensor and y.__class__ is Tensor and x._key is y._key and (
-                    self.none_pos is None or args[self.none_pos] is None):
-                return self.table[x._key](*args)
+        kernel calls after recording the graph (``below`` with the arguments as a tuple)."""
+        return self.below(*args)
+
+    def _below_general(self, args: tuple):
+        """``below`` outside its in-line case (Note [One dispatch path])."""
         key = self._scan(args)[0]
         if _mode is not None:
             return self._call_in_mode(key, args, below_autograd=True)
@@ -364,8 +394,8 @@ class OpHandle:
                             "Python numbers")
         dev = args[self.device_pos] if self.device_pos is not None else None
         if dev is None:
-            return "CPU"
-        return "Meta" if _device_cls(dev).type == "meta" else "CPU"
+            return CPU
+        return META if _device_cls(dev).type == "meta" else CPU
 
     def _candidate_keys(self, args, below_autograd) -> tuple[str, ...]:
         found = set()
@@ -379,10 +409,9 @@ class OpHandle:
                     grad = grad or t._requires_grad
         if not found:
             found.add(self._key_without_tensors(args))
-        order = (AUTOGRAD, "SparseCPU", "CPU", "Meta")  # priority: the first one found wins
         if grad and _grad_state.enabled and not self.composite and not below_autograd:
             found.add(AUTOGRAD)
-        return tuple(k for k in order if k in found)
+        return tuple(k for k in PRIORITY if k in found)
 
 
 def _miss_kernel(h: OpHandle, key: str):
@@ -390,7 +419,7 @@ def _miss_kernel(h: OpHandle, key: str):
         device, layout = KEY_PLACES[key]
         registered = ", ".join(h.registered_keys()) or "none"
         # Sparse kernels serve both devices, so a sparse miss names only the layout.
-        where = f"layout '{layout}'" if key == "SparseCPU" else \
+        where = f"layout '{layout}'" if key is SPARSE_CPU else \
             f"device '{device}', layout '{layout}'"
         raise NotImplementedError(
             f"al.{h.base}: no kernel for {where}; registered: {registered}{_miss_hint(h, key)}"
@@ -438,12 +467,17 @@ def set_autograd_kernel(fn) -> None:
     composite (composite ops are differentiated through their decomposition). ``fn`` typically
     records a graph node and calls ``handle.redispatch_below_autograd(args)``. When ``fn``
     has a ``bind`` attribute, ``fn.bind(handle)`` gives each op its kernel ``(*args) ->
-    result``, doing what ``fn(handle, args)`` does. ``None`` removes it. Kernels registered for 'Autograd' through ``aten_lite.library`` take
-    precedence for their op."""
+    result``, doing what ``fn(handle, args)`` does. ``None`` removes it. Kernels registered
+    for 'Autograd' through ``aten_lite.library`` take precedence for their op."""
     global _autograd_hook
     _autograd_hook = fn
     for h in _HANDLES.values():
         h.rebuild_table()
+
+
+def autograd_hook():
+    """The function set with ``set_autograd_kernel`` (None when none is)."""
+    return _autograd_hook
 
 
 # ---- the handle registry ----
@@ -469,39 +503,81 @@ def handles() -> dict[str, OpHandle]:
     return dict(_HANDLES)
 
 
+def add_handle(record: OpRecord) -> OpHandle:
+    """Make the handle of ``record`` (with its entries) and register it by name: the install
+    step does for every record of the generated registry, an op library for its own. Its
+    table stays empty until filled (``backends.build_tables``, ``rebuild_table``): the entries
+    read it when called, and it is updated in place. ValueError when the name is taken."""
+    taken = _HANDLES.get(record.name)
+    if taken is not None:
+        raise ValueError(f"op {record.name} ({record.loc}) is already defined by {taken.loc}")
+    h = _HANDLES[record.name] = OpHandle(record)
+    return h
+
+
+def remove_handle(name: str) -> None:
+    """Forget the handle named ``name`` (an op library's, when it is unloaded); no error if
+    there is none."""
+    _HANDLES.pop(name, None)
+
+
 def install(records: tuple[OpRecord, ...]) -> None:
-    """Make handles, and their fast entries, from the generated registry records. Their tables
-    stay empty until the install step fills them (``backends.build_tables``, which runs once
-    the kernels that call ops can import the bindings): a table is updated in place, so the
-    fast entry made now reads the kernels put there later."""
+    """Make the handles of the generated registry records (``add_handle``)."""
     for record in records:
-        _HANDLES[record.name] = OpHandle(record)
-    for h in _HANDLES.values():
-        h.fast_entry = _make_fast_entry(h)
+        add_handle(record)
+
+
+# ---- the entries (Note [One dispatch path]) ----
+
+
+def _in_line_case(h: OpHandle, check_class: bool):
+    """The source of the test that an entry's arguments ``a0, a1, ...`` are in the rule's
+    in-line case: no dispatch mode set, every required tensor argument on one key (and a plain
+    Tensor, when ``check_class``: a binding has checked that before a fast entry, a recorder
+    has not), every optional one absent. Also the required tensors' names, the first of which
+    gives the key. None when the op has no in-line case: a tensor list, or no required tensor."""
+    if any(h.args[i].is_list for i in h.tensor_pos):
+        return None
+    tensors = [f"a{i}" for i in h.tensor_pos if not h.args[i].optional]
+    if not tensors:
+        return None
+    absent = [f"a{i}" for i in h.tensor_pos if h.args[i].optional]
+    tests = ["_mode is None"]
+    if check_class:
+        tests += [f"{t}.__class__ is Tensor" for t in tensors]
+    tests += [f"{tensors[0]}._key is {t}._key" for t in tensors[1:]]
+    tests += [f"{t} is None" for t in absent]
+    return " and ".join(tests), tensors
+
+
+def _records(tensors: list) -> str:
+    """The source of the rule's second case, given the in-line case: grad mode on and one of
+    ``tensors`` requiring grad (``observed`` less its mode test)."""
+    return f"({' or '.join(f'{t}._requires_grad' for t in tensors)}) and _grad_state.enabled"
+
+
+def _compiled(source: str, where: str) -> dict:
+    # Made in this module's namespace, so that an entry reads the current `_mode`.
+    scope: dict = {}
+    exec(compile(source, where, "exec"), globals(), scope)
+    return scope
 
 
 def _make_fast_entry(h: OpHandle):
-    """``h.call`` with its commonest case inlined (Note [One dispatch path]). The caller has
-    checked that every tensor argument is a Tensor; the source is made per arity, as
+    """``h.call`` with the rule's in-line case decided in line (Note [One dispatch path]). The
+    caller has checked that every tensor argument is a Tensor; the source is made per op, as
     ``collections.namedtuple`` does, so the entry takes plain positional arguments."""
-    params = [f"a{i}" for i in range(len(h.args))]
-    joined = ", ".join(params)
-    packed = f"({joined},)" if params else "()"
-    # Optional tensors are inlined only when absent: the case tested is that they are None.
-    tensors = [params[i] for i in h.tensor_pos if not h.args[i].optional]
-    absent = [params[i] for i in h.tensor_pos if h.args[i].optional]
-    plain = not any(h.args[i].is_list for i in h.tensor_pos)
-    if not tensors or not plain:
-        body = [f"return call({packed})"]  # call() names the op in its errors itself
-    else:
+    params = ", ".join(f"a{i}" for i in range(len(h.args)))
+    packed = f"({params},)" if h.args else "()"
+    case = _in_line_case(h, check_class=False)
+    body = [f"return call({packed})"]  # call() names the op in its errors itself
+    if case is not None:
+        test, tensors = case
         first = tensors[0]
-        tests = (["_mode is None"] + [f"{first}._key is {t}._key" for t in tensors[1:]]
-                 + [f"{t} is None" for t in absent])
-        grad = " or ".join(f"{t}._requires_grad" for t in tensors)
-        run = f"kernel({joined})"
-        # Only the inlined case needs the try: call() handles its own errors.
-        body = [f"if {' and '.join(tests)}:",
-                f"    if ({grad}) and _grad_state.enabled:  # dispatch_key's rule",
+        run = f"kernel({params})"
+        # Only the in-line case needs the try: call() handles its own errors.
+        body = [f"if {test}:",
+                f"    if {_records(tensors)}:",
                 f"        kernel = table.get(AUTOGRAD) or table[{first}._key]",
                 f"    else:",
                 f"        kernel = table[{first}._key]",
@@ -509,44 +585,42 @@ def _make_fast_entry(h: OpHandle):
                 f"        return {run if h.plain else f'finish({packed}, {run})'}",
                 f"    except _NAMED_ERRORS as e:",
                 f"        name_in(e)",
-                f"        raise",
-                f"return call({packed})"]
+                f"        raise"] + body
     source = "\n".join([f"def make(table, call, finish, name_in):",
-                        f"    def fast_entry({joined}):",
+                        f"    def fast_entry({params}):",
                         *(f"        {line}" for line in body), "    return fast_entry", ""])
-    # Made in this module's namespace, so the entry reads the current `_mode`.
-    scope: dict = {}
-    exec(compile(source, f"<fast entry of {h.name}>", "exec"), globals(), scope)
-    entry = scope["make"](h.table, h.call, h._finish, h.name_in)
+    make = _compiled(source, f"<fast entry of {h.name}>")["make"]
+    entry = make(h.table, h.call, h._finish, h.name_in)
     entry.__qualname__ = f"fast_entry[{h.name}]"
     return entry
 
 
-# (arity, pair_pos, none_pos) -> the maker of below-autograd entries of that shape.
+# The source of a below-autograd entry -> its maker: ops of one argument shape share one.
 _BELOW_MAKERS: dict = {}
 
 
-def below_autograd_entry(h: OpHandle):
-    """``h.redispatch_below_autograd`` taking the arguments themselves (no tuple), its in-line
-    case compiled for the op's arity: what a generated recorder calls after recording its node
-    (Note [One dispatch path]: the same facts, ``pair_pos`` and ``none_pos``, decide)."""
-    shape = (len(h.args), h.pair_pos, h.none_pos)
-    make = _BELOW_MAKERS.get(shape)
+def _make_below_entry(h: OpHandle):
+    """``h.redispatch_below_autograd`` taking the arguments themselves (no tuple), with the
+    rule's in-line case decided in line: what a recorder calls after recording its node
+    (Note [One dispatch path])."""
+    params = ", ".join(f"a{i}" for i in range(len(h.args)))
+    packed = f"({params},)" if h.args else "()"
+    case = _in_line_case(h, check_class=True)
+    body = [f"return general({packed})"]
+    if case is not None:
+        test, tensors = case
+        body = [f"if {test}:", f"    return table[{tensors[0]}._key]({params})"] + body
+    source = "\n".join([f"def make(table, general):", f"    def below({params}):",
+                        *(f"        {line}" for line in body), "    return below", ""])
+    make = _BELOW_MAKERS.get(source)
     if make is None:
-        params = ", ".join(f"a{i}" for i in range(len(h.args)))
-        packed = f"({params},)" if h.args else "()"
-        body = [f"return redispatch({packed})"]
-        if h.pair_pos is not None:
-            x, y = (f"a{i}" for i in h.pair_pos)
-            tests = ["_mode is None", f"{x}.__class__ is Tensor"] + ([] if x == y else [
-                f"{y}.__class__ is Tensor", f"{x}._key is {y}._key"]) + \
-                ([f"a{h.none_pos} is None"] if h.none_pos is not None else [])
-            body = [f"if {' and '.join(tests)}:", f"    return table[{x}._key]({params})"] + body
-        source = "\n".join([f"def make(table, redispatch):", f"    def below({params}):",
-                            *(f"        {line}" for line in body), "    return below", ""])
-        scope: dict = {}
-        exec(compile(source, f"<below-autograd entry {shape}>", "exec"), globals(), scope)
-        make = _BELOW_MAKERS[shape] = scope["make"]
-    entry = make(h.table, h.redispatch_below_autograd)
+        make = _BELOW_MAKERS[source] = _compiled(source, "<below-autograd entry>")["make"]
+    entry = make(h.table, h._below_general)
     entry.__qualname__ = f"below_autograd[{h.name}]"
     return entry
+
+
+def below_autograd_entry(h: OpHandle):
+    """The entry a generated recorder calls to run ``h`` below autograd: ``h.below``
+    (``redispatch_below_autograd`` taking the arguments themselves)."""
+    return h.below

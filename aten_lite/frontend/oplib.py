@@ -43,6 +43,7 @@ from pathlib import Path
 
 from ..dispatch import dispatcher as _dispatch
 from ..vocab import library_kernels as _library_kernels
+from ..vocab.dispatch_keys import COMPOSITE
 from .. import backends
 from .. import library as _library
 from ..vocab.jit_cache import cache_dir
@@ -276,14 +277,12 @@ def _check_clashes(name: str, m: dict, methods: dict, previous) -> None:
 def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
     """One OpHandle per record, kernel tables as _dispatch.install builds them, but with the
     `dispatch:` kernels taken from the library's kernels.py."""
-    table = _dispatch._HANDLES
     made = []
     for record in records:
-        if record.name in table:  # qualified names: only a namespace clash could do it
-            raise LibraryError(f"al.load_library: op {record.name} ({record.loc}) is "
-                               f"already defined by {table[record.name].loc}")
-        h = _dispatch.OpHandle(record)
-        table[h.name] = h
+        try:
+            h = _dispatch.add_handle(record)
+        except ValueError as e:  # qualified names: only a namespace clash could do it
+            raise LibraryError(f"al.load_library: {e}") from None
         loaded.handles.append(h.name)
         made.append(h)
     handles = _dispatch.handles()
@@ -300,13 +299,11 @@ def _install_handles(loaded: _Loaded, records, kernels, out: Path) -> None:
                 raise LibraryError(f"al.load_library: {h.loc}: {h.name}: dispatch {key}: no "
                                    f"function {fname!r} in {out / 'kernels.py'}; rebuild the "
                                    "library")
-            if key != backends.COMPOSITE:
+            if key is not COMPOSITE:
                 fn = backends.dtype_guard(src, fn)
             h.stacks[key] = [(fn, f"{loaded.name}.kernels.{fname}")]
-        h.composite = backends.COMPOSITE in h.stacks
+        h.composite = COMPOSITE in h.stacks
         h.rebuild_table()
-    for h in made:
-        h.fast_entry = _dispatch._make_fast_entry(h)
 
 
 def _install_recorders(loaded: _Loaded, recorders: dict) -> None:
@@ -329,7 +326,7 @@ def _namespace(name: str, out: Path, ops_module) -> types.ModuleType:
 def _uninstall(loaded: _Loaded) -> None:
     """Remove what ``loaded`` installed (a failed load, or a define_yaml redefinition)."""
     for name in loaded.handles:
-        _dispatch._HANDLES.pop(name, None)
+        _dispatch.remove_handle(name)
     for name in loaded.recorders:
         _autograd_kernel._RECORDERS.pop(name, None)
     if loaded.forward is not None:

@@ -14,7 +14,6 @@ import math
 
 from .. import _ops
 from ..frontend import random as _random
-from . import _cross_entropy
 from ._functional_more import _reduction
 from ..tensors.tensor import Tensor
 from ..vocab.grad_mode import no_grad
@@ -208,10 +207,6 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
         raise ValueError(f"label_smoothing must be between 0.0 and 1.0, got {label_smoothing}")
     if reduction == "mean" and label_smoothing == 0.0 and len(input._shape) == 2 and \
             not target._dtype.is_floating_point:  # a classifier's batch, every step
-        if weight is None:  # Note [cross_entropy without dispatch] (nn/_cross_entropy.py)
-            loss = _cross_entropy.run(input, target, ignore_index)
-            if loss is not None:
-                return loss
         return _ops.nll_loss(input.log_softmax(1), target, weight, 1, ignore_index)
     code = _reduction(reduction)
     class_dim = 0 if input.ndim == 1 else 1

@@ -20,7 +20,7 @@ from typing import Iterator
 import numpy as np
 
 from ..backends.creation import empty
-from ..tensors.tensor import Tensor, _new
+from ..tensors.tensor import Tensor, new_tensor
 from ..vocab.grad_mode import no_grad
 
 __all__ = ["Parameter", "Module"]
@@ -39,17 +39,10 @@ class Parameter(Tensor):
             data = empty(0)
         if not isinstance(data, Tensor):
             raise TypeError(f"Parameter expects a Tensor, got {type(data).__name__}")
-        p = _new(cls)
-        for slot in Tensor.__slots__:
-            if slot != "__weakref__":
-                setattr(p, slot, getattr(data, slot))
-        p._vc = data._version_counter  # share the version counter with the data it aliases
-        p.grad = None
-        p.grad_fn = None
-        p._hooks = None
-        p._retains_grad = False
-        p._output_nr = 0
-        p._requires_grad = False
+        # data's storage (and version counter: it aliases data), no history of its own
+        p = new_tensor(cls, data._a, data._shape, data._st, data._offset, data._dtype,
+                       data._device, data._layout, data._key, data._version_counter,
+                       data._base)
         p.requires_grad = requires_grad  # checks the dtype
         return p
 

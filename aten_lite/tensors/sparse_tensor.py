@@ -34,7 +34,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..vocab.device import cpu as _CPU, meta as _META, sparse_coo as _SPARSE_COO
-from .tensor import Tensor, _new
+from ..vocab.dispatch_keys import SPARSE_CPU
+from .tensor import Tensor, new_tensor
 
 __all__ = ["SparseTensor", "make_sparse", "detached_sparse", "alias_of", "linear_keys",
            "unravel_keys", "is_cpu"]
@@ -99,23 +100,9 @@ def make_sparse(indices: Tensor, values: Tensor, shape, coalesced: bool) -> Spar
     """A sparse tensor over the given components, unchecked (kernels call this; user input goes
     through ``sparse_coo_tensor``, which validates). The components become the tensor's own:
     callers pass tensors that nothing else records into a graph."""
-    t = _new(SparseTensor)
-    t._a = None
-    t._shape = tuple(shape)
-    t._st = None
-    t._offset = 0
-    t._dtype = values._dtype
-    t._device = values._device
-    t._layout = _SPARSE_COO
-    t._key = "SparseCPU"  # for both devices (Note [Sparse COO storage])
-    t._vc = values._version_counter
-    t._base = None
-    t._requires_grad = False
-    t._grad = None
-    t.grad_fn = None
-    t._retains_grad = False
-    t._hooks = None
-    t._output_nr = 0
+    # The key is SparseCPU for both devices (Note [Sparse COO storage]).
+    t = new_tensor(SparseTensor, None, tuple(shape), None, 0, values._dtype, values._device,
+                   _SPARSE_COO, SPARSE_CPU, values._version_counter, None)
     t._idx = indices
     t._vals = values
     t._coalesced = bool(coalesced)

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..vocab import dtype as _dtype
 from ..vocab.device import cpu as _CPU, meta as _META, strided as _STRIDED
+from ..vocab.dispatch_keys import CPU as _KEY_CPU, META as _KEY_META
 from ..vocab.dtype import DType
 from .printing import tensor_repr
 
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 else:
     _TensorOps = object  # at run time Tensor's only base stays `object`
 
-__all__ = ["Tensor", "Size", "empty_array", "contiguous_strides", "is_contiguous_strides"]
+__all__ = ["Tensor", "Size", "empty_array", "contiguous_strides", "is_contiguous_strides",
+           "new_tensor"]
 
 _new = object.__new__
 _DTYPE_OF_NP = _dtype._FROM_NP  # np.dtype -> DType, one dict lookup on the hot path
@@ -118,6 +120,57 @@ class _VersionCounter:
         self.value = 0
 
 
+# Note [Tensor slots]
+# A tensor's slots are named once, here: the storage slots, whose values each constructor
+# computes, and the autograd slots, which every new tensor starts with as "no history" (it
+# does not require grad, and has no .grad, grad_fn or hooks). Every constructor is made from
+# these two tables by `_constructor`, so each one sets every slot, and a slot added here is
+# set by all of them. They are made, not written by hand, so that `Tensor._wrap` (once per op
+# result) keeps its sixteen stores in line: a shared helper called per tensor costs about as
+# much again. `new_tensor` is the constructor the other modules call (sparse tensors, detached
+# aliases, parameters), the storage slots as its arguments.
+_STORAGE_SLOTS = ("_a", "_shape", "_st", "_offset", "_dtype", "_device", "_layout", "_key",
+                  "_vc", "_base")
+_NO_HISTORY = {"_requires_grad": "False", "_grad": "None", "grad_fn": "None",
+               "_retains_grad": "False", "_hooks": "None", "_output_nr": "0"}
+
+
+def _constructor(signature: str, doc: str, prelude: list, cls: str = "Tensor", **storage: str):
+    """The function ``def <signature>``: runs the ``prelude`` lines, makes a ``cls`` and sets
+    every slot, each storage slot ``_name`` to the expression given as ``name``, each autograd
+    slot to no history, and returns it (Note [Tensor slots])."""
+    given = {f"_{name}" for name in storage}
+    if given != set(_STORAGE_SLOTS):
+        raise TypeError(f"{signature}: storage slots missing {sorted(set(_STORAGE_SLOTS) - given)}"
+                        f", unknown {sorted(given - set(_STORAGE_SLOTS))}")
+    stores = [f"t.{slot} = {storage[slot[1:]]}" for slot in _STORAGE_SLOTS]
+    stores += [f"t.{slot} = {value}" for slot, value in _NO_HISTORY.items()]
+    lines = [f"def {signature}:", *(f"    {line}" for line in prelude),
+             f"    t = _new({cls})", *(f"    {line}" for line in stores), "    return t", ""]
+    scope: dict = {}
+    name = signature.partition("(")[0]
+    # Compiled under this module's `from __future__ import annotations`: the annotations
+    # stay text, as the hand-written functions' do.
+    exec(compile("\n".join(lines), f"<tensor constructor {name}>", "exec"), globals(), scope)
+    fn = scope[name]
+    fn.__doc__ = doc
+    return fn
+
+
+# The prelude of a view's constructor: `base` becomes the tensor owning the storage, whose
+# version counter `vc` the view shares (None, and no base, for a tensor of its own storage).
+_SHARED_COUNTER = ["vc = None", "if base is not None:", "    if base._base is not None:",
+                   "        base = base._base", "    vc = base._version_counter"]
+
+new_tensor = _constructor(
+    "new_tensor(cls: type, a, shape, st, offset, dtype, device, layout, key, vc, base) "
+    "-> Tensor",
+    """A new ``cls`` (Tensor or a subclass, which sets its own slots after) with these storage
+    slots and no history (Note [Tensor slots]).""",
+    [], cls="cls", a="a", shape="shape", st="st", offset="offset", dtype="dtype",
+    device="device", layout="layout", key="key", vc="vc", base="base")
+
+
 class Tensor(_TensorOps):
     """An n-dimensional array of one dtype on one device.
 
@@ -132,11 +185,7 @@ class Tensor(_TensorOps):
     # Note [Tensor storage]: state lives in slots so that making a tensor (every op does) costs
     # a few attribute stores; strides and the version counter are computed lazily because most
     # results are never asked for either.
-    __slots__ = (
-        "_a", "_shape", "_st", "_offset", "_dtype", "_device", "_layout", "_key", "_vc", "_base",
-        "_requires_grad", "_grad", "grad_fn", "_retains_grad", "_hooks", "_output_nr",
-        "__weakref__",
-    )
+    __slots__ = _STORAGE_SLOTS + tuple(_NO_HISTORY) + ("__weakref__",)
 
     # NumPy hands every ufunc involving a Tensor to __array_ufunc__ (Note [NumPy operands] in
     # frontend/tensor_api.py).
@@ -148,68 +197,25 @@ class Tensor(_TensorOps):
             "aten_lite.empty(shape) or aten_lite.from_numpy(array)"
         )
 
-    # ---- constructors (internal; the hot path) ----
-    # _wrap and _meta set every slot inline instead of sharing a helper: _wrap runs once per
-    # op result, and a helper call would cost about as much as the rest of it.
+    # ---- constructors (internal; the hot path): made by _constructor (Note [Tensor slots]) ----
 
-    @staticmethod
-    def _wrap(a: np.ndarray, base: "Tensor | None" = None) -> "Tensor":
-        """A CPU strided tensor over `a` (shared, not copied). `base`: the tensor `a` is a view
-        of; the result then shares its version counter."""
-        t = _new(Tensor)
-        t._a = a
-        t._shape = a.shape
-        t._st = None
-        t._offset = 0
-        t._dtype = _DTYPE_OF_NP[a.dtype]
-        t._device = _CPU
-        t._layout = _STRIDED
-        t._key = "CPU"
-        if base is None:
-            t._vc = None
-            t._base = None
-        else:
-            if base._base is not None:
-                base = base._base
-            t._vc = base._version_counter
-            t._base = base
-        t._requires_grad = False
-        t._grad = None
-        t.grad_fn = None
-        t._retains_grad = False
-        t._hooks = None
-        t._output_nr = 0
-        return t
+    _wrap = staticmethod(_constructor(
+        "_wrap(a: np.ndarray, base: Tensor | None = None) -> Tensor",
+        """A CPU strided tensor over `a` (shared, not copied). `base`: the tensor `a` is a
+        view of; the result then shares its version counter.""",
+        _SHARED_COUNTER, a="a", shape="a.shape", st="None", offset="0",
+        dtype="_DTYPE_OF_NP[a.dtype]", device="_CPU", layout="_STRIDED", key="_KEY_CPU",
+        vc="vc", base="base"))
 
-    @staticmethod
-    def _meta(shape, dtype: DType, strides=None, base: "Tensor | None" = None,
-              offset: int = 0) -> "Tensor":
+    _meta = staticmethod(_constructor(
+        "_meta(shape, dtype: DType, strides=None, base: Tensor | None = None, offset: int = 0) "
+        "-> Tensor",
         """A meta tensor: geometry and dtype, no data. `strides` default to contiguous;
-        `offset` is the element offset into the (imaginary) storage, for views."""
-        t = _new(Tensor)
-        t._a = None
-        t._shape = shape = tuple(shape)
-        t._st = contiguous_strides(shape) if strides is None else tuple(strides)
-        t._offset = offset
-        t._dtype = dtype
-        t._device = _META
-        t._layout = _STRIDED
-        t._key = "Meta"
-        if base is None:
-            t._vc = None
-            t._base = None
-        else:
-            if base._base is not None:
-                base = base._base
-            t._vc = base._version_counter
-            t._base = base
-        t._requires_grad = False
-        t._grad = None
-        t.grad_fn = None
-        t._retains_grad = False
-        t._hooks = None
-        t._output_nr = 0
-        return t
+        `offset` is the element offset into the (imaginary) storage, for views.""",
+        ["shape = tuple(shape)", *_SHARED_COUNTER], a="None", shape="shape",
+        st="contiguous_strides(shape) if strides is None else tuple(strides)",
+        offset="offset", dtype="dtype", device="_META", layout="_STRIDED", key="_KEY_META",
+        vc="vc", base="base"))
 
     # ---- lazily made state ----
 
@@ -324,7 +330,7 @@ class Tensor(_TensorOps):
 
     @property
     def is_meta(self) -> bool:
-        return self._key == "Meta"
+        return self._key is _KEY_META
 
     @property
     def is_cpu(self) -> bool:
@@ -380,7 +386,7 @@ class Tensor(_TensorOps):
     def _data_or_raise(self, what: str) -> np.ndarray:
         if self._a is None:
             hook = _data_hook
-            if hook is not None and self._key == "CPU":
+            if hook is not None and self._key is _KEY_CPU:
                 hook(self, what)  # Note [Split calls] in aten_lite/compile/segments.py
             if self._a is None:
                 raise RuntimeError(f"{what}: meta tensors have no data")
@@ -452,13 +458,13 @@ class Tensor(_TensorOps):
         return id(self)
 
     def __repr__(self) -> str:
-        if self._a is None and self._key == "CPU":  # a capture tensor: printing reads data
+        if self._a is None and self._key is _KEY_CPU:  # a capture tensor: printing reads data
             self._data_or_raise("print(Tensor)")
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:
         # A 0-dim tensor formats like its number (f"{loss:.3f}"), as in torch.
-        if self._a is None and self._key == "CPU":  # a capture tensor: formatting reads data
+        if self._a is None and self._key is _KEY_CPU:  # a capture tensor: formatting reads data
             self._data_or_raise("format(Tensor)")
         if not self._shape and self._a is not None:
             return format(self.item(), spec)

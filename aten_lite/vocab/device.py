@@ -10,7 +10,7 @@ shape rule only, which makes it the cheap way to check shapes of a whole program
 
 from __future__ import annotations
 
-__all__ = ["device", "Device", "Layout", "strided", "sparse_coo", "DEVICE_TYPES", "dispatch_key"]
+__all__ = ["device", "Device", "Layout", "strided", "sparse_coo", "DEVICE_TYPES"]
 
 DEVICE_TYPES: tuple[str, ...] = ("cpu", "meta")
 
@@ -112,19 +112,3 @@ def _layout_by_name(name: str) -> Layout:
             return layout
     valid = ", ".join(x.name for x in LAYOUTS)
     raise ValueError(f"unknown layout {name!r}; valid: {valid}")
-
-
-# Note [Dispatch keys]: a tensor's backend key is a function of (device, layout) only, computed
-# once when the tensor is made and kept in Tensor._key, so dispatch reads one attribute.
-_KEYS = {("cpu", "strided"): "CPU", ("meta", "strided"): "Meta", ("cpu", "sparse_coo"): "SparseCPU"}
-
-
-def dispatch_key(dev: device, layout: Layout) -> str:
-    """The backend dispatch key for a (device, layout) pair: 'CPU', 'Meta' or 'SparseCPU'."""
-    try:
-        return _KEYS[(dev.type, layout.name)]
-    except KeyError:
-        supported = ", ".join(f"({d}, {lay})" for d, lay in _KEYS)
-        raise RuntimeError(
-            f"no backend for device '{dev.type}', layout '{layout.name}'; supported: {supported}"
-        ) from None

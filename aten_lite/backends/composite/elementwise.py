@@ -14,7 +14,6 @@ from ..._generated import ops as al  # the generated op functions (al.add, ...)
 from ...dispatch import dispatcher as _dispatch
 from ...vocab import dtype as _dtype
 from ...tensors.tensor import Tensor
-from ...vocab.grad_mode import _state as _grad_state
 
 __all__ = [
     "clamp", "clamp_tensor", "clip", "clamp_min", "clamp_max", "div_mode", "max_other",
@@ -71,10 +70,7 @@ def clamp(self, min=None, max=None):
 def _differentiated(*args) -> bool:
     """Whether autograd records a call on ``args`` or a dispatch mode (forward-mode AD,
     graph capture) sees it: then a composite's gradient follows from the ops it calls."""
-    if _dispatch.mode_active():
-        return True
-    return _grad_state.enabled and any(isinstance(a, Tensor) and a._requires_grad
-                                       for a in args)
+    return _dispatch.observed(*args)
 
 
 def _check_bound_fits(self, bound) -> None:

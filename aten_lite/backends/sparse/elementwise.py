@@ -21,8 +21,9 @@ from ...rules.kernel_rules import check_out_dtype, check_same_shape, resize_out
 from ...tensors.sparse_tensor import make_sparse
 from ..coo import below, cast
 from .layout import coalesce
+from ...vocab.dispatch_keys import SPARSE_CPU
 
-KEY = "SparseCPU"
+KEY = SPARSE_CPU  # this backend's dispatch key
 
 
 def make_elementwise(h, src):

@@ -1,14 +1,12 @@
-"""cross_entropy's training-step case runs its two ops without dispatching them (Note
-[cross_entropy without dispatch] in aten_lite/nn/_cross_entropy.py): the same values, graph,
-gradients and errors as the dispatched ops, and the dispatched ops whenever something
-watches them."""
+"""cross_entropy's training-step case is log_softmax then nll_loss, each dispatched (Note [One
+dispatch path] in aten_lite/dispatch/dispatcher.py decides their path): the same values, graph,
+gradients and errors as the two ops called by hand and as torch, whatever watches them."""
 
 import numpy as np
 import pytest
 import torch
 
 import aten_lite as al
-from aten_lite.nn import _cross_entropy
 
 F = al.nn.functional
 
@@ -27,7 +25,6 @@ def test_same_loss_graph_and_gradients_as_the_ops_and_torch(dtype, ignore_index)
     x1, x2 = al.tensor(xs, requires_grad=True), al.tensor(xs, requires_grad=True)
     y = al.tensor(ys)
     direct = F.cross_entropy(x1, y, ignore_index=ignore_index)
-    assert _cross_entropy.run(x1, y, ignore_index) is not None  # the direct path ran
     ops = _dispatched(x2, y, ignore_index)
     assert direct.detach().numpy().tobytes() == ops.detach().numpy().tobytes()
     node = direct.grad_fn
@@ -78,20 +75,17 @@ def test_other_cases_take_the_ops():
     rs = np.random.RandomState(2)
     xs = rs.randn(6, 4).astype(np.float32)
     x, y = al.tensor(xs), al.tensor([0, 1, 2, 3, 0, 1])
-    assert _cross_entropy.run(x.half(), y, -100) is None
-    assert _cross_entropy.run(x, y.int(), -100) is None
     with al.trace_dispatch() as trace:  # a watched call dispatches, so the trace sees both
         F.cross_entropy(x, y)
     assert [r.op for r in trace.records if r.key == "CPU"] == ["log_softmax.int", "nll_loss"]
     # A bad target: the CPU kernel's own error, named as the dispatched op's.
     with pytest.raises(ValueError) as direct:
-        _cross_entropy.run(x, y[:5], -100)
+        F.cross_entropy(x, y[:5])
     with pytest.raises(ValueError) as ops:
         _dispatched(x, y[:5])
     assert str(direct.value) == str(ops.value) and "target has shape [5]" in str(ops.value)
-    with al.no_grad():  # no graph: the direct path, nothing recorded
+    with al.no_grad():  # no graph: nothing recorded
         xg = al.tensor(xs, requires_grad=True)
-        assert _cross_entropy.run(xg, y, -100) is not None
         assert F.cross_entropy(xg, y).grad_fn is None
 
 
@@ -146,12 +140,12 @@ def test_an_autograd_hook_set_at_run_time_is_honoured():
 
     _dispatch.set_autograd_kernel(hook)
     try:
-        assert _cross_entropy.run(x, y, -100) is None
         loss = F.cross_entropy(x, y)
     finally:
         _dispatch.set_autograd_kernel(autograd_kernel)
     assert seen == ["log_softmax.int", "nll_loss"] and loss.grad_fn.name() == "NllLossBackward0"
-    assert _cross_entropy.run(x, y, -100) is not None
+    F.cross_entropy(x, y)
+    assert len(seen) == 2  # the hook is gone again
 
 
 def test_a_library_autograd_kernel_is_honoured():
@@ -165,10 +159,9 @@ def test_a_library_autograd_kernel_is_honoured():
             return al.nll_loss(*args)
 
     with al.library.impl("nll_loss", "Autograd", kernel):
-        assert _cross_entropy.run(x, y, -100) is None
         F.cross_entropy(x, y)
     assert seen == [(3, 4)]
-    assert _cross_entropy.run(x, y, -100) is not None
+    assert F.cross_entropy(x, y).grad_fn.name() == "NllLossBackward0" and seen == [(3, 4)]
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
