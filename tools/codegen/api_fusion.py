@@ -39,7 +39,7 @@ FIELDS = ("expr", "file", "line", "args", "tensors", "scalars", "type_promotion"
           "int_operand")
 
 
-def row(nf: Any) -> tuple:
+def row(nf: Any) -> tuple[Any, ...]:
     """One functional ``elementwise:`` entry as a tuple of literals, in ``FIELDS`` order:
     the expression and its YAML file and line, every schema argument as (name, default as
     schema text or None), the tensor and scalar arguments of the functor, and the entry's
@@ -51,7 +51,7 @@ def row(nf: Any) -> tuple:
             nf.int_operand)
 
 
-def rows(spec: Any) -> dict[str, tuple]:
+def rows(spec: Any) -> dict[str, tuple[Any, ...]]:
     """op full name -> its row, for every functional ``elementwise:`` op, in file order."""
     return {str(nf.func.name): row(nf) for nf in spec.native
             if nf.elementwise is not None and nf.func.kind() == SchemaKind.functional}

@@ -343,7 +343,7 @@ def _secondary_lines(path: Path, rest: str) -> str:
     if tree is None:
         return rest
 
-    def annotate(m: re.Match) -> str:
+    def annotate(m: re.Match[str]) -> str:
         line = _def_line(tree.body, m.group(2).removesuffix("()").split("."))
         return f"{m.group(0)} (line {line})" if line else m.group(0)
 
@@ -360,10 +360,10 @@ def _record_line(tree: ast.Module, op: str) -> int | None:
             if any(k.arg == "name" and isinstance(k.value, ast.Constant) and k.value.value == op
                    for k in node.keywords):
                 return node.lineno
-        items = node.args if isinstance(node, ast.Call) else \
-            node.elts if isinstance(node, ast.Tuple) else None
-        if items and isinstance(items[0], ast.Constant) and items[0].value == op:
-            return node.lineno
+        if isinstance(node, (ast.Call, ast.Tuple)):
+            items = node.args if isinstance(node, ast.Call) else node.elts
+            if items and isinstance(items[0], ast.Constant) and items[0].value == op:
+                return node.lineno
         if isinstance(node, ast.Dict):
             for key in node.keys:
                 if isinstance(key, ast.Constant) and key.value == op:

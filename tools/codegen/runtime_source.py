@@ -158,7 +158,8 @@ class RuntimeSource:
                 if names == ["FAMILIES"] and isinstance(node.value, (ast.Tuple, ast.List)):
                     families = [e.id for e in node.value.elts if isinstance(e, ast.Name)]
                 bindings.extend(_Binding(node.lineno, n, "assignment") for n in names)
-            elif isinstance(node, ast.Expr) and _is_all_call(node):
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                    and _is_all_call(node):
                 all_names = _all_call(node.value, all_names)
         return _Module(rel, dotted, tuple(bindings),
                        tuple(all_names) if declared and all_names is not None else None,
@@ -215,7 +216,9 @@ class RuntimeSource:
             if "__pycache__" in path.parts:
                 continue
             mod = self.module(path)
-            for b in mod.bindings if mod is not None else ():
+            if mod is None:
+                continue
+            for b in mod.bindings:
                 if b.name == name and b.kind in ("def", "class", "assignment"):
                     found.append(Definition(name, mod.path, b.line, b.kind))
         return found
@@ -517,11 +520,11 @@ def _defined(line: str) -> list[str]:
     """The names a line of C++ defines: a struct or class (not a declaration), an alias, a
     function (a name followed by its parameters and a body)."""
     names = []
-    for m in re.finditer(r"\b(?:struct|class)\s+(\w+)\b(?!\s*;)", line):
-        names.append(m.group(1))
-    m = re.match(r"\s*(?:template\s*<[^>]*>\s*)?using\s+(\w+)\s*=", line)
-    if m:
-        names.append(m.group(1))
+    for found in re.finditer(r"\b(?:struct|class)\s+(\w+)\b(?!\s*;)", line):
+        names.append(found.group(1))
+    alias = re.match(r"\s*(?:template\s*<[^>]*>\s*)?using\s+(\w+)\s*=", line)
+    if alias:
+        names.append(alias.group(1))
     m = re.match(r"\s*(?:template\s*<[^>]*>\s*)?(?:(?:inline|static|constexpr)\s+)*"
                  r"[\w:<>]+[\s*&]+(\w+)\s*\([^;]*$", line)
     if m and m.group(1) not in ("if", "for", "while", "switch", "return"):
