@@ -402,11 +402,15 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
         raise LibraryError(f"al.library.define_yaml: {name!r} is the op library loaded from "
                            f"{loaded.native}; choose another name=")
     private = _private()
+    # Its manifest is executed and its modules and extension loaded: only a tree that nobody
+    # else could have written (Note [Private caches]). A tree already there is checked before
+    # anything is decided from it, so that another user's entry is refused, not built over.
+    if out.exists():
+        private.check(folder, root, _WHAT)
+        private.check_tree(out, root, _WHAT)
     # A build an older aten-lite-gen left in the cache lacks the fusion table: build again.
     if not ((out / "manifest.py").is_file() and (out / FUSION_TABLE).is_file()):
         _build(folder, name, native_yaml, derivatives, kernels)
-    # Its manifest is executed and its modules and extension loaded: only a tree that nobody
-    # else could have written (Note [Private caches]).
     private.check(folder, root, _WHAT)
     private.check_tree(out, root, _WHAT)
     m = _manifest(out)
