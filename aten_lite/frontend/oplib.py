@@ -411,8 +411,8 @@ def define_yaml(native_yaml: str, derivatives: str | None = None, *, name: str =
     # A build an older aten-lite-gen left in the cache lacks the fusion table: build again.
     if not ((out / "manifest.py").is_file() and (out / FUSION_TABLE).is_file()):
         _build(folder, name, native_yaml, derivatives, kernels)
-    private.check(folder, root, _WHAT)
-    private.check_tree(out, root, _WHAT)
+        private.check(folder, root, _WHAT)
+        private.check_tree(out, root, _WHAT)
     m = _manifest(out)
     if loaded is not None and loaded.out == out:
         return loaded.module

@@ -197,15 +197,7 @@ def _inplace_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
         if out_dt is not self._dtype:
             check_out_dtype(out_dt, self._dtype)
         check_inplace_shape(self, ins)
-        dest = self._a
-        if not dest.flags.writeable:
-            check_writable(self)
-        ins = _prepare_destination(dest, ins)
-        if out_dt is self._dtype:
-            _run(plan, cell, load, ins, scalars, dest, entry)
-        else:
-            tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
-            np.copyto(dest, tmp, casting="unsafe")
+        _write_into(self, plan, cell, load, ins, scalars, entry)
         return self
 
     return inplace
@@ -253,18 +245,25 @@ def _out_kernel(h, plan, cell, load, tensor_pos, scalar_pos):
         shape = rules.broadcast_shapes(*shapes) if len(shapes) > 1 else shapes[0]
         if out._shape != shape:
             resize_out(out, shape)
-        dest = out._a
-        if not dest.flags.writeable:
-            check_writable(out)
-        ins = _prepare_destination(dest, ins)
-        if out_dt is out._dtype:
-            _run(plan, cell, load, ins, scalars, dest, entry)
-        else:
-            tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
-            np.copyto(dest, tmp, casting="unsafe")
+        _write_into(out, plan, cell, load, ins, scalars, entry)
         return out
 
     return out_kernel
+
+
+def _write_into(target: Tensor, plan, cell, load, ins, scalars, entry) -> None:
+    """Run the kernel with ``target`` (an in-place self or an out=) as its destination: straight
+    into its array when the computed dtype is the target's, else through a temporary cast on
+    the copy."""
+    dest = target._a
+    if not dest.flags.writeable:
+        check_writable(target)
+    ins = _prepare_destination(dest, ins)
+    if entry[1] is target._dtype:
+        _run(plan, cell, load, ins, scalars, dest, entry)
+    else:
+        tmp, _ = _run(plan, cell, load, ins, scalars, None, entry)
+        np.copyto(dest, tmp, casting="unsafe")
 
 
 def _prepare_destination(dest: np.ndarray, ins):
