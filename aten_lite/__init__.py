@@ -50,7 +50,8 @@ from .vocab.grad_mode import (  # noqa: E402
 from .dispatch.trace_mode import trace_dispatch as trace_dispatch  # noqa: E402
 from .backends.creation import (  # noqa: E402
     arange as arange, as_tensor as as_tensor, empty as empty, empty_like as empty_like,
-    eye as eye, from_numpy as from_numpy, full as full, full_like as full_like,
+    eye as eye, from_numpy as from_numpy, from_dlpack as from_dlpack, full as full,
+    full_like as full_like,
     linspace as linspace, ones as ones, ones_like as ones_like, tensor as tensor,
     zeros as zeros, zeros_like as zeros_like,
 )
