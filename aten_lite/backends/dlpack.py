@@ -11,8 +11,8 @@ and, on import, an ndarray whose base owns the consumed capsule and calls its de
 the last view dies. So the structs and deleters are NumPy's; this module decides what may be
 exported and imported and says why not in aten_lite's words: tensors that require grad, meta and
 sparse tensors, devices other than the CPU, dtypes aten_lite has no kernels for. To name a foreign
-dtype or device before anything is consumed it reads the capsule's DLTensor header with ctypes
-(read only; Note [Reading a capsule]).
+dtype or device that NumPy refused it reads the capsule's DLTensor header with ctypes (read
+only; Note [Reading a capsule]).
 
 Read-only data: a read-only tensor (one over a read-only ndarray, e.g. an ``expand`` view) is
 exported in a versioned capsule with DLPACK_FLAG_BITMASK_READ_ONLY set. A legacy capsule cannot
@@ -30,6 +30,7 @@ work, and in-place writes are refused ("it shares a read-only NumPy array; clone
 from __future__ import annotations
 
 import ctypes
+import struct
 
 import numpy as np
 
@@ -56,13 +57,14 @@ _CODE_NAMES = {0: "int", 1: "uint", 2: "float", 3: "opaque_handle", 4: "bfloat",
                10: "float8_e4m3fn", 11: "float8_e4m3fnuz", 12: "float8_e5m2",
                13: "float8_e5m2fnuz", 14: "float8_e8m0fnu", 15: "float6_e2m3fn",
                16: "float6_e3m2fn", 17: "float4_e2m1fn"}
-# (code, bits) -> the aten_lite dtype; lanes must be 1.
+# (code, bits) aten_lite holds (lanes must be 1): what the header check accepts.
 _DTYPE_OF_CODE = {
     (6, 8): _dtype.bool_, (1, 8): _dtype.uint8, (0, 8): _dtype.int8, (0, 16): _dtype.int16,
     (0, 32): _dtype.int32, (0, 64): _dtype.int64, (2, 16): _dtype.float16,
     (2, 32): _dtype.float32, (2, 64): _dtype.float64,
 }
 _SUPPORTED = ", ".join(d.name for d in _dtype.DTYPES)
+_DTYPE_OF_NP = {d.np: d for d in _dtype.DTYPES}
 
 
 def device_name(device_type: int, device_id: int = 0) -> str:
@@ -153,9 +155,10 @@ def tensor_dlpack(self: Tensor, *, stream=None, max_version=None, dl_device=None
 # ---- import ----
 
 # Note [Reading a capsule]
-# Before NumPy consumes a capsule, its DLTensor header is read here to refuse what aten_lite
-# cannot hold with a message naming it (NumPy only says "Unsupported dtype in DLTensor"). The
-# reads are of the fixed layout dlpack.h defines, through the pointer PyCapsule_GetPointer
+# When NumPy refuses a capsule (it only says "Unsupported dtype in DLTensor" or "Unsupported
+# device"), it leaves it unconsumed, and its DLTensor header is read here to say what aten_lite
+# cannot hold, naming it. (Reading it on every import instead would cost a few microseconds of
+# foreign calls per import.) The reads are of the fixed layout dlpack.h defines, through the pointer PyCapsule_GetPointer
 # returns for the capsule's own name, while the capsule is held (so the memory is alive):
 #   DLManagedTensorVersioned: version {u32 major, u32 minor} @0, manager_ctx @8, deleter @16,
 #                             u64 flags @24, DLTensor @32
@@ -163,8 +166,6 @@ def tensor_dlpack(self: Tensor, *, stream=None, max_version=None, dl_device=None
 #   DLTensor: data @0, device {i32 type @8, i32 id @12}, i32 ndim @16,
 #             dtype {u8 code @20, u8 bits @21, u16 lanes @22}, shape @24, strides @32, offset @40
 _api = ctypes.pythonapi
-_api.PyCapsule_IsValid.restype = ctypes.c_int
-_api.PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
 _api.PyCapsule_GetPointer.restype = ctypes.c_void_p
 _api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
 _api.PyCapsule_GetName.restype = ctypes.c_char_p
@@ -178,32 +179,39 @@ def capsule_header(capsule) -> dict:
     not an unconsumed DLPack capsule, naming its name."""
     if not isinstance(capsule, _CapsuleType):
         raise TypeError(f"expected a PyCapsule, got {type(capsule).__name__}")
-    if _api.PyCapsule_IsValid(capsule, b"dltensor_versioned"):
-        p = _api.PyCapsule_GetPointer(capsule, b"dltensor_versioned")
-        version = tuple((ctypes.c_uint32 * 2).from_address(p))
-        flags = ctypes.c_uint64.from_address(p + 24).value
-        versioned, t = True, p + 32
-    elif _api.PyCapsule_IsValid(capsule, b"dltensor"):
-        p = _api.PyCapsule_GetPointer(capsule, b"dltensor")
+    # Three foreign calls in all (each costs about a microsecond): the name, the pointer for
+    # that name, and one copy of the header's bytes.
+    name = _api.PyCapsule_GetName(capsule)
+    if name == b"dltensor_versioned":
+        p = _api.PyCapsule_GetPointer(capsule, name)
+        major, minor, _, _, flags = _VERSIONED_HEAD.unpack(
+            ctypes.string_at(p, _VERSIONED_HEAD.size))
+        if major != DLPACK_VERSION[0]:
+            # The rest of the struct may differ in another major version: read nothing more.
+            return {"versioned": True, "version": (major, minor), "flags": None,
+                    "device": None, "dtype": None, "ndim": None}
+        versioned, version, t = True, (major, minor), p + _VERSIONED_HEAD.size
+    elif name == b"dltensor":
+        p = _api.PyCapsule_GetPointer(capsule, name)
         version, flags, versioned, t = None, 0, False, p
     else:
-        name = _api.PyCapsule_GetName(capsule)
         name = name.decode() if name is not None else None
         if name in ("used_dltensor", "used_dltensor_versioned"):
             raise ValueError(f"from_dlpack(): this DLPack capsule was already consumed (its name "
                              f"is {name!r}); a capsule can be imported only once")
         raise ValueError(f"from_dlpack(): not a DLPack capsule (its name is {name!r}; expected "
                          f"'dltensor_versioned' or 'dltensor')")
-    if versioned and version[0] != DLPACK_VERSION[0]:
-        # The rest of the struct may differ in another major version: read nothing more.
-        return {"versioned": True, "version": version, "flags": None, "device": None,
-                "dtype": None, "ndim": None}
-    device = (ctypes.c_int32.from_address(t + 8).value, ctypes.c_int32.from_address(t + 12).value)
-    ndim = ctypes.c_int32.from_address(t + 16).value
-    dtype = (ctypes.c_uint8.from_address(t + 20).value, ctypes.c_uint8.from_address(t + 21).value,
-             ctypes.c_uint16.from_address(t + 22).value)
-    return {"versioned": versioned, "version": version, "flags": flags, "device": device,
-            "dtype": dtype, "ndim": ndim}
+    dev_type, dev_id, ndim, code, bits, lanes = _TENSOR_HEAD.unpack(
+        ctypes.string_at(t + _DATA_POINTER, _TENSOR_HEAD.size))
+    return {"versioned": versioned, "version": version, "flags": flags,
+            "device": (dev_type, dev_id), "dtype": (code, bits, lanes), "ndim": ndim}
+
+
+# DLManagedTensorVersioned's first 32 bytes: version, manager_ctx, deleter, flags.
+_VERSIONED_HEAD = struct.Struct("@IIPPQ")
+# DLTensor from its device on: device type and id, ndim, dtype code, bits and lanes.
+_TENSOR_HEAD = struct.Struct("@iiiBBH")
+_DATA_POINTER = struct.calcsize("P")  # DLTensor.data comes before the device
 
 
 def dlpack_dtype_name(code: int, bits: int, lanes: int) -> str:
@@ -230,6 +238,26 @@ def _not_cpu(device, what: str) -> BufferError:
     return BufferError(
         f"from_dlpack(): {what} is on device {device_name(*device)}; aten_lite tensors live on "
         f"the CPU (kDLCPU, device type 1) only: move it to the CPU first (e.g. .cpu())")
+
+
+def _unsupported_dtype(what: str, name: str) -> TypeError:
+    return TypeError(
+        f"from_dlpack(): {what} has DLPack dtype {name}, which aten_lite does not support; "
+        f"supported: {_SUPPORTED} (convert it first, e.g. .float())")
+
+
+def _explain_refusal(capsule, what: str) -> None:
+    """Raise the error naming what makes `capsule` unimportable, if its header shows it."""
+    header = capsule_header(capsule)  # ValueError for a consumed or non-DLPack capsule
+    if header["dtype"] is None:
+        raise BufferError(
+            f"from_dlpack(): {what} is a DLPack {header['version'][0]}.{header['version'][1]} "
+            f"capsule; aten_lite reads DLPack major version {DLPACK_VERSION[0]} only")
+    if header["device"][0] != _KDLCPU:
+        raise _not_cpu(header["device"], what)
+    code, bits, lanes = header["dtype"]
+    if lanes != 1 or (code, bits) not in _DTYPE_OF_CODE:
+        raise _unsupported_dtype(what, dlpack_dtype_name(code, bits, lanes))
 
 
 def from_dlpack(ext_tensor) -> Tensor:
@@ -259,24 +287,18 @@ def from_dlpack(ext_tensor) -> Tensor:
             capsule = ext_tensor.__dlpack__(max_version=DLPACK_VERSION)
         except TypeError:  # a producer of the legacy protocol: __dlpack__(stream=None) only
             capsule = ext_tensor.__dlpack__()
-    header = capsule_header(capsule)
-    if header["dtype"] is None:
-        raise BufferError(
-            f"from_dlpack(): {what} is a DLPack {header['version'][0]}.{header['version'][1]} "
-            f"capsule; aten_lite reads DLPack major version {DLPACK_VERSION[0]} only")
-    if header["device"][0] != _KDLCPU:
-        raise _not_cpu(header["device"], what)
-    dt = _DTYPE_OF_CODE.get(header["dtype"][:2]) if header["dtype"][2] == 1 else None
-    if dt is None:
-        raise TypeError(
-            f"from_dlpack(): {what} has DLPack dtype {dlpack_dtype_name(*header['dtype'])}, "
-            f"which aten_lite does not support; supported: {_SUPPORTED} (convert it first, "
-            f"e.g. .float())")
-    a = np.from_dlpack(_Given(capsule))
+    try:
+        a = np.from_dlpack(_Given(capsule))
+    except (BufferError, RuntimeError, TypeError, ValueError) as error:
+        # NumPy refused without consuming it: say why in aten_lite's words (or NumPy's, for
+        # what the header does not explain, e.g. a NumPy too old for versioned capsules).
+        _explain_refusal(capsule, what)
+        raise BufferError(f"from_dlpack(): NumPy could not import {what}: {error}") from error
+    dt = _DTYPE_OF_NP.get(a.dtype)
+    if dt is None:  # a DLPack dtype NumPy has and aten_lite lacks (uint16, complex64, ...)
+        raise _unsupported_dtype(what, a.dtype.name)
     if not a.flags.aligned:
         raise ValueError(
             f"from_dlpack(): {what}'s data (address {a.ctypes.data:#x}) is not aligned to its "
             f"{a.dtype} elements; aten_lite's kernels need aligned data (copy it first)")
-    if a.dtype != dt.np:  # a DLPack bool may come back as NumPy's bool or uint8: keep ours
-        a = a.view(dt.np)
     return Tensor._wrap(a)
