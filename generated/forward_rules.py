@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ac0e22f455bab3d7).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 6e1b0d2e00653067).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -599,6 +599,8 @@ RULES = {
     "tril": linear_rule('tril', (0,)),
     "triu": linear_rule('triu', (0,)),
     "diagonal": linear_rule('diagonal', (0,)),
+    "im2col": linear_rule('im2col', (0,)),
+    "col2im": linear_rule('col2im', (0,)),
 }
 
 # Op overload -> (where the rule comes from, the YAML line): every derivatives.yaml entry.
@@ -717,6 +719,10 @@ ORIGINS = {
     "nonzero_numpy": ("none", "derivatives.yaml:452"),
     "repeat_interleave.Tensor": ("none", "derivatives.yaml:455"),
     "diagonal": ("auto_linear", "derivatives.yaml:460"),
+    "convolution": ("none", "derivatives.yaml:464"),
+    "_conv_weight_grad": ("none", "derivatives.yaml:469"),
+    "im2col": ("auto_linear", "derivatives.yaml:475"),
+    "col2im": ("auto_linear", "derivatives.yaml:479"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -764,4 +770,6 @@ MISSING = {
     "nonzero.as_tuple": ('derivatives.yaml:449', 'no output is differentiable'),
     "nonzero_numpy": ('derivatives.yaml:452', 'no output is differentiable'),
     "repeat_interleave.Tensor": ('derivatives.yaml:455', 'no output is differentiable'),
+    "convolution": ('derivatives.yaml:464', "the backward formula for 'input' reads 'weight', so it is neither known element-wise nor linear"),
+    "_conv_weight_grad": ('derivatives.yaml:469', "the backward formula for 'input' reads 'grad_output', so it is neither known element-wise nor linear"),
 }
