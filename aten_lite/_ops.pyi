@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 6e1b0d2e00653067).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in

@@ -70,8 +70,8 @@ def _compute(t: Tensor) -> np.ndarray:
 def _finish(out: np.ndarray, dtype) -> Tensor:
     if _trace.active is not None:
         _trace.note(dtype.name, None)  # NumPy ran it: a dtype, no C++ path code
-    if dtype is float16:
-        out = out.astype(np.float16)
+    if out.dtype != dtype.np:  # float16 computed in float32; NumPy's sum widens small ints
+        out = out.astype(dtype.np)
     return _wrap(_contiguous(out))
 
 

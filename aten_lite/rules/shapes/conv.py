@@ -46,15 +46,19 @@ def conv_output_size(size, kernel, stride, padding, dilation) -> tuple:
                  for n, k, s, p, x in zip(size, kernel, stride, padding, dilation))
 
 
-def _check_dtypes(input, weight, bias) -> None:
+_NUMERIC = "uint8, int8, int16, int32, int64, float16, float32, float64"  # the YAML `dtypes: all`
+
+
+def _check_dtypes(input, weight, bias, name: str = "convolution") -> None:
+    if input._dtype.name == "bool":  # the dispatcher's guard looks at an argument named self
+        raise NotImplementedError(f"al.{name}: not implemented for 'bool'; supported: "
+                                  f"{_NUMERIC}")
     if input._dtype is not weight._dtype:
         raise RuntimeError(f"Input type ({input._dtype.name}) and weight type "
                            f"({weight._dtype.name}) should be the same")
     if bias is not None and bias._dtype is not input._dtype:
         raise RuntimeError(f"Input type ({input._dtype.name}) and bias type "
                            f"({bias._dtype.name}) should be the same")
-    if input._dtype.name == "bool":
-        raise RuntimeError("convolution: expected a numeric input, got bool")
 
 
 def convolution(input, weight, bias, stride, padding, dilation, transposed: bool,
@@ -144,7 +148,7 @@ def conv_weight_grad(input, grad_output, weight_size, stride, padding, dilation,
     if g != want:
         raise RuntimeError(f"_conv_weight_grad: expected grad_output of size {_fmt(want)} for "
                            f"input {_fmt(x)}, got {_fmt(g)}")
-    _check_dtypes(input, grad_output, None)
+    _check_dtypes(input, grad_output, None, "_conv_weight_grad")
     return weight_size, input._dtype
 
 
