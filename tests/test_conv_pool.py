@@ -446,3 +446,17 @@ def test_conv_wide_sweep():
             ours = F.conv2d(al.tensor(x), al.tensor(w), None, s, 1, dl, g)
             theirs = TF.conv2d(torch.tensor(x), torch.tensor(w), None, s, 1, dl, g)
         _close(ours, theirs)
+
+
+def test_conv_empty_batch_and_expanded_gradient():
+    x = al.zeros(0, 3, 5, 5, requires_grad=True)
+    w = al.tensor(RNG.standard_normal((4, 3, 3, 3)), dtype=al.float32, requires_grad=True)
+    y = F.conv2d(x, w, padding=1)
+    assert tuple(y.shape) == (0, 4, 5, 5)
+    y.sum().backward()
+    assert tuple(x.grad.shape) == (0, 3, 5, 5) and float(w.grad.abs().sum()) == 0.0
+    assert tuple(F.conv_transpose2d(al.zeros(0, 3, 5, 5), al.zeros(3, 2, 3, 3),
+                                    stride=2).shape) == (0, 2, 11, 11)
+    # sum()'s gradient reaches the convolution as an expanded (stride-0) tensor
+    _check(lambda x, w: F.conv2d(x, w, padding=1).sum() * 1,
+           lambda x, w: TF.conv2d(x, w, padding=1).sum() * 1, [(2, 3, 5, 5), (4, 3, 3, 3)])

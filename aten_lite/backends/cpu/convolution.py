@@ -168,10 +168,10 @@ def _on_grid(g: np.ndarray, padded) -> np.ndarray:
     grid's extra columns."""
     n, c = g.shape[:2]
     if g.shape[3:] == tuple(padded[1:]):
-        return g.reshape(n, c, -1)
+        return g.reshape(n, c, int(np.prod(g.shape[2:])))
     grid = _zeros((n, c, g.shape[2]) + tuple(padded[1:]), g.dtype)
     grid[(slice(None), slice(None), slice(None)) + tuple(slice(0, m) for m in g.shape[3:])] = g
-    return grid.reshape(n, c, -1)
+    return grid.reshape(n, c, int(np.prod(grid.shape[2:])))
 
 
 def _flat_fold(cols: np.ndarray, size, kernel, dilation, padding) -> np.ndarray:
@@ -203,17 +203,19 @@ def convolution_cpu(input: Tensor, weight: Tensor, bias, stride, padding, dilati
         wg = w.reshape(g, cin // g, cout_g * k).transpose(0, 2, 1)
         if all(s == 1 for s in stride):  # Note [Flat windows]
             padded = tuple(m + 2 * p for m, p in zip(shape[2:], padding))
-            xg = _on_grid(x, padded).reshape(n, g, cin // g, -1)
-            cols = _matmul(wg, xg).reshape(n, g * cout_g, k, -1)
+            xg = _on_grid(x, padded)
+            q = xg.shape[2]
+            cols = _matmul(wg, xg.reshape(n, g, cin // g, q)).reshape(n, g * cout_g, k, q)
             out = _flat_fold(cols, shape[2:], kernel, dilation, padding)
         else:
-            xg = x.reshape(n, g, cin // g, -1)
+            xg = x.reshape(n, g, cin // g, int(np.prod(x.shape[2:])))
             cols = _matmul(wg, xg).reshape((n, g * cout_g) + tuple(kernel) + x.shape[2:])
             out = fold_columns(cols, shape[2:], kernel, dilation, padding, stride)
     else:
         cout, cin_g = w.shape[0], w.shape[1]
         wg = w.reshape(g, cout // g, cin_g * k)
-        cols = columns(x, kernel, dilation, padding, stride).reshape(n, g, cin_g * k, -1)
+        blocks = int(np.prod(shape[2:]))
+        cols = columns(x, kernel, dilation, padding, stride).reshape(n, g, cin_g * k, blocks)
         if weight.requires_grad and _grad_mode._state.enabled:
             _keep(input, (tuple(kernel), tuple(dilation), tuple(padding), tuple(stride)), cols)
         out = _matmul(wg, cols).reshape(shape)
@@ -232,8 +234,9 @@ def conv_weight_grad_cpu(input: Tensor, grad_output: Tensor, weight_size, stride
     cols = _kept_columns(input, (tuple(kernel), tuple(dilation), tuple(padding), tuple(stride)))
     if cols is None:
         cols = columns(x, kernel, dilation, padding, stride)
-    cols = cols.reshape(n, g, shape[1] * int(np.prod(kernel)), -1)
-    go = gout.reshape(n, g, shape[0] // g, -1)
+    blocks = int(np.prod(gout.shape[2:]))
+    cols = cols.reshape(n, g, shape[1] * int(np.prod(kernel)), blocks)
+    go = gout.reshape(n, g, shape[0] // g, blocks)
     # One (O/G, L) @ (L, C/G*K) product per sample and group, summed over the samples.
     out = _matmul(go, cols.transpose(0, 1, 3, 2)).sum(0)
     return _finish(out.reshape(shape), dtype)
