@@ -146,6 +146,13 @@ def _compat(proto: int, module: str, name: str) -> tuple[str, str]:
     return module, name
 
 
+def _allowed(obj, allowed: frozenset) -> bool:
+    try:
+        return obj in allowed
+    except TypeError:  # unhashable: a container, never a callable allowed here
+        return False
+
+
 def _op(code: bytes) -> int:
     return code[0]
 
@@ -175,7 +182,7 @@ class WeightsOnlyUnpickler(pickle._Unpickler):
         stack = self.stack
         args = stack.pop()
         func = stack[-1]
-        if func not in names.CALLABLES or not isinstance(args, tuple):
+        if not _allowed(func, names.CALLABLES) or not isinstance(args, tuple):
             raise pickle.UnpicklingError(f"load(): the pickle calls {func!r:.60}, which "
                                          "weights_only=True does not allow")
         stack[-1] = func(*args)
@@ -184,7 +191,7 @@ class WeightsOnlyUnpickler(pickle._Unpickler):
     def _newobj(self):
         args = self.stack.pop()
         cls = self.stack.pop()
-        if cls not in names.CLASSES or not isinstance(args, tuple):
+        if not _allowed(cls, names.CLASSES) or not isinstance(args, tuple):
             raise pickle.UnpicklingError(f"load(): the pickle makes a {cls!r:.60}, which "
                                          "weights_only=True does not allow")
         self.append(cls.__new__(cls, *args))
@@ -257,6 +264,12 @@ class WeightsOnlyUnpickler(pickle._Unpickler):
                                      "extension registry, which weights_only=True refuses")
     for _code in (pickle.EXT1, pickle.EXT2, pickle.EXT4):
         dispatch[_op(_code)] = _extension
+
+    def _instance(self):
+        raise pickle.UnpicklingError("load(): the pickle makes an object with the protocol-0 "
+                                     "INST/OBJ opcodes, which weights_only=True refuses")
+    for _code in (pickle.INST, pickle.OBJ):
+        dispatch[_op(_code)] = _instance
     del _code
 
 

@@ -131,7 +131,9 @@ def missing_dtype_error(name: str) -> LoadError:
 class LoadedStorage:
     """One storage of the file: its values as a 1-dim array (allocated after the archive
     entry's size was checked, torch_format.py), one base tensor per dtype it is read as, so
-    that every tensor over it is a view of that base (one storage, one version counter)."""
+    that every tensor over it is a view of that base (one storage, one version counter).
+    `big_endian`: the values are still in big-endian order (an untyped storage of a big-endian
+    file, byte-swapped once the tensors over it give it a dtype)."""
 
     __slots__ = ("key", "entry", "array", "bases", "swap_itemsize", "big_endian")
 
@@ -265,7 +267,7 @@ _REBUILDS: set = set()
 
 
 def rebuild_from_type_v2(func, new_type, args, state):
-    if func not in _REBUILDS or not isinstance(args, tuple):
+    if not (callable(func) and func in _REBUILDS) or not isinstance(args, tuple):
         raise LoadError(f"load(): _rebuild_from_type_v2 of {func!r:.60}; only torch's tensor "
                         "rebuild functions are read")
     if new_type is not TENSOR_TYPE and new_type is not PARAMETER_TYPE:
@@ -324,6 +326,7 @@ GLOBALS: dict[str, object] = {
     "torch._utils._rebuild_parameter_with_state": rebuild_parameter_with_state,
     "torch._tensor._rebuild_from_type_v2": rebuild_from_type_v2,
     "torch.UntypedStorage": StorageType("UntypedStorage", None),
+    "torch.storage.UntypedStorage": StorageType("UntypedStorage", None),
     **{f"torch.{cls}": StorageType(cls, _dtype.parse(name))
        for name, cls in STORAGE_OF_DTYPE.items()},
     **{f"torch.{d.name}": d for d in _dtype.DTYPES},
