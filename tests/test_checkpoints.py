@@ -406,12 +406,43 @@ def test_big_endian_files_are_byteswapped():
         np.testing.assert_array_equal(back[key].numpy(), want.numpy())
 
 
-def test_legacy_and_foreign_files_are_refused_by_kind(tmp_path):
-    legacy = io.BytesIO()
-    torch.save({"w": torch.ones(2)}, legacy, _use_new_zipfile_serialization=False)
-    legacy.seek(0)
-    with pytest.raises(LoadError, match="torch's legacy checkpoint format"):
-        al.load(legacy)
+def _legacy(obj) -> bytes:
+    f = io.BytesIO()
+    torch.save(obj, f, _use_new_zipfile_serialization=False)
+    return f.getvalue()
+
+
+def test_torch_legacy_checkpoints_load_with_the_same_checks():
+    base = torch.arange(12, dtype=torch.float64).reshape(3, 4)
+    tm, am = _mlps()
+    obj = {"base": base, "t": base.t(), "i": torch.tensor([1, -2]), "sd": tm.state_dict(),
+           "p": torch.nn.Parameter(torch.ones(2)), "misc": [1, "s", None]}
+    back = al.load(io.BytesIO(_legacy(obj)))
+    np.testing.assert_array_equal(back["t"].numpy(), base.t().numpy())
+    back["base"][0, 1] = -1.0
+    assert back["t"][1, 0].item() == -1.0  # views still share
+    assert back["i"].dtype is al.int64 and isinstance(back["p"], al.nn.Parameter)
+    am.load_state_dict(back["sd"])
+    assert back["misc"] == [1, "s", None]
+    data = _legacy({"w": torch.ones(4)})
+    with pytest.raises(LoadError, match="ends after 8 of its 16 bytes; the file is truncated"):
+        al.load(io.BytesIO(data[:-8]))
+    # a storage declaring more values than the file has bytes left is refused before allocating
+    at = data.index(b"FloatStorage")
+    numel = data.index(b"K\x04", at)  # BININT1 4: the storage's element count
+    big = data[:numel] + b"J" + (2 ** 30).to_bytes(4, "little") + data[numel + 2:]
+    with pytest.raises(LoadError, match=r"declares 1073741824 float32 values \(4294967296 bytes\)"):
+        al.load(io.BytesIO(big))
+    with pytest.raises(pickle.UnpicklingError, match="refused global 'posix.system'"):
+        al.load(io.BytesIO(data[:data.index(b"\x80\x02}")] + pickle.dumps(_Evil(), protocol=2)))
+
+
+class _Evil:
+    def __reduce__(self):
+        return (os.system, ("true",))
+
+
+def test_foreign_files_are_refused_by_kind(tmp_path):
     with pytest.raises(LoadError, match="not a checkpoint"):
         al.load(io.BytesIO(b"\x93NUMPY" + b"\0" * 64))
     with pytest.raises(LoadError, match="neither '<archive>/data.pkl'"):

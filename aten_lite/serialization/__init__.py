@@ -22,7 +22,7 @@ import zipfile
 from ..vocab.device import device
 from . import safetensors
 from .npz_format import load_npz
-from .torch_format import archive_name, find_archive, load_torch, save_torch
+from .torch_format import archive_name, find_archive, load_legacy, load_torch, save_torch
 from .torch_names import LoadError
 
 __all__ = ["save", "load", "LoadError", "safetensors"]
@@ -94,10 +94,8 @@ def _load_from(fh, weights_only: bool):
                                 "(torch.save's format) nor '__meta__.npy' (aten_lite's older "
                                 "npz format); not a checkpoint")
             return load_torch(zf, prefix, end - start, weights_only)
-    if head[:2] == b"\x80\x02" and head[2:4] == b"\x8a\x0a" and head[4:14] == _LEGACY_MAGIC:
-        raise LoadError("load(): this is torch's legacy checkpoint format (torch < 1.6, or "
-                        "_use_new_zipfile_serialization=False), which aten_lite does not read; "
-                        "re-save it in torch with torch.save(torch.load(f), f2)")
+    if head[:1] == b"\x80" and _LEGACY_MAGIC in head[:32]:
+        return load_legacy(fh, end, weights_only)  # torch < 1.6's stream
     if len(head) > 262 and head[257:262] == b"ustar":
         raise LoadError("load(): this is torch's tar checkpoint format (torch < 0.4), which "
                         "aten_lite does not read; re-save it with a current torch.save")

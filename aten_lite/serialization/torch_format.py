@@ -21,6 +21,16 @@ entry's size, and the entry's declared size must fit in the bytes the file holds
 anything is allocated for it (``_Archive.storage``); every tensor must lie within its storage
 (``torch_names._tensor``). ``weights_only=False`` unpickles anything (it runs what the file
 names: only for files you trust), still with these size checks.
+
+Note [The legacy format]
+Before torch 1.6 (and with ``_use_new_zipfile_serialization=False`` since), ``torch.save`` wrote
+one stream: four pickles (a magic number, the protocol version 1001, a dict of system info
+saying the byte order, the object), a pickled list of storage keys, then for each key its
+element count as 8 bytes and its raw values. The object's pickle names each storage before its
+values are read, so ``load_legacy`` allocates a storage when named, once all storages named so
+far fit in the bytes the file has left, and fills them after, checking each count against the
+declared one; the same restricted unpickler reads every pickle. Storage views of torch < 1.0
+and the tar format of torch < 0.4 are refused by name.
 """
 
 from __future__ import annotations
@@ -318,6 +328,101 @@ def load_torch(zf: zipfile.ZipFile, prefix: str, file_size: int, weights_only: b
     archive = _Archive(zf, prefix, file_size, big)
     cls = WeightsOnlyUnpickler if weights_only else FullUnpickler
     return cls(io.BytesIO(zf.read(pkl)), archive.persistent_load).load()
+
+
+# ---- reading torch's legacy format ----
+
+_LEGACY_MAGIC = 0x1950A86A20F9469CFC6C
+_LEGACY_PROTOCOL = 1001
+
+
+def _refuse_persistent(pid):
+    raise names.LoadError(f"load(): a persistent id {pid!r:.60} in a legacy header pickle")
+
+
+class _LegacyStorages:
+    """The storages of a legacy checkpoint (Note [The legacy format]): allocated as the pickle
+    names them, once their declared sizes fit in what the file has left, and filled after it."""
+
+    def __init__(self, fh, end: int, big_endian: bool) -> None:
+        self.fh, self.end, self.big_endian = fh, end, big_endian
+        self.loaded: dict[str, names.LoadedStorage] = {}
+        self.declared = 0
+
+    def persistent_load(self, pid):
+        if not (isinstance(pid, tuple) and len(pid) == 6 and pid[0] == "storage"):
+            raise names.LoadError(f"load(): unknown persistent id {pid!r:.80} in a legacy "
+                                  "checkpoint; expected ('storage', type, key, location, numel, "
+                                  "view)")
+        _, stype, key, location, numel, view = pid
+        if not isinstance(stype, names.StorageType) or stype.dtype is None:
+            raise names.LoadError(f"load(): storage {key!r:.40} has type {stype!r:.60}, not a "
+                                  "typed torch storage class")
+        if not isinstance(key, str) or type(numel) is not int or numel < 0:
+            raise names.LoadError(f"load(): storage {key!r:.40} declares {numel!r:.40} elements")
+        if view is not None:
+            raise names.LoadError(f"load(): storage {key!r} is a view of another storage "
+                                  "(torch < 1.0's storage views), which aten_lite does not read")
+        hit = self.loaded.get(key)
+        if hit is not None:
+            if hit.array.size != numel or hit.array.dtype != stype.dtype.np:
+                raise names.LoadError(f"load(): storage {key!r} is declared twice differently")
+            return hit
+        nbytes = numel * stype.dtype.itemsize
+        left = self.end - self.fh.tell()
+        if self.declared + nbytes > left:
+            raise names.LoadError(f"load(): storage {key!r} declares {numel} "
+                                  f"{stype.dtype.name} values ({nbytes} bytes); with the "
+                                  f"storages before it that is more than the {left} bytes left "
+                                  "in the file")
+        self.declared += nbytes
+        hit = self.loaded[key] = names.LoadedStorage(key, f"legacy storage {key}",
+                                                     np.empty(numel, stype.dtype.np), False)
+        return hit
+
+    def fill(self, keys) -> None:
+        if not isinstance(keys, list) or sorted(keys) != sorted(self.loaded) or \
+                len(set(keys)) != len(keys):
+            raise names.LoadError(f"load(): the legacy checkpoint lists storages {keys!r:.80} "
+                                  f"but its pickle uses {sorted(self.loaded)!r:.80}")
+        for key in keys:
+            arr = self.loaded[key].array
+            head = self.fh.read(8)
+            order = "big" if self.big_endian else "little"
+            if len(head) < 8 or int.from_bytes(head, order, signed=True) != arr.size:
+                raise names.LoadError(f"load(): legacy storage {key!r} is declared with "
+                                      f"{arr.size} values but its data says "
+                                      f"{int.from_bytes(head, order, signed=True) if len(head) == 8 else 'nothing'}"
+                                      "; the file is damaged or truncated")
+            view = memoryview(arr.reshape(-1).view(np.uint8))
+            got = 0
+            while got < arr.nbytes:
+                n = self.fh.readinto(view[got:])
+                if not n:
+                    raise names.LoadError(f"load(): legacy storage {key!r} ends after {got} of "
+                                          f"its {arr.nbytes} bytes; the file is truncated")
+                got += n
+            if self.big_endian and arr.itemsize > 1:
+                arr.byteswap(inplace=True)
+
+
+def load_legacy(fh, end: int, weights_only: bool):
+    """The object in `fh`, a checkpoint in torch's legacy format (Note [The legacy format])."""
+    def header():
+        return WeightsOnlyUnpickler(fh, _refuse_persistent).load()
+
+    if header() != _LEGACY_MAGIC or header() != _LEGACY_PROTOCOL:
+        raise names.LoadError("load(): not a torch legacy checkpoint (wrong magic number or "
+                              "protocol version)")
+    info = header()
+    if not isinstance(info, dict):
+        raise names.LoadError(f"load(): the legacy checkpoint's system info is {info!r:.60}")
+    storages = _LegacyStorages(fh, end, big_endian=(info.get("little_endian", True) is False)
+                               != (sys.byteorder == "big"))
+    cls = WeightsOnlyUnpickler if weights_only else FullUnpickler
+    result = cls(fh, storages.persistent_load).load()
+    storages.fill(header())
+    return result
 
 
 # ---- writing ----
