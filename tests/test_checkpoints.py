@@ -102,8 +102,8 @@ def test_state_dicts_move_between_torch_and_aten_lite_modules(tmp_path):
     sd = al.load(tmp_path / "torch.pt")
     assert list(sd) == ["0.weight", "0.bias", "2.weight", "2.bias"]
     am.load_state_dict(sd)
-    np.testing.assert_allclose(am(al.tensor(x)).detach().numpy(), tm(torch.tensor(x)).detach().numpy(),
-                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(am(al.tensor(x)).detach().numpy(),
+                               tm(torch.tensor(x)).detach().numpy(), rtol=1e-5, atol=1e-6)
     tm2, am2 = _mlps()
     al.save(am2.state_dict(), str(tmp_path / "al.pt"))
     tm2.load_state_dict(torch.load(tmp_path / "al.pt", weights_only=True))
@@ -136,8 +136,8 @@ def test_al_save_loads_in_torch_for_every_shared_dtype(name):
 
 def test_al_save_keeps_strides_offsets_and_sharing_in_torch():
     base = al.arange(24, dtype=al.float64).reshape(4, 6)
-    obj = {"slice": base[1:, ::2], "t": base.t(), "base": base, "expanded": al.ones(1, 3).expand(4, 3),
-           "flipped": al.flip(base, [0])}
+    obj = {"slice": base[1:, ::2], "t": base.t(), "base": base,
+           "expanded": al.ones(1, 3).expand(4, 3), "flipped": al.flip(base, [0])}
     back = torch.load(_al_file(obj), weights_only=True)
     assert back["slice"].stride() == (6, 2) and back["slice"].storage_offset() == 6
     assert back["t"].stride() == (1, 6) and back["expanded"].stride() == (0, 1)
@@ -308,7 +308,8 @@ def test_state_setting_and_item_stores_are_refused_on_other_types():
     t = _tensor_call(1, (1,), (1,))
     one = {"data/0": np.ones(1, np.float32).tobytes()}
     with pytest.raises(pickle.UnpicklingError, match="sets the state of a Tensor"):
-        al.load(_checkpoint(pkl=_raw_pickle(t, (None, {"_shape": (5,)}), pickle.BUILD), entries=one))
+        al.load(_checkpoint(pkl=_raw_pickle(t, (None, {"_shape": (5,)}), pickle.BUILD),
+                            entries=one))
     with pytest.raises(pickle.UnpicklingError, match="stores items into a Tensor"):
         al.load(_checkpoint(pkl=_raw_pickle(t, 0, 5.0, pickle.SETITEM), entries=one))
     with pytest.raises(pickle.UnpicklingError, match="appends to a Tensor"):

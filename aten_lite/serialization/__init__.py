@@ -54,7 +54,7 @@ def _check_map_location(map_location) -> None:
                              f"{map_location!r}")
 
 
-def load(f, map_location=None, weights_only: bool = True):
+def load(f, map_location=None, weights_only: bool | None = True):
     """Read a checkpoint from `f` (a path or a binary file object): what ``torch.save`` or
     ``al.save`` wrote, or aten_lite's older ``.npz`` checkpoints. With ``weights_only=True``
     (the default) nothing in the file runs: only tensors, Parameters, containers, numbers,
@@ -62,6 +62,8 @@ def load(f, map_location=None, weights_only: bool = True):
     name; ``weights_only=False`` unpickles anything, which runs the code the file names: pass
     it only for files you trust. Tensors load on the CPU."""
     _check_map_location(map_location)
+    if weights_only is None:  # torch's default
+        weights_only = True
     if isinstance(f, (str, os.PathLike)):
         with open(f, "rb") as fh:
             return _load_from(fh, weights_only)

@@ -389,11 +389,11 @@ class _LegacyStorages:
             arr = self.loaded[key].array
             head = self.fh.read(8)
             order = "big" if self.big_endian else "little"
-            if len(head) < 8 or int.from_bytes(head, order, signed=True) != arr.size:
+            count = int.from_bytes(head, order, signed=True) if len(head) == 8 else "nothing"
+            if count != arr.size:
                 raise names.LoadError(f"load(): legacy storage {key!r} is declared with "
-                                      f"{arr.size} values but its data says "
-                                      f"{int.from_bytes(head, order, signed=True) if len(head) == 8 else 'nothing'}"
-                                      "; the file is damaged or truncated")
+                                      f"{arr.size} values but its data says {count}; the file "
+                                      "is damaged or truncated")
             view = memoryview(arr.reshape(-1).view(np.uint8))
             got = 0
             while got < arr.nbytes:
