@@ -431,3 +431,11 @@ def test_legacy_producers_get_the_call_without_arguments():
     a = np.arange(3, dtype=np.int16)
     x = al.from_dlpack(Legacy(a))
     assert calls == [None] and x.data_ptr() == a.ctypes.data and x.tolist() == [0, 1, 2]
+
+
+def test_aten_lite_to_aten_lite_shares_and_keeps_dtype():
+    for dtype in DTYPES:
+        x = al.tensor(_values(dtype, (2, 3))).t()
+        y = al.from_dlpack(x)
+        assert y.dtype == x.dtype and y.stride() == x.stride() and y.data_ptr() == x.data_ptr()
+        np.testing.assert_array_equal(y.numpy(), _values(dtype, (2, 3)).T)
