@@ -60,9 +60,9 @@ TENSOR_ATTRIBUTES = (
     'is_floating_point', 'is_leaf', 'is_meta', 'is_signed', 'is_sparse', 'item', 'itemsize',
     'layout', 'long', 'mT', 'multinomial', 'nbytes', 'ndim', 'ndimension', 'nelement',
     'new_empty', 'new_full', 'new_ones', 'new_tensor', 'new_zeros', 'normal_', 'numel',
-    'numpy', 'register_hook', 'requires_grad', 'requires_grad_', 'retain_grad', 'retains_grad',
-    'shape', 'short', 'size', 'sparse_dim', 'storage_offset', 'stride', 'tolist', 'type',
-    'uniform_', 'unique',
+    'numpy', 'register_hook', 'register_post_accumulate_grad_hook', 'requires_grad',
+    'requires_grad_', 'retain_grad', 'retains_grad', 'shape', 'short', 'size', 'sparse_dim',
+    'storage_offset', 'stride', 'tolist', 'type', 'uniform_', 'unique',
 )
 
 SHAPE_RULES = (
