@@ -177,14 +177,12 @@ _BOOL_NAMES = {ReduceOp.SUM: "LOR", ReduceOp.MAX: "LOR", ReduceOp.BOR: "LOR",
                ReduceOp.BXOR: "LXOR"}
 
 
-def _mpi_op(world: _Group, op, t: Tensor, what: str):
-    if isinstance(op, str):
-        try:
-            op = ReduceOp[op.upper()]
-        except KeyError:
-            op = None
+def _mpi_op(world: _Group, given, t: Tensor, what: str):
+    op = given
+    if isinstance(given, str):
+        op = ReduceOp.__members__.get(given.upper())
     if not isinstance(op, ReduceOp):
-        raise ValueError(f"{what}: op={op!r} is not a ReduceOp; use one of "
+        raise ValueError(f"{what}: op={given!r} is not a ReduceOp; use one of "
                          f"{', '.join('ReduceOp.' + o.name for o in ReduceOp)}")
     if op is ReduceOp.AVG and not t._dtype.is_floating_point:
         raise TypeError(f"{what}: ReduceOp.AVG needs a floating tensor, got {t._dtype.name} "
