@@ -107,7 +107,7 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
 #     capture, or `.grad`: stored as is when stealable (Note [Stealing the gradient]), else
 #     `_accumulate`, then its post-accumulate hooks (`_post_accumulate`). A leaf with
 #     post-accumulate hooks is stored earlier, in step 3, once its gradient is complete
-#     (Note [Ready leaves] in engine.cpp).
+#     (Note [Ready leaves] in aten_lite/csrc/engine.cpp).
 # A node that no gradient reached does not run but still counts its edges as done. The Python
 # functions named above are the callbacks; everything else runs without Python bytecode: the
 # walk was most of a training step's backward cost outside the nodes (about 14 us of a 21 us

@@ -285,8 +285,12 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op: bool = False):
     world = _group("all_reduce", group)
     target = _Target(tensor, "all_reduce")
     op, mpi_op = _mpi_op(world, op, tensor, "all_reduce")
-    request = world.comm.Iallreduce(world.MPI.IN_PLACE, target.buf, op=mpi_op)
     scale = world.size if op is ReduceOp.AVG else None
+    if not async_op:  # MPI's blocking collective may pick a faster algorithm
+        world.comm.Allreduce(world.MPI.IN_PLACE, target.buf, op=mpi_op)
+        target.finish(scale)
+        return None
+    request = world.comm.Iallreduce(world.MPI.IN_PLACE, target.buf, op=mpi_op)
     return _run(request, lambda: target.finish(scale), async_op)
 
 
@@ -310,9 +314,13 @@ def broadcast(tensor, src: int, group=None, async_op: bool = False):
     world = _group("broadcast", group)
     _check_rank(world, src, "broadcast", "src")
     target = _Target(tensor, "broadcast")
-    request = world.comm.Ibcast(target.buf, root=src)
     finish = None if world.rank == src else target.finish
-    return _run(request, finish, async_op)
+    if not async_op:
+        world.comm.Bcast(target.buf, root=src)
+        if finish is not None:
+            finish()
+        return None
+    return _run(world.comm.Ibcast(target.buf, root=src), finish, async_op)
 
 
 def _check_rank(world: _Group, r, what: str, name: str) -> None:

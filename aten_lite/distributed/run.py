@@ -1,6 +1,6 @@
-"""The launcher: ``aten-lite-run --nproc N script.py [args]`` (or ``python -m
-aten_lite.distributed.run``) starts N copies of ``script.py`` under MPI's launcher,
-``mpiexec -n N python script.py args``, as torchrun starts N workers.
+"""The launcher: ``aten-lite-run --nproc N SCRIPT [args]`` (or ``python -m
+aten_lite.distributed.run``) starts N copies of the training script SCRIPT under MPI's
+launcher, ``mpiexec -n N python SCRIPT args``, as torchrun starts N workers.
 
 Each process also gets torchrun's environment variables, RANK, LOCAL_RANK, WORLD_SIZE and
 LOCAL_WORLD_SIZE (from MPI's own per-process variables, set once the process starts: see
