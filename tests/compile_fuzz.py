@@ -462,7 +462,11 @@ class _Gen:
         nd, s = len(a.shape), a.shape
         ops = ["unsqueeze", "expand"]
         if nd >= 1:
-            ops += ["slice", "reshape", "select"]
+            ops += ["reshape", "select"]
+            # a[1:] keeps the first dim at least 1 for every size a later call may draw (the
+            # dims only grow with the symbols, so all of them at their least is the worst case)
+            if s[0].value({sym: 2 for sym in FREE + FIXED}) >= 2:
+                ops += ["slice"]
         if nd == 2:
             ops += ["t"]
         if nd >= 2:

@@ -189,8 +189,22 @@ def test_check_is_clean_then_names_stale_files(myops, tmp_path):
     assert run.stdout.startswith("myops::mish    (myops/native_functions.yaml:5)")
     assert "derivative (myops/derivatives.yaml:5)" in run.stdout
     assert "forward mode (auto_element_wise, myops/derivatives.yaml:5)" in run.stdout
-    assert "myops/_generated/forward_rules.py: fw_mish (forward mode" in run.stdout
-    assert "myops/_generated/csrc/mish.cpp: elementwise kernel 'mish'" in run.stdout
+    # Each generated definition and hand-written kernel with the line it is at in the files.
+    out = Path(myops.__file__).parent
+
+    def line_of(path: Path, prefix: str) -> int:
+        return next(i for i, line in enumerate(path.read_text().splitlines(), 1)
+                    if line.startswith(prefix))
+
+    fw = line_of(out / "forward_rules.py", "def fw_mish(")
+    assert f"myops/_generated/forward_rules.py:{fw}: fw_mish (forward mode" in run.stdout
+    entry = line_of(out / "csrc" / "mish.cpp", "int entry(")
+    assert f"myops/_generated/csrc/mish.cpp:{entry}: elementwise kernel 'mish'" in run.stdout
+    stub = line_of(out / "__init__.pyi", "def mish(")
+    assert f"myops/_generated/__init__.pyi:{stub}: mish()  (type stub)" in run.stdout
+    run = _gen(str(folder), "--show", "scaled_relu")
+    kernel = line_of(folder / "kernels.py", "def scaled_relu(")
+    assert f"CompositeImplicitAutograd  -> scaled_relu  {folder.name}/kernels.py:{kernel}" in run.stdout
     copy = tmp_path / "myops"
     shutil.copytree(folder, copy)
     with (copy / "native_functions.yaml").open("a") as f:

@@ -37,7 +37,6 @@ kind of op) keeps every kernel.
 
 from __future__ import annotations
 
-import atexit
 import concurrent.futures
 import ctypes
 import dataclasses
@@ -45,8 +44,6 @@ import functools
 import hashlib
 import os
 import re
-import shutil
-import tempfile
 import threading
 import warnings
 from pathlib import Path
@@ -106,12 +103,11 @@ def _writable_dir() -> Path:
         probe.unlink()
         return d
     except OSError as exc:
-        _State.fallback = Path(tempfile.mkdtemp(prefix="aten_lite_kernels_"))
-        atexit.register(shutil.rmtree, _State.fallback, ignore_errors=True)
-        warnings.warn(f"aten_lite: the kernel cache {d} cannot be written ({exc.strerror or exc}); "
-                      f"fused kernels are built in {_State.fallback} for this process only. "
-                      "Set AL_CACHE_DIR to a writable directory to keep them.",
-                      RuntimeWarning, stacklevel=4)
+        _State.fallback = _private().fallback_folder(
+            "aten_lite_kernels_",
+            f"aten_lite: the kernel cache {d} cannot be written ({exc.strerror or exc}); "
+            "fused kernels are built in {folder} for this process only. "
+            "Set AL_CACHE_DIR to a writable directory to keep them.", stacklevel=4)
         return _State.fallback
 
 

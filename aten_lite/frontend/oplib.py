@@ -449,18 +449,11 @@ def _writable(key: str, name: str) -> tuple[Path, Path]:
         try:
             return private.make_dir(folder, root, _WHAT), root
         except OSError as exc:
-            import tempfile
-            import warnings
-
-            import atexit
-            import shutil
-
-            _Fallback.folder = Path(tempfile.mkdtemp(prefix="aten_lite-libraries-"))
-            atexit.register(shutil.rmtree, _Fallback.folder, ignore_errors=True)
-            warnings.warn(f"al.library.define_yaml: cannot write the cache {folder} "
-                          f"({exc.strerror or exc}); building in {_Fallback.folder} for this "
-                          "process only (set AL_CACHE_DIR to a writable folder to keep builds)",
-                          RuntimeWarning, stacklevel=3)
+            _Fallback.folder = private.fallback_folder(
+                "aten_lite-libraries-",
+                f"al.library.define_yaml: cannot write the cache {folder} "
+                f"({exc.strerror or exc}); building in {{folder}} for this process only "
+                "(set AL_CACHE_DIR to a writable folder to keep builds)", stacklevel=3)
     root = _Fallback.folder
     return private.make_dir(root / key / name, root, _WHAT), root
 

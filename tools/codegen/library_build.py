@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import build, private_cache, report
+from . import build, private_cache, report, runtime_source
 from .library import Library, LibraryError, aten_root, load_spec, main_spec, render
 from .spec import Spec, SpecError
 
@@ -286,9 +286,72 @@ def _read(path: Path) -> str | None:
 # ---- aten-lite-gen library --show OP ------------------------------------------------------
 
 
+class _LibraryRuntime(runtime_source.RuntimeSource):
+    """aten_lite's runtime source, with the library's kernels.py first for the kernels its
+    ``dispatch:`` entries name."""
+
+    def __init__(self, package: Path, lib: Library) -> None:
+        super().__init__(package)
+        self.lib = lib
+
+    def kernel(self, key: str, name: str) -> runtime_source.Definition | None:
+        path = self.lib.folder / "kernels.py"
+        tree = report._parsed(path)
+        line = report._def_line(tree.body, [name]) if tree is not None else None
+        if line is not None:
+            return runtime_source.Definition(name, f"{path.parent.name}/{path.name}", line, "def")
+        return super().kernel(key, name)
+
+
+class _LibraryCpp(runtime_source.CppSource):
+    """The library's generated C++ (``generated/`` is its out folder) and its own ``csrc/``
+    headers (which a ``cpp:`` kernel names as ``aten_lite/csrc/<name>.h``, Note [Library
+    builds]), then aten_lite's headers."""
+
+    def __init__(self, root: Path, lib: Library) -> None:
+        super().__init__(root)
+        self.lib = lib
+
+    def path(self, rel: str) -> Path:
+        if rel.startswith("generated/csrc/"):
+            return self.lib.out / "csrc" / rel.removeprefix("generated/csrc/")
+        own = self.lib.folder / "csrc" / Path(rel).name
+        if rel.startswith("aten_lite/csrc/") and own.is_file():
+            return own
+        return super().path(rel)
+
+
+class _LibraryWhere(report._Where):
+    """``path:line`` for a library's report: generated files in its out folder, tests under
+    its folder, hand-written kernels in its kernels.py and csrc/ before aten_lite's."""
+
+    def __init__(self, lib: Library, package: Path) -> None:
+        runtime = _LibraryRuntime(package, lib)
+        super().__init__(lib.folder, runtime)
+        self.cpp = _LibraryCpp(runtime.base, lib)
+        self.lib = lib
+
+    def generated(self, text: str) -> str:
+        """As for aten_lite's files, in the library's: ``generated/<file>`` is ``<out>/<file>``, the
+        type stub its ``__init__.pyi``, and records are keyed by ``NS::op``."""
+        path, sep, rest = text.partition(": ")
+        if not sep:
+            return text
+        if path == "aten_lite/_ops.pyi":
+            file = self.lib.out / "__init__.pyi"
+        elif path.startswith("generated/"):
+            file = self.lib.out / path.removeprefix("generated/")
+        else:
+            return text
+        line = report._generated_line(file, re.sub(r"'([^']+)'", rf"'{self.lib.name}::\1'", rest, 1))
+        line = line or report._generated_line(file, rest)
+        return f"{path}:{line}: {report._secondary_lines(file, rest)}" if line else text
+
+
 def show(lib: Library, query: str) -> str | None:
     """`aten-lite-gen show` for a library's op: the main tree's report, with the library's
-    names and generated paths; None when the library has no such op."""
+    names, generated paths and the ``path:line`` of each definition; None when the library
+    has no such op."""
     root = aten_root()
     spec = load_spec(lib, root, main_spec(root))
     query = query.removeprefix(f"{lib.name}::")
@@ -296,14 +359,18 @@ def show(lib: Library, query: str) -> str | None:
     if not groups:
         return None
     derivs = report._derivatives(spec)
+    package = root / "aten_lite" if (root / "aten_lite").is_dir() else runtime_source.source().package
+    where = _LibraryWhere(lib, package)
     out = os.path.relpath(lib.out, lib.folder.parent)
     texts = []
     for group in groups:
-        text = report._show_group(spec, group, derivs)
+        text = report._show_group(spec, group, derivs, where)
         text = f"{lib.name}::" + text  # the run-time name (Note [Op library namespaces])
         text = text.replace("generated/", f"{out}/").replace("(al.", f"(al.{lib.name}.")
-        text = re.sub(r"aten_lite/_ops\.pyi: ([^,\n]*?)(?:, TensorOps\.\w+)?  \(type stub\)",
-                      rf"{out}/__init__.pyi: \1  (type stub)", text)
+        for header in sorted((lib.folder / "csrc").glob("*.h")):
+            text = text.replace(f"aten_lite/csrc/{header.name}", f"{lib.display}/csrc/{header.name}")
+        text = re.sub(r"aten_lite/_ops\.pyi(:\d+)?: ([^,\n]*?)(?:, TensorOps\.\w+(?: \(line \d+\))?)?"
+                      r"  \(type stub\)", rf"{out}/__init__.pyi\1: \2  (type stub)", text)
         text = re.sub(r"TensorOps\.\w+  \(type stub\)", "", text)
         texts.append("\n".join(line for line in text.split("\n")
                                if not line.rstrip().endswith("__init__.pyi:")))

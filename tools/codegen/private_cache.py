@@ -27,12 +27,17 @@ as it does for builds), so there is one rule.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import stat
+import tempfile
 import threading
+import warnings
 from pathlib import Path
 
-__all__ = ["UnsafeCacheError", "check", "check_tree", "make_dir", "make_private", "write_file"]
+__all__ = ["UnsafeCacheError", "check", "check_tree", "fallback_folder", "make_dir",
+           "make_private", "write_file"]
 
 _GROUP_OTHER_WRITE = stat.S_IWGRP | stat.S_IWOTH
 
@@ -168,3 +173,14 @@ def write_file(path: Path, data: bytes, mode: int = 0o600) -> None:
         tmp.unlink(missing_ok=True)
         raise
     os.replace(tmp, path)
+
+
+def fallback_folder(prefix: str, warning: str, stacklevel: int) -> Path:
+    """A folder for this process only, for a cache that cannot be written: made by
+    ``tempfile.mkdtemp`` (0700, a name nobody could guess beforehand), removed at exit. Warns
+    once with ``warning``, in which ``{folder}`` names it; ``stacklevel`` counts from the
+    caller of this function."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    warnings.warn(warning.format(folder=folder), RuntimeWarning, stacklevel=stacklevel + 1)
+    return folder

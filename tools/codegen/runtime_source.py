@@ -431,11 +431,15 @@ class CppSource:
         self.root = root
         self._scanned: dict[str, list[tuple[int, str, str, str]] | None] = {}
 
+    def path(self, rel: str) -> Path:
+        """The file an include-root relative name ``rel`` is."""
+        return self.root / rel
+
     def _lines(self, rel: str) -> list[tuple[int, str, str, str]] | None:
         """(line, namespace, defined name, line text) of each definition in ``rel``."""
         if rel in self._scanned:
             return self._scanned[rel]
-        path = self.root / rel
+        path = self.path(rel)
         try:
             text = path.read_text(encoding="utf-8")
         except OSError:
@@ -467,7 +471,7 @@ class CppSource:
             current = todo.pop(0)
             if current in order:
                 continue
-            path = self.root / current
+            path = self.path(current)
             if not path.is_file():
                 continue
             order.append(current)
@@ -476,7 +480,7 @@ class CppSource:
                 if not m:
                     continue
                 beside = (Path(current).parent / m.group(1)).as_posix()
-                todo.append(beside if (self.root / beside).is_file() else m.group(1))
+                todo.append(beside if self.path(beside).is_file() else m.group(1))
         return order
 
     def find(self, start: str, qualified: str) -> CppDefinition | None:
