@@ -33,21 +33,6 @@ except ImportError:
 
 __all__ = ["run", "queue_callback"]
 
-# Callbacks queued during the outermost backward, run when its walk is done (queue_callback).
-_queued: list = []
-_depth = 0
-
-
-def queue_callback(fn) -> None:
-    """Run ``fn()`` once the backward now running has finished its walk (every leaf stored,
-    every hook run), as torch's ``Variable._execution_engine.queue_callback``: what a
-    post-accumulate hook uses to finish work it started (DistributedDataParallel waits for its
-    gradient reductions there). Callable only from inside a backward."""
-    if _depth == 0:
-        raise RuntimeError("queue_callback can only be called during the backward pass (from a "
-                           "hook); no backward is running")
-    _queued.append(fn)
-
 
 def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None = None):
     """Backpropagate ``roots`` (a list of ``(edge, grad)``).
@@ -87,6 +72,22 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
         _trace.exit_backward()
         _state.enabled = prev
     return None if captured is None else [captured[k] for k in keys]
+
+
+# Callbacks queued during the outermost backward, run when its walk is done (queue_callback).
+_queued: list = []
+_depth = 0
+
+
+def queue_callback(fn) -> None:
+    """Run ``fn()`` once the backward now running has finished its walk (every leaf stored,
+    every hook run), as torch's ``Variable._execution_engine.queue_callback``: what a
+    post-accumulate hook uses to finish work it started (DistributedDataParallel waits for its
+    gradient reductions there). Callable only from inside a backward."""
+    if _depth == 0:
+        raise RuntimeError("queue_callback can only be called during the backward pass (from a "
+                           "hook); no backward is running")
+    _queued.append(fn)
 
 
 # Note [The walk in C++]
