@@ -33,18 +33,18 @@ NAMESPACE = (
     '_library_kernels', '_load_generated', '_ops', '_registry', '_tensor_surface', 'allclose',
     'annotations', 'arange', 'as_tensor', 'autograd', 'backends', 'bernoulli', 'bool',
     'builtins', 'can_cast', 'compile', 'cuda', 'default_generator', 'device', 'dispatch',
-    'double', 'dropout', 'empty', 'empty_cache', 'empty_like', 'enable_grad', 'equal', 'eye',
-    'float', 'float16', 'float32', 'float64', 'from_dlpack', 'from_numpy', 'frontend', 'full',
-    'full_like', 'func', 'get_default_device', 'get_default_dtype', 'get_num_threads',
-    'get_rng_state', 'half', 'inference_mode', 'initial_seed', 'int', 'int16', 'int32',
-    'int64', 'int8', 'is_grad_enabled', 'is_inference_mode_enabled', 'is_tensor', 'isclose',
-    'library', 'linspace', 'load', 'load_library', 'long', 'manual_seed', 'multinomial', 'nn',
-    'no_grad', 'normal', 'ones', 'ones_like', 'ops', 'optim', 'promote_types', 'rand',
-    'rand_like', 'randint', 'randint_like', 'randn', 'randn_like', 'randperm', 'result_type',
-    'rules', 'save', 'seed', 'serialization', 'set_default_device', 'set_default_dtype',
-    'set_grad_enabled', 'set_num_threads', 'set_rng_state', 'short', 'sparse', 'sparse_coo',
-    'strided', 'tensor', 'tensors', 'trace_dispatch', 'uint8', 'unique', 'utils', 'vocab',
-    'zeros', 'zeros_like',
+    'distributed', 'double', 'dropout', 'empty', 'empty_cache', 'empty_like', 'enable_grad',
+    'equal', 'eye', 'float', 'float16', 'float32', 'float64', 'from_dlpack', 'from_numpy',
+    'frontend', 'full', 'full_like', 'func', 'get_default_device', 'get_default_dtype',
+    'get_num_threads', 'get_rng_state', 'half', 'inference_mode', 'initial_seed', 'int',
+    'int16', 'int32', 'int64', 'int8', 'is_grad_enabled', 'is_inference_mode_enabled',
+    'is_tensor', 'isclose', 'library', 'linspace', 'load', 'load_library', 'long',
+    'manual_seed', 'multinomial', 'nn', 'no_grad', 'normal', 'ones', 'ones_like', 'ops',
+    'optim', 'promote_types', 'rand', 'rand_like', 'randint', 'randint_like', 'randn',
+    'randn_like', 'randperm', 'result_type', 'rules', 'save', 'seed', 'serialization',
+    'set_default_device', 'set_default_dtype', 'set_grad_enabled', 'set_num_threads',
+    'set_rng_state', 'short', 'sparse', 'sparse_coo', 'strided', 'tensor', 'tensors',
+    'trace_dispatch', 'uint8', 'unique', 'utils', 'vocab', 'zeros', 'zeros_like',
 )
 
 TENSOR_ATTRIBUTES = (
@@ -60,9 +60,9 @@ TENSOR_ATTRIBUTES = (
     'is_contiguous', 'is_cpu', 'is_floating_point', 'is_leaf', 'is_meta', 'is_signed',
     'is_sparse', 'item', 'itemsize', 'layout', 'long', 'mT', 'multinomial', 'nbytes', 'ndim',
     'ndimension', 'nelement', 'new_empty', 'new_full', 'new_ones', 'new_tensor', 'new_zeros',
-    'normal_', 'numel', 'numpy', 'register_hook', 'requires_grad', 'requires_grad_',
-    'retain_grad', 'retains_grad', 'shape', 'short', 'size', 'sparse_dim', 'storage_offset',
-    'stride', 'tolist', 'type', 'uniform_', 'unique',
+    'normal_', 'numel', 'numpy', 'register_hook', 'register_post_accumulate_grad_hook',
+    'requires_grad', 'requires_grad_', 'retain_grad', 'retains_grad', 'shape', 'short', 'size',
+    'sparse_dim', 'storage_offset', 'stride', 'tolist', 'type', 'uniform_', 'unique',
 )
 
 SHAPE_RULES = (
