@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import math
 
-from ..backends import creation as _creation
-from ..frontend import random as _random
-from ..vocab.dtype import int64
-from ..tensors.tensor import Tensor
-from . import functional as F
-from . import init
-from .containers import ModuleDict, ModuleList, Sequential  # noqa: F401 (re-exported)
-from .module import Module, Parameter
+from ...backends import creation as _creation
+from ...frontend import random as _random
+from ...vocab.dtype import int64
+from ...tensors.tensor import Tensor
+from .. import functional as F
+from .. import init
+from ..containers import ModuleDict, ModuleList, Sequential  # noqa: F401 (re-exported)
+from ..module import Module, Parameter
 
 __all__ = [
     "Parameter", "Module", "Sequential", "ModuleList", "ModuleDict", "Linear", "Embedding",
@@ -305,3 +305,12 @@ class BatchNorm1d(Module):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
                 f"affine={self.affine}, bias={self.bias is not None}, "
                 f"track_running_stats={self.track_running_stats}")
+
+
+# torch code imports layers by their file in torch.nn.modules (torch.nn.modules.linear.Linear,
+# .activation.ReLU, .loss.CrossEntropyLoss, ...): each of these submodules names the classes of
+# one such file, defined here or in the nn module that holds them.
+from . import (  # noqa: E402,F401
+    activation, batchnorm, container, distance, dropout, flatten, linear, loss, module,
+    normalization, padding, sparse,
+)
