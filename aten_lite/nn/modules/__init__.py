@@ -4,6 +4,13 @@
 normalisations (``LayerNorm``, ``BatchNorm1d``). Parameters start as torch's do, drawn from
 aten_lite's generator. Containers are in ``containers.py``, losses in ``loss.py``.
 
+torch code imports layers by their file in torch.nn.modules (``torch.nn.modules.linear.Linear``,
+``.activation.ReLU``, ``.loss.CrossEntropyLoss``, ``.container.Sequential``, ...): the
+submodules of this package have those names and re-export the classes defined here or in the
+nn module that holds them. They import this package, so it does not import them (no import
+cycle, docs/DESIGN.md "Layers"): ``import aten_lite.nn.modules.linear`` loads one, as torch
+code does.
+
 >>> import aten_lite as al
 >>> _ = al.manual_seed(0)
 >>> net = al.nn.Sequential(al.nn.Linear(4, 8), al.nn.ReLU(), al.nn.Linear(8, 2))
@@ -306,11 +313,3 @@ class BatchNorm1d(Module):
                 f"affine={self.affine}, bias={self.bias is not None}, "
                 f"track_running_stats={self.track_running_stats}")
 
-
-# torch code imports layers by their file in torch.nn.modules (torch.nn.modules.linear.Linear,
-# .activation.ReLU, .loss.CrossEntropyLoss, ...): each of these submodules names the classes of
-# one such file, defined here or in the nn module that holds them.
-from . import (  # noqa: E402,F401
-    activation, batchnorm, container, distance, dropout, flatten, linear, loss, module,
-    normalization, padding, sparse,
-)
