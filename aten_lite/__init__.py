@@ -43,6 +43,9 @@ from .vocab.dtype import (  # noqa: E402
     promote_types as promote_types, result_type as result_type, can_cast as can_cast,
 )
 from .tensors.tensor import Tensor as Tensor, Size as Size  # noqa: E402
+from .tensors.printing import (  # noqa: E402
+    get_printoptions as get_printoptions, set_printoptions as set_printoptions,
+)
 from .vocab.grad_mode import (  # noqa: E402
     no_grad as no_grad, enable_grad as enable_grad, set_grad_enabled as set_grad_enabled,
     is_grad_enabled as is_grad_enabled,
@@ -131,6 +134,14 @@ half = _dtype.float16
 long = _dtype.int64
 int = _dtype.int32  # noqa: A001
 short = _dtype.int16
+
+# torch's constants: al.inf, al.nan, al.pi, al.e (Python floats, as there).
+import math as _math  # noqa: E402
+
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
+e = _math.e
 
 
 def set_num_threads(n) -> None:
