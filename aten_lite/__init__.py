@@ -122,6 +122,12 @@ _forward_ad.install_rules(_forward_rules)
 from . import func  # noqa: E402,F401
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
+from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)
+from .amp import autocast as autocast  # noqa: E402
+from .backends.cuda import (  # noqa: E402
+    get_float32_matmul_precision as get_float32_matmul_precision,
+    set_float32_matmul_precision as set_float32_matmul_precision,
+)
 from .serialization import save as save, load as load  # noqa: E402
 # Op libraries outside the tree: al.load_library, al.ops.NS, al.library.define_yaml.
 from .frontend.oplib import load_library as load_library, ops as ops  # noqa: E402

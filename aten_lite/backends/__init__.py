@@ -37,6 +37,9 @@ from ..rules.kernel_rules import (
 )
 from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
+# torch.backends' switches that GPU-ready code sets (cuda.matmul.allow_tf32, cudnn.benchmark,
+# mps.is_available()): modules of flags beside the backend packages, no kernels.
+from . import cuda, cudnn, mps  # noqa: F401
 
 # Note [One backend, one package]
 # A dispatch key's kernels are one package of aten_lite/backends/, which MODULES names. Its
