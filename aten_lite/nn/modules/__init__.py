@@ -2,7 +2,7 @@
 (``ReLU``, ``LeakyReLU``, ``SiLU``, ``Tanh``, ``Sigmoid``, ``GELU``, ``Softmax``,
 ``LogSoftmax``) and the
 normalisations (``LayerNorm``, ``BatchNorm1d``). Parameters start as torch's do, drawn from
-aten_lite's generator. Containers are in ``containers.py``, losses in ``loss.py``.
+aten_lite's generator. Containers are in ``nn/containers.py``, losses in ``nn/loss.py``.
 
 torch code imports layers by their file in torch.nn.modules (``torch.nn.modules.linear.Linear``,
 ``.activation.ReLU``, ``.loss.CrossEntropyLoss``, ``.container.Sequential``, ...): the
