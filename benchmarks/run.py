@@ -99,10 +99,14 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
         return [(t, table(rows, bench_autograd.PEERS)) for t, rows in tables.items()]
     if name == "nn":
         import bench_charmlp
+        import bench_conv
 
         return [("makemore training steps: character-level MLP and bigram",
                  table(bench_charmlp.run(al, torch, repeat=repeat, budget=budget),
-                       bench_charmlp.PEERS))]
+                       bench_charmlp.PEERS)),
+                ("convolution: conv2d forward + backward",
+                 table(bench_conv.run(al, torch, repeat=repeat, budget=budget),
+                       bench_conv.PEERS))]
     if name == "func":
         import bench_func
 

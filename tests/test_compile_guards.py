@@ -53,6 +53,65 @@ def test_rebinding_a_global_tensor_recaptures():
         G = al.ones(3)
 
 
+# ---- the data of a tensor read while capturing (Note [Data read during capture]) ----
+
+S = al.tensor(2.0)
+
+
+def _scale_by_global_item(x):
+    return x * S.item()
+
+
+@pytest.mark.parametrize("read", ["item", "float", "tolist", "numpy"])
+def test_data_read_from_a_closure_tensor_is_guarded(read):
+    c = al.tensor([2.0])
+    reads = {"item": lambda: c.item(), "float": lambda: float(c),
+             "tolist": lambda: c.tolist()[0], "numpy": lambda: float(c.numpy()[0])}[read]
+
+    def fn(x):
+        return x * reads() + c  # the number read is folded into the trace; c is a constant
+
+    cf = al.compile(fn)
+    x = al.arange(3.0)
+    _check(fn, cf, x)
+    _check(fn, cf, x)
+    c.fill_(5.0)  # in place: the number the capture read is stale
+    _check(fn, cf, x)
+    c[0] = -1.0  # a write through indexing bumps the version too
+    _check(fn, cf, x)
+    c = al.tensor([7.0])  # rebound
+    _check(fn, cf, x)
+    _check(fn, cf, x)
+    assert cf.stats["captures"] == 4 and cf.stats["replays"] == 2, cf.stats
+
+
+def test_data_read_from_a_global_tensor_is_guarded():
+    global S
+    cf = al.compile(_scale_by_global_item)
+    x = al.arange(3.0)
+    try:
+        _check(_scale_by_global_item, cf, x)
+        S = al.tensor(3.0)  # rebound: read only through item(), not a graph constant
+        _check(_scale_by_global_item, cf, x)
+        S.mul_(2.0)
+        _check(_scale_by_global_item, cf, x)
+        _check(_scale_by_global_item, cf, x)
+        assert cf.stats["captures"] == 3 and cf.stats["replays"] == 1, cf.stats
+    finally:
+        S = al.tensor(2.0)
+
+
+def test_a_tensor_the_function_makes_and_reads_replays():
+    def fn(x):
+        return x * al.tensor([1.5, 2.5]).tolist()[1]  # a new tensor each call, read at once
+
+    cf = al.compile(fn)
+    x = al.arange(2.0)
+    for _ in range(3):
+        _check(fn, cf, x)
+    assert cf.stats["captures"] == 1 and cf.stats["replays"] == 2, cf.stats
+
+
 def test_rebinding_a_closure_tensor_recaptures():
     w = al.ones(3)
 

@@ -276,14 +276,18 @@ class _Entry:
         self.n_user = fwd.n_user_outputs
         self.consts = [(v.const, v.shape, v.dtype, v.requires_grad) for v in fwd.consts]
         self.const_tensors = [v.const for v in fwd.consts]
+        # Note [Data read during capture] in capture.py: the tensors whose data the capture
+        # read, and the version of each then.
+        self.reads = [(t, v) for t, v in captured.reads]
         self.paths: list = []  # (source, steps, const): Note [Reads outside the arguments]
         # check(args, kwargs): the consts' geometry and the paths to them (guard() makes it)
         self.check = None
 
     def guard(self, sources, args, kwargs) -> None:
         """Find how the call reached its constants (Note [Reads outside the arguments])."""
-        self.paths = sources.const_paths(self.const_tensors, args, kwargs)
-        self.check = check_paths(self.paths, self.consts)
+        read = [t for t, _ in self.reads]
+        self.paths = sources.const_paths(self.const_tensors + read, args, kwargs)
+        self.check = check_paths(self.paths, self.consts, self.reads)
 
     def valid(self, args=(), kwargs=None) -> bool:
         """Note [Guards and the cache]: the constants still look as they did at capture,
@@ -295,7 +299,7 @@ class _Entry:
         for t, shape, dtype, grad in self.consts:
             if t._shape != shape or t._dtype is not dtype or t._requires_grad != grad:
                 return False
-        return True
+        return all(t._version == v for t, v in self.reads)
 
     def run(self, tensors: list):
         outs = self.forward_plan(tensors)

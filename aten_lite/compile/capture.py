@@ -16,6 +16,17 @@ What cannot be captured raises ``GraphBreak`` (reading data: ``.item()``, ``.num
 ``bool(t)``; an op without a Meta kernel; an in-place write into an input or const; random
 draws, which the RNG state before and after the capture reveals).
 
+Note [Data read during capture]
+A function may read the data of a real tensor while it is captured: ``c.item()``,
+``float(c)``, ``c.tolist()`` of a global, closure or attribute ``c``. The value read becomes
+part of the trace (a Python number folded into the ops recorded after it), so the graph is
+right only while ``c`` is the same tensor with the same contents. Every such read is
+recorded (the read hook of tensors/tensor.py: one global test per read outside capture), and
+the cache entry guards each tensor read: that the call still reaches the same tensor (its
+path, as for the graph's constants, Note [Reads outside the arguments] in guards.py) and that
+its version counter (bumped by every in-place write) is unchanged. A rebinding or an in-place
+write captures again; the function's own fresh tensors never change after the capture.
+
 The backward graph is captured the same way (``capture_backward``): the autograd engine runs
 the recorded backward nodes' derivatives.yaml formulas on capture tensors under the mode, with
 capture tensors as the output gradients; a forward value a formula reads becomes an input of
@@ -32,7 +43,7 @@ from ..vocab import dtype as _dtype
 from ..frontend import random as _random
 from ..frontend.oplib import _PACKAGE as _LIBRARY_PACKAGE
 from ..vocab.device import cpu as _CPU, device as _device_cls, meta as _META, strided as _STRIDED
-from ..tensors.tensor import Tensor
+from ..tensors.tensor import Tensor, set_read_hook
 from ..vocab.dispatch_keys import AUTOGRAD, CPU, META
 from ..autograd import engine
 from ..autograd.node import edge
@@ -492,6 +503,10 @@ class Captured:
         # Note [Outputs without gradients]: indices of the returned tensors that did not
         # require grad at capture.
         self.no_grad_outputs: list = []
+        # Note [Data read during capture]: (tensor, its version then) for each real tensor
+        # whose data the function read (none for a split call's segments, whose Python runs
+        # on every call).
+        self.reads: list = []
 
 
 def capture(fn, tensors: list, rebuild) -> Captured:
@@ -505,11 +520,16 @@ def capture(fn, tensors: list, rebuild) -> Captured:
     fargs, fkwargs = rebuild(fakes)
     mode = _CaptureMode(rec)
     rng = _random.get_rng_state()
+    reads: dict = {}  # Note [Data read during capture]
     previous = set_mode(mode)
     _active.append(mode)
     try:
         try:
-            result = fn(*fargs, **fkwargs)
+            hook = set_read_hook(lambda t: reads.setdefault(id(t), (t, t._version)))
+            try:
+                result = fn(*fargs, **fkwargs)
+            finally:
+                set_read_hook(hook)
             outs, out_spec = flatten(result)
             outs = outs + _hidden_bases(rec, outs)
             graph = rec.graph
@@ -535,6 +555,7 @@ def capture(fn, tensors: list, rebuild) -> Captured:
                          "replay would repeat; call it eagerly or pass the samples in")
     captured = Captured(graph, backward, out_spec, diff or [], targets or [])
     captured.no_grad_outputs = [i for i, t in enumerate(outs) if not t._requires_grad]
+    captured.reads = list(reads.values())
     return captured
 
 

@@ -383,11 +383,13 @@ def _describe(steps) -> str:
     return "".join(f".{k}" if kind == _ATTR else f"[{k!r}]" for kind, k in steps)
 
 
-def check_paths(paths: list, consts: list):
+def check_paths(paths: list, consts: list, reads: list = ()):
     """``check(args, kwargs)``: whether each constant still has the (shape, dtype,
-    requires_grad) of ``consts`` and each (source, steps, const) of ``paths`` still leads to
-    its constant (generated code, Note [Reads outside the arguments])."""
-    return _generate_check(paths, consts)
+    requires_grad) of ``consts``, each tensor of ``reads`` the version it had when the
+    capture read its data (Note [Data read during capture] in capture.py), and each (source,
+    steps, const) of ``paths`` still leads to its constant (generated code, Note [Reads
+    outside the arguments])."""
+    return _generate_check(paths, consts, reads)
 
 
 def _namespace() -> dict:
@@ -443,16 +445,20 @@ def _emit_token(lines: list, pad: str) -> None:
     lines.append(f"{pad}    parts.append(token(v))")
 
 
-def _generate_check(paths: list, consts: list):
-    """One straight-line function: the constants' geometry first, then the paths, walked as
-    a tree so that paths sharing a prefix (``self.fc.weight``, ``self.fc.bias``) read it
-    once; any failing step reads as missing, which is not the constant."""
+def _generate_check(paths: list, consts: list, reads=()):
+    """One straight-line function: the constants' geometry and the read tensors' versions
+    first, then the paths, walked as a tree so that paths sharing a prefix (``self.fc.weight``,
+    ``self.fc.bias``) read it once; any failing step reads as missing, which is not the
+    constant."""
     ns = _namespace()
     lines = ["def check(args, kwargs):"]
     for j, (t, shape, dtype, grad) in enumerate(consts):
         ns[f"Q{j}"], ns[f"QS{j}"], ns[f"QD{j}"], ns[f"QG{j}"] = t, shape, dtype, grad
         lines.append(f"    if Q{j}._shape != QS{j} or Q{j}._dtype is not QD{j} or "
                      f"Q{j}._requires_grad != QG{j}: return False")
+    for j, (t, version) in enumerate(reads):
+        ns[f"R{j}"], ns[f"RV{j}"] = t, version
+        lines.append(f"    if R{j}._version != RV{j}: return False")
     # the tree: (root key) -> [root, {step: subtree}, consts ending here]
     roots: dict = {}
     for src, steps, const in paths:

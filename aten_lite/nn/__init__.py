@@ -2,6 +2,8 @@
 losses, ``functional`` and ``init``, named as in ``torch.nn``."""
 
 from . import functional, init, utils
+from .convolution import (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d,
+                          ConvTranspose3d, Fold, Unfold)
 from .containers import ModuleDict, ModuleList, Sequential
 from .distance import CosineSimilarity
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss,
@@ -12,6 +14,9 @@ from .padding import (
     ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d,
     ReplicationPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d,
 )
+from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
+                      AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d, MaxUnpool1d,
+                      MaxUnpool2d, Upsample)
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
                       Unflatten)
@@ -26,4 +31,8 @@ __all__ = [
     "ConstantPad3d", "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d",
     "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad1d", "ZeroPad2d",
     "ZeroPad3d",
+    "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d",
+    "Fold", "Unfold", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d", "MaxUnpool1d",
+    "MaxUnpool2d", "Upsample",
 ]

@@ -110,6 +110,20 @@ def set_data_hook(hook):
     return previous
 
 
+# Called as hook(t) when code reads the data of a tensor that has it (item, tolist, numpy,
+# bool...) while graph mode captures a function: the value read is part of what the capture
+# traced, so the graph is replayed only while that tensor is unchanged (Note [Data read
+# during capture] in aten_lite/compile/capture.py).
+_read_hook = None
+
+
+def set_read_hook(hook):
+    """Set the read hook (None: none); returns the previous one, for restoring it."""
+    global _read_hook
+    previous, _read_hook = _read_hook, hook
+    return previous
+
+
 class _VersionCounter:
     """Counts in-place writes to one storage; shared by every view of it. Autograd saves the
     value when it records a tensor and refuses to use the tensor if the value has changed."""
@@ -390,6 +404,8 @@ class Tensor(_TensorOps):
                 hook(self, what)  # Note [Split calls] in aten_lite/compile/segments.py
             if self._a is None:
                 raise RuntimeError(f"{what}: meta tensors have no data")
+        elif _read_hook is not None:
+            _read_hook(self)  # Note [Data read during capture] in aten_lite/compile/capture.py
         return self._a
 
     def item(self):

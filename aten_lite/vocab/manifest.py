@@ -67,16 +67,20 @@ TENSOR_ATTRIBUTES = (
 
 SHAPE_RULES = (
     'advanced_index', 'arg_reduction', 'bmm', 'broadcast_shapes', 'broadcastable', 'cat',
-    'dot', 'embedding', 'gather', 'index_add', 'index_put', 'index_select',
-    'log_softmax_backward', 'masked_fill', 'masked_fill_inplace', 'matmul', 'mm', 'nll_loss',
-    'nll_loss_backward', 'one_hot', 'reduced_shape', 'reduction_dims',
-    'reduction_with_indices', 'same_as_self', 'scan', 'scatter', 'softmax', 'sort', 'stack',
-    'topk', 'triangle', 'where',
+    'col2im', 'conv_weight_grad', 'convolution', 'dot', 'embedding', 'gather', 'im2col',
+    'index_add', 'index_put', 'index_select', 'log_softmax_backward', 'masked_fill',
+    'masked_fill_inplace', 'matmul', 'mm', 'nll_loss', 'nll_loss_backward', 'one_hot',
+    'reduced_shape', 'reduction_dims', 'reduction_with_indices', 'same_as_self', 'scan',
+    'scatter', 'softmax', 'sort', 'stack', 'topk', 'triangle', 'where',
 )
 
 FORMULA_HELPERS = {
     'binary_extremum_grad': '(grad, self, other, greater)',
     'cat_backward': '(grad, shapes, dim)',
+    'conv_bias_grad': '(grad)',
+    'conv_input_grad': '(grad, input_shape, weight, stride, padding, dilation, transposed, groups)',
+    'conv_weight_grad': '(grad, input, weight_shape, stride, padding, dilation, transposed, groups)',
+    'conv_weight_grad_output_grad': '(input, grad, stride, padding, dilation, groups)',
     'cumprod_backward': '(grad, self, dim, result)',
     'cumprod_jvp': '(self_t, self, dim, result)',
     'diagonal_backward': '(grad, shape, offset, dim1, dim2)',
@@ -87,6 +91,7 @@ FORMULA_HELPERS = {
     'full': '(size, fill_value, *, dtype=None, device=None)',
     'full_like': '(input, fill_value, *, dtype=None, device=None)',
     'gather_backward': '(grad, shape, dim, index)',
+    'im2col_backward': '(grad, self_shape, kernel_size, dilation, padding, stride)',
     'index_add_source_grad': '(grad, dim, index, source_shape, alpha)',
     'index_backward': '(grad, shape, indices)',
     'index_grad': '(grad, shape, dim, indices, keepdim)',
@@ -121,10 +126,11 @@ FORMULA_HELPERS = {
 KERNELS = {
     'CPU': (
         'argmax', 'argmin', 'bitwise_not_cpu', 'bmm', 'cat_cpu', 'chunk_cpu', 'clone_cpu',
-        'contiguous_cpu', 'copy_cpu', 'cumprod_cpu', 'cumsum_cpu', 'diagonal_cpu', 'dot',
-        'embedding_cpu', 'expand_cpu', 'fill_cpu', 'flatten_cpu', 'gather_cpu',
-        'index_add_cpu', 'index_cpu', 'index_put_cpu', 'index_put_inplace_cpu',
-        'index_select_cpu', 'log_softmax_backward_cpu', 'log_softmax_cpu', 'masked_fill_cpu',
+        'col2im_cpu', 'contiguous_cpu', 'conv_weight_grad_cpu', 'convolution_cpu', 'copy_cpu',
+        'cumprod_cpu', 'cumsum_cpu', 'diagonal_cpu', 'dot', 'embedding_cpu', 'expand_cpu',
+        'fill_cpu', 'flatten_cpu', 'gather_cpu', 'im2col_cpu', 'index_add_cpu', 'index_cpu',
+        'index_put_cpu', 'index_put_inplace_cpu', 'index_select_cpu',
+        'log_softmax_backward_cpu', 'log_softmax_cpu', 'masked_fill_cpu',
         'masked_fill_inplace_cpu', 'max_dim', 'min_dim', 'mm', 'narrow_cpu',
         'nll_loss_backward_cpu', 'nll_loss_cpu', 'nonzero_as_tuple_cpu', 'nonzero_cpu',
         'nonzero_numpy_cpu', 'one_hot_cpu', 'permute_cpu', 'repeat_interleave_cpu',

@@ -332,7 +332,7 @@ class _LibraryWhere(report._Where):
         self.lib = lib
 
     def generated(self, text: str) -> str:
-        """As for aten_lite's files, in the library's: ``generated/X`` is ``<out>/X``, the
+        """As for aten_lite's files, in the library's: ``generated/<file>`` is ``<out>/<file>``, the
         type stub its ``__init__.pyi``, and records are keyed by ``NS::op``."""
         path, sep, rest = text.partition(": ")
         if not sep:
