@@ -43,9 +43,6 @@ from .vocab.dtype import (  # noqa: E402
     promote_types as promote_types, result_type as result_type, can_cast as can_cast,
 )
 from .tensors.tensor import Tensor as Tensor, Size as Size  # noqa: E402
-from .tensors.printing import (  # noqa: E402
-    get_printoptions as get_printoptions, set_printoptions as set_printoptions,
-)
 from .vocab.grad_mode import (  # noqa: E402
     no_grad as no_grad, enable_grad as enable_grad, set_grad_enabled as set_grad_enabled,
     is_grad_enabled as is_grad_enabled,
@@ -110,6 +107,9 @@ from .frontend.tensor_api import (  # noqa: E402
     unique as unique,
 )
 from .frontend.tensor_api import __version__ as __version__  # noqa: E402
+from .tensors.printing import (  # noqa: E402
+    get_printoptions as get_printoptions, set_printoptions as set_printoptions,
+)
 from typing import TYPE_CHECKING  # noqa: E402
 
 if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them

@@ -37,9 +37,6 @@ from ..rules.kernel_rules import (
 )
 from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import BACKEND_KEYS, COMPOSITE, CPU, META, SPARSE_CPU
-# torch.backends' switches that GPU-ready code sets (cuda.matmul.allow_tf32, cudnn.benchmark,
-# mps.is_available()): modules of flags beside the backend packages, no kernels.
-from . import cuda, cudnn, mps  # noqa: F401
 
 # Note [One backend, one package]
 # A dispatch key's kernels are one package of aten_lite/backends/, which MODULES names. Its
@@ -294,3 +291,6 @@ def _derived_composite(h, src):
     return derived
 
 
+# torch.backends' switches that GPU-ready code sets (cuda.matmul.allow_tf32, cudnn.benchmark,
+# mps.is_available()): modules of flags beside the backend packages, no kernels.
+from . import cuda, cudnn, mps  # noqa: E402,F401
