@@ -57,6 +57,7 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/nn/convolution.py", "aten_lite/nn/pooling.py",
         "aten_lite/backends/cpu/convolution.py", "aten_lite/rules/shapes/conv.py")),
     ("checkpoints", 1600, ("aten_lite/serialization/",)),
+    ("data parallel", 1000, ("aten_lite/distributed/", "aten_lite/nn/parallel.py")),
     ("nn", 2000, ("aten_lite/nn/",)),
     ("optim", 650, ("aten_lite/optim/",)),
     ("data", 500, ("aten_lite/utils/",)),

@@ -40,6 +40,7 @@ Tensor.__setitem__ = _indexing.setitem
 Tensor.backward = _autograd.backward
 Tensor.grad = _autograd.grad
 Tensor.register_hook = _autograd.register_hook
+Tensor.register_post_accumulate_grad_hook = _autograd.register_post_accumulate_grad_hook
 Tensor.retain_grad = _autograd.retain_grad
 Tensor.retains_grad = property(_autograd.retains_grad)
 Tensor.detach = _autograd.detach

@@ -1,7 +1,7 @@
 """Neural-network building blocks: ``Module`` and ``Parameter``, layers, containers,
 losses, ``functional`` and ``init``, named as in ``torch.nn``."""
 
-from . import functional, init, utils
+from . import functional, init, parallel, utils
 from .convolution import (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d,
                           ConvTranspose3d, Fold, Unfold)
 from .containers import ModuleDict, ModuleList, Sequential
@@ -22,7 +22,7 @@ from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, 
                       Unflatten)
 
 __all__ = [
-    "functional", "init", "utils", "Module", "Parameter", "Sequential", "ModuleList",
+    "functional", "init", "parallel", "utils", "Module", "Parameter", "Sequential", "ModuleList",
     "ModuleDict", "Linear", "Embedding", "Flatten", "Unflatten", "Dropout", "Identity", "ReLU",
     "LeakyReLU", "SiLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax", "LayerNorm",
     "BatchNorm1d", "MSELoss", "L1Loss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
