@@ -15,10 +15,8 @@ as torch's RandomSampler does: from ``generator=`` when given, else from a gener
 by one draw of the global stream (so ``al.manual_seed`` makes it repeat). The permutations
 are aten_lite's own (``al.randperm``), not torch's bit for bit.
 
-torch code also imports these names from the files of torch.utils.data: the submodules
-``dataloader``, ``dataset``, ``sampler`` and ``distributed`` re-export them under those paths
-(``from aten_lite.utils.data.dataloader import DataLoader``). They import this package, so it
-does not import them (no import cycle, docs/DESIGN.md "Layers").
+The submodules ``dataloader``, ``dataset``, ``sampler``, ``distributed`` re-export these names
+under torch's paths; they import this package, which does not import them (no import cycle).
 """
 
 from __future__ import annotations
@@ -213,9 +211,8 @@ class RandomSampler(Sampler):
         return len(self.data_source) if self._num_samples is None else self._num_samples
 
     def __iter__(self):
-        # A generator, as torch's: the seed is drawn at the first index, and the indices come
-        # a chunk at a time (32 draws with replacement, one permutation without), so
-        # num_samples may be far larger than memory (a "sample forever" loader).
+        # As torch's: the seed is drawn at the first index, and indices come a chunk at a time,
+        # so num_samples may be far larger than memory (a "sample forever" loader).
         n, g = len(self.data_source), _seeded_generator(self.generator)
         if self.replacement:
             full, rest = divmod(self.num_samples, _DRAW_CHUNK)
