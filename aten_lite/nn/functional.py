@@ -329,3 +329,5 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 from ._functional_more import cosine_similarity, huber_loss, kl_div, pad  # noqa: E402
 
 __all__ += ["cosine_similarity", "huber_loss", "kl_div", "pad"]
+from .attention import scaled_dot_product_attention  # noqa: E402
+__all__ += ["scaled_dot_product_attention"]
