@@ -100,9 +100,14 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "nn":
         import bench_charmlp
 
+        import bench_gpt
+
         return [("makemore training steps: character-level MLP and bigram",
                  table(bench_charmlp.run(al, torch, repeat=repeat, budget=budget),
-                       bench_charmlp.PEERS))]
+                       bench_charmlp.PEERS)),
+                ("a small GPT's training step (attention, LayerNorm, GELU, AdamW)",
+                 table(bench_gpt.run(al, torch, repeat=repeat, budget=budget),
+                       bench_gpt.PEERS))]
     if name == "func":
         import bench_func
 

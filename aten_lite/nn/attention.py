@@ -27,17 +27,18 @@ __all__ = ["scaled_dot_product_attention", "MultiheadAttention"]
 _causal_cache: dict = {}
 
 
-def _causal_keep(L: int, S: int, device) -> Tensor:
-    """The (L, S) bool mask of positions a causal query may see (the lower triangle, aligned
-    top-left as torch's), cached: a training loop asks for the same one every step."""
-    key = (L, S, device)
-    mask = _causal_cache.get(key)
-    if mask is None:
-        mask = _creation.ones(L, S, dtype=_bool, device=device).tril()
+def _causal_bias(L: int, S: int, dtype, device) -> Tensor:
+    """The (L, S) additive causal mask: 0 where a query may see a key (the lower triangle,
+    aligned top-left as torch's), -inf above it. Cached: a training loop asks for the same
+    one every step, and adding it costs a tenth of a masked_fill with a broadcast bool mask."""
+    key = (L, S, dtype, device)
+    bias = _causal_cache.get(key)
+    if bias is None:
+        bias = _creation.full((L, S), -math.inf, dtype=dtype, device=device).triu(1)
         if len(_causal_cache) > 64:
             _causal_cache.clear()
-        _causal_cache[key] = mask
-    return mask
+        _causal_cache[key] = bias
+    return bias
 
 
 def _sdpa_checks(query: Tensor, key: Tensor, value: Tensor, attn_mask, dropout_p,
@@ -105,12 +106,13 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     E = query._shape[-1]
     if scale is None:
         scale = 1.0 / math.sqrt(E) if E else 1.0
-    # Scale the (L, E) query rather than the (L, S) scores: fewer multiplications.
-    scores = (query * scale).matmul(key.transpose(-2, -1))
+    # Scale the scores, not the query: the product is contiguous, while the query is often
+    # a strided view (heads split off a fused projection), which costs ten times as much.
+    scores = query.matmul(key.transpose(-2, -1)) * scale
     full_rows = None
     if is_causal:
-        scores = scores.masked_fill(_causal_keep(query._shape[-2], key._shape[-2],
-                                                 query._device).logical_not(), -math.inf)
+        scores = scores + _causal_bias(query._shape[-2], key._shape[-2], scores._dtype,
+                                       query._device)
     elif attn_mask is not None:
         if attn_mask._dtype is _bool:
             blocked = attn_mask.logical_not()
