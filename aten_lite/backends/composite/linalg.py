@@ -44,8 +44,14 @@ def matmul(self, other):
     (n, k), m = left.shape[-2:], other.shape[-1]
     batch = rules.broadcast_shapes(tuple(left.shape[:-2]), tuple(other.shape[:-2]))
     count = math.prod(batch)  # not -1: a reshape cannot infer it when n, k or m is 0
-    lhs = left.expand(*batch, n, k).reshape(count, n, k)
-    rhs = other.expand(*batch, k, m).reshape(count, k, m)
+    # Expand only what broadcasts: attention's (B, H, T, D) products have equal batch dims,
+    # and an expand that changes nothing still records a view and its backward node.
+    if tuple(left.shape[:-2]) != batch:
+        left = left.expand(*batch, n, k)
+    if tuple(other.shape[:-2]) != batch:
+        other = other.expand(*batch, k, m)
+    lhs = left.reshape(count, n, k)
+    rhs = other.reshape(count, k, m)
     return al.bmm(lhs, rhs).reshape(shape)
 
 
