@@ -111,7 +111,7 @@ from typing import TYPE_CHECKING  # noqa: E402
 
 if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
     from .frontend.tensor_api import __getattr__  # noqa: E402,F401 (al.bfloat16: "not supported")
-from . import nn, optim, sparse, utils  # noqa: E402,F401 (sparse: al.sparse.mm)
+from . import distributed, nn, optim, sparse, utils  # noqa: E402,F401 (sparse: al.sparse.mm)
 from .autograd import forward_ad as _forward_ad  # noqa: E402,F401 (al.autograd.forward_ad)
 from ._generated import forward_rules as _forward_rules  # noqa: E402
 

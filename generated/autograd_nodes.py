@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ac0e22f455bab3d7).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -28,6 +28,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _tanh_backward,
     div,
     floor_divide,
+    im2col,
     nll_loss,
     sparse_coo_tensor,
 )
@@ -2632,6 +2633,135 @@ class DiagonalBackward0(Node):
         node.dim1_ = node.dim2_ = node.offset_ = node.self_shape = None
 
 
+class ConvolutionBackward0(Node):
+    """Backward of convolution (derivatives.yaml:464)."""
+    __slots__ = ("dilation_", "groups_", "padding_", "stride_", "transposed_", "weight_", "weight_v", "input_shape", "input_", "input_v", "weight_shape")
+    _op = "convolution"
+    _formulas = (('derivatives.yaml:465', 'input'), ('derivatives.yaml:466', 'weight'), ('derivatives.yaml:467', 'bias'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        dilation = node.dilation_
+        groups = node.groups_
+        padding = node.padding_
+        stride = node.stride_
+        transposed = node.transposed_
+        weight = node.weight_
+        if isinstance(weight, Tensor) and weight._vc.value != node.weight_v:
+            unpack(node, weight, node.weight_v, 'weight')
+        input_shape = node.input_shape
+        input = node.input_
+        if isinstance(input, Tensor) and input._vc.value != node.input_v:
+            unpack(node, input, node.input_v, 'input')
+        weight_shape = node.weight_shape
+        at_ = 0
+        try:
+            grad_input = conv_input_grad(grad, input_shape, weight, stride, padding, dilation, transposed, groups) if need[0] is not None else None  # derivatives.yaml:465
+            at_ = 1
+            grad_weight = conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, transposed, groups) if need[1] is not None else None  # derivatives.yaml:466
+            at_ = 2
+            grad_bias = conv_bias_grad(grad) if need[2] is not None else None  # derivatives.yaml:467
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_input, grad_weight, grad_bias)
+
+    def release(node):
+        node._released = True
+        node.dilation_ = node.groups_ = node.padding_ = node.stride_ = node.transposed_ = node.weight_ = node.weight_v = node.input_shape = node.input_ = node.input_v = node.weight_shape = None
+
+
+class ConvWeightGradBackward0(Node):
+    """Backward of _conv_weight_grad (derivatives.yaml:470)."""
+    __slots__ = ("dilation_", "grad_output_", "grad_output_v", "groups_", "padding_", "stride_", "input_shape", "input_", "input_v")
+    _op = "_conv_weight_grad"
+    _formulas = (('derivatives.yaml:471', 'input'), ('derivatives.yaml:472', 'grad_output'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        dilation = node.dilation_
+        grad_output = node.grad_output_
+        if isinstance(grad_output, Tensor) and grad_output._vc.value != node.grad_output_v:
+            unpack(node, grad_output, node.grad_output_v, 'grad_output')
+        groups = node.groups_
+        padding = node.padding_
+        stride = node.stride_
+        input_shape = node.input_shape
+        input = node.input_
+        if isinstance(input, Tensor) and input._vc.value != node.input_v:
+            unpack(node, input, node.input_v, 'input')
+        at_ = 0
+        try:
+            grad_input = conv_input_grad(grad_output, input_shape, grad, stride, padding, dilation, False, groups) if need[0] is not None else None  # derivatives.yaml:471
+            at_ = 1
+            grad_grad_output = conv_weight_grad_output_grad(input, grad, stride, padding, dilation, groups) if need[1] is not None else None  # derivatives.yaml:472
+        except Exception as exc_:
+            formula_failed(exc_, node, at_)
+            raise
+        return (grad_input, grad_grad_output)
+
+    def release(node):
+        node._released = True
+        node.dilation_ = node.grad_output_ = node.grad_output_v = node.groups_ = node.padding_ = node.stride_ = node.input_shape = node.input_ = node.input_v = None
+
+
+class Im2colBackward0(Node):
+    """Backward of im2col (derivatives.yaml:475)."""
+    __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_", "self_shape")
+    _op = "im2col"
+    _formulas = (('derivatives.yaml:476', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        dilation = node.dilation_
+        kernel_size = node.kernel_size_
+        padding = node.padding_
+        stride = node.stride_
+        self_shape = node.self_shape
+        try:
+            grad_self = im2col_backward(grad, self_shape, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:476
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dilation_ = node.kernel_size_ = node.padding_ = node.stride_ = node.self_shape = None
+
+
+class Col2imBackward0(Node):
+    """Backward of col2im (derivatives.yaml:479)."""
+    __slots__ = ("dilation_", "kernel_size_", "padding_", "stride_")
+    _op = "col2im"
+    _formulas = (('derivatives.yaml:480', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        dilation = node.dilation_
+        kernel_size = node.kernel_size_
+        padding = node.padding_
+        stride = node.stride_
+        try:
+            grad_self = im2col(grad, kernel_size, dilation, padding, stride) if need[0] is not None else None  # derivatives.yaml:480
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.dilation_ = node.kernel_size_ = node.padding_ = node.stride_ = None
+
+
 def record_neg(op, Backward=NegBackward0):
     redispatch = below_autograd_entry(op)
     def record(self):
@@ -4713,6 +4843,109 @@ def record__sparse_mm(op):
     return record
 
 
+def record_convolution(op):
+    redispatch = below_autograd_entry(op)
+    def record(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+        need_input = isinstance(input, Tensor) and input._requires_grad
+        need_weight = isinstance(weight, Tensor) and weight._requires_grad
+        need_bias = isinstance(bias, Tensor) and bias._requires_grad
+        if not (need_input or need_weight or need_bias):
+            return redispatch(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
+        node = ConvolutionBackward0()
+        node._next = (
+            ((input, -1, input._shape, input._dtype) if input.grad_fn is None else edge(input)) if need_input else None,
+            ((weight, -1, weight._shape, weight._dtype) if weight.grad_fn is None else edge(weight)) if need_weight else None,
+            ((bias, -1, bias._shape, bias._dtype) if bias.grad_fn is None else edge(bias)) if need_bias else None,
+        )
+        node._hooks, node._released = None, False
+        node.dilation_ = dilation
+        node.groups_ = groups
+        node.padding_ = padding
+        node.stride_ = stride
+        node.transposed_ = transposed
+        node.weight_ = weight if need_input else None
+        node.weight_v = (weight._vc.value if weight.__class__ is Tensor and weight._vc is not None else version(weight)) if need_input else 0
+        node.input_shape = input._shape if need_input else None
+        node.input_ = input if need_weight else None
+        node.input_v = (input._vc.value if input.__class__ is Tensor and input._vc is not None else version(input)) if need_weight else 0
+        node.weight_shape = weight._shape if need_weight else None
+        result = redispatch(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record__conv_weight_grad(op):
+    redispatch = below_autograd_entry(op)
+    def record(input, grad_output, weight_size, stride, padding, dilation, groups):
+        need_input = isinstance(input, Tensor) and input._requires_grad
+        need_grad_output = isinstance(grad_output, Tensor) and grad_output._requires_grad
+        if not (need_input or need_grad_output):
+            return redispatch(input, grad_output, weight_size, stride, padding, dilation, groups)
+        node = ConvWeightGradBackward0()
+        node._next = (
+            ((input, -1, input._shape, input._dtype) if input.grad_fn is None else edge(input)) if need_input else None,
+            ((grad_output, -1, grad_output._shape, grad_output._dtype) if grad_output.grad_fn is None else edge(grad_output)) if need_grad_output else None,
+        )
+        node._hooks, node._released = None, False
+        node.dilation_ = dilation
+        node.grad_output_ = grad_output if need_input else None
+        node.grad_output_v = (grad_output._vc.value if grad_output.__class__ is Tensor and grad_output._vc is not None else version(grad_output)) if need_input else 0
+        node.groups_ = groups
+        node.padding_ = padding
+        node.stride_ = stride
+        node.input_shape = input._shape if need_input else None
+        node.input_ = input if need_grad_output else None
+        node.input_v = (input._vc.value if input.__class__ is Tensor and input._vc is not None else version(input)) if need_grad_output else 0
+        result = redispatch(input, grad_output, weight_size, stride, padding, dilation, groups)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_im2col(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, kernel_size, dilation, padding, stride):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, kernel_size, dilation, padding, stride)
+        node = Im2colBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.dilation_ = dilation
+        node.kernel_size_ = kernel_size
+        node.padding_ = padding
+        node.stride_ = stride
+        node.self_shape = self._shape
+        result = redispatch(self, kernel_size, dilation, padding, stride)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
+def record_col2im(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, output_size, kernel_size, dilation, padding, stride):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, output_size, kernel_size, dilation, padding, stride)
+        node = Col2imBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.dilation_ = dilation
+        node.kernel_size_ = kernel_size
+        node.padding_ = padding
+        node.stride_ = stride
+        result = redispatch(self, output_size, kernel_size, dilation, padding, stride)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        return result
+    return record
+
+
 # Op overload -> its recorder maker, ``make(handle)`` -> the op's Autograd kernel, which takes
 # the op's arguments in schema order (bound by aten_lite/autograd/kernel.py); a maker shared
 # by ops that record alike is bound to each op's node class (Note [Shared recorders] in
@@ -4866,4 +5099,8 @@ RECORDERS = {
     "repeat_interleave.Tensor": record_repeat_interleave_Tensor,
     "diagonal": record_diagonal,
     "_sparse_mm": record__sparse_mm,
+    "convolution": record_convolution,
+    "_conv_weight_grad": record__conv_weight_grad,
+    "im2col": record_im2col,
+    "col2im": record_col2im,
 }

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ac0e22f455bab3d7).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -16,9 +16,11 @@ from aten_lite.autograd.formulas import *  # noqa: F401,F403 (helpers the formul
 from aten_lite.autograd.forward_ad import add_tangents, filled, linear_rule, zero_rule
 
 from aten_lite._generated.ops import (  # the ops the formulas call
+    _conv_weight_grad,
     _gelu_backward,
     _leaky_relu_backward,
     _tanh_backward,
+    convolution,
     div,
     floor_divide,
 )
@@ -487,6 +489,27 @@ def fw_scatter_value(args, tangents, result):  # derivatives.yaml:422 (result)
     return tangent
 
 
+def fw_convolution(args, tangents, result):  # derivatives.yaml:468 (result)
+    input, weight, bias, stride, padding, dilation, transposed, output_padding, groups = args
+    input_t, weight_t, bias_t, _, _, _, _, _, _ = tangents
+    input_t = filled(input_t, input)
+    weight_t = filled(weight_t, weight)
+    bias_t = filled(bias_t, bias)
+    tangent = convolution(input_t, weight, bias_t, stride, padding, dilation, transposed, output_padding, groups) + convolution(input, weight_t, None, stride, padding, dilation, transposed, output_padding, groups)
+    return tangent
+
+
+def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:473 (result)
+    input, grad_output, weight_size, stride, padding, dilation, groups = args
+    input_t, grad_output_t, _, _, _, _, _ = tangents
+    tangent = None
+    if input_t is not None:
+        tangent = add_tangents(tangent, _conv_weight_grad(input_t, grad_output, weight_size, stride, padding, dilation, groups))
+    if grad_output_t is not None:
+        tangent = add_tangents(tangent, _conv_weight_grad(input, grad_output_t, weight_size, stride, padding, dilation, groups))
+    return tangent
+
+
 # Op overload -> its rule (in-place and out= overloads use their functional sibling's);
 # linear_rule(op, the positions of the arguments whose tangents it takes, ...).
 RULES = {
@@ -599,6 +622,10 @@ RULES = {
     "tril": linear_rule('tril', (0,)),
     "triu": linear_rule('triu', (0,)),
     "diagonal": linear_rule('diagonal', (0,)),
+    "convolution": fw_convolution,
+    "_conv_weight_grad": fw__conv_weight_grad,
+    "im2col": linear_rule('im2col', (0,)),
+    "col2im": linear_rule('col2im', (0,)),
 }
 
 # Op overload -> (where the rule comes from, the YAML line): every derivatives.yaml entry.
@@ -717,6 +744,10 @@ ORIGINS = {
     "nonzero_numpy": ("none", "derivatives.yaml:452"),
     "repeat_interleave.Tensor": ("none", "derivatives.yaml:455"),
     "diagonal": ("auto_linear", "derivatives.yaml:460"),
+    "convolution": ("result", "derivatives.yaml:468"),
+    "_conv_weight_grad": ("result", "derivatives.yaml:473"),
+    "im2col": ("auto_linear", "derivatives.yaml:477"),
+    "col2im": ("auto_linear", "derivatives.yaml:481"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -755,6 +786,8 @@ READS = {
     "_nan_to_num": ('self',),
     "cumprod": ('self',),
     "scatter.value": ('index',),
+    "convolution": ('input', 'weight'),
+    "_conv_weight_grad": ('grad_output', 'input'),
 }
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 ac0e22f455bab3d7).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -327,6 +327,10 @@ _H_cosine_similarity, _F_cosine_similarity = _b.handle_and_entry('cosine_similar
 _H_kl_div, _F_kl_div = _b.handle_and_entry('kl_div')
 _H_huber_loss, _F_huber_loss = _b.handle_and_entry('huber_loss')
 _H__sparse_mm, _F__sparse_mm = _b.handle_and_entry('_sparse_mm')
+_H_convolution, _F_convolution = _b.handle_and_entry('convolution')
+_H__conv_weight_grad, _F__conv_weight_grad = _b.handle_and_entry('_conv_weight_grad')
+_H_im2col, _F_im2col = _b.handle_and_entry('im2col')
+_H_col2im, _F_col2im = _b.handle_and_entry('col2im')
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -490,6 +494,10 @@ _G_cosine_similarity = _b.Binding('al.cosine_similarity', ('cosine_similarity',)
 _G_kl_div = _b.Binding('al.kl_div', ('kl_div',), method=False)
 _G_huber_loss = _b.Binding('al.huber_loss', ('huber_loss',), method=False)
 _G__sparse_mm = _b.Binding('al._sparse_mm', ('_sparse_mm',), method=False)
+_G_convolution = _b.Binding('al.convolution', ('convolution',), method=False)
+_G__conv_weight_grad = _b.Binding('al._conv_weight_grad', ('_conv_weight_grad',), method=False)
+_G_im2col = _b.Binding('al.im2col', ('im2col',), method=False)
+_G_col2im = _b.Binding('al.col2im', ('col2im',), method=False)
 _GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
 _GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
 _GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
@@ -2417,6 +2425,36 @@ def _sparse_mm(input, mat2):
     return _G__sparse_mm.parse((input, mat2, ), {})
 
 
+@_G_convolution.documents
+def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    if (stride.__class__ is int or _b.int_seq(stride)) and (padding.__class__ is int or _b.int_seq(padding)) and (dilation.__class__ is int or _b.int_seq(dilation)) and transposed.__class__ is bool and (output_padding.__class__ is int or _b.int_seq(output_padding)) and groups.__class__ is int:  # convolution
+        if input.__class__ is _T and weight.__class__ is _T and (bias is None or bias.__class__ is _T):
+            return _F_convolution(input, weight, bias, ((stride,) if stride.__class__ is int else tuple(stride) if stride.__class__ is list else stride), ((padding,) if padding.__class__ is int else tuple(padding) if padding.__class__ is list else padding), ((dilation,) if dilation.__class__ is int else tuple(dilation) if dilation.__class__ is list else dilation), transposed, ((output_padding,) if output_padding.__class__ is int else tuple(output_padding) if output_padding.__class__ is list else output_padding), groups)
+        if isinstance(input, _T) and isinstance(weight, _T) and (bias is None or isinstance(bias, _T)):
+            return _H_convolution.call((input, weight, bias, ((stride,) if stride.__class__ is int else tuple(stride) if stride.__class__ is list else stride), ((padding,) if padding.__class__ is int else tuple(padding) if padding.__class__ is list else padding), ((dilation,) if dilation.__class__ is int else tuple(dilation) if dilation.__class__ is list else dilation), transposed, ((output_padding,) if output_padding.__class__ is int else tuple(output_padding) if output_padding.__class__ is list else output_padding), groups))
+    return _G_convolution.parse((input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, ), {})
+
+
+@_G__conv_weight_grad.documents
+def _conv_weight_grad(input, grad_output, weight_size, stride, padding, dilation, groups):
+    if (weight_size.__class__ is int or _b.int_seq(weight_size)) and (stride.__class__ is int or _b.int_seq(stride)) and (padding.__class__ is int or _b.int_seq(padding)) and (dilation.__class__ is int or _b.int_seq(dilation)) and groups.__class__ is int:  # _conv_weight_grad
+        if input.__class__ is _T and grad_output.__class__ is _T:
+            return _F__conv_weight_grad(input, grad_output, ((weight_size,) if weight_size.__class__ is int else tuple(weight_size) if weight_size.__class__ is list else weight_size), ((stride,) if stride.__class__ is int else tuple(stride) if stride.__class__ is list else stride), ((padding,) if padding.__class__ is int else tuple(padding) if padding.__class__ is list else padding), ((dilation,) if dilation.__class__ is int else tuple(dilation) if dilation.__class__ is list else dilation), groups)
+        if isinstance(input, _T) and isinstance(grad_output, _T):
+            return _H__conv_weight_grad.call((input, grad_output, ((weight_size,) if weight_size.__class__ is int else tuple(weight_size) if weight_size.__class__ is list else weight_size), ((stride,) if stride.__class__ is int else tuple(stride) if stride.__class__ is list else stride), ((padding,) if padding.__class__ is int else tuple(padding) if padding.__class__ is list else padding), ((dilation,) if dilation.__class__ is int else tuple(dilation) if dilation.__class__ is list else dilation), groups))
+    return _G__conv_weight_grad.parse((input, grad_output, weight_size, stride, padding, dilation, groups, ), {})
+
+
+@_G_im2col.documents
+def im2col(*args, **kwargs):
+    return _G_im2col.parse((*args,), kwargs)
+
+
+@_G_col2im.documents
+def col2im(*args, **kwargs):
+    return _G_col2im.parse((*args,), kwargs)
+
+
 # ---- Tensor methods ----
 
 
@@ -4195,4 +4233,5 @@ __all__ = [
     'var_mean', 'std_mean', 'norm', 'unflatten', 'outer', 'addmm', 'baddbmm', 'einsum',
     'nonzero', 'nonzero_numpy', 'masked_select', 'repeat_interleave', 'meshgrid', 'diagonal',
     'diag', 'trace', 'constant_pad_nd', 'cosine_similarity', 'kl_div', 'huber_loss',
+    'convolution', 'im2col', 'col2im',
 ]

@@ -1197,6 +1197,155 @@ def _no_reference(*args, **kwargs):
     raise AssertionError("a derived row has no NumPy reference; it drives gradient tests only")
 
 
+# ---- convolution: direct loops over kernel positions, in float64 / int64 ----
+
+
+def _wide(x):
+    if not isinstance(x, np.ndarray):
+        return x
+    return x.astype(np.float64 if x.dtype.kind == "f" else np.int64)
+
+
+def _narrow(out, like):
+    return out.astype(like.dtype)
+
+
+def _positions(kernel):
+    import itertools
+    return itertools.product(*(range(k) for k in kernel))
+
+
+def _window(pos, dilation, stride, blocks):
+    return (slice(None), slice(None)) + tuple(
+        slice(i * dl, i * dl + s * (b - 1) + 1, s)
+        for i, dl, s, b in zip(pos, dilation, stride, blocks))
+
+
+def _pad(x, padding):
+    return np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in padding])
+
+
+def _conv_blocks(size, kernel, stride, padding, dilation):
+    return tuple((n + 2 * p - dl * (k - 1) - 1) // s + 1
+                 for n, k, s, p, dl in zip(size, kernel, stride, padding, dilation))
+
+
+def _convolution(x, w, b, stride, padding, dilation, transposed, output_padding, groups):
+    x, w, like = _wide(x), _wide(w), x
+    g, kernel = groups, w.shape[2:]
+    if transposed:
+        cin_g, cout_g = w.shape[0] // g, w.shape[1]
+        size = tuple((n - 1) * s - 2 * p + dl * (k - 1) + op + 1 for n, k, s, p, dl, op in
+                     zip(x.shape[2:], kernel, stride, padding, dilation, output_padding))
+        out = np.zeros((x.shape[0], cout_g * g) + tuple(n + 2 * p for n, p in
+                                                        zip(size, padding)), x.dtype)
+        for pos in _positions(kernel):
+            win = _window(pos, dilation, stride, x.shape[2:])
+            for j in range(g):
+                part = np.einsum("co,nc...->no...", w[(slice(j * cin_g, (j + 1) * cin_g),
+                                                       slice(None)) + pos],
+                                 x[:, j * cin_g:(j + 1) * cin_g])
+                out[win][:, j * cout_g:(j + 1) * cout_g] += part
+        out = out[(slice(None), slice(None)) + tuple(slice(p, p + n) for p, n in
+                                                     zip(padding, size))]
+    else:
+        cout_g, cin_g = w.shape[0] // g, w.shape[1]
+        blocks = _conv_blocks(x.shape[2:], kernel, stride, padding, dilation)
+        xp = _pad(x, padding)
+        out = np.zeros((x.shape[0], cout_g * g) + blocks, x.dtype)
+        for pos in _positions(kernel):
+            xs = xp[_window(pos, dilation, stride, blocks)]
+            for j in range(g):
+                out[:, j * cout_g:(j + 1) * cout_g] += np.einsum(
+                    "oc,nc...->no...", w[(slice(j * cout_g, (j + 1) * cout_g), slice(None))
+                                         + pos], xs[:, j * cin_g:(j + 1) * cin_g])
+    if b is not None:
+        out = out + _wide(b).reshape((-1,) + (1,) * (out.ndim - 2))
+    return _narrow(out, like)
+
+
+def _conv_weight_grad(x, gout, weight_size, stride, padding, dilation, groups):
+    x, gw, like = _wide(x), _wide(gout), x
+    g = groups
+    cout_g, cin_g = weight_size[0] // g, weight_size[1]
+    kernel = tuple(weight_size[2:])
+    xp = _pad(x, padding)
+    out = np.zeros(tuple(weight_size), x.dtype)
+    for pos in _positions(kernel):
+        xs = xp[_window(pos, dilation, stride, gw.shape[2:])]
+        for j in range(g):
+            a = gw[:, j * cout_g:(j + 1) * cout_g]
+            b = xs[:, j * cin_g:(j + 1) * cin_g]
+            out[(slice(j * cout_g, (j + 1) * cout_g), slice(None)) + pos] = np.einsum(
+                "nol,ncl->oc", a.reshape(a.shape[:2] + (-1,)), b.reshape(b.shape[:2] + (-1,)))
+    return _narrow(out, like)
+
+
+def _im2col(x, kernel, dilation, padding, stride):
+    xp = _pad(x, padding)
+    blocks = _conv_blocks(x.shape[2:], kernel, stride, padding, dilation)
+    cols = [xp[_window(pos, dilation, stride, blocks)] for pos in _positions(kernel)]
+    out = np.stack(cols, axis=2)  # (N, C, K, *blocks)
+    return out.reshape(x.shape[0], -1, int(np.prod(blocks)))
+
+
+def _col2im(cols, size, kernel, dilation, padding, stride):
+    c, like = _wide(cols), cols
+    k = int(np.prod(kernel))
+    blocks = _conv_blocks(size, kernel, stride, padding, dilation)
+    c = c.reshape((c.shape[0], c.shape[1] // k, k) + blocks)
+    out = np.zeros(c.shape[:2] + tuple(n + 2 * p for n, p in zip(size, padding)), c.dtype)
+    for i, pos in enumerate(_positions(kernel)):
+        out[_window(pos, dilation, stride, blocks)] += c[:, :, i]
+    out = out[(slice(None), slice(None)) + tuple(slice(p, p + n) for p, n in
+                                                 zip(padding, size))]
+    return _narrow(out, like)
+
+
+def _convolution_samples(dtype):
+    return [
+        Sample((data((2, 4, 5, 6), dtype), data((6, 2, 3, 2), dtype), data((6,), dtype),
+                [1, 2], [1, 0], [1, 1], False, [0, 0], 2), note="2-D, groups, stride, bias"),
+        Sample((strided((2, 2, 5, 5), dtype), data((3, 2, 2, 2), dtype), None, [1, 1],
+                [1, 1], [2, 2], False, [0, 0], 1), note="dilation, non-contiguous input"),
+        Sample((data((2, 3, 4), dtype), data((3, 2, 3), dtype), data((2,), dtype), [2], [1],
+                [1], True, [1], 1), note="1-D transposed, output_padding"),
+        Sample((data((1, 4, 3, 3), dtype), data((4, 1, 2, 2), dtype), None, [1, 1], [1, 0],
+                [1, 2], True, [0, 0], 2), note="2-D transposed, stride 1, groups"),
+    ]
+
+
+def _conv_weight_grad_samples(dtype):
+    return [
+        Sample((data((2, 4, 5, 6), dtype), data((2, 6, 5, 3), dtype), [6, 2, 3, 2], [1, 2],
+                [1, 0], [1, 1], 2), note="groups, stride"),
+        Sample((data((1, 2, 6), dtype), data((1, 3, 4), dtype), [3, 2, 2], [1], [0], [2], 1),
+               note="1-D, dilation"),
+    ]
+
+
+def _im2col_samples(dtype):
+    return [Sample((data((2, 3, 5, 4), dtype), [2, 3], [1, 1], [1, 0], [2, 1]),
+                   note="padding, stride"),
+            Sample((strided((1, 2, 4, 5), dtype), [2, 2], [2, 1], [0, 1], [1, 1]),
+                   note="dilation, non-contiguous")]
+
+
+def _col2im_samples(dtype):
+    return [Sample((data((2, 18, 6), dtype), [5, 4], [2, 3], [1, 1], [1, 0], [2, 1]),
+                   note="padding, stride, overlaps"),
+            Sample((data((1, 8, 12), dtype), [4, 5], [2, 2], [2, 1], [0, 1], [1, 1]),
+                   note="dilation")]
+
+
+CASES += [
+    OpCase("convolution", _convolution, ALL, _convolution_samples, tol=1e-2),
+    OpCase("_conv_weight_grad", _conv_weight_grad, ALL, _conv_weight_grad_samples, tol=1e-2),
+    OpCase("im2col", _im2col, ALL, _im2col_samples),
+    OpCase("col2im", _col2im, ALL, _col2im_samples, tol=1e-2),
+]
+
+
 # Ops whose result size depends on the values have no meta kernel, so no row in CASES (whose
 # meta column needs one): gradient rows only; tests/test_parity_select.py compares their
 # values with torch's.

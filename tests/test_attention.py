@@ -4,7 +4,6 @@ dtypes and the errors."""
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import pytest
@@ -399,7 +398,8 @@ def test_stacks_and_transformer_match_torch():
     theirs = torch.nn.Transformer(8, 2, 2, 2, 16, dropout=0.0, dtype=torch.float64).train()
     ours = al.nn.Transformer(8, 2, 2, 2, 16, dropout=0.0, dtype=al.float64)
     _load(ours, theirs)
-    (sa, st), (ta, tt) = _pair(rng.standard_normal((6, 3, 8))), _pair(rng.standard_normal((4, 3, 8)))
+    (sa, st) = _pair(rng.standard_normal((6, 3, 8)))
+    (ta, tt) = _pair(rng.standard_normal((4, 3, 8)))
     tm = al.nn.Transformer.generate_square_subsequent_mask(4, dtype=al.float64)
     out_al = ours(sa, ta, tgt_mask=tm)
     out_t = theirs(st, tt, tgt_mask=torch.tensor(tm.numpy()))

@@ -666,6 +666,58 @@ def test_hook_needs_requires_grad():
     assert str(e.value) == "cannot register a hook on a tensor that doesn't require gradient"
 
 
+def test_post_accumulate_hook_runs_once_the_leafs_gradient_is_complete():
+    # Note [Ready leaves]: w2 (the last layer) is stored while the walk still has w1's part of
+    # the graph to run, so its hook sees w1.grad unset; each hook sees its own summed .grad.
+    from aten_lite.autograd import engine
+    x = al.tensor(np.arange(6.0, dtype=np.float32).reshape(2, 3))
+    w1, w2 = leaf(np.ones((3, 4), np.float32)), leaf(np.full((4, 1), 0.5, np.float32))
+    seen = []
+    w1.register_post_accumulate_grad_hook(lambda t: seen.append(("w1", t.grad.numpy().copy())))
+
+    def on_w2(t):
+        seen.append(("w2", t.grad.numpy().copy(), w1.grad is None))
+        engine.queue_callback(lambda: seen.append(("end", w1.grad is not None)))
+    w2.register_post_accumulate_grad_hook(on_w2)
+    h = x @ w1
+    ((h @ w2).sum() + (h * 0).sum()).backward()  # two paths into w1: ready after both
+    assert [s[0] for s in seen] == ["w2", "w1", "end"]
+    assert seen[0][2] is True and seen[2][1] is True
+    np.testing.assert_allclose(seen[0][1], h.detach().numpy().sum(0, keepdims=True).T)
+    np.testing.assert_allclose(seen[1][1], np.full((3, 4), 0.5) * x.numpy().sum(0)[:, None])
+    close(w1.grad, seen[1][1])
+
+
+def test_post_accumulate_hook_accumulates_removes_and_skips_autograd_grad():
+    x = leaf([1.0, 2.0])
+    calls = []
+    handle = x.register_post_accumulate_grad_hook(lambda t: calls.append(t.grad.tolist()))
+    (x * 2).sum().backward()
+    (x * 2).sum().backward()
+    assert calls == [[2.0, 2.0], [4.0, 4.0]]
+    al.autograd.grad((x * 3).sum(), [x])
+    assert len(calls) == 2
+    x.register_hook(lambda g: g * 10)  # a tensor hook runs first, on the gradient
+    (x * 1).sum().backward()
+    assert calls[-1] == [14.0, 14.0]
+    handle.remove()
+    (x * 1).sum().backward()
+    assert len(calls) == 3
+
+
+def test_post_accumulate_hook_refuses_non_leaves_and_queue_callback_outside_backward():
+    from aten_lite.autograd import engine
+    x = leaf([1.0])
+    with pytest.raises(RuntimeError, match="non-leaf tensors"):
+        (x * 2).register_post_accumulate_grad_hook(lambda t: None)
+    with pytest.raises(RuntimeError, match="doesn't require gradient"):
+        al.ones(1).register_post_accumulate_grad_hook(lambda t: None)
+    with pytest.raises(TypeError, match="expects a callable, got int"):
+        x.register_post_accumulate_grad_hook(3)
+    with pytest.raises(RuntimeError, match="no backward is running"):
+        engine.queue_callback(lambda: None)
+
+
 def test_retain_grad_keeps_a_non_leaf_gradient():
     x = leaf([1.0, 2.0])
     y = x * 3

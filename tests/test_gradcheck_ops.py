@@ -208,6 +208,8 @@ _NOT_IN_TORCH = {
     "_tanh_backward": "aten_lite's own op (torch's tanh_backward is public; keeping this one "
                       "private leaves that name free)",
     "_log_softmax_backward": "aten_lite's own op (torch's takes input_dtype)",
+    "_conv_weight_grad": "aten_lite's own op (torch's convolution_backward gives all three "
+                         "gradients)",
     "_leaky_relu_backward": "aten_lite's own op (torch's leaky_relu_backward takes "
                             "self_is_result)",
     "_copy_strided": "aten_lite's own op (the kernel of its large strided copies)",

@@ -31,7 +31,7 @@ try:
 except ImportError:
     _C = None
 
-__all__ = ["run"]
+__all__ = ["run", "queue_callback"]
 
 
 def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None = None):
@@ -53,6 +53,8 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
     prev = _state.enabled
     _state.enabled = create_graph  # a recorded backward is what makes double backward work
     _trace.enter_backward()  # trace_dispatch marks what the backward pass dispatched
+    global _depth
+    _depth += 1
     try:
         # Note [Formulas without dispatch] in formulas.py: a backward that is not recorded and
         # that no dispatch mode sees sums a bias's batch with the sum kernel on the array, in
@@ -60,10 +62,32 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
         observed = create_graph or _dispatch.observed()
         batch_sum = None if observed else cached_c_kernel("sum")
         _C.backward(roots, keep_graph, create_graph, wanted, captured, _CALLBACKS, batch_sum)
+        if _depth == 1:
+            while _queued:  # a callback may queue another
+                _queued.pop(0)()
     finally:
+        _depth -= 1
+        if _depth == 0:
+            _queued.clear()  # after an error: nothing left over runs after a later backward
         _trace.exit_backward()
         _state.enabled = prev
     return None if captured is None else [captured[k] for k in keys]
+
+
+# Callbacks queued during the outermost backward, run when its walk is done (queue_callback).
+_queued: list = []
+_depth = 0
+
+
+def queue_callback(fn) -> None:
+    """Run ``fn()`` once the backward now running has finished its walk (every leaf stored,
+    every hook run), as torch's ``Variable._execution_engine.queue_callback``: what a
+    post-accumulate hook uses to finish work it started (DistributedDataParallel waits for its
+    gradient reductions there). Callable only from inside a backward."""
+    if _depth == 0:
+        raise RuntimeError("queue_callback can only be called during the backward pass (from a "
+                           "hook); no backward is running")
+    _queued.append(fn)
 
 
 # Note [The walk in C++]
@@ -82,7 +106,9 @@ def run(roots: list, keep_graph: bool, create_graph: bool, targets: list | None 
 #     count the edge as done;
 #  4. each leaf, in the order its first gradient arrived: its hooks (`_leaf_hooks`), then
 #     capture, or `.grad`: stored as is when stealable (Note [Stealing the gradient]), else
-#     `_accumulate`.
+#     `_accumulate`, then its post-accumulate hooks (`_post_accumulate`). A leaf with
+#     post-accumulate hooks is stored earlier, in step 3, once its gradient is complete
+#     (Note [Ready leaves] in aten_lite/csrc/engine.cpp).
 # A node that no gradient reached does not run but still counts its edges as done. The Python
 # functions named above are the callbacks; everything else runs without Python bytecode: the
 # walk was most of a training step's backward cost outside the nodes (about 14 us of a 21 us
@@ -154,6 +180,12 @@ def _leaf_hooks(leaf, g):
     return g
 
 
+def _post_accumulate(leaf) -> None:
+    """The leaf's post-accumulate hooks, once its .grad is stored (Note [Ready leaves])."""
+    for fn in list(leaf._hooks.post):
+        fn(leaf)
+
+
 def _accumulate(leaf, g, create_graph: bool) -> None:
     """Add ``g`` to ``leaf.grad`` as torch does, where the walk did not store it as is (Note
     [Stealing the gradient]): the first gradient as a copy (the engine may hand one tensor to
@@ -196,4 +228,5 @@ def _accumulate(leaf, g, create_graph: bool) -> None:
 # any other dense leaf gets a copy with its own strides (`_accumulate`).
 
 
-_CALLBACKS = (Tensor, _matched, _pre_hooks, _capture, _leaf_hooks, _accumulate)
+_CALLBACKS = (Tensor, _matched, _pre_hooks, _capture, _leaf_hooks, _accumulate,
+              _post_accumulate)

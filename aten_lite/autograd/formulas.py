@@ -29,7 +29,8 @@ __all__ = [
     "permute_backward", "slice_backward", "select_backward", "cat_backward", "stack_backward",
     "split_backward", "gather_backward", "index_select_backward", "index_backward",
     "index_put_self_grad", "index_put_values_grad", "mm_mat1_backward", "mm_mat2_backward",
-    "sparse_mm_mat1_backward",
+    "sparse_mm_mat1_backward", "conv_input_grad", "conv_weight_grad", "conv_bias_grad",
+    "conv_weight_grad_output_grad", "im2col_backward",
 ]
 
 
@@ -507,3 +508,49 @@ def cumprod_jvp(self_t: Tensor, self: Tensor, dim: int, result: Tensor) -> Tenso
     partial = rows.cumprod(-1).triu()
     out = (t.unsqueeze(-1) * partial).sum(-2)
     return out.transpose(d, -1) if d != self.ndim - 1 else out
+
+
+# ---- convolution (docs/CONVOLUTION.md) ----
+
+
+def conv_input_grad(grad: Tensor, input_shape, weight: Tensor, stride, padding, dilation,
+                    transposed: bool, groups: int) -> Tensor:
+    """The gradient of a convolution's input: the convolution of the other kind with the same
+    weight. A plain convolution's needs the output padding that gives back input's size (the
+    rows past the last window's reach get zero)."""
+    d = len(input_shape) - 2
+    if transposed:
+        return al.convolution(grad, weight, None, stride, padding, dilation, False, [0] * d,
+                              groups)
+    kernel, out = weight._shape[2:], grad._shape[2:]
+    extra = [n - ((o - 1) * s - 2 * p + dl * (k - 1) + 1) for n, o, k, s, p, dl in
+             zip(input_shape[2:], out, kernel, stride, padding, dilation)]
+    return al.convolution(grad, weight, None, stride, padding, dilation, True, extra, groups)
+
+
+def conv_weight_grad(grad: Tensor, input: Tensor, weight_shape, stride, padding, dilation,
+                     transposed: bool, groups: int) -> Tensor:
+    """The gradient of a convolution's weight. A transposed convolution is the adjoint of a
+    plain one in its input, so its weight's gradient is the plain one's with input and grad
+    swapped."""
+    if transposed:
+        return al._conv_weight_grad(grad, input, weight_shape, stride, padding, dilation, groups)
+    return al._conv_weight_grad(input, grad, weight_shape, stride, padding, dilation, groups)
+
+
+def conv_bias_grad(grad: Tensor) -> Tensor:
+    """The gradient of a convolution's bias: grad summed over every dim but the channels."""
+    return grad.sum([0] + list(range(2, grad.ndim)))
+
+
+def conv_weight_grad_output_grad(input: Tensor, grad: Tensor, stride, padding, dilation,
+                                 groups: int) -> Tensor:
+    """The gradient of `_conv_weight_grad` with respect to grad_output: the plain convolution
+    of input with the incoming (weight-shaped) gradient."""
+    d = input.ndim - 2
+    return al.convolution(input, grad, None, stride, padding, dilation, False, [0] * d, groups)
+
+
+def im2col_backward(grad: Tensor, self_shape, kernel_size, dilation, padding, stride) -> Tensor:
+    """The gradient of im2col: col2im of grad onto self's spatial size."""
+    return al.col2im(grad, list(self_shape[2:]), kernel_size, dilation, padding, stride)

@@ -345,3 +345,18 @@ def not_implemented(node: Node, input_name: str):
         f"derivative for '{node._op}' with respect to '{input_name}' is not implemented; "
         "add it to derivatives.yaml"
     )
+
+
+class _LeafHooks(list):
+    """A leaf's ``_hooks``: its tensor hooks (the list itself, run on the gradient before it is
+    stored) and ``post``, its post-accumulate hooks (run with the leaf once ``.grad`` holds it;
+    Note [Ready leaves] in aten_lite/csrc/engine.cpp)."""
+
+    __slots__ = ("post",)
+
+    def __init__(self, hooks=()) -> None:
+        super().__init__(hooks)
+        self.post: list = []
+
+    def __bool__(self) -> bool:
+        return bool(len(self) or self.post)

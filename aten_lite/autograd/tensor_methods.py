@@ -19,7 +19,7 @@ import weakref
 from ..tensors.tensor import Tensor
 from ..vocab.dispatch_keys import CPU
 from . import api
-from .node import RemovableHandle, _NodeHooks, detached
+from .node import RemovableHandle, _LeafHooks, _NodeHooks, detached
 
 
 def backward(self: Tensor, gradient=None, retain_graph: bool | None = None,
@@ -42,10 +42,31 @@ def register_hook(self: Tensor, hook) -> RemovableHandle:
         self._data_or_raise("Tensor.register_hook()")
     if self.grad_fn is None:
         if self._hooks is None:
-            self._hooks = []
+            self._hooks = _LeafHooks()
         self._hooks.append(hook)
         return RemovableHandle(self._hooks, hook)
     return self.grad_fn.register_prehook(self._output_nr, hook)
+
+
+def register_post_accumulate_grad_hook(self: Tensor, hook) -> RemovableHandle:
+    """Call ``hook(tensor)`` once backward has accumulated this leaf's gradient into
+    ``.grad``, as soon as that gradient is complete, while backward still runs for the rest of
+    the graph (Note [Ready leaves] in aten_lite/csrc/engine.cpp). Not called by
+    ``autograd.grad``, which accumulates nothing. Returns a handle whose ``remove()`` undoes
+    this."""
+    if not self._requires_grad:
+        raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+    if self.grad_fn is not None:
+        raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
+                           "tensors (this one has grad_fn "
+                           f"{type(self.grad_fn).__name__}); use register_hook instead")
+    if not callable(hook):
+        raise TypeError(f"register_post_accumulate_grad_hook expects a callable, got "
+                        f"{type(hook).__name__}")
+    if self._hooks is None:
+        self._hooks = _LeafHooks()
+    self._hooks.post.append(hook)
+    return RemovableHandle(self._hooks.post, hook)
 
 
 def retain_grad(self: Tensor) -> None:

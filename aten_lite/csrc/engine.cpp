@@ -71,6 +71,7 @@ struct Names {
   PyObject* grad;
   PyObject* code;
   PyObject* wrap;
+  PyObject* post;
 };
 
 const Names* names() {
@@ -81,7 +82,7 @@ const Names* names() {
       PyUnicode_InternFromString("_dtype"), PyUnicode_InternFromString("_a"),
       PyUnicode_InternFromString("_base"),  PyUnicode_InternFromString("_requires_grad"),
       PyUnicode_InternFromString("_grad"),  PyUnicode_InternFromString("code"),
-      PyUnicode_InternFromString("_wrap"),
+      PyUnicode_InternFromString("_wrap"),  PyUnicode_InternFromString("post"),
   };
   return &n;
 }
@@ -89,7 +90,7 @@ const Names* names() {
 bool names_ready(const Names* n) {
   PyObject* const all[] = {n->next,  n->hooks, n->n_out, n->apply,        n->release, n->shape,
                            n->dtype, n->a,     n->base,  n->requires_grad, n->grad,
-                           n->code,  n->wrap};
+                           n->code,  n->wrap,  n->post};
   for (PyObject* p : all) {
     if (!p) {
       if (!PyErr_Occurred()) PyErr_NoMemory();
@@ -177,9 +178,22 @@ struct LeafSlot {
   Ref leaf;
   // The sum of what reached it; the walk's only reference (Note [Stealing the gradient]).
   Ref grad;
+  bool done = false;  // stored already, as soon as it was complete (Note [Ready leaves])
 };
 
-enum Callback { kTensor, kMatched, kPreHooks, kCapture, kLeafHooks, kAccumulate, kCallbacks };
+enum Callback {
+  kTensor, kMatched, kPreHooks, kCapture, kLeafHooks, kAccumulate, kPostAccumulate, kCallbacks
+};
+
+// Note [Ready leaves]
+// A leaf with post-accumulate hooks (Tensor.register_post_accumulate_grad_hook; its `_hooks`
+// is then a _LeafHooks, node.py, whose `post` list is not empty) is stored as soon as its
+// gradient is complete, in the walk, rather than with the other leaves at the end: that is
+// what lets DistributedDataParallel start reducing a layer's gradients while backward still
+// runs for the layers before it. Complete means every edge that can reach it has been
+// counted done, so the walk counts the edges into such leaves as it counts the edges into
+// nodes. Only a backward that accumulates (not autograd.grad) does this, and a graph without
+// such leaves pays one attribute read per leaf while counting.
 
 class Walk {
  public:
@@ -233,7 +247,10 @@ class Walk {
         if (e == Py_None) continue;
         Edge ed;
         if (!read_edge(e, &ed)) return false;
-        if (ed.nr < 0) continue;
+        if (ed.nr < 0) {
+          if (captured_ == Py_None && !count_leaf_edge(ed.target)) return false;
+          continue;
+        }
         int idx = node_at_.find(ed.target);
         if (idx < 0) {
           idx = add_node(ed.target);
@@ -256,6 +273,7 @@ class Walk {
       ready.pop_back();
       PyObject* node = nodes_[idx].node.get();
       PyObject* next = nodes_[idx].next.get();
+      ready_leaves_.clear();
       Ref outs;  // what apply returned, as a tuple (null: the node did not run)
       Ref grads = std::move(nodes_[idx].buffer);
       if (grads && !apply(node, std::move(grads), &outs)) return false;
@@ -268,7 +286,13 @@ class Walk {
         if (!read_edge(e, &ed)) return false;
         PyObject* g = i < n_outs ? PyTuple_GET_ITEM(outs.get(), i) : Py_None;
         if (g != Py_None && !pass(node, i, e, ed, g)) return false;
-        if (ed.nr >= 0) {
+        if (ed.nr < 0) {
+          if (post_leaves_ > 0) {
+            const int d = leaf_dep_at_.find(ed.target);
+            if (d >= 0 && --leaf_deps_[static_cast<size_t>(d)] == 0)
+              ready_leaves_.push_back(ed.target);
+          }
+        } else {
           const int t = node_at_.find(ed.target);
           if (t < 0) {
             PyErr_SetString(PyExc_SystemError, "backward: an edge leads to an uncounted node");
@@ -277,37 +301,85 @@ class Walk {
           if (--nodes_[static_cast<size_t>(t)].deps == 0) ready.push_back(t);
         }
       }
+      if (!ready_leaves_.empty()) {
+        outs = Ref();  // the node's outputs no longer hold the gradients (Note [Stealing
+                       // the gradient]): a ready leaf may take its gradient as it is
+        for (PyObject* leaf : ready_leaves_) {
+          const int at = leaf_at_.find(leaf);
+          if (at >= 0 && !finish_leaf(leaves_[static_cast<size_t>(at)])) return false;
+        }
+      }
     }
     return true;
   }
 
   // Leaves, in the order their first gradient arrived: hooks, then capture or .grad.
   bool finish_leaves() {
-    for (LeafSlot& slot : leaves_) {
-      PyObject* leaf = slot.leaf.get();
-      Ref g = std::move(slot.grad);
-      Ref hooks(PyObject_GetAttr(leaf, n_->hooks));
-      if (!hooks) return false;
-      const int has_hooks = PyObject_IsTrue(hooks.get());
-      if (has_hooks < 0) return false;
-      if (has_hooks) {
-        g = Ref(PyObject_CallFunctionObjArgs(cb_[kLeafHooks], leaf, g.get(), nullptr));
-        if (!g) return false;
-      }
-      if (captured_ != Py_None) {
-        Ref key(Py_BuildValue("(Nn)", PyLong_FromVoidPtr(leaf), static_cast<Py_ssize_t>(-1)));
-        if (!key) return false;
-        const int found = PyDict_Contains(captured_, key.get());
-        if (found < 0 || (found && PyDict_SetItem(captured_, key.get(), g.get()) < 0))
-          return false;
-      } else if (!accumulate(leaf, std::move(g))) {
+    for (LeafSlot& slot : leaves_)
+      if (!slot.done && !finish_leaf(slot)) return false;
+    return true;
+  }
+
+ private:
+  // One leaf: hooks, then capture or .grad, then its post-accumulate hooks.
+  bool finish_leaf(LeafSlot& slot) {
+    slot.done = true;
+    PyObject* leaf = slot.leaf.get();
+    Ref g = std::move(slot.grad);
+    Ref hooks(PyObject_GetAttr(leaf, n_->hooks));
+    if (!hooks) return false;
+    const int has_hooks = PyObject_IsTrue(hooks.get());
+    if (has_hooks < 0) return false;
+    if (has_hooks) {
+      g = Ref(PyObject_CallFunctionObjArgs(cb_[kLeafHooks], leaf, g.get(), nullptr));
+      if (!g) return false;
+    }
+    if (captured_ != Py_None) {
+      Ref key(Py_BuildValue("(Nn)", PyLong_FromVoidPtr(leaf), static_cast<Py_ssize_t>(-1)));
+      if (!key) return false;
+      const int found = PyDict_Contains(captured_, key.get());
+      if (found < 0 || (found && PyDict_SetItem(captured_, key.get(), g.get()) < 0))
         return false;
+    } else {
+      if (!accumulate(leaf, std::move(g))) return false;
+      if (hooks.get() != Py_None && !PyList_CheckExact(hooks.get())) {
+        Ref r(PyObject_CallOneArg(cb_[kPostAccumulate], leaf));
+        if (!r) return false;
       }
     }
     return true;
   }
 
- private:
+  // Count an edge into `leaf` when the leaf has post-accumulate hooks (Note [Ready leaves]).
+  bool count_leaf_edge(PyObject* leaf) {
+    int d = leaf_dep_at_.find(leaf);
+    if (d == -1) {
+      const int post = has_post_hooks(leaf);
+      if (post < 0) return false;
+      d = post ? static_cast<int>(leaf_deps_.size()) : -2;
+      leaf_dep_at_.insert(leaf, d);
+      if (post) {
+        leaf_deps_.push_back(0);
+        ++post_leaves_;
+      }
+    }
+    if (d >= 0) ++leaf_deps_[static_cast<size_t>(d)];
+    return true;
+  }
+
+  int has_post_hooks(PyObject* leaf) {
+    Ref hooks(PyObject_GetAttr(leaf, n_->hooks));
+    if (!hooks) return -1;
+    if (hooks.get() == Py_None || PyList_CheckExact(hooks.get())) return 0;
+    Ref post(PyObject_GetAttr(hooks.get(), n_->post));
+    if (!post) {
+      if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return -1;
+      PyErr_Clear();
+      return 0;
+    }
+    return PyObject_IsTrue(post.get());
+  }
+
   int add_node(PyObject* node) {
     Ref next(PyObject_GetAttr(node, n_->next));
     if (!next) return -1;
@@ -526,6 +598,11 @@ class Walk {
   std::vector<int> start_;
   std::vector<LeafSlot> leaves_;
   PtrIndex leaf_at_;
+  // Note [Ready leaves]: edges not yet done into each leaf with post-accumulate hooks.
+  std::vector<Py_ssize_t> leaf_deps_;
+  PtrIndex leaf_dep_at_;  // leaf -> index into leaf_deps_, or -2: no post-accumulate hooks
+  int post_leaves_ = 0;
+  std::vector<PyObject*> ready_leaves_;  // borrowed: the node's edges hold them
 };
 
 }  // namespace
@@ -558,7 +635,7 @@ PyObject* py_backward(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
       !PyType_Check(PyTuple_GET_ITEM(callbacks, kTensor))) {
     PyErr_SetString(PyExc_TypeError,
                     "backward: callbacks must be (Tensor, matched, pre_hooks, capture, "
-                    "leaf_hooks, accumulate)");
+                    "leaf_hooks, accumulate, post_accumulate)");
     return nullptr;
   }
   const int keep = PyObject_IsTrue(args[1]);

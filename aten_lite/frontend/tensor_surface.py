@@ -20,7 +20,7 @@ aten_lite/vocab/manifest.py (refreshed from the class by
 from __future__ import annotations
 
 from . import indexing as _indexing, random as _random, tensor_api as _tensor_api
-from .. import serialization
+from ..serialization import pickling as serialization
 from .._generated.ops import METHODS
 from ..tensors.tensor import Tensor
 from ..autograd import tensor_methods as _autograd
@@ -40,6 +40,7 @@ Tensor.__setitem__ = _indexing.setitem
 Tensor.backward = _autograd.backward
 Tensor.grad = _autograd.grad
 Tensor.register_hook = _autograd.register_hook
+Tensor.register_post_accumulate_grad_hook = _autograd.register_post_accumulate_grad_hook
 Tensor.retain_grad = _autograd.retain_grad
 Tensor.retains_grad = property(_autograd.retains_grad)
 Tensor.detach = _autograd.detach
@@ -64,6 +65,6 @@ Tensor.multinomial = _random._multinomial_method
 Tensor.uniform_ = _random._uniform_
 Tensor.normal_ = _random._normal_
 
-# Pickling and deepcopy (Note [Tensor pickles] in serialization.py).
+# Pickling and deepcopy (Note [Tensor pickles] in serialization/pickling.py).
 Tensor.__reduce_ex__ = serialization._reduce_ex
 Tensor.__deepcopy__ = serialization._deepcopy

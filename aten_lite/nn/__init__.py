@@ -1,7 +1,9 @@
 """Neural-network building blocks: ``Module`` and ``Parameter``, layers, containers,
 losses, ``functional`` and ``init``, named as in ``torch.nn``."""
 
-from . import functional, init, utils
+from . import functional, init, parallel, utils
+from .convolution import (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d,
+                          ConvTranspose3d, Fold, Unfold)
 from .containers import ModuleDict, ModuleList, Sequential
 from .distance import CosineSimilarity
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss,
@@ -15,12 +17,15 @@ from .padding import (
     ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d,
     ReplicationPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d,
 )
+from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
+                      AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d, MaxUnpool1d,
+                      MaxUnpool2d, Upsample)
 from .modules import (GELU, BatchNorm1d, Dropout, Embedding, Flatten, Identity, LayerNorm,
                       LeakyReLU, Linear, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Tanh,
                       Unflatten)
 
 __all__ = [
-    "functional", "init", "utils", "Module", "Parameter", "Sequential", "ModuleList",
+    "functional", "init", "parallel", "utils", "Module", "Parameter", "Sequential", "ModuleList",
     "ModuleDict", "Linear", "Embedding", "Flatten", "Unflatten", "Dropout", "Identity", "ReLU",
     "LeakyReLU", "SiLU", "Tanh", "Sigmoid", "GELU", "Softmax", "LogSoftmax", "LayerNorm",
     "BatchNorm1d", "MSELoss", "L1Loss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
@@ -30,4 +35,8 @@ __all__ = [
     "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad1d", "ZeroPad2d",
     "ZeroPad3d", "MultiheadAttention", "Transformer", "TransformerEncoder",
     "TransformerDecoder", "TransformerEncoderLayer", "TransformerDecoderLayer",
+    "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d",
+    "Fold", "Unfold", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d", "MaxUnpool1d",
+    "MaxUnpool2d", "Upsample",
 ]

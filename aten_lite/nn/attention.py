@@ -18,7 +18,6 @@ from ..backends import creation as _creation
 from ..frontend import random as _random
 from ..tensors.tensor import Tensor
 from ..vocab.dtype import bool as _bool
-from . import functional as F
 from . import init
 from .module import Module, Parameter
 
@@ -137,7 +136,26 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     return attn.matmul(value)
 
 
+# nn.functional.scaled_dot_product_attention, by registration: functional is imported by the
+# modules this one builds on (modules.Linear), so it cannot import this module back.
+from . import functional as _functional  # noqa: E402
+
+_functional.scaled_dot_product_attention = scaled_dot_product_attention
+_functional.__all__.append("scaled_dot_product_attention")
+
+
 # ---- MultiheadAttention ----
+
+
+def _linear(x: Tensor, weight: Tensor, bias) -> Tensor:
+    out = x.matmul(weight.t())  # a (N, L, E) input folds into one mm
+    return out if bias is None else out + bias
+
+
+def _pad_key(mask: Tensor) -> Tensor:
+    """An additive mask with one more key column, of zeros (the appended key takes part)."""
+    zeros = _creation.zeros(*mask._shape[:-1], 1, dtype=mask._dtype, device=mask._device)
+    return _ops.cat([mask, zeros], -1)
 
 
 def _as_float_mask(mask, name: str, dtype) -> Tensor | None:
@@ -249,15 +267,15 @@ class MultiheadAttention(Module):
         if self._qkv_same_embed_dim:
             w = self.in_proj_weight
             if query is key and key is value:
-                return F.linear(query, w, b).split(E, -1)
+                return _linear(query, w, b).split(E, -1)
             if key is value:
-                k, v = F.linear(key, w[E:], None if b is None else b[E:]).split(E, -1)
-                return F.linear(query, w[:E], None if b is None else b[:E]), k, v
+                k, v = _linear(key, w[E:], None if b is None else b[E:]).split(E, -1)
+                return _linear(query, w[:E], None if b is None else b[:E]), k, v
             wq, wk, wv = w.split(E, 0)
         else:
             wq, wk, wv = self.q_proj_weight, self.k_proj_weight, self.v_proj_weight
         bq, bk, bv = b.split(E, 0) if b is not None else (None, None, None)
-        return F.linear(query, wq, bq), F.linear(key, wk, bk), F.linear(value, wv, bv)
+        return _linear(query, wq, bq), _linear(key, wk, bk), _linear(value, wv, bv)
 
     def _check_inputs(self, query, key, value, key_padding_mask, attn_mask):
         if query.ndim not in (2, 3):
@@ -281,39 +299,33 @@ class MultiheadAttention(Module):
             raise AssertionError(f"MultiheadAttention: key shape {list(key._shape)} does not "
                                  f"match value shape {list(value._shape)}")
 
-    def forward(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask=None,
-                need_weights: bool = True, attn_mask=None, average_attn_weights: bool = True,
-                is_causal: bool = False):
-        self._check_inputs(query, key, value, key_padding_mask, attn_mask)
-        batched = query.ndim == 3
-        if not batched:
-            query, key, value = query.unsqueeze(0), key.unsqueeze(0), value.unsqueeze(0)
+    def _batch_first(self, query, key, value, key_padding_mask):
+        """The inputs as (N, L, E) batches: unbatched ones get a batch of one, seq-first ones
+        are transposed (`query is key` survives, so self-attention keeps one matmul)."""
+        if query.ndim == 2:
             if key_padding_mask is not None:
                 if key_padding_mask.ndim != 1:
                     raise AssertionError(
                         f"MultiheadAttention: for unbatched (2-D) query, key_padding_mask "
                         f"should be 1-D, got shape {list(key_padding_mask._shape)}")
                 key_padding_mask = key_padding_mask.unsqueeze(0)
-        elif not self.batch_first:
-            # Work batch-first; `query is key` survives so self-attention keeps one matmul.
-            same_kv = key is value
-            same_qk = query is key
-            query = query.transpose(0, 1)
-            key = query if same_qk else key.transpose(0, 1)
-            value = key if same_kv else value.transpose(0, 1)
-        N, L, E = query._shape
-        S = key._shape[1]
-        H, hd = self.num_heads, self.head_dim
-        if is_causal and attn_mask is None:
-            raise RuntimeError(
-                "MultiheadAttention: is_causal=True is a hint that attn_mask is the causal "
-                "mask; pass attn_mask as well (e.g. "
-                "nn.Transformer.generate_square_subsequent_mask(L))")
+            return query.unsqueeze(0), key.unsqueeze(0), value.unsqueeze(0), key_padding_mask
+        if self.batch_first:
+            return query, key, value, key_padding_mask
+        same_kv, same_qk = key is value, query is key
+        query = query.transpose(0, 1)
+        key = query if same_qk else key.transpose(0, 1)
+        value = key if same_kv else value.transpose(0, 1)
+        return query, key, value, key_padding_mask
+
+    def _masks(self, attn_mask, key_padding_mask, N, L, S, batched, dtype):
+        """(attn_mask as an additive (L, S) or (N, H, L, S) mask, key_padding_mask as an
+        additive (N, S) one), shapes checked."""
+        H = self.num_heads
         if key_padding_mask is not None and tuple(key_padding_mask._shape) != (N, S):
             raise AssertionError(
                 f"MultiheadAttention: expected key_padding_mask of shape {[N, S]}, got "
                 f"{list(key_padding_mask._shape)}")
-        dtype = query._dtype
         mask = _as_float_mask(attn_mask, "attn_mask", dtype)
         if mask is not None:
             if mask.ndim == 2:
@@ -329,52 +341,66 @@ class MultiheadAttention(Module):
             else:
                 raise RuntimeError(f"attn_mask's dimension {mask.ndim} is not supported "
                                    f"(2-D (L, S) or 3-D (N * num_heads, L, S))")
-        kpm = _as_float_mask(key_padding_mask, "key_padding_mask", dtype)
+        return mask, _as_float_mask(key_padding_mask, "key_padding_mask", dtype)
 
-        q, k, v = self._project(query, key, value)
+    def _heads(self, q, k, v, mask, kpm):
+        """q, k, v split into heads (N, H, length, head_dim), with bias_k/bias_v and the zero
+        key appended when asked, and the one additive mask (or None) over the keys."""
+        (N, L, E), S = q._shape, k._shape[1]
+        H, hd = self.num_heads, self.head_dim
         if self.bias_k is not None:
             k = _ops.cat([k, self.bias_k.expand(N, 1, E)], 1)
             v = _ops.cat([v, self.bias_v.expand(N, 1, E)], 1)
-            mask = None if mask is None else F.pad(mask, (0, 1))
-            kpm = None if kpm is None else F.pad(kpm, (0, 1))
+            mask = None if mask is None else _pad_key(mask)
+            kpm = None if kpm is None else _pad_key(kpm)
             S += 1
         q = q.view(N, L, H, hd).transpose(1, 2)
         k = k.view(N, S, H, hd).transpose(1, 2)
         v = v.view(N, S, H, hd).transpose(1, 2)
         if self.add_zero_attn:
-            zeros = _creation.zeros(N, H, 1, hd, dtype=dtype, device=q._device)
+            zeros = _creation.zeros(N, H, 1, hd, dtype=q._dtype, device=q._device)
             k, v = _ops.cat([k, zeros], 2), _ops.cat([v, zeros], 2)
-            mask = None if mask is None else F.pad(mask, (0, 1))
-            kpm = None if kpm is None else F.pad(kpm, (0, 1))
+            mask = None if mask is None else _pad_key(mask)
+            kpm = None if kpm is None else _pad_key(kpm)
             S += 1
         if kpm is not None:
             kpm = kpm.view(N, 1, 1, S)
             mask = kpm if mask is None else mask + kpm
-        p = self.dropout if self.training else 0.0
+        return q, k, v, mask
 
+    def forward(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask=None,
+                need_weights: bool = True, attn_mask=None, average_attn_weights: bool = True,
+                is_causal: bool = False):
+        self._check_inputs(query, key, value, key_padding_mask, attn_mask)
+        if is_causal and attn_mask is None:
+            raise RuntimeError(
+                "MultiheadAttention: is_causal=True is a hint that attn_mask is the causal "
+                "mask; pass attn_mask as well (e.g. "
+                "nn.Transformer.generate_square_subsequent_mask(L))")
+        batched = query.ndim == 3
+        query, key, value, key_padding_mask = self._batch_first(query, key, value,
+                                                                key_padding_mask)
+        (N, L, E), S = query._shape, key._shape[1]
+        mask, kpm = self._masks(attn_mask, key_padding_mask, N, L, S, batched, query._dtype)
+        q, k, v = self._project(query, key, value)
+        q, k, v, mask = self._heads(q, k, v, mask, kpm)
+        p = self.dropout if self.training else 0.0
+        weights = None
         if need_weights:
             # torch's explicit path: a plain softmax (a fully blocked row gives NaN there).
-            scores = (q * (1.0 / math.sqrt(hd))).matmul(k.transpose(-2, -1))
-            if mask is not None:
-                scores = scores + mask
-            weights = scores.softmax(-1)
+            scores = q.matmul(k.transpose(-2, -1)) * (1.0 / math.sqrt(self.head_dim))
+            weights = (scores if mask is None else scores + mask).softmax(-1)
             if p > 0.0:
                 weights = _random.dropout(weights, p, True)
             out = weights.matmul(v)
-        elif is_causal and kpm is None and mask is not None and mask.ndim == 2:
-            # attn_mask is declared the causal mask: let SDPA build its cached bool one.
-            weights = None
+            if average_attn_weights:
+                weights = weights.mean(1)
+        elif is_causal and kpm is None:
+            # As torch: attn_mask is declared the causal mask, so SDPA's cached one is used.
             out = scaled_dot_product_attention(q, k, v, None, p, is_causal=True)
         else:
-            weights = None
             out = scaled_dot_product_attention(q, k, v, mask, p)
         out = self.out_proj(out.transpose(1, 2).reshape(N, L, E))
-        if weights is not None and average_attn_weights:
-            weights = weights.mean(1)
         if not batched:
-            out = out.squeeze(0)
-            if weights is not None:
-                weights = weights.squeeze(0)
-        elif not self.batch_first:
-            out = out.transpose(0, 1)
-        return out, weights
+            return out.squeeze(0), None if weights is None else weights.squeeze(0)
+        return (out if self.batch_first else out.transpose(0, 1)), weights

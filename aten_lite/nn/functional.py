@@ -329,5 +329,18 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 from ._functional_more import cosine_similarity, huber_loss, kl_div, pad  # noqa: E402
 
 __all__ += ["cosine_similarity", "huber_loss", "kl_div", "pad"]
-from .attention import scaled_dot_product_attention  # noqa: E402
-__all__ += ["scaled_dot_product_attention"]
+from .convolution import (  # noqa: E402,F401 (re-exported)
+    conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, unfold,
+)
+from .pooling import (  # noqa: E402,F401 (re-exported)
+    adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d, adaptive_max_pool2d,
+    avg_pool1d, avg_pool2d, interpolate, max_pool1d, max_pool2d, max_unpool1d, max_unpool2d,
+    upsample,
+)
+
+__all__ += [
+    "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+    "fold", "unfold", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
+    "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "interpolate", "max_pool1d",
+    "max_pool2d", "max_unpool1d", "max_unpool2d", "upsample",
+]

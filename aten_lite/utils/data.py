@@ -35,8 +35,8 @@ from .._ops import stack
 __all__ = [
     "Dataset", "IterableDataset", "TensorDataset", "Subset", "ConcatDataset", "random_split",
     "Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
-    "WeightedRandomSampler", "BatchSampler", "DataLoader", "default_collate", "default_convert",
-    "get_worker_info",
+    "WeightedRandomSampler", "BatchSampler", "DistributedSampler", "DataLoader",
+    "default_collate", "default_convert", "get_worker_info",
 ]
 
 
@@ -275,6 +275,68 @@ class BatchSampler(Sampler):
     def __len__(self) -> int:
         n = len(self.sampler)
         return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+
+class DistributedSampler(Sampler):
+    """Each process's share of a dataset, for data-parallel training (torch's
+    ``DistributedSampler``): the indices (a permutation seeded by ``seed + epoch`` when
+    ``shuffle``, else 0..n-1) padded by repeating from the start to a multiple of
+    ``num_replicas`` (or, with ``drop_last``, cut down to one), then every ``num_replicas``-th
+    from ``rank`` on. ``num_replicas`` and ``rank`` default to the process group's. Call
+    ``set_epoch(e)`` before each epoch so that every rank draws that epoch's permutation.
+
+    Self-contained (it needs only ``randperm`` and ``Generator``), so that it moves with the
+    samplers wherever they live."""
+
+    def __init__(self, dataset, num_replicas: int | None = None, rank: int | None = None,
+                 shuffle: bool = True, seed: int = 0, drop_last: bool = False) -> None:
+        if num_replicas is None or rank is None:
+            from .. import distributed as dist
+            if not dist.is_initialized():
+                raise RuntimeError("DistributedSampler: pass num_replicas and rank, or call "
+                                   "aten_lite.distributed.init_process_group('mpi') first")
+            num_replicas = dist.get_world_size() if num_replicas is None else num_replicas
+            rank = dist.get_rank() if rank is None else rank
+        for name, v in (("num_replicas", num_replicas), ("rank", rank), ("seed", seed)):
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"DistributedSampler: {name} must be an int, got {v!r}")
+        if num_replicas < 1:
+            raise ValueError(f"DistributedSampler: num_replicas must be at least 1, got "
+                             f"{num_replicas}")
+        if not 0 <= rank < num_replicas:
+            raise ValueError(f"Invalid rank {rank}, rank should be in the interval "
+                             f"[0, {num_replicas - 1}]")
+        self.dataset, self.num_replicas, self.rank = dataset, num_replicas, rank
+        self.shuffle, self.seed, self.drop_last = bool(shuffle), seed, bool(drop_last)
+        self.epoch = 0
+        n = len(dataset)
+        if self.drop_last and n % num_replicas:
+            self.num_samples = math.ceil((n - num_replicas) / num_replicas)
+        else:
+            self.num_samples = math.ceil(n / num_replicas)
+        self.total_size = self.num_samples * num_replicas
+
+    def set_epoch(self, epoch: int) -> None:
+        """The epoch whose permutation the next pass draws (the same on every rank)."""
+        self.epoch = epoch
+
+    def __iter__(self):
+        n = len(self.dataset)
+        if self.shuffle:
+            g = Generator().manual_seed(self.seed + self.epoch)
+            indices = randperm(n, generator=g).tolist()
+        else:
+            indices = list(range(n))
+        if self.drop_last:
+            indices = indices[:self.total_size]
+        elif len(indices) < self.total_size:
+            short = self.total_size - len(indices)
+            repeats = math.ceil(short / len(indices)) if indices else 0
+            indices += (indices * repeats)[:short]
+        return iter(indices[self.rank:self.total_size:self.num_replicas])
+
+    def __len__(self) -> int:
+        return self.num_samples
 
 
 def get_worker_info():

@@ -9,7 +9,7 @@ lists the modules of its named kernels, one per op family; ``KERNELS``, what a Y
 
 from .. import coo, kernel_table
 from . import (
-    copies, elementwise, indexing, joining, linalg, losses, reductions, scans_and_sorts,
+    convolution, copies, elementwise, indexing, joining, linalg, losses, reductions, scans_and_sorts,
     scatter_gather, softmax, views,
 )
 from .elementwise import make_elementwise
@@ -25,6 +25,7 @@ FAMILIES = (
     scans_and_sorts,  # cumsum, cumprod, sort, topk, unique
     softmax,  # softmax, log_softmax and its backward
     losses,  # nll_loss and its backward
+    convolution,  # convolution (plain, transposed), its weight gradient, im2col, col2im
     copies,  # clone, copy_, fill_, zero_, to(dtype), to(device)
     joining,  # cat, stack
     coo,  # shared with Meta: sparse_coo_tensor, to_sparse, ... (strided inputs)

@@ -9,6 +9,9 @@ from .core import (  # noqa: F401 (found by name: getattr(shapes, rule))
     arg_reduction, bmm, broadcast_shapes, broadcastable, dot, matmul, mm, reduced_shape,
     reduction_dims, reduction_with_indices, softmax, where,
 )
+from .conv import (  # noqa: F401 (found by name: getattr(shapes, rule))
+    col2im, conv_weight_grad, convolution, im2col,
+)
 from .data import (  # noqa: F401 (found by name: getattr(shapes, rule))
     advanced_index, cat, gather, index_put, index_select, masked_fill, masked_fill_inplace,
     same_as_self, stack,

@@ -1,0 +1,123 @@
+"""Dicts of tensors in the safetensors format, as ``safetensors.torch`` does for torch.
+
+The ``safetensors`` package (``pip install aten_lite[safetensors]``) reads and writes the
+files (through its NumPy front end); this module hands it aten_lite tensors and wraps what it
+reads. A safetensors file holds named contiguous tensors and string metadata and never
+code, so these files are safe to load from anywhere; the format has no shared storages, so
+tensors that share memory are each written with their own values (``safetensors.torch``
+refuses them instead).
+
+>>> import aten_lite as al
+>>> from aten_lite.serialization import safetensors as st
+>>> st.load(st.save({"w": al.ones(2)}))
+{'w': tensor([1., 1.])}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+
+from ..vocab import dtype as _dtype
+from ..tensors.tensor import Tensor
+
+__all__ = ["save_file", "load_file", "save", "load"]
+
+# safetensors' dtype names aten_lite has a dtype for
+_DTYPES = {"BOOL": "bool", "U8": "uint8", "I8": "int8", "I16": "int16", "I32": "int32",
+           "I64": "int64", "F16": "float16", "F32": "float32", "F64": "float64"}
+
+
+def _numpy_api():
+    try:
+        import safetensors.numpy as api
+    except ImportError:
+        raise ImportError("aten_lite.serialization.safetensors needs the safetensors package: "
+                          "pip install 'safetensors>=0.4' (or aten_lite[safetensors])") from None
+    return api
+
+
+def _arrays(tensors) -> dict[str, np.ndarray]:
+    if not isinstance(tensors, dict):
+        raise TypeError(f"safetensors: expected a dict of name -> tensor, got "
+                        f"{type(tensors).__name__}")
+    out = {}
+    for name, t in tensors.items():
+        if not isinstance(name, str):
+            raise TypeError(f"safetensors: key {name!r} is a {type(name).__name__}; names must "
+                            "be strings")
+        if not isinstance(t, Tensor) or t.is_sparse or t._a is None:
+            kind = type(t).__name__ if not isinstance(t, Tensor) else \
+                "sparse tensor" if t.is_sparse else "meta tensor"
+            raise TypeError(f"safetensors: {name!r} is a {kind}; only dense CPU tensors are "
+                            "saved")
+        out[name] = np.asarray(t.detach()._a, order="C")  # keeps 0-dim shapes
+    return out
+
+
+def _check_header(head: bytes, total: int, where: str) -> None:
+    """Refuse a file holding a dtype aten_lite lacks, naming the tensor and the dtype, before
+    the safetensors package reads it (NumPy has no bfloat16: it would fail without a name)."""
+    if len(head) < 8:
+        raise ValueError(f"safetensors: {where} is too short to be a safetensors file")
+    n = int.from_bytes(head[:8], "little")
+    if n > total - 8:
+        raise ValueError(f"safetensors: {where} declares a {n}-byte header but holds "
+                         f"{total - 8} bytes after its size")
+    try:
+        header = json.loads(head[8:8 + n])
+    except ValueError as exc:
+        raise ValueError(f"safetensors: {where} has no valid JSON header ({exc})") from None
+    if not isinstance(header, dict):
+        raise ValueError(f"safetensors: {where} has a header that is not a JSON object")
+    for name, info in header.items():
+        if name == "__metadata__" or not isinstance(info, dict):
+            continue
+        if info.get("dtype") not in _DTYPES:
+            raise TypeError(f"safetensors: tensor {name!r} in {where} has dtype "
+                            f"{info.get('dtype')!r}, which aten_lite has no dtype for (it "
+                            f"reads {', '.join(_DTYPES)}); convert it first")
+
+
+def _tensors(arrays: dict) -> dict[str, Tensor]:
+    out = {}
+    for name, a in arrays.items():
+        if not a.flags.writeable or not a.flags.c_contiguous:
+            a = np.array(a, order="C")
+        _dtype.from_numpy(a.dtype)
+        out[name] = Tensor._wrap(a)
+    return out
+
+
+def save_file(tensors: dict, filename, metadata: dict | None = None) -> None:
+    """Write the dict `tensors` (name -> tensor) to the file `filename` (str or path), with
+    the optional string-to-string `metadata`."""
+    _numpy_api().save_file(_arrays(tensors), filename, metadata=metadata)
+
+
+def load_file(filename, device="cpu") -> dict[str, Tensor]:
+    """The tensors of the safetensors file `filename`, by name (on the CPU)."""
+    if str(device) != "cpu":
+        raise ValueError(f"safetensors.load_file: device must be 'cpu', got {device!r}")
+    with open(filename, "rb") as fh:
+        size = fh.seek(0, 2)
+        fh.seek(0)
+        head = fh.read(8)
+        n = int.from_bytes(head, "little") if len(head) == 8 else 0
+        head += fh.read(min(n, max(size - 8, 0)))
+    _check_header(head, size, repr(os.fspath(filename)))
+    return _tensors(_numpy_api().load_file(filename))
+
+
+def save(tensors: dict, metadata: dict | None = None) -> bytes:
+    """The safetensors bytes of the dict `tensors` (name -> tensor)."""
+    return _numpy_api().save(_arrays(tensors), metadata=metadata)
+
+
+def load(data: bytes) -> dict[str, Tensor]:
+    """The tensors of safetensors bytes, by name."""
+    data = bytes(data)
+    _check_header(data, len(data), "the data")
+    return _tensors(_numpy_api().load(data))
