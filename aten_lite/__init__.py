@@ -50,7 +50,8 @@ from .vocab.grad_mode import (  # noqa: E402
 from .dispatch.trace_mode import trace_dispatch as trace_dispatch  # noqa: E402
 from .backends.creation import (  # noqa: E402
     arange as arange, as_tensor as as_tensor, empty as empty, empty_like as empty_like,
-    eye as eye, from_numpy as from_numpy, full as full, full_like as full_like,
+    eye as eye, from_numpy as from_numpy, from_dlpack as from_dlpack, full as full,
+    full_like as full_like,
     linspace as linspace, ones as ones, ones_like as ones_like, tensor as tensor,
     zeros as zeros, zeros_like as zeros_like,
 )
@@ -107,6 +108,9 @@ from .frontend.tensor_api import (  # noqa: E402
     unique as unique,
 )
 from .frontend.tensor_api import __version__ as __version__  # noqa: E402
+from .tensors.printing import (  # noqa: E402
+    get_printoptions as get_printoptions, set_printoptions as set_printoptions,
+)
 from typing import TYPE_CHECKING  # noqa: E402
 
 if not TYPE_CHECKING:  # type checkers must still flag a misspelt al.name: no __getattr__ for them
@@ -119,6 +123,12 @@ _forward_ad.install_rules(_forward_rules)
 from . import func  # noqa: E402,F401
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
+from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)
+from .amp import autocast as autocast  # noqa: E402
+from .backends.cuda import (  # noqa: E402
+    get_float32_matmul_precision as get_float32_matmul_precision,
+    set_float32_matmul_precision as set_float32_matmul_precision,
+)
 from .serialization import save as save, load as load  # noqa: E402
 # Op libraries outside the tree: al.load_library, al.ops.NS, al.library.define_yaml.
 from .frontend.oplib import load_library as load_library, ops as ops  # noqa: E402
@@ -131,6 +141,14 @@ half = _dtype.float16
 long = _dtype.int64
 int = _dtype.int32  # noqa: A001
 short = _dtype.int16
+
+# torch's constants: al.inf, al.nan, al.pi, al.e (Python floats, as there).
+import math as _math  # noqa: E402
+
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
+e = _math.e
 
 
 def set_num_threads(n) -> None:

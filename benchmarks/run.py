@@ -3,7 +3,7 @@
     python benchmarks/run.py                  # every section (about 2 minutes)
     python benchmarks/run.py --quick          # shorter timings, for a smoke test
     python benchmarks/run.py --only ops       # one section: codegen, ops, build, autograd, sparse,
-                                              # nn, func, library, compile, breaks
+                                              # nn, func, library, compile, breaks, interop
     python benchmarks/run.py --only ops --match "sum"   # the rows whose case mentions "sum"
     python benchmarks/run.py --install        # also time a clean `pip install -e .` (slow)
 
@@ -41,7 +41,7 @@ import numpy as np  # noqa: E402
 from harness import table  # noqa: E402
 
 SECTIONS = ("codegen", "ops", "build", "autograd", "sparse", "nn", "func", "library",
-            "compile", "breaks")
+            "compile", "breaks", "interop")
 RESULTS = HERE / "RESULTS.md"
 SECTION_RE = r"<!-- section: {name} -->\n.*?<!-- end: {name} -->\n"
 
@@ -133,6 +133,12 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
         rows = bench_breaks.run(al, torch)
         return [("graph breaks and concurrent branches",
                  table(rows, bench_breaks.PEERS) + "\n\n" + bench_breaks.NOTE)]
+    if name == "interop":
+        import bench_interop
+
+        return [("DLPack interop: 16M float32 elements, zero copy",
+                 table(bench_interop.run(al, torch, repeat=repeat, budget=budget),
+                       bench_interop.PEERS))]
     import bench_sparse
 
     rows = bench_sparse.run(repeat=repeat, budget=budget)

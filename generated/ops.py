@@ -3803,9 +3803,9 @@ def _op__add__(self, other):
 def _op__radd__(self, other):
     """Python operator for add: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"""
     if other.__class__ is _T:  # add.Tensor
-        return _F_add_Tensor(other, self, 1)
+        return _F_add_Tensor(self, other, 1)
     if isinstance(other, _TN):
-        return _H_add_Tensor.call((other, self, 1))
+        return _H_add_Tensor.call((self, other, 1))
     return NotImplemented
 
 
@@ -3857,9 +3857,9 @@ def _op__mul__(self, other):
 def _op__rmul__(self, other):
     """Python operator for mul: mul.Tensor(Tensor self, Tensor other) -> Tensor"""
     if other.__class__ is _T:  # mul.Tensor
-        return _F_mul_Tensor(other, self)
+        return _F_mul_Tensor(self, other)
     if isinstance(other, _TN):
-        return _H_mul_Tensor.call((other, self))
+        return _H_mul_Tensor.call((self, other))
     return NotImplemented
 
 
@@ -4064,9 +4064,9 @@ def _op__and__(self, other):
 def _op__rand__(self, other):
     """Python operator for bitwise_and: bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor"""
     if other.__class__ is _T:  # bitwise_and.Tensor
-        return _F_bitwise_and_Tensor(other, self)
+        return _F_bitwise_and_Tensor(self, other)
     if isinstance(other, _TN):
-        return _H_bitwise_and_Tensor.call((other, self))
+        return _H_bitwise_and_Tensor.call((self, other))
     return NotImplemented
 
 
@@ -4091,9 +4091,9 @@ def _op__or__(self, other):
 def _op__ror__(self, other):
     """Python operator for bitwise_or: bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor"""
     if other.__class__ is _T:  # bitwise_or.Tensor
-        return _F_bitwise_or_Tensor(other, self)
+        return _F_bitwise_or_Tensor(self, other)
     if isinstance(other, _TN):
-        return _H_bitwise_or_Tensor.call((other, self))
+        return _H_bitwise_or_Tensor.call((self, other))
     return NotImplemented
 
 
@@ -4118,9 +4118,9 @@ def _op__xor__(self, other):
 def _op__rxor__(self, other):
     """Python operator for bitwise_xor: bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor"""
     if other.__class__ is _T:  # bitwise_xor.Tensor
-        return _F_bitwise_xor_Tensor(other, self)
+        return _F_bitwise_xor_Tensor(self, other)
     if isinstance(other, _TN):
-        return _H_bitwise_xor_Tensor.call((other, self))
+        return _H_bitwise_xor_Tensor.call((self, other))
     return NotImplemented
 
 

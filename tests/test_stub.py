@@ -141,7 +141,9 @@ def test_tensor_declarations_for_type_checkers_match_what_is_attached():
         "detach_", "__getitem__", "__setitem__", "grad_fn",
         # frontend/tensor_api.py and frontend/random.py
         "data", "type", "cpu", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full",
-        "bernoulli", "multinomial", "uniform_", "normal_", "unique"}
+        "bernoulli", "multinomial", "uniform_", "normal_", "unique",
+        # backends/dlpack.py
+        "__dlpack__", "__dlpack_device__"}
     for name, defs in declared.items():
         attached = inspect.getattr_static(al.Tensor, name)
         decorators = [ast.unparse(dec) for fn in defs for dec in fn.decorator_list]

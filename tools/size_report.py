@@ -59,6 +59,15 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/rules/shapes/conv.py")),
     ("checkpoints", 1600, ("aten_lite/serialization/",)),
     ("data parallel", 1000, ("aten_lite/distributed/", "aten_lite/nn/parallel.py")),
+    ("torch's surface for GPU-ready programs (amp, CUDA switches, torch's import paths)", 700, (
+        "aten_lite/amp/", "aten_lite/cuda/", "aten_lite/backends/cuda.py",
+        "aten_lite/backends/cudnn.py", "aten_lite/backends/mps.py", "aten_lite/nn/parameter.py",
+        *(f"aten_lite/utils/data/{m}.py" for m in ("dataloader", "dataset", "sampler",
+                                                    "distributed")),
+        *(f"aten_lite/nn/modules/{m}.py" for m in (
+            "activation", "batchnorm", "container", "conv", "distance", "dropout", "flatten",
+            "fold", "linear", "loss", "module", "normalization", "padding", "pooling", "sparse",
+            "upsampling")))),
     ("nn", 2000, ("aten_lite/nn/",)),
     ("optim", 650, ("aten_lite/optim/",)),
     ("data", 500, ("aten_lite/utils/",)),

@@ -291,3 +291,6 @@ def _derived_composite(h, src):
     return derived
 
 
+# torch.backends' switches that GPU-ready code sets (cuda.matmul.allow_tf32, cudnn.benchmark,
+# mps.is_available()): modules of flags beside the backend packages, no kernels.
+from . import cuda, cudnn, mps  # noqa: E402,F401

@@ -22,9 +22,10 @@ from ..rules.kernel_rules import scalar_for
 from ..vocab.device import device as _device, strided as _STRIDED
 from ..tensors.tensor import Tensor, empty_array
 from ..rules.views import preserved_strides
+from .dlpack import from_dlpack
 
 __all__ = [
-    "tensor", "as_tensor", "from_numpy", "empty", "zeros", "ones", "full", "arange",
+    "tensor", "as_tensor", "from_numpy", "from_dlpack", "empty", "zeros", "ones", "full", "arange",
     "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like",
 ]
 
@@ -94,6 +95,7 @@ def array_from_data(data, dtype: "_dtype.DType | None" = None) -> np.ndarray:
     dtype first would round ``1.45`` to float32 before it reached float64."""
     if isinstance(data, Tensor):
         return np.array(data._a, copy=True)
+    data = _foreign_array(data)
     if isinstance(data, (np.ndarray, np.generic)):
         dt = _dtype.from_numpy(data.dtype.newbyteorder("=")) if data.dtype.byteorder not in "=|" \
             else _dtype.from_numpy(data.dtype)
@@ -115,6 +117,20 @@ def array_from_data(data, dtype: "_dtype.DType | None" = None) -> np.ndarray:
                 return a.astype(found.np)
         return _python_array(a, data, dtype)
     raise TypeError(f"tensor(): could not infer dtype of {type(data).__name__}")
+
+
+def _foreign_array(data):
+    """Another library's array as an ndarray sharing its memory where it can: an object with
+    ``__dlpack__`` (torch, JAX, CuPy on the CPU...) through DLPack, else one with ``__array__``
+    through NumPy; anything else unchanged. (NumPy's own arrays and scalars are handled by the
+    callers before this.)"""
+    if isinstance(data, (np.ndarray, np.generic, list, tuple, range, bool, int, float)):
+        return data
+    if hasattr(data, "__dlpack__"):
+        return from_dlpack(data)._a
+    if hasattr(data, "__array__"):
+        return np.asarray(data)
+    return data
 
 
 def _python_array(a, data, dtype=None) -> np.ndarray:
@@ -170,7 +186,7 @@ def _check_nested(x, shape: list[int], dim: int) -> None:
 
 def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
     """A new tensor holding a copy of `data` (nested lists, numbers, NumPy arrays or
-    scalars, tensors). The dtype is inferred as torch does: bools -> bool, ints -> int64,
+    scalars, tensors, objects with ``__dlpack__`` or ``__array__`` such as torch or JAX arrays). The dtype is inferred as torch does: bools -> bool, ints -> int64,
     any float -> the default dtype (float32); NumPy data keeps its dtype."""
     if isinstance(data, Tensor) and data._a is None:
         dt = data._dtype if dtype is None else _dtype.parse(dtype)
@@ -235,14 +251,16 @@ def _inferred_dtype(data):
 
 
 def as_tensor(data, dtype=None, device=None) -> Tensor:
-    """Like ``tensor`` but without a copy when `data` already is a tensor or a NumPy array of
-    the requested dtype and device (then the result shares its memory)."""
+    """Like ``tensor`` but without a copy when `data` already is a tensor, a NumPy array, or
+    another library's array (through ``__dlpack__``, else ``__array__``) of the requested dtype
+    and device (then the result shares its memory)."""
     if isinstance(data, Tensor):
         dev = data._device if device is None else _device(device)
         dt = data._dtype if dtype is None else _dtype.parse(dtype)
         if dev is data._device and dt is data._dtype:
             return data
         return data.to(dev, dt)
+    data = _foreign_array(data)
     if isinstance(data, np.ndarray) and not _is_meta(device) and data.flags.aligned and not any(
             s % data.itemsize for s in data.strides):
         shared = from_numpy(data)

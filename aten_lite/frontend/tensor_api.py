@@ -173,15 +173,21 @@ def _new_tensor(self: Tensor, data, *, dtype=None, device=None, requires_grad: b
     return tensor(data, dtype=dt, device=dev, requires_grad=requires_grad)
 
 
-def _sizes(size):
-    return tuple(size) if isinstance(size, (list, tuple)) else (size,)
+def _sizes(size, more=()):
+    """torch's size argument: one sequence (list, tuple, Size) or the sizes as ints."""
+    if isinstance(size, (list, tuple)):
+        if more:
+            raise TypeError(f"sizes given both as a sequence {tuple(size)} and as further "
+                            f"arguments {more}; pass one sequence or ints only")
+        return tuple(size)
+    return (size,) + tuple(more)
 
 
 def _factories():
     return {
-        "new_zeros": lambda size, **kw: zeros(*_sizes(size), **kw),
-        "new_ones": lambda size, **kw: ones(*_sizes(size), **kw),
-        "new_empty": lambda size, **kw: empty(*_sizes(size), **kw),
+        "new_zeros": lambda size, *more, **kw: zeros(*_sizes(size, more), **kw),
+        "new_ones": lambda size, *more, **kw: ones(*_sizes(size, more), **kw),
+        "new_empty": lambda size, *more, **kw: empty(*_sizes(size, more), **kw),
         "new_full": lambda size, fill_value, **kw: full(_sizes(size), fill_value, **kw),
     }
 

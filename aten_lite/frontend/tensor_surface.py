@@ -24,6 +24,7 @@ from ..serialization import pickling as serialization
 from .._generated.ops import METHODS
 from ..tensors.tensor import Tensor
 from ..autograd import tensor_methods as _autograd
+from ..backends import dlpack as _dlpack
 
 __all__: list[str] = []
 
@@ -58,6 +59,10 @@ Tensor.__array_ufunc__ = _tensor_api._array_ufunc  # Note [NumPy operands]
 for _name, _fn in _tensor_api.new_factories().items():  # new_zeros, new_ones, new_empty, new_full
     setattr(Tensor, _name, _fn)
 del _name, _fn
+
+# DLPack export (Note [DLPack through NumPy] in backends/dlpack.py).
+Tensor.__dlpack__ = _dlpack.tensor_dlpack
+Tensor.__dlpack_device__ = _dlpack.tensor_dlpack_device
 
 # Random methods (frontend/random.py).
 Tensor.bernoulli = _random._bernoulli_method

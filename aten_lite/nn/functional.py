@@ -11,6 +11,7 @@ op, so their `grad_fn` is ``NllLossBackward0`` as in torch.
 from __future__ import annotations
 
 import math
+import warnings
 
 from .. import _ops
 from ..frontend import random as _random
@@ -23,7 +24,7 @@ __all__ = [
     "relu", "leaky_relu", "silu", "tanh", "sigmoid", "gelu", "linear", "softmax",
     "log_softmax", "embedding", "dropout", "layer_norm", "batch_norm", "cross_entropy",
     "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "binary_cross_entropy_with_logits",
-    "one_hot", "binary_cross_entropy", "normalize",
+    "one_hot", "binary_cross_entropy", "normalize", "softmin",
 ]
 
 
@@ -94,20 +95,63 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     return out + bias
 
 
-def softmax(input: Tensor, dim: int, dtype=None) -> Tensor:
+def _implicit_softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
+    """torch's deprecated choice when softmax is called without ``dim``: dim 0 for 0-, 1- and
+    3-D inputs (a 3-D input was read as a batch-less image), else dim 1; with its warning."""
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call "
+                  "to include dim=X as an argument.", stacklevel=stacklevel)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype=None) -> Tensor:
+    if dim is None:
+        dim = _implicit_softmax_dim("softmax", input.ndim, _stacklevel)
     return input.softmax(dim, dtype)
 
 
-def log_softmax(input: Tensor, dim: int, dtype=None) -> Tensor:
+def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+                dtype=None) -> Tensor:
+    if dim is None:
+        dim = _implicit_softmax_dim("log_softmax", input.ndim, _stacklevel)
     return input.log_softmax(dim, dtype)
 
 
+def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype=None) -> Tensor:
+    """``softmax(-input, dim)``."""
+    if dim is None:
+        dim = _implicit_softmax_dim("softmin", input.ndim, _stacklevel)
+    return (-input).softmax(dim, dtype)
+
+
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
+              max_norm: float | None = None, norm_type: float = 2.0,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """Rows ``weight[input]``: shape ``input.shape + (embedding_dim,)``; the `embedding` op
-    (its backward adds repeated rows up; the ``padding_idx`` row gets no gradient)."""
+    (its backward adds repeated rows up; the ``padding_idx`` row gets no gradient). With
+    ``max_norm``, the rows looked up whose ``norm_type``-norm exceeds it are first scaled
+    in place, in ``weight`` itself, to norm ``max_norm`` (as torch's embedding_renorm_)."""
+    if padding_idx is not None:
+        n = weight.size(0)
+        if not -n <= padding_idx < n:
+            raise ValueError(f"embedding: padding_idx {padding_idx} must be within the "
+                             f"{n} rows of weight ([-{n}, {n - 1}])")
+        padding_idx %= n
+    if max_norm is not None:
+        _renorm_rows(weight, input, float(max_norm), float(norm_type))
     return _ops.embedding(weight, input, -1 if padding_idx is None else padding_idx,
                           scale_grad_by_freq, sparse)
+
+
+def _renorm_rows(weight: Tensor, input: Tensor, max_norm: float, norm_type: float) -> None:
+    with no_grad():
+        rows = input.reshape(-1).unique()
+        picked = weight[rows]
+        norms = picked.norm(norm_type, 1, True)
+        # torch's factor, 1e-7 keeping a zero row finite; only rows above max_norm change.
+        scale = (max_norm / (norms + 1e-7)).where(norms > max_norm, norms.new_ones(()))
+        weight[rows] = picked * scale
 
 
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:

@@ -9,6 +9,8 @@ The rules follow torch's printing: floats print with 4 decimals, or as ``1.`` wh
 is whole, or in scientific notation when values span more than 1000x, exceed 1e8 or go below
 1e-4; columns are right-aligned to a common width; rows wrap at 80 columns; tensors of more
 than 1000 elements show the first and last 3 entries of each dimension around ``...``.
+``set_printoptions`` changes those numbers (precision, threshold, edgeitems, linewidth) and
+can force scientific notation on or off, as torch's does.
 """
 
 from __future__ import annotations
@@ -23,6 +25,63 @@ PRECISION = 4
 THRESHOLD = 1000  # more elements than this: summarise
 EDGEITEMS = 3  # entries kept at each end of a summarised dimension
 LINEWIDTH = 80
+SCI_MODE = None  # None: chosen from the values; True/False: always / never scientific
+
+_PROFILES = {
+    "default": dict(precision=4, threshold=1000, edgeitems=3, linewidth=80),
+    "short": dict(precision=2, threshold=1000, edgeitems=2, linewidth=80),
+    "full": dict(precision=4, threshold=math.inf, edgeitems=3, linewidth=80),
+}
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     profile=None, sci_mode=None) -> None:
+    """The options of Tensor repr, as torch.set_printoptions: ``precision`` (decimals),
+    ``threshold`` (more elements than this print summarised), ``edgeitems`` (entries kept at
+    each end of a summarised dim), ``linewidth`` (characters per line), ``profile`` (one of
+    "default", "short", "full", applied before the other arguments) and ``sci_mode`` (True or
+    False forces scientific notation on or off; None, which every call without it sets,
+    lets the values choose).
+
+    >>> import aten_lite as al
+    >>> al.set_printoptions(precision=2); al.tensor([1.2345])
+    tensor([1.23])
+    >>> al.set_printoptions(profile="default")
+    """
+    global PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH, SCI_MODE
+    if profile is not None:
+        if profile not in _PROFILES:
+            raise ValueError(f"set_printoptions: profile must be one of "
+                             f"{', '.join(map(repr, _PROFILES))}, got {profile!r}")
+        chosen = _PROFILES[profile]
+        PRECISION, THRESHOLD = chosen["precision"], chosen["threshold"]
+        EDGEITEMS, LINEWIDTH = chosen["edgeitems"], chosen["linewidth"]
+    for name, value in (("precision", precision), ("edgeitems", edgeitems),
+                        ("linewidth", linewidth)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 0):
+            raise ValueError(f"set_printoptions: {name} must be a non-negative int, got "
+                             f"{value!r}")
+    if threshold is not None and not isinstance(threshold, (int, float)):
+        raise ValueError(f"set_printoptions: threshold must be a number, got {threshold!r}")
+    if sci_mode is not None and not isinstance(sci_mode, bool):
+        raise ValueError(f"set_printoptions: sci_mode must be True, False or None, got "
+                         f"{sci_mode!r}")
+    if precision is not None:
+        PRECISION = precision
+    if threshold is not None:
+        THRESHOLD = threshold
+    if edgeitems is not None:
+        EDGEITEMS = edgeitems
+    if linewidth is not None:
+        LINEWIDTH = linewidth
+    SCI_MODE = sci_mode
+
+
+def get_printoptions() -> dict:
+    """The current options of Tensor repr, as torch.get_printoptions."""
+    return dict(precision=PRECISION, threshold=THRESHOLD, edgeitems=EDGEITEMS,
+                linewidth=LINEWIDTH, sci_mode=SCI_MODE)
 
 
 def tensor_repr(t) -> str:
@@ -105,10 +164,11 @@ class _Formatter:
         spread = hi / lo > 1000.0 or hi > 1.0e8
         if self.int_mode:
             self.sci_mode = spread
-            extra = 0 if spread else 1  # room for the trailing "."
         else:
             self.sci_mode = spread or lo < 1.0e-4
-            extra = 0
+        if SCI_MODE is not None:  # set_printoptions(sci_mode=...) overrides the choice
+            self.sci_mode = SCI_MODE
+        extra = 1 if self.int_mode and not self.sci_mode else 0  # room for the trailing "."
         self.width = max(len(self._raw(v)) + extra for v in finite.tolist())
 
     def _raw(self, v: float) -> str:

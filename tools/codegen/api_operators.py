@@ -17,13 +17,15 @@ from .spec import Spec
 
 # Python operators -> (Python name of the op they call, operands reflected, kind).
 # kind: "binary" (self, other), "unary" (self), "inplace" (self, other). & | ^ ~ are the
-# bitwise ops, as in torch: bitwise on integers, logical on bools.
+# bitwise ops, as in torch: bitwise on integers, logical on bools. The reflected forms of the
+# commutative ops (2 * x, 1 + x, True & x) call the op with the tensor first, as torch's do: the
+# value is the same, and the node's next_functions list the tensor's edge first, (None, 0) after.
 DUNDERS: dict[str, tuple[str, bool, str]] = {
-    "__add__": ("add", False, "binary"), "__radd__": ("add", True, "binary"),
+    "__add__": ("add", False, "binary"), "__radd__": ("add", False, "binary"),
     "__iadd__": ("add_", False, "inplace"),
     "__sub__": ("sub", False, "binary"), "__rsub__": ("sub", True, "binary"),
     "__isub__": ("sub_", False, "inplace"),
-    "__mul__": ("mul", False, "binary"), "__rmul__": ("mul", True, "binary"),
+    "__mul__": ("mul", False, "binary"), "__rmul__": ("mul", False, "binary"),
     "__imul__": ("mul_", False, "inplace"),
     "__truediv__": ("div", False, "binary"), "__rtruediv__": ("div", True, "binary"),
     "__itruediv__": ("div_", False, "inplace"),
@@ -38,11 +40,11 @@ DUNDERS: dict[str, tuple[str, bool, str]] = {
     "__eq__": ("eq", False, "binary"), "__ne__": ("ne", False, "binary"),
     "__lt__": ("lt", False, "binary"), "__le__": ("le", False, "binary"),
     "__gt__": ("gt", False, "binary"), "__ge__": ("ge", False, "binary"),
-    "__and__": ("bitwise_and", False, "binary"), "__rand__": ("bitwise_and", True, "binary"),
+    "__and__": ("bitwise_and", False, "binary"), "__rand__": ("bitwise_and", False, "binary"),
     "__iand__": ("bitwise_and_", False, "inplace"),
-    "__or__": ("bitwise_or", False, "binary"), "__ror__": ("bitwise_or", True, "binary"),
+    "__or__": ("bitwise_or", False, "binary"), "__ror__": ("bitwise_or", False, "binary"),
     "__ior__": ("bitwise_or_", False, "inplace"),
-    "__xor__": ("bitwise_xor", False, "binary"), "__rxor__": ("bitwise_xor", True, "binary"),
+    "__xor__": ("bitwise_xor", False, "binary"), "__rxor__": ("bitwise_xor", False, "binary"),
     "__ixor__": ("bitwise_xor_", False, "inplace"),
     "__neg__": ("neg", False, "unary"), "__abs__": ("abs", False, "unary"),
     "__invert__": ("bitwise_not", False, "unary"),

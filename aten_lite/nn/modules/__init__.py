@@ -2,7 +2,14 @@
 (``ReLU``, ``LeakyReLU``, ``SiLU``, ``Tanh``, ``Sigmoid``, ``GELU``, ``Softmax``,
 ``LogSoftmax``) and the
 normalisations (``LayerNorm``, ``BatchNorm1d``). Parameters start as torch's do, drawn from
-aten_lite's generator. Containers are in ``containers.py``, losses in ``loss.py``.
+aten_lite's generator. Containers are in ``nn/containers.py``, losses in ``nn/loss.py``.
+
+torch code imports layers by their file in torch.nn.modules (``torch.nn.modules.linear.Linear``,
+``.activation.ReLU``, ``.loss.CrossEntropyLoss``, ``.container.Sequential``, ...): the
+submodules of this package have those names and re-export the classes defined here or in the
+nn module that holds them. They import this package, so it does not import them (no import
+cycle, docs/DESIGN.md "Layers"): ``import aten_lite.nn.modules.linear`` loads one, as torch
+code does.
 
 >>> import aten_lite as al
 >>> _ = al.manual_seed(0)
@@ -17,14 +24,14 @@ from __future__ import annotations
 
 import math
 
-from ..backends import creation as _creation
-from ..frontend import random as _random
-from ..vocab.dtype import int64
-from ..tensors.tensor import Tensor
-from . import functional as F
-from . import init
-from .containers import ModuleDict, ModuleList, Sequential  # noqa: F401 (re-exported)
-from .module import Module, Parameter
+from ...backends import creation as _creation
+from ...frontend import random as _random
+from ...vocab.dtype import int64
+from ...tensors.tensor import Tensor
+from .. import functional as F
+from .. import init
+from ..containers import ModuleDict, ModuleList, Sequential  # noqa: F401 (re-exported)
+from ..module import Module, Parameter
 
 __all__ = [
     "Parameter", "Module", "Sequential", "ModuleList", "ModuleDict", "Linear", "Embedding",
@@ -72,22 +79,71 @@ class Linear(Module):
 
 
 class Embedding(Module):
-    """A table of ``num_embeddings`` vectors of size ``embedding_dim``, started N(0, 1);
-    ``emb(indices)`` has shape ``indices.shape + (embedding_dim,)``."""
+    """A table of ``num_embeddings`` vectors of size ``embedding_dim``, started N(0, 1) (the
+    ``padding_idx`` row zero, and it gets no gradient); ``emb(indices)`` has shape
+    ``indices.shape + (embedding_dim,)``. With ``max_norm``, looked-up rows longer than it
+    are scaled back to it in place (``F.embedding``). ``_weight`` gives the table itself
+    (``from_pretrained``)."""
 
-    def __init__(self, num_embeddings: int, embedding_dim: int, dtype=None) -> None:
+    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
+                 max_norm: float | None = None, norm_type: float = 2.0,
+                 scale_grad_by_freq: bool = False, sparse: bool = False, _weight=None,
+                 _freeze: bool = False, device=None, dtype=None) -> None:
         super().__init__()
         _check_size("Embedding", "num_embeddings", num_embeddings)
         _check_size("Embedding", "embedding_dim", embedding_dim)
+        if padding_idx is not None:
+            if not -num_embeddings <= padding_idx < num_embeddings:
+                raise AssertionError(f"Embedding: padding_idx {padding_idx} must be within "
+                                     f"num_embeddings ([-{num_embeddings}, "
+                                     f"{num_embeddings - 1}])")
+            padding_idx %= num_embeddings
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
-        self.weight = Parameter(_random.randn(num_embeddings, embedding_dim, dtype=dtype))
+        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        if _weight is None:
+            weight = _random.randn(num_embeddings, embedding_dim, dtype=dtype, device=device)
+            if padding_idx is not None:
+                weight[padding_idx] = 0.0
+        else:
+            if tuple(_weight.shape) != (num_embeddings, embedding_dim):
+                raise AssertionError(f"Embedding: _weight has shape {tuple(_weight.shape)}, "
+                                     f"expected ({num_embeddings}, {embedding_dim})")
+            weight = _weight.detach()
+        self.weight = Parameter(weight, requires_grad=not _freeze)
+
+    @classmethod
+    def from_pretrained(cls, embeddings: Tensor, freeze: bool = True,
+                        padding_idx: int | None = None, max_norm: float | None = None,
+                        norm_type: float = 2.0, scale_grad_by_freq: bool = False,
+                        sparse: bool = False) -> "Embedding":
+        """An Embedding whose table is ``embeddings`` (2-D, shared, not copied), frozen
+        (no gradient) unless ``freeze=False``."""
+        if embeddings.ndim != 2:
+            raise ValueError(f"Embeddings parameter is expected to be 2-dimensional, got "
+                             f"shape {tuple(embeddings.shape)}")
+        rows, cols = embeddings.shape
+        return cls(rows, cols, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse,
+                   _weight=embeddings, _freeze=freeze)
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.embedding(input, self.weight)
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq, self.sparse)
 
     def extra_repr(self) -> str:
-        return f"{self.num_embeddings}, {self.embedding_dim}"
+        text = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            text += f", padding_idx={self.padding_idx}"
+        if self.max_norm is not None:
+            text += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            text += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq:
+            text += ", scale_grad_by_freq=True"
+        if self.sparse:
+            text += ", sparse=True"
+        return text
 
 
 class Flatten(Module):
@@ -213,7 +269,7 @@ class Softmax(Module):
         self.dim = dim
 
     def forward(self, x: Tensor) -> Tensor:
-        return F.softmax(x, _legacy_dim(self.dim, x))
+        return F.softmax(x, self.dim, _stacklevel=5)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
@@ -221,14 +277,7 @@ class Softmax(Module):
 
 class LogSoftmax(Softmax):
     def forward(self, x: Tensor) -> Tensor:
-        return F.log_softmax(x, _legacy_dim(self.dim, x))
-
-
-def _legacy_dim(dim, x: Tensor) -> int:
-    # torch's rule when no dim is given: dim 0 for 0-, 1- and 3-D inputs, else dim 1.
-    if dim is not None:
-        return dim
-    return 0 if x.ndim in (0, 1, 3) else 1
+        return F.log_softmax(x, self.dim, _stacklevel=5)
 
 
 class LayerNorm(Module):
@@ -305,3 +354,4 @@ class BatchNorm1d(Module):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
                 f"affine={self.affine}, bias={self.bias is not None}, "
                 f"track_running_stats={self.track_running_stats}")
+

@@ -9,7 +9,10 @@ CPU only, so no CUDA device is ever available; asking for one (``al.device('cuda
 
 from __future__ import annotations
 
-__all__ = ["is_available", "device_count", "manual_seed", "manual_seed_all", "synchronize"]
+from ..vocab.device import device as _device
+
+__all__ = ["is_available", "device_count", "manual_seed", "manual_seed_all", "synchronize",
+           "amp"]
 
 
 def is_available() -> bool:
@@ -32,3 +35,6 @@ def manual_seed_all(seed) -> None:
 def synchronize(device=None) -> None:
     """Refused: there is no CUDA device to wait for."""
     _device("cuda")  # raises the error naming the available devices
+
+
+from . import amp  # noqa: E402 (al.cuda.amp.GradScaler, al.cuda.amp.autocast)

@@ -14,6 +14,9 @@ only the overlap of loading and training is lost. A shuffled loader draws its pe
 as torch's RandomSampler does: from ``generator=`` when given, else from a generator seeded
 by one draw of the global stream (so ``al.manual_seed`` makes it repeat). The permutations
 are aten_lite's own (``al.randperm``), not torch's bit for bit.
+
+The submodules ``dataloader``, ``dataset``, ``sampler``, ``distributed`` re-export these names
+under torch's paths; they import this package, which does not import them (no import cycle).
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ import warnings
 
 import numpy as np
 
-from ..backends.creation import as_tensor, tensor
-from ..vocab.dtype import float64
-from ..frontend.random import Generator, multinomial, randint, randperm
-from ..tensors.tensor import Tensor
-from .._ops import stack
+from ...backends.creation import as_tensor, tensor
+from ...vocab.dtype import float64
+from ...frontend.random import Generator, multinomial, randint, randperm
+from ...tensors.tensor import Tensor
+from ..._ops import stack
 
 __all__ = [
     "Dataset", "IterableDataset", "TensorDataset", "Subset", "ConcatDataset", "random_split",
@@ -189,6 +192,9 @@ def _seeded_generator(generator):
     return Generator().manual_seed(int(randint(0, 2**62, (1,)).item()))
 
 
+_DRAW_CHUNK = 32  # indices RandomSampler draws at a time with replacement, as torch
+
+
 class RandomSampler(Sampler):
     """A random permutation of the indices per pass (or `num_samples` draws with
     replacement when `replacement=True`)."""
@@ -205,12 +211,19 @@ class RandomSampler(Sampler):
         return len(self.data_source) if self._num_samples is None else self._num_samples
 
     def __iter__(self):
+        # As torch's: the seed is drawn at the first index, and indices come a chunk at a time,
+        # so num_samples may be far larger than memory (a "sample forever" loader).
         n, g = len(self.data_source), _seeded_generator(self.generator)
         if self.replacement:
-            return iter(randint(0, n, (self.num_samples,), generator=g).tolist())
+            full, rest = divmod(self.num_samples, _DRAW_CHUNK)
+            for _ in range(full):
+                yield from randint(0, n, (_DRAW_CHUNK,), generator=g).tolist()
+            yield from randint(0, n, (rest,), generator=g).tolist()
+            return
         full, rest = divmod(self.num_samples, n)
-        order = [i for _ in range(full) for i in randperm(n, generator=g).tolist()]
-        return iter(order + randperm(n, generator=g).tolist()[:rest])
+        for _ in range(full):
+            yield from randperm(n, generator=g).tolist()
+        yield from randperm(n, generator=g).tolist()[:rest]
 
     def __len__(self) -> int:
         return self.num_samples
@@ -291,7 +304,7 @@ class DistributedSampler(Sampler):
     def __init__(self, dataset, num_replicas: int | None = None, rank: int | None = None,
                  shuffle: bool = True, seed: int = 0, drop_last: bool = False) -> None:
         if num_replicas is None or rank is None:
-            from .. import distributed as dist
+            from ... import distributed as dist
             if not dist.is_initialized():
                 raise RuntimeError("DistributedSampler: pass num_replicas and rank, or call "
                                    "aten_lite.distributed.init_process_group('mpi') first")
@@ -478,3 +491,4 @@ class DataLoader:
                 return n
             return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
+
