@@ -431,3 +431,13 @@ def test_transformer_masks_and_errors():
     np.testing.assert_array_equal(layer(x).detach().numpy(), layer(x).detach().numpy())
     layer.train()
     assert not np.allclose(layer(x).detach().numpy(), layer(x).detach().numpy())
+
+
+def test_torch_module_paths():
+    from aten_lite.nn.modules.activation import MultiheadAttention
+    from aten_lite.nn.modules.transformer import Transformer, TransformerEncoderLayer
+    assert MultiheadAttention is al.nn.MultiheadAttention
+    assert Transformer is al.nn.Transformer
+    assert TransformerEncoderLayer is al.nn.TransformerEncoderLayer
+    assert F.scaled_dot_product_attention is al.nn.functional.scaled_dot_product_attention
+    assert "scaled_dot_product_attention" in al.nn.functional.__all__
