@@ -100,13 +100,17 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
     if name == "nn":
         import bench_charmlp
         import bench_conv
+        import bench_gpt
 
         return [("makemore training steps: character-level MLP and bigram",
                  table(bench_charmlp.run(al, torch, repeat=repeat, budget=budget),
                        bench_charmlp.PEERS)),
                 ("convolution: conv2d forward + backward",
                  table(bench_conv.run(al, torch, repeat=repeat, budget=budget),
-                       bench_conv.PEERS))]
+                       bench_conv.PEERS)),
+                ("a small GPT's training step (attention, LayerNorm, GELU, AdamW)",
+                 table(bench_gpt.run(al, torch, repeat=repeat, budget=budget),
+                       bench_gpt.PEERS))]
     if name == "func":
         import bench_func
 

@@ -54,8 +54,9 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
                             "aten_lite/vocab/library_kernels.py", "aten_lite/vocab/jit_cache.py",
                             "aten_lite/vocab/checkout.py", "aten_lite/vocab/manifest.py")),
     ("layers beyond the MLP (convolution, pooling, recurrent, attention)", 4000, (
-        "aten_lite/nn/convolution.py", "aten_lite/nn/pooling.py",
-        "aten_lite/backends/cpu/convolution.py", "aten_lite/rules/shapes/conv.py")),
+        "aten_lite/nn/convolution.py", "aten_lite/nn/pooling.py", "aten_lite/nn/attention.py",
+        "aten_lite/nn/transformer.py", "aten_lite/backends/cpu/convolution.py",
+        "aten_lite/rules/shapes/conv.py")),
     ("checkpoints", 1600, ("aten_lite/serialization/",)),
     ("data parallel", 1000, ("aten_lite/distributed/", "aten_lite/nn/parallel.py")),
     ("torch's surface for GPU-ready programs (amp, CUDA switches, torch's import paths)", 700, (

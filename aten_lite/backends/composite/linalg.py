@@ -33,12 +33,25 @@ def matmul(self, other):
         k = self.shape[-1]
         rows = math.prod(self.shape[:-1])
         return al.mm(self.reshape(rows, k), other.unsqueeze(1)).reshape(shape)
+    if b == 2 and a >= 3:
+        # (..., n, k) @ (k, m): one mm over all rows, as torch folds it (a Linear on a
+        # (batch, time, features) input). The broadcast bmm below would run one small
+        # product per batch entry against a stride-0 copy of the matrix, several times slower.
+        k = self.shape[-1]
+        rows = math.prod(self.shape[:-1])
+        return al.mm(self.reshape(rows, k), other).reshape(shape)
     left = self.unsqueeze(0) if a == 1 else self
     (n, k), m = left.shape[-2:], other.shape[-1]
     batch = rules.broadcast_shapes(tuple(left.shape[:-2]), tuple(other.shape[:-2]))
     count = math.prod(batch)  # not -1: a reshape cannot infer it when n, k or m is 0
-    lhs = left.expand(*batch, n, k).reshape(count, n, k)
-    rhs = other.expand(*batch, k, m).reshape(count, k, m)
+    # Expand only what broadcasts: attention's (B, H, T, D) products have equal batch dims,
+    # and an expand that changes nothing still records a view and its backward node.
+    if tuple(left.shape[:-2]) != batch:
+        left = left.expand(*batch, n, k)
+    if tuple(other.shape[:-2]) != batch:
+        other = other.expand(*batch, k, m)
+    lhs = left.reshape(count, n, k)
+    rhs = other.reshape(count, k, m)
     return al.bmm(lhs, rhs).reshape(shape)
 
 
