@@ -69,7 +69,10 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
             "fold", "linear", "loss", "module", "normalization", "padding", "pooling", "sparse",
             "upsampling")))),
     ("nn", 2000, ("aten_lite/nn/",)),
-    ("optim", 650, ("aten_lite/optim/",)),
+    ("optimizers and schedulers beyond SGD/Adam (the rest of torch.optim, LBFGS)", 1300, (
+        "aten_lite/optim/more_optimizers.py", "aten_lite/optim/more_schedulers.py",
+        "aten_lite/optim/lbfgs.py")),
+    ("optim", 700, ("aten_lite/optim/",)),
     ("data", 500, ("aten_lite/utils/",)),
     ("graph mode", 6500, ("aten_lite/compile/",)),
     ("more ops (other families, views, factories, Meta, indexing, random)", 7000, ("aten_lite/",)),

@@ -17,32 +17,29 @@ import math
 from ..backends.creation import zeros_like
 from .._ops import maximum
 from ..tensors.tensor import Tensor
-from .optimizer import Optimizer, check_nonnegative
+from .optimizer import Optimizer, check_betas, check_nonnegative, execution_flags
 
 __all__ = ["Adam", "AdamW", "RMSprop", "Adagrad"]
-
-
-def _check_betas(betas) -> None:
-    for i, b in enumerate(betas):
-        if not 0.0 <= b < 1.0:
-            raise ValueError(f"Invalid beta parameter at index {i}: {b}")
 
 
 class Adam(Optimizer):
     """Adam: moving averages of the gradient (``exp_avg``) and its square
     (``exp_avg_sq``), bias-corrected; ``weight_decay`` adds ``wd * p`` to the gradient
-    (AdamW decays the parameter instead)."""
-
-    _decoupled = False
+    (with ``decoupled_weight_decay``, as AdamW, it decays the parameter instead)."""
 
     def __init__(self, params, lr: float = 1e-3, betas=(0.9, 0.999), eps: float = 1e-8,
-                 weight_decay: float = 0.0, amsgrad: bool = False, *,
-                 maximize: bool = False) -> None:
+                 weight_decay: float = 0.0, amsgrad: bool = False, *, foreach=None,
+                 maximize: bool = False, capturable: bool = False,
+                 differentiable: bool = False, fused=None,
+                 decoupled_weight_decay: bool = False) -> None:
         check_nonnegative(learning_rate=lr, epsilon_value=eps, weight_decay_value=weight_decay)
-        _check_betas(betas)
+        check_betas(betas)
         super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
                                       weight_decay=weight_decay, amsgrad=amsgrad,
-                                      maximize=maximize))
+                                      maximize=maximize,
+                                      decoupled_weight_decay=decoupled_weight_decay,
+                                      **execution_flags(foreach, capturable, differentiable,
+                                                        fused)))
 
     def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
         lr, (beta1, beta2), wd = group["lr"], group["betas"], group["weight_decay"]
@@ -54,7 +51,7 @@ class Adam(Optimizer):
                 state["max_exp_avg_sq"] = zeros_like(p)
         state["step"] += 1
         step = state["step"]
-        if wd and self._decoupled:
+        if wd and group["decoupled_weight_decay"]:
             p.mul_(1 - lr * wd)
         elif wd:
             g = g.add(p, alpha=wd)
@@ -72,12 +69,14 @@ class AdamW(Adam):
     """Adam with decoupled weight decay: ``p *= 1 - lr * weight_decay`` before the step
     (default weight_decay 0.01, as torch)."""
 
-    _decoupled = True
-
     def __init__(self, params, lr: float = 1e-3, betas=(0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 1e-2, amsgrad: bool = False, *,
-                 maximize: bool = False) -> None:
-        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)
+                 maximize: bool = False, foreach=None, capturable: bool = False,
+                 differentiable: bool = False, fused=None) -> None:
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize,
+                         foreach=foreach, capturable=capturable,
+                         differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)
 
 
 class RMSprop(Optimizer):
@@ -87,11 +86,13 @@ class RMSprop(Optimizer):
 
     def __init__(self, params, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8,
                  weight_decay: float = 0.0, momentum: float = 0.0, centered: bool = False,
-                 *, maximize: bool = False) -> None:
+                 capturable: bool = False, foreach=None, maximize: bool = False,
+                 differentiable: bool = False) -> None:
         check_nonnegative(learning_rate=lr, epsilon_value=eps, momentum_value=momentum,
                           weight_decay_value=weight_decay, alpha_value=alpha)
         super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay,
-                                      momentum=momentum, centered=centered, maximize=maximize))
+                                      momentum=momentum, centered=centered, maximize=maximize,
+                                      **execution_flags(foreach, capturable, differentiable)))
 
     def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
         alpha, momentum = group["alpha"], group["momentum"]
@@ -128,13 +129,15 @@ class Adagrad(Optimizer):
 
     def __init__(self, params, lr: float = 1e-2, lr_decay: float = 0.0,
                  weight_decay: float = 0.0, initial_accumulator_value: float = 0.0,
-                 eps: float = 1e-10, *, maximize: bool = False) -> None:
+                 eps: float = 1e-10, foreach=None, *, maximize: bool = False,
+                 differentiable: bool = False, fused=None) -> None:
         check_nonnegative(learning_rate=lr, lr_decay=lr_decay, weight_decay_value=weight_decay,
                           initial_accumulator_value=initial_accumulator_value,
                           epsilon_value=eps)
         super().__init__(params, dict(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
                                       initial_accumulator_value=initial_accumulator_value,
-                                      eps=eps, maximize=maximize))
+                                      eps=eps, maximize=maximize,
+                                      **execution_flags(foreach, False, differentiable, fused)))
         for group in self.param_groups:
             for p in group["params"]:
                 self.state[p] = {"step": 0, "sum": zeros_like(p)

@@ -14,50 +14,18 @@ agree with torch's to the last bit.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 
+from .more_schedulers import (  # the rest, reached here as torch.optim.lr_scheduler.<name>
+    ChainedScheduler, ConstantLR, CosineAnnealingWarmRestarts, CyclicLR, LinearLR,
+    MultiplicativeLR, OneCycleLR, PolynomialLR, SequentialLR)
 from .optimizer import Optimizer
+from .scheduler_base import LRScheduler
 
 __all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "LambdaLR",
-           "CosineAnnealingLR", "ReduceLROnPlateau"]
-
-
-class LRScheduler:
-    """Base: remembers each group's ``initial_lr`` and counts epochs in ``last_epoch``;
-    subclasses give ``get_lr()``, the rates for the current epoch."""
-
-    def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
-        if not isinstance(optimizer, Optimizer):
-            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
-        self.optimizer = optimizer
-        for group in optimizer.param_groups:
-            if last_epoch == -1:
-                group.setdefault("initial_lr", group["lr"])
-            elif "initial_lr" not in group:
-                raise KeyError("param 'initial_lr' is not specified in param_groups when "
-                               "resuming an optimizer")
-        self.base_lrs = [g["initial_lr"] for g in optimizer.param_groups]
-        self.last_epoch = last_epoch
-        self._step_count = 0
-        self.step()
-
-    def get_lr(self) -> list[float]:
-        raise NotImplementedError
-
-    def get_last_lr(self) -> list[float]:
-        return list(self._last_lr)
-
-    def step(self) -> None:
-        self._step_count += 1
-        self.last_epoch += 1
-        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
-            group["lr"] = lr
-        self._last_lr = [g["lr"] for g in self.optimizer.param_groups]
-
-    def state_dict(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "optimizer"}
-
-    def load_state_dict(self, state_dict: dict) -> None:
-        self.__dict__.update(state_dict)
+           "CosineAnnealingLR", "ReduceLROnPlateau", "ConstantLR", "LinearLR",
+           "MultiplicativeLR", "PolynomialLR", "CosineAnnealingWarmRestarts", "CyclicLR",
+           "OneCycleLR", "SequentialLR", "ChainedScheduler"]
 
 
 class StepLR(LRScheduler):
@@ -76,6 +44,9 @@ class StepLR(LRScheduler):
             return [g["lr"] for g in groups]
         return [g["lr"] * self.gamma for g in groups]
 
+    def _get_closed_form_lr(self) -> list[float]:
+        return [b * self.gamma ** (self.last_epoch // self.step_size) for b in self.base_lrs]
+
 
 class CosineAnnealingLR(LRScheduler):
     """Anneal from the base rate to ``eta_min`` along half a cosine over ``T_max`` epochs
@@ -91,7 +62,7 @@ class CosineAnnealingLR(LRScheduler):
     def get_lr(self) -> list[float]:
         e, t, lo = self.last_epoch, self.T_max, self.eta_min
         groups = self.optimizer.param_groups
-        if e == 0:
+        if self._is_initial:
             return [g["lr"] for g in groups]
         if self._step_count == 1 and e > 0:
             return [lo + (base - lo) * (1 + math.cos(e * math.pi / t)) / 2
@@ -101,6 +72,11 @@ class CosineAnnealingLR(LRScheduler):
                     for base, g in zip(self.base_lrs, groups)]
         return [(1 + math.cos(math.pi * e / t)) / (1 + math.cos(math.pi * (e - 1) / t))
                 * (g["lr"] - lo) + lo for g in groups]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [self.eta_min + (base - self.eta_min)
+                * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base in self.base_lrs]
 
 
 class MultiStepLR(LRScheduler):
@@ -118,6 +94,10 @@ class MultiStepLR(LRScheduler):
         times = self.milestones.get(self.last_epoch, 0)
         return [g["lr"] * self.gamma ** times for g in self.optimizer.param_groups]
 
+    def _get_closed_form_lr(self) -> list[float]:
+        stones = sorted(m for m, n in self.milestones.items() for _ in range(n))
+        return [b * self.gamma ** bisect_right(stones, self.last_epoch) for b in self.base_lrs]
+
 
 class ExponentialLR(LRScheduler):
     """Multiply the rate by ``gamma`` every epoch."""
@@ -128,9 +108,12 @@ class ExponentialLR(LRScheduler):
 
     def get_lr(self) -> list[float]:
         groups = self.optimizer.param_groups
-        if self.last_epoch == 0:
+        if self._is_initial:
             return [g["lr"] for g in groups]
         return [g["lr"] * self.gamma for g in groups]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [b * self.gamma ** self.last_epoch for b in self.base_lrs]
 
 
 class LambdaLR(LRScheduler):

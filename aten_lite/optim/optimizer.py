@@ -22,6 +22,26 @@ def check_nonnegative(**values) -> None:
             raise ValueError(f"Invalid {name.replace('_', ' ')}: {value}")
 
 
+def execution_flags(foreach=None, capturable: bool = False, differentiable: bool = False,
+                    fused=None) -> dict:
+    """torch's flags that choose how a step runs, not what it computes: ``foreach`` (one
+    kernel per list of tensors), ``fused``, ``capturable`` (CUDA graphs) are accepted and
+    kept in the param groups, and change nothing here, since every step runs one tensor at
+    a time on the CPU with the same arithmetic. ``differentiable=True`` would make the step
+    itself part of the autograd graph, which these steps (run under no_grad) are not: it
+    is refused rather than ignored."""
+    if differentiable:
+        raise NotImplementedError("differentiable=True (autograd through optimizer.step) is "
+                                  "not supported; pass differentiable=False")
+    return dict(foreach=foreach, capturable=capturable, differentiable=False, fused=fused)
+
+
+def check_betas(betas) -> None:
+    for i, b in enumerate(betas):
+        if not 0.0 <= b < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {b}")
+
+
 class Optimizer:
     """Holds ``param_groups`` and ``state`` (parameter -> its dict); subclasses define
     ``_update(group, param, grad, state)``, called under no_grad for each parameter with a
@@ -66,6 +86,7 @@ class Optimizer:
 
     def step(self, closure=None):
         """Update every parameter that has a gradient; returns ``closure()`` if given."""
+        self._opt_called = True  # lr schedulers warn when stepped before the optimizer
         loss = None
         if closure is not None:
             with enable_grad():

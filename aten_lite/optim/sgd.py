@@ -12,7 +12,7 @@ tensor([ 0.8000, -1.6000], requires_grad=True)
 from __future__ import annotations
 
 from ..tensors.tensor import Tensor
-from .optimizer import Optimizer, check_nonnegative
+from .optimizer import Optimizer, check_nonnegative, execution_flags
 
 __all__ = ["SGD"]
 
@@ -25,14 +25,16 @@ class SGD(Optimizer):
 
     def __init__(self, params, lr: float = 1e-3, momentum: float = 0.0,
                  dampening: float = 0.0, weight_decay: float = 0.0,
-                 nesterov: bool = False, *, maximize: bool = False) -> None:
+                 nesterov: bool = False, *, maximize: bool = False, foreach=None,
+                 differentiable: bool = False, fused=None) -> None:
         check_nonnegative(learning_rate=lr, momentum_value=momentum,
                           weight_decay_value=weight_decay)
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
                                       weight_decay=weight_decay, nesterov=nesterov,
-                                      maximize=maximize))
+                                      maximize=maximize,
+                                      **execution_flags(foreach, False, differentiable, fused)))
 
     def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
         if group["weight_decay"]:

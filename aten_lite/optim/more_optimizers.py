@@ -1,0 +1,275 @@
+"""The rest of torch.optim's per-parameter update rules, each as torch's single-tensor
+form: ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``, ``ASGD``, ``Rprop`` and
+``SparseAdam`` (sparse COO gradients on dense parameters). ``LBFGS``, which re-evaluates
+the loss, is in ``lbfgs``.
+
+Scalars that torch keeps as 0-d tensors in the state (``step``, NAdam's ``mu_product``,
+ASGD's ``eta`` and ``mu``) are Python floats here: with torch's default dtype float64 the
+two agree to the last bit; under float32 torch rounds those scalars to float32 each step.
+
+>>> import aten_lite as al
+>>> w = al.tensor([1.0, -2.0], requires_grad=True)
+>>> opt = Adamax([w], lr=0.1)
+>>> (w * w).sum().backward()
+>>> opt.step()
+>>> w
+tensor([ 0.9000, -1.9000], requires_grad=True)
+"""
+
+from __future__ import annotations
+
+import math
+
+from .._ops import maximum, where
+from ..backends.creation import full_like, zeros_like
+from ..tensors.tensor import Tensor
+from ..vocab.grad_mode import no_grad
+from .optimizer import Optimizer, check_betas, check_nonnegative, execution_flags
+
+__all__ = ["Adadelta", "Adamax", "NAdam", "RAdam", "ASGD", "Rprop", "SparseAdam"]
+
+
+def _decay(group: dict, p: Tensor, g: Tensor) -> Tensor:
+    """L2 weight decay added to the gradient, or (``decoupled_weight_decay``) applied to
+    the parameter itself, as AdamW."""
+    wd = group["weight_decay"]
+    if wd and group.get("decoupled_weight_decay"):
+        p.mul_(1 - group["lr"] * wd)
+        return g
+    return g.add(p, alpha=wd) if wd else g
+
+
+class Adadelta(Optimizer):
+    """``delta = sqrt(acc_delta + eps) / sqrt(square_avg + eps) * g``, both averages
+    decaying by ``rho``; ``p -= lr * delta``."""
+
+    def __init__(self, params, lr: float = 1.0, rho: float = 0.9, eps: float = 1e-6,
+                 weight_decay: float = 0.0, foreach=None, *, capturable: bool = False,
+                 maximize: bool = False, differentiable: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, epsilon_value=eps, weight_decay_value=weight_decay)
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError(f"Invalid rho value: {rho} (valid: 0 <= rho <= 1)")
+        super().__init__(params, dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay,
+                                      maximize=maximize,
+                                      **execution_flags(foreach, capturable, differentiable)))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        rho, eps = group["rho"], group["eps"]
+        if not state:
+            state.update(step=0.0, square_avg=zeros_like(p), acc_delta=zeros_like(p))
+        state["step"] += 1
+        g = _decay(group, p, g)
+        sq, acc = state["square_avg"], state["acc_delta"]
+        sq.mul_(rho).add_(g * g, alpha=1 - rho)
+        delta = (acc + eps).sqrt() / (sq + eps).sqrt() * g
+        acc.mul_(rho).add_(delta * delta, alpha=1 - rho)
+        p.add_(delta, alpha=-group["lr"])
+
+
+class Adamax(Optimizer):
+    """Adam with the infinity norm: ``exp_inf = max(beta2 * exp_inf, |g| + eps)``,
+    ``p -= lr / (1 - beta1**step) * exp_avg / exp_inf``."""
+
+    def __init__(self, params, lr: float = 2e-3, betas=(0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0.0, foreach=None, *, maximize: bool = False,
+                 differentiable: bool = False, capturable: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, epsilon_value=eps, weight_decay_value=weight_decay)
+        check_betas(betas)
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
+                                      weight_decay=weight_decay, maximize=maximize,
+                                      **execution_flags(foreach, capturable, differentiable)))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        beta1, beta2 = group["betas"]
+        if not state:
+            state.update(step=0.0, exp_avg=zeros_like(p), exp_inf=zeros_like(p))
+        state["step"] += 1
+        g = _decay(group, p, g)
+        m = state["exp_avg"]
+        m.add_(g.sub(m), alpha=1 - beta1)
+        state["exp_inf"] = inf = maximum(state["exp_inf"] * beta2, g.abs() + group["eps"])
+        p.add_(m / inf, alpha=-group["lr"] / (1 - beta1 ** state["step"]))
+
+
+class NAdam(Optimizer):
+    """Adam with Nesterov momentum whose coefficient ``mu_t = beta1 * (1 - 0.5 *
+    0.96**(t * momentum_decay))`` warms up over the steps; ``decoupled_weight_decay``
+    gives NAdamW."""
+
+    def __init__(self, params, lr: float = 2e-3, betas=(0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0.0, momentum_decay: float = 4e-3,
+                 decoupled_weight_decay: bool = False, *, foreach=None,
+                 maximize: bool = False, capturable: bool = False,
+                 differentiable: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, epsilon_value=eps, weight_decay_value=weight_decay,
+                          momentum_decay=momentum_decay)
+        check_betas(betas)
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
+                                      weight_decay=weight_decay, momentum_decay=momentum_decay,
+                                      decoupled_weight_decay=decoupled_weight_decay,
+                                      maximize=maximize,
+                                      **execution_flags(foreach, capturable, differentiable)))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        lr, (beta1, beta2), decay = group["lr"], group["betas"], group["momentum_decay"]
+        if not state:
+            state.update(step=0.0, mu_product=1.0, exp_avg=zeros_like(p),
+                         exp_avg_sq=zeros_like(p))
+        state["step"] += 1
+        step = state["step"]
+        g = _decay(group, p, g)
+        mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * decay))
+        mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((step + 1) * decay))
+        state["mu_product"] *= mu
+        prod = state["mu_product"]
+        m, v = state["exp_avg"], state["exp_avg_sq"]
+        m.add_(g.sub(m), alpha=1 - beta1)
+        v.mul_(beta2).add_(g * g, alpha=1 - beta2)
+        denom = (v / (1 - beta2 ** step)).sqrt() + group["eps"]
+        p.add_(g / denom, alpha=-lr * (1.0 - mu) / (1.0 - prod))
+        p.add_(m / denom, alpha=-lr * mu_next / (1.0 - prod * mu_next))
+
+
+class RAdam(Optimizer):
+    """Adam whose adaptive step is switched on (and rectified) only once the variance of
+    the adaptive rate is tractable (``rho_t > 5``); before that, SGD with momentum."""
+
+    def __init__(self, params, lr: float = 1e-3, betas=(0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0.0, decoupled_weight_decay: bool = False, *,
+                 foreach=None, maximize: bool = False, capturable: bool = False,
+                 differentiable: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, epsilon_value=eps, weight_decay_value=weight_decay)
+        check_betas(betas)
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
+                                      weight_decay=weight_decay, maximize=maximize,
+                                      decoupled_weight_decay=decoupled_weight_decay,
+                                      **execution_flags(foreach, capturable, differentiable)))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        lr, (beta1, beta2) = group["lr"], group["betas"]
+        if not state:
+            state.update(step=0.0, exp_avg=zeros_like(p), exp_avg_sq=zeros_like(p))
+        state["step"] += 1
+        step = state["step"]
+        g = _decay(group, p, g)
+        m, v = state["exp_avg"], state["exp_avg_sq"]
+        m.add_(g.sub(m), alpha=1 - beta1)
+        v.mul_(beta2).add_(g * g, alpha=1 - beta2)
+        bc2 = 1 - beta2 ** step
+        m_hat = m / (1 - beta1 ** step)
+        rho_inf = 2 / (1 - beta2) - 1
+        rho_t = rho_inf - 2 * step * beta2 ** step / bc2
+        if rho_t > 5.0:
+            rect = math.sqrt((rho_t - 4) * (rho_t - 2) * rho_inf
+                             / ((rho_inf - 4) * (rho_inf - 2) * rho_t))
+            p.add_(m_hat * lr * (bc2 ** 0.5 / (v.sqrt() + group["eps"])) * rect, alpha=-1.0)
+        else:
+            p.add_(m_hat * lr, alpha=-1.0)
+
+
+class ASGD(Optimizer):
+    """SGD with a step size ``eta = lr / (1 + lambd * lr * step)**alpha`` that also keeps
+    ``ax``, the running average of the parameter from step ``t0`` on."""
+
+    def __init__(self, params, lr: float = 1e-2, lambd: float = 1e-4, alpha: float = 0.75,
+                 t0: float = 1e6, weight_decay: float = 0.0, foreach=None,
+                 maximize: bool = False, differentiable: bool = False,
+                 capturable: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, weight_decay_value=weight_decay)
+        super().__init__(params, dict(lr=lr, lambd=lambd, alpha=alpha, t0=t0,
+                                      weight_decay=weight_decay, maximize=maximize,
+                                      **execution_flags(foreach, capturable, differentiable)))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        lr, lambd = group["lr"], group["lambd"]
+        if not state:
+            state.update(step=0.0, eta=lr, mu=1.0, ax=zeros_like(p))
+        state["step"] += 1
+        g = _decay(group, p, g)
+        eta = state["eta"]
+        p.mul_(1 - lambd * eta)
+        p.add_(g, alpha=-eta)
+        ax = state["ax"]
+        if state["mu"] != 1:
+            ax.add_((p - ax) * state["mu"])
+        else:
+            ax.copy_(p)
+        step = state["step"]
+        state["eta"] = lr / (1 + lambd * lr * step) ** group["alpha"]
+        state["mu"] = 1 / max(1, step - group["t0"])
+
+
+class Rprop(Optimizer):
+    """Resilient backprop: each element's step size grows by ``etas[1]`` while its gradient
+    keeps its sign and shrinks by ``etas[0]`` when it flips (skipping that update), within
+    ``step_sizes``; the parameter moves by ``-sign(g) * step_size``."""
+
+    def __init__(self, params, lr: float = 1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50), *,
+                 capturable: bool = False, foreach=None, maximize: bool = False,
+                 differentiable: bool = False) -> None:
+        check_nonnegative(learning_rate=lr)
+        if not 0.0 < etas[0] < 1.0 < etas[1]:
+            raise ValueError(f"Invalid eta values: {etas[0]}, {etas[1]} "
+                             "(valid: 0 < etaminus < 1 < etaplus)")
+        super().__init__(params, dict(lr=lr, etas=tuple(etas), step_sizes=tuple(step_sizes),
+                                      maximize=maximize,
+                                      **execution_flags(foreach, capturable, differentiable)))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        (minus, plus), (lo, hi) = group["etas"], group["step_sizes"]
+        if not state:
+            state.update(step=0.0, prev=zeros_like(p), step_size=full_like(g, group["lr"]))
+        state["step"] += 1
+        s = (g * state["prev"]).sign()
+        factor = where(s > 0, full_like(s, plus), where(s < 0, full_like(s, minus),
+                                                         full_like(s, 1.0)))
+        state["step_size"] = size = (state["step_size"] * factor).clamp(lo, hi)
+        g = where(s < 0, zeros_like(g), g)  # a flipped sign: no step now, nor next compare
+        p.add_(-(g.sign() * size))
+        state["prev"].copy_(g)
+
+
+class SparseAdam(Optimizer):
+    """Adam for sparse gradients (as from an embedding with ``sparse=True``, or set by
+    hand): only the entries present in the gradient have their moments and values
+    updated. Dense gradients are refused, as in torch."""
+
+    def __init__(self, params, lr: float = 1e-3, betas=(0.9, 0.999), eps: float = 1e-8,
+                 maximize: bool = False) -> None:
+        check_nonnegative(learning_rate=lr)
+        if not 0.0 < eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_betas(betas)
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps, maximize=maximize))
+        bad = [i for i, p in enumerate(p for g in self.param_groups for p in g["params"])
+               if p.is_sparse]
+        if bad:
+            raise ValueError(f"Sparse params at indices {bad}: SparseAdam requires dense "
+                             "parameter tensors")
+
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None and not p.grad.is_sparse:
+                    raise RuntimeError("SparseAdam does not support dense gradients, please "
+                                       "consider Adam instead")
+        return super().step(closure)
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        (beta1, beta2), lr = group["betas"], group["lr"]
+        if not state:
+            state.update(step=0, exp_avg=zeros_like(p), exp_avg_sq=zeros_like(p))
+        state["step"] += 1
+        g = g.coalesce()
+        where, values = tuple(g._indices()), g._values()
+        m, v = state["exp_avg"], state["exp_avg_sq"]
+        with no_grad():
+            m_old, v_old = m[where], v[where]
+            m_new = m_old + (values - m_old) * (1 - beta1)
+            v_new = v_old + (values * values - v_old) * (1 - beta2)
+            m.index_put_(where, m_new)
+            v.index_put_(where, v_new)
+            step = state["step"]
+            size = lr * math.sqrt(1 - beta2 ** step) / (1 - beta1 ** step)
+            p.index_put_(where, m_new / (v_new.sqrt() + group["eps"]) * -size,
+                         accumulate=True)
