@@ -66,6 +66,9 @@ OPTIMIZERS = [
     ("ASGD", dict(lr=0.05, lambd=0.01, alpha=0.5, t0=3, weight_decay=0.1, maximize=True)),
     ("Rprop", dict()),
     ("Rprop", dict(lr=0.05, etas=(0.3, 1.5), step_sizes=(1e-3, 0.2), maximize=True)),
+    ("Adafactor", dict()),
+    ("Adafactor", dict(lr=0.05, beta2_decay=-0.5, eps=(1e-20, 1e-2), d=1.5, weight_decay=0.1,
+                       maximize=True)),
 ]
 
 
@@ -107,6 +110,42 @@ def test_asgd_average_matches_torch():
         np.testing.assert_allclose(np.array(ours.state[p]["ax"].tolist()),
                                    theirs.state[q]["ax"].numpy(), rtol=1e-10, atol=1e-12)
         assert ours.state[p]["eta"] == pytest.approx(float(theirs.state[q]["eta"]), rel=1e-14)
+
+
+# ---- Muon: torch orthogonalises in bfloat16, aten_lite (without bfloat16) in float64 ----
+
+def _muon_run(lib, shape, steps=6, **kwargs):
+    w = _tensor(lib, np.random.default_rng(5).normal(size=shape), True)
+    x = _tensor(lib, np.random.default_rng(6).normal(size=(7, shape[0])))
+    opt = lib.optim.Muon([w], lr=0.02, **kwargs)
+    for _ in range(steps):
+        opt.zero_grad()
+        ((x @ w).tanh() ** 2).sum().backward()
+        opt.step()
+    return np.array(w.detach().tolist())
+
+
+@pytest.mark.parametrize("shape,kwargs", [
+    ((4, 6), dict()), ((6, 3), dict(nesterov=False, adjust_lr_fn="match_rms_adamw")),
+    ((5, 5), dict(weight_decay=0.0, momentum=0.5, adjust_lr_fn="original", ns_steps=3))])
+def test_muon_matches_torch_up_to_bfloat16(shape, kwargs):
+    start = np.random.default_rng(5).normal(size=shape)
+    ours, theirs = _muon_run(al, shape, **kwargs), _muon_run(torch, shape, **kwargs)
+    moved = np.abs(theirs - start).max()
+    assert moved > 0.05
+    # bfloat16 keeps 8 bits of mantissa: the orthogonalised steps agree to a few percent
+    assert np.abs(ours - theirs).max() < 0.03 * moved
+
+
+def test_muon_and_adafactor_refusals():
+    with pytest.raises(ValueError, match=r"shape \(3,\)"):
+        al.optim.Muon([al.zeros(3, requires_grad=True)])
+    with pytest.raises(ValueError, match="'cubic'"):
+        al.optim.Muon([al.zeros(2, 2, requires_grad=True)], adjust_lr_fn="cubic")
+    with pytest.raises(ValueError, match="0.5"):
+        al.optim.Adafactor(P, beta2_decay=0.5)
+    with pytest.raises(ValueError, match="0.5"):
+        al.optim.Adafactor(P, d=0.5)
 
 
 # ---- SparseAdam: sparse COO gradients set by hand (aten_lite has no sparse embedding) ----
@@ -354,7 +393,7 @@ def test_bad_hyperparameters_are_named(make, error, text):
         make()
 
 
-MISSING = {"Adafactor", "Muon"}  # newer than the rest; not here yet
+MISSING = set()
 
 
 def test_every_torch_optimizer_and_scheduler_exists():

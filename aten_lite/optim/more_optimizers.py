@@ -1,6 +1,6 @@
 """The rest of torch.optim's per-parameter update rules, each as torch's single-tensor
-form: ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``, ``ASGD``, ``Rprop`` and
-``SparseAdam`` (sparse COO gradients on dense parameters). ``LBFGS``, which re-evaluates
+form: ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``, ``ASGD``, ``Rprop``,
+``SparseAdam`` (sparse COO gradients on dense parameters), ``Adafactor`` and ``Muon``. ``LBFGS``, which re-evaluates
 the loss, is in ``lbfgs``.
 
 Scalars that torch keeps as 0-d tensors in the state (``step``, NAdam's ``mu_product``,
@@ -26,7 +26,8 @@ from ..tensors.tensor import Tensor
 from ..vocab.grad_mode import no_grad
 from .optimizer import Optimizer, check_betas, check_nonnegative, execution_flags
 
-__all__ = ["Adadelta", "Adamax", "NAdam", "RAdam", "ASGD", "Rprop", "SparseAdam"]
+__all__ = ["Adadelta", "Adamax", "NAdam", "RAdam", "ASGD", "Rprop", "SparseAdam", "Adafactor",
+           "Muon"]
 
 
 def _decay(group: dict, p: Tensor, g: Tensor) -> Tensor:
@@ -273,3 +274,108 @@ class SparseAdam(Optimizer):
             size = lr * math.sqrt(1 - beta2 ** step) / (1 - beta1 ** step)
             p.index_put_(where, m_new / (v_new.sqrt() + group["eps"]) * -size,
                          accumulate=True)
+
+
+_EPS = {2: 2.0 ** -10, 4: 2.0 ** -23, 8: 2.0 ** -52}  # machine epsilon by float width
+
+
+class Adafactor(Optimizer):
+    """Adam-like steps with a factored second moment: a matrix gradient keeps only its
+    row and column mean squares (their outer product, over the row mean, estimates each
+    element's); a vector keeps its full average. The decay is ``step**beta2_decay``,
+    the rate ``min(lr, 1/sqrt(step))`` times the parameter's RMS (at least ``eps[1]``),
+    and an update whose RMS exceeds ``d`` is scaled down to it. ``eps[0]`` (default: the
+    dtype's machine epsilon) floors the variance estimate. ``weight_decay`` is decoupled."""
+
+    def __init__(self, params, lr: float = 1e-2, beta2_decay: float = -0.8,
+                 eps=(None, 1e-3), d: float = 1.0, weight_decay: float = 0.0, *,
+                 foreach=None, maximize: bool = False) -> None:
+        check_nonnegative(learning_rate=lr, weight_decay_value=weight_decay,
+                          epsilon2=eps[1], **({} if eps[0] is None else {"epsilon1": eps[0]}))
+        if beta2_decay > 0:
+            raise ValueError(f"beta2_decay should be <= 0 but is: {beta2_decay}")
+        if d < 1:
+            raise ValueError(f"Clipping threshold d should be >= 1 but is: {d}")
+        super().__init__(params, dict(lr=lr, beta2_decay=beta2_decay, eps=tuple(eps), d=d,
+                                      weight_decay=weight_decay, maximize=maximize,
+                                      foreach=foreach))
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        if g.is_sparse:
+            raise RuntimeError("Adafactor does not support sparse gradients")
+        lr, (eps1, eps2) = group["lr"], group["eps"]
+        eps1 = _EPS[p.dtype.itemsize] if eps1 is None else eps1
+        if not state:
+            state["step"] = 0.0
+            if g.dim() > 1:
+                state["row_var"] = zeros_like(g.sum(-1, keepdim=True))
+                state["col_var"] = zeros_like(g.sum(-2, keepdim=True))
+            else:
+                state["variance"] = zeros_like(g)
+        state["step"] += 1
+        step = state["step"]
+        keep = step ** group["beta2_decay"]  # weight of the new mean square
+        alpha = max(eps2, p.norm(2).item() / p.numel() ** 0.5) * min(lr, 1 / step ** 0.5)
+        if group["weight_decay"]:
+            p.mul_(1 - lr * group["weight_decay"])
+        if g.dim() > 1:
+            rows, cols = state["row_var"], state["col_var"]
+            rows.add_((g.norm(dim=-1, keepdim=True) ** 2 / g.size(-1)).sub(rows), alpha=keep)
+            cols.add_((g.norm(dim=-2, keepdim=True) ** 2 / g.size(-2)).sub(cols), alpha=keep)
+            var = (rows @ cols) / rows.mean(dim=-2, keepdim=True).clamp(min=eps1)
+        else:
+            var = state["variance"]
+            var.add_((g * g).sub(var), alpha=keep)
+        update = var.clamp(min=eps1 * eps1).rsqrt() * g
+        clip = max(1.0, update.norm(2).item() / (update.numel() ** 0.5 * group["d"]))
+        p.add_(update, alpha=-alpha / clip)
+
+
+class Muon(Optimizer):
+    """For 2-D parameters: momentum (Nesterov by default) whose update is orthogonalised
+    by ``ns_steps`` quintic Newton-Schulz iterations (coefficients ``ns_coefficients``),
+    scaled by ``adjust_lr_fn`` (None/'original': ``sqrt(max(1, rows/cols))``,
+    'match_rms_adamw': ``0.2 * sqrt(max(rows, cols))``), with decoupled weight decay.
+    torch runs the iterations in bfloat16, which aten_lite does not have: here they run
+    in the parameter's dtype, so steps differ from torch's by bfloat16 rounding (~1%)."""
+
+    def __init__(self, params, lr: float = 1e-3, weight_decay: float = 0.1,
+                 momentum: float = 0.95, nesterov: bool = True,
+                 ns_coefficients=(3.4445, -4.775, 2.0315), eps: float = 1e-7,
+                 ns_steps: int = 5, adjust_lr_fn: str | None = None) -> None:
+        check_nonnegative(learning_rate=lr, momentum_value=momentum,
+                          weight_decay_value=weight_decay)
+        if adjust_lr_fn not in (None, "original", "match_rms_adamw"):
+            raise ValueError(f"adjust_lr_fn {adjust_lr_fn!r} is unknown; use None, "
+                             "'original' or 'match_rms_adamw'")
+        if len(ns_coefficients) != 3 or not 0 <= ns_steps < 100:
+            raise ValueError(f"Muon: ns_coefficients must be 3 values and ns_steps in "
+                             f"[0, 100), got {tuple(ns_coefficients)} and {ns_steps}")
+        super().__init__(params, dict(lr=lr, weight_decay=weight_decay, momentum=momentum,
+                                      nesterov=nesterov, ns_coefficients=tuple(ns_coefficients),
+                                      eps=eps, ns_steps=ns_steps, adjust_lr_fn=adjust_lr_fn))
+        for p in (p for g in self.param_groups for p in g["params"]):
+            if p.dim() != 2:
+                raise ValueError(f"Muon only supports 2D parameters, got one of shape "
+                                 f"{tuple(p.shape)}")
+
+    def _update(self, group: dict, p: Tensor, g: Tensor, state: dict) -> None:
+        if g.is_sparse:
+            raise RuntimeError("Muon does not support sparse gradients")
+        momentum, (a, b, c) = group["momentum"], group["ns_coefficients"]
+        buf = state.setdefault("momentum_buffer", zeros_like(g))
+        buf.add_(g.sub(buf), alpha=1 - momentum)
+        x = g.add(buf.sub(g), alpha=momentum) if group["nesterov"] else buf
+        wide = x.t() if x.size(0) > x.size(1) else x  # iterate on the smaller Gram matrix
+        x = wide / wide.norm().clamp(min=group["eps"])
+        for _ in range(group["ns_steps"]):
+            gram = x @ x.t()
+            x = x * a + (gram * b + gram @ gram * c) @ x
+        if p.size(0) > p.size(1):
+            x = x.t()
+        rows, cols = p.shape
+        fn = group["adjust_lr_fn"]
+        ratio = (0.2 * math.sqrt(max(rows, cols)) if fn == "match_rms_adamw"
+                 else math.sqrt(max(1, rows / cols)))
+        p.mul_(1 - group["lr"] * group["weight_decay"])
+        p.add_(x, alpha=-group["lr"] * ratio)
