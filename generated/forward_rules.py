@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 1dc2060ac6f61c9a).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -23,6 +23,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     convolution,
     div,
     floor_divide,
+    linalg_solve,
 )
 
 
@@ -510,6 +511,22 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:473 (resul
     return tangent
 
 
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:487 (result)
+    A, = args
+    A_t, = tangents
+    tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
+    return tangent
+
+
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:491 (result)
+    A, B = args
+    A_t, B_t = tangents
+    A_t = filled(A_t, A)
+    B_t = filled(B_t, B)
+    tangent = linalg_solve(A, B_t - A_t.matmul(result))
+    return tangent
+
+
 # Op overload -> its rule (in-place and out= overloads use their functional sibling's);
 # linear_rule(op, the positions of the arguments whose tangents it takes, ...).
 RULES = {
@@ -626,6 +643,8 @@ RULES = {
     "_conv_weight_grad": fw__conv_weight_grad,
     "im2col": linear_rule('im2col', (0,)),
     "col2im": linear_rule('col2im', (0,)),
+    "linalg_inv": fw_linalg_inv,
+    "linalg_solve": fw_linalg_solve,
 }
 
 # Op overload -> (where the rule comes from, the YAML line): every derivatives.yaml entry.
@@ -748,6 +767,14 @@ ORIGINS = {
     "_conv_weight_grad": ("result", "derivatives.yaml:473"),
     "im2col": ("auto_linear", "derivatives.yaml:477"),
     "col2im": ("auto_linear", "derivatives.yaml:481"),
+    "linalg_inv": ("result", "derivatives.yaml:487"),
+    "linalg_solve": ("result", "derivatives.yaml:491"),
+    "linalg_det": ("none", "derivatives.yaml:493"),
+    "linalg_slogdet": ("none", "derivatives.yaml:496"),
+    "linalg_cholesky": ("none", "derivatives.yaml:500"),
+    "_linalg_eigh": ("none", "derivatives.yaml:503"),
+    "_linalg_svd": ("none", "derivatives.yaml:506"),
+    "_linalg_qr": ("none", "derivatives.yaml:509"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -788,6 +815,7 @@ READS = {
     "scatter.value": ('index',),
     "convolution": ('input', 'weight'),
     "_conv_weight_grad": ('grad_output', 'input'),
+    "linalg_solve": ('A',),
 }
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
@@ -797,4 +825,10 @@ MISSING = {
     "nonzero.as_tuple": ('derivatives.yaml:449', 'no output is differentiable'),
     "nonzero_numpy": ('derivatives.yaml:452', 'no output is differentiable'),
     "repeat_interleave.Tensor": ('derivatives.yaml:455', 'no output is differentiable'),
+    "linalg_det": ('derivatives.yaml:493', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
+    "linalg_slogdet": ('derivatives.yaml:496', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
+    "linalg_cholesky": ('derivatives.yaml:500', "the backward formula for 'A' reads 'result', so it is neither known element-wise nor linear"),
+    "_linalg_eigh": ('derivatives.yaml:503', "the backward formula for 'A' reads 'eigenvalues', so it is neither known element-wise nor linear"),
+    "_linalg_svd": ('derivatives.yaml:506', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
+    "_linalg_qr": ('derivatives.yaml:509', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
 }

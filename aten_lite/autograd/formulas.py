@@ -452,6 +452,17 @@ __all__ += [
     "reversed_cumsum", "scatter_src_grad",
 ]
 
+# The helpers of the linear algebra ops, likewise.
+from ._formulas_linalg import (  # noqa: E402
+    cholesky_backward, eigh_backward, linalg_det_backward, linalg_solve_backward, qr_backward,
+    svd_backward,
+)
+
+__all__ += [
+    "cholesky_backward", "eigh_backward", "linalg_det_backward", "linalg_solve_backward",
+    "qr_backward", "svd_backward",
+]
+
 
 # The helpers of the forward-mode `result:` formulas. They are written with
 # aten_lite ops only, so a tangent computed here is itself recorded by autograd and reverse
