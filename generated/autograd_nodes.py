@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 1dc2060ac6f61c9a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 b0bb2ef720e92963).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -29,7 +29,6 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     div,
     floor_divide,
     im2col,
-    linalg_inv,
     nll_loss,
     sparse_coo_tensor,
 )
@@ -2852,7 +2851,7 @@ class LinalgSlogdetBackward0(Node):
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:498', 'A'),)
+    _formulas = (('derivatives.yaml:497', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2862,7 +2861,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = (grads[1].unsqueeze(-1).unsqueeze(-1) * linalg_inv(A).mT) if need[0] is not None else None  # derivatives.yaml:498
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:497
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2874,11 +2873,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:500)."""
+    """Backward of linalg_cholesky (derivatives.yaml:499)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:501', 'A'),)
+    _formulas = (('derivatives.yaml:500', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2889,7 +2888,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_A = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:501
+            grad_A = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:500
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2901,12 +2900,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:503)."""
-    __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v")
+    """Backward of _linalg_eigh (derivatives.yaml:502)."""
+    __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:504', 'A'),)
+    _formulas = (('derivatives.yaml:503', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2918,8 +2917,9 @@ class LinalgEighBackward0(Node):
         eigenvectors = node.eigenvectors_
         if eigenvectors is not None and (eigenvectors._vc.value != node.eigenvectors_v or _grad_state.enabled):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
+        upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:504
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:503
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2927,16 +2927,16 @@ class LinalgEighBackward0(Node):
 
     def release(node):
         node._released = True
-        node.eigenvalues_ = node.eigenvalues_v = node.eigenvectors_ = node.eigenvectors_v = None
+        node.eigenvalues_ = node.eigenvalues_v = node.eigenvectors_ = node.eigenvectors_v = node.upper_ = None
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:506)."""
+    """Backward of _linalg_svd (derivatives.yaml:505)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:507', 'A'),)
+    _formulas = (('derivatives.yaml:506', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2955,7 +2955,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:507
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:506
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2967,12 +2967,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:509)."""
+    """Backward of _linalg_qr (derivatives.yaml:508)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:510', 'A'),)
+    _formulas = (('derivatives.yaml:509', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2988,7 +2988,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:510
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:509
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -5257,6 +5257,7 @@ def record_linalg_slogdet(op):
         node.A_ = A
         node.A_v = (A._vc.value if A.__class__ is Tensor and A._vc is not None else version(A))
         result = redispatch(A)
+        set_history(result[0], node, 0)
         set_history(result[1], node, 1)
         return result
     return record
@@ -5290,6 +5291,7 @@ def record__linalg_eigh(op):
         node = LinalgEighBackward0()
         node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
         node._hooks, node._released = None, False
+        node.upper_ = upper
         result = redispatch(A, upper)
         set_history(result[0], node, 0)
         set_history(result[1], node, 1)

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 1dc2060ac6f61c9a).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 b0bb2ef720e92963).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -771,10 +771,10 @@ ORIGINS = {
     "linalg_solve": ("result", "derivatives.yaml:491"),
     "linalg_det": ("none", "derivatives.yaml:493"),
     "linalg_slogdet": ("none", "derivatives.yaml:496"),
-    "linalg_cholesky": ("none", "derivatives.yaml:500"),
-    "_linalg_eigh": ("none", "derivatives.yaml:503"),
-    "_linalg_svd": ("none", "derivatives.yaml:506"),
-    "_linalg_qr": ("none", "derivatives.yaml:509"),
+    "linalg_cholesky": ("none", "derivatives.yaml:499"),
+    "_linalg_eigh": ("none", "derivatives.yaml:502"),
+    "_linalg_svd": ("none", "derivatives.yaml:505"),
+    "_linalg_qr": ("none", "derivatives.yaml:508"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -827,8 +827,8 @@ MISSING = {
     "repeat_interleave.Tensor": ('derivatives.yaml:455', 'no output is differentiable'),
     "linalg_det": ('derivatives.yaml:493', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
     "linalg_slogdet": ('derivatives.yaml:496', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
-    "linalg_cholesky": ('derivatives.yaml:500', "the backward formula for 'A' reads 'result', so it is neither known element-wise nor linear"),
-    "_linalg_eigh": ('derivatives.yaml:503', "the backward formula for 'A' reads 'eigenvalues', so it is neither known element-wise nor linear"),
-    "_linalg_svd": ('derivatives.yaml:506', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
-    "_linalg_qr": ('derivatives.yaml:509', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
+    "linalg_cholesky": ('derivatives.yaml:499', "the backward formula for 'A' reads 'result', so it is neither known element-wise nor linear"),
+    "_linalg_eigh": ('derivatives.yaml:502', "the backward formula for 'A' reads 'eigenvalues', so it is neither known element-wise nor linear"),
+    "_linalg_svd": ('derivatives.yaml:505', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
+    "_linalg_qr": ('derivatives.yaml:508', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
 }

@@ -14,7 +14,7 @@ from ..backends import creation as _creation
 from .._generated import ops as al  # the generated op functions (al.add, ...)
 from ..tensors.tensor import Tensor
 
-__all__ = ["linalg_solve_backward", "linalg_det_backward", "cholesky_backward",
+__all__ = ["linalg_solve_backward", "linalg_det_backward", "slogdet_backward", "cholesky_backward",
            "eigh_backward", "svd_backward", "qr_backward"]
 
 
@@ -36,6 +36,16 @@ def _off_diagonal_inverse(d: Tensor) -> Tensor:
     return (1 - eye) / (d + eye)
 
 
+def _read_triangle(G: Tensor, upper: bool) -> Tensor:
+    """The gradient with respect to A of f(A) = g(S), S the symmetric matrix made of A's lower
+    (upper) triangle, from G = dg/dS (not necessarily symmetric): the kernels read only that
+    triangle, so the other gets nothing. Through any symmetric construction (A = X X^T) this
+    gives torch's gradients; torch's own, on A itself, is the symmetric G instead."""
+    G = G + G.mT
+    half = G.triu() if upper else G.tril()
+    return half - 0.5 * _diag_embed(_diag(G))
+
+
 def linalg_solve_backward(grad: Tensor, A: Tensor, result: Tensor):
     """X = A^-1 B: dB = A^-T g, dA = -dB X^T."""
     gB = al.linalg_solve(A.mT, grad)
@@ -54,17 +64,26 @@ def linalg_det_backward(grad: Tensor, A: Tensor, result: Tensor) -> Tensor:
     return cof * scale.unsqueeze(-1).unsqueeze(-1)
 
 
+def slogdet_backward(grads: list, A: Tensor) -> Tensor:
+    """d log|det A| / dA = A^-T; the sign is piecewise constant (a zero gradient, which torch
+    also gives it, so that it requires grad as torch's does)."""
+    g = grads[1]
+    if g is None:
+        return _creation.zeros_like(A)
+    return g.unsqueeze(-1).unsqueeze(-1) * al.linalg_inv(A).mT
+
+
 def cholesky_backward(grad: Tensor, upper: bool, result: Tensor) -> Tensor:
-    """A = L L^T: dA = sym(L^-T Phi(L^T gL) L^-1), Phi the lower triangle with half its diagonal."""
+    """A = L L^T: dA = L^-T Phi(L^T gL) L^-1 (symmetrised, onto the lower triangle), Phi the lower triangle with half its diagonal."""
     L, gL = (result.mT, grad.mT) if upper else (result, grad)
     P = L.mT.matmul(gL)
     phi = P.tril() - 0.5 * _diag_embed(_diag(P))
     left = al.linalg_solve(L.mT, phi)  # L^-T Phi
     S = al.linalg_solve(L.mT, left.mT).mT  # (L^-T Phi) L^-1
-    return 0.5 * (S + S.mT)
+    return _read_triangle(S, False)  # LAPACK reads the lower triangle
 
 
-def eigh_backward(grads: list, eigenvalues: Tensor, eigenvectors: Tensor) -> Tensor:
+def eigh_backward(grads: list, upper: bool, eigenvalues: Tensor, eigenvectors: Tensor) -> Tensor:
     """A = V diag(w) V^T: dA = V (diag(gw) + (V^T gV) / (w_j - w_i) off the diagonal) V^T."""
     gw, gV = grads
     V = eigenvectors
@@ -74,7 +93,7 @@ def eigh_backward(grads: list, eigenvalues: Tensor, eigenvectors: Tensor) -> Ten
         inner = V.mT.matmul(gV) * _off_diagonal_inverse(gaps)
     if gw is not None:
         inner = _diag_embed(gw) if inner is None else inner + _diag_embed(gw)
-    return V.matmul(inner).matmul(V.mT)
+    return _read_triangle(V.matmul(inner).matmul(V.mT), upper)
 
 
 def svd_backward(grads: list, A: Tensor, U: Tensor, S: Tensor, Vh: Tensor) -> Tensor:

@@ -455,12 +455,12 @@ __all__ += [
 # The helpers of the linear algebra ops, likewise.
 from ._formulas_linalg import (  # noqa: E402
     cholesky_backward, eigh_backward, linalg_det_backward, linalg_solve_backward, qr_backward,
-    svd_backward,
+    slogdet_backward, svd_backward,
 )
 
 __all__ += [
     "cholesky_backward", "eigh_backward", "linalg_det_backward", "linalg_solve_backward",
-    "qr_backward", "svd_backward",
+    "qr_backward", "slogdet_backward", "svd_backward",
 ]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .. import linalg as _la
+from . import functions as _la
 from .._generated import ops as _ops
 from ..backends import creation as _creation
 from ..tensors.tensor import Tensor

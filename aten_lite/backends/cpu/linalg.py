@@ -75,7 +75,8 @@ def triu_cpu(self: Tensor, diagonal: int = 0) -> Tensor:
 
 
 def _out(x, dtype) -> Tensor:
-    return _wrap(np.ascontiguousarray(np.asarray(x).astype(dtype.name, copy=False)))
+    # asarray with order="C", not ascontiguousarray, which makes a 0-d result (det) 1-d
+    return _wrap(np.asarray(x, dtype=dtype.name, order="C"))
 
 
 def _batch_label(batch_shape, flat_index: int) -> str:
