@@ -74,7 +74,8 @@ def slogdet_backward(grads: list, A: Tensor) -> Tensor:
 
 
 def cholesky_backward(grad: Tensor, upper: bool, result: Tensor) -> Tensor:
-    """A = L L^T: dA = L^-T Phi(L^T gL) L^-1 (symmetrised, onto the lower triangle), Phi the lower triangle with half its diagonal."""
+    """A = L L^T: dA = L^-T Phi(L^T gL) L^-1 (symmetrised, onto the lower triangle), Phi the
+    lower triangle with half its diagonal."""
     L, gL = (result.mT, grad.mT) if upper else (result, grad)
     P = L.mT.matmul(gL)
     phi = P.tril() - 0.5 * _diag_embed(_diag(P))

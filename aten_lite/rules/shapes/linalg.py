@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .core import broadcast_shapes
 
-__all__ = ["linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve", "linalg_slogdet", "linalg_eigh", "linalg_svd",
-           "linalg_qr"]
+__all__ = ["linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve", "linalg_slogdet",
+           "linalg_eigh", "linalg_svd", "linalg_qr"]
 
 # torch's names of the dtypes, as its linalg messages spell them.
 _TORCH_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
