@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 b0bb2ef720e92963).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 aa7a3ed34f28d466).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2847,11 +2847,11 @@ class LinalgDetBackward0(Node):
 
 
 class LinalgSlogdetBackward0(Node):
-    """Backward of linalg_slogdet (derivatives.yaml:496)."""
+    """Backward of linalg_slogdet (derivatives.yaml:497)."""
     __slots__ = ("A_", "A_v")
     _op = "linalg_slogdet"
     _n_out = 2
-    _formulas = (('derivatives.yaml:497', 'A'),)
+    _formulas = (('derivatives.yaml:498', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2861,7 +2861,7 @@ class LinalgSlogdetBackward0(Node):
         if isinstance(A, Tensor) and A._vc.value != node.A_v:
             unpack(node, A, node.A_v, 'A')
         try:
-            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:497
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:498
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2873,11 +2873,11 @@ class LinalgSlogdetBackward0(Node):
 
 
 class LinalgCholeskyBackward0(Node):
-    """Backward of linalg_cholesky (derivatives.yaml:499)."""
+    """Backward of linalg_cholesky (derivatives.yaml:501)."""
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:500', 'A'),)
+    _formulas = (('derivatives.yaml:502', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2888,7 +2888,7 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_A = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:500
+            grad_A = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:502
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2900,12 +2900,12 @@ class LinalgCholeskyBackward0(Node):
 
 
 class LinalgEighBackward0(Node):
-    """Backward of _linalg_eigh (derivatives.yaml:502)."""
+    """Backward of _linalg_eigh (derivatives.yaml:505)."""
     __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
     _op = "_linalg_eigh"
     _n_out = 2
     _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
-    _formulas = (('derivatives.yaml:503', 'A'),)
+    _formulas = (('derivatives.yaml:506', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2919,7 +2919,7 @@ class LinalgEighBackward0(Node):
             eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
         upper = node.upper_
         try:
-            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:503
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:506
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2931,12 +2931,12 @@ class LinalgEighBackward0(Node):
 
 
 class LinalgSvdBackward0(Node):
-    """Backward of _linalg_svd (derivatives.yaml:505)."""
+    """Backward of _linalg_svd (derivatives.yaml:509)."""
     __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
     _op = "_linalg_svd"
     _n_out = 3
     _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
-    _formulas = (('derivatives.yaml:506', 'A'),)
+    _formulas = (('derivatives.yaml:510', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2955,7 +2955,7 @@ class LinalgSvdBackward0(Node):
         if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
             Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
         try:
-            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:506
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:510
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
@@ -2967,12 +2967,12 @@ class LinalgSvdBackward0(Node):
 
 
 class LinalgQrBackward0(Node):
-    """Backward of _linalg_qr (derivatives.yaml:508)."""
+    """Backward of _linalg_qr (derivatives.yaml:513)."""
     __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
     _op = "_linalg_qr"
     _n_out = 2
     _saved_outputs = (('Q_', 0), ('R_', 1),)
-    _formulas = (('derivatives.yaml:509', 'A'),)
+    _formulas = (('derivatives.yaml:514', 'A'),)
 
     def apply(node, grads):
         if node._released:
@@ -2988,7 +2988,7 @@ class LinalgQrBackward0(Node):
         if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
             R = unpack_output(node, R, node.R_v, 1, 'R')
         try:
-            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:509
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:514
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise

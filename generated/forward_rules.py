@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 b0bb2ef720e92963).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 aa7a3ed34f28d466).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -527,6 +527,52 @@ def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:491 (result)
     return tangent
 
 
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:495 (result)
+    A, = args
+    A_t, = tangents
+    tangent = None if A_t is None else det_jvp(A_t, A, result)
+    return tangent
+
+
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:499 (result)
+    A, = args
+    sign, logabsdet = result
+    A_t, = tangents
+    tangent = None if A_t is None else slogdet_jvp(A_t, A, sign)
+    return tangent  # the formula gives one tangent per output
+
+
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:503 (result)
+    A, upper = args
+    A_t, _ = tangents
+    tangent = None if A_t is None else cholesky_jvp(A_t, upper, result)
+    return tangent
+
+
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:507 (result)
+    A, upper = args
+    eigenvalues, eigenvectors = result
+    A_t, _ = tangents
+    tangent = None if A_t is None else eigh_jvp(A_t, upper, eigenvalues, eigenvectors)
+    return tangent  # the formula gives one tangent per output
+
+
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:511 (result)
+    A, full_matrices = args
+    U, S, Vh = result
+    A_t, _ = tangents
+    tangent = None if A_t is None else svd_jvp(A_t, full_matrices, U, S, Vh)
+    return tangent  # the formula gives one tangent per output
+
+
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:515 (result)
+    A, complete = args
+    Q, R = result
+    A_t, _ = tangents
+    tangent = None if A_t is None else qr_jvp(A_t, A, Q, R)
+    return tangent  # the formula gives one tangent per output
+
+
 # Op overload -> its rule (in-place and out= overloads use their functional sibling's);
 # linear_rule(op, the positions of the arguments whose tangents it takes, ...).
 RULES = {
@@ -645,6 +691,12 @@ RULES = {
     "col2im": linear_rule('col2im', (0,)),
     "linalg_inv": fw_linalg_inv,
     "linalg_solve": fw_linalg_solve,
+    "linalg_det": fw_linalg_det,
+    "linalg_slogdet": fw_linalg_slogdet,
+    "linalg_cholesky": fw_linalg_cholesky,
+    "_linalg_eigh": fw__linalg_eigh,
+    "_linalg_svd": fw__linalg_svd,
+    "_linalg_qr": fw__linalg_qr,
 }
 
 # Op overload -> (where the rule comes from, the YAML line): every derivatives.yaml entry.
@@ -769,12 +821,12 @@ ORIGINS = {
     "col2im": ("auto_linear", "derivatives.yaml:481"),
     "linalg_inv": ("result", "derivatives.yaml:487"),
     "linalg_solve": ("result", "derivatives.yaml:491"),
-    "linalg_det": ("none", "derivatives.yaml:493"),
-    "linalg_slogdet": ("none", "derivatives.yaml:496"),
-    "linalg_cholesky": ("none", "derivatives.yaml:499"),
-    "_linalg_eigh": ("none", "derivatives.yaml:502"),
-    "_linalg_svd": ("none", "derivatives.yaml:505"),
-    "_linalg_qr": ("none", "derivatives.yaml:508"),
+    "linalg_det": ("result", "derivatives.yaml:495"),
+    "linalg_slogdet": ("result", "derivatives.yaml:499"),
+    "linalg_cholesky": ("result", "derivatives.yaml:503"),
+    "_linalg_eigh": ("result", "derivatives.yaml:507"),
+    "_linalg_svd": ("result", "derivatives.yaml:511"),
+    "_linalg_qr": ("result", "derivatives.yaml:515"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -816,6 +868,9 @@ READS = {
     "convolution": ('input', 'weight'),
     "_conv_weight_grad": ('grad_output', 'input'),
     "linalg_solve": ('A',),
+    "linalg_det": ('A',),
+    "linalg_slogdet": ('A',),
+    "_linalg_qr": ('A',),
 }
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.
@@ -825,10 +880,4 @@ MISSING = {
     "nonzero.as_tuple": ('derivatives.yaml:449', 'no output is differentiable'),
     "nonzero_numpy": ('derivatives.yaml:452', 'no output is differentiable'),
     "repeat_interleave.Tensor": ('derivatives.yaml:455', 'no output is differentiable'),
-    "linalg_det": ('derivatives.yaml:493', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
-    "linalg_slogdet": ('derivatives.yaml:496', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
-    "linalg_cholesky": ('derivatives.yaml:499', "the backward formula for 'A' reads 'result', so it is neither known element-wise nor linear"),
-    "_linalg_eigh": ('derivatives.yaml:502', "the backward formula for 'A' reads 'eigenvalues', so it is neither known element-wise nor linear"),
-    "_linalg_svd": ('derivatives.yaml:505', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
-    "_linalg_qr": ('derivatives.yaml:508', "the backward formula for 'A' reads 'A', so it is neither known element-wise nor linear"),
 }

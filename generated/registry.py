@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 b0bb2ef720e92963).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 aa7a3ed34f28d466).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Every op overload as plain data, in YAML order: aten_lite.dispatch.dispatcher builds one OpHandle

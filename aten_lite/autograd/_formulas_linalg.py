@@ -15,7 +15,8 @@ from .._generated import ops as al  # the generated op functions (al.add, ...)
 from ..tensors.tensor import Tensor
 
 __all__ = ["linalg_solve_backward", "linalg_det_backward", "slogdet_backward", "cholesky_backward",
-           "eigh_backward", "svd_backward", "qr_backward"]
+           "eigh_backward", "svd_backward", "qr_backward", "det_jvp", "slogdet_jvp",
+           "cholesky_jvp", "eigh_jvp", "svd_jvp", "qr_jvp"]
 
 
 def _eye(n: int, like: Tensor) -> Tensor:
@@ -167,3 +168,89 @@ def qr_backward(grads: list, A: Tensor, Q: Tensor, R: Tensor) -> Tensor:
         gY = _creation.zeros_like(Y)
     gX = _qr_tall(gQ, gU, Q, U)
     return al.cat([gX, gY], -1)
+
+
+# ---- forward mode (the `result:` formulas) ----
+
+
+def _right_inverse(X: Tensor, R: Tensor) -> Tensor:
+    """X R^-1."""
+    return al.linalg_solve(R.mT, X.mT).mT
+
+
+def _symmetric_from(A_t: Tensor, upper: bool) -> Tensor:
+    """The symmetric matrix the read triangle of A_t stands for."""
+    half = A_t.triu(1) if upper else A_t.tril(-1)
+    return half + half.mT + _diag_embed(_diag(A_t))
+
+
+def det_jvp(A_t: Tensor, A: Tensor, result: Tensor) -> Tensor:
+    cof = linalg_det_backward(_creation.ones_like(result), A, result)
+    return (cof * A_t).sum([-2, -1])
+
+
+def slogdet_jvp(A_t: Tensor, A: Tensor, sign: Tensor):
+    return _creation.zeros_like(sign), (al.linalg_inv(A).mT * A_t).sum([-2, -1])
+
+
+def cholesky_jvp(A_t: Tensor, upper: bool, result: Tensor) -> Tensor:
+    """dL = L Phi(L^-1 dA L^-T), dA the symmetric tangent of the lower triangle."""
+    L = result.mT if upper else result
+    S = _symmetric_from(A_t, False)
+    inner = _right_inverse(al.linalg_solve(L, S), L.mT)
+    phi = inner.tril() - 0.5 * _diag_embed(_diag(inner))
+    L_t = L.matmul(phi)
+    return L_t.mT if upper else L_t
+
+
+def eigh_jvp(A_t: Tensor, upper: bool, eigenvalues: Tensor, eigenvectors: Tensor):
+    V = eigenvectors
+    P = V.mT.matmul(_symmetric_from(A_t, upper)).matmul(V)
+    gaps = eigenvalues.unsqueeze(-2) - eigenvalues.unsqueeze(-1)
+    return _diag(P), V.matmul(P * _off_diagonal_inverse(gaps))
+
+
+def svd_jvp(A_t: Tensor, full_matrices: bool, U: Tensor, S: Tensor, Vh: Tensor):
+    m, n = A_t.shape[-2:]
+    if full_matrices and m != n:
+        raise RuntimeError("linalg.svd: forward mode needs full_matrices=False for a non-square "
+                           f"matrix ({m} by {n}): the columns a full SVD adds are not a function "
+                           "of A")
+    V = Vh.mT
+    P = U.mT.matmul(A_t).matmul(V)
+    S_t = _diag(P)
+    S2 = S * S
+    F = _off_diagonal_inverse(S2.unsqueeze(-2) - S2.unsqueeze(-1))
+    Srow = S.unsqueeze(-2)
+    Scol = S.unsqueeze(-1)
+    U_t = U.matmul(F * (P * Srow + Scol * P.mT))
+    V_t = V.matmul(F * (Scol * P + P.mT * Srow))
+    if m > n:
+        U_t = U_t + (A_t.matmul(V) - U.matmul(P)) / Srow
+    if n > m:
+        V_t = V_t + (A_t.mT.matmul(U) - V.matmul(P.mT)) / Srow
+    return U_t, S_t, V_t.mT
+
+
+def _qr_tall_jvp(A_t: Tensor, Q: Tensor, R: Tensor):
+    X = _right_inverse(Q.mT.matmul(A_t), R)
+    low = X.tril(-1)
+    omega = low - low.mT  # Q^T dQ, skew
+    R_t = (X - omega).matmul(R)
+    Q_t = _right_inverse(A_t, R) - Q.matmul(X - omega)
+    return Q_t, R_t
+
+
+def qr_jvp(A_t: Tensor, A: Tensor, Q: Tensor, R: Tensor):
+    m, n = A.shape[-2:]
+    if Q.shape[-1] > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and "
+                           f"nrows > ncols (here {m} > {n}); use mode='reduced'")
+    if m >= n:
+        return _qr_tall_jvp(A_t, Q, R)
+    X_t = al.narrow(A_t, -1, 0, m)
+    Y_t = al.narrow(A_t, -1, m, n - m)
+    Y = al.narrow(A, -1, m, n - m)
+    Q_t, U_t = _qr_tall_jvp(X_t, Q, al.narrow(R, -1, 0, m))
+    V_t = Q_t.mT.matmul(Y) + Q.mT.matmul(Y_t)
+    return Q_t, al.cat([U_t, V_t], -1)
