@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 aa7a3ed34f28d466).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2877,7 +2877,7 @@ class LinalgCholeskyBackward0(Node):
     __slots__ = ("result_", "result_v", "upper_")
     _op = "linalg_cholesky"
     _saved_outputs = (('result_', 0),)
-    _formulas = (('derivatives.yaml:502', 'A'),)
+    _formulas = (('derivatives.yaml:502', 'self'),)
 
     def apply(node, grads):
         if node._released:
@@ -2888,11 +2888,11 @@ class LinalgCholeskyBackward0(Node):
             result = unpack_output(node, result, node.result_v, 0, 'result')
         upper = node.upper_
         try:
-            grad_A = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:502
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:502
         except Exception as exc_:
             formula_failed(exc_, node, 0)
             raise
-        return (grad_A,)
+        return (grad_self,)
 
     def release(node):
         node._released = True
@@ -5265,15 +5265,15 @@ def record_linalg_slogdet(op):
 
 def record_linalg_cholesky(op):
     redispatch = below_autograd_entry(op)
-    def record(A, upper):
-        need_A = isinstance(A, Tensor) and A._requires_grad
-        if not need_A:
-            return redispatch(A, upper)
+    def record(self, upper):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, upper)
         node = LinalgCholeskyBackward0()
-        node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
         node._hooks, node._released = None, False
         node.upper_ = upper
-        result = redispatch(A, upper)
+        result = redispatch(self, upper)
         if result._dtype.is_floating_point:
             result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
         node.result_ = detached(result)

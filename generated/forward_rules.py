@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 aa7a3ed34f28d466).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -543,9 +543,9 @@ def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:499 (result)
 
 
 def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:503 (result)
-    A, upper = args
-    A_t, _ = tangents
-    tangent = None if A_t is None else cholesky_jvp(A_t, upper, result)
+    self, upper = args
+    self_t, _ = tangents
+    tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
     return tangent
 
 

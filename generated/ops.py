@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 aa7a3ed34f28d466).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -2508,13 +2508,13 @@ def linalg_slogdet(A):
 
 
 @_G_linalg_cholesky.documents
-def linalg_cholesky(A, upper=False):
+def linalg_cholesky(input, *, upper=False):
     if upper.__class__ is bool:  # linalg_cholesky
-        if A.__class__ is _T:
-            return _F_linalg_cholesky(A, upper)
-        if isinstance(A, _T):
-            return _H_linalg_cholesky.call((A, upper))
-    return _G_linalg_cholesky.parse((A, upper, ), {})
+        if input.__class__ is _T:
+            return _F_linalg_cholesky(input, upper)
+        if isinstance(input, _T):
+            return _H_linalg_cholesky.call((input, upper))
+    return _G_linalg_cholesky.parse((input, ), {'upper': upper})
 
 
 @_G__linalg_eigh.documents

@@ -1376,7 +1376,7 @@ def _pd_samples(dtype):
         x = data(shape, dtype)
         return (x @ np.swapaxes(x, -1, -2) + shape[-1] * np.eye(shape[-1])).astype(dtype)
     return [Sample((pd((3, 3)),), note="one matrix"), Sample((pd((2, 3, 3)),), note="a batch"),
-            Sample((pd((3, 3)), True), note="upper")]
+            Sample((pd((3, 3)),), {"upper": True}, note="upper")]
 
 
 def _solve_samples(dtype):

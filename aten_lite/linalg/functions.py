@@ -131,12 +131,12 @@ def solve_triangular(A: Tensor, B: Tensor, *, upper: bool, left: bool = True,
 
 def cholesky(A: Tensor, *, upper: bool = False) -> Tensor:
     """L with A = L @ L.mT (U with A = U.mT @ U when upper), from A's lower triangle."""
-    return _ops.linalg_cholesky(A, upper)
+    return _ops.linalg_cholesky(A, upper=upper)
 
 
 def cholesky_ex(A: Tensor, *, upper: bool = False, check_errors: bool = False) -> CholeskyExResult:
     """cholesky with an int32 ``info`` per matrix (0: factorised). Non-PD input raises here too."""
-    L = _ops.linalg_cholesky(A, upper)
+    L = _ops.linalg_cholesky(A, upper=upper)
     return CholeskyExResult(L, _creation.zeros(tuple(A.shape[:-2]), dtype=_int32()))
 
 

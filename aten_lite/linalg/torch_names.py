@@ -45,7 +45,7 @@ def logdet(input: Tensor) -> Tensor:  # noqa: A002
 
 def cholesky(input: Tensor, upper: bool = False) -> Tensor:  # noqa: A002
     """torch.cholesky (upper positional): linalg.cholesky."""
-    return _ops.linalg_cholesky(input, upper)
+    return _ops.linalg_cholesky(input, upper=upper)
 
 
 def qr(input: Tensor, some: bool = True) -> _la.QRResult:  # noqa: A002

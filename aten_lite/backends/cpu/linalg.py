@@ -162,7 +162,8 @@ def _raise_not_pd(a: np.ndarray):
                        "input is not positive-definite.")
 
 
-def linalg_cholesky_cpu(A, upper: bool = False):
+def linalg_cholesky_cpu(self, upper: bool = False):
+    A = self
     shape, dtype = rules.linalg_cholesky(A)
     try:
         low = np.linalg.cholesky(A._a)  # reads the lower triangle, as torch does
