@@ -54,20 +54,7 @@ def run(al, torch, *, repeat: int = 7, budget: float = 0.2) -> list[Row]:
 
 
 if __name__ == "__main__":
-    import os
-    import sys
-    from pathlib import Path
+    from harness import standalone, table
 
-    for var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = "1"
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import aten_lite as al_mod
-    from harness import table
-
-    al_mod.set_num_threads(1)
-    try:
-        import torch as torch_mod
-        torch_mod.set_num_threads(1)
-    except ImportError:
-        torch_mod = None
+    al_mod, torch_mod = standalone()
     print(table(run(al_mod, torch_mod, repeat=9, budget=0.5), PEERS))

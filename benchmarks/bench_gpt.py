@@ -111,22 +111,14 @@ def run(al, torch, *, repeat: int = 7, budget: float = 0.2) -> list[Row]:
 
 
 if __name__ == "__main__":
-    import os
     import sys
-    from pathlib import Path
 
-    for var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = "1"
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import aten_lite as al_mod
-    import torch as torch_mod
+    from harness import standalone, table
 
-    al_mod.set_num_threads(1)
-    torch_mod.set_num_threads(1)
+    al_mod, torch_mod = standalone()  # the step reads its start from torch: it needs torch
     if "--profile" in sys.argv:
         step, _ = make_step(al_mod, data(), start_state(torch_mod))
         for _ in range(60):
             step()
     else:
-        from harness import table
         print(table(run(al_mod, torch_mod, repeat=9, budget=0.5), PEERS))

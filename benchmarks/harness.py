@@ -101,3 +101,24 @@ class Target:
         ok = judge(ours, peers.get(self.peer), factor=self.factor,
                    higher_is_better=self.higher_is_better)
         return Row(case, unit, ours, peers, str(self), ok)
+
+
+def standalone():
+    """(aten_lite, torch or None) for a benchmark script run on its own: one thread for each
+    (BLAS included, set before either is imported), aten_lite from this checkout."""
+    import os
+    import sys
+    from pathlib import Path
+
+    for var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = "1"
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import aten_lite
+
+    aten_lite.set_num_threads(1)
+    try:
+        import torch
+    except ImportError:
+        return aten_lite, None
+    torch.set_num_threads(1)
+    return aten_lite, torch

@@ -337,20 +337,15 @@ class _ConvTranspose(_ConvNd):
             raise ValueError(f"ConvTranspose{d}D: for {input.ndim}D input, output_size must "
                              f"have {d} or {d + 2} elements (got {len(output_size)})")
         spatial = input.shape[-d:]
-        result = []
-        for i in range(d):
-            low = ((spatial[i] - 1) * self.stride[i] - 2 * self.padding[i]
-                   + self.dilation[i] * (self.kernel_size[i] - 1) + 1)
-            high = low + self.stride[i] - 1
-            if not low <= output_size[i] <= high:
-                lows = [((spatial[j] - 1) * self.stride[j] - 2 * self.padding[j]
-                         + self.dilation[j] * (self.kernel_size[j] - 1) + 1) for j in range(d)]
-                raise ValueError(
-                    f"requested an output size of {output_size}, but valid sizes range from "
-                    f"{lows} to {[n + s - 1 for n, s in zip(lows, self.stride)]} (for an "
-                    f"input of {list(spatial)})")
-            result.append(output_size[i] - low)
-        return tuple(result)
+        # the smallest output of each dim; output_padding may add up to stride - 1
+        lows = [(spatial[i] - 1) * self.stride[i] - 2 * self.padding[i]
+                + self.dilation[i] * (self.kernel_size[i] - 1) + 1 for i in range(d)]
+        highs = [low + s - 1 for low, s in zip(lows, self.stride)]
+        if not all(lo <= n <= hi for lo, n, hi in zip(lows, output_size, highs)):
+            raise ValueError(
+                f"requested an output size of {output_size}, but valid sizes range from "
+                f"{lows} to {highs} (for an input of {list(spatial)})")
+        return tuple(n - low for n, low in zip(output_size, lows))
 
     def forward(self, input: Tensor, output_size=None) -> Tensor:
         return _conv_transpose(f"conv_transpose{self.d}d", self.d, input, self.weight,

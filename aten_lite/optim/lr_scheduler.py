@@ -20,7 +20,7 @@ from .more_schedulers import (  # the rest, reached here as torch.optim.lr_sched
     ChainedScheduler, ConstantLR, CosineAnnealingWarmRestarts, CyclicLR, LinearLR,
     MultiplicativeLR, OneCycleLR, PolynomialLR, SequentialLR)
 from .optimizer import Optimizer
-from .scheduler_base import LRScheduler
+from .scheduler_base import LRScheduler, lambdas_per_group
 
 __all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "LambdaLR",
            "CosineAnnealingLR", "ReduceLROnPlateau", "ConstantLR", "LinearLR",
@@ -120,13 +120,7 @@ class LambdaLR(LRScheduler):
     """The base rate times ``lr_lambda(epoch)`` (one function, or one per param group)."""
 
     def __init__(self, optimizer: Optimizer, lr_lambda, last_epoch: int = -1) -> None:
-        n = len(optimizer.param_groups)
-        if isinstance(lr_lambda, (list, tuple)):
-            if len(lr_lambda) != n:
-                raise ValueError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
-            self.lr_lambdas = list(lr_lambda)
-        else:
-            self.lr_lambdas = [lr_lambda] * n
+        self.lr_lambdas = lambdas_per_group(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[float]:

@@ -21,7 +21,7 @@ import types
 from bisect import bisect_right
 
 from .optimizer import Optimizer
-from .scheduler_base import LRScheduler
+from .scheduler_base import LRScheduler, lambdas_per_group
 
 __all__ = ["ConstantLR", "LinearLR", "MultiplicativeLR", "PolynomialLR",
            "CosineAnnealingWarmRestarts", "CyclicLR", "OneCycleLR", "SequentialLR",
@@ -99,13 +99,7 @@ class _Lambdas:
     objects (not plain functions), as torch does."""
 
     def _set_lambdas(self, optimizer: Optimizer, lr_lambda) -> None:
-        n = len(optimizer.param_groups)
-        if isinstance(lr_lambda, (list, tuple)):
-            if len(lr_lambda) != n:
-                raise ValueError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
-            self.lr_lambdas = list(lr_lambda)
-        else:
-            self.lr_lambdas = [lr_lambda] * n
+        self.lr_lambdas = lambdas_per_group(optimizer, lr_lambda)
         for f in self.lr_lambdas:
             if not callable(f):
                 raise TypeError(f"lr_lambda should be a function, but got {type(f).__name__}")

@@ -76,3 +76,14 @@ class LRScheduler:
 
     def load_state_dict(self, state_dict: dict) -> None:
         self.__dict__.update(state_dict)
+
+
+def lambdas_per_group(optimizer, lr_lambda) -> list:
+    """``lr_lambda`` for each param group: the list given (one per group), or the one
+    function repeated (LambdaLR, MultiplicativeLR)."""
+    n = len(optimizer.param_groups)
+    if isinstance(lr_lambda, (list, tuple)):
+        if len(lr_lambda) != n:
+            raise ValueError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
+        return list(lr_lambda)
+    return [lr_lambda] * n

@@ -15,7 +15,6 @@ refuses them instead).
 
 from __future__ import annotations
 
-import json
 import os
 
 import numpy as np
@@ -62,6 +61,8 @@ def _check_header(head: bytes, total: int, where: str) -> None:
     the safetensors package reads it (NumPy has no bfloat16: it would fail without a name)."""
     if len(head) < 8:
         raise ValueError(f"safetensors: {where} is too short to be a safetensors file")
+    import json  # here, not at import: only reading a safetensors file needs it
+
     n = int.from_bytes(head[:8], "little")
     if n > total - 8:
         raise ValueError(f"safetensors: {where} declares a {n}-byte header but holds "

@@ -28,18 +28,14 @@ def matmul(self, other):
         return al.dot(self, other)
     if a == 1 and b == 2:
         return al.mm(self.unsqueeze(0), other).squeeze(0)
-    if b == 1 and a >= 2:
-        # (..., n, k) @ (k,): one mm over all rows (counted, not -1: k may be 0).
+    if (b == 1 and a >= 2) or (b == 2 and a >= 3):
+        # (..., n, k) @ (k,) or (k, m): one mm over all rows (counted, not -1: k may be 0), as
+        # torch folds a Linear on a (batch, time, features) input. The broadcast bmm below
+        # would run one small product per batch entry against a stride-0 copy of the matrix.
         k = self.shape[-1]
         rows = math.prod(self.shape[:-1])
-        return al.mm(self.reshape(rows, k), other.unsqueeze(1)).reshape(shape)
-    if b == 2 and a >= 3:
-        # (..., n, k) @ (k, m): one mm over all rows, as torch folds it (a Linear on a
-        # (batch, time, features) input). The broadcast bmm below would run one small
-        # product per batch entry against a stride-0 copy of the matrix, several times slower.
-        k = self.shape[-1]
-        rows = math.prod(self.shape[:-1])
-        return al.mm(self.reshape(rows, k), other).reshape(shape)
+        rhs = other.unsqueeze(1) if b == 1 else other
+        return al.mm(self.reshape(rows, k), rhs).reshape(shape)
     left = self.unsqueeze(0) if a == 1 else self
     (n, k), m = left.shape[-2:], other.shape[-1]
     batch = rules.broadcast_shapes(tuple(left.shape[:-2]), tuple(other.shape[:-2]))
