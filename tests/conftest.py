@@ -113,3 +113,11 @@ def built_myops(tmp_path_factory) -> BuiltLibrary:
         next(cache, None)
     assert report.linked and (where / "_generated" / "manifest.py").is_file()
     return BuiltLibrary(where, folder)
+
+
+@pytest.fixture(scope="session")
+def mypy_cache(tmp_path_factory) -> Path:
+    """One mypy cache folder (``--cache-dir``) for the session's mypy runs over the checkout:
+    the first run analyses the standard library's stubs and aten_lite, later ones (other
+    files, other flags) reuse what did not change, as a user's incremental runs do."""
+    return tmp_path_factory.mktemp("mypy_cache")

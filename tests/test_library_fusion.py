@@ -237,7 +237,7 @@ x.mish()
 '''
 
 
-def test_mypy_types_the_library_functions_and_methods(myops, tmp_path):
+def test_mypy_types_the_library_functions_and_methods(myops, tmp_path, mypy_cache):
     pytest.importorskip("mypy")
     lib_parent = Path(myops.__file__).parent.parent.parent
     # What the stub says holds at run time (myops.Tensor is aten_lite's Tensor).
@@ -249,7 +249,7 @@ def test_mypy_types_the_library_functions_and_methods(myops, tmp_path):
     path = tmp_path / "snippet.py"
     path.write_text(SNIPPET)
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"),
+        [sys.executable, "-m", "mypy", "--cache-dir", str(mypy_cache),
          "--no-error-summary", "--strict", "--warn-unused-ignores", str(path)],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
         env={**os.environ, "MYPYPATH": str(lib_parent)})
