@@ -121,3 +121,15 @@ def mypy_cache(tmp_path_factory) -> Path:
     the first run analyses the standard library's stubs and aten_lite, later ones (other
     files, other flags) reuse what did not change, as a user's incremental runs do."""
     return tmp_path_factory.mktemp("mypy_cache")
+
+
+@pytest.fixture(scope="session")
+def installed_site(tmp_path_factory) -> Path:
+    """What ``pip install .`` installs, laid out once for the session by ``setup.py build``
+    (build_py + build_ext) in a folder of its own, for the tests that run aten_lite from an
+    install with no checkout on the path. They read it, never change it."""
+    site = tmp_path_factory.mktemp("installed") / "site"
+    run = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(site)],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return site
