@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -70,10 +71,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     terminalreporter.write_line(report(ROOT))
 
 
-def fresh_cache_dir(tmp_path_factory, prefix: str):
+def fresh_cache_dir(tmp_path_factory, prefix: str, seed: Path | None = None):
     """Body of a module-scoped fixture: ``$AL_CACHE_DIR`` set to a new folder (aten_lite's
-    run-time cache: fused kernels, op library builds) for the module, then restored."""
+    run-time cache: fused kernels, op library builds) for the module, then restored. With
+    ``seed``, the folder starts as a copy of that cache (modes kept: caches are private)."""
     folder = tmp_path_factory.mktemp(prefix)
+    if seed is not None:
+        shutil.copytree(seed, folder, dirs_exist_ok=True)
     old = os.environ.get("AL_CACHE_DIR")
     os.environ["AL_CACHE_DIR"] = str(folder)
     yield folder
@@ -81,3 +85,51 @@ def fresh_cache_dir(tmp_path_factory, prefix: str):
         os.environ.pop("AL_CACHE_DIR", None)
     else:
         os.environ["AL_CACHE_DIR"] = old
+
+
+@dataclass(frozen=True)
+class BuiltLibrary:
+    folder: Path  # the library's folder, its build in folder / "_generated"
+    cache: Path  # the cache folder it was built with (the objects of its kernels)
+
+
+@pytest.fixture(scope="session")
+def built_myops(tmp_path_factory) -> BuiltLibrary:
+    """examples/myops generated and compiled once for the session, in a cache folder of its
+    own: the modules that test a built library (test_library_ext, test_library_forward,
+    test_library_fusion) each load this build instead of compiling the same sources again,
+    and may start their own cache as a copy of its cache (``fresh_cache_dir``'s seed), as
+    when they built it themselves. Tests that change the build work on a copy of it, or put
+    back the text they change."""
+    from tools.codegen import library_build
+    from tools.codegen.library import Library
+
+    cache = fresh_cache_dir(tmp_path_factory, "myops_cache")
+    folder = next(cache)
+    try:
+        where = copy_example_library(tmp_path_factory.mktemp("libs") / "myops")
+        report = library_build.generate(Library.at(where, "myops"))
+    finally:
+        next(cache, None)
+    assert report.linked and (where / "_generated" / "manifest.py").is_file()
+    return BuiltLibrary(where, folder)
+
+
+@pytest.fixture(scope="session")
+def mypy_cache(tmp_path_factory) -> Path:
+    """One mypy cache folder (``--cache-dir``) for the session's mypy runs over the checkout:
+    the first run analyses the standard library's stubs and aten_lite, later ones (other
+    files, other flags) reuse what did not change, as a user's incremental runs do."""
+    return tmp_path_factory.mktemp("mypy_cache")
+
+
+@pytest.fixture(scope="session")
+def installed_site(tmp_path_factory) -> Path:
+    """What ``pip install .`` installs, laid out once for the session by ``setup.py build``
+    (build_py + build_ext) in a folder of its own, for the tests that run aten_lite from an
+    install with no checkout on the path. They read it, never change it."""
+    site = tmp_path_factory.mktemp("installed") / "site"
+    run = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(site)],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return site

@@ -4,7 +4,8 @@ runtime loaded from native_functions.yaml, and the worker that runs them.
 A case is (op, dtype, variant); running it calls the op through its handle in aten_lite and
 ``torch.ops.aten.<op>`` in torch with the same arguments, and reports one line: both raised,
 or which one raised, or the dtype, shape and values of each result. ``python
-tests/oracle_cases.py FIRST [full]`` runs the cases from index FIRST on and prints
+tests/oracle_cases.py FIRST [full|default [STOP]]`` runs the cases from index FIRST on (up to,
+not including, STOP when given) and prints
 ``START i`` before and ``DONE i <json>`` after each, so that the parent can tell a crash (a
 START without its DONE) from a result and blame that case alone.
 """
@@ -257,11 +258,11 @@ def run_case(name, dtype, variant) -> dict:
     return report
 
 
-def main(first: int, full: bool) -> None:
+def main(first: int, full: bool, stop: int | None = None) -> None:
     all_cases = cases(full)
     # Test hook: abort at this case, as a crashing kernel would (tests/test_oracle.py).
     crash_at = int(os.environ.get("ORACLE_CRASH_AT", "-1"))
-    for i in range(first, len(all_cases)):
+    for i in range(first, len(all_cases) if stop is None else min(stop, len(all_cases))):
         print(f"START {i}", flush=True)
         if i == crash_at:
             os.abort()
@@ -269,4 +270,5 @@ def main(first: int, full: bool) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), len(sys.argv) > 2 and sys.argv[2] == "full")
+    main(int(sys.argv[1]), len(sys.argv) > 2 and sys.argv[2] == "full",
+         int(sys.argv[3]) if len(sys.argv) > 3 else None)

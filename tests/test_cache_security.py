@@ -323,15 +323,23 @@ def test_two_swapped_kernel_files_are_detected_and_rebuilt(own_cache):
         assert run.returncode == 0, run.stderr
         return run.stdout.strip()
 
+    def valid() -> list[bool]:
+        """Per file, whether the cache takes it as its key's kernel (its trailer): what lets a
+        later process load it without building (shown in a fresh process by
+        test_fused_kernels.py's test_cache_cold_warm_and_corrupted)."""
+        return [kernels_cache._valid(job_path, job.key) for job, job_path in jobs]
+
     assert child() == "True True"
-    assert child() == "False False"  # both from the cache
-    one = own_cache / "kernels" / _job(_spec("cos")).name
-    two = own_cache / "kernels" / _job(_spec("mul.Tensor", 2)).name
+    jobs = [(job, own_cache / "kernels" / job.name)
+            for job in (_job(_spec("cos")), _job(_spec("mul.Tensor", 2)))]
+    assert valid() == [True, True]  # both kept for the next process
+    (_, one), (_, two) = jobs
     a, b = one.read_bytes(), two.read_bytes()
     one.write_bytes(b)  # each file now holds the other kernel, trailer and all
     two.write_bytes(a)
+    assert valid() == [False, False]
     assert child() == "True True"  # neither is loaded under the other's key: both rebuilt
-    assert child() == "False False"
+    assert valid() == [True, True]
 
 
 # ---- the object cache of library builds ------------------------------------------------------

@@ -158,13 +158,11 @@ def test_the_fusion_table_rows_are_the_generators_kernels():
     assert fusion_entries.storage("float16") == api_cpp.STORAGE["float16"] == "::al::half"
 
 
-def test_fused_kernels_build_from_an_installed_aten_lite(tmp_path):
-    """`setup.py build` lays out what `pip install .` installs; with only that on the path
-    (no checkout), graph mode reads the installed fusion table and builds its kernel."""
-    site = tmp_path / "site"
-    run = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(site)],
-                         cwd=ROOT, capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
+def test_fused_kernels_build_from_an_installed_aten_lite(tmp_path, installed_site):
+    """`setup.py build` lays out what `pip install .` installs (conftest.installed_site); with
+    only that on the path (no checkout), graph mode reads the installed fusion table and
+    builds its kernel."""
+    site = installed_site
     assert not (site / "native_functions.yaml").exists()
     code = (
         "import numpy as np, aten_lite as al\n"

@@ -40,19 +40,16 @@ def unload_after_the_module():
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    """One object cache for the module: aten_lite's core compiles once."""
-    yield from fresh_cache_dir(tmp_path_factory, "al_cache")
+def cache(tmp_path_factory, built_myops):
+    """One object cache for the module: aten_lite's core compiles once. It starts with the
+    objects of examples/myops's kernels (conftest.built_myops)."""
+    yield from fresh_cache_dir(tmp_path_factory, "al_cache", seed=built_myops.cache)
 
 
 @pytest.fixture(scope="module")
-def myops(tmp_path_factory, cache):
-    """examples/myops, built and loaded."""
-    where = tmp_path_factory.mktemp("libs")
-    copy_example_library(where / "myops")
-    report = library_build.generate(Library.at(where / "myops", "myops"))
-    assert report.linked and (where / "myops" / "_generated" / "manifest.py").is_file()
-    return al.load_library(where / "myops")
+def myops(built_myops, cache):
+    """examples/myops, loaded (built once for the session: conftest.built_myops)."""
+    return al.load_library(built_myops.folder)
 
 
 def _write(folder: Path, native: str, derivatives: str | None = None,
@@ -410,15 +407,13 @@ def test_define_yaml_reports_located_errors(cache):
 # ---- what an installed aten_lite must ship ---------------------------------------------------
 
 
-def test_a_library_builds_and_loads_from_an_installed_aten_lite(cache, tmp_path):
-    """`setup.py build` lays out what a wheel installs (build_py + build_ext): the headers and
-    core sources (and objects) a library's extension is built from, the generator with its
-    templates, aten_lite's own YAML. A library is then built and imported with only that
-    layout on the path, outside the checkout, as after a plain `pip install .`."""
-    site = tmp_path / "site"
-    run = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(site)],
-                         cwd=ROOT, capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
+def test_a_library_builds_and_loads_from_an_installed_aten_lite(cache, tmp_path, installed_site):
+    """`setup.py build` lays out what a wheel installs (build_py + build_ext;
+    conftest.installed_site): the headers and core sources (and objects) a library's
+    extension is built from, the generator with its templates, aten_lite's own YAML. A library
+    is then built and imported with only that layout on the path, outside the checkout, as
+    after a plain `pip install .`."""
+    site = installed_site
     pkg = site / "aten_lite"
     for src in (ROOT / "aten_lite" / "csrc").iterdir():
         assert (pkg / "csrc" / src.name).is_file(), src.name

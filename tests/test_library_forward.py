@@ -40,17 +40,16 @@ def unload_after_the_module():
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    yield from fresh_cache_dir(tmp_path_factory, "al_cache")
+def cache(tmp_path_factory, built_myops):
+    """The module's cache, starting with the objects of examples/myops's kernels
+    (conftest.built_myops)."""
+    yield from fresh_cache_dir(tmp_path_factory, "al_cache", seed=built_myops.cache)
 
 
 @pytest.fixture(scope="module")
-def myops(tmp_path_factory, cache):
-    """examples/myops, built and loaded."""
-    where = tmp_path_factory.mktemp("libs")
-    copy_example_library(where / "myops")
-    library_build.generate(Library.at(where / "myops", "myops"))
-    return al.load_library(where / "myops")
+def myops(built_myops, cache):
+    """examples/myops, loaded (built once for the session: conftest.built_myops)."""
+    return al.load_library(built_myops.folder)
 
 
 # One op per way a rule comes about, two that use tensor factories in their formulas, one whose

@@ -24,7 +24,7 @@ from aten_lite.frontend import oplib as _oplib
 from aten_lite.compile import kernels_cache
 from aten_lite.compile.fused_spec import FusedSpec, FusedStep
 from aten_lite.compile.kernels import FusedKernel, FusionBuildError, compile_fused
-from conftest import ROOT, copy_example_library
+from conftest import ROOT
 from tools.codegen import library_build
 from tools.codegen.library import Library
 
@@ -50,12 +50,9 @@ def cache(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def myops(tmp_path_factory):
-    """examples/myops, built and loaded."""
-    where = tmp_path_factory.mktemp("libs")
-    copy_example_library(where / "myops")
-    library_build.generate(Library.at(where / "myops", "myops"))
-    return al.load_library(where / "myops")
+def myops(built_myops):
+    """examples/myops, loaded (built once for the session: conftest.built_myops)."""
+    return al.load_library(built_myops.folder)
 
 
 def _mish(a: np.ndarray) -> np.ndarray:
@@ -240,7 +237,7 @@ x.mish()
 '''
 
 
-def test_mypy_types_the_library_functions_and_methods(myops, tmp_path):
+def test_mypy_types_the_library_functions_and_methods(myops, tmp_path, mypy_cache):
     pytest.importorskip("mypy")
     lib_parent = Path(myops.__file__).parent.parent.parent
     # What the stub says holds at run time (myops.Tensor is aten_lite's Tensor).
@@ -252,7 +249,7 @@ def test_mypy_types_the_library_functions_and_methods(myops, tmp_path):
     path = tmp_path / "snippet.py"
     path.write_text(SNIPPET)
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"),
+        [sys.executable, "-m", "mypy", "--cache-dir", str(mypy_cache),
          "--no-error-summary", "--strict", "--warn-unused-ignores", str(path)],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
         env={**os.environ, "MYPYPATH": str(lib_parent)})

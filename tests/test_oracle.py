@@ -61,15 +61,18 @@ _TOL = {"float16": 1e-2, "float32": 1e-4, "float64": 1e-9}
 _COMPARED = {"topk": 1}
 
 
-def _run_all(full: bool, **extra_env: str) -> dict[int, dict]:
-    """Run every case in worker processes; a worker that dies blames the case it started."""
+def _run_all(full: bool, stop: int | None = None, **extra_env: str) -> dict[int, dict]:
+    """Run every case (the first ``stop`` when given) in worker processes; a worker that dies
+    blames the case it started."""
     env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}", **extra_env)
     results: dict[int, dict] = {}
     first, total = 0, len(oracle_cases.cases(full))
+    if stop is not None:
+        total = min(stop, total)
     while first < total:
         done = subprocess.run(
             [sys.executable, str(ROOT / "tests" / "oracle_cases.py"), str(first),
-             "full" if full else "default"],
+             "full" if full else "default", str(total)],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         started = None
         for line in done.stdout.splitlines():
@@ -168,8 +171,11 @@ def test_the_oracle_covers_the_ops_and_catches_a_difference():
 
 
 def test_a_crash_fails_only_the_case_that_crashed():
-    total = len(oracle_cases.cases(False))
-    results = _run_all(False, ORACLE_CRASH_AT="3")
+    # The first dozen cases: the recovery (a new worker from the case after the crash on)
+    # does not depend on how many follow; the module's run covers every case.
+    total = 12
+    assert len(oracle_cases.cases(False)) > total
+    results = _run_all(False, total, ORACLE_CRASH_AT="3")
     assert "crash" in results[3] and difference(results[3]).startswith("crash: worker exited")
     assert sorted(results) == list(range(total))  # the cases after it ran in a new worker
     assert all("crash" not in r for i, r in results.items() if i != 3)

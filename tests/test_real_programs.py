@@ -26,13 +26,12 @@ torch = pytest.importorskip("torch")
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 NAMES = sorted(p.stem for p in PROGRAMS.glob("*.py") if not p.stem.startswith("_"))
 
-# Float tolerance (rtol, atol) per program, and per key where training in float32 for
-# thousands of steps lets rounding differences grow (RMSprop at a constant lr oscillates).
-TOLERANCE = {"poly_fit": (1e-4, 1e-4), "makemore_mlp": (1e-4, 1e-5), "adam_schedulers": (1e-4, 1e-5),
+# Float tolerance (rtol, atol) per program, and per key where training in float32 lets
+# rounding differences grow. (poly_fit needs none: at 500 steps a fit, its RMSprop at a
+# constant lr has not yet oscillated far enough for torch's own thread count to show.)
+TOLERANCE = {"makemore_mlp": (1e-4, 1e-5), "adam_schedulers": (1e-4, 1e-5),
              "norm_dropout_net": (1e-4, 1e-5), "digits_mlp": (1e-4, 1e-5)}
-KEY_TOLERANCE = {("poly_fit", "optim_losses"): (1e-2, 1e-3),
-                 ("poly_fit", "optim_params"): (1e-3, 1e-4),
-                 ("makemore_bigram", "nn_loss"): (1e-4, 0.0),  # convex: the seed hardly matters
+KEY_TOLERANCE = {("makemore_bigram", "nn_loss"): (1e-4, 0.0),  # convex: the seed hardly matters
                  ("makemore_mlp", "checks"): (0.0, 1e-7)}
 DEFAULT_TOLERANCE = (1e-5, 1e-6)
 

@@ -219,14 +219,15 @@ x.relux()
 '''
 
 
-def _mypy(tmp_path: Path, source: str, *flags: str) -> list[tuple[int, str]]:
+def _mypy(tmp_path: Path, cache: Path, source: str, *flags: str) -> list[tuple[int, str]]:
     """(line, message) of each error and note mypy reports for ``source``, run in the
-    checkout as a user would (pyproject's [tool.mypy] applies)."""
+    checkout as a user would (pyproject's [tool.mypy] applies), with the cache folder
+    ``cache`` (conftest.mypy_cache)."""
     pytest.importorskip("mypy")
     path = tmp_path / "snippet.py"
     path.write_text(source)
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"),
+        [sys.executable, "-m", "mypy", "--cache-dir", str(cache),
          "--no-error-summary", *flags, str(path)],
         cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode in (0, 1), done.stdout + done.stderr
@@ -239,8 +240,9 @@ def _mypy(tmp_path: Path, source: str, *flags: str) -> list[tuple[int, str]]:
     return found
 
 
-def test_mypy_accepts_ops_methods_and_operators_and_names_a_misspelt_op(tmp_path: Path):
-    found = _mypy(tmp_path, SNIPPET, "--strict", "--warn-unused-ignores")
+def test_mypy_accepts_ops_methods_and_operators_and_names_a_misspelt_op(tmp_path: Path,
+                                                                       mypy_cache: Path):
+    found = _mypy(tmp_path, mypy_cache, SNIPPET, "--strict", "--warn-unused-ignores")
     lines = SNIPPET.splitlines()
     at = {text: i + 1 for i, text in enumerate(lines)}
     tensor = '"aten_lite.tensors.tensor.Tensor"'
@@ -268,7 +270,8 @@ def _defined_by_aten_lite(value) -> bool:
     return module.split(".")[0] == "aten_lite"
 
 
-def test_mypy_sees_every_public_name_of_the_module_and_of_tensor(tmp_path: Path):
+def test_mypy_sees_every_public_name_of_the_module_and_of_tensor(tmp_path: Path,
+                                                                 mypy_cache: Path):
     # Nothing the runtime has is unknown to a type checker: generated, hand-written or
     # attached at import.
     # A subpackage is imported by name, as a type checker wants (`al.backends` exists at run
@@ -287,7 +290,7 @@ def test_mypy_sees_every_public_name_of_the_module_and_of_tensor(tmp_path: Path)
     source += "".join(f"al.{n}\n" for n in attributes)
     source += "".join(f"t.{n}\n" for n in methods)
     assert len(attributes) > 100 and len(methods) > 150
-    assert _mypy(tmp_path, source, "--strict") == []
+    assert _mypy(tmp_path, mypy_cache, source, "--strict") == []
 
 
 def test_show_names_the_stub_declarations_of_an_op():

@@ -13,10 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_generator_type_checks(tmp_path: Path) -> None:
+def test_the_generator_type_checks(mypy_cache: Path) -> None:
     pytest.importorskip("mypy")
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "tools/codegen"],
+        [sys.executable, "-m", "mypy", "--cache-dir", str(mypy_cache), "tools/codegen"],
         cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("Success: no issues found")
