@@ -124,6 +124,12 @@ from . import func  # noqa: E402,F401
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)
+from . import linalg  # noqa: E402,F401 (al.linalg.inv, al.linalg.svd, ...)
+from .linalg.torch_names import (  # noqa: E402 (torch's top-level linear algebra names)
+    cholesky as cholesky, cholesky_inverse as cholesky_inverse, cholesky_solve as cholesky_solve,
+    det as det, inverse as inverse, logdet as logdet, pinverse as pinverse, qr as qr, svd as svd,
+    slogdet as slogdet,
+)
 from .amp import autocast as autocast  # noqa: E402
 from .backends.cuda import (  # noqa: E402
     get_float32_matmul_precision as get_float32_matmul_precision,

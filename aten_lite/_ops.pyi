@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 # Type stub of aten_lite._ops, for editors and type checkers (Note [The type stub] in
@@ -169,6 +169,11 @@ __all__ = [
     'convolution',
     'im2col',
     'col2im',
+    'linalg_inv',
+    'linalg_solve',
+    'linalg_det',
+    'linalg_slogdet',
+    'linalg_cholesky',
 ]
 
 class TensorOps:
@@ -773,3 +778,8 @@ def im2col(input: Tensor, kernel_size: int | Sequence[int], dilation: int | Sequ
 def col2im(input: Tensor, output_size: int | Sequence[int], kernel_size: int | Sequence[int], dilation: int | Sequence[int], padding: int | Sequence[int], stride: int | Sequence[int]) -> Tensor: ...
 @overload
 def col2im(input: Tensor, output_size: int | Sequence[int], kernel_size: int | Sequence[int], dilation: int | Sequence[int], padding: int | Sequence[int], *stride: int) -> Tensor: ...
+def linalg_inv(A: Tensor) -> Tensor: ...
+def linalg_solve(A: Tensor, B: Tensor) -> Tensor: ...
+def linalg_det(A: Tensor) -> Tensor: ...
+def linalg_slogdet(A: Tensor) -> tuple[Tensor, Tensor]: ...
+def linalg_cholesky(input: Tensor, *, upper: bool = ...) -> Tensor: ...

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -2762,6 +2762,243 @@ class Col2imBackward0(Node):
         node.dilation_ = node.kernel_size_ = node.padding_ = node.stride_ = None
 
 
+class LinalgInvBackward0(Node):
+    """Backward of linalg_inv (derivatives.yaml:485)."""
+    __slots__ = ("result_", "result_v")
+    _op = "linalg_inv"
+    _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:486', 'A'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        try:
+            grad_A = (-result.mT.matmul(grad).matmul(result.mT)) if need[0] is not None else None  # derivatives.yaml:486
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_A,)
+
+    def release(node):
+        node._released = True
+        node.result_ = node.result_v = None
+
+
+class LinalgSolveBackward0(Node):
+    """Backward of linalg_solve (derivatives.yaml:489)."""
+    __slots__ = ("A_", "A_v", "result_", "result_v")
+    _op = "linalg_solve"
+    _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:490', 'A, B'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        A = node.A_
+        if isinstance(A, Tensor) and A._vc.value != node.A_v:
+            unpack(node, A, node.A_v, 'A')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        try:
+            grad_A, grad_B = linalg_solve_backward(grad, A, result) if need[0] is not None or need[1] is not None else (None, None)  # derivatives.yaml:490
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_A, grad_B)
+
+    def release(node):
+        node._released = True
+        node.A_ = node.A_v = node.result_ = node.result_v = None
+
+
+class LinalgDetBackward0(Node):
+    """Backward of linalg_det (derivatives.yaml:493)."""
+    __slots__ = ("A_", "A_v", "result_", "result_v")
+    _op = "linalg_det"
+    _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:494', 'A'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        A = node.A_
+        if isinstance(A, Tensor) and A._vc.value != node.A_v:
+            unpack(node, A, node.A_v, 'A')
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        try:
+            grad_A = linalg_det_backward(grad, A, result) if need[0] is not None else None  # derivatives.yaml:494
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_A,)
+
+    def release(node):
+        node._released = True
+        node.A_ = node.A_v = node.result_ = node.result_v = None
+
+
+class LinalgSlogdetBackward0(Node):
+    """Backward of linalg_slogdet (derivatives.yaml:497)."""
+    __slots__ = ("A_", "A_v")
+    _op = "linalg_slogdet"
+    _n_out = 2
+    _formulas = (('derivatives.yaml:498', 'A'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        A = node.A_
+        if isinstance(A, Tensor) and A._vc.value != node.A_v:
+            unpack(node, A, node.A_v, 'A')
+        try:
+            grad_A = slogdet_backward(grads, A) if need[0] is not None else None  # derivatives.yaml:498
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_A,)
+
+    def release(node):
+        node._released = True
+        node.A_ = node.A_v = None
+
+
+class LinalgCholeskyBackward0(Node):
+    """Backward of linalg_cholesky (derivatives.yaml:501)."""
+    __slots__ = ("result_", "result_v", "upper_")
+    _op = "linalg_cholesky"
+    _saved_outputs = (('result_', 0),)
+    _formulas = (('derivatives.yaml:502', 'self'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need, grad = node._next, grads[0]
+        result = node.result_
+        if result is not None and (result._vc.value != node.result_v or _grad_state.enabled):
+            result = unpack_output(node, result, node.result_v, 0, 'result')
+        upper = node.upper_
+        try:
+            grad_self = cholesky_backward(grad, upper, result) if need[0] is not None else None  # derivatives.yaml:502
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_self,)
+
+    def release(node):
+        node._released = True
+        node.result_ = node.result_v = node.upper_ = None
+
+
+class LinalgEighBackward0(Node):
+    """Backward of _linalg_eigh (derivatives.yaml:505)."""
+    __slots__ = ("eigenvalues_", "eigenvalues_v", "eigenvectors_", "eigenvectors_v", "upper_")
+    _op = "_linalg_eigh"
+    _n_out = 2
+    _saved_outputs = (('eigenvalues_', 0), ('eigenvectors_', 1),)
+    _formulas = (('derivatives.yaml:506', 'A'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        eigenvalues = node.eigenvalues_
+        if eigenvalues is not None and (eigenvalues._vc.value != node.eigenvalues_v or _grad_state.enabled):
+            eigenvalues = unpack_output(node, eigenvalues, node.eigenvalues_v, 0, 'eigenvalues')
+        eigenvectors = node.eigenvectors_
+        if eigenvectors is not None and (eigenvectors._vc.value != node.eigenvectors_v or _grad_state.enabled):
+            eigenvectors = unpack_output(node, eigenvectors, node.eigenvectors_v, 1, 'eigenvectors')
+        upper = node.upper_
+        try:
+            grad_A = eigh_backward(grads, upper, eigenvalues, eigenvectors) if need[0] is not None else None  # derivatives.yaml:506
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_A,)
+
+    def release(node):
+        node._released = True
+        node.eigenvalues_ = node.eigenvalues_v = node.eigenvectors_ = node.eigenvectors_v = node.upper_ = None
+
+
+class LinalgSvdBackward0(Node):
+    """Backward of _linalg_svd (derivatives.yaml:509)."""
+    __slots__ = ("A_", "A_v", "S_", "S_v", "U_", "U_v", "Vh_", "Vh_v")
+    _op = "_linalg_svd"
+    _n_out = 3
+    _saved_outputs = (('S_', 1), ('U_', 0), ('Vh_', 2),)
+    _formulas = (('derivatives.yaml:510', 'A'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        A = node.A_
+        if isinstance(A, Tensor) and A._vc.value != node.A_v:
+            unpack(node, A, node.A_v, 'A')
+        S = node.S_
+        if S is not None and (S._vc.value != node.S_v or _grad_state.enabled):
+            S = unpack_output(node, S, node.S_v, 1, 'S')
+        U = node.U_
+        if U is not None and (U._vc.value != node.U_v or _grad_state.enabled):
+            U = unpack_output(node, U, node.U_v, 0, 'U')
+        Vh = node.Vh_
+        if Vh is not None and (Vh._vc.value != node.Vh_v or _grad_state.enabled):
+            Vh = unpack_output(node, Vh, node.Vh_v, 2, 'Vh')
+        try:
+            grad_A = svd_backward(grads, A, U, S, Vh) if need[0] is not None else None  # derivatives.yaml:510
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_A,)
+
+    def release(node):
+        node._released = True
+        node.A_ = node.A_v = node.S_ = node.S_v = node.U_ = node.U_v = node.Vh_ = node.Vh_v = None
+
+
+class LinalgQrBackward0(Node):
+    """Backward of _linalg_qr (derivatives.yaml:513)."""
+    __slots__ = ("A_", "A_v", "Q_", "Q_v", "R_", "R_v")
+    _op = "_linalg_qr"
+    _n_out = 2
+    _saved_outputs = (('Q_', 0), ('R_', 1),)
+    _formulas = (('derivatives.yaml:514', 'A'),)
+
+    def apply(node, grads):
+        if node._released:
+            check_alive(node)
+        need = node._next
+        A = node.A_
+        if isinstance(A, Tensor) and A._vc.value != node.A_v:
+            unpack(node, A, node.A_v, 'A')
+        Q = node.Q_
+        if Q is not None and (Q._vc.value != node.Q_v or _grad_state.enabled):
+            Q = unpack_output(node, Q, node.Q_v, 0, 'Q')
+        R = node.R_
+        if R is not None and (R._vc.value != node.R_v or _grad_state.enabled):
+            R = unpack_output(node, R, node.R_v, 1, 'R')
+        try:
+            grad_A = qr_backward(grads, A, Q, R) if need[0] is not None else None  # derivatives.yaml:514
+        except Exception as exc_:
+            formula_failed(exc_, node, 0)
+            raise
+        return (grad_A,)
+
+    def release(node):
+        node._released = True
+        node.A_ = node.A_v = node.Q_ = node.Q_v = node.R_ = node.R_v = None
+
+
 def record_neg(op, Backward=NegBackward0):
     redispatch = below_autograd_entry(op)
     def record(self):
@@ -4946,6 +5183,173 @@ def record_col2im(op):
     return record
 
 
+def record_linalg_inv(op):
+    redispatch = below_autograd_entry(op)
+    def record(A):
+        need_A = isinstance(A, Tensor) and A._requires_grad
+        if not need_A:
+            return redispatch(A)
+        node = LinalgInvBackward0()
+        node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
+        node._hooks, node._released = None, False
+        result = redispatch(A)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+    return record
+
+
+def record_linalg_solve(op):
+    redispatch = below_autograd_entry(op)
+    def record(A, B):
+        need_A = isinstance(A, Tensor) and A._requires_grad
+        need_B = isinstance(B, Tensor) and B._requires_grad
+        if not (need_A or need_B):
+            return redispatch(A, B)
+        node = LinalgSolveBackward0()
+        node._next = (
+            ((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)) if need_A else None,
+            ((B, -1, B._shape, B._dtype) if B.grad_fn is None else edge(B)) if need_B else None,
+        )
+        node._hooks, node._released = None, False
+        node.A_ = A
+        node.A_v = (A._vc.value if A.__class__ is Tensor and A._vc is not None else version(A))
+        result = redispatch(A, B)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+    return record
+
+
+def record_linalg_det(op):
+    redispatch = below_autograd_entry(op)
+    def record(A):
+        need_A = isinstance(A, Tensor) and A._requires_grad
+        if not need_A:
+            return redispatch(A)
+        node = LinalgDetBackward0()
+        node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
+        node._hooks, node._released = None, False
+        node.A_ = A
+        node.A_v = (A._vc.value if A.__class__ is Tensor and A._vc is not None else version(A))
+        result = redispatch(A)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+    return record
+
+
+def record_linalg_slogdet(op):
+    redispatch = below_autograd_entry(op)
+    def record(A):
+        need_A = isinstance(A, Tensor) and A._requires_grad
+        if not need_A:
+            return redispatch(A)
+        node = LinalgSlogdetBackward0()
+        node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
+        node._hooks, node._released = None, False
+        node.A_ = A
+        node.A_v = (A._vc.value if A.__class__ is Tensor and A._vc is not None else version(A))
+        result = redispatch(A)
+        set_history(result[0], node, 0)
+        set_history(result[1], node, 1)
+        return result
+    return record
+
+
+def record_linalg_cholesky(op):
+    redispatch = below_autograd_entry(op)
+    def record(self, upper):
+        need_self = isinstance(self, Tensor) and self._requires_grad
+        if not need_self:
+            return redispatch(self, upper)
+        node = LinalgCholeskyBackward0()
+        node._next = (((self, -1, self._shape, self._dtype) if self.grad_fn is None else edge(self)),)
+        node._hooks, node._released = None, False
+        node.upper_ = upper
+        result = redispatch(self, upper)
+        if result._dtype.is_floating_point:
+            result._requires_grad, result.grad_fn, result._output_nr = True, node, 0
+        node.result_ = detached(result)
+        node.result_v = (result._vc.value if result.__class__ is Tensor and result._vc is not None else version(result))
+        return result
+    return record
+
+
+def record__linalg_eigh(op):
+    redispatch = below_autograd_entry(op)
+    def record(A, upper):
+        need_A = isinstance(A, Tensor) and A._requires_grad
+        if not need_A:
+            return redispatch(A, upper)
+        node = LinalgEighBackward0()
+        node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
+        node._hooks, node._released = None, False
+        node.upper_ = upper
+        result = redispatch(A, upper)
+        set_history(result[0], node, 0)
+        set_history(result[1], node, 1)
+        node.eigenvalues_ = detached(result[0])
+        node.eigenvalues_v = (result[0]._vc.value if result[0].__class__ is Tensor and result[0]._vc is not None else version(result[0]))
+        node.eigenvectors_ = detached(result[1])
+        node.eigenvectors_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
+        return result
+    return record
+
+
+def record__linalg_svd(op):
+    redispatch = below_autograd_entry(op)
+    def record(A, full_matrices):
+        need_A = isinstance(A, Tensor) and A._requires_grad
+        if not need_A:
+            return redispatch(A, full_matrices)
+        node = LinalgSvdBackward0()
+        node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
+        node._hooks, node._released = None, False
+        node.A_ = A
+        node.A_v = (A._vc.value if A.__class__ is Tensor and A._vc is not None else version(A))
+        result = redispatch(A, full_matrices)
+        set_history(result[0], node, 0)
+        set_history(result[1], node, 1)
+        set_history(result[2], node, 2)
+        node.S_ = detached(result[1])
+        node.S_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
+        node.U_ = detached(result[0])
+        node.U_v = (result[0]._vc.value if result[0].__class__ is Tensor and result[0]._vc is not None else version(result[0]))
+        node.Vh_ = detached(result[2])
+        node.Vh_v = (result[2]._vc.value if result[2].__class__ is Tensor and result[2]._vc is not None else version(result[2]))
+        return result
+    return record
+
+
+def record__linalg_qr(op):
+    redispatch = below_autograd_entry(op)
+    def record(A, complete):
+        need_A = isinstance(A, Tensor) and A._requires_grad
+        if not need_A:
+            return redispatch(A, complete)
+        node = LinalgQrBackward0()
+        node._next = (((A, -1, A._shape, A._dtype) if A.grad_fn is None else edge(A)),)
+        node._hooks, node._released = None, False
+        node.A_ = A
+        node.A_v = (A._vc.value if A.__class__ is Tensor and A._vc is not None else version(A))
+        result = redispatch(A, complete)
+        set_history(result[0], node, 0)
+        set_history(result[1], node, 1)
+        node.Q_ = detached(result[0])
+        node.Q_v = (result[0]._vc.value if result[0].__class__ is Tensor and result[0]._vc is not None else version(result[0]))
+        node.R_ = detached(result[1])
+        node.R_v = (result[1]._vc.value if result[1].__class__ is Tensor and result[1]._vc is not None else version(result[1]))
+        return result
+    return record
+
+
 # Op overload -> its recorder maker, ``make(handle)`` -> the op's Autograd kernel, which takes
 # the op's arguments in schema order (bound by aten_lite/autograd/kernel.py); a maker shared
 # by ops that record alike is bound to each op's node class (Note [Shared recorders] in
@@ -5103,4 +5507,12 @@ RECORDERS = {
     "_conv_weight_grad": record__conv_weight_grad,
     "im2col": record_im2col,
     "col2im": record_col2im,
+    "linalg_inv": record_linalg_inv,
+    "linalg_solve": record_linalg_solve,
+    "linalg_det": record_linalg_det,
+    "linalg_slogdet": record_linalg_slogdet,
+    "linalg_cholesky": record_linalg_cholesky,
+    "_linalg_eigh": record__linalg_eigh,
+    "_linalg_svd": record__linalg_svd,
+    "_linalg_qr": record__linalg_qr,
 }

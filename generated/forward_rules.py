@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -23,6 +23,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     convolution,
     div,
     floor_divide,
+    linalg_solve,
 )
 
 
@@ -510,6 +511,68 @@ def fw__conv_weight_grad(args, tangents, result):  # derivatives.yaml:473 (resul
     return tangent
 
 
+def fw_linalg_inv(args, tangents, result):  # derivatives.yaml:487 (result)
+    A, = args
+    A_t, = tangents
+    tangent = None if A_t is None else -result.matmul(A_t).matmul(result)
+    return tangent
+
+
+def fw_linalg_solve(args, tangents, result):  # derivatives.yaml:491 (result)
+    A, B = args
+    A_t, B_t = tangents
+    A_t = filled(A_t, A)
+    B_t = filled(B_t, B)
+    tangent = linalg_solve(A, B_t - A_t.matmul(result))
+    return tangent
+
+
+def fw_linalg_det(args, tangents, result):  # derivatives.yaml:495 (result)
+    A, = args
+    A_t, = tangents
+    tangent = None if A_t is None else det_jvp(A_t, A, result)
+    return tangent
+
+
+def fw_linalg_slogdet(args, tangents, result):  # derivatives.yaml:499 (result)
+    A, = args
+    sign, logabsdet = result
+    A_t, = tangents
+    tangent = None if A_t is None else slogdet_jvp(A_t, A, sign)
+    return tangent  # the formula gives one tangent per output
+
+
+def fw_linalg_cholesky(args, tangents, result):  # derivatives.yaml:503 (result)
+    self, upper = args
+    self_t, _ = tangents
+    tangent = None if self_t is None else cholesky_jvp(self_t, upper, result)
+    return tangent
+
+
+def fw__linalg_eigh(args, tangents, result):  # derivatives.yaml:507 (result)
+    A, upper = args
+    eigenvalues, eigenvectors = result
+    A_t, _ = tangents
+    tangent = None if A_t is None else eigh_jvp(A_t, upper, eigenvalues, eigenvectors)
+    return tangent  # the formula gives one tangent per output
+
+
+def fw__linalg_svd(args, tangents, result):  # derivatives.yaml:511 (result)
+    A, full_matrices = args
+    U, S, Vh = result
+    A_t, _ = tangents
+    tangent = None if A_t is None else svd_jvp(A_t, full_matrices, U, S, Vh)
+    return tangent  # the formula gives one tangent per output
+
+
+def fw__linalg_qr(args, tangents, result):  # derivatives.yaml:515 (result)
+    A, complete = args
+    Q, R = result
+    A_t, _ = tangents
+    tangent = None if A_t is None else qr_jvp(A_t, A, Q, R)
+    return tangent  # the formula gives one tangent per output
+
+
 # Op overload -> its rule (in-place and out= overloads use their functional sibling's);
 # linear_rule(op, the positions of the arguments whose tangents it takes, ...).
 RULES = {
@@ -626,6 +689,14 @@ RULES = {
     "_conv_weight_grad": fw__conv_weight_grad,
     "im2col": linear_rule('im2col', (0,)),
     "col2im": linear_rule('col2im', (0,)),
+    "linalg_inv": fw_linalg_inv,
+    "linalg_solve": fw_linalg_solve,
+    "linalg_det": fw_linalg_det,
+    "linalg_slogdet": fw_linalg_slogdet,
+    "linalg_cholesky": fw_linalg_cholesky,
+    "_linalg_eigh": fw__linalg_eigh,
+    "_linalg_svd": fw__linalg_svd,
+    "_linalg_qr": fw__linalg_qr,
 }
 
 # Op overload -> (where the rule comes from, the YAML line): every derivatives.yaml entry.
@@ -748,6 +819,14 @@ ORIGINS = {
     "_conv_weight_grad": ("result", "derivatives.yaml:473"),
     "im2col": ("auto_linear", "derivatives.yaml:477"),
     "col2im": ("auto_linear", "derivatives.yaml:481"),
+    "linalg_inv": ("result", "derivatives.yaml:487"),
+    "linalg_solve": ("result", "derivatives.yaml:491"),
+    "linalg_det": ("result", "derivatives.yaml:495"),
+    "linalg_slogdet": ("result", "derivatives.yaml:499"),
+    "linalg_cholesky": ("result", "derivatives.yaml:503"),
+    "_linalg_eigh": ("result", "derivatives.yaml:507"),
+    "_linalg_svd": ("result", "derivatives.yaml:511"),
+    "_linalg_qr": ("result", "derivatives.yaml:515"),
 }
 
 # Tensor arguments a rule reads as values: an in-place op copies them before it writes.
@@ -788,6 +867,10 @@ READS = {
     "scatter.value": ('index',),
     "convolution": ('input', 'weight'),
     "_conv_weight_grad": ('grad_output', 'input'),
+    "linalg_solve": ('A',),
+    "linalg_det": ('A',),
+    "linalg_slogdet": ('A',),
+    "_linalg_qr": ('A',),
 }
 
 # Entries without a rule -> (their line, why none could be derived): a tangent raises.

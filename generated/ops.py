@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 36626076524cd523).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 68a90a9c4bbdda1e).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -331,6 +331,14 @@ _H_convolution, _F_convolution = _b.handle_and_entry('convolution')
 _H__conv_weight_grad, _F__conv_weight_grad = _b.handle_and_entry('_conv_weight_grad')
 _H_im2col, _F_im2col = _b.handle_and_entry('im2col')
 _H_col2im, _F_col2im = _b.handle_and_entry('col2im')
+_H_linalg_inv, _F_linalg_inv = _b.handle_and_entry('linalg_inv')
+_H_linalg_solve, _F_linalg_solve = _b.handle_and_entry('linalg_solve')
+_H_linalg_det, _F_linalg_det = _b.handle_and_entry('linalg_det')
+_H_linalg_slogdet, _F_linalg_slogdet = _b.handle_and_entry('linalg_slogdet')
+_H_linalg_cholesky, _F_linalg_cholesky = _b.handle_and_entry('linalg_cholesky')
+_H__linalg_eigh, _F__linalg_eigh = _b.handle_and_entry('_linalg_eigh')
+_H__linalg_svd, _F__linalg_svd = _b.handle_and_entry('_linalg_svd')
+_H__linalg_qr, _F__linalg_qr = _b.handle_and_entry('_linalg_qr')
 
 # ---- the overloads behind each Python name, for the full argument parser ----
 
@@ -498,6 +506,14 @@ _G_convolution = _b.Binding('al.convolution', ('convolution',), method=False)
 _G__conv_weight_grad = _b.Binding('al._conv_weight_grad', ('_conv_weight_grad',), method=False)
 _G_im2col = _b.Binding('al.im2col', ('im2col',), method=False)
 _G_col2im = _b.Binding('al.col2im', ('col2im',), method=False)
+_G_linalg_inv = _b.Binding('al.linalg_inv', ('linalg_inv',), method=False)
+_G_linalg_solve = _b.Binding('al.linalg_solve', ('linalg_solve',), method=False)
+_G_linalg_det = _b.Binding('al.linalg_det', ('linalg_det',), method=False)
+_G_linalg_slogdet = _b.Binding('al.linalg_slogdet', ('linalg_slogdet',), method=False)
+_G_linalg_cholesky = _b.Binding('al.linalg_cholesky', ('linalg_cholesky',), method=False)
+_G__linalg_eigh = _b.Binding('al._linalg_eigh', ('_linalg_eigh',), method=False)
+_G__linalg_svd = _b.Binding('al._linalg_svd', ('_linalg_svd',), method=False)
+_G__linalg_qr = _b.Binding('al._linalg_qr', ('_linalg_qr',), method=False)
 _GM_neg = _b.Binding('Tensor.neg', ('neg',), method=True)
 _GM_neg_ = _b.Binding('Tensor.neg_', ('neg_',), method=True)
 _GM_abs = _b.Binding('Tensor.abs', ('abs',), method=True)
@@ -2455,6 +2471,82 @@ def col2im(*args, **kwargs):
     return _G_col2im.parse((*args,), kwargs)
 
 
+@_G_linalg_inv.documents
+def linalg_inv(A):
+    if A.__class__ is _T:  # linalg_inv
+        return _F_linalg_inv(A)
+    if isinstance(A, _T):
+        return _H_linalg_inv.call((A,))
+    return _G_linalg_inv.parse((A, ), {})
+
+
+@_G_linalg_solve.documents
+def linalg_solve(A, B):
+    if A.__class__ is _T and B.__class__ is _T:  # linalg_solve
+        return _F_linalg_solve(A, B)
+    if isinstance(A, _T) and isinstance(B, _T):
+        return _H_linalg_solve.call((A, B))
+    return _G_linalg_solve.parse((A, B, ), {})
+
+
+@_G_linalg_det.documents
+def linalg_det(A):
+    if A.__class__ is _T:  # linalg_det
+        return _F_linalg_det(A)
+    if isinstance(A, _T):
+        return _H_linalg_det.call((A,))
+    return _G_linalg_det.parse((A, ), {})
+
+
+@_G_linalg_slogdet.documents
+def linalg_slogdet(A):
+    if A.__class__ is _T:  # linalg_slogdet
+        return _F_linalg_slogdet(A)
+    if isinstance(A, _T):
+        return _H_linalg_slogdet.call((A,))
+    return _G_linalg_slogdet.parse((A, ), {})
+
+
+@_G_linalg_cholesky.documents
+def linalg_cholesky(input, *, upper=False):
+    if upper.__class__ is bool:  # linalg_cholesky
+        if input.__class__ is _T:
+            return _F_linalg_cholesky(input, upper)
+        if isinstance(input, _T):
+            return _H_linalg_cholesky.call((input, upper))
+    return _G_linalg_cholesky.parse((input, ), {'upper': upper})
+
+
+@_G__linalg_eigh.documents
+def _linalg_eigh(A, upper=False):
+    if upper.__class__ is bool:  # _linalg_eigh
+        if A.__class__ is _T:
+            return _F__linalg_eigh(A, upper)
+        if isinstance(A, _T):
+            return _H__linalg_eigh.call((A, upper))
+    return _G__linalg_eigh.parse((A, upper, ), {})
+
+
+@_G__linalg_svd.documents
+def _linalg_svd(A, full_matrices=True):
+    if full_matrices.__class__ is bool:  # _linalg_svd
+        if A.__class__ is _T:
+            return _F__linalg_svd(A, full_matrices)
+        if isinstance(A, _T):
+            return _H__linalg_svd.call((A, full_matrices))
+    return _G__linalg_svd.parse((A, full_matrices, ), {})
+
+
+@_G__linalg_qr.documents
+def _linalg_qr(A, complete=False):
+    if complete.__class__ is bool:  # _linalg_qr
+        if A.__class__ is _T:
+            return _F__linalg_qr(A, complete)
+        if isinstance(A, _T):
+            return _H__linalg_qr.call((A, complete))
+    return _G__linalg_qr.parse((A, complete, ), {})
+
+
 # ---- Tensor methods ----
 
 
@@ -4233,5 +4325,6 @@ __all__ = [
     'var_mean', 'std_mean', 'norm', 'unflatten', 'outer', 'addmm', 'baddbmm', 'einsum',
     'nonzero', 'nonzero_numpy', 'masked_select', 'repeat_interleave', 'meshgrid', 'diagonal',
     'diag', 'trace', 'constant_pad_nd', 'cosine_similarity', 'kl_div', 'huber_loss',
-    'convolution', 'im2col', 'col2im',
+    'convolution', 'im2col', 'col2im', 'linalg_inv', 'linalg_solve', 'linalg_det',
+    'linalg_slogdet', 'linalg_cholesky',
 ]

@@ -1361,5 +1361,60 @@ VALUE_SIZED = [
            op="repeat_interleave.self_Tensor", dtype_error=False),
 ]
 
+
+# ---- linear algebra over LAPACK (values against numpy.linalg, the same LAPACK calls) ----
+
+
+def _square_samples(dtype):
+    return [Sample((data((3, 3), dtype),), note="one matrix"),
+            Sample((data((2, 3, 3), dtype),), note="a batch"),
+            Sample((strided((3, 3), dtype),), note="non-contiguous")]
+
+
+def _pd_samples(dtype):
+    def pd(shape):
+        x = data(shape, dtype)
+        return (x @ np.swapaxes(x, -1, -2) + shape[-1] * np.eye(shape[-1])).astype(dtype)
+    return [Sample((pd((3, 3)),), note="one matrix"), Sample((pd((2, 3, 3)),), note="a batch"),
+            Sample((pd((3, 3)),), {"upper": True}, note="upper")]
+
+
+def _solve_samples(dtype):
+    return [Sample((data((3, 3), dtype), data((3, 2), dtype)), note="one system"),
+            Sample((data((2, 3, 3), dtype), data((3, 1), dtype)), note="B broadcast")]
+
+
+def _rect_samples(extra):
+    def make(dtype):
+        return [Sample((data((3, 2), dtype),) + extra, note="tall"),
+                Sample((data((2, 4), dtype),) + extra, note="wide"),
+                Sample((data((2, 3, 3), dtype),) + extra, note="a batch")]
+    return make
+
+
+def _cholesky_ref(a, upper=False):
+    low = np.linalg.cholesky(a)
+    return np.swapaxes(low, -1, -2) if upper else low
+
+
+LINALG_FLOATS = ("float32", "float64")
+CASES += [
+    OpCase("linalg_inv", np.linalg.inv, LINALG_FLOATS, _square_samples, dtype_error=False),
+    OpCase("linalg_det", np.linalg.det, LINALG_FLOATS, _square_samples, dtype_error=False),
+    OpCase("linalg_slogdet", lambda a: np.linalg.slogdet(a), LINALG_FLOATS, _square_samples,
+           multi=True, dtype_error=False),
+    OpCase("linalg_solve", np.linalg.solve, LINALG_FLOATS, _solve_samples, dtype_error=False),
+    OpCase("linalg_cholesky", _cholesky_ref, LINALG_FLOATS, _pd_samples, dtype_error=False),
+    OpCase("_linalg_eigh", lambda a, upper=False: np.linalg.eigh(a, "U" if upper else "L"),
+           LINALG_FLOATS, lambda d: [Sample((data((3, 3), d),), note="lower"),
+                                     Sample((data((2, 3, 3), d), True), note="upper, a batch")],
+           multi=True, dtype_error=False),
+    OpCase("_linalg_svd", lambda a, full=True: np.linalg.svd(a, full_matrices=full), LINALG_FLOATS,
+           _rect_samples((False,)), multi=True, dtype_error=False),
+    OpCase("_linalg_qr", lambda a, complete=False: np.linalg.qr(a), LINALG_FLOATS,
+           _rect_samples(()), multi=True, dtype_error=False),
+]
+
+
 # The rows the gradient tests run: the hand-written ones, then the derived ones.
 GRAD_CASES = CASES + VALUE_SIZED + default_rows(CASES + VALUE_SIZED)

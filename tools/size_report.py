@@ -58,6 +58,9 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
         "aten_lite/nn/transformer.py", "aten_lite/backends/cpu/convolution.py",
         "aten_lite/rules/shapes/conv.py")),
     ("checkpoints", 1600, ("aten_lite/serialization/",)),
+    ("linear algebra (LAPACK factorisations and solves)", 1000, (
+        "aten_lite/linalg/", "aten_lite/rules/shapes/linalg.py",
+        "aten_lite/autograd/_formulas_linalg.py")),
     ("data parallel", 1000, ("aten_lite/distributed/", "aten_lite/nn/parallel.py")),
     ("torch's surface for GPU-ready programs (amp, CUDA switches, torch's import paths)", 700, (
         "aten_lite/amp/", "aten_lite/cuda/", "aten_lite/backends/cuda.py",

@@ -452,6 +452,19 @@ __all__ += [
     "reversed_cumsum", "scatter_src_grad",
 ]
 
+# The helpers of the linear algebra ops, likewise.
+from ._formulas_linalg import (  # noqa: E402
+    cholesky_backward, cholesky_jvp, det_jvp, eigh_backward, eigh_jvp, linalg_det_backward,
+    linalg_solve_backward, qr_backward, qr_jvp, slogdet_backward, slogdet_jvp, svd_backward,
+    svd_jvp,
+)
+
+__all__ += [
+    "cholesky_backward", "eigh_backward", "linalg_det_backward", "linalg_solve_backward",
+    "qr_backward", "slogdet_backward", "svd_backward", "cholesky_jvp", "det_jvp", "eigh_jvp",
+    "qr_jvp", "slogdet_jvp", "svd_jvp",
+]
+
 
 # The helpers of the forward-mode `result:` formulas. They are written with
 # aten_lite ops only, so a tangent computed here is itself recorded by autograd and reverse

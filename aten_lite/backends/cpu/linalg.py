@@ -1,5 +1,7 @@
 """CPU kernels of the matrix ops: the products mm, bmm and dot (NumPy, which calls the BLAS it
-ships with for float32 and float64) and the triangular parts tril and triu.
+ships with for float32 and float64), the triangular parts tril and triu, and the LAPACK
+factorisations and solves behind aten_lite.linalg (numpy.linalg, batched over leading dims),
+which raise torch's messages for singular and non-positive-definite inputs.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from ...vocab import trace as _trace
 from ...rules import shapes as rules
 from ...tensors.tensor import Tensor, empty_array
 
-__all__ = ["mm", "bmm", "dot", "tril_cpu", "triu_cpu"]
+__all__ = ["mm", "bmm", "dot", "tril_cpu", "triu_cpu", "linalg_inv_cpu", "linalg_solve_cpu",
+           "linalg_det_cpu", "linalg_slogdet_cpu", "linalg_cholesky_cpu", "linalg_eigh_cpu",
+           "linalg_svd_cpu", "linalg_qr_cpu"]
 
 _wrap = Tensor._wrap
 
@@ -65,3 +69,133 @@ def triu_cpu(self: Tensor, diagonal: int = 0) -> Tensor:
     rules.triangle(self, diagonal)
     diagonal = _diagonal_in_reach(self, diagonal)
     return _wrap(np.ascontiguousarray(np.triu(self._a, diagonal)))
+
+
+# ---- factorisations and solves (NumPy's LAPACK, batched over the leading dims) ----
+
+
+def _out(x, dtype) -> Tensor:
+    # asarray with order="C", not ascontiguousarray, which makes a 0-d result (det) 1-d
+    return _wrap(np.asarray(x, dtype=dtype.name, order="C"))
+
+
+def _batch_label(batch_shape, flat_index: int) -> str:
+    """torch's prefix naming the failing matrix of a batch ('' for a single matrix)."""
+    return f"(Batch element {flat_index}): " if batch_shape else ""
+
+
+def _first_zero_pivot(a: np.ndarray) -> int:
+    """The 1-based index of the first exactly-zero pivot of LU with partial pivoting (LAPACK's
+    getrf info), 0 when there is none. Runs only on the error path."""
+    u = np.array(a, dtype=np.float64)
+    n = u.shape[0]
+    first = 0
+    for j in range(n):
+        p = j + int(np.argmax(np.abs(u[j:, j])))
+        if u[p, j] == 0:
+            first = first or j + 1
+            continue
+        u[[j, p]] = u[[p, j]]
+        u[j + 1:, j:] -= np.outer(u[j + 1:, j] / u[j, j], u[j, j:])
+    return first
+
+
+def _raise_singular(name: str, a: np.ndarray):
+    batch = a.shape[:-2]
+    flat = a.reshape((-1,) + a.shape[-2:])
+    for i, m in enumerate(flat):
+        k = _first_zero_pivot(m)
+        if k:
+            raise RuntimeError(
+                f"{name}: {_batch_label(batch, i)}The diagonal element {k} is zero, the inversion "
+                f"could not be completed because the input matrix is singular.")
+    # LAPACK saw a zero pivot our elimination rounded past: still singular, same wording.
+    raise RuntimeError(f"{name}: The diagonal element {a.shape[-1]} is zero, the inversion could "
+                       f"not be completed because the input matrix is singular.")
+
+
+def linalg_inv_cpu(A):
+    shape, dtype = rules.linalg_inv(A)
+    try:
+        x = np.linalg.inv(A._a)
+    except np.linalg.LinAlgError:
+        _raise_singular("linalg.inv", A._a)
+    return _out(x, dtype)
+
+
+def linalg_solve_cpu(A, B):
+    shape, dtype = rules.linalg_solve(A, B)
+    a = np.broadcast_to(A._a, shape[:-2] + A._shape[-2:])
+    b = np.broadcast_to(B._a, shape)
+    try:
+        x = np.linalg.solve(a, b)
+    except np.linalg.LinAlgError:
+        raise RuntimeError("torch.linalg.solve: The solver failed because the input matrix is "
+                           "singular.") from None
+    return _out(x, dtype)
+
+
+def linalg_det_cpu(A):
+    shape, dtype = rules.linalg_det(A)
+    return _out(np.linalg.det(A._a), dtype)
+
+
+def linalg_slogdet_cpu(A):
+    (shape, dtype), _ = rules.linalg_slogdet(A)
+    sign, logabsdet = np.linalg.slogdet(A._a)
+    return _out(sign, dtype), _out(logabsdet, dtype)
+
+
+def _raise_not_pd(a: np.ndarray):
+    batch = a.shape[:-2]
+    flat = a.reshape((-1,) + a.shape[-2:])
+    for i, m in enumerate(flat):
+        for k in range(1, m.shape[0] + 1):
+            try:
+                np.linalg.cholesky(m[:k, :k])
+            except np.linalg.LinAlgError:
+                raise RuntimeError(
+                    f"linalg.cholesky: {_batch_label(batch, i)}The factorization could not be "
+                    f"completed because the input is not positive-definite (the leading minor of "
+                    f"order {k} is not positive-definite).") from None
+    raise RuntimeError("linalg.cholesky: The factorization could not be completed because the "
+                       "input is not positive-definite.")
+
+
+def linalg_cholesky_cpu(self, upper: bool = False):
+    A = self
+    shape, dtype = rules.linalg_cholesky(A)
+    try:
+        low = np.linalg.cholesky(A._a)  # reads the lower triangle, as torch does
+    except np.linalg.LinAlgError:
+        _raise_not_pd(A._a)
+    return _out(np.swapaxes(low, -1, -2) if upper else low, dtype)
+
+
+def linalg_eigh_cpu(A, upper: bool = False):
+    (_, dtype), _ = rules.linalg_eigh(A, upper)
+    w, v = np.linalg.eigh(A._a, UPLO="U" if upper else "L")
+    return _out(w, dtype), _out(v, dtype)
+
+
+def linalg_svd_cpu(A, full_matrices: bool = True):
+    (ushape, dtype), (sshape, _), (vhshape, _) = rules.linalg_svd(A, full_matrices)
+    if A.numel() == 0:
+        u = np.zeros(ushape)
+        vh = np.zeros(vhshape)
+        # an empty side leaves the other factor an identity, as LAPACK returns it
+        if full_matrices:
+            u = u + np.eye(ushape[-1]) if ushape[-1] else u
+            vh = vh + np.eye(vhshape[-1]) if vhshape[-1] else vh
+        return _out(u, dtype), _out(np.zeros(sshape), dtype), _out(vh, dtype)
+    u, s, vh = np.linalg.svd(A._a, full_matrices=full_matrices)
+    return _out(u, dtype), _out(s, dtype), _out(vh, dtype)
+
+
+def linalg_qr_cpu(A, complete: bool = False):
+    (qshape, dtype), (rshape, _) = rules.linalg_qr(A, complete)
+    if A.numel() == 0:
+        q = np.zeros(qshape) + (np.eye(qshape[-2], qshape[-1]) if qshape[-1] else 0)
+        return _out(q, dtype), _out(np.zeros(rshape), dtype)
+    q, r = np.linalg.qr(A._a, mode="complete" if complete else "reduced")
+    return _out(q, dtype), _out(r, dtype)

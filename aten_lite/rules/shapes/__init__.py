@@ -19,6 +19,10 @@ from .data import (  # noqa: F401 (found by name: getattr(shapes, rule))
 from .indexed import (  # noqa: F401 (found by name: getattr(shapes, rule))
     embedding, index_add, one_hot, scan, scatter, sort, topk, triangle,
 )
+from .linalg import (  # noqa: F401 (found by name: getattr(shapes, rule))
+    linalg_cholesky, linalg_det, linalg_eigh, linalg_inv, linalg_qr, linalg_slogdet, linalg_solve,
+    linalg_svd,
+)
 from .loss import (  # noqa: F401 (found by name: getattr(shapes, rule))
     log_softmax_backward, nll_loss, nll_loss_backward,
 )

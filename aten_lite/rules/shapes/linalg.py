@@ -1,0 +1,99 @@
+"""Shape rules of the LAPACK-backed linear algebra ops (Note [Shape rules] in core.py): each
+checks that its input is a float32/float64 tensor of (batches of) matrices, square where the
+factorisation needs it, with torch's messages, and gives the shapes of the factors.
+"""
+
+from __future__ import annotations
+
+from .core import broadcast_shapes
+
+__all__ = ["linalg_inv", "linalg_det", "linalg_cholesky", "linalg_solve", "linalg_slogdet",
+           "linalg_eigh", "linalg_svd", "linalg_qr"]
+
+# torch's names of the dtypes, as its linalg messages spell them.
+_TORCH_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
+                "int64": "Long", "float16": "Half", "bfloat16": "BFloat16", "float32": "Float",
+                "float64": "Double"}
+
+
+def torch_dtype_name(dtype) -> str:
+    return _TORCH_NAMES.get(dtype.name, dtype.name)
+
+
+def check_matrix(name: str, A, arg: str = "A") -> None:
+    """A is a float32/float64 tensor with at least 2 dims (torch's three messages)."""
+    if len(A._shape) < 2:
+        raise RuntimeError(f"{name}: The input tensor {arg} must have at least 2 dimensions.")
+    dt = A._dtype.name
+    if dt in ("float16", "bfloat16"):
+        raise RuntimeError(f"{name}: Low precision dtypes not supported. Got "
+                           f"{torch_dtype_name(A._dtype)}")
+    if dt not in ("float32", "float64"):
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. Got "
+                           f"{torch_dtype_name(A._dtype)}")
+
+
+def check_square(name: str, A, arg: str = "A") -> None:
+    check_matrix(name, A, arg)
+    m, n = A._shape[-2:]
+    if m != n:
+        raise RuntimeError(f"{name}: {arg} must be batches of square matrices, but they are "
+                           f"{m} by {n} matrices")
+
+
+def linalg_inv(A):
+    check_square("linalg.inv", A)
+    return A._shape, A._dtype
+
+
+def linalg_det(A):
+    check_square("linalg.det", A)
+    return A._shape[:-2], A._dtype
+
+
+def linalg_cholesky(A, upper: bool = False):
+    check_square("linalg.cholesky", A)
+    return A._shape, A._dtype
+
+
+def linalg_solve(A, B):
+    check_square("linalg.solve", A)
+    check_matrix("linalg.solve", B, "B")
+    if A._dtype is not B._dtype:
+        raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found "
+                           f"A of type {torch_dtype_name(A._dtype)} and B of type "
+                           f"{torch_dtype_name(B._dtype)} instead")
+    n = A._shape[-1]
+    if B._shape[-2] != n:
+        raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+                           f"({n}x{n} and {B._shape[-2]}x{B._shape[-1]})")
+    batch = broadcast_shapes(A._shape[:-2], B._shape[:-2])
+    return tuple(batch) + tuple(B._shape[-2:]), A._dtype
+
+
+def linalg_slogdet(A):
+    check_square("linalg.slogdet", A)
+    return (A._shape[:-2], A._dtype), (A._shape[:-2], A._dtype)
+
+
+def linalg_eigh(A, upper: bool = False):
+    check_square("linalg.eigh", A)
+    return (A._shape[:-1], A._dtype), (A._shape, A._dtype)
+
+
+def linalg_svd(A, full_matrices: bool = True):
+    check_matrix("linalg.svd", A)
+    *batch, m, n = A._shape
+    k = min(m, n)
+    batch = tuple(batch)
+    u = batch + ((m, m) if full_matrices else (m, k))
+    vh = batch + ((n, n) if full_matrices else (k, n))
+    return (u, A._dtype), (batch + (k,), A._dtype), (vh, A._dtype)
+
+
+def linalg_qr(A, complete: bool = False):
+    check_matrix("linalg.qr", A)
+    *batch, m, n = A._shape
+    k = m if complete else min(m, n)
+    batch = tuple(batch)
+    return (batch + (m, k), A._dtype), (batch + (k, n), A._dtype)
