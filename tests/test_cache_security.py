@@ -380,6 +380,16 @@ def test_library_objects_fall_back_to_a_private_folder(tmp_path, monkeypatch):
         assert objdir.name != f"aten_lite-objects-{os.getuid()}"
         assert stat.S_IMODE(objdir.stat().st_mode) == 0o700
         assert Path(library_build._toolchain(ROOT).objdir) == objdir  # one per process
+        # The checkout's own core objects are still found: a library built beside an
+        # unwritable cache compiles its kernels, not aten_lite's core again.
+        build = library_build.build
+        checkout = ROOT / Path(build.OBJECT_DIR).parent / Path(build.toolchain(ROOT).objdir).name
+        core = [u for u in library_build._units(ROOT, library_build._toolchain(ROOT), tmp_path)
+                if u.source.startswith("aten_lite/csrc/")]
+        assert core
+        for u in core:
+            there = checkout / u.obj.name
+            assert u.obj == (there if there.is_file() else objdir / u.obj.name), u.source
     finally:
         shutil.rmtree(objdir, ignore_errors=True)
 

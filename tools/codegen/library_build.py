@@ -65,6 +65,9 @@ class LibraryReport:
 def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit]:
     """aten_lite's core sources and the library's kernels, with objects in the user cache."""
     objdir = Path(tools.objdir)
+    # The objects' tag (al_objs, or al_objs-<flags>): the cache folder's name, or the one a
+    # private fallback folder stands in for, whose own name is a temporary one.
+    tag = next((t for t, d in _FALLBACK.items() if d == objdir), objdir.name)
     units = []
     # Kernels are named as in the main tree (generated/csrc/), which is what lets build.py
     # report a C++ error at the YAML line of the expression.
@@ -78,7 +81,7 @@ def _units(root: Path, tools: build.Toolchain, kernels: Path) -> list[build.Unit
             # into build/, in an install into the package (setup.py ships them).
             found = objdir / obj
             if rel == "aten_lite/csrc":
-                for there in (root / Path(build.OBJECT_DIR).parent / objdir.name / obj,
+                for there in (root / Path(build.OBJECT_DIR).parent / tag / obj,
                               root / "aten_lite" / "csrc" / "objects" / obj):
                     if there.is_file():
                         found = there
