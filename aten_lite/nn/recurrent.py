@@ -77,7 +77,7 @@ class _Plan:
     by rows ``carried : rows`` of the initial state. ``final`` holds, for each batch row, the
     data row of its last step in this direction (where ``h_n`` is read)."""
 
-    __slots__ = ("steps", "final", "batch", "reverse")
+    __slots__ = ("steps", "final", "batch", "reverse", "prev_index")
 
     def __init__(self, batch_sizes: tuple, reverse: bool) -> None:
         self.reverse = reverse
@@ -96,6 +96,13 @@ class _Plan:
                               min(rows, batch_sizes[prev])))
             prev = t
         self.steps = steps
+        # Row r's previous state as an index into [output rows; initial state rows].
+        total = int(offsets[-1])
+        prev_index = np.empty(total, dtype=np.int64)
+        for offset, rows, prev, carried in steps:
+            prev_index[offset:offset + carried] = np.arange(prev, prev + carried)
+            prev_index[offset + carried:offset + rows] = total + np.arange(carried, rows)
+        self.prev_index = prev_index
         if reverse:
             self.final = np.arange(self.batch, dtype=np.int64)
         else:
@@ -193,70 +200,201 @@ def _arr(t: Tensor | None):
     return None if t is None else t._a
 
 
-def _fused_forward(mode, plan, X, h0, c0, Wih, Whh, bih, bhh, Whr):
-    """The forward recurrence in NumPy. Returns (out, h_n, c_n, saved) where ``saved`` holds
-    what backward needs."""
-    n_rows = X.shape[0]
-    dt = X.dtype
-    gates_w = Whh.shape[0]
-    hidden = gates_w // _GATES[mode]
-    out_w = Whh.shape[1]                       # the size of h (proj_size for a projection)
-    A = np.dot(X, Wih.T)                       # (N, gates): input projections, then gates
+def _previous(out: np.ndarray, h0: np.ndarray, rows: int, prev: int, carried: int):
+    """The previous hidden state of a step: rows of ``out`` (the neighbouring step's),
+    completed by rows of ``h0`` where sequences start."""
+    if carried == rows:
+        return out[prev:prev + rows]
+    if carried == 0:
+        return h0[:rows]
+    return np.concatenate([out[prev:prev + carried], h0[carried:rows]])
+
+
+def _gathered_previous(plan: _Plan, out: np.ndarray, h0: np.ndarray) -> np.ndarray:
+    """Every step's previous hidden state at once, row for row with ``out``."""
+    return np.concatenate([out, h0])[plan.prev_index]
+
+
+def _route(grad: np.ndarray, into: np.ndarray, into0: np.ndarray, rows: int, prev: int,
+           carried: int) -> None:
+    """Add the gradient of a step's previous state to where that state came from."""
+    if carried:
+        into[prev:prev + carried] += grad[:carried]
+    if carried < rows:
+        into0[carried:rows] += grad[carried:rows]
+
+
+# LSTM gates inside the fused node: torch's blocks (i, f, g, o) reordered to (o, i, f, g), so
+# that the three sigmoid gates are adjacent and so are the three the cell gradient scales, and
+# the sigmoid gates' weights halved, so that one tanh over all four gives tanh(z / 2) for
+# them, whose 0.5 * t + 0.5 is their sigmoid (halving is exact in binary floating point).
+_LSTM_SOURCE = (3, 0, 1, 2)
+_LSTM_SCALE = (0.5, 0.5, 0.5, 1.0)
+
+
+def _lstm_gates_in(w: np.ndarray, hidden: int) -> np.ndarray:
+    """Weights or a bias in torch's gate order -> the node's (reordered, scaled)."""
+    out = np.empty(w.shape, w.dtype)
+    for k, (src, scale) in enumerate(zip(_LSTM_SOURCE, _LSTM_SCALE)):
+        np.multiply(w[src * hidden:(src + 1) * hidden], scale,
+                    out=out[k * hidden:(k + 1) * hidden])
+    return out
+
+
+def _lstm_gates_out(g: np.ndarray, hidden: int) -> np.ndarray:
+    """The gradient of the node's reordered, scaled weights -> that of torch's."""
+    out = np.empty(g.shape, g.dtype)
+    for k, (src, scale) in enumerate(zip(_LSTM_SOURCE, _LSTM_SCALE)):
+        np.multiply(g[k * hidden:(k + 1) * hidden], scale,
+                    out=out[src * hidden:(src + 1) * hidden])
+    return out
+
+
+def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
+    """The LSTM recurrence in NumPy: (out, h_n, c_n, saved); ``saved`` (None unless
+    ``train``) holds the gate derivatives backward multiplies by."""
+    n_rows, dt = X.shape[0], X.dtype
+    hidden = Whh.shape[0] // 4
+    h1, h2, h3 = hidden, 2 * hidden, 3 * hidden
+    out_w = Whh.shape[1]
+    Wih_, Whh_ = _lstm_gates_in(Wih, hidden), _lstm_gates_in(Whh, hidden)
+    # OpenBLAS multiplies by a C-contiguous right operand markedly faster than by a
+    # transposed view at these shapes (a few rows): transpose once per call.
+    WhhT = np.ascontiguousarray(Whh_.T)
+    WhrT = None if Whr is None else np.ascontiguousarray(Whr.T)
+    A = np.dot(X, Wih_.T)                      # (N, 4H): input projections, then gates
     if bih is not None:
-        if mode == "GRU":
-            A += bih
-        else:
-            A += bih + bhh
-    Hprev = np.empty((n_rows, out_w), dt)
+        A += _lstm_gates_in(bih + bhh, hidden)
+    C = np.empty((n_rows, hidden), dt)
+    TC = np.empty((n_rows, hidden), dt)
     Out = np.empty((n_rows, out_w), dt)
-    buf = np.empty((plan.batch, gates_w), dt)
-    WhhT = Whh.T
-    saved = {"A": A, "Hprev": Hprev}
-    if mode == "LSTM":
-        Cprev = np.empty((n_rows, hidden), dt)
-        C = np.empty((n_rows, hidden), dt)
-        TC = np.empty((n_rows, hidden), dt)
-        M = np.empty((n_rows, hidden), dt) if Whr is not None else None
-        WhrT = None if Whr is None else Whr.T
-        tmp = np.empty((plan.batch, hidden), dt)
-        saved.update(Cprev=Cprev, C=C, TC=TC, M=M)
-    elif mode == "GRU":
-        GHn = np.empty((n_rows, hidden), dt)
-        saved["GHn"] = GHn
+    M = None if Whr is None else np.empty((n_rows, hidden), dt)
+    buf = np.empty((plan.batch, 4 * hidden), dt)
+    tmp = np.empty((plan.batch, hidden), dt)
     for offset, rows, prev, carried in plan.steps:
         end = offset + rows
-        hp = Hprev[offset:end]
-        if carried:
-            hp[:carried] = Out[prev:prev + carried]
-        if carried < rows:
-            hp[carried:] = h0[carried:rows]
+        hp = _previous(Out, h0, rows, prev, carried)
+        cp = _previous(C, c0, rows, prev, carried)
         a = A[offset:end]
         g = buf[:rows]
         np.dot(hp, WhhT, out=g)
-        if mode == "LSTM":
-            cp = Cprev[offset:end]
-            if carried:
-                cp[:carried] = C[prev:prev + carried]
-            if carried < rows:
-                cp[carried:] = c0[carried:rows]
-            a += g
-            gate_g = a[:, 2 * hidden:3 * hidden]
-            np.tanh(gate_g, out=tmp[:rows])
-            _sigmoid_(a)
-            gate_g[...] = tmp[:rows]
-            c = C[offset:end]
-            np.multiply(a[:, hidden:2 * hidden], cp, out=c)
-            np.multiply(a[:, :hidden], gate_g, out=tmp[:rows])
-            c += tmp[:rows]
-            tc = TC[offset:end]
-            np.tanh(c, out=tc)
-            if M is None:
-                np.multiply(a[:, 3 * hidden:], tc, out=Out[offset:end])
-            else:
-                m = M[offset:end]
-                np.multiply(a[:, 3 * hidden:], tc, out=m)
-                np.dot(m, WhrT, out=Out[offset:end])
-        elif mode == "GRU":
+        a += g
+        np.tanh(a, out=a)
+        s = a[:, :h3]                          # o, i, f: tanh(z / 2) -> sigmoid(z)
+        s *= 0.5
+        s += 0.5
+        c = C[offset:end]
+        np.multiply(a[:, h2:h3], cp, out=c)    # f * c_prev
+        t = tmp[:rows]
+        np.multiply(a[:, h1:h2], a[:, h3:], out=t)
+        c += t                                 # + i * g
+        tc = TC[offset:end]
+        np.tanh(c, out=tc)
+        if M is None:
+            np.multiply(a[:, :h1], tc, out=Out[offset:end])
+        else:
+            m = M[offset:end]
+            np.multiply(a[:, :h1], tc, out=m)
+            np.dot(m, WhrT, out=Out[offset:end])
+    h_n, c_n = Out[plan.final], C[plan.final]
+    if not train:
+        return Out, h_n, c_n, None
+    # d(loss)/d(the node's gate pre-activations): dm * K[o], dc * K[i, f, g]; dc gains
+    # dm * KC; the previous cell's gradient is dc * f. A sigmoid gate s = 0.5 tanh(z') + 0.5
+    # of the halved z' has ds/dz' = 2 s (1 - s).
+    K = np.empty((n_rows, 4 * hidden), dt)
+    sig, k_g = K[:, :h3], K[:, h3:]
+    np.subtract(1, A[:, :h3], out=sig)
+    sig *= A[:, :h3]
+    sig *= 2
+    K[:, :h1] *= TC
+    K[:, h1:h2] *= A[:, h3:]
+    K[:, h2:h3] *= _gathered_previous(plan, C, c0)
+    np.multiply(A[:, h3:], A[:, h3:], out=k_g)
+    np.subtract(1, k_g, out=k_g)
+    k_g *= A[:, h1:h2]
+    KC = np.multiply(TC, TC)
+    np.subtract(1, KC, out=KC)
+    KC *= A[:, :h1]
+    saved = {"K": K, "KC": KC, "F": A[:, h2:h3], "Hprev": _gathered_previous(plan, Out, h0),
+             "M": M, "Wih_": Wih_, "Whh_": Whh_}
+    return Out, h_n, c_n, saved
+
+
+def _lstm_backward(plan, saved, X, Whr, gOut, ghn, gcn, need):
+    """Gradients of ``_lstm_forward``: name -> array for the names in ``need``."""
+    K, KC, F, M = saved["K"], saved["KC"], saved["F"], saved["M"]
+    Wih_, Whh_ = saved["Wih_"], saved["Whh_"]
+    n_rows, hidden, out_w, dt = K.shape[0], K.shape[1] // 4, Whh_.shape[1], K.dtype
+    batch = plan.batch
+    dOut = np.zeros((n_rows, out_w), dt) if gOut is None else np.array(gOut, dtype=dt)
+    if ghn is not None:
+        dOut[plan.final] += ghn
+    dC = np.zeros((n_rows, hidden), dt)
+    if gcn is not None:
+        dC[plan.final] += gcn
+    dG = np.empty((n_rows, 4 * hidden), dt)
+    dG3, K3 = dG.reshape(n_rows, 4, hidden), K.reshape(n_rows, 4, hidden)
+    dh0, dc0 = np.zeros((batch, out_w), dt), np.zeros((batch, hidden), dt)
+    dhp = np.empty((batch, out_w), dt)
+    tmp = np.empty((batch, hidden), dt)
+    dm_buf = None if M is None else np.empty((batch, hidden), dt)
+    for offset, rows, prev, carried in reversed(plan.steps):
+        end = offset + rows
+        dh = dOut[offset:end]
+        if M is None:
+            dm = dh
+        else:
+            dm = dm_buf[:rows]
+            np.dot(dh, Whr, out=dm)
+        dc = dC[offset:end]
+        t = tmp[:rows]
+        np.multiply(dm, KC[offset:end], out=t)
+        dc += t
+        np.multiply(dm, K[offset:end, :hidden], out=dG[offset:end, :hidden])
+        np.multiply(K3[offset:end, 1:], dc[:, None, :], out=dG3[offset:end, 1:])
+        np.multiply(dc, F[offset:end], out=t)
+        _route(t, dC, dc0, rows, prev, carried)
+        np.dot(dG[offset:end], Whh_, out=dhp[:rows])
+        _route(dhp, dOut, dh0, rows, prev, carried)
+    grads = {}
+    if "x" in need:
+        grads["x"] = np.dot(dG, Wih_)
+    if "w_ih" in need:
+        grads["w_ih"] = _lstm_gates_out(np.dot(dG.T, X), hidden)
+    if "w_hh" in need:
+        grads["w_hh"] = _lstm_gates_out(np.dot(dG.T, saved["Hprev"]), hidden)
+    if "b_ih" in need or "b_hh" in need:
+        db = _lstm_gates_out(dG.sum(0), hidden)
+        grads["b_ih"], grads["b_hh"] = db, db.copy()
+    if "w_hr" in need:
+        grads["w_hr"] = np.dot(dOut.T, M)
+    if "h0" in need:
+        grads["h0"] = dh0
+    if "c0" in need:
+        grads["c0"] = dc0
+    return grads
+
+
+def _fused_forward(mode, plan, X, h0, Wih, Whh, bih, bhh, train):
+    """The GRU and Elman recurrences in NumPy: (out, h_n, saved)."""
+    n_rows, dt = X.shape[0], X.dtype
+    gates_w = Whh.shape[0]
+    hidden = gates_w // _GATES[mode]
+    WhhT = np.ascontiguousarray(Whh.T)         # see _lstm_forward
+    A = np.dot(X, Wih.T)                       # (N, gates): input projections, then gates
+    if bih is not None:
+        A += bih if mode == "GRU" else bih + bhh
+    Out = A if mode != "GRU" else np.empty((n_rows, hidden), dt)
+    buf = np.empty((plan.batch, gates_w), dt)
+    GHn = np.empty((n_rows, hidden), dt) if mode == "GRU" else None
+    for offset, rows, prev, carried in plan.steps:
+        end = offset + rows
+        hp = _previous(Out, h0, rows, prev, carried)
+        a = A[offset:end]
+        g = buf[:rows]
+        np.dot(hp, WhhT, out=g)
+        if mode == "GRU":
             if bhh is not None:
                 g += bhh
             rz = a[:, :2 * hidden]
@@ -278,36 +416,28 @@ def _fused_forward(mode, plan, X, h0, c0, Wih, Whh, bih, bhh, Whr):
                 np.tanh(a, out=a)
             else:
                 np.maximum(a, 0, out=a)
-            Out[offset:end] = a
     h_n = Out[plan.final]
-    c_n = saved["C"][plan.final] if mode == "LSTM" else None
-    return Out, h_n, c_n, saved
+    if not train:
+        return Out, h_n, None
+    # The Elman layer's activations are its output, which the caller may write in place.
+    return Out, h_n, {"A": A if mode == "GRU" else A.copy(), "GHn": GHn,
+                      "Hprev": _gathered_previous(plan, Out, h0)}
 
 
-def _fused_backward(mode, plan, saved, X, Wih, Whh, Whr, gOut, ghn, gcn, need):
-    """Gradients of the fused forward: a dict name -> array for the names in ``need``
-    (x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr)."""
+def _fused_backward(mode, plan, saved, X, Wih, Whh, gOut, ghn, need):
+    """Gradients of ``_fused_forward``: name -> array for the names in ``need``."""
     A, Hprev = saved["A"], saved["Hprev"]
     n_rows, gates_w = A.shape
     hidden = gates_w // _GATES[mode]
-    out_w = Whh.shape[1]
     dt = A.dtype
     batch = plan.batch
-    dOut = np.zeros((n_rows, out_w), dt) if gOut is None else np.array(gOut, dtype=dt)
+    dOut = np.zeros((n_rows, hidden), dt) if gOut is None else np.array(gOut, dtype=dt)
     if ghn is not None:
         dOut[plan.final] += ghn
     dG = np.empty((n_rows, gates_w), dt)
-    dh0 = np.zeros((batch, out_w), dt)
-    dhp = np.empty((batch, out_w), dt)
-    if mode == "LSTM":
-        C, Cprev, TC, M = saved["C"], saved["Cprev"], saved["TC"], saved["M"]
-        dC = np.zeros((n_rows, hidden), dt)
-        if gcn is not None:
-            dC[plan.final] += gcn
-        dc0 = np.zeros((batch, hidden), dt)
-        dm_buf = np.empty((batch, hidden), dt)
-        t1 = np.empty((batch, hidden), dt)
-    elif mode == "GRU":
+    dh0 = np.zeros((batch, hidden), dt)
+    dhp = np.empty((batch, hidden), dt)
+    if mode == "GRU":
         GHn = saved["GHn"]
         dGH = np.empty((n_rows, gates_w), dt)
         t1 = np.empty((batch, hidden), dt)
@@ -316,51 +446,7 @@ def _fused_backward(mode, plan, saved, X, Wih, Whh, Whr, gOut, ghn, gcn, need):
         dh = dOut[offset:end]
         a = A[offset:end]
         dg = dG[offset:end]
-        if mode == "LSTM":
-            i, f = a[:, :hidden], a[:, hidden:2 * hidden]
-            g, o = a[:, 2 * hidden:3 * hidden], a[:, 3 * hidden:]
-            tc = TC[offset:end]
-            if M is None:
-                dm = dh
-            else:
-                dm = dm_buf[:rows]
-                np.dot(dh, Whr, out=dm)
-            d_i, d_f = dg[:, :hidden], dg[:, hidden:2 * hidden]
-            d_g, d_o = dg[:, 2 * hidden:3 * hidden], dg[:, 3 * hidden:]
-            t = t1[:rows]
-            # d_o = dm * tanh(c) * o * (1 - o)
-            np.multiply(dm, tc, out=d_o)
-            np.subtract(1, o, out=t)
-            t *= o
-            d_o *= t
-            # dc += dm * o * (1 - tanh(c)^2)
-            dc = dC[offset:end]
-            np.multiply(tc, tc, out=t)
-            np.subtract(1, t, out=t)
-            t *= o
-            t *= dm
-            dc += t
-            # d_i = dc * g * i * (1 - i); d_f = dc * c_prev * f * (1 - f); d_g = dc * i * (1 - g^2)
-            np.subtract(1, i, out=d_i)
-            d_i *= i
-            d_i *= g
-            d_i *= dc
-            np.subtract(1, f, out=d_f)
-            d_f *= f
-            d_f *= Cprev[offset:end]
-            d_f *= dc
-            np.multiply(g, g, out=d_g)
-            np.subtract(1, d_g, out=d_g)
-            d_g *= i
-            d_g *= dc
-            # the cell state carried from the previous step
-            np.multiply(dc, f, out=t)
-            if carried:
-                dC[prev:prev + carried] += t[:carried]
-            if carried < rows:
-                dc0[carried:rows] += t[carried:]
-            np.dot(dg, Whh, out=dhp[:rows])
-        elif mode == "GRU":
+        if mode == "GRU":
             r, z, n = a[:, :hidden], a[:, hidden:2 * hidden], a[:, 2 * hidden:]
             hp = Hprev[offset:end]
             dgh = dGH[offset:end]
@@ -397,10 +483,7 @@ def _fused_backward(mode, plan, saved, X, Wih, Whh, Whr, gOut, ghn, gcn, need):
             else:
                 np.multiply(dh, h > 0, out=dg)
             np.dot(dg, Whh, out=dhp[:rows])
-        if carried:
-            dOut[prev:prev + carried] += dhp[:carried]
-        if carried < rows:
-            dh0[carried:rows] += dhp[carried:rows]
+        _route(dhp, dOut, dh0, rows, prev, carried)
     grads = {}
     dI = dG
     dH = dGH if mode == "GRU" else dG
@@ -414,12 +497,8 @@ def _fused_backward(mode, plan, saved, X, Wih, Whh, Whr, gOut, ghn, gcn, need):
         grads["b_ih"] = dI.sum(0)
     if "b_hh" in need:
         grads["b_hh"] = dH.sum(0)
-    if "w_hr" in need:
-        grads["w_hr"] = np.dot(dOut.T, M)
     if "h0" in need:
         grads["h0"] = dh0
-    if "c0" in need:
-        grads["c0"] = dc0
     return grads
 
 
@@ -431,31 +510,39 @@ class _FusedLayer(Function):
     (Note [Recurrent layers: one node per layer and direction])."""
 
     @staticmethod
-    def forward(ctx, x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr, mode, plan):
-        arrays = [_arr(t) for t in (x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr)]
-        out, h_n, c_n, saved = _fused_forward(mode, plan, arrays[0], *arrays[1:])
-        ctx.mode, ctx.plan, ctx.fused = mode, plan, saved
-        ctx.save_for_backward(x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr)
+    def forward(ctx, x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr, mode, plan, train):
+        X, H0, C0, Wih, Whh, Bih, Bhh, Whr = (_arr(t) for t in (x, h0, c0, w_ih, w_hh, b_ih,
+                                                                 b_hh, w_hr))
         wrap = Tensor._wrap
         if mode == "LSTM":
-            return wrap(out), wrap(h_n), wrap(c_n)
-        return wrap(out), wrap(h_n)
+            out, h_n, c_n, saved = _lstm_forward(plan, X, H0, C0, Wih, Whh, Bih, Bhh, Whr,
+                                                 train)
+            result = wrap(out), wrap(h_n), wrap(c_n)
+        else:
+            out, h_n, saved = _fused_forward(mode, plan, X, H0, Wih, Whh, Bih, Bhh, train)
+            result = wrap(out), wrap(h_n)
+        if train:
+            ctx.mode, ctx.plan, ctx.fused = mode, plan, saved
+            ctx.save_for_backward(x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr)
+        return result
 
     @staticmethod
     def backward(ctx, *grads):
         inputs = ctx.saved_tensors
-        need = [name for name, flag in zip(_ARG_NAMES, ctx.needs_input_grad) if flag]
         if _grad_state.enabled:
             # create_graph: differentiate the op-by-op recurrence, which records a graph.
             return _ops_backward(ctx.mode, ctx.plan, inputs, grads, ctx.needs_input_grad)
-        g_out, g_hn = grads[0], grads[1]
-        g_cn = grads[2] if ctx.mode == "LSTM" else None
+        need = {name for name, flag in zip(_ARG_NAMES, ctx.needs_input_grad) if flag}
         x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr = inputs
-        result = _fused_backward(ctx.mode, ctx.plan, ctx.fused, x._a, w_ih._a, w_hh._a,
-                                 _arr(w_hr), _arr(g_out), _arr(g_hn), _arr(g_cn), set(need))
+        if ctx.mode == "LSTM":
+            result = _lstm_backward(ctx.plan, ctx.fused, x._a, _arr(w_hr), _arr(grads[0]),
+                                    _arr(grads[1]), _arr(grads[2]), need)
+        else:
+            result = _fused_backward(ctx.mode, ctx.plan, ctx.fused, x._a, w_ih._a, w_hh._a,
+                                     _arr(grads[0]), _arr(grads[1]), need)
         wrap = Tensor._wrap
-        return tuple(wrap(result[name]) if name in result else None for name in _ARG_NAMES) \
-            + (None, None)
+        return tuple(wrap(result[name]) if name in result else None
+                     for name in _ARG_NAMES) + (None, None, None)
 
 
 def _ops_backward(mode, plan, inputs, grads, needs):
@@ -473,7 +560,7 @@ def _ops_backward(mode, plan, inputs, grads, needs):
         if need and g is None:
             g = _creation.zeros_like(t)
         result.append(g)
-    return tuple(result) + (None, None)
+    return tuple(result) + (None, None, None)
 
 
 def _reorder(inputs, plan):
@@ -496,8 +583,11 @@ def _fusable(tensors) -> bool:
 
 def _run_layer(mode, x, plan, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr):
     """``(output rows, h_n, c_n or None)`` of one layer in one direction."""
-    if _fusable((x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr)):
-        outs = _FusedLayer.apply(x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr, mode, plan)
+    tensors = (x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr)
+    if _fusable(tensors):
+        train = _grad_state.enabled and any(t is not None and t._requires_grad
+                                            for t in tensors)
+        outs = _FusedLayer.apply(x, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr, mode, plan, train)
         return outs if mode == "LSTM" else (outs[0], outs[1], None)
     return _layer_ops(mode, x, plan, h0, c0, w_ih, w_hh, b_ih, b_hh, w_hr)
 
@@ -801,12 +891,6 @@ class RNN(RNNBase):
                              "or 'relu'.")
         super().__init__(mode, *args, **kwargs)
         self.nonlinearity = nonlinearity
-
-    def extra_repr(self) -> str:
-        text = super().extra_repr()
-        if self.nonlinearity != "tanh":
-            text += f", nonlinearity={self.nonlinearity}"
-        return text
 
 
 class LSTM(RNNBase):

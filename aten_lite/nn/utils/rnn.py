@@ -155,22 +155,23 @@ def pack_padded_sequence(input: Tensor, lengths, batch_first: bool = False,
     if len(lengths) != batch:
         raise RuntimeError(f"Expected `len(lengths)` to be equal to batch_size, but got "
                            f"{len(lengths)} (batch_size={batch})")
-    if any(n <= 0 for n in lengths):
+    # torch's order of checks: the last (with sorted lengths, the shortest) length, then
+    # the order.
+    if (lengths[-1] if enforce_sorted else min(lengths)) <= 0:
         raise RuntimeError("Length of all samples has to be greater than 0, but found an "
                            "element in 'lengths' that is <= 0")
+    if enforce_sorted and any(a < b for a, b in zip(lengths, lengths[1:])):
+        raise RuntimeError(
+            "`lengths` array must be sorted in decreasing order when `enforce_sorted` is "
+            "True. You can pass `enforce_sorted=False` to pack_padded_sequence and/or "
+            "pack_sequence to sidestep this requirement if you do not need ONNX "
+            "exportability.")
     if max(lengths) > steps:
         raise RuntimeError(f"pack_padded_sequence: lengths {lengths} go past the input's "
                            f"{steps} time steps (its shape is {list(input.shape)}, "
                            f"batch_first={batch_first})")
     sorted_indices = None
-    if enforce_sorted:
-        if any(a < b for a, b in zip(lengths, lengths[1:])):
-            raise RuntimeError(
-                "`lengths` array must be sorted in decreasing order when `enforce_sorted` is "
-                "True. You can pass `enforce_sorted=False` to pack_padded_sequence and/or "
-                "pack_sequence to sidestep this requirement if you do not need ONNX "
-                "exportability.")
-    else:
+    if not enforce_sorted:
         order = np.argsort(-np.asarray(lengths, dtype=np.int64), kind="stable")
         sorted_indices = _creation.tensor(order.astype(np.int64))
         input = input.index_select(batch_dim, sorted_indices)
