@@ -283,6 +283,19 @@ def test_forward_mode_through_lstm():
     np.testing.assert_allclose(tangent.detach().numpy(), diff.numpy(), rtol=1e-6, atol=1e-7)
 
 
+def test_output_changed_in_place_before_backward(path):
+    """Backward differentiates the values the layer produced, whatever happened to its
+    output tensor since (torch's float64 layers do the same)."""
+    for cls in ("LSTM", "GRU", "RNN"):
+        ours_mod, theirs_mod = _pair_modules(cls, 3, 4)
+        x = _pair((5, 2, 3))
+        for mod, xx in ((ours_mod, x[0]), (theirs_mod, x[1])):
+            out = mod(xx)[0]
+            out.mul_(2)
+            (out ** 2).sum().backward()
+        _close(x[0].grad, x[1].grad)
+
+
 # ---- training, dropout, state_dict, init ----
 
 

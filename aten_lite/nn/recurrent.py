@@ -77,10 +77,11 @@ class _Plan:
     by rows ``carried : rows`` of the initial state. ``final`` holds, for each batch row, the
     data row of its last step in this direction (where ``h_n`` is read)."""
 
-    __slots__ = ("steps", "final", "batch", "reverse", "prev_index")
+    __slots__ = ("steps", "final", "batch", "reverse", "prev_index", "uniform")
 
     def __init__(self, batch_sizes: tuple, reverse: bool) -> None:
         self.reverse = reverse
+        self.uniform = len(set(batch_sizes)) == 1
         offsets = np.concatenate([[0], np.cumsum(batch_sizes)]).astype(np.int64)
         n = len(batch_sizes)
         self.batch = batch_sizes[0]
@@ -210,9 +211,30 @@ def _previous(out: np.ndarray, h0: np.ndarray, rows: int, prev: int, carried: in
     return np.concatenate([out[prev:prev + carried], h0[carried:rows]])
 
 
-def _gathered_previous(plan: _Plan, out: np.ndarray, h0: np.ndarray) -> np.ndarray:
-    """Every step's previous hidden state at once, row for row with ``out``."""
-    return np.concatenate([out, h0])[plan.prev_index]
+def _times_previous(plan: _Plan, grad: np.ndarray, out: np.ndarray, h0: np.ndarray):
+    """``grad.T @ previous``, ``previous`` being every row's previous state (row for row
+    with ``out``): two products over slices when all steps have the whole batch, else one
+    over the gathered rows."""
+    if not plan.uniform:
+        return np.dot(grad.T, np.concatenate([out, h0])[plan.prev_index])
+    b, n = plan.batch, out.shape[0]
+    if plan.reverse:
+        return np.dot(grad[:n - b].T, out[b:]) + np.dot(grad[n - b:].T, h0)
+    return np.dot(grad[b:].T, out[:n - b]) + np.dot(grad[:b].T, h0)
+
+
+def _scale_by_previous(plan: _Plan, a: np.ndarray, out: np.ndarray, h0: np.ndarray) -> None:
+    """``a *= previous`` in place (``previous`` as in ``_times_previous``)."""
+    if not plan.uniform:
+        a *= np.concatenate([out, h0])[plan.prev_index]
+        return
+    b, n = plan.batch, out.shape[0]
+    if plan.reverse:
+        a[:n - b] *= out[b:]
+        a[n - b:] *= h0
+    else:
+        a[b:] *= out[:n - b]
+        a[:b] *= h0
 
 
 def _route(grad: np.ndarray, into: np.ndarray, into0: np.ndarray, rows: int, prev: int,
@@ -309,14 +331,15 @@ def _lstm_forward(plan, X, h0, c0, Wih, Whh, bih, bhh, Whr, train):
     sig *= 2
     K[:, :h1] *= TC
     K[:, h1:h2] *= A[:, h3:]
-    K[:, h2:h3] *= _gathered_previous(plan, C, c0)
+    _scale_by_previous(plan, K[:, h2:h3], C, c0)
     np.multiply(A[:, h3:], A[:, h3:], out=k_g)
     np.subtract(1, k_g, out=k_g)
     k_g *= A[:, h1:h2]
     KC = np.multiply(TC, TC)
     np.subtract(1, KC, out=KC)
     KC *= A[:, :h1]
-    saved = {"K": K, "KC": KC, "F": A[:, h2:h3], "Hprev": _gathered_previous(plan, Out, h0),
+    # Backward reads the outputs, which the caller may change in place: keep a copy.
+    saved = {"K": K, "KC": KC, "F": A[:, h2:h3], "Out": Out.copy(), "h0": h0,
              "M": M, "Wih_": Wih_, "Whh_": Whh_}
     return Out, h_n, c_n, saved
 
@@ -363,7 +386,8 @@ def _lstm_backward(plan, saved, X, Whr, gOut, ghn, gcn, need):
     if "w_ih" in need:
         grads["w_ih"] = _lstm_gates_out(np.dot(dG.T, X), hidden)
     if "w_hh" in need:
-        grads["w_hh"] = _lstm_gates_out(np.dot(dG.T, saved["Hprev"]), hidden)
+        grads["w_hh"] = _lstm_gates_out(_times_previous(plan, dG, saved["Out"], saved["h0"]),
+                                        hidden)
     if "b_ih" in need or "b_hh" in need:
         db = _lstm_gates_out(dG.sum(0), hidden)
         grads["b_ih"], grads["b_hh"] = db, db.copy()
@@ -419,14 +443,14 @@ def _fused_forward(mode, plan, X, h0, Wih, Whh, bih, bhh, train):
     h_n = Out[plan.final]
     if not train:
         return Out, h_n, None
-    # The Elman layer's activations are its output, which the caller may write in place.
-    return Out, h_n, {"A": A if mode == "GRU" else A.copy(), "GHn": GHn,
-                      "Hprev": _gathered_previous(plan, Out, h0)}
+    # Backward reads the outputs, which the caller may change in place: keep a copy.
+    kept = Out.copy()
+    return Out, h_n, {"A": A if mode == "GRU" else kept, "GHn": GHn, "Out": kept, "h0": h0}
 
 
 def _fused_backward(mode, plan, saved, X, Wih, Whh, gOut, ghn, need):
     """Gradients of ``_fused_forward``: name -> array for the names in ``need``."""
-    A, Hprev = saved["A"], saved["Hprev"]
+    A, Out, h0 = saved["A"], saved["Out"], saved["h0"]
     n_rows, gates_w = A.shape
     hidden = gates_w // _GATES[mode]
     dt = A.dtype
@@ -448,7 +472,7 @@ def _fused_backward(mode, plan, saved, X, Wih, Whh, gOut, ghn, need):
         dg = dG[offset:end]
         if mode == "GRU":
             r, z, n = a[:, :hidden], a[:, hidden:2 * hidden], a[:, 2 * hidden:]
-            hp = Hprev[offset:end]
+            hp = _previous(Out, h0, rows, prev, carried)
             dgh = dGH[offset:end]
             d_r, d_z, d_n = dg[:, :hidden], dg[:, hidden:2 * hidden], dg[:, 2 * hidden:]
             t = t1[:rows]
@@ -492,7 +516,7 @@ def _fused_backward(mode, plan, saved, X, Wih, Whh, gOut, ghn, need):
     if "w_ih" in need:
         grads["w_ih"] = np.dot(dI.T, X)
     if "w_hh" in need:
-        grads["w_hh"] = np.dot(dH.T, Hprev)
+        grads["w_hh"] = _times_previous(plan, dH, Out, h0)
     if "b_ih" in need:
         grads["b_ih"] = dI.sum(0)
     if "b_hh" in need:
