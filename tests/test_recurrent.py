@@ -315,6 +315,20 @@ def test_state_dict_layout_and_load():
         assert repr(getattr(al.nn, cls)(2, 3, **kw)) == repr(getattr(torch.nn, cls)(2, 3, **kw))
 
 
+def test_torch_import_paths():
+    import importlib
+
+    import torch.nn.modules.rnn as theirs
+
+    ours = importlib.import_module("aten_lite.nn.modules.rnn")
+    for name in ["RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell",
+                 "GRUCell"]:
+        assert hasattr(theirs, name) and getattr(ours, name) is getattr(al.nn, name)
+    for name in ["PackedSequence", "pack_padded_sequence", "pad_packed_sequence",
+                 "pad_sequence", "pack_sequence", "unpack_sequence", "unpad_sequence"]:
+        assert hasattr(t_rnn, name) and hasattr(al.nn.utils.rnn, name)
+
+
 def test_init_is_uniform_in_torch_bound():
     _ = al.manual_seed(0)
     gru = al.nn.GRU(64, 100, num_layers=2)
