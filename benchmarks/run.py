@@ -101,6 +101,7 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
         import bench_charmlp
         import bench_conv
         import bench_gpt
+        import bench_lstm
 
         return [("makemore training steps: character-level MLP and bigram",
                  table(bench_charmlp.run(al, torch, repeat=repeat, budget=budget),
@@ -110,7 +111,10 @@ def run_section(name: str, args, al, torch) -> list[tuple[str, str]]:
                        bench_conv.PEERS)),
                 ("a small GPT's training step (attention, LayerNorm, GELU, AdamW)",
                  table(bench_gpt.run(al, torch, repeat=repeat, budget=budget),
-                       bench_gpt.PEERS))]
+                       bench_gpt.PEERS)),
+                ("a word-level LSTM language model's training step (nn.LSTM)",
+                 table(bench_lstm.run(al, torch, repeat=repeat, budget=budget),
+                       bench_lstm.PEERS))]
     if name == "func":
         import bench_func
 

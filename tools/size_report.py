@@ -56,7 +56,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("layers beyond the MLP (convolution, pooling, recurrent, attention)", 4000, (
         "aten_lite/nn/convolution.py", "aten_lite/nn/pooling.py", "aten_lite/nn/attention.py",
         "aten_lite/nn/transformer.py", "aten_lite/backends/cpu/convolution.py",
-        "aten_lite/rules/shapes/conv.py")),
+        "aten_lite/rules/shapes/conv.py", "aten_lite/nn/recurrent.py",
+        "aten_lite/nn/utils/rnn.py")),
     ("checkpoints", 1600, ("aten_lite/serialization/",)),
     ("linear algebra (LAPACK factorisations and solves)", 1000, (
         "aten_lite/linalg/", "aten_lite/rules/shapes/linalg.py",

@@ -9,6 +9,7 @@ from .distance import CosineSimilarity
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss,
                    MSELoss, NLLLoss, SmoothL1Loss)
 from .module import Module, Parameter
+from .recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .attention import MultiheadAttention
 from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer,
                           TransformerEncoder, TransformerEncoderLayer)
@@ -39,4 +40,5 @@ __all__ = [
     "Fold", "Unfold", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d",
     "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d", "MaxUnpool1d",
     "MaxUnpool2d", "Upsample",
+    "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell",
 ]

@@ -1,5 +1,6 @@
-"""``torch.nn.utils``'s gradient clipping, which training loops call between ``backward()``
-and ``step()``: ``clip_grad_norm_`` and ``clip_grad_value_``.
+"""``torch.nn.utils``: gradient clipping, which training loops call between ``backward()``
+and ``step()`` (``clip_grad_norm_`` and ``clip_grad_value_``), and ``rnn``, the padded and
+packed batches of sequences the recurrent layers take.
 
 >>> import aten_lite as al
 >>> w = al.ones(3, requires_grad=True)
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import math
 
-from ..backends import creation as _creation
-from .. import _ops
-from ..vocab.grad_mode import no_grad
-from ..tensors.tensor import Tensor
+from ...backends import creation as _creation
+from ... import _ops
+from ...vocab.grad_mode import no_grad
+from ...tensors.tensor import Tensor
+from . import rnn
 
-__all__ = ["clip_grad_norm_", "clip_grad_value_"]
+__all__ = ["clip_grad_norm_", "clip_grad_value_", "rnn"]
 
 
 def _grads(parameters) -> list[Tensor]:
