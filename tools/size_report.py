@@ -62,6 +62,7 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("linear algebra (LAPACK factorisations and solves)", 1000, (
         "aten_lite/linalg/", "aten_lite/rules/shapes/linalg.py",
         "aten_lite/autograd/_formulas_linalg.py")),
+    ("probability distributions (torch.distributions)", 1800, ("aten_lite/distributions/",)),
     ("data parallel", 1000, ("aten_lite/distributed/", "aten_lite/nn/parallel.py")),
     ("torch's surface for GPU-ready programs (amp, CUDA switches, torch's import paths)", 700, (
         "aten_lite/amp/", "aten_lite/cuda/", "aten_lite/backends/cuda.py",
