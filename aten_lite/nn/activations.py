@@ -106,15 +106,24 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     return _ops.hardswish_(input) if inplace else _ops.hardswish(input)
 
 
+def _as_operand(input: Tensor, value):
+    """``value`` as the op takes it for ``input``: a whole float becomes an int for an integer
+    input (torch's defaults -1.0/1.0 and relu6's 0/6 then apply to int64 tensors too); any
+    other value goes to the op as given, which names it when it does not fit."""
+    if isinstance(value, float) and value.is_integer() and \
+            not input._dtype.is_floating_point and not input._dtype.is_complex:
+        return int(value)
+    return value
+
+
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:
     """``input`` clamped to ``[min_val, max_val]``."""
     if min_val > max_val:
         raise ValueError(f"hardtanh: min_val cannot be greater than max_val, got "
                          f"min_val={min_val}, max_val={max_val}")
-    if inplace:
-        return _ops.hardtanh_(input, min_val, max_val)
-    return _ops.hardtanh(input, min_val, max_val)
+    lo, hi = _as_operand(input, min_val), _as_operand(input, max_val)
+    return _ops.hardtanh_(input, lo, hi) if inplace else _ops.hardtanh(input, lo, hi)
 
 
 def hardtanh_(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
@@ -159,15 +168,18 @@ def tanhshrink(input: Tensor) -> Tensor:
     return input - input.tanh()
 
 
+def _threshold(input: Tensor, at, value, inplace: bool) -> Tensor:
+    t, v = _as_operand(input, at), _as_operand(input, value)
+    return _ops.threshold_(input, t, v) if inplace else _ops.threshold(input, t, v)
+
+
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """``input`` where greater than ``threshold``, else ``value``."""
-    if inplace:
-        return _ops.threshold_(input, threshold, value)
-    return _ops.threshold(input, threshold, value)
+    return _threshold(input, threshold, value, inplace)
 
 
 def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
-    return _ops.threshold_(input, threshold, value)
+    return _threshold(input, threshold, value, True)
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: softshrink (sha256 1af04c1faabde6a2).
+// @generated from native_functions.yaml: softshrink (sha256 fdd3d044e80c5d31).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: softshrink
-// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1859) as a
+// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1860) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,7 +13,7 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1859 "native_functions.yaml"
+#line 1860 "native_functions.yaml"
     return self > lambd ? self - lambd : (self < -lambd ? self + lambd : self * 0);
 #line 19 "generated/csrc/softshrink.cpp"
   }

@@ -46,8 +46,9 @@ class _InstanceNorm(_NormBase):
 
     def _norm(self, x: Tensor) -> Tensor:
         use_input_stats = self.training or not self.track_running_stats
-        factor = self._count_batch() if self.training and self.track_running_stats \
-            else (self.momentum if self.momentum is not None else 0.0)
+        # As torch: no batch count, and momentum=None leaves the running statistics as
+        # they are (no cumulative average here).
+        factor = self.momentum if self.momentum is not None else 0.0
         return F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
                                use_input_stats, factor, self.eps)
 
