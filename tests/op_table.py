@@ -1458,7 +1458,7 @@ def _whole(dtype, value):
 
 
 def _hardtanh_samples(dtype):
-    lo, hi = _whole(dtype, 0.0 if dtype == "uint8" else -1.0), _whole(dtype, 2.0)
+    lo, hi = _whole(dtype, -1.0), _whole(dtype, 2.0)
     return [Sample((data((2, 3), dtype), lo, hi), note="2-D"),
             Sample((strided((3, 4), dtype), lo, hi), note="non-contiguous")]
 
@@ -1472,11 +1472,13 @@ def _threshold_samples(dtype):
 CASES += [
     OpCase("elu", lambda x, a=1, s=1, i=1: np.where(_f64(x) > 0, _f64(x) * s,
                                                     np.expm1(_f64(x) * i) * a * s),
-           FLOATING, lambda d: _act_samples()(d) + _act_samples(0.7, 1.2, 0.5)(d), tol=1e-2),
+           FLOATING, lambda d: _act_samples()(d) + _act_samples(0.7, 1.2, 0.5)(d), tol=1e-2,
+           sparse=S0),
     OpCase("_elu_backward", lambda g, x, a, s, i: _f64(g) * np.where(
         _f64(x) > 0, s, a * s * i * np.exp(_f64(x) * i)), FLOATING,
         _act_backward_samples(0.7, 1.2, 0.5), tol=1e-2),
-    OpCase("hardtanh", lambda x, lo=-1, hi=1: np.clip(x, lo, hi), ALL, _hardtanh_samples),
+    OpCase("hardtanh", lambda x, lo=-1, hi=1: np.clip(x, lo, hi),
+           ("int8", "int16", "int32", "int64") + FLOATING, _hardtanh_samples),
     OpCase("_hardtanh_backward", lambda g, x, lo, hi: np.where((x <= lo) | (x >= hi), 0, g),
            FLOATING, _act_backward_samples(-1.0, 2.0)),
     _unary("hardsigmoid", lambda x: np.clip(_f64(x) + 3, 0, 6) / 6, FLOATING, tol=1e-2),
@@ -1484,14 +1486,14 @@ CASES += [
             lambda g, x: np.where((x > -3) & (x < 3), _f64(g) / 6, 0), FLOATING, numbers=False,
             tol=1e-2),
     _unary("hardswish", lambda x: _f64(x) * np.clip(_f64(x) + 3, 0, 6) / 6, FLOATING,
-           tol=1e-2),
+           tol=1e-2, sparse=S0),
     _binary("_hardswish_backward", lambda g, x: _f64(g) * np.where(
         x <= -3, 0, np.where(x < 3, _f64(x) / 3 + 0.5, 1)), FLOATING, numbers=False, tol=1e-2),
     OpCase("hardshrink", lambda x, l=0.5: np.where(np.abs(x) > l, x, 0), FLOATING,
-           lambda d: _act_samples()(d) + _act_samples(1.5)(d)),
+           lambda d: _act_samples()(d) + _act_samples(1.5)(d), sparse=S0),
     OpCase("softshrink", lambda x, l=0.5: np.where(x > l, _f64(x) - l,
                                                    np.where(x < -l, _f64(x) + l, 0)),
-           FLOATING, lambda d: _act_samples()(d) + _act_samples(1.5)(d), tol=1e-2),
+           FLOATING, lambda d: _act_samples()(d) + _act_samples(1.5)(d), tol=1e-2, sparse=S0),
     OpCase("_shrink_backward", lambda g, x, l: np.where(np.abs(x) > l, g, 0), FLOATING,
            _act_backward_samples(1.5)),
     OpCase("softplus", _softplus_ref, FLOATING,
@@ -1503,7 +1505,7 @@ CASES += [
     _binary("_log_sigmoid_backward", lambda g, x: _f64(g) * _sig64(-_f64(x)), FLOATING,
             numbers=False, tol=1e-2),
     _unary("mish", lambda x: _f64(x) * np.tanh(np.log1p(np.exp(_f64(x)))), FLOATING,
-           tol=1e-2),
+           tol=1e-2, sparse=S0),
     _binary("_mish_backward", lambda g, x: _f64(g) * _mish_grad(x), FLOATING, numbers=False,
             tol=1e-2),
     OpCase("threshold", lambda x, t, v: np.where(x <= t, v, x).astype(x.dtype), ALL,

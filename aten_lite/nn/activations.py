@@ -123,6 +123,11 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
         raise ValueError(f"hardtanh: min_val cannot be greater than max_val, got "
                          f"min_val={min_val}, max_val={max_val}")
     lo, hi = _as_operand(input, min_val), _as_operand(input, max_val)
+    if input._dtype.name == "uint8":  # the op has no uint8 kernel; torch clamps these
+        if lo < 0 or hi < 0:
+            raise RuntimeError(f"hardtanh: cannot do hardtanh on an unsigned type with "
+                               f"negative limits, got min_val={min_val}, max_val={max_val}")
+        return input.clamp_(lo, hi) if inplace else input.clamp(lo, hi)
     return _ops.hardtanh_(input, lo, hi) if inplace else _ops.hardtanh(input, lo, hi)
 
 

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: softplus (sha256 01c2063f27251296).
+// @generated from native_functions.yaml: softplus (sha256 5242fd34d0e9c0bb).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: softplus
-// The C++ kernel of `softplus`: its `elementwise:` expression (native_functions.yaml:1872) as a
+// The C++ kernel of `softplus`: its `elementwise:` expression (native_functions.yaml:1873) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -14,7 +14,7 @@ struct Functor {
   AlCompute threshold;
 
   auto operator()(AlCompute self) const {
-#line 1872 "native_functions.yaml"
+#line 1873 "native_functions.yaml"
     return self * beta > threshold ? self : log1p(exp(self * beta)) / beta;
 #line 20 "generated/csrc/softplus.cpp"
   }

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: softshrink (sha256 fdd3d044e80c5d31).
+// @generated from native_functions.yaml: softshrink (sha256 860062b0d8f364ac).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: softshrink
-// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1860) as a
+// The C++ kernel of `softshrink`: its `elementwise:` expression (native_functions.yaml:1861) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -13,8 +13,8 @@ struct Functor {
   AlCompute lambd;
 
   auto operator()(AlCompute self) const {
-#line 1860 "native_functions.yaml"
-    return self > lambd ? self - lambd : (self < -lambd ? self + lambd : self * 0);
+#line 1861 "native_functions.yaml"
+    return self > lambd ? self - lambd : (self < -lambd ? self + lambd : (self == self ? 0 : self));
 #line 19 "generated/csrc/softshrink.cpp"
   }
 };
