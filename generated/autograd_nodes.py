@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 574b96d6f4af8afa).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Backward nodes and their recorders, one per derivatives.yaml entry.
@@ -31,6 +31,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _mish_backward,
     _nll_loss_backward,
     _shrink_backward,
+    _softplus,
     _softplus_backward,
     _sparse_values_at,
     _tanh_backward,
@@ -39,7 +40,6 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     floor_divide,
     im2col,
     nll_loss,
-    softplus,
     sparse_coo_tensor,
 )
 
@@ -1474,9 +1474,9 @@ class ShrinkBackwardBackward0(Node):
 
 
 class SoftplusBackward0(Node):
-    """Backward of softplus (derivatives.yaml:239)."""
+    """Backward of _softplus (derivatives.yaml:239)."""
     __slots__ = ("beta_", "self_", "self_v", "threshold_")
-    _op = "softplus"
+    _op = "_softplus"
     _formulas = (('derivatives.yaml:240', 'self'),)
 
     def apply(node, grads):
@@ -1634,7 +1634,7 @@ class MishBackwardBackward0(Node):
         try:
             grad_grad_output = _mish_backward(grad, self) if need[0] is not None else None  # derivatives.yaml:257
             at_ = 1
-            grad_self = (grad * grad_output * self.sigmoid() * (1 - softplus(self).tanh() * softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * softplus(self).tanh())) if need[1] is not None else None  # derivatives.yaml:259
+            grad_self = (grad * grad_output * self.sigmoid() * (1 - _softplus(self).tanh() * _softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * _softplus(self).tanh())) if need[1] is not None else None  # derivatives.yaml:259
         except Exception as exc_:
             formula_failed(exc_, node, at_)
             raise
@@ -6082,7 +6082,7 @@ def record__shrink_backward(op):
     return record
 
 
-def record_softplus(op):
+def record__softplus(op):
     redispatch = below_autograd_entry(op)
     def record(self, beta, threshold):
         need_self = isinstance(self, Tensor) and self._requires_grad
@@ -6370,7 +6370,7 @@ RECORDERS = {
     "hardshrink": record_hardshrink,
     "softshrink": partial(record_hardshrink, Backward=SoftshrinkBackward0),
     "_shrink_backward": record__shrink_backward,
-    "softplus": record_softplus,
+    "_softplus": record__softplus,
     "_softplus_backward": record__softplus_backward,
     "log_sigmoid": partial(record_log, Backward=LogSigmoidBackward0),
     "_log_sigmoid_backward": partial(record__gelu_backward, Backward=LogSigmoidBackwardBackward0),

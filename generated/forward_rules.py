@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 574b96d6f4af8afa).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """Forward-mode rules, one per derivatives.yaml entry that has one.
@@ -26,6 +26,7 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     _log_sigmoid_backward,
     _mish_backward,
     _shrink_backward,
+    _softplus,
     _softplus_backward,
     _tanh_backward,
     _threshold_backward,
@@ -33,7 +34,6 @@ from aten_lite._generated.ops import (  # the ops the formulas call
     div,
     floor_divide,
     linalg_solve,
-    softplus,
 )
 
 
@@ -436,7 +436,7 @@ def fw__shrink_backward(args, tangents, result):  # derivatives.yaml:235 (auto_e
     return tangent
 
 
-def fw_softplus(args, tangents, result):  # derivatives.yaml:239 (auto_element_wise)
+def fw__softplus(args, tangents, result):  # derivatives.yaml:239 (auto_element_wise)
     self, beta, threshold = args
     self_t, _, _ = tangents
     tangent = None if self_t is None else _softplus_backward(self_t, self, beta, threshold)
@@ -486,7 +486,7 @@ def fw__mish_backward(args, tangents, result):  # derivatives.yaml:256 (auto_ele
     if grad_output_t is not None:
         tangent = add_tangents(tangent, _mish_backward(grad_output_t, self))
     if self_t is not None:
-        tangent = add_tangents(tangent, self_t * grad_output * self.sigmoid() * (1 - softplus(self).tanh() * softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * softplus(self).tanh()))
+        tangent = add_tangents(tangent, self_t * grad_output * self.sigmoid() * (1 - _softplus(self).tanh() * _softplus(self).tanh()) * (2 + self * (1 - self.sigmoid()) - 2 * self * self.sigmoid() * _softplus(self).tanh()))
     return tangent
 
 
@@ -813,7 +813,7 @@ RULES = {
     "hardshrink": fw_hardshrink,
     "softshrink": fw_softshrink,
     "_shrink_backward": fw__shrink_backward,
-    "softplus": fw_softplus,
+    "_softplus": fw__softplus,
     "_softplus_backward": fw__softplus_backward,
     "log_sigmoid": fw_log_sigmoid,
     "_log_sigmoid_backward": fw__log_sigmoid_backward,
@@ -957,7 +957,7 @@ ORIGINS = {
     "hardshrink": ("auto_element_wise", "derivatives.yaml:229"),
     "softshrink": ("auto_element_wise", "derivatives.yaml:232"),
     "_shrink_backward": ("auto_element_wise", "derivatives.yaml:235"),
-    "softplus": ("auto_element_wise", "derivatives.yaml:239"),
+    "_softplus": ("auto_element_wise", "derivatives.yaml:239"),
     "_softplus_backward": ("auto_element_wise", "derivatives.yaml:242"),
     "log_sigmoid": ("auto_element_wise", "derivatives.yaml:246"),
     "_log_sigmoid_backward": ("auto_element_wise", "derivatives.yaml:249"),
@@ -1079,7 +1079,7 @@ READS = {
     "hardshrink": ('self',),
     "softshrink": ('self',),
     "_shrink_backward": ('self',),
-    "softplus": ('self',),
+    "_softplus": ('self',),
     "_softplus_backward": ('grad_output', 'self'),
     "log_sigmoid": ('self',),
     "_log_sigmoid_backward": ('grad_output', 'self'),

@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml: the elementwise ops (sha256 9fb22afa7aa3889e).
+# @generated from native_functions.yaml: the elementwise ops (sha256 e8754ecbbd0e51b0).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """What graph mode builds fused kernels from (aten_lite/compile/kernels_source.py): each
@@ -89,12 +89,12 @@ ELEMENTWISE = {
     'hardshrink': ('(self >= -lambd && self <= lambd) ? 0 : self', 'native_functions.yaml', 1853, (('self', None), ('lambd', '0.5')), ('self',), ('lambd',), 'default', ('float16', 'float32', 'float64'), None),
     'softshrink': ('self > lambd ? self - lambd : (self < -lambd ? self + lambd : (self == self ? 0 : self))', 'native_functions.yaml', 1861, (('self', None), ('lambd', '0.5')), ('self',), ('lambd',), 'default', ('float16', 'float32', 'float64'), None),
     '_shrink_backward': ('(self >= -lambd && self <= lambd) ? 0 : grad_output', 'native_functions.yaml', 1867, (('grad_output', None), ('self', None), ('lambd', None)), ('grad_output', 'self'), ('lambd',), 'default', ('float16', 'float32', 'float64'), None),
-    'softplus': ('self * beta > threshold ? self : log1p(exp(self * beta)) / beta', 'native_functions.yaml', 1873, (('self', None), ('beta', '1'), ('threshold', '20')), ('self',), ('beta', 'threshold'), 'default', ('float16', 'float32', 'float64'), None),
-    '_softplus_backward': ('self * beta > threshold ? grad_output : grad_output * sigmoid(self * beta)', 'native_functions.yaml', 1878, (('grad_output', None), ('self', None), ('beta', None), ('threshold', None)), ('grad_output', 'self'), ('beta', 'threshold'), 'default', ('float16', 'float32', 'float64'), None),
-    'log_sigmoid': ('(self < 0 ? self : 0) - log1p(exp(-abs(self)))', 'native_functions.yaml', 1885, (('self', None),), ('self',), (), 'default', ('float16', 'float32', 'float64'), None),
-    '_log_sigmoid_backward': ('grad_output * sigmoid(-self)', 'native_functions.yaml', 1890, (('grad_output', None), ('self', None)), ('grad_output', 'self'), (), 'default', ('float16', 'float32', 'float64'), None),
-    'mish': ('self * tanh(self > 20 ? self : log1p(exp(self)))', 'native_functions.yaml', 1896, (('self', None),), ('self',), (), 'default', ('float16', 'float32', 'float64'), None),
-    '_mish_backward': ('grad_output * (tanh(self > 20 ? self : log1p(exp(self))) + self * sigmoid(self) * (1 - tanh(self > 20 ? self : log1p(exp(self))) * tanh(self > 20 ? self : log1p(exp(self)))))', 'native_functions.yaml', 1904, (('grad_output', None), ('self', None)), ('grad_output', 'self'), (), 'default', ('float16', 'float32', 'float64'), None),
-    'threshold': ('self <= threshold ? value : self', 'native_functions.yaml', 1910, (('self', None), ('threshold', None), ('value', None)), ('self',), ('threshold', 'value'), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
-    '_threshold_backward': ('self <= threshold ? 0 : grad_output', 'native_functions.yaml', 1917, (('grad_output', None), ('self', None), ('threshold', None)), ('grad_output', 'self'), ('threshold',), 'default', ('float16', 'float32', 'float64'), None),
+    '_softplus': ('self * beta > threshold ? self : log1p(exp(self * beta)) / beta', 'native_functions.yaml', 1874, (('self', None), ('beta', '1'), ('threshold', '20')), ('self',), ('beta', 'threshold'), 'default', ('float16', 'float32', 'float64'), None),
+    '_softplus_backward': ('self * beta > threshold ? grad_output : grad_output * sigmoid(self * beta)', 'native_functions.yaml', 1879, (('grad_output', None), ('self', None), ('beta', None), ('threshold', None)), ('grad_output', 'self'), ('beta', 'threshold'), 'default', ('float16', 'float32', 'float64'), None),
+    'log_sigmoid': ('(self < 0 ? self : 0) - log1p(exp(-abs(self)))', 'native_functions.yaml', 1886, (('self', None),), ('self',), (), 'default', ('float16', 'float32', 'float64'), None),
+    '_log_sigmoid_backward': ('grad_output * sigmoid(-self)', 'native_functions.yaml', 1891, (('grad_output', None), ('self', None)), ('grad_output', 'self'), (), 'default', ('float16', 'float32', 'float64'), None),
+    'mish': ('self * tanh(self > 20 ? self : log1p(exp(self)))', 'native_functions.yaml', 1897, (('self', None),), ('self',), (), 'default', ('float16', 'float32', 'float64'), None),
+    '_mish_backward': ('grad_output * (tanh(self > 20 ? self : log1p(exp(self))) + self * sigmoid(self) * (1 - tanh(self > 20 ? self : log1p(exp(self))) * tanh(self > 20 ? self : log1p(exp(self)))))', 'native_functions.yaml', 1905, (('grad_output', None), ('self', None)), ('grad_output', 'self'), (), 'default', ('float16', 'float32', 'float64'), None),
+    'threshold': ('self <= threshold ? value : self', 'native_functions.yaml', 1911, (('self', None), ('threshold', None), ('value', None)), ('self',), ('threshold', 'value'), 'default', ('uint8', 'int8', 'int16', 'int32', 'int64', 'float16', 'float32', 'float64'), None),
+    '_threshold_backward': ('self <= threshold ? 0 : grad_output', 'native_functions.yaml', 1918, (('grad_output', None), ('self', None), ('threshold', None)), ('grad_output', 'self'), ('threshold',), 'default', ('float16', 'float32', 'float64'), None),
 }

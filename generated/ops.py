@@ -1,4 +1,4 @@
-# @generated from native_functions.yaml and derivatives.yaml (sha256 574b96d6f4af8afa).
+# @generated from native_functions.yaml and derivatives.yaml (sha256 de1535a354953b72).
 # Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 """The Python bindings of every op: module functions, Tensor methods and operators.
@@ -354,7 +354,7 @@ _H__hardswish_backward, _F__hardswish_backward = _b.handle_and_entry('_hardswish
 _H_hardshrink, _F_hardshrink = _b.handle_and_entry('hardshrink')
 _H_softshrink, _F_softshrink = _b.handle_and_entry('softshrink')
 _H__shrink_backward, _F__shrink_backward = _b.handle_and_entry('_shrink_backward')
-_H_softplus, _F_softplus = _b.handle_and_entry('softplus')
+_H__softplus, _F__softplus = _b.handle_and_entry('_softplus')
 _H__softplus_backward, _F__softplus_backward = _b.handle_and_entry('_softplus_backward')
 _H_log_sigmoid, _F_log_sigmoid = _b.handle_and_entry('log_sigmoid')
 _H__log_sigmoid_backward, _F__log_sigmoid_backward = _b.handle_and_entry('_log_sigmoid_backward')
@@ -554,7 +554,7 @@ _G__hardswish_backward = _b.Binding('al._hardswish_backward', ('_hardswish_backw
 _G_hardshrink = _b.Binding('al.hardshrink', ('hardshrink',), method=False)
 _G_softshrink = _b.Binding('al.softshrink', ('softshrink',), method=False)
 _G__shrink_backward = _b.Binding('al._shrink_backward', ('_shrink_backward',), method=False)
-_G_softplus = _b.Binding('al.softplus', ('softplus',), method=False)
+_G__softplus = _b.Binding('al._softplus', ('_softplus',), method=False)
 _G__softplus_backward = _b.Binding('al._softplus_backward', ('_softplus_backward',), method=False)
 _G_log_sigmoid = _b.Binding('al.log_sigmoid', ('log_sigmoid',), method=False)
 _G__log_sigmoid_backward = _b.Binding('al._log_sigmoid_backward', ('_log_sigmoid_backward',), method=False)
@@ -2742,14 +2742,14 @@ def _shrink_backward(grad_output, input, lambd):
     return _G__shrink_backward.parse((grad_output, input, lambd, ), {})
 
 
-@_G_softplus.documents
-def softplus(input, beta=1, threshold=20):
-    if beta.__class__ in _NUM and threshold.__class__ in _NUM:  # softplus
+@_G__softplus.documents
+def _softplus(input, beta=1, threshold=20):
+    if beta.__class__ in _NUM and threshold.__class__ in _NUM:  # _softplus
         if input.__class__ is _T:
-            return _F_softplus(input, beta, threshold)
+            return _F__softplus(input, beta, threshold)
         if isinstance(input, _TN):
-            return _H_softplus.call((input, beta, threshold))
-    return _G_softplus.parse((input, beta, threshold, ), {})
+            return _H__softplus.call((input, beta, threshold))
+    return _G__softplus.parse((input, beta, threshold, ), {})
 
 
 @_G__softplus_backward.documents
@@ -4624,6 +4624,6 @@ __all__ = [
     'diag', 'trace', 'constant_pad_nd', 'cosine_similarity', 'kl_div', 'huber_loss',
     'convolution', 'im2col', 'col2im', 'linalg_inv', 'linalg_solve', 'linalg_det',
     'linalg_slogdet', 'linalg_cholesky', 'elu', 'elu_', 'hardtanh', 'hardtanh_', 'hardsigmoid',
-    'hardsigmoid_', 'hardswish', 'hardswish_', 'hardshrink', 'softshrink', 'softplus',
-    'log_sigmoid', 'mish', 'mish_', 'threshold', 'threshold_',
+    'hardsigmoid_', 'hardswish', 'hardswish_', 'hardshrink', 'softshrink', 'log_sigmoid',
+    'mish', 'mish_', 'threshold', 'threshold_',
 ]

@@ -1496,7 +1496,7 @@ CASES += [
            FLOATING, lambda d: _act_samples()(d) + _act_samples(1.5)(d), tol=1e-2, sparse=S0),
     OpCase("_shrink_backward", lambda g, x, l: np.where(np.abs(x) > l, g, 0), FLOATING,
            _act_backward_samples(1.5)),
-    OpCase("softplus", _softplus_ref, FLOATING,
+    OpCase("_softplus", _softplus_ref, FLOATING,
            lambda d: _act_samples()(d) + _act_samples(2.0, 1.5)(d), tol=1e-2),
     OpCase("_softplus_backward", lambda g, x, b, t: _f64(g) * np.where(
         _f64(x) * b > t, 1, _sig64(_f64(x) * b)), FLOATING, _act_backward_samples(2.0, 1.5),

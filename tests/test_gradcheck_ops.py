@@ -229,6 +229,8 @@ _NOT_IN_TORCH = {
     "_hardswish_backward": "private name of torch's hardswish_backward (tests/test_nn_activations"
                            ".py compares second derivatives through hardswish)",
     "_shrink_backward": "aten_lite's own op (the gradient of hardshrink and of softshrink)",
+    "_softplus": "private name of torch's softplus (tests/test_nn_activations.py compares it "
+                  "through F.softplus)",
     "_softplus_backward": "private name of torch's softplus_backward (tests/test_nn_activations"
                           ".py compares second derivatives through softplus)",
     "_log_sigmoid_backward": "aten_lite's own op (torch's log_sigmoid_backward takes a buffer)",

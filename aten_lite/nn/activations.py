@@ -2,7 +2,7 @@
 live in ``nn/functional.py``), re-exported from there.
 
 The pointwise ones are generated ops of native_functions.yaml (``elu``, ``hardtanh``,
-``hardsigmoid``, ``hardswish``, ``hardshrink``, ``softshrink``, ``softplus``, ``log_sigmoid``,
+``hardsigmoid``, ``hardswish``, ``hardshrink``, ``softshrink``, ``_softplus``, ``log_sigmoid``,
 ``mish``, ``threshold`` with their in-place forms): one C++ pass forward, one backward, the
 gradient from derivatives.yaml. As in torch, ``celu``, ``selu`` and ``relu6`` are ``elu`` and
 ``hardtanh`` with other constants, and ``glu``, ``softsign``, ``tanhshrink``, ``prelu`` and
@@ -17,6 +17,7 @@ gradient from derivatives.yaml. As in torch, ``celu``, ``selu`` and ``relu6`` ar
 from __future__ import annotations
 
 from .. import _ops
+from .._generated.ops import _softplus
 from ..frontend import random as _random
 from ..tensors.tensor import Tensor
 
@@ -160,7 +161,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
 
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """``log(1 + exp(beta * x)) / beta``; ``x`` itself where ``beta * x > threshold``."""
-    return _ops.softplus(input, beta, threshold)
+    return _softplus(input, beta, threshold)
 
 
 def softsign(input: Tensor) -> Tensor:

@@ -1,8 +1,8 @@
-// @generated from native_functions.yaml: mish (sha256 3312015b0c0b6d3f).
+// @generated from native_functions.yaml: mish (sha256 484933a8cf98deff).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
 // op: mish
-// The C++ kernel of `mish`: its `elementwise:` expression (native_functions.yaml:1896) as a
+// The C++ kernel of `mish`: its `elementwise:` expression (native_functions.yaml:1897) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
@@ -12,7 +12,7 @@ template <class AlCompute>
 struct Functor {
 
   auto operator()(AlCompute self) const {
-#line 1896 "native_functions.yaml"
+#line 1897 "native_functions.yaml"
     return self * tanh(self > 20 ? self : log1p(exp(self)));
 #line 18 "generated/csrc/mish.cpp"
   }

@@ -1,12 +1,12 @@
-// @generated from native_functions.yaml: softplus (sha256 5242fd34d0e9c0bb).
+// @generated from native_functions.yaml: _softplus (sha256 f02479164193d602).
 // Do not edit: change the YAML and run `aten-lite-gen` (or `python -m tools.codegen`).
 
-// op: softplus
-// The C++ kernel of `softplus`: its `elementwise:` expression (native_functions.yaml:1873) as a
+// op: _softplus
+// The C++ kernel of `_softplus`: its `elementwise:` expression (native_functions.yaml:1874) as a
 // functor, run by aten_lite/csrc/loops.h for each of its dtypes.
 #include "aten_lite/csrc/loops.h"
 
-namespace al::math::op_softplus {
+namespace al::math::op__softplus {
 
 template <class AlCompute>
 struct Functor {
@@ -14,9 +14,9 @@ struct Functor {
   AlCompute threshold;
 
   auto operator()(AlCompute self) const {
-#line 1873 "native_functions.yaml"
+#line 1874 "native_functions.yaml"
     return self * beta > threshold ? self : log1p(exp(self * beta)) / beta;
-#line 20 "generated/csrc/softplus.cpp"
+#line 20 "generated/csrc/_softplus.cpp"
   }
 };
 
@@ -29,9 +29,9 @@ int entry(int dtype, const ::al::TensorRef* t, const ::al::Scalar* s) {
 const char* const kTensorNames[] = {"self", nullptr};
 const char* const kScalarNames[] = {"beta", "threshold", nullptr};
 
-}  // namespace al::math::op_softplus
+}  // namespace al::math::op__softplus
 
-AL_REGISTER_KERNEL(softplus, {"softplus", &::al::math::op_softplus::entry,
+AL_REGISTER_KERNEL(_softplus, {"_softplus", &::al::math::op__softplus::entry,
                    1, 2, 0x1c0, ::al::OutKind::kSame,
-                   ::al::KernelKind::kElementwise, ::al::math::op_softplus::kTensorNames,
-                   ::al::math::op_softplus::kScalarNames})
+                   ::al::KernelKind::kElementwise, ::al::math::op__softplus::kTensorNames,
+                   ::al::math::op__softplus::kScalarNames})
