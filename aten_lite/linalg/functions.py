@@ -14,7 +14,8 @@ import numpy as np
 
 from .._generated import ops as _ops
 from ..backends import creation as _creation
-from ..rules.shapes.linalg import check_matrix as _check_matrix, check_square as _check_square
+from ..rules.shapes.linalg import (check_matrix as _check_matrix, check_square as _check_square,
+                                   first_zero_pivot)
 from ..tensors.tensor import Tensor
 
 __all__ = ["inv", "det", "slogdet", "solve", "solve_triangular", "cholesky", "qr", "svd",
@@ -107,11 +108,10 @@ def _on_good_matrices(op, A: Tensor, info: np.ndarray) -> Tensor:
 
 
 def _first_zero_pivot(m: np.ndarray) -> int:
-    from ..backends.cpu.linalg import _first_zero_pivot as pivot
     try:
         np.linalg.inv(m)
     except np.linalg.LinAlgError:
-        return pivot(m) or m.shape[-1]
+        return first_zero_pivot(m) or m.shape[-1]
     return 0
 
 
