@@ -78,6 +78,8 @@ def test_views_share_the_devices_memory_without_copies():
     v.mul_(10)                           # an in-place op through the view (CPU fallback)
     assert x.cpu().numpy()[:, 1:].tolist() == (np.arange(12.0).reshape(3, 4)[:, 1:] * 10).tolist()
     assert x._version == v._version == 1
+    parts = x.view(12).split(5)         # list-returning views too
+    assert all(store_of(p) is store_of(x) for p in parts) and parts[2].tolist() == [100, 110]
     # contiguous() of a transposed view copies (its Meta kernel makes no view)
     c = x.t().contiguous()
     assert store_of(c) is not store_of(x)

@@ -272,7 +272,7 @@ def _aliased_arg(h) -> int | None:
         return None
     letter = m.group(1)
     for i, a in enumerate(h.args):
-        if re.search(rf"Tensor\({letter}\)\s+{a.name}\b", h.schema):
+        if re.search(rf"Tensor\({letter}( -> \*)?\)\s+{a.name}\b", h.schema):
             return i
     return None
 
