@@ -68,7 +68,8 @@ GROUPS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # there (not re-exported shims), so they count here, not in torch's surface below.
     ("activations, normalizations and dropouts of torch.nn", 1200, (
         "aten_lite/nn/activations.py", "aten_lite/nn/normalization.py",
-        "aten_lite/nn/dropout.py", "aten_lite/nn/modules/instancenorm.py",
+        "aten_lite/nn/dropout.py", "aten_lite/nn/norm_base.py",
+        "aten_lite/nn/modules/instancenorm.py",
         *(f"aten_lite/nn/modules/{m}.py" for m in (
             "activation", "batchnorm", "dropout", "normalization")))),
     ("torch's surface for GPU-ready programs (amp, CUDA switches, torch's import paths)", 700, (

@@ -1,8 +1,9 @@
-"""The path of torch.nn.modules.batchnorm: ``BatchNorm1d`` (defined in the package, with the
-shared ``_NormBase``/``_BatchNorm``) and ``BatchNorm2d``/``BatchNorm3d``, the same layer over
-images and volumes."""
+"""The path of torch.nn.modules.batchnorm: ``BatchNorm1d`` (defined in the package) and
+``BatchNorm2d``/``BatchNorm3d``, the same layer over images and volumes; their base
+``_BatchNorm`` is in nn/norm_base.py."""
 
-from . import BatchNorm1d, _BatchNorm, _NormBase  # noqa: F401 (re-exported)
+from ..norm_base import _BatchNorm, _NormBase  # noqa: F401 (torch's names here)
+from . import BatchNorm1d
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d"]
 

@@ -8,7 +8,7 @@ import warnings
 
 from ...tensors.tensor import Tensor
 from .. import functional as F
-from . import _NormBase
+from ..norm_base import _NormBase
 
 __all__ = ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
 
