@@ -121,6 +121,7 @@ from ._generated import forward_rules as _forward_rules  # noqa: E402
 
 _forward_ad.install_rules(_forward_rules)
 from . import func  # noqa: E402,F401
+from .func import vmap as vmap  # noqa: E402 (torch's al.vmap, as torch.vmap)
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)

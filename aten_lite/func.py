@@ -1,10 +1,11 @@
-"""Function transforms, as ``torch.func``: ``jvp``, ``vjp``, ``grad``, ``jacrev``, ``jacfwd``,
-``hessian`` and ``hvp``, for functions of tensors (no ``vmap``: Jacobians take one pass per
-row or column).
+"""Function transforms, as ``torch.func``: ``vmap``, ``jvp``, ``vjp``, ``grad``, ``jacrev``,
+``jacfwd``, ``hessian`` and ``hvp``, for functions of tensors.
 
 ``jvp`` runs forward mode (dual tensors, ``al.autograd.forward_ad``); ``vjp``/``grad``/``jacrev``
 run reverse mode; they compose: ``hessian`` is ``jacfwd(jacrev(f))``, ``hvp`` is a ``jvp`` of
-``grad(f)`` (forward over reverse).
+``grad(f)`` (forward over reverse). ``vmap`` (aten_lite/transforms/vmap.py, docs/VMAP.md)
+batches a function of one sample; ``vmap(grad(f))`` gives per-sample gradients, and ``jacrev``
+maps its backward over the rows of the identity with it.
 
 >>> import aten_lite as al
 >>> f = lambda x: (x ** 3).sum()
@@ -21,8 +22,11 @@ from .tensors.tensor import Tensor
 from .autograd import api as _api
 from .autograd import forward_ad as _fw
 from .autograd.grad_mode import enable_grad
+from .transforms import vmap as _vmap
+from .transforms.vmap import vmap
 
-__all__ = ["jvp", "vjp", "grad", "grad_and_value", "jacrev", "jacfwd", "hessian", "hvp"]
+__all__ = ["vmap", "jvp", "vjp", "grad", "grad_and_value", "jacrev", "jacfwd", "hessian",
+           "hvp"]
 
 
 def _tensors(what: str, name: str, xs) -> tuple:
@@ -96,7 +100,14 @@ def _zeros(t: Tensor) -> Tensor:
 def _diff_input(x: Tensor) -> Tensor:
     """``x`` as a tensor to differentiate against: an alias that keeps its history when it has
     one (so an outer transform differentiates through), else a new leaf; in a dual level it
-    keeps its tangent (forward over reverse)."""
+    keeps its tangent (forward over reverse). Inside vmap, the leaf is the physical tensor
+    holding every sample (Note [Gradients under vmap] in transforms/vmap.py)."""
+    if _vmap.active():
+        return _vmap.lift_for_grad(x, _leaf)
+    return _leaf(x)
+
+
+def _leaf(x: Tensor) -> Tensor:
     if not x._dtype.is_floating_point:
         raise TypeError(f"al.func: can only differentiate with respect to floating tensors, "
                         f"got {x._dtype.name}")
@@ -121,7 +132,7 @@ def vjp(func, *primals, has_aux: bool = False):
     (tensor([1.0000, 2.7183]),)
     """
     primals = _tensors("primals", "vjp", primals)
-    keep_graph = any(p._requires_grad for p in primals)  # an outer transform will differentiate
+    keep_graph = any(p.requires_grad for p in primals)  # an outer transform will differentiate
     inputs = tuple(_diff_input(p) for p in primals)
     with enable_grad():
         out, aux = _split_aux("vjp", func(*inputs), has_aux)
@@ -139,6 +150,9 @@ def vjp(func, *primals, has_aux: bool = False):
 
 
 def _grads(outs: tuple, inputs: tuple, cots: tuple, create_graph: bool) -> tuple:
+    if inputs and _vmap.is_lifted(inputs[0]):  # differentiated inside vmap
+        return _vmap.grads_of_lifted(
+            outs, inputs, cots, lambda o, i, c: _grads(o, i, c, create_graph))
     pairs = [(o, c) for o, c in zip(outs, cots) if o._requires_grad]
     if not pairs:
         return tuple(_zeros(x) for x in inputs)
@@ -181,7 +195,7 @@ def grad_and_value(func, argnums=0, *, has_aux: bool = False):
             if not isinstance(args[i], Tensor):
                 raise TypeError(f"al.func.grad: argument {i} must be a Tensor, got "
                                 f"{type(args[i]).__name__}")
-        keep_graph = any(args[i]._requires_grad for i in nums)
+        keep_graph = any(args[i].requires_grad for i in nums)
         inputs = tuple(_diff_input(args[i]) for i in nums)
         for i, x in zip(nums, inputs):
             args[i] = x
@@ -223,7 +237,7 @@ def jacrev(func, argnums=0):
     def wrapper(*args):
         nums = _argnums("jacrev", argnums, len(args))
         args = list(args)
-        keep_graph = any(isinstance(args[i], Tensor) and args[i]._requires_grad for i in nums)
+        keep_graph = any(isinstance(args[i], Tensor) and args[i].requires_grad for i in nums)
         inputs = tuple(_diff_input(args[i]) for i in nums)
         for i, x in zip(nums, inputs):
             args[i] = x
