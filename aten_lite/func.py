@@ -228,12 +228,27 @@ def _ones_like(t: Tensor) -> Tensor:
     return ones_like(t)
 
 
-# ---- Jacobians (one pass per row or column, no vmap) ----
+# ---- Jacobians (vmapped over the identity's rows; a loop where that fails) ----
+
+
+def _by_vmap(fn, n: int, like: Tensor):
+    """``fn`` vmapped over the rows of the ``n``-by-``n`` identity (every row of a Jacobian
+    at once), or None when it cannot run batched (an op that refuses batched tensors, or a
+    backward inside another vmap): the caller then loops over the rows."""
+    from .backends.creation import eye
+
+    if n == 0:
+        return None
+    try:
+        return vmap(fn)(eye(n, dtype=like.dtype, device=like.device))
+    except Exception:  # the loop reruns the same work, and raises any genuine error itself
+        return None
 
 
 def jacrev(func, argnums=0):
-    """The Jacobian by reverse mode: one backward per output element. Shape: output's shape
-    followed by the input's."""
+    """The Jacobian by reverse mode: the backward vmapped over the rows of the identity (one
+    backward per output element where it cannot be). Shape: output's shape followed by the
+    input's."""
     def wrapper(*args):
         nums = _argnums("jacrev", argnums, len(args))
         args = list(args)
@@ -247,8 +262,14 @@ def jacrev(func, argnums=0):
             raise TypeError(f"al.func.jacrev: the function must return a Tensor, got "
                             f"{type(out).__name__}")
         _floating_outputs("jacrev", (out,))
-        rows = [[] for _ in inputs]
         flat = out.reshape(-1)
+        batched = _by_vmap(lambda u: _grads((flat,), inputs, (u,), keep_graph), flat.numel(),
+                           flat)
+        if batched is not None:
+            jac = tuple(j.reshape(tuple(out.shape) + tuple(x.shape))
+                        for j, x in zip(batched, inputs))
+            return jac[0] if isinstance(argnums, int) else jac
+        rows = [[] for _ in inputs]
         for k in range(flat.numel()):
             unit = _zeros(flat)
             unit[k] = 1.0
@@ -270,8 +291,9 @@ def _stack_rows(rows: list, out: Tensor, x: Tensor) -> Tensor:
 
 
 def jacfwd(func, argnums=0):
-    """The Jacobian by forward mode: one jvp per input element. Shape: output's shape followed
-    by the input's."""
+    """The Jacobian by forward mode: one jvp per input element (not vmapped: a jvp over a
+    batched tangent of a function that itself differentiates, as hessian's jacrev, lost the
+    tangent). Shape: output's shape followed by the input's."""
     def wrapper(*args):
         from .backends.creation import zeros
         from ._generated.ops import stack

@@ -330,28 +330,17 @@ def _join_chunks(results: list, out_dims):
 # ---- gradients under vmap (Note [Gradients under vmap]) ----
 
 
-def _below(level):
-    """Run with ``level``'s mode set aside: returns the restore value for set_mode."""
-    return _dispatch.set_mode(level.previous)
-
-
 def _physical(t: Tensor, levels: list) -> Tensor:
     """``t`` as a tensor holding every sample, the batch of ``levels`` (outermost first) in
-    front, in that order; unbatched levels expanded."""
+    front, in that order; unbatched levels expanded. Its ops run under the current modes: they
+    touch only values below each level's wrapper, or tensors a level does not batch, so each
+    level passes them on, and a mode above the levels (forward mode) still sees them."""
     for level in reversed(levels):
-        outer = _below(level)
-        try:
-            if isinstance(t, BatchedTensor) and t._level == level.level:
-                v, b = t._value, t._bdim
-                t = v if b == 0 else v.movedim(b, 0)
-            elif isinstance(t, BatchedTensor) and t._level > level.level:
-                raise NotImplementedError(
-                    "vmap: a gradient inside vmap was asked for a tensor batched at a level "
-                    "opened after the differentiated inputs were")
-            else:
-                t = t.unsqueeze(0).expand([level.size] + list(t.shape))
-        finally:
-            _dispatch.set_mode(outer)
+        if isinstance(t, BatchedTensor) and t._level == level.level:
+            v, b = t._value, t._bdim
+            t = v if b == 0 else v.movedim(b, 0)
+        else:
+            t = t.unsqueeze(0).expand([level.size] + list(t.shape))
     return t
 
 
