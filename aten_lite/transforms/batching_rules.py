@@ -302,10 +302,10 @@ def _matmul(level, h, args):
         vb = vb.reshape([level.size] + [1] * (top - lb) + list(vb.shape[1:]))
     # An unbatched operand lines up with the dims after the batch by broadcasting.
     out = va.matmul(vb)
-    if rb == 1:
-        out = out.squeeze(-1)
     if ra == 1:
         out = out.squeeze(-2)
+    if rb == 1:
+        out = out.squeeze(-1)
     return _wrap(out, level)
 
 
