@@ -134,7 +134,8 @@ def jvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
 def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
              vectorize: bool = False, strategy: str = "reverse-mode"):
     """The Jacobian of ``func`` at ``inputs``: ``J[i][j]`` of shape ``outputs[i].shape +
-    inputs[j].shape``, a Tensor, a tuple or a tuple of tuples as torch returns it."""
+    inputs[j].shape``, a Tensor, a tuple or a tuple of tuples as torch returns it (torch
+    returns lists with ``strategy="forward-mode"``; these are tuples with either strategy)."""
     if strategy not in ("forward-mode", "reverse-mode"):
         raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode". '
                          'Hint: If your function has a single output, you may want to set '
@@ -211,11 +212,11 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
     def gradient(*xs):
         with enable_grad():
             out = _scalar("hessian", func(*xs))
-            return _grad((out,), xs, (out.new_ones(()),), True, strict, "hessian")
+            grads = _grad((out,), xs, (out.new_ones(()),), True, strict, "hessian")
+            return grads if in_tuple else grads[0]
 
-    result = jacobian(gradient, inputs, create_graph=create_graph, strict=strict,
-                      vectorize=vectorize, strategy=outer_jacobian_strategy)
-    return result if in_tuple else result[0]
+    return jacobian(gradient, inputs if in_tuple else inputs[0], create_graph=create_graph,
+                    strict=strict, vectorize=vectorize, strategy=outer_jacobian_strategy)
 
 
 def _first_and_second(fn: str, func, inputs, v, create_graph, strict):
