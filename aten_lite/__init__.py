@@ -129,7 +129,7 @@ import sys as _sys  # noqa: E402
 # install step hands it to the autograd package rather than autograd importing it.
 autograd.functional = _autograd_functional
 _sys.modules[f"{__name__}.autograd.functional"] = _autograd_functional
-del _sys
+del _sys, _autograd_functional
 from .compile import compile as compile  # noqa: E402 (graph mode; the package stays importable)
 from . import cuda  # noqa: E402,F401
 from . import amp  # noqa: E402,F401 (al.amp.GradScaler, al.amp.autocast)

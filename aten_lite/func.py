@@ -77,13 +77,16 @@ def jvp(func, primals, tangents, *, has_aux: bool = False):
     if len(primals) != len(tangents):
         raise ValueError(f"al.func.jvp: {len(primals)} primals but {len(tangents)} tangents; "
                          "give one tangent per primal")
-    with _fw.dual_level():
-        duals = [_fw.make_dual(p, t) for p, t in zip(primals, tangents)]
+    batched = _vmap.active()  # Note [Forward mode under vmap] in transforms/vmap.py
+    make, unpack = (_vmap.lifted_dual, _vmap.unpack_lifted) if batched else \
+        (_fw.make_dual, _fw.unpack_dual)
+    with _vmap.dual_level_below() if batched else _fw.dual_level():
+        duals = [make(p, t) for p, t in zip(primals, tangents)]
         out, aux = _split_aux("jvp", func(*duals), has_aux)
         outs, single = _outputs("jvp", out)
-        pairs = [_fw.unpack_dual(o) for o in outs]
-        values = tuple(p.primal for p in pairs)
-        tans = tuple(p.tangent if p.tangent is not None else _zeros(p.primal) for p in pairs)
+        pairs = [unpack(o) for o in outs]
+        values = tuple(p[0] for p in pairs)
+        tans = tuple(p[1] if p[1] is not None else _zeros(p[0]) for p in pairs)
     result = (values[0], tans[0]) if single else (values, tans)
     return result + (aux,) if has_aux else result
 

@@ -189,3 +189,56 @@ def test_errors():
         al.vmap(lambda a: 3)(x)
     with pytest.raises(RuntimeError, match="inplace"):
         al.vmap(lambda a, b: a.add_(b), in_dims=(None, 0))(al.tensor(arr(3)), x)
+
+
+def _cmp(got, want):
+    got = got if isinstance(got, tuple) else (got,)
+    want = want if isinstance(want, tuple) else (want,)
+    for g, w in zip(got, want):
+        assert tuple(g.shape) == tuple(w.shape)
+        np.testing.assert_allclose(g.numpy(), w.detach().numpy(), rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("transform", ["jacrev", "jacfwd", "hessian"])
+def test_vmap_of_jacobians(transform):
+    f = (lambda v: (v.sin() * v).sum()) if transform == "hessian" else \
+        (lambda v: v.sin() * v.sum())
+    a, t = both(arr(4, 3))
+    _cmp(al.vmap(getattr(al.func, transform)(f))(*a),
+         torch.vmap(getattr(torch.func, transform)(f))(*t))
+
+
+def test_grad_of_vmap_and_nested_per_sample_grads():
+    f = lambda v: (v * v).sum().sqrt()  # noqa: E731
+    a, t = both(arr(4, 3))
+    _cmp(al.func.grad(lambda v: al.vmap(f)(v).sum())(*a),
+         torch.func.grad(lambda v: torch.vmap(f)(v).sum())(*t))
+    g = lambda w, v: (v * w).tanh().sum()  # noqa: E731
+    a, t = both(arr(3), arr(2, 4, 3))
+    _cmp(al.vmap(al.vmap(al.func.grad(g), (None, 0)), (None, 0))(*a),
+         torch.vmap(torch.vmap(torch.func.grad(g), (None, 0)), (None, 0))(*t))
+
+
+def test_vjp_and_jvp_inside_vmap():
+    a, t = both(arr(4, 3))
+    _cmp(al.vmap(lambda v: al.func.vjp(lambda u: u.exp() * u, v)[1](al.ones_like(v))[0])(*a),
+         torch.vmap(lambda v: torch.func.vjp(lambda u: u.exp() * u, v)[1](
+             torch.ones_like(v))[0])(*t))
+    _cmp(al.vmap(lambda v: al.func.jvp(al.sin, (v,), (v,))[1])(*a),
+         torch.vmap(lambda v: torch.func.jvp(torch.sin, (v,), (v,))[1])(*t))
+
+
+def test_in_place_and_tensor_indexing():
+    def fill(v):
+        y = v.clone()
+        y.mul_(2)
+        y[0] = 5.0
+        return y
+    a, t = both(arr(4, 3))
+    _cmp(al.vmap(fill)(*a), torch.vmap(fill)(*t))
+    _cmp(al.vmap(lambda v: v[al.tensor([2, 0])] * 2)(*a),
+         torch.vmap(lambda v: v[torch.tensor([2, 0])] * 2)(*t))
+    _cmp(al.vmap(lambda v: v.index_select(0, al.tensor([1, 1])))(*a),
+         torch.vmap(lambda v: v.index_select(0, torch.tensor([1, 1])))(*t))
+    _cmp(al.vmap(lambda v: v.sort(0).values + v.argmax())(*a),
+         torch.vmap(lambda v: v.sort(0).values + v.argmax())(*t))

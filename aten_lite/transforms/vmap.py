@@ -27,17 +27,20 @@ backward pass.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import warnings
 
+from ..autograd import forward_ad as _fw
 from ..dispatch import dispatcher as _dispatch
 from ..frontend import random as _random
 from ..tensors.tensor import Tensor, wrap_dim
 from .batched_tensor import BatchedTensor, batched
 from .batching_rules import out_overload_error, per_sample, rule_for
 
-__all__ = ["vmap", "active", "lift_for_grad", "grads_of_lifted", "is_lifted"]
+__all__ = ["vmap", "active", "lift_for_grad", "grads_of_lifted", "is_lifted",
+           "dual_level_below", "lifted_dual", "unpack_lifted"]
 
 _RANDOMNESS = ("error", "different", "same")
 _LEVELS: list = []  # the open levels, outermost first
@@ -336,25 +339,60 @@ def _physical(t: Tensor, levels: list) -> Tensor:
     touch only values below each level's wrapper, or tensors a level does not batch, so each
     level passes them on, and a mode above the levels (forward mode) still sees them."""
     for level in reversed(levels):
-        if isinstance(t, BatchedTensor) and t._level == level.level:
-            v, b = t._value, t._bdim
-            t = v if b == 0 else v.movedim(b, 0)
-        else:
-            t = t.unsqueeze(0).expand([level.size] + list(t.shape))
+        t = _one_level_down(t, level)
     return t
+
+
+def _one_level_down(t: Tensor, level) -> Tensor:
+    if not (isinstance(t, BatchedTensor) and t._level == level.level):
+        return t.unsqueeze(0).expand([level.size] + list(t.shape))
+    v, b = t._value, t._bdim
+    v = v.view(v.shape) if b == 0 else v.movedim(b, 0)
+    return _carry_tangent(t, v, lambda tangent: _one_level_down(tangent, level))
 
 
 def _rewrapped(t: Tensor, levels: list) -> Tensor:
+    wrapped = t
     for level in levels:
-        t = batched(t, 0, level.level)
-    return t
+        wrapped = batched(wrapped, 0, level.level)
+    return _carry_tangent(t, wrapped, lambda tangent: _rewrapped(tangent, levels))
+
+
+def _carry_tangent(source: Tensor, target: Tensor, convert) -> Tensor:
+    """Under forward mode, give ``target`` (``source`` wrapped or unwrapped) ``source``'s
+    tangent, converted alike: a dual level above vmap keeps tangents on the tensors the
+    function sees, wrappers included, and a wrapper made or taken apart here would lose it."""
+    if _fw._level is not None:
+        tangent = _fw._get(source)
+        if tangent is not None:
+            _fw._set(target, convert(tangent))
+    return target
 
 
 def lift_for_grad(x: Tensor, make_leaf):
     """``x`` for ``al.func`` to differentiate inside vmap: ``make_leaf`` applied to its
     physical form (every active level's batch in front), wrapped again for the levels."""
     levels = list(_LEVELS)
+    if _forward_above(levels):
+        raise NotImplementedError(
+            "vmap: a gradient inside vmap inside a dual level opened by hand inside vmap "
+            "would lose the tangents (they live on the batched tensors there); use "
+            "al.func.jvp inside vmap instead (Note [Forward mode under vmap])")
     return _rewrapped(make_leaf(_physical(x, levels)), levels)
+
+
+def _forward_above(levels: list) -> bool:
+    """Whether the active dual level was opened inside one of ``levels`` (above it)."""
+    mode = _fw._level
+    if mode is None:
+        return False
+    ours = {id(level) for level in levels}
+    mode = mode.previous
+    while mode is not None:
+        if id(mode) in ours:
+            return True
+        mode = getattr(mode, "previous", None)
+    return False
 
 
 def is_lifted(t) -> bool:
@@ -384,3 +422,49 @@ def grads_of_lifted(outs: tuple, inputs: tuple, cots: tuple, grads_fn):
     phys_cots = tuple(_physical(c, levels) for c in cots)
     grads = grads_fn(phys_outs, tuple(leaves), phys_cots)
     return tuple(_rewrapped(g, levels) for g in grads)
+
+
+# ---- forward mode under vmap (Note [Forward mode under vmap]) ----
+
+# Note [Forward mode under vmap]
+# ``al.func.jvp`` inside vmap works on the physical tensors too, as gradients do: its dual
+# level is put beneath the open vmap levels (the levels' rules then run their physical ops
+# through forward mode), each primal and tangent is brought to the physical layout and made
+# dual there, and the outputs are taken apart there. So a backward inside the jvp (hessian's
+# jacrev, hvp's grad) finds tangents on the physical tensors it saved. A dual level opened by
+# hand inside vmap sits above the levels instead: its tangents live on the batched tensors,
+# which is right for forward mode alone, not for a gradient taken inside it.
+
+
+@contextlib.contextmanager
+def dual_level_below():
+    """A forward-mode dual level beneath every open vmap level."""
+    bottom = _LEVELS[0]
+    top = _dispatch.set_mode(bottom.previous)
+    try:
+        _fw.enter_dual_level()
+        forward = _dispatch.set_mode(top)
+        bottom.previous = forward
+        try:
+            yield
+        finally:
+            bottom.previous = forward.previous
+            _dispatch.set_mode(forward)
+            _fw.exit_dual_level()
+    finally:
+        _dispatch.set_mode(top)
+
+
+def lifted_dual(primal: Tensor, tangent: Tensor) -> Tensor:
+    """``primal`` made dual with ``tangent`` on the physical layout, wrapped for the levels."""
+    levels = list(_LEVELS)
+    dual = _fw.make_dual(_physical(primal, levels), _physical(tangent, levels))
+    return _rewrapped(dual, levels)
+
+
+def unpack_lifted(t: Tensor):
+    """``(primal, tangent or None)`` of an output computed from ``lifted_dual`` inputs."""
+    levels = list(_LEVELS)
+    primal, tangent = _fw.unpack_dual(_physical(t, levels))
+    return (_rewrapped(primal, levels),
+            None if tangent is None else _rewrapped(tangent, levels))
