@@ -294,9 +294,8 @@ def _stack_rows(rows: list, out: Tensor, x: Tensor) -> Tensor:
 
 
 def jacfwd(func, argnums=0):
-    """The Jacobian by forward mode: one jvp per input element (not vmapped: a jvp over a
-    batched tangent of a function that itself differentiates, as hessian's jacrev, lost the
-    tangent). Shape: output's shape followed by the input's."""
+    """The Jacobian by forward mode: the jvp vmapped over the columns of the identity (one jvp
+    per input element where it cannot be). Shape: output's shape followed by the input's."""
     def wrapper(*args):
         from .backends.creation import zeros
         from ._generated.ops import stack
@@ -315,6 +314,12 @@ def jacfwd(func, argnums=0):
                 full[i] = xi
                 return func(*full)
 
+            columns = _by_vmap(lambda u, at=at, x=x: jvp(at, (x,), (u.reshape(x.shape),)),
+                               x.numel(), x)
+            if columns is not None:
+                out, col = at(x), columns[1]
+                jac.append(col.movedim(0, -1).reshape(tuple(out.shape) + tuple(x.shape)))
+                continue
             for k in range(x.numel()):
                 unit = _zeros(x).reshape(-1)
                 unit[k] = 1.0

@@ -242,3 +242,37 @@ def test_in_place_and_tensor_indexing():
          torch.vmap(lambda v: v.index_select(0, torch.tensor([1, 1])))(*t))
     _cmp(al.vmap(lambda v: v.sort(0).values + v.argmax())(*a),
          torch.vmap(lambda v: v.sort(0).values + v.argmax())(*t))
+
+
+def test_jacobians_map_over_the_identity_with_vmap(monkeypatch):
+    import aten_lite.func as func
+
+    seen = []
+    real = func._by_vmap
+
+    def spy(fn, n, like):
+        result = real(fn, n, like)
+        seen.append(result is not None)
+        return result
+    monkeypatch.setattr(func, "_by_vmap", spy)
+    f = lambda v: v.exp() * v.sum()  # noqa: E731
+    a, t = both(arr(4))
+    _cmp(al.func.jacrev(f)(*a), torch.func.jacrev(f)(*t))
+    _cmp(al.func.jacfwd(f)(*a), torch.func.jacfwd(f)(*t))
+    assert seen == [True, True]  # batched, not the loop
+
+
+def test_hvp_inside_vmap_and_hand_opened_dual_levels():
+    import aten_lite.autograd.forward_ad as fwAD
+
+    f = lambda v: (v.sin() * v).sum()  # noqa: E731
+    a, t = both(arr(3, 4))
+    u = arr(4)
+    _cmp(al.vmap(lambda v: al.func.jvp(al.func.grad(f), (v,), (al.tensor(u),))[1])(*a),
+         torch.vmap(lambda v: torch.func.jvp(torch.func.grad(f), (v,), (torch.tensor(u),))[1])(*t))
+
+    def by_hand(v):
+        with fwAD.dual_level():
+            return fwAD.unpack_dual(al.func.grad(f)(fwAD.make_dual(v, al.tensor(u)))).tangent
+    with pytest.raises(NotImplementedError, match="use al.func.jvp inside vmap"):
+        al.vmap(by_hand)(*a)
