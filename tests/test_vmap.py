@@ -160,13 +160,13 @@ def test_jacrev_uses_vmap_and_matches():
 
 def test_fallback_op_runs_per_sample_and_is_reported():
     x = arr(3, 4, 2)
-    fn = al.vmap(lambda v: v.tril(0).flip(0) if False else al.linalg.inv(v.T @ v + al.eye(2)))
+    fn = al.vmap(lambda v: al.linalg.inv(v.T @ v + al.eye(2)))
     with pytest.warns(RuntimeWarning, match="no batching rule"):
         got = fn(al.tensor(x))
     want = torch.vmap(lambda v: torch.linalg.inv(v.T @ v + torch.eye(2, dtype=torch.float64)))(
         torch.tensor(x))
     np.testing.assert_allclose(got.numpy(), want.numpy())
-    assert any("inv" in name for name in fn.fallbacks)
+    assert fn.fallbacks == {"linalg_inv"}
 
 
 def test_errors():

@@ -236,8 +236,10 @@ def keeps_batch(level, h, args):
 
 def _reshape(level, h, args):
     v, _ = _front(args[0], level)
-    return _wrap(h.call((v, [level.size] + list(args[1]))) if h.name == "view" and
-                 args[0]._bdim == 0 else v.reshape([level.size] + list(args[1])), level)
+    size = [level.size] + list(args[1])
+    # A batch moved to the front is a permuted view, which view() may refuse: reshape copies
+    # only when it must.
+    return _wrap(h.call((v, size)) if args[0]._bdim == 0 else v.reshape(size), level)
 
 
 def _expand(level, h, args):
