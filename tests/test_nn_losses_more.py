@@ -1,0 +1,273 @@
+"""The embedding, margin and likelihood losses against torch: values for every reduction,
+float64 gradients of every differentiable input, the module forms (constructor defaults and
+the deprecated size_average/reduce pair), and the errors for bad arguments."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import aten_lite as al
+import aten_lite.nn.functional as F
+
+torch = pytest.importorskip("torch")
+TF = torch.nn.functional
+
+REDUCTIONS = ["none", "mean", "sum"]
+rng = np.random.default_rng(0)
+
+
+def _pm1(*shape):
+    return np.where(rng.random(shape) < 0.5, -1.0, 1.0)
+
+
+# name -> (arrays, indices of differentiable arrays, kwargs); integer arrays stay int64.
+CASES = {
+    "cosine_embedding_loss": ([rng.standard_normal((5, 4)), rng.standard_normal((5, 4)),
+                               _pm1(5)], [0, 1], {"margin": 0.2}),
+    "hinge_embedding_loss": ([rng.standard_normal((3, 4)), _pm1(3, 4)], [0], {"margin": 0.7}),
+    "margin_ranking_loss": ([rng.standard_normal(6), rng.standard_normal(6), _pm1(6)], [0, 1],
+                            {"margin": 0.3}),
+    "soft_margin_loss": ([rng.standard_normal((3, 4)), _pm1(3, 4)], [0], {}),
+    "multi_margin_loss": ([rng.standard_normal((5, 4)), np.array([0, 3, 1, 1, 2])], [0],
+                          {"margin": 0.8}),
+    "multilabel_margin_loss": ([rng.standard_normal((3, 5)),
+                                np.array([[3, 0, -1, 1, 1], [1, 1, 4, 2, -1],
+                                          [0, 1, 2, 3, 4]])], [0], {}),
+    "multilabel_soft_margin_loss": ([rng.standard_normal((4, 3)),
+                                     (rng.random((4, 3)) < 0.5).astype(float)], [0], {}),
+    "poisson_nll_loss": ([rng.standard_normal((3, 4)), rng.poisson(2.0, (3, 4)).astype(float)],
+                         [0], {}),
+    "gaussian_nll_loss": ([rng.standard_normal((4, 3)), rng.standard_normal((4, 3)),
+                           rng.random((4, 3)) + 0.1], [0, 1, 2], {}),
+    "triplet_margin_loss": ([rng.standard_normal((5, 3)), rng.standard_normal((5, 3)),
+                             rng.standard_normal((5, 3))], [0, 1, 2], {"margin": 1.5}),
+    "triplet_margin_with_distance_loss": ([rng.standard_normal((5, 3)),
+                                           rng.standard_normal((5, 3)),
+                                           rng.standard_normal((5, 3))], [0, 1, 2], {}),
+}
+
+
+def _run(lib, fn, arrays, diff, kwargs):
+    ts = [lib.tensor(a, requires_grad=(i in diff)) for i, a in enumerate(arrays)]
+    out = fn(*ts, **kwargs)
+    if any(t.requires_grad for t in ts):
+        (out * lib.tensor(np.linspace(0.5, 1.5, out.numel()).reshape(tuple(out.shape)))).sum() \
+            .backward()
+    return out.detach().numpy(), [ts[i].grad.numpy() for i in diff]
+
+
+def _compare(fn_ours, fn_torch, arrays, diff, kwargs):
+    ours = _run(al, fn_ours, arrays, diff, kwargs)
+    theirs = _run(torch, fn_torch, arrays, diff, kwargs)
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-10, atol=1e-12)
+    assert ours[0].shape == theirs[0].shape
+    for g, h in zip(ours[1], theirs[1]):
+        np.testing.assert_allclose(g, h, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_loss_values_and_gradients_match_torch(name, reduction):
+    arrays, diff, kwargs = CASES[name]
+    _compare(getattr(F, name), getattr(TF, name), arrays, diff,
+             dict(kwargs, reduction=reduction))
+
+
+@pytest.mark.parametrize("name,kwargs", [
+    ("multi_margin_loss", {"p": 2, "weight": np.array([0.5, 1.0, 2.0, 1.5])}),
+    ("multilabel_soft_margin_loss", {"weight": np.array([0.5, 2.0, 1.0])}),
+    ("poisson_nll_loss", {"log_input": False, "full": True}),
+    ("poisson_nll_loss", {"full": True}),
+    ("gaussian_nll_loss", {"full": True, "eps": 0.3}),
+    ("triplet_margin_loss", {"p": 1, "swap": True, "eps": 1e-3}),
+    ("triplet_margin_with_distance_loss", {"swap": True, "margin": 0.5}),
+    ("cosine_embedding_loss", {}),
+    ("hinge_embedding_loss", {}),
+])
+def test_loss_options_match_torch(name, kwargs):
+    arrays, diff, base = CASES[name]
+    arrays = list(arrays)
+    if name == "poisson_nll_loss" and not kwargs.get("log_input", True):
+        arrays[0] = np.abs(arrays[0]) + 0.1  # rates, not log-rates
+    for lib, fn in ((al, getattr(F, name)), (torch, getattr(TF, name))):
+        kw = {k: lib.tensor(v) if isinstance(v, np.ndarray) else v for k, v in kwargs.items()}
+        kw.setdefault("reduction", "sum")
+        if lib is al:
+            ours = _run(al, fn, arrays, diff, kw)
+        else:
+            theirs = _run(torch, fn, arrays, diff, kw)
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-10)
+    for g, h in zip(ours[1], theirs[1]):
+        np.testing.assert_allclose(g, h, rtol=1e-9, atol=1e-12)
+
+
+def test_unbatched_inputs_match_torch():
+    x = rng.standard_normal(5)
+    cases = [
+        ("multi_margin_loss", [x, np.array(2)], {}),
+        ("multi_margin_loss", [x, np.array([2])], {"reduction": "none"}),
+        ("multilabel_margin_loss", [x, np.array([4, 0, -1, 2, 2])], {"reduction": "none"}),
+        ("cosine_embedding_loss", [x, rng.standard_normal(5), np.array(-1.0)],
+         {"margin": -0.5}),
+        ("triplet_margin_loss", [x, x + 0.5, x - 0.25], {"reduction": "none"}),
+    ]
+    for name, arrays, kwargs in cases:
+        _compare(getattr(F, name), getattr(TF, name), arrays, [0], kwargs)
+
+
+def test_custom_distance_function_and_gaussian_variance_shapes():
+    a, p, n = CASES["triplet_margin_with_distance_loss"][0]
+
+    def cos_dist(lib):
+        return lambda x, y: 1.0 - lib.nn.functional.cosine_similarity(x, y)
+    ours = _run(al, lambda *t: F.triplet_margin_with_distance_loss(
+        *t, distance_function=cos_dist(al), margin=0.4), [a, p, n], [0, 1, 2], {})
+    theirs = _run(torch, lambda *t: TF.triplet_margin_with_distance_loss(
+        *t, distance_function=cos_dist(torch), margin=0.4), [a, p, n], [0, 1, 2], {})
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-10)
+    for g, h in zip(ours[1], theirs[1]):
+        np.testing.assert_allclose(g, h, rtol=1e-9)
+    x, y = rng.standard_normal((4, 3)), rng.standard_normal((4, 3))
+    for var in (rng.random(4) + 0.2, rng.random((4, 1)) + 0.2, rng.random((1, 3)) + 0.2,
+                np.array([1e-9, 0.5, 0.0, 2.0])):
+        _compare(F.gaussian_nll_loss, TF.gaussian_nll_loss, [x, y, var], [0, 2], {})
+    for lib, fn in ((al, F), (torch, TF)):
+        v = fn.gaussian_nll_loss(lib.tensor(x), lib.tensor(y), 0.7)
+        if lib is al:
+            mine = v.item()
+    assert mine == pytest.approx(v.item(), rel=1e-12)
+
+
+def test_large_margins_do_not_overflow_soft_losses():
+    """soft_margin_loss and multilabel_soft_margin_loss stay finite far from the margin."""
+    x = al.tensor([[800.0, -800.0]], dtype=al.float64)
+    y = al.tensor([[-1.0, 1.0]], dtype=al.float64)
+    assert F.soft_margin_loss(x, y).item() == pytest.approx(800.0)
+    assert F.multilabel_soft_margin_loss(x, (y + 1) / 2).item() == pytest.approx(800.0)
+
+
+# ---- modules ----
+
+MODULES = [
+    ("CosineEmbeddingLoss", {"margin": 0.2}, "cosine_embedding_loss"),
+    ("HingeEmbeddingLoss", {"margin": 0.7}, "hinge_embedding_loss"),
+    ("MarginRankingLoss", {"margin": 0.3}, "margin_ranking_loss"),
+    ("SoftMarginLoss", {}, "soft_margin_loss"),
+    ("MultiMarginLoss", {"p": 2, "margin": 0.8}, "multi_margin_loss"),
+    ("MultiLabelMarginLoss", {}, "multilabel_margin_loss"),
+    ("MultiLabelSoftMarginLoss", {}, "multilabel_soft_margin_loss"),
+    ("PoissonNLLLoss", {"full": True}, "poisson_nll_loss"),
+    ("GaussianNLLLoss", {"full": True}, "gaussian_nll_loss"),
+    ("TripletMarginLoss", {"margin": 1.5, "swap": True}, "triplet_margin_loss"),
+    ("TripletMarginWithDistanceLoss", {"swap": True}, "triplet_margin_with_distance_loss"),
+]
+
+
+@pytest.mark.parametrize("cls,kwargs,case", MODULES)
+def test_loss_modules_match_torch(cls, kwargs, case):
+    arrays, diff, _ = CASES[case]
+    for reduction in REDUCTIONS:
+        ours = getattr(al.nn, cls)(reduction=reduction, **kwargs)
+        theirs = getattr(torch.nn, cls)(reduction=reduction, **kwargs)
+        assert repr(ours).split("(")[0] == repr(theirs).split("(")[0]
+        _compare(ours, theirs, arrays, diff, {})
+    assert getattr(al.nn, cls)().reduction == "mean"
+    from aten_lite.nn.modules import loss
+    assert getattr(loss, cls) is getattr(al.nn, cls)
+
+
+def test_weighted_loss_modules_hold_weight_as_a_buffer():
+    w = np.array([0.5, 2.0, 1.0, 1.5])
+    m = al.nn.MultiMarginLoss(weight=al.tensor(w))
+    assert list(m.state_dict()) == list(torch.nn.MultiMarginLoss(
+        weight=torch.tensor(w)).state_dict()) == ["weight"]
+    arrays, diff, _ = CASES["multi_margin_loss"]
+    _compare(m, torch.nn.MultiMarginLoss(weight=torch.tensor(w)), arrays, diff, {})
+    assert list(al.nn.MultiLabelSoftMarginLoss(weight=al.ones(3)).state_dict()) == ["weight"]
+
+
+@pytest.mark.parametrize("legacy,expected", [
+    ({"size_average": False}, "sum"), ({"reduce": False}, "none"),
+    ({"size_average": True, "reduce": True}, "mean")])
+def test_deprecated_size_average_and_reduce_map_to_reduction(legacy, expected):
+    with pytest.warns(UserWarning, match="size_average and reduce"):
+        m = al.nn.HingeEmbeddingLoss(**legacy)
+    assert m.reduction == expected == torch.nn.HingeEmbeddingLoss(**legacy).reduction
+    x, y = CASES["hinge_embedding_loss"][0]
+    with pytest.warns(UserWarning):
+        ours = F.hinge_embedding_loss(al.tensor(x), al.tensor(y), **legacy)
+    np.testing.assert_allclose(
+        ours.numpy(), TF.hinge_embedding_loss(torch.tensor(x), torch.tensor(y), **legacy).numpy())
+
+
+def test_triplet_with_distance_module_defaults_to_pairwise_distance():
+    m = al.nn.TripletMarginWithDistanceLoss()
+    assert type(m.distance_function).__name__ == "PairwiseDistance"
+    assert type(torch.nn.TripletMarginWithDistanceLoss().distance_function).__name__ == \
+        "PairwiseDistance"
+
+
+# ---- errors ----
+
+def _t(a):
+    return al.tensor(a)
+
+
+@pytest.mark.parametrize("call,exc,match", [
+    (lambda: F.hinge_embedding_loss(_t([1.0]), _t([1.0]), reduction="avg"), ValueError,
+     "avg is not a valid value for reduction"),
+    (lambda: F.multi_margin_loss(_t([[1.0, 2.0]]), _t([0]), p=3), ValueError, "p=3"),
+    (lambda: F.multi_margin_loss(_t([[1.0, 2.0], [0.0, 1.0]]), _t([0, 5])), RuntimeError,
+     "target 5 is out of range for 2 classes"),
+    (lambda: F.multi_margin_loss(_t([[1.0, 2.0], [0.0, 1.0]]), _t([0])), RuntimeError,
+     r"Expected target size \[2\], but got \[1\]"),
+    (lambda: F.multilabel_margin_loss(_t([[1.0, 2.0]]), _t([[0, 7]])), RuntimeError,
+     "target 7 is out of range"),
+    (lambda: F.multilabel_margin_loss(_t([[1.0, 2.0]]), _t([[0, 1, 1]])), RuntimeError,
+     r"inconsistent target size: \[1, 3\]"),
+    (lambda: F.margin_ranking_loss(_t([1.0]), _t([[1.0]]), _t([1.0])), RuntimeError,
+     r"input2: \[1, 1\]"),
+    (lambda: F.cosine_embedding_loss(_t([[1.0]]), _t([[1.0]]), _t([[1.0]])), RuntimeError,
+     r"0D or 1D target tensor expected.*\[1, 1\]"),
+    (lambda: F.cosine_embedding_loss(_t([1.0]), _t([1.0]), _t([1.0])), RuntimeError,
+     r"1D target tensor expects 2D input tensors, but found inputs with sizes \[1\]"),
+    (lambda: F.gaussian_nll_loss(_t([1.0, 2.0]), _t([1.0, 2.0]), _t([1.0, -0.5])), ValueError,
+     "var has negative entry"),
+    (lambda: F.gaussian_nll_loss(_t([[1.0, 2.0]]), _t([[1.0, 2.0]]), _t([1.0, 1.0, 1.0])),
+     ValueError, r"var is of incorrect size: \[3\]"),
+    (lambda: F.gaussian_nll_loss(_t([1.0]), _t([1.0]), _t([1.0]), reduction="max"),
+     ValueError, "max is not valid"),
+    (lambda: F.poisson_nll_loss(_t([1.0]), _t([1.0]), reduction="max"), ValueError,
+     "max is not a valid value for reduction"),
+    (lambda: F.triplet_margin_loss(_t([[1.0]]), _t([1.0]), _t([[1.0]])), RuntimeError,
+     "anchor 2D, positive 1D, and negative 2D"),
+    (lambda: F.triplet_margin_with_distance_loss(_t([1.0]), _t([1.0]), _t([1.0]), margin=0),
+     ValueError, "margin must be greater than 0, got 0"),
+    (lambda: al.nn.TripletMarginLoss(margin=-1.0), ValueError, "got -1.0"),
+    (lambda: al.nn.MultiMarginLoss(p=0), ValueError, "p=0"),
+    (lambda: al.nn.SoftMarginLoss(reduction="avg"), ValueError, "avg"),
+])
+def test_bad_arguments_name_the_bad_value(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+def test_pdist_and_pairwise_distance_match_torch():
+    x = rng.standard_normal((5, 3))
+    for p in (2.0, 1.0, 0.5, 3.0, float("inf")):
+        _compare(lambda t, p=p: F.pdist(t, p), lambda t, p=p: TF.pdist(t, p), [x], [0], {})
+    y = rng.standard_normal((5, 3))
+    for p, keepdim in ((2.0, False), (1.0, True), (float("inf"), False)):
+        _compare(lambda a, b: F.pairwise_distance(a, b, p, 1e-6, keepdim),
+                 lambda a, b: TF.pairwise_distance(a, b, p, 1e-6, keepdim), [x, y], [0, 1], {})
+    _compare(F.pairwise_distance, TF.pairwise_distance, [x, y[0]], [0, 1], {})  # broadcast
+    np.testing.assert_allclose(F.pairwise_distance(al.tensor(x), al.tensor(y), 0.0).numpy(),
+                               TF.pairwise_distance(torch.tensor(x), torch.tensor(y), 0.0))
+    m, tm = al.nn.PairwiseDistance(p=1.0, keepdim=True), torch.nn.PairwiseDistance(1.0,
+                                                                                  keepdim=True)
+    _compare(m, tm, [x, y], [0, 1], {})
+    with pytest.raises(RuntimeError, match="pdist only supports 2D tensors, got: 1D"):
+        F.pdist(al.ones(3))
+    with pytest.raises(RuntimeError, match="p=-1"):
+        F.pdist(al.ones(3, 2), -1)
