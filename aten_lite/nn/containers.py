@@ -127,6 +127,16 @@ def _as_parameter(value):
     return value
 
 
+def _put(holder: Module, name: str, value) -> None:
+    """Set entry ``name``; a Parameter replacing a Parameter keeps its place in the
+    registry (and so in named_parameters and state_dict), as torch's."""
+    if isinstance(value, Parameter) and name in holder._parameters:
+        holder._parameters[name] = value
+        object.__setattr__(holder, name, value)
+    else:
+        setattr(holder, name, value)
+
+
 def _entry_repr(key, value) -> str:
     if isinstance(value, Tensor):
         kind = "Parameter" if isinstance(value, Parameter) else "Tensor"
@@ -167,7 +177,7 @@ class ParameterList(Module):
         return getattr(self, str(self._abs_index(idx)))
 
     def __setitem__(self, idx, value) -> None:
-        setattr(self, str(self._abs_index(idx)), _as_parameter(value))
+        _put(self, str(self._abs_index(idx)), _as_parameter(value))
 
     def __len__(self) -> int:
         return self._size
@@ -222,7 +232,7 @@ class ParameterDict(Module):
 
     def __setitem__(self, key, value) -> None:
         self._keys[self._key(key)] = None
-        setattr(self, key, _as_parameter(value))
+        _put(self, key, _as_parameter(value))
 
     def __delitem__(self, key) -> None:
         del self._keys[self._key(key)]

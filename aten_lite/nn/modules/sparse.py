@@ -88,7 +88,7 @@ class EmbeddingBag(Module):
             text += f", norm_type={self.norm_type}"
         if self.scale_grad_by_freq is not False:
             text += f", scale_grad_by_freq={self.scale_grad_by_freq}"
-        text += f", mode={self.mode}"
+        text += f", mode={self.mode!r}"
         if self.padding_idx is not None:
             text += f", padding_idx={self.padding_idx}"
         return text
