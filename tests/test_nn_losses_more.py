@@ -271,3 +271,91 @@ def test_pdist_and_pairwise_distance_match_torch():
         F.pdist(al.ones(3))
     with pytest.raises(RuntimeError, match="p=-1"):
         F.pdist(al.ones(3, 2), -1)
+
+
+# ---- ctc_loss ----
+
+CTC_X = rng.standard_normal((12, 3, 5))
+CTC_PADDED = np.array([[1, 2, 2, 3], [4, 4, 0, 0], [1, 3, 1, 0]])
+CTC_IN, CTC_TL = np.array([12, 9, 7]), np.array([4, 2, 3])
+
+
+def _ctc(lib, fn, logits, targets, in_len, tg_len, **kw):
+    """ctc_loss of log_softmax(logits): torch's ctc gradient is only the true one through a
+    log_softmax (its formula folds the softmax in), so gradients compare at the logits."""
+    x = lib.tensor(logits, requires_grad=True)
+    dim = x.ndim - 1
+    loss = fn(x.log_softmax(dim), targets, in_len, tg_len, **kw)
+    (loss * lib.tensor(np.linspace(1.0, 2.0, loss.numel()).reshape(tuple(loss.shape)))) \
+        .sum().backward()
+    return loss.detach().numpy(), x.grad.numpy()
+
+
+def _ctc_compare(logits, targets, in_len, tg_len, convert=True, **kw):
+    def args(lib):
+        if not convert:
+            return targets, in_len, tg_len
+        return (lib.tensor(targets), lib.tensor(in_len), lib.tensor(tg_len))
+    ours = _ctc(al, F.ctc_loss, logits, *args(al), **kw)
+    theirs = _ctc(torch, TF.ctc_loss, logits, *args(torch), **kw)
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-10)
+    np.testing.assert_allclose(ours[1], theirs[1], rtol=1e-8, atol=1e-12)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+def test_ctc_loss_matches_torch_with_padded_targets(reduction):
+    _ctc_compare(CTC_X, CTC_PADDED, CTC_IN, CTC_TL, reduction=reduction)
+
+
+def test_ctc_loss_concatenated_targets_blank_and_lengths_as_tuples():
+    concat = np.concatenate([row[:k] for row, k in zip(CTC_PADDED, CTC_TL)])
+    _ctc_compare(CTC_X, concat, CTC_IN, CTC_TL, reduction="none")
+    relabeled = np.where(CTC_PADDED == 4, 0, CTC_PADDED)  # label 0 is a class, 4 the blank
+    _ctc_compare(CTC_X, relabeled, CTC_IN, CTC_TL, blank=4)
+    x = al.tensor(CTC_X).log_softmax(2)
+    by_tuple = F.ctc_loss(x, al.tensor(CTC_PADDED), tuple(CTC_IN), tuple(CTC_TL))
+    by_tensor = F.ctc_loss(x, al.tensor(CTC_PADDED), al.tensor(CTC_IN), al.tensor(CTC_TL))
+    assert by_tuple.item() == by_tensor.item()
+
+
+def test_ctc_loss_unbatched_empty_targets_and_impossible_alignments():
+    _ctc_compare(CTC_X[:, 0], CTC_PADDED[0], np.array(10), np.array(4), reduction="none")
+    _ctc_compare(CTC_X, CTC_PADDED, CTC_IN, np.array([4, 0, 3]), reduction="none")
+    # sample 0 needs 5 steps (4 labels, one repeat) but gets 4: inf, or 0 with zero_infinity
+    short = np.array([4, 9, 7])
+    x = al.tensor(CTC_X).log_softmax(2)
+    got = F.ctc_loss(x, al.tensor(CTC_PADDED), al.tensor(short), al.tensor(CTC_TL),
+                     reduction="none")
+    want = TF.ctc_loss(torch.tensor(CTC_X).log_softmax(2), torch.tensor(CTC_PADDED),
+                       torch.tensor(short), torch.tensor(CTC_TL), reduction="none")
+    assert got[0].item() == want[0].item() == float("inf")
+    np.testing.assert_allclose(got.numpy()[1:], want.numpy()[1:], rtol=1e-10)
+    _ctc_compare(CTC_X, CTC_PADDED, short, CTC_TL, zero_infinity=True, reduction="sum")
+
+
+def test_ctc_loss_module_matches_torch():
+    ours, theirs = al.nn.CTCLoss(blank=0, zero_infinity=True), torch.nn.CTCLoss(
+        blank=0, zero_infinity=True)
+    assert repr(ours) == repr(theirs)
+    args = (CTC_PADDED, CTC_IN, CTC_TL)
+    a = ours(al.tensor(CTC_X).log_softmax(2), *[al.tensor(v) for v in args])
+    b = theirs(torch.tensor(CTC_X).log_softmax(2), *[torch.tensor(v) for v in args])
+    assert a.item() == pytest.approx(b.item(), rel=1e-12)
+    from aten_lite.nn.modules.loss import CTCLoss
+    assert CTCLoss is al.nn.CTCLoss
+
+
+@pytest.mark.parametrize("kw,match", [
+    ({"input_lengths": [13, 9, 7]}, "at most 12, but got value 13"),
+    ({"input_lengths": [12, 9]}, "input_lengths must be of size batch_size \\(3\\), got 2"),
+    ({"target_lengths": [5, 2, 3]}, "size at least 5 at dimension 1, but got size 4"),
+    ({"blank": 5}, "blank must be in label range \\(0 to 4\\), got 5"),
+    ({"targets": [[1, 7, 0, 0]] * 3}, "target label 7 of sample 0 is out of range"),
+    ({"reduction": "avg"}, "avg is not a valid value"),
+])
+def test_ctc_loss_errors_name_the_bad_value(kw, match):
+    args = dict(input_lengths=list(CTC_IN), target_lengths=list(CTC_TL))
+    targets = al.tensor(kw.pop("targets", CTC_PADDED))
+    args.update(kw)
+    with pytest.raises((RuntimeError, ValueError), match=match):
+        F.ctc_loss(al.tensor(CTC_X).log_softmax(2), targets, **args)

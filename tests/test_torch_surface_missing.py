@@ -33,8 +33,8 @@ NOT_FUNCTIONALS = {"assert_int_or_pair", "boolean_dispatch", "handle_torch_funct
 
 # BEGIN MISSING FUNCTIONALS
 MISSING_FUNCTIONALS = (
-    "affine_grid", "alpha_dropout", "celu", "celu_", "conv_tbc", "ctc_loss", "dropout1d",
-    "dropout2d", "dropout3d", "elu", "elu_", "feature_alpha_dropout", "fractional_max_pool2d",
+    "affine_grid", "alpha_dropout", "celu", "celu_", "conv_tbc", "dropout1d", "dropout2d",
+    "dropout3d", "elu", "elu_", "feature_alpha_dropout", "fractional_max_pool2d",
     "fractional_max_pool2d_with_indices", "fractional_max_pool3d",
     "fractional_max_pool3d_with_indices", "glu", "grid_sample", "group_norm", "grouped_mm",
     "hardshrink", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "instance_norm",
@@ -48,9 +48,9 @@ MISSING_FUNCTIONALS = (
 # BEGIN MISSING LAYERS
 MISSING_LAYERS = (
     "AdaptiveLogSoftmaxWithLoss", "AlphaDropout", "BatchNorm2d", "BatchNorm3d", "Buffer",
-    "CELU", "CTCLoss", "Container", "CrossMapLRN2d", "DataParallel", "Dropout1d", "Dropout2d",
-    "Dropout3d", "ELU", "FeatureAlphaDropout", "FractionalMaxPool2d", "FractionalMaxPool3d",
-    "GLU", "GroupNorm", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "InstanceNorm1d",
+    "CELU", "Container", "CrossMapLRN2d", "DataParallel", "Dropout1d", "Dropout2d", "Dropout3d",
+    "ELU", "FeatureAlphaDropout", "FractionalMaxPool2d", "FractionalMaxPool3d", "GLU",
+    "GroupNorm", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "InstanceNorm1d",
     "InstanceNorm2d", "InstanceNorm3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
     "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d",
     "LazyConvTranspose3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d",

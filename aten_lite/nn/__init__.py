@@ -23,9 +23,9 @@ from .pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
                       MaxUnpool2d, Upsample)
 from .containers import ParameterDict, ParameterList
 from .distance import PairwiseDistance
-from .loss import (CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss, MarginRankingLoss,
-                   MultiLabelMarginLoss, MultiLabelSoftMarginLoss, MultiMarginLoss,
-                   PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+from .loss import (CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss,
+                   MarginRankingLoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
+                   MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
                    TripletMarginWithDistanceLoss)
 from .pooling import (AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, LPPool1d, LPPool2d,
                       LPPool3d, MaxPool3d, MaxUnpool3d, UpsamplingBilinear2d,
@@ -56,7 +56,7 @@ __all__ = [
     "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell",
 ]
 __all__ += [
-    "ParameterList", "ParameterDict", "PairwiseDistance", "CosineEmbeddingLoss",
+    "ParameterList", "ParameterDict", "PairwiseDistance", "CosineEmbeddingLoss", "CTCLoss",
     "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss", "MultiLabelMarginLoss",
     "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss", "SoftMarginLoss",
     "TripletMarginLoss", "TripletMarginWithDistanceLoss", "AdaptiveAvgPool3d",

@@ -2,7 +2,7 @@
 ``cosine_embedding_loss``, ``hinge_embedding_loss``, ``margin_ranking_loss``,
 ``soft_margin_loss``, ``multi_margin_loss``, ``multilabel_margin_loss``,
 ``multilabel_soft_margin_loss``, ``poisson_nll_loss``, ``gaussian_nll_loss``,
-``triplet_margin_loss`` and ``triplet_margin_with_distance_loss``, with the
+``triplet_margin_loss``, ``triplet_margin_with_distance_loss`` and ``ctc_loss``, with the
 distances they use (``pairwise_distance``, ``pdist``).
 
 Each is a composite of existing ops, so autograd differentiates it with the ops' formulas. The
@@ -24,6 +24,7 @@ import warnings
 
 import numpy as np
 
+from .. import _ops
 from ..backends import creation as _creation
 from ..tensors.tensor import Tensor
 from ..vocab.dtype import int64
@@ -34,7 +35,7 @@ __all__ = [
     "pairwise_distance", "pdist", "cosine_embedding_loss", "hinge_embedding_loss",
     "margin_ranking_loss", "soft_margin_loss", "multi_margin_loss", "multilabel_margin_loss",
     "multilabel_soft_margin_loss", "poisson_nll_loss", "gaussian_nll_loss",
-    "triplet_margin_loss", "triplet_margin_with_distance_loss",
+    "triplet_margin_loss", "triplet_margin_with_distance_loss", "ctc_loss",
 ]
 
 
@@ -350,3 +351,110 @@ def triplet_margin_with_distance_loss(anchor: Tensor, positive: Tensor, negative
     if swap:
         d_neg = d_neg.minimum(dist(positive, negative))
     return _reduce((margin + d_pos - d_neg).clamp_min(0), reduction)
+
+
+# ---- connectionist temporal classification ----
+
+_UNREACHABLE = -1e30  # log-probability of a state no path reaches (finite: no nan gradients)
+
+
+def _lengths(name: str, lengths, n: int) -> np.ndarray:
+    if isinstance(lengths, Tensor):
+        values = lengths.numpy().astype(np.int64).reshape(-1)
+    else:
+        values = np.asarray(lengths, np.int64).reshape(-1)
+    if values.size != n:
+        raise RuntimeError(f"{name} must be of size batch_size ({n}), got {values.size} "
+                           f"values")
+    return values
+
+
+def _ctc_targets(targets: Tensor, target_lengths: np.ndarray, n: int) -> list:
+    """Each sample's labels, from an (N, S) padded or a 1D concatenated targets tensor."""
+    t = targets.numpy().astype(np.int64)
+    if t.ndim == 2:
+        if t.shape[0] != n:
+            raise RuntimeError(f"ctc_loss: targets has {t.shape[0]} rows but the batch has "
+                               f"{n} samples")
+        longest = int(target_lengths.max()) if n else 0
+        if longest > t.shape[1]:
+            raise RuntimeError(f"Expected tensor to have size at least {longest} at dimension "
+                               f"1, but got size {t.shape[1]} for argument #2 'targets'")
+        return [t[i, :target_lengths[i]] for i in range(n)]
+    if t.ndim != 1:
+        raise RuntimeError(f"ctc_loss: targets must be 1D (concatenated) or 2D (N, S), got "
+                           f"shape {list(t.shape)}")
+    if int(target_lengths.sum()) > t.size:
+        raise RuntimeError(f"ctc_loss: target_lengths sum to {int(target_lengths.sum())} but "
+                           f"the concatenated targets hold {t.size} labels")
+    ends = np.cumsum(target_lengths)
+    return [t[e - k:e] for e, k in zip(ends, target_lengths)]
+
+
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths, target_lengths,
+             blank: int = 0, reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
+    """The negative log-likelihood of each target sequence under all alignments of the
+    (T, N, C) log-probabilities (or (T, C) unbatched) that collapse to it, by the forward
+    (alpha) recursion in log space over the targets interleaved with blanks. 'mean' divides
+    each loss by its target length before averaging the batch, as torch. An impossible
+    alignment (a target too long for its input) gives inf, or 0 with ``zero_infinity``."""
+    _reduction(reduction)
+    batched = log_probs.ndim == 3
+    if log_probs.ndim not in (2, 3):
+        raise RuntimeError(f"ctc_loss: log_probs must be (T, N, C) or (T, C), got shape "
+                           f"{list(log_probs.shape)}")
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    if not batched:
+        targets = targets.reshape(1, -1)
+    big_t, n, c = lp.shape
+    if not 0 <= blank < c:
+        raise RuntimeError(f"blank must be in label range (0 to {c - 1}), got {blank}")
+    in_len = _lengths("input_lengths", input_lengths, n)
+    tg_len = _lengths("target_lengths", target_lengths, n)
+    if in_len.size and in_len.max() > big_t:
+        raise RuntimeError(f"Expected input_lengths to have value at most {big_t}, but got "
+                           f"value {int(in_len.max())}")
+    labels = _ctc_targets(targets, tg_len, n)
+    width = 2 * int(tg_len.max() if n else 0) + 1
+    ext = np.full((n, width), blank, np.int64)  # blanks between and around the labels
+    skip = np.zeros((n, width), bool)  # s may follow s - 2 (two different labels)
+    feasible = np.ones(n, bool)
+    for i, lab in enumerate(labels):
+        if lab.size and (lab.min() < 0 or lab.max() >= c):
+            raise RuntimeError(f"ctc_loss: target label {int(lab[(lab < 0) | (lab >= c)][0])} "
+                               f"of sample {i} is out of range for {c} classes")
+        ext[i, 1:2 * lab.size:2] = lab
+        skip[i, 3:2 * lab.size:2] = lab[1:] != lab[:-1]
+        feasible[i] = lab.size + int((lab[1:] == lab[:-1]).sum()) <= in_len[i]
+    index = _creation.as_tensor(ext).unsqueeze(0).expand(big_t, n, width)
+    emit = lp.gather(2, index)  # (T, N, width): log p of each extended label at each step
+    unreachable = emit.new_full((n, width), _UNREACHABLE)
+    low1 = emit.new_full((n, 1), _UNREACHABLE)
+    low2 = emit.new_full((n, 2), _UNREACHABLE)
+    skip_t = _creation.as_tensor(skip)
+    start = np.zeros((1, width), bool)
+    start[0, :2] = True
+    alpha = emit[0].where(_creation.as_tensor(start), unreachable)
+    for t in range(1, big_t):
+        prev1 = _ops.cat([low1, alpha[:, :-1]], 1)
+        prev2 = _ops.cat([low2, alpha[:, :-2]], 1).where(skip_t, unreachable)
+        step = _ops.stack([alpha, prev1, prev2], 2).logsumexp(2) + emit[t]
+        running = _creation.as_tensor((in_len > t)[:, None])
+        alpha = step.where(running, alpha)
+    last = _creation.as_tensor((2 * tg_len)[:, None])
+    before = _creation.as_tensor(np.maximum(2 * tg_len - 1, 0)[:, None])
+    end_blank = alpha.gather(1, last).squeeze(1)
+    end_label = alpha.gather(1, before).squeeze(1)
+    end_label = end_label.where(_creation.as_tensor(tg_len > 0), end_label.new_full(
+        (), _UNREACHABLE))
+    loss = -_ops.stack([end_blank, end_label], 1).logsumexp(1)
+    loss = loss.where(_creation.as_tensor(feasible),
+                      loss.new_full((), 0.0 if zero_infinity else math.inf))
+    # an empty input aligns only to an empty target, with probability 1
+    loss = loss.where(_creation.as_tensor(in_len > 0), loss.new_zeros(()))
+    if reduction == "mean":
+        divisor = _creation.as_tensor(np.maximum(tg_len, 1).astype(lp.dtype.np))
+        return (loss / divisor).mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss if batched else loss.reshape(())

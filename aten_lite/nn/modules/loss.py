@@ -1,6 +1,6 @@
 """The path of torch.nn.modules.loss: the loss layers (defined in aten_lite/nn/loss.py)."""
 
-from ..loss import (BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, CrossEntropyLoss,
+from ..loss import (BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, CTCLoss, CrossEntropyLoss,
                     GaussianNLLLoss, HingeEmbeddingLoss, HuberLoss, KLDivLoss, L1Loss,
                     MarginRankingLoss, MSELoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
                     MultiMarginLoss, NLLLoss, PoissonNLLLoss, SmoothL1Loss, SoftMarginLoss,
@@ -10,4 +10,4 @@ __all__ = ["BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "KLD
            "L1Loss", "MSELoss", "NLLLoss", "SmoothL1Loss", "CosineEmbeddingLoss",
            "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss", "MultiLabelMarginLoss",
            "MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss", "SoftMarginLoss",
-           "TripletMarginLoss", "TripletMarginWithDistanceLoss"]
+           "TripletMarginLoss", "TripletMarginWithDistanceLoss", "CTCLoss"]
